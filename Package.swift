@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "meals",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "meals", targets: ["meals"]),
+    .executable(name: "meals-bench", targets: ["meals-bench"]),
+  ],
+  targets: [
+    // MARK: - C adapters (only TerminalUI, MealsStore and MealsNet import these)
+    .systemLibrary(
+      name: "CNcursesw",
+      providers: [.apt(["libncursesw5-dev"])]
+    ),
+    .systemLibrary(
+      name: "CSQLite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(
+      name: "CCurl",
+      linkerSettings: [.linkedLibrary("curl")]
+    ),
+
+    // MARK: - Layers: meals → MealsApp → (TerminalUI, MealsStore, MealsNet) → MealsCore
+    .target(name: "MealsCore"),
+    .target(name: "MealsStore", dependencies: ["MealsCore", "CSQLite3"]),
+    .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl"]),
+    .target(name: "TerminalUI", dependencies: ["MealsCore", "CNcursesw"]),
+    .target(
+      name: "MealsApp",
+      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TerminalUI"]
+    ),
+    .executableTarget(name: "meals", dependencies: ["MealsApp"]),
+    .executableTarget(
+      name: "meals-bench",
+      dependencies: ["MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI"]
+    ),
+
+    // MARK: - Tests
+    .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore"]),
+    .testTarget(name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore"]),
+    .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "MealsAppTests",
+      dependencies: ["MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI"]
+    ),
+    .testTarget(name: "EndToEndTests"),
+  ],
+  swiftLanguageModes: [.v6]
+)

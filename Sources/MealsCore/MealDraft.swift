@@ -1,0 +1,53 @@
+/// An editable copy of a meal (the original's child context): discarding it costs nothing.
+public struct MealDraft: Equatable, Sendable {
+  /// The meal as it was when the draft was made; a new meal starts from an empty one.
+  public let original: Meal
+  /// The meal as edited so far.
+  public var meal: Meal
+
+  public init(of meal: Meal?) {
+    let base = meal ?? Meal(name: "", instructions: "")
+    self.original = base
+    self.meal = base
+  }
+
+  /// True for a draft of a meal that is not stored yet.
+  public var isNew: Bool { original.id == nil }
+
+  /// Whether anything differs from the original.
+  public var hasChanges: Bool { meal != original }
+
+  public var name: String {
+    get { meal.name }
+    set { meal.name = newValue }
+  }
+
+  public var instructions: String {
+    get { meal.instructions }
+    set { meal.instructions = newValue }
+  }
+
+  public var ingredients: [IngredientMeasurement] { meal.ingredients }
+
+  public mutating func addIngredient(_ measurement: IngredientMeasurement) {
+    meal.ingredients.append(measurement)
+  }
+
+  /// Removes the ingredient row at `index`; out-of-range indexes change nothing.
+  public mutating func removeIngredient(at index: Int) {
+    guard meal.ingredients.indices.contains(index) else { return }
+    meal.ingredients.remove(at: index)
+  }
+
+  /// The meal to write, or the rule it breaks.
+  public func validated() -> Result<Meal, MealRuleError> {
+    if let error = MealRules.checkName(meal.name) { return .failure(error) }
+    if let error = MealRules.checkInstructions(meal.instructions) { return .failure(error) }
+    for measurement in meal.ingredients {
+      if let error = MealRules.checkIngredientName(measurement.name) { return .failure(error) }
+    }
+    var clean = meal
+    clean.name = MealRules.trimmed(meal.name)
+    return .success(clean)
+  }
+}

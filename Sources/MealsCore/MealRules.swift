@@ -1,0 +1,47 @@
+/// A rule a meal or an ingredient line breaks, with the message the user sees.
+public enum MealRuleError: Error, Equatable, Sendable {
+  case emptyName
+  case emptyInstructions
+  case emptyIngredientName
+  case emptyQuantity
+
+  public var message: String {
+    switch self {
+    case .emptyName: "A meal needs a name."
+    case .emptyInstructions: "A meal needs instructions."
+    case .emptyIngredientName: "An ingredient needs a name."
+    case .emptyQuantity: "The quantity cannot be empty."
+    }
+  }
+}
+
+/// The model's rules, in one place so every screen and the store agree.
+public enum MealRules {
+  /// Trims spaces and newlines at both ends.
+  public static func trimmed(_ text: String) -> String {
+    var scalars = Substring(text)
+    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+    return String(scalars)
+  }
+
+  public static func isBlank(_ text: String) -> Bool {
+    text.allSatisfy(\.isWhitespace)
+  }
+
+  public static func checkName(_ name: String) -> MealRuleError? {
+    isBlank(name) ? .emptyName : nil
+  }
+
+  public static func checkInstructions(_ instructions: String) -> MealRuleError? {
+    isBlank(instructions) ? .emptyInstructions : nil
+  }
+
+  public static func checkIngredientName(_ name: String) -> MealRuleError? {
+    isBlank(name) ? .emptyIngredientName : nil
+  }
+
+  public static func checkQuantity(_ quantity: String) -> MealRuleError? {
+    isBlank(quantity) ? .emptyQuantity : nil
+  }
+}

@@ -1,0 +1,126 @@
+import MealsCore
+
+extension MealStore {
+  // MARK: - Saved meals
+
+  /// All saved meals sorted by name, or those matching `filter` (names, ingredients,
+  /// instructions; prefix and accent-insensitive), as a live windowed result.
+  public func meals(matching filter: String = "") -> WindowedResults<MealSummary> {
+    let condition = MealFilter(filter)
+    let whereClause = condition.sql.map { " AND \($0)" } ?? ""
+    let parameters = condition.parameters
+    let columns = "SELECT id, name, summary FROM meal"
+    let map: (Statement) -> MealSummary = { MealSummary(id: $0.int(0), name: $0.text(1), summary: $0.text(2)) }
+    return live(
+      count: condition.countSQL, countParameters: parameters,
+      offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
+      afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
+      beforeSQL: "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
+      parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: map)
+  }
+
+  /// Where meal `id` is in `meals(matching: filter)`, or nil when it is not in that list.
+  public func index(ofMeal id: Int64, matching filter: String = "") -> Int? {
+    let condition = MealFilter(filter)
+    let whereClause = condition.sql.map { " AND \($0)" } ?? ""
+    guard
+      let name = try? db.statement("SELECT name FROM meal WHERE id = ?\(whereClause)")
+        .rows([.integer(id)] + condition.parameters, { $0.text(0) }).first,
+      let before = try? db.statement("SELECT count(*) FROM meal WHERE (name, id) < (?, ?)\(whereClause)")
+        .scalar([.text(name), .integer(id)] + condition.parameters)
+    else { return nil }
+    return Int(before)
+  }
+
+  // MARK: - Ingredient catalogue
+
+  /// The catalogue sorted by name, filtered by a case- and accent-insensitive substring.
+  public func ingredients(matching filter: String = "") -> WindowedResults<IngredientRow> {
+    let key = TextFolding.key(MealRules.trimmed(filter))
+    let whereClause = key.isEmpty ? "" : " AND search_key LIKE ? ESCAPE '\\'"
+    let parameters: [SQLValue] = key.isEmpty ? [] : [.text("%" + MealFilter.escapeLike(key) + "%")]
+    let columns = "SELECT id, name, description IS NOT NULL FROM ingredient"
+    let map: (Statement) -> IngredientRow = {
+      IngredientRow(id: $0.int(0), name: $0.text(1), hasDescription: $0.int(2) != 0)
+    }
+    return live(
+      count: "SELECT count(*) FROM ingredient WHERE 1\(whereClause)", countParameters: parameters,
+      offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
+      afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
+      beforeSQL: "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
+      parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: map)
+  }
+
+  // MARK: - Plumbing
+
+  // swift-format-ignore: FunctionParameterCount
+  private func live<Row>(
+    count: String,
+    countParameters: [SQLValue],
+    offsetSQL: String,
+    afterSQL: String,
+    beforeSQL: String,
+    parameters: [SQLValue],
+    key: @escaping (Row) -> [SQLValue],
+    map: @escaping (Statement) -> Row
+  ) -> WindowedResults<Row> {
+    let db = self.db
+    let source = WindowedResults<Row>.Source(
+      generation: { [weak self] in self?.generation ?? 0 },
+      count: { () throws(StoreError) -> Int in
+        Int(try db.statement(count).scalar(countParameters) ?? 0)
+      },
+      atOffset: { (offset, limit) throws(StoreError) -> [Row] in
+        try db.statement(offsetSQL).rows(parameters + [.integer(Int64(limit)), .integer(Int64(offset))], map)
+      },
+      after: { (row, limit) throws(StoreError) -> [Row] in
+        try db.statement(afterSQL).rows(key(row) + parameters + [.integer(Int64(limit))], map)
+      },
+      before: { (row, limit) throws(StoreError) -> [Row] in
+        try db.statement(beforeSQL).rows(key(row) + parameters + [.integer(Int64(limit))], map)
+      }
+    )
+    return WindowedResults(source: source)
+  }
+}
+
+/// A local filter compiled to SQL: an FTS5 prefix query, or a substring scan for text the
+/// tokenizer cannot split (CJK, punctuation only).
+struct MealFilter {
+  var sql: String?
+  var parameters: [SQLValue]
+  var countSQL: String
+
+  init(_ input: String) {
+    let trimmed = MealRules.trimmed(TextSanitizer.singleLine(input))
+    let words = trimmed.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    let searchable = words.filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
+    if trimmed.isEmpty {
+      sql = nil
+      parameters = []
+      countSQL = "SELECT count(*) FROM meal"
+    } else if TextFolding.hasUnspacedScript(trimmed) || searchable.isEmpty {
+      let pattern = "%" + Self.escapeLike(trimmed) + "%"
+      sql = "id IN (SELECT rowid FROM meal_fts WHERE name LIKE ? ESCAPE '\\' "
+        + "OR ingredients LIKE ? ESCAPE '\\' OR instructions LIKE ? ESCAPE '\\')"
+      parameters = [.text(pattern), .text(pattern), .text(pattern)]
+      countSQL = "SELECT count(*) FROM meal WHERE \(sql ?? "1")"
+    } else {
+      let query = searchable.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+        .joined(separator: " AND ")
+      sql = "id IN (SELECT rowid FROM meal_fts WHERE meal_fts MATCH ?)"
+      parameters = [.text(query)]
+      countSQL = "SELECT count(*) FROM meal_fts WHERE meal_fts MATCH ?"
+    }
+  }
+
+  /// Escapes LIKE's wildcards with a backslash.
+  static func escapeLike(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
+  }
+}

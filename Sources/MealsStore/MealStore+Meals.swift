@@ -1,0 +1,203 @@
+import Foundation
+import MealsCore
+
+/// A deleted meal as it was stored, for an exact undo.
+struct DeletedMeal {
+  var meal: Meal
+  var createdAt: Double
+  var updatedAt: Double
+}
+
+extension MealStore {
+  // MARK: - Reading
+
+  public var mealCount: Int {
+    Int((try? db.statement("SELECT count(*) FROM meal").scalar()) ?? 0)
+  }
+
+  /// The whole meal with its ingredient lines, or nil when there is no such meal.
+  public func meal(id: Int64) throws(StoreError) -> Meal? {
+    let rows = try db.statement(
+      """
+      SELECT id, mealdb_id, name, instructions, category, area, tags, thumbnail_url,
+             source_url, video_url
+      FROM meal WHERE id = ?
+      """
+    ).rows([.integer(id)]) { row in
+      Meal(
+        id: row.int(0),
+        mealDBID: row.optionalText(1),
+        name: row.text(2),
+        instructions: row.text(3),
+        category: row.optionalText(4),
+        area: row.optionalText(5),
+        tags: row.text(6).split(separator: ",").map(String.init),
+        thumbnailURL: row.optionalText(7),
+        sourceURL: row.optionalText(8),
+        videoURL: row.optionalText(9)
+      )
+    }
+    guard var meal = rows.first else { return nil }
+    meal.ingredients = try db.statement(
+      "SELECT name, quantity FROM ingredient_measurement WHERE meal_id = ? ORDER BY position"
+    ).rows([.integer(id)]) { IngredientMeasurement(name: $0.text(0), quantity: $0.text(1)) }
+    return meal
+  }
+
+  /// The id of the stored meal with this TheMealDB id.
+  public func mealID(forMealDBID mealDBID: String) throws(StoreError) -> Int64? {
+    try db.statement("SELECT id FROM meal WHERE mealdb_id = ?").scalar([.text(mealDBID)])
+  }
+
+  // MARK: - Drafts
+
+  /// A copy of a stored meal to edit, or a new empty meal when `mealID` is nil.
+  public func editableCopy(of mealID: Int64?) throws(StoreError) -> MealDraft {
+    guard let mealID else { return MealDraft(of: nil) }
+    guard let meal = try meal(id: mealID) else {
+      throw StoreError(.notFound, "That meal is no longer in the database.")
+    }
+    return MealDraft(of: meal)
+  }
+
+  /// Writes the draft in one transaction and returns the meal's id.
+  ///
+  /// A draft breaking a rule (no name, no instructions) is refused and nothing is written.
+  @discardableResult
+  public func commit(_ draft: MealDraft) throws(StoreError) -> Int64 {
+    let meal: Meal
+    switch draft.validated() {
+    case .success(let valid): meal = valid
+    case .failure(let rule): throw StoreError(.invalid, rule.message)
+    }
+    let id = try db.transaction { () throws(StoreError) -> Int64 in
+      if let id = meal.id {
+        guard try self.meal(id: id) != nil else {
+          throw StoreError(.notFound, "That meal was deleted meanwhile; nothing was saved.")
+        }
+        try write(meal, id: id)
+        return id
+      }
+      return try insert(meal)
+    }
+    didCommit()
+    return id
+  }
+
+  // MARK: - The original design's operations
+
+  /// Creates a meal with a name and instructions and no ingredients.
+  @discardableResult
+  public func createMeal(name: String, instructions: String) throws(StoreError) -> Int64 {
+    var draft = MealDraft(of: nil)
+    draft.name = name
+    draft.instructions = instructions
+    return try commit(draft)
+  }
+
+  /// Adds an ingredient line at the end of a meal's list.
+  public func addIngredient(_ measurement: IngredientMeasurement, toMeal mealID: Int64) throws(StoreError) {
+    var draft = try editableCopy(of: mealID)
+    draft.addIngredient(measurement)
+    try commit(draft)
+  }
+
+  /// Removes the ingredient line at `index` of a meal's list.
+  public func removeIngredient(at index: Int, fromMeal mealID: Int64) throws(StoreError) {
+    var draft = try editableCopy(of: mealID)
+    guard draft.ingredients.indices.contains(index) else {
+      throw StoreError(.notFound, "That ingredient is no longer in the meal.")
+    }
+    draft.removeIngredient(at: index)
+    try commit(draft)
+  }
+
+  /// Stores a meal found on TheMealDB; a meal with the same TheMealDB id is not duplicated.
+  public func storeFound(_ found: Meal) throws(StoreError) -> StoredMeal {
+    if let mealDBID = found.mealDBID, let existing = try mealID(forMealDBID: mealDBID) {
+      return StoredMeal(id: existing, wasAlreadyStored: true)
+    }
+    var draft = MealDraft(of: nil)
+    draft.meal = found
+    draft.meal.id = nil
+    return StoredMeal(id: try commit(draft), wasAlreadyStored: false)
+  }
+
+  // MARK: - Delete and undo
+
+  /// Deletes a meal and its ingredient lines; `undoDelete` can put it back.
+  public func deleteMeal(id: Int64) throws(StoreError) {
+    guard let meal = try meal(id: id) else { return }
+    let times = try db.statement("SELECT created_at, updated_at FROM meal WHERE id = ?")
+      .rows([.integer(id)]) { ($0.double(0), $0.double(1)) }.first ?? (0, 0)
+    try db.transaction { () throws(StoreError) in
+      try db.statement("DELETE FROM meal WHERE id = ?").run([.integer(id)])
+      try db.statement("DELETE FROM meal_fts WHERE rowid = ?").run([.integer(id)])
+    }
+    lastDeleted = DeletedMeal(meal: meal, createdAt: times.0, updatedAt: times.1)
+    didCommit()
+  }
+
+  public var canUndoDelete: Bool { lastDeleted != nil }
+
+  /// Puts the last deleted meal back with the same id, fields, lines and times.
+  @discardableResult
+  public func undoDelete() throws(StoreError) -> Int64? {
+    guard let deleted = lastDeleted, let id = deleted.meal.id else { return nil }
+    try db.transaction { () throws(StoreError) in
+      if let mealDBID = deleted.meal.mealDBID, try mealID(forMealDBID: mealDBID) != nil {
+        throw StoreError(.invalid, "That meal was stored again meanwhile; nothing to undo.")
+      }
+      try db.statement(
+        "INSERT INTO meal (id, name, instructions, created_at, updated_at) VALUES (?, '', '', ?, ?)"
+      ).run([.integer(id), .real(deleted.createdAt), .real(deleted.updatedAt)])
+      try write(deleted.meal, id: id, updatedAt: deleted.updatedAt)
+    }
+    lastDeleted = nil
+    didCommit()
+    return id
+  }
+
+  // MARK: - Writing (inside a transaction)
+
+  private func insert(_ meal: Meal) throws(StoreError) -> Int64 {
+    let now = Date().timeIntervalSince1970
+    try db.statement(
+      "INSERT INTO meal (name, instructions, created_at, updated_at) VALUES ('', '', ?, ?)"
+    ).run([.real(now), .real(now)])
+    let id = db.lastInsertRowID
+    try write(meal, id: id, updatedAt: now)
+    return id
+  }
+
+  /// Overwrites every field, the ingredient lines and the filter index of meal `id`.
+  private func write(_ meal: Meal, id: Int64, updatedAt: Double? = nil) throws(StoreError) {
+    let updated = updatedAt ?? Date().timeIntervalSince1970
+    try db.statement(
+      """
+      UPDATE meal SET mealdb_id = ?, name = ?, instructions = ?, category = ?, area = ?,
+        tags = ?, thumbnail_url = ?, source_url = ?, video_url = ?, summary = ?, updated_at = ?
+      WHERE id = ?
+      """
+    ).run([
+      .optional(meal.mealDBID), .text(meal.name), .text(meal.instructions),
+      .optional(meal.category), .optional(meal.area), .text(meal.tags.joined(separator: ",")),
+      .optional(meal.thumbnailURL), .optional(meal.sourceURL), .optional(meal.videoURL),
+      .text(MealSummary.summaryText(for: meal)), .real(updated), .integer(id),
+    ])
+    try db.statement("DELETE FROM ingredient_measurement WHERE meal_id = ?").run([.integer(id)])
+    let insertLine = try db.statement(
+      "INSERT INTO ingredient_measurement (meal_id, position, name, quantity) VALUES (?, ?, ?, ?)"
+    )
+    for (position, line) in meal.ingredients.enumerated() {
+      try insertLine.run([.integer(id), .integer(Int64(position)), .text(line.name), .text(line.quantity)])
+    }
+    try db.statement("DELETE FROM meal_fts WHERE rowid = ?").run([.integer(id)])
+    try db.statement(
+      "INSERT INTO meal_fts (rowid, name, ingredients, instructions) VALUES (?, ?, ?, ?)"
+    ).run([
+      .integer(id), .text(meal.name),
+      .text(meal.ingredients.map(\.name).joined(separator: "\n")), .text(meal.instructions),
+    ])
+  }
+}

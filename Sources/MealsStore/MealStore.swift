@@ -1,0 +1,98 @@
+import Foundation
+import MealsCore
+
+/// The persistence controller: the one gateway to the database, shared by every screen.
+///
+/// One connection on the app's one thread. Every write is one transaction; listeners hear of
+/// every commit, including commits by another `meals` process (seen through `data_version`).
+public final class MealStore {
+  let db: SQLiteConnection
+  private var listeners: [WeakListener] = []
+  private var dataVersion: Int64 = 0
+  /// Bumped on every change; live results re-read when it moves.
+  private(set) var generation = 0
+  /// The meal removed by the last delete, kept so `undoDelete` can put it back exactly.
+  var lastDeleted: DeletedMeal?
+
+  /// Opens the database at `path`, creating it (not its folder) when missing, and migrates it.
+  public init(path: String) throws(StoreError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    if !folder.isEmpty && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+    {
+      throw StoreError(.cannotOpen, "Cannot open the database \(path): the folder \(folder) does not exist.")
+    }
+    db = try SQLiteConnection(path: path)
+    db.setBusyTimeout(milliseconds: 2000)
+    // Read first: a file that is not SQLite fails here, before anything could be written.
+    let version = try db.statement("PRAGMA user_version").scalar() ?? 0
+    if version > Int64(Schema.migrations.count) {
+      throw StoreError(.newerVersion, "The database \(path) was made by a newer version of meals.")
+    }
+    if db.isReadOnly {
+      throw StoreError(.readOnly, "The database \(path) is read-only.")
+    }
+    try db.execute("PRAGMA foreign_keys = ON")
+    try db.execute("PRAGMA journal_mode = WAL")
+    try db.execute("PRAGMA synchronous = NORMAL")
+    try migrate(from: Int(version))
+    dataVersion = try currentDataVersion()
+  }
+
+  private func migrate(from version: Int) throws(StoreError) {
+    for (index, sql) in Schema.migrations.enumerated() where index >= version {
+      try db.transaction { () throws(StoreError) in
+        try db.execute(sql)
+        try db.execute("PRAGMA user_version = \(index + 1)")
+      }
+    }
+  }
+
+  /// The schema version, for tests and diagnostics.
+  public var schemaVersion: Int {
+    Int((try? db.statement("PRAGMA user_version").scalar()) ?? 0)
+  }
+
+  // MARK: - Listeners
+
+  public func addListener(_ listener: StoreListener) {
+    listeners.removeAll { $0.listener == nil || $0.listener === listener }
+    listeners.append(WeakListener(listener: listener))
+  }
+
+  public func removeListener(_ listener: StoreListener) {
+    listeners.removeAll { $0.listener == nil || $0.listener === listener }
+  }
+
+  /// After a commit of ours: live results re-read, listeners are told.
+  func didCommit() {
+    generation += 1
+    dataVersion = (try? currentDataVersion()) ?? dataVersion
+    notifyListeners()
+  }
+
+  private func notifyListeners() {
+    for entry in listeners {
+      entry.listener?.storeDidChange(self)
+    }
+  }
+
+  /// Checks for commits by another process on the same file; notifies and returns true if so.
+  @discardableResult
+  public func checkForExternalChanges() -> Bool {
+    guard let version = try? currentDataVersion(), version != dataVersion else { return false }
+    dataVersion = version
+    generation += 1
+    notifyListeners()
+    return true
+  }
+
+  private func currentDataVersion() throws(StoreError) -> Int64 {
+    try db.statement("PRAGMA data_version").scalar() ?? 0
+  }
+
+  /// `PRAGMA integrity_check`'s answer ("ok" when healthy).
+  public func integrityCheck() throws(StoreError) -> String {
+    try db.statement("PRAGMA integrity_check").rows { $0.text(0) }.joined(separator: "\n")
+  }
+}

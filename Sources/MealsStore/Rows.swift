@@ -1,0 +1,13 @@
+/// One row of the ingredient picker.
+public struct IngredientRow: Equatable, Sendable {
+  public var id: Int64
+  public var name: String
+  public var hasDescription: Bool
+}
+
+/// The result of storing a meal found on TheMealDB.
+public struct StoredMeal: Equatable, Sendable {
+  public var id: Int64
+  /// True when a meal with that TheMealDB id was stored before; nothing was written.
+  public var wasAlreadyStored: Bool
+}

@@ -1,0 +1,187 @@
+import CSQLite3
+
+/// A thin, typed layer over one sqlite3 connection. Only MealsStore touches SQLite.
+final class SQLiteConnection {
+  private var handle: OpaquePointer?
+  private var statements: [String: Statement] = [:]
+  let path: String
+
+  /// Opens (creating when missing) the database file at `path`.
+  init(path: String) throws(StoreError) {
+    self.path = path
+    var db: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &db, flags, nil)
+    guard code == SQLITE_OK, let db else {
+      let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(db)
+      throw StoreError(.cannotOpen, "Cannot open the database \(path): \(reason).")
+    }
+    handle = db
+    sqlite3_extended_result_codes(db, 1)
+  }
+
+  deinit { close() }
+
+  func close() {
+    statements.removeAll()
+    if let handle { sqlite3_close_v2(handle) }
+    handle = nil
+  }
+
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
+  /// Runs one or more statements that return no rows.
+  func execute(_ sql: String) throws(StoreError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    if code != SQLITE_OK {
+      let text = message.map { String(cString: $0) } ?? ""
+      sqlite3_free(message)
+      throw error(code, text)
+    }
+  }
+
+  /// A prepared statement, cached by its SQL text.
+  func statement(_ sql: String) throws(StoreError) -> Statement {
+    if let cached = statements[sql] {
+      cached.reset()
+      return cached
+    }
+    var raw: OpaquePointer?
+    let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+    guard code == SQLITE_OK, let raw else { throw error(code) }
+    let statement = Statement(raw, connection: self)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Runs `body` in one IMMEDIATE transaction: all of it is written, or none.
+  func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Maps an SQLite result code to an error a person understands.
+  func error(_ code: Int32, _ detail: String? = nil) -> StoreError {
+    let text = detail ?? handle.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error"
+    switch code & 0xFF {
+    case SQLITE_NOTADB:
+      return StoreError(.notADatabase, "\(path) is not a meals database (not an SQLite file); it was left untouched.")
+    case SQLITE_CORRUPT:
+      return StoreError(.corrupt, "The database \(path) is damaged (\(text)); it was left untouched.")
+    case SQLITE_READONLY:
+      return StoreError(.readOnly, "The database \(path) is read-only; nothing was saved.")
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return StoreError(.busy, "The database is busy in another program; nothing was saved. Try again.")
+    case SQLITE_CANTOPEN:
+      return StoreError(.cannotOpen, "Cannot open the database \(path) (\(text)).")
+    case SQLITE_FULL:
+      return StoreError(.failure, "The disk is full; nothing was saved.")
+    case SQLITE_IOERR:
+      return StoreError(.failure, "Cannot read or write the database \(path) (\(text)).")
+    default:
+      return StoreError(.failure, "Database error: \(text).")
+    }
+  }
+}
+
+/// A prepared statement: bind by position (1-based), step, read columns (0-based).
+final class Statement {
+  private let raw: OpaquePointer
+  private unowned let connection: SQLiteConnection
+
+  init(_ raw: OpaquePointer, connection: SQLiteConnection) {
+    self.raw = raw
+    self.connection = connection
+  }
+
+  deinit { sqlite3_finalize(raw) }
+
+  func reset() {
+    sqlite3_reset(raw)
+    sqlite3_clear_bindings(raw)
+  }
+
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  @discardableResult
+  func bind(_ values: [SQLValue]) -> Statement {
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      switch value {
+      case .null: sqlite3_bind_null(raw, index)
+      case .integer(let number): sqlite3_bind_int64(raw, index, number)
+      case .real(let number): sqlite3_bind_double(raw, index, number)
+      case .text(let text): sqlite3_bind_text(raw, index, text, -1, Self.transient)
+      }
+    }
+    return self
+  }
+
+  /// Advances; true when a row is ready.
+  func step() throws(StoreError) -> Bool {
+    let code = sqlite3_step(raw)
+    if code == SQLITE_ROW { return true }
+    if code == SQLITE_DONE { return false }
+    let error = connection.error(code)
+    sqlite3_reset(raw)
+    throw error
+  }
+
+  /// Runs to completion, ignoring rows.
+  func run(_ values: [SQLValue] = []) throws(StoreError) {
+    bind(values)
+    while try step() {}
+    reset()
+  }
+
+  /// Every row mapped through `map`.
+  func rows<T>(_ values: [SQLValue] = [], _ map: (Statement) -> T) throws(StoreError) -> [T] {
+    bind(values)
+    var result: [T] = []
+    while try step() { result.append(map(self)) }
+    reset()
+    return result
+  }
+
+  /// The first column of the first row as an integer.
+  func scalar(_ values: [SQLValue] = []) throws(StoreError) -> Int64? {
+    bind(values)
+    defer { reset() }
+    return try step() ? int(0) : nil
+  }
+
+  func int(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
+  func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+
+  func text(_ column: Int32) -> String {
+    guard let pointer = sqlite3_column_text(raw, column) else { return "" }
+    return String(cString: pointer)
+  }
+
+  func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+}
+
+/// A value bound to a statement parameter.
+enum SQLValue {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+
+  static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
+}

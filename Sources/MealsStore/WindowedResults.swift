@@ -1,0 +1,100 @@
+/// A live, windowed result (the fetched results controller): a count and rows by index,
+/// read from the database a window at a time so 100 000 rows open as fast as 10.
+///
+/// Rows near the cached window are read by key (after the last / before the first cached
+/// row), so scrolling costs the same anywhere in the list; a far jump reads by offset.
+public final class WindowedResults<Row> {
+  /// How the rows are read; each returns rows in list order.
+  struct Source {
+    var generation: () -> Int
+    var count: () throws(StoreError) -> Int
+    var atOffset: (_ offset: Int, _ limit: Int) throws(StoreError) -> [Row]
+    var after: (_ row: Row, _ limit: Int) throws(StoreError) -> [Row]
+    var before: (_ row: Row, _ limit: Int) throws(StoreError) -> [Row]
+  }
+
+  private let source: Source
+  private var cacheStart = 0
+  private var cache: [Row] = []
+  private var cachedCount: Int?
+  private var generation: Int
+  /// The last read failure, for the UI to show; rows read as nil meanwhile.
+  public private(set) var lastError: StoreError?
+  private let chunk = 64
+  private let maximumCache = 512
+
+  init(source: Source) {
+    self.source = source
+    self.generation = source.generation()
+  }
+
+  /// Drops what was read when the store has changed since.
+  private func refreshIfStale() {
+    let current = source.generation()
+    if current != generation {
+      generation = current
+      invalidate()
+    }
+  }
+
+  /// The number of rows.
+  public var count: Int {
+    refreshIfStale()
+    if let cachedCount { return cachedCount }
+    do {
+      let value = try source.count()
+      cachedCount = value
+      return value
+    } catch {
+      lastError = error
+      return 0
+    }
+  }
+
+  /// The row at `index`, reading its window when needed; nil out of range or on a read error.
+  public func row(at index: Int) -> Row? {
+    guard index >= 0, index < count else { return nil }
+    if index >= cacheStart && index < cacheStart + cache.count { return cache[index - cacheStart] }
+    do {
+      try load(around: index)
+    } catch {
+      lastError = error
+      return nil
+    }
+    guard index >= cacheStart && index < cacheStart + cache.count else { return nil }
+    return cache[index - cacheStart]
+  }
+
+  /// Forgets everything read, after a commit: the next access reads again.
+  public func invalidate() {
+    cache = []
+    cacheStart = 0
+    cachedCount = nil
+    lastError = nil
+  }
+
+  private func load(around index: Int) throws(StoreError) {
+    let end = cacheStart + cache.count
+    if let last = cache.last, index >= end, index < end + chunk {
+      let rows = try source.after(last, index - end + chunk)
+      cache += rows
+      if cache.count > maximumCache {
+        let drop = cache.count - maximumCache
+        cache.removeFirst(drop)
+        cacheStart += drop
+      }
+      return
+    }
+    if let first = cache.first, index < cacheStart, index >= cacheStart - chunk {
+      let rows = try source.before(first, cacheStart - index + chunk)
+      let rowsInOrder = Array(rows.reversed())
+      cache = rowsInOrder + cache
+      cacheStart -= rowsInOrder.count
+      if cache.count > maximumCache { cache.removeLast(cache.count - maximumCache) }
+      return
+    }
+    let start = max(0, index - chunk / 2)
+    cache = try source.atOffset(start, chunk * 2)
+    cacheStart = start
+  }
+}

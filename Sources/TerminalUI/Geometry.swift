@@ -1,0 +1,46 @@
+/// A terminal size in cells.
+public struct Size: Equatable, Sendable {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The smallest size the layout supports; below it a notice is shown instead.
+  public static let minimum = Size(width: 40, height: 12)
+}
+
+/// A rectangle of cells on the canvas.
+public struct Rect: Equatable, Sendable {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+
+  public var maxY: Int { y + height }
+  public var maxX: Int { x + width }
+
+  /// The part below the first `rows` rows.
+  public func dropping(top rows: Int) -> Rect {
+    Rect(x: x, y: y + rows, width: width, height: height - rows)
+  }
+
+  /// The first `rows` rows.
+  public func top(_ rows: Int) -> Rect {
+    Rect(x: x, y: y, width: width, height: min(rows, height))
+  }
+
+  /// The rectangle shrunk by `inset` cells on every side.
+  public func inset(by inset: Int) -> Rect {
+    Rect(x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset)
+  }
+}

@@ -1,0 +1,46 @@
+/// One line of the footer and the help overlay: the keys as written and what they do.
+public struct KeyHelp: Equatable, Sendable {
+  public var keys: String
+  public var text: String
+  /// Shown in the footer, not only in `?` help.
+  public var inFooter: Bool
+
+  public init(keys: String, text: String, inFooter: Bool = true) {
+    self.keys = keys
+    self.text = text
+    self.inFooter = inFooter
+  }
+}
+
+/// A key binding as data: the keys, the action they trigger, and the help text for both
+/// the footer and the `?` overlay, so help can never disagree with behaviour.
+public struct KeyBinding<Action: Sendable>: Sendable {
+  public var keys: [Key]
+  public var action: Action
+  public var help: KeyHelp
+
+  public init(_ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true) {
+    self.keys = keys
+    self.action = action
+    self.help = KeyHelp(
+      keys: label ?? keys.map(\.label).joined(separator: "/"),
+      text: text,
+      inFooter: footer
+    )
+  }
+}
+
+/// A screen's key table: looks up the action for a key and lists the help lines.
+public struct KeyTable<Action: Sendable>: Sendable {
+  public var bindings: [KeyBinding<Action>]
+
+  public init(_ bindings: [KeyBinding<Action>]) {
+    self.bindings = bindings
+  }
+
+  public func action(for key: Key) -> Action? {
+    bindings.first { $0.keys.contains(key) }?.action
+  }
+
+  public var help: [KeyHelp] { bindings.map(\.help) }
+}

@@ -1,0 +1,38 @@
+/// A screen on the navigator's stack: it handles keys and draws its whole state.
+public protocol Screen: AnyObject {
+  /// The breadcrumb part in the header, e.g. "My Meals" or the meal's name.
+  var title: String { get }
+  /// What the footer and the `?` overlay list.
+  var keyHelp: [KeyHelp] { get }
+  /// True while typing goes into a field, so `q` and `?` are text rather than commands.
+  var acceptsText: Bool { get }
+  /// Handles a key; returns false to let the navigator's global keys have it.
+  func handle(_ key: Key) -> Bool
+  /// Draws the screen into `area`; must not change any state.
+  func render(into canvas: inout Canvas, in area: Rect)
+  /// When the screen next wants `tick` (a debounce, a spinner frame), in monotonic ms.
+  var nextDeadline: UInt64? { get }
+  /// Time passed; returns true when something visible changed.
+  func tick(now: UInt64) -> Bool
+  /// The screen is on top again (a child closed): refresh what may have changed.
+  func willAppear()
+}
+
+extension Screen {
+  public var acceptsText: Bool { false }
+  public var nextDeadline: UInt64? { nil }
+  public func tick(now: UInt64) -> Bool { false }
+  public func willAppear() {}
+}
+
+/// A small modal over the screen: a question or a one-line field.
+public protocol Prompt: AnyObject {
+  func handle(_ key: Key) -> PromptResult
+  func render(into canvas: inout Canvas, in area: Rect)
+}
+
+/// What a key did to a prompt.
+public enum PromptResult: Sendable {
+  case stay
+  case close
+}

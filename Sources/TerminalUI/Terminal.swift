@@ -1,0 +1,52 @@
+/// What the app needs from a terminal: its size, a frame to show, keys, and a way to step aside.
+public protocol Terminal: AnyObject {
+  var size: Size { get }
+  /// The descriptor keys arrive on, for the event loop to wait on.
+  var inputDescriptor: Int32 { get }
+  /// Shows the canvas; only changed cells need to reach the screen.
+  func present(_ canvas: Canvas)
+  /// The next pending key, or nil at once when there is none.
+  func readKey() -> Key?
+  /// Leaves full-screen mode (for `$EDITOR`); `resume` comes back and redraws everything.
+  func suspend()
+  func resume()
+  /// Redraws the whole screen from scratch on the next present (Ctrl-L, after resume).
+  func invalidate()
+  /// Stops the process as Ctrl-Z does in a cooked terminal, restoring the screen on `fg`.
+  func suspendProcess()
+}
+
+/// A terminal in memory for tests: keys are queued, the last frame is kept as lines.
+public final class MemoryTerminal: Terminal {
+  public var size: Size
+  public private(set) var lastCanvas: Canvas?
+  public private(set) var presentCount = 0
+  public private(set) var suspendCount = 0
+  private var pendingKeys: [Key] = []
+
+  public init(size: Size = Size(width: 80, height: 24)) {
+    self.size = size
+  }
+
+  public var inputDescriptor: Int32 { -1 }
+
+  public func present(_ canvas: Canvas) {
+    lastCanvas = canvas
+    presentCount += 1
+  }
+
+  public func readKey() -> Key? {
+    pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+  }
+
+  public func suspend() { suspendCount += 1 }
+  public func resume() {}
+  public func invalidate() {}
+  public func suspendProcess() { suspendCount += 1 }
+
+  /// Queues keys for `readKey`.
+  public func type(_ keys: [Key]) { pendingKeys.append(contentsOf: keys) }
+
+  /// The last frame's rows as text, trailing blanks removed.
+  public var lines: [String] { lastCanvas?.lines ?? [] }
+}

@@ -1,0 +1,87 @@
+import CNcursesw
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Measures text in terminal cells the way ncurses does: glibc `wcwidth` per scalar.
+public enum TextWidth {
+  /// Cells one scalar takes when drawn: 0 for combining marks, 2 for wide ones; 1 for controls,
+  /// which the canvas shows as a visible substitute.
+  public static func columns(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return 1 }
+    if isControl(scalar) { return 1 }
+    if isInvisibleFormat(scalar) { return 0 }
+    _ = localeIsReady
+    let width = Int(meals_wcwidth(wchar_t(bitPattern: value)))
+    return width < 0 ? 1 : width
+  }
+
+  /// Cells the whole string takes on one line.
+  public static func columns(of text: some StringProtocol) -> Int {
+    var total = 0
+    for scalar in text.unicodeScalars { total += columns(of: scalar) }
+    return total
+  }
+
+  /// C0 and C1 controls and DEL: never sent to the terminal as they are.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F)
+  }
+
+  /// Bidirectional controls: dropped when drawing, so text cannot reorder the screen.
+  public static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+    default: false
+    }
+  }
+
+  /// The longest prefix of `text` that fits in `width` cells, and its width.
+  public static func prefix(of text: Substring, fitting width: Int) -> (Substring, Int) {
+    var used = 0
+    var end = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let scalar = text.unicodeScalars[index]
+      let cells = columns(of: scalar)
+      if used + cells > width { break }
+      used += cells
+      index = text.unicodeScalars.index(after: index)
+      end = index
+    }
+    return (text[text.startIndex..<end], used)
+  }
+
+  /// `text` clipped to `width` cells, ending in "…" when something was cut.
+  public static func truncate(_ text: String, to width: Int) -> String {
+    guard width > 0 else { return "" }
+    if columns(of: text) <= width { return text }
+    let (head, _) = prefix(of: Substring(text), fitting: width - 1)
+    return String(head) + "…"
+  }
+
+  /// Switches to a UTF-8 locale once so that `wcwidth` knows wide and combining characters.
+  private static let localeIsReady: Bool = TerminalLocale.ensureUTF8()
+}
+
+/// The process locale: the user's own when it is UTF-8, else C.UTF-8.
+public enum TerminalLocale {
+  /// Sets the locale from the environment, falling back to C.UTF-8; true when UTF-8 is in use.
+  @discardableResult
+  public static func ensureUTF8() -> Bool {
+    setlocale(LC_ALL, "")
+    if isUTF8 { return true }
+    setlocale(LC_ALL, "C.UTF-8")
+    return isUTF8
+  }
+
+  public static var isUTF8: Bool {
+    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+    let name = String(cString: codeset).uppercased()
+    return name == "UTF-8" || name == "UTF8"
+  }
+}

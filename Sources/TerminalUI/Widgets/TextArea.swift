@@ -1,0 +1,237 @@
+/// A multi-line text editor: lines wrap at word boundaries, arrows move by screen rows.
+///
+/// Work per key is local to the lines around the cursor, so 10 000-line texts stay fast.
+public struct TextArea: Equatable, Sendable {
+  /// A place in the text: logical line and character offset in it.
+  public struct Location: Equatable, Comparable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public static func < (lhs: Location, rhs: Location) -> Bool {
+      (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+  }
+
+  /// A screen row: logical line and which wrapped segment of it.
+  struct RowAnchor: Equatable, Sendable {
+    var line: Int
+    var segment: Int
+  }
+
+  public private(set) var lines: [[Character]]
+  public private(set) var cursor = Location(line: 0, column: 0)
+  private var top = RowAnchor(line: 0, segment: 0)
+  /// The visual column that up/down try to keep.
+  private var goalColumn: Int?
+
+  public init(_ text: String = "") {
+    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+    if lines.isEmpty { lines = [[]] }
+  }
+
+  public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+
+  // MARK: - Editing
+
+  /// Handles editing and movement keys for a view of `width`×`height` cells.
+  public mutating func handle(_ key: Key, width: Int, height: Int) -> Bool {
+    let width = max(1, width)
+    var keepGoal = false
+    switch key {
+    case .left:
+      if cursor.column > 0 {
+        cursor.column -= 1
+      } else if cursor.line > 0 {
+        cursor = Location(line: cursor.line - 1, column: lines[cursor.line - 1].count)
+      }
+    case .right:
+      if cursor.column < lines[cursor.line].count {
+        cursor.column += 1
+      } else if cursor.line < lines.count - 1 {
+        cursor = Location(line: cursor.line + 1, column: 0)
+      }
+    case .up:
+      moveVertically(by: -1, width: width)
+      keepGoal = true
+    case .down:
+      moveVertically(by: 1, width: width)
+      keepGoal = true
+    case .pageUp:
+      for _ in 0..<max(1, height - 1) { moveVertically(by: -1, width: width) }
+      keepGoal = true
+    case .pageDown:
+      for _ in 0..<max(1, height - 1) { moveVertically(by: 1, width: width) }
+      keepGoal = true
+    case .home, .ctrl("a"):
+      let segment = segmentRange(of: cursor, width: width)
+      cursor.column = segment.lowerBound
+    case .end, .ctrl("e"):
+      let segments = TextWrap.segments(of: lines[cursor.line], width: width)
+      let index = segmentIndex(of: cursor, in: segments)
+      let range = segments[index]
+      let isLast = index == segments.count - 1
+      cursor.column = isLast ? range.upperBound : max(range.lowerBound, range.upperBound - 1)
+    case .enter:
+      let rest = Array(lines[cursor.line][cursor.column...])
+      lines[cursor.line].removeSubrange(cursor.column...)
+      lines.insert(rest, at: cursor.line + 1)
+      cursor = Location(line: cursor.line + 1, column: 0)
+    case .backspace, .ctrl("h"):
+      if cursor.column > 0 {
+        lines[cursor.line].remove(at: cursor.column - 1)
+        cursor.column -= 1
+      } else if cursor.line > 0 {
+        let previousCount = lines[cursor.line - 1].count
+        lines[cursor.line - 1] += lines[cursor.line]
+        lines.remove(at: cursor.line)
+        cursor = Location(line: cursor.line - 1, column: previousCount)
+      }
+    case .delete, .ctrl("d"):
+      if cursor.column < lines[cursor.line].count {
+        lines[cursor.line].remove(at: cursor.column)
+      } else if cursor.line < lines.count - 1 {
+        lines[cursor.line] += lines[cursor.line + 1]
+        lines.remove(at: cursor.line + 1)
+      }
+    case .ctrl("k"):
+      if cursor.column < lines[cursor.line].count {
+        lines[cursor.line].removeSubrange(cursor.column...)
+      } else if cursor.line < lines.count - 1 {
+        lines[cursor.line] += lines[cursor.line + 1]
+        lines.remove(at: cursor.line + 1)
+      }
+    case .tab:
+      insert(" ")
+      insert(" ")
+    case .character(let character):
+      insert(character)
+    default:
+      return false
+    }
+    if !keepGoal { goalColumn = nil }
+    top = visibleTop(width: width, height: height)
+    return true
+  }
+
+  public mutating func insert(_ character: Character) {
+    lines[cursor.line].insert(character, at: cursor.column)
+    cursor.column += 1
+  }
+
+  private mutating func moveVertically(by delta: Int, width: Int) {
+    let segments = TextWrap.segments(of: lines[cursor.line], width: width)
+    let index = segmentIndex(of: cursor, in: segments)
+    let goal = goalColumn ?? visualColumn(of: cursor, in: segments[index])
+    goalColumn = goal
+    var target = RowAnchor(line: cursor.line, segment: index + delta)
+    if target.segment < 0 {
+      guard cursor.line > 0 else {
+        cursor.column = 0
+        return
+      }
+      target.line -= 1
+      target.segment = TextWrap.segments(of: lines[target.line], width: width).count - 1
+    } else if target.segment >= segments.count {
+      guard cursor.line < lines.count - 1 else {
+        cursor.column = lines[cursor.line].count
+        return
+      }
+      target = RowAnchor(line: cursor.line + 1, segment: 0)
+    }
+    let targetSegments = TextWrap.segments(of: lines[target.line], width: width)
+    let range = targetSegments[target.segment]
+    var column = range.lowerBound
+    var used = 0
+    let limit = target.segment == targetSegments.count - 1 ? range.upperBound : range.upperBound - 1
+    while column < limit {
+      let cells = TextWrap.columns(of: lines[target.line][column])
+      if used + cells > goal { break }
+      used += cells
+      column += 1
+    }
+    cursor = Location(line: target.line, column: max(range.lowerBound, column))
+  }
+
+  // MARK: - Layout
+
+  private func segmentIndex(of location: Location, in segments: [Range<Int>]) -> Int {
+    for (index, range) in segments.enumerated() where location.column < range.upperBound {
+      return index
+    }
+    return segments.count - 1
+  }
+
+  private func segmentRange(of location: Location, width: Int) -> Range<Int> {
+    let segments = TextWrap.segments(of: lines[location.line], width: width)
+    return segments[segmentIndex(of: location, in: segments)]
+  }
+
+  private func visualColumn(of location: Location, in range: Range<Int>) -> Int {
+    var used = 0
+    for index in range.lowerBound..<min(location.column, range.upperBound) {
+      used += TextWrap.columns(of: lines[location.line][index])
+    }
+    return used
+  }
+
+  /// The first row to show so the cursor is visible, starting from the last scroll position.
+  func visibleTop(width: Int, height: Int) -> RowAnchor {
+    let segments = TextWrap.segments(of: lines[cursor.line], width: width)
+    let cursorRow = RowAnchor(line: cursor.line, segment: segmentIndex(of: cursor, in: segments))
+    var first = top
+    if first.line >= lines.count { first = RowAnchor(line: lines.count - 1, segment: 0) }
+    if (cursorRow.line, cursorRow.segment) < (first.line, first.segment) { return cursorRow }
+    // Count rows from `first` to the cursor; stop once it is clearly below the view.
+    var rows = 0
+    var line = first.line
+    var segment = first.segment
+    while line < cursorRow.line && rows < height {
+      rows += TextWrap.segments(of: lines[line], width: width).count - segment
+      segment = 0
+      line += 1
+    }
+    rows += cursorRow.segment - segment
+    if line == cursorRow.line && rows < height { return first }
+    // Walk back from the cursor row until the view is full.
+    var anchor = cursorRow
+    var remaining = height - 1
+    while remaining > 0 {
+      if anchor.segment > 0 {
+        anchor.segment -= 1
+      } else if anchor.line > 0 {
+        anchor.line -= 1
+        anchor.segment = TextWrap.segments(of: lines[anchor.line], width: width).count - 1
+      } else {
+        break
+      }
+      remaining -= 1
+    }
+    return anchor
+  }
+
+  /// Draws the visible rows and returns where the cursor is on screen.
+  @discardableResult
+  public func render(into canvas: inout Canvas, in area: Rect) -> Canvas.Position? {
+    let width = max(1, area.width - 1)
+    let start = visibleTop(width: width, height: area.height)
+    var line = start.line
+    var segment = start.segment
+    var row = area.y
+    var cursorPosition: Canvas.Position?
+    while row < area.maxY && line < lines.count {
+      let segments = TextWrap.segments(of: lines[line], width: width)
+      while segment < segments.count && row < area.maxY {
+        let range = segments[segment]
+        canvas.write(String(lines[line][range]), row: row, column: area.x, width: width)
+        if line == cursor.line && segmentIndex(of: cursor, in: segments) == segment {
+          cursorPosition = Canvas.Position(row: row, column: area.x + visualColumn(of: cursor, in: range))
+        }
+        segment += 1
+        row += 1
+      }
+      segment = 0
+      line += 1
+    }
+    return cursorPosition
+  }
+}
