@@ -26,6 +26,8 @@ public final class Navigator {
   public var needsDisplay = true
   /// The terminal, for stepping aside to run `$EDITOR` and for Ctrl-Z.
   public weak var terminal: Terminal?
+  /// The terminal size at the last key or frame, for page sizes computed while handling keys.
+  public private(set) var size = Size(width: 80, height: 24)
 
   /// The navigator's own keys, listed after the screen's in `?` help.
   public static let globalHelp: [KeyHelp] = [
@@ -105,6 +107,7 @@ public final class Navigator {
   // MARK: - Keys and time
 
   public func handle(_ key: Key, size: Size) {
+    self.size = size
     needsDisplay = true
     if key == .ctrl("c") { return quit() }
     if key == .ctrl("z") { return terminal?.suspendProcess() ?? () }
@@ -147,6 +150,7 @@ public final class Navigator {
   // MARK: - Rendering
 
   public func render(size: Size) -> Canvas {
+    self.size = size
     var canvas = Canvas(size: size)
     guard size.width >= Size.minimum.width, size.height >= Size.minimum.height else {
       renderTooSmall(into: &canvas)

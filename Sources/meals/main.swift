@@ -1,1 +1,74 @@
-print("meals")
+import Foundation
+import MealsApp
+import MealsNet
+import MealsStore
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Prints to standard error (the terminal is not in full-screen mode when this is called).
+func fail(_ message: String, status: Int32) -> Never {
+  FileHandle.standardError.write(Data("meals: \(message)\n".utf8))
+  exit(status)
+}
+
+let options: LaunchOptions
+switch LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment) {
+case .success(.help):
+  print(LaunchOptions.usage)
+  exit(0)
+case .success(.version):
+  print("meals \(MealsVersion.current)")
+  exit(0)
+case .success(.run(let parsed)):
+  options = parsed
+case .failure(let error):
+  FileHandle.standardError.write(Data("meals: \(error.message)\n\n\(LaunchOptions.usage)\n".utf8))
+  exit(2)
+}
+
+if options.isDefaultDatabase {
+  let folder = (options.databasePath as NSString).deletingLastPathComponent
+  do {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  } catch {
+    fail("cannot create the data folder \(folder): \(error.localizedDescription)", status: 1)
+  }
+}
+
+let store: MealStore
+do {
+  store = try MealStore(path: options.databasePath)
+} catch {
+  fail(error.message, status: 1)
+}
+
+let http: HTTPClient
+do {
+  http = try HTTPClient()
+} catch {
+  fail(error.message, status: 1)
+}
+
+let signalDescriptor = SignalPipe.install()
+let terminal: NcursesTerminal
+do {
+  terminal = try NcursesTerminal(colors: options.colors)
+} catch {
+  fail(error.message, status: 1)
+}
+
+let service = MealDBClient(baseURL: options.apiURL, http: http)
+let app = MealsApplication(store: store, service: service)
+let loop = EventLoop(
+  terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),
+  signalDescriptor: signalDescriptor)
+app.start()
+loop.run()
+terminal.shutdown()
+if let signal = loop.stopSignal {
+  exit(128 + signal)
+}
+exit(0)

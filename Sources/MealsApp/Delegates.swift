@@ -1,0 +1,31 @@
+import MealsCore
+
+// The child → parent reports of the original design. Delegates are held weakly.
+
+/// Search Meals tells My Meals what the user picked.
+public protocol SearchScreenDelegate: AnyObject {
+  /// The user chose a meal found on TheMealDB: store it and show it.
+  func searchScreen(_ screen: SearchScreen, didChoose meal: Meal)
+  /// The user asked for a blank meal from the `Create a new meal…` row.
+  func searchScreenDidRequestNewMeal(_ screen: SearchScreen)
+}
+
+/// The Meal Editor tells whoever opened it that the draft was saved.
+public protocol MealEditorScreenDelegate: AnyObject {
+  func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64)
+}
+
+/// Edit Name tells the Meal Editor the new name.
+public protocol EditNameScreenDelegate: AnyObject {
+  func editNameScreen(_ screen: EditNameScreen, didSave name: String)
+}
+
+/// Edit Instructions tells the Meal Editor the new instructions.
+public protocol EditInstructionsScreenDelegate: AnyObject {
+  func editInstructionsScreen(_ screen: EditInstructionsScreen, didSave instructions: String)
+}
+
+/// Add Ingredient tells the Meal Editor the ingredient line to add.
+public protocol AddIngredientScreenDelegate: AnyObject {
+  func addIngredientScreen(_ screen: AddIngredientScreen, didAdd measurement: IngredientMeasurement)
+}

@@ -1,0 +1,104 @@
+import Foundation
+import MealsNet
+
+/// What the command line asks for.
+public enum LaunchCommand: Equatable {
+  case run(LaunchOptions)
+  case help
+  case version
+}
+
+/// Where the app keeps its data and which server it asks.
+public struct LaunchOptions: Equatable {
+  public var databasePath: String
+  /// True when the path is the default one, whose folder the app may create.
+  public var isDefaultDatabase: Bool
+  public var apiURL: String
+  public var colors: Bool
+}
+
+/// A command-line mistake; the message goes to stderr with the usage, exit status 2.
+public struct UsageError: Error, Equatable {
+  public var message: String
+}
+
+extension LaunchOptions {
+  public static let usage = """
+    Usage: meals [--db PATH] [--api-url URL]
+           meals --help | --version
+
+    A full-screen terminal recipe book: your meals in SQLite, new ones from TheMealDB.
+
+    Options:
+      --db PATH        the database file (default: $XDG_DATA_HOME/meals/meals.sqlite,
+                       else ~/.local/share/meals/meals.sqlite)
+      --api-url URL    TheMealDB base URL (default: \(MealDBClient.defaultBaseURL))
+      -h, --help       show this help
+      --version        show the version
+
+    Environment: MEALS_DB, MEALS_API_URL (the flags win), NO_COLOR, VISUAL/EDITOR,
+    XDG_DATA_HOME, and the proxy variables libcurl reads (https_proxy, no_proxy, …).
+    Inside the app, press ? for the keys of each screen.
+    """
+
+  /// Reads flags first, then the environment, then the defaults.
+  public static func parse(
+    _ arguments: [String],
+    environment: [String: String]
+  ) -> Result<LaunchCommand, UsageError> {
+    var database: String?
+    var apiURL: String?
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      switch name {
+      case "-h", "--help":
+        return .success(.help)
+      case "--version":
+        return .success(.version)
+      case "--db", "--api-url":
+        guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
+          return .failure(UsageError(message: "\(name) needs a value."))
+        }
+        if name == "--db" { database = value } else { apiURL = value }
+      default:
+        return .failure(UsageError(message: "unknown argument “\(argument)”."))
+      }
+    }
+    let url = apiURL ?? nonEmpty(environment["MEALS_API_URL"]) ?? MealDBClient.defaultBaseURL
+    guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url)?.host != nil else {
+      return .failure(UsageError(message: "the API URL “\(url)” is not an http(s) URL."))
+    }
+    let explicit = database ?? nonEmpty(environment["MEALS_DB"])
+    guard let path = explicit ?? defaultDatabasePath(environment: environment) else {
+      return .failure(UsageError(message: "no database path: set --db, MEALS_DB, XDG_DATA_HOME or HOME."))
+    }
+    return .success(
+      .run(
+        LaunchOptions(
+          databasePath: path,
+          isDefaultDatabase: explicit == nil,
+          apiURL: url,
+          colors: nonEmpty(environment["NO_COLOR"]) == nil
+        )))
+  }
+
+  /// `$XDG_DATA_HOME/meals/meals.sqlite`, else `~/.local/share/meals/meals.sqlite`.
+  public static func defaultDatabasePath(environment: [String: String]) -> String? {
+    if let data = nonEmpty(environment["XDG_DATA_HOME"]), data.hasPrefix("/") {
+      return data + "/meals/meals.sqlite"
+    }
+    guard let home = nonEmpty(environment["HOME"]) else { return nil }
+    return home + "/.local/share/meals/meals.sqlite"
+  }
+
+  private static func nonEmpty(_ value: String?) -> String? {
+    guard let value, !value.isEmpty else { return nil }
+    return value
+  }
+}

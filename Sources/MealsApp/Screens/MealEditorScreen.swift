@@ -1,0 +1,261 @@
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// Create/Edit Meal: Name, Instructions, Ingredients and `+ Add ingredient`, all on a draft.
+///
+/// Nothing reaches the database until Save, which commits the draft in one transaction;
+/// going back discards it (asking first when it has changes).
+public final class MealEditorScreen: Screen {
+  enum Action: Sendable {
+    case open, remove, save, back
+  }
+
+  /// A selectable row of the editor.
+  enum Item: Equatable {
+    case name
+    case instructions
+    case ingredient(Int)
+    case addIngredient
+  }
+
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .open, "edit"),
+    KeyBinding([.character("d"), .delete], .remove, "remove ingredient", label: "d"),
+    KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
+    KeyBinding([.escape, .character("q")], .back, "back (discard)", label: "Esc"),
+  ])
+
+  static let instructionPreviewRows = 4
+
+  public weak var delegate: MealEditorScreenDelegate?
+  private let context: AppContext
+  public private(set) var draft: MealDraft
+  private var list = ListState()
+  private var top = 0
+
+  init(context: AppContext, draft: MealDraft) {
+    self.context = context
+    self.draft = draft
+  }
+
+  public var title: String {
+    let name = MealRules.trimmed(draft.name)
+    return name.isEmpty ? "New Meal" : name
+  }
+
+  public var keyHelp: [KeyHelp] { Self.keys.help }
+
+  private var itemCount: Int { draft.ingredients.count + 3 }
+
+  private func item(at index: Int) -> Item {
+    switch index {
+    case 0: .name
+    case 1: .instructions
+    case itemCount - 1: .addIngredient
+    default: .ingredient(index - 2)
+    }
+  }
+
+  /// The item under the selection bar.
+  var selectedItem: Item { item(at: list.selection) }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    if list.handle(key, count: itemCount, pageSize: context.bodyHeight) {
+      top = visibleTop(height: context.bodyHeight)
+      return true
+    }
+    guard let action = Self.keys.action(for: key) else { return false }
+    switch action {
+    case .open: open(selectedItem)
+    case .remove: removeSelectedIngredient()
+    case .save: save()
+    case .back: back()
+    }
+    return true
+  }
+
+  private func open(_ item: Item) {
+    switch item {
+    case .name:
+      let screen = EditNameScreen(name: draft.name)
+      screen.delegate = self
+      context.navigator.push(screen)
+    case .instructions:
+      let screen = EditInstructionsScreen(context: context, instructions: draft.instructions)
+      screen.delegate = self
+      context.navigator.push(screen)
+    case .addIngredient:
+      let screen = AddIngredientScreen(context: context)
+      screen.delegate = self
+      context.navigator.push(screen)
+    case .ingredient:
+      context.navigator.showInfo("Ingredient rows cannot be opened — d removes one.")
+    }
+  }
+
+  private func removeSelectedIngredient() {
+    guard case .ingredient(let index) = selectedItem else {
+      context.navigator.showInfo("Only ingredient rows can be removed.")
+      return
+    }
+    let removed = draft.ingredients[index]
+    draft.removeIngredient(at: index)
+    list.clamp(count: itemCount)
+    context.navigator.showInfo("Removed \(removed.name) (not saved yet).")
+  }
+
+  /// Commits the draft; refused with a message when the name or instructions are empty.
+  public func save() {
+    do {
+      let id = try context.store.commit(draft)
+      let name = MealRules.trimmed(draft.name)
+      delegate?.mealEditorScreen(self, didSaveMealWithID: id)
+      context.navigator.showInfo("Saved “\(name)”.")
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  private func back() {
+    guard draft.hasChanges else {
+      context.navigator.pop()
+      return
+    }
+    context.navigator.present(
+      ConfirmPrompt("Discard changes? (y/n)") { [weak self] in
+        guard let self else { return }
+        self.context.navigator.pop(to: self)
+        self.context.navigator.pop()
+        self.context.navigator.showInfo("Changes discarded.")
+      })
+  }
+
+  // MARK: - Layout
+
+  /// One drawn row: a section heading, or a line belonging to an item.
+  private enum Line {
+    case heading(String)
+    case text(item: Int, String, Style)
+    case ingredient(item: Int, IngredientMeasurement)
+    case blank
+  }
+
+  private func lines(width: Int) -> [Line] {
+    var lines: [Line] = [.heading("Name")]
+    let name = MealRules.trimmed(draft.name)
+    lines.append(.text(item: 0, name.isEmpty ? "(no name yet — Enter to add one)" : name, name.isEmpty ? .muted : .plain))
+    lines.append(.blank)
+    lines.append(.heading("Instructions"))
+    if MealRules.isBlank(draft.instructions) {
+      lines.append(.text(item: 1, "(no instructions yet — Enter to write them)", .muted))
+    } else {
+      let preview = Self.previewRows(of: draft.instructions, width: width, rows: Self.instructionPreviewRows)
+      for row in preview { lines.append(.text(item: 1, row, .plain)) }
+    }
+    lines.append(.blank)
+    lines.append(.heading("Ingredients (\(draft.ingredients.count))"))
+    for (index, measurement) in draft.ingredients.enumerated() {
+      lines.append(.ingredient(item: index + 2, measurement))
+    }
+    lines.append(.text(item: itemCount - 1, "+ Add ingredient", .accent))
+    return lines
+  }
+
+  /// The first rows of the wrapped instructions, the last ending in "…" when there is more.
+  static func previewRows(of text: String, width: Int, rows: Int) -> [String] {
+    var preview: [String] = []
+    var remaining = Substring(text)
+    while preview.count <= rows, !remaining.isEmpty {
+      let lineEnd = remaining.firstIndex(of: "\n") ?? remaining.endIndex
+      let line = remaining[..<lineEnd]
+      remaining = lineEnd < remaining.endIndex ? remaining[remaining.index(after: lineEnd)...] : ""
+      if MealRules.isBlank(String(line)) { continue }
+      preview += TextWrap.wrap(String(line), width: width)
+    }
+    if preview.count > rows {
+      preview = Array(preview.prefix(rows))
+      preview[rows - 1] = TextWidth.truncate(preview[rows - 1] + " …", to: width)
+      if !preview[rows - 1].hasSuffix("…") { preview[rows - 1] += "…" }
+    }
+    return preview
+  }
+
+  /// The first drawn row, keeping the selected item's rows in view.
+  private func visibleTop(height: Int) -> Int {
+    visibleTop(in: lines(width: max(10, context.bodyWidth - 6)), height: height)
+  }
+
+  private func visibleTop(in lines: [Line], height: Int) -> Int {
+    let rows = lines.indices.filter { index in
+      switch lines[index] {
+      case .text(let item, _, _), .ingredient(let item, _): item == list.selection
+      default: false
+      }
+    }
+    guard let first = rows.first, let last = rows.last else { return top }
+    var start = top
+    if first - 1 < start { start = max(0, first - 1) }
+    if last >= start + height { start = last - height + 1 }
+    return max(0, min(start, max(0, lines.count - height)))
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let textWidth = max(10, area.width - 6)
+    let lines = lines(width: textWidth)
+    let start = visibleTop(in: lines, height: area.height)
+    let quantityWidth = min(24, max(8, area.width / 3))
+    for row in 0..<area.height {
+      let index = start + row
+      guard index < lines.count else { break }
+      let y = area.y + row
+      var selected = false
+      switch lines[index] {
+      case .heading(let text):
+        canvas.write(text.uppercased(), row: y, column: area.x + 1, style: .key)
+      case .text(let item, let text, let style):
+        selected = item == list.selection
+        canvas.writeTruncated(text, row: y, column: area.x + 3, width: area.width - 4, style: style)
+      case .ingredient(let item, let measurement):
+        selected = item == list.selection
+        let nameWidth = area.width - quantityWidth - 6
+        canvas.writeTruncated(measurement.name, row: y, column: area.x + 3, width: nameWidth)
+        canvas.writeTruncated(
+          measurement.quantity.isEmpty ? "—" : measurement.quantity, row: y, column: area.x + 4 + nameWidth,
+          width: quantityWidth, style: .muted)
+      case .blank:
+        break
+      }
+      if selected {
+        canvas.write("▸", row: y, column: area.x + 1, style: .accent)
+        canvas.applyStyle(.selected, to: Rect(x: area.x, y: y, width: area.width, height: 1))
+      }
+    }
+  }
+}
+
+// MARK: - Children
+
+extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelegate, AddIngredientScreenDelegate {
+  public func editNameScreen(_ screen: EditNameScreen, didSave name: String) {
+    draft.name = MealRules.trimmed(name)
+    context.navigator.pop(to: self)
+  }
+
+  public func editInstructionsScreen(_ screen: EditInstructionsScreen, didSave instructions: String) {
+    draft.instructions = instructions
+    context.navigator.pop(to: self)
+  }
+
+  public func addIngredientScreen(_ screen: AddIngredientScreen, didAdd measurement: IngredientMeasurement) {
+    draft.addIngredient(measurement)
+    context.navigator.pop(to: self)
+    list.select(itemCount - 2, count: itemCount)
+    top = visibleTop(height: context.bodyHeight)
+    context.navigator.showInfo("Added \(measurement.name) (\(measurement.quantity)) — s saves the meal.")
+  }
+}

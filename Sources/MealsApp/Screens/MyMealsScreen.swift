@@ -1,0 +1,269 @@
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+
+/// The root screen: every saved meal, with delete/undo, a local filter, and the way to Search
+/// and to the Meal Editor.
+public final class MyMealsScreen: Screen, StoreListener {
+  enum Action: Sendable {
+    case open, search, new, delete, undo, filter, clearFilter
+  }
+
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .open, "edit"),
+    KeyBinding([.character("a")], .search, "search TheMealDB"),
+    KeyBinding([.character("n")], .new, "new meal"),
+    KeyBinding([.character("d"), .delete], .delete, "delete", label: "d"),
+    KeyBinding([.character("u")], .undo, "undo delete"),
+    KeyBinding([.character("/")], .filter, "filter"),
+    KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
+  ])
+
+  private let context: AppContext
+  private var results: WindowedResults<MealSummary>
+  private var total = 0
+  public private(set) var filter = TextField()
+  /// True while the user types in the filter field.
+  public private(set) var isFiltering = false
+  private var list = ListState()
+  private var selectedID: Int64?
+  private var lastPoll: UInt64 = 0
+  static let pollInterval: UInt64 = 500
+
+  init(context: AppContext) {
+    self.context = context
+    results = context.store.meals()
+    total = context.store.mealCount
+    context.store.addListener(self)
+  }
+
+  public var title: String { "My Meals" }
+  public var keyHelp: [KeyHelp] {
+    isFiltering
+      ? [KeyHelp(keys: "Enter", text: "done"), KeyHelp(keys: "Esc", text: "clear the filter")]
+      : Self.keys.help
+  }
+  public var acceptsText: Bool { isFiltering }
+
+  /// The meal under the selection bar.
+  public var selectedMeal: MealSummary? { results.row(at: list.selection) }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    if isFiltering { return handleFilterKey(key) }
+    if list.handle(key, count: results.count, pageSize: context.bodyHeight - 1) {
+      rememberSelection()
+      return true
+    }
+    guard let action = Self.keys.action(for: key) else { return false }
+    switch action {
+    case .open:
+      guard let meal = selectedMeal else { return true }
+      openEditor(mealID: meal.id)
+    case .search:
+      let search = SearchScreen(context: context)
+      search.delegate = self
+      context.navigator.push(search)
+    case .new:
+      openEditor(mealID: nil)
+    case .delete:
+      deleteSelected()
+    case .undo:
+      undoDelete()
+    case .filter:
+      isFiltering = true
+    case .clearFilter:
+      guard !filter.text.isEmpty else { return false }
+      setFilter("")
+    }
+    return true
+  }
+
+  private func handleFilterKey(_ key: Key) -> Bool {
+    switch key {
+    case .escape:
+      isFiltering = false
+      setFilter("")
+    case .enter, .tab:
+      isFiltering = false
+    case .up, .down, .pageUp, .pageDown:
+      _ = list.handle(key, count: results.count, pageSize: context.bodyHeight - 1)
+      rememberSelection()
+    default:
+      let before = filter.text
+      guard filter.handle(key) else { return false }
+      if filter.text != before { setFilter(filter.text) }
+    }
+    return true
+  }
+
+  private func setFilter(_ text: String) {
+    if filter.text != text { filter.text = text }
+    results = context.store.meals(matching: text)
+    list = ListState()
+    rememberSelection()
+  }
+
+  private func openEditor(mealID: Int64?) {
+    do {
+      let draft = try context.store.editableCopy(of: mealID)
+      let editor = MealEditorScreen(context: context, draft: draft)
+      editor.delegate = self
+      context.navigator.push(editor)
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  private func deleteSelected() {
+    guard let meal = selectedMeal else { return }
+    do {
+      try context.store.deleteMeal(id: meal.id)
+      context.navigator.showInfo("Deleted “\(meal.name)” — press u to undo.")
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  private func undoDelete() {
+    guard context.store.canUndoDelete else {
+      context.navigator.showInfo("Nothing to undo.")
+      return
+    }
+    do {
+      if let id = try context.store.undoDelete() {
+        select(mealID: id)
+        context.navigator.showInfo("Restored “\(selectedMeal?.name ?? "")”.")
+      }
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  // MARK: - Selection
+
+  /// Selects a meal by id, clearing a filter that hides it.
+  public func select(mealID: Int64) {
+    var index = context.store.index(ofMeal: mealID, matching: filter.text)
+    if index == nil && !filter.text.isEmpty {
+      isFiltering = false
+      setFilter("")
+      index = context.store.index(ofMeal: mealID)
+    }
+    guard let index else { return }
+    list.select(index, count: results.count)
+    list.top = list.visibleTop(height: context.bodyHeight - 1, count: results.count)
+    selectedID = mealID
+  }
+
+  private func rememberSelection() {
+    selectedID = selectedMeal?.id
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    total = store.mealCount
+    if let selectedID, let index = store.index(ofMeal: selectedID, matching: filter.text) {
+      list.select(index, count: results.count)
+    } else {
+      list.clamp(count: results.count)
+      rememberSelection()
+    }
+    context.navigator.needsDisplay = true
+  }
+
+  // MARK: - Time
+
+  public var nextDeadline: UInt64? { lastPoll + Self.pollInterval }
+
+  /// Polls for commits made by another `meals` process on the same file.
+  public func tick(now: UInt64) -> Bool {
+    guard now >= lastPoll + Self.pollInterval else { return false }
+    lastPoll = now
+    return context.store.checkForExternalChanges()
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let count = results.count
+    let countText = Self.countText(count)
+    var headline = countText
+    if !filter.text.isEmpty || isFiltering {
+      headline = "\(count) of \(Self.countText(total)) match"
+    }
+    let countWidth = TextWidth.columns(of: headline)
+    canvas.write(headline, row: area.y, column: max(area.x, area.maxX - countWidth - 1), style: .title)
+    if isFiltering || !filter.text.isEmpty {
+      canvas.write("Filter: ", row: area.y, column: area.x + 1, style: .key)
+      let fieldWidth = max(2, area.width - countWidth - 12)
+      let cursor = filter.render(
+        into: &canvas, row: area.y, column: area.x + 9, width: fieldWidth,
+        style: isFiltering ? Style([.underline]) : .plain)
+      if isFiltering { canvas.cursor = cursor }
+    }
+    let listArea = area.dropping(top: 1)
+    if count == 0 {
+      let message =
+        total == 0 && filter.text.isEmpty
+        ? "No saved meals yet — press a to search TheMealDB or n to create one"
+        : "No saved meal matches “\(filter.text)” — Esc clears the filter"
+      for (offset, line) in TextWrap.wrap(message, width: listArea.width - 4).prefix(listArea.height - 1).enumerated() {
+        canvas.write(line, row: listArea.y + 1 + offset, column: listArea.x + 2, style: .muted)
+      }
+      return
+    }
+    let top = list.visibleTop(height: listArea.height, count: count)
+    let nameWidth = max(12, min(40, listArea.width * 2 / 5))
+    for row in 0..<listArea.height {
+      let index = top + row
+      guard index < count, let meal = results.row(at: index) else { break }
+      let y = listArea.y + row
+      let selected = index == list.selection
+      let marker = selected ? "▸ " : "  "
+      canvas.write(marker, row: y, column: listArea.x, style: .accent)
+      canvas.writeTruncated(meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
+      canvas.writeTruncated(
+        meal.summary, row: y, column: listArea.x + 4 + nameWidth,
+        width: listArea.width - nameWidth - 5, style: .muted)
+      if selected {
+        canvas.applyStyle(.selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+      }
+    }
+  }
+
+  static func countText(_ count: Int) -> String {
+    count == 1 ? "1 meal" : "\(count) meals"
+  }
+}
+
+// MARK: - Delegates
+
+extension MyMealsScreen: SearchScreenDelegate, MealEditorScreenDelegate {
+  public func searchScreen(_ screen: SearchScreen, didChoose meal: Meal) {
+    do {
+      let stored = try context.store.storeFound(meal)
+      context.navigator.pop(to: self)
+      select(mealID: stored.id)
+      if stored.wasAlreadyStored {
+        context.navigator.showInfo("“\(meal.name)” is already in My Meals.")
+      } else {
+        context.navigator.showInfo("Saved “\(meal.name)” to My Meals.")
+      }
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  public func searchScreenDidRequestNewMeal(_ screen: SearchScreen) {
+    let editor = MealEditorScreen(context: context, draft: MealDraft(of: nil))
+    editor.delegate = self
+    context.navigator.push(editor)
+  }
+
+  public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
+    context.navigator.pop(to: self)
+    select(mealID: id)
+  }
+}

@@ -1,0 +1,210 @@
+import CCurl
+import Foundation
+
+/// Identifies a request so it can be cancelled; a cancelled request never completes.
+public struct RequestID: Hashable, Sendable {
+  public let value: Int
+  public init(_ value: Int) { self.value = value }
+}
+
+/// HTTP GET over libcurl's multi interface, driven by the app's one loop.
+///
+/// `wait(for:timeoutMilliseconds:)` waits in `curl_multi_poll` on every transfer and the given
+/// descriptors (the keyboard) at once, then lets curl progress and calls the completions of
+/// finished transfers on this same thread. Only this file touches curl.
+public final class HTTPClient {
+  public struct Configuration: Sendable {
+    public var connectTimeoutMilliseconds = 5_000
+    public var totalTimeoutMilliseconds = 20_000
+    public var maximumBodyBytes = 4 * 1_048_576
+    public var userAgent = "meals/\(MealsVersion.current) (+terminal recipe book)"
+
+    public init() {}
+  }
+
+  /// One transfer in flight; curl's write callback gets it as its context pointer.
+  final class Transfer {
+    let id: RequestID
+    let easy: UnsafeMutableRawPointer
+    let url: String
+    let limit: Int
+    var body = Data()
+    var exceededLimit = false
+    let completion: (Result<Data, NetworkError>) -> Void
+
+    init(
+      id: RequestID, easy: UnsafeMutableRawPointer, url: String, limit: Int,
+      completion: @escaping (Result<Data, NetworkError>) -> Void
+    ) {
+      self.id = id
+      self.easy = easy
+      self.url = url
+      self.limit = limit
+      self.completion = completion
+    }
+  }
+
+  public let configuration: Configuration
+  private let multi: UnsafeMutableRawPointer
+  private var transfers: [RequestID: Transfer] = [:]
+  private var nextID = 1
+
+  public init(configuration: Configuration = Configuration()) throws(NetworkError) {
+    self.configuration = configuration
+    guard Self.globalInit, let multi = curl_multi_init() else {
+      throw .other("libcurl could not be initialised")
+    }
+    self.multi = multi
+  }
+
+  deinit {
+    for transfer in transfers.values { remove(transfer) }
+    curl_multi_cleanup(multi)
+  }
+
+  private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+  /// Transfers in flight.
+  public var activeCount: Int { transfers.count }
+
+  /// Bytes received so far by a request, for progress display.
+  public func bytesReceived(_ id: RequestID) -> Int { transfers[id]?.body.count ?? 0 }
+
+  // MARK: - Requests
+
+  /// Starts a GET; `completion` runs later, inside `wait`, unless the request is cancelled.
+  @discardableResult
+  public func get(_ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void) -> RequestID {
+    let id = RequestID(nextID)
+    nextID += 1
+    guard url.hasPrefix("http://") || url.hasPrefix("https://"), let easy = curl_easy_init() else {
+      pendingFailures.append((id, .badURL(url), completion))
+      return id
+    }
+    let transfer = Transfer(
+      id: id, easy: easy, url: url, limit: configuration.maximumBodyBytes, completion: completion)
+    configure(easy, url: url, context: Unmanaged.passUnretained(transfer).toOpaque())
+    transfers[id] = transfer
+    curl_multi_add_handle(multi, easy)
+    return id
+  }
+
+  /// Failures known before any transfer started; delivered on the next `wait` like any result.
+  private var pendingFailures: [(RequestID, NetworkError, (Result<Data, NetworkError>) -> Void)] = []
+
+  /// Stops a request; its completion will never run.
+  public func cancel(_ id: RequestID) {
+    pendingFailures.removeAll { $0.0 == id }
+    guard let transfer = transfers.removeValue(forKey: id) else { return }
+    remove(transfer)
+  }
+
+  private func remove(_ transfer: Transfer) {
+    curl_multi_remove_handle(multi, transfer.easy)
+    curl_easy_cleanup(transfer.easy)
+  }
+
+  private func configure(_ easy: UnsafeMutableRawPointer, url: String, context: UnsafeMutableRawPointer) {
+    _ = ccurl_easy_setopt_string(easy, CURLOPT_URL, url)
+    _ = ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+    _ = ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeoutMilliseconds)
+    _ = ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, configuration.totalTimeoutMilliseconds)
+    _ = ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maximumBodyBytes))
+    _ = ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+    _ = ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
+    _ = ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+    _ = ccurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, 5)
+    _ = ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
+    _ = ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+    _ = ccurl_easy_setopt_long(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
+    _ = ccurl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+    _ = ccurl_easy_setopt_write_function(easy) { data, size, count, context in
+      let bytes = size * count
+      guard let data, let context else { return 0 }
+      let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+      // CURLOPT_MAXFILESIZE does not cover chunked bodies: stop here too.
+      if transfer.body.count + bytes > transfer.limit {
+        transfer.exceededLimit = true
+        return 0
+      }
+      transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: bytes)
+      return bytes
+    }
+  }
+
+  // MARK: - The loop's wait
+
+  /// Waits on transfers and `descriptors` together, then delivers finished transfers.
+  public func wait(for descriptors: [Int32], timeoutMilliseconds: Int) -> Set<Int32> {
+    if !pendingFailures.isEmpty {
+      let failures = pendingFailures
+      pendingFailures = []
+      for (_, error, completion) in failures { completion(.failure(error)) }
+      return []
+    }
+    var waits = descriptors.filter { $0 >= 0 }.map {
+      curl_waitfd(fd: $0, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+    }
+    var count: Int32 = 0
+    _ = waits.withUnsafeMutableBufferPointer { buffer in
+      curl_multi_poll(multi, buffer.baseAddress, UInt32(buffer.count), Int32(clamping: timeoutMilliseconds), &count)
+    }
+    var running: Int32 = 0
+    curl_multi_perform(multi, &running)
+    deliverFinished()
+    return Set(waits.filter { $0.revents != 0 }.map(\.fd))
+  }
+
+  /// Runs the loop until `id` has finished (for tests, tools and the benchmark).
+  public func waitUntilDone(_ id: RequestID, timeoutMilliseconds: Int = 60_000) {
+    let deadline = Date().addingTimeInterval(Double(timeoutMilliseconds) / 1000)
+    while (transfers[id] != nil || pendingFailures.contains { $0.0 == id }) && Date() < deadline {
+      _ = wait(for: [], timeoutMilliseconds: 100)
+    }
+  }
+
+  private func deliverFinished() {
+    var queued: Int32 = 0
+    var finished: [(Transfer, Result<Data, NetworkError>)] = []
+    while let message = curl_multi_info_read(multi, &queued) {
+      var easy: UnsafeMutableRawPointer?
+      var code = CURLE_OK
+      guard ccurl_message_done(message, &easy, &code) == 1, let easy else { continue }
+      guard let transfer = transfers.values.first(where: { $0.easy == easy }) else { continue }
+      finished.append((transfer, result(of: transfer, code: code)))
+    }
+    for (transfer, _) in finished {
+      transfers.removeValue(forKey: transfer.id)
+      remove(transfer)
+    }
+    for (transfer, result) in finished { transfer.completion(result) }
+  }
+
+  private func result(of transfer: Transfer, code: CURLcode) -> Result<Data, NetworkError> {
+    let host = URLComponents(string: transfer.url)?.host ?? transfer.url
+    switch code {
+    case CURLE_OK:
+      var status = 0
+      _ = ccurl_easy_getinfo_long(transfer.easy, CURLINFO_RESPONSE_CODE, &status)
+      if status >= 400 || status < 100 { return .failure(.httpStatus(status)) }
+      return .success(transfer.body)
+    case CURLE_WRITE_ERROR where transfer.exceededLimit, CURLE_FILESIZE_EXCEEDED:
+      return .failure(.bodyTooLarge(transfer.limit))
+    case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+      return .failure(.cannotResolve(host))
+    case CURLE_COULDNT_CONNECT:
+      return .failure(.cannotConnect(host))
+    case CURLE_OPERATION_TIMEDOUT:
+      return .failure(.timedOut)
+    case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
+      return .failure(.connectionLost)
+    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+      CURLE_SSL_CACERT_BADFILE:
+      return .failure(.secureConnectionFailed(String(cString: curl_easy_strerror(code))))
+    case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+      return .failure(.badURL(transfer.url))
+    default:
+      return .failure(.other(String(cString: curl_easy_strerror(code))))
+    }
+  }
+}

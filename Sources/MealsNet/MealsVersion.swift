@@ -1,0 +1,4 @@
+/// The version `--version` prints and the User-Agent names.
+public enum MealsVersion {
+  public static let current = "0.1.0"
+}

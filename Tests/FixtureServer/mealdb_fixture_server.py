@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""A TheMealDB-shaped HTTP server on 127.0.0.1 for tests and `make demo`.
+
+Serves the project's fixtures (Resources/fixtures) under /api/json/v1/1/ and misbehaves on
+request through a path prefix placed before /api/:
+
+  /delay/MS/...     wait MS milliseconds, then answer normally
+  /status/CODE/...  answer with that HTTP status and a small HTML body
+  /truncate/...     announce a Content-Length, send half, close
+  /malformed/...    200 with broken JSON
+  /html/...         200 with an HTML page
+  /wrongshape/...   200 with JSON of the wrong shape
+  /huge/...         200 with a chunked body of 40 MiB
+  /drip/...         200, one byte per second
+  /reset/...        close the connection without answering (TCP reset)
+  /echo/...         search.php answers with the decoded query value as the meal name
+
+Prints the port on the first line of stdout, then serves until killed or until stdin closes
+(when started with --exit-on-stdin-eof).
+"""
+import argparse
+import json
+import os
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Resources", "fixtures")
+
+
+def load(name):
+    with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+MEALS = load("meals.json")["meals"]
+INGREDIENTS = load("ingredients.json")
+CATEGORIES = load("categories.json")
+
+
+def wire(obj):
+    """PHP json_encode style: \\uXXXX for non-ASCII and escaped slashes."""
+    return json.dumps(obj, ensure_ascii=True).replace("/", "\\/").encode()
+
+
+def meals_or_null(found):
+    return {"meals": found if found else None}
+
+
+def api(endpoint, query):
+    q = {k: v[0] for k, v in query.items()}
+    if endpoint == "search.php":
+        if "f" in q:
+            letter = q["f"].lower()
+            return meals_or_null([m for m in MEALS if m["strMeal"].lower().startswith(letter)])
+        term = q.get("s", "").strip().lower()
+        return meals_or_null([m for m in MEALS if term in m["strMeal"].lower()][:25])
+    if endpoint == "lookup.php":
+        return meals_or_null([m for m in MEALS if m["idMeal"] == q.get("i")])
+    if endpoint == "random.php":
+        return {"meals": [MEALS[int(time.time()) % len(MEALS)]]}
+    if endpoint == "categories.php":
+        return CATEGORIES
+    if endpoint == "list.php":
+        if q.get("i") == "list":
+            return INGREDIENTS
+        if q.get("c") == "list":
+            return {"meals": [{"strCategory": c} for c in sorted({m["strCategory"] for m in MEALS})]}
+        if q.get("a") == "list":
+            return {"meals": [{"strArea": a} for a in sorted({m["strArea"] for m in MEALS})]}
+    if endpoint == "filter.php":
+        for key, field in (("c", "strCategory"), ("a", "strArea")):
+            if key in q:
+                return meals_or_null([listing(m) for m in MEALS if m[field].lower() == q[key].lower()])
+        if "i" in q:
+            wanted = q["i"].lower()
+            return meals_or_null([listing(m) for m in MEALS
+                                  if any((m.get(f"strIngredient{n}") or "").strip().lower() == wanted
+                                         for n in range(1, 21))])
+    return None
+
+
+def listing(m):
+    return {"strMeal": m["strMeal"], "strMealThumb": m["strMealThumb"], "idMeal": m["idMeal"]}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, body, status=200, content_type="application/json"):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        path = parts.path
+        mode, arg = None, None
+        if not path.startswith("/api/"):
+            segments = path.lstrip("/").split("/")
+            mode = segments[0]
+            if mode in ("delay", "status"):
+                arg = int(segments[1])
+                segments = segments[2:]
+            else:
+                segments = segments[1:]
+            path = "/" + "/".join(segments)
+        if not path.startswith("/api/json/v1/1/"):
+            return self.send_body(b"<html><body>Not found</body></html>", 404, "text/html")
+        endpoint = path[len("/api/json/v1/1/"):]
+        query = parse_qs(parts.query, keep_blank_values=True)
+        if mode == "delay":
+            time.sleep(arg / 1000)
+        elif mode == "status":
+            return self.send_body(b"<html><body>Error</body></html>", arg, "text/html")
+        elif mode == "html":
+            return self.send_body(b"<!DOCTYPE html><html><body><h1>Maintenance</h1></body></html>", 200, "text/html")
+        elif mode == "malformed":
+            return self.send_body(b'{"meals":[{"idMeal":"1","strMeal":"Broken', 200)
+        elif mode == "wrongshape":
+            return self.send_body(b'{"meals":"not a list"}', 200)
+        elif mode == "reset":
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            self.close_connection = True
+            return
+        elif mode == "echo":
+            value = query.get("s", query.get("i", [""]))[0]
+            return self.send_body(wire({"meals": [{"idMeal": "1", "strMeal": value, "strInstructions": "x"}]}))
+        body = api(endpoint, query)
+        if body is None:
+            return self.send_body(b"<html><body>Unknown endpoint</body></html>", 404, "text/html")
+        data = wire(body)
+        if mode == "truncate":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data[: len(data) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        if mode == "huge":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            chunk = b"[" + b" " * 65534 + b"]"
+            try:
+                for _ in range(640):
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.write(b"0\r\n\r\n")
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        if mode == "drip":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            try:
+                for index in range(min(len(data), 120)):
+                    self.wfile.write(data[index:index + 1])
+                    self.wfile.flush()
+                    time.sleep(1)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        self.send_body(data)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--exit-on-stdin-eof", action="store_true")
+    args = parser.parse_args()
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    if args.exit_on_stdin_eof:
+        def watch():
+            sys.stdin.read()
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
