@@ -64,6 +64,7 @@ public final class CatalogueImport {
 
   private func fail(_ message: String) {
     state = .failed(message)
-    navigator.showError("Ingredient list not imported: \(message) It will be tried again next launch.")
+    navigator.showError(
+      "Ingredient list not imported: \(message) It will be tried again next launch.")
   }
 }

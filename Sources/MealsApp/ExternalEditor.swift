@@ -13,7 +13,9 @@ public struct ExternalEditorError: Error, Equatable {
 /// Runs `$VISUAL`, else `$EDITOR`, else `vi` on a temporary file holding the text.
 public enum ExternalEditor {
   /// The editor command from the environment.
-  public static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  public static func command(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String
+  {
     for name in ["VISUAL", "EDITOR"] {
       if let value = environment[name], !MealRules.isBlank(value) { return value }
     }
@@ -26,11 +28,14 @@ public enum ExternalEditor {
     outsideTerminal: (() -> Void) -> Void
   ) -> Result<String, ExternalEditorError> {
     let folder = FileManager.default.temporaryDirectory
-    let file = folder.appendingPathComponent("meals-instructions-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
+    let file = folder.appendingPathComponent(
+      "meals-instructions-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
     do {
       try Data(text.utf8).write(to: file, options: [.atomic])
     } catch {
-      return .failure(ExternalEditorError(message: "Cannot write a temporary file for the editor: \(error.localizedDescription)"))
+      return .failure(
+        ExternalEditorError(
+          message: "Cannot write a temporary file for the editor: \(error.localizedDescription)"))
     }
     defer { try? FileManager.default.removeItem(at: file) }
     let editor = command()
@@ -39,10 +44,14 @@ public enum ExternalEditor {
       status = run(shellCommand: "\(editor) \"$1\"", argument: file.path)
     }
     guard status == 0 else {
-      return .failure(ExternalEditorError(message: "The editor (\(editor)) did not finish normally; the text is unchanged."))
+      return .failure(
+        ExternalEditorError(
+          message: "The editor (\(editor)) did not finish normally; the text is unchanged."))
     }
     guard let data = try? Data(contentsOf: file) else {
-      return .failure(ExternalEditorError(message: "The editor's file could not be read back; the text is unchanged."))
+      return .failure(
+        ExternalEditorError(
+          message: "The editor's file could not be read back; the text is unchanged."))
     }
     var edited = TextSanitizer.clean(String(decoding: data, as: UTF8.self))
     if edited.hasSuffix("\n") { edited.removeLast() }

@@ -6,8 +6,9 @@ public struct Ingredient: Equatable, Sendable {
   public var type: String?
   public var mealDBID: String?
 
-  public init(name: String, description: String? = nil, type: String? = nil, mealDBID: String? = nil)
-  {
+  public init(
+    name: String, description: String? = nil, type: String? = nil, mealDBID: String? = nil
+  ) {
     self.name = name
     self.description = description
     self.type = type

@@ -41,7 +41,7 @@ public struct Meal: Equatable, Sendable {
     self.ingredients = ingredients
   }
 
-  /// Category and area joined for a one-line description, e.g. "Vegetarian · Italian".
+  /// Category and area joined for a one-line description: "Vegetarian · Italian".
   public var kindDescription: String {
     [category, area].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
   }

@@ -6,7 +6,8 @@ public enum TextFolding {
   public static func key(_ text: String) -> String {
     let decomposed = text.decomposedStringWithCanonicalMapping
     var scalars = String.UnicodeScalarView()
-    for scalar in decomposed.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
+    for scalar in decomposed.unicodeScalars
+    where scalar.properties.generalCategory != .nonspacingMark {
       scalars.append(scalar)
     }
     return String(scalars).lowercased()

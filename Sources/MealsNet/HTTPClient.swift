@@ -74,7 +74,9 @@ public final class HTTPClient {
 
   /// Starts a GET; `completion` runs later, inside `wait`, unless the request is cancelled.
   @discardableResult
-  public func get(_ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void) -> RequestID {
+  public func get(_ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void)
+    -> RequestID
+  {
     let id = RequestID(nextID)
     nextID += 1
     guard url.hasPrefix("http://") || url.hasPrefix("https://"), let easy = curl_easy_init() else {
@@ -90,7 +92,8 @@ public final class HTTPClient {
   }
 
   /// Failures known before any transfer started; delivered on the next `wait` like any result.
-  private var pendingFailures: [(RequestID, NetworkError, (Result<Data, NetworkError>) -> Void)] = []
+  private var pendingFailures: [(RequestID, NetworkError, (Result<Data, NetworkError>) -> Void)] =
+    []
 
   /// Stops a request; its completion will never run.
   public func cancel(_ id: RequestID) {
@@ -104,12 +107,16 @@ public final class HTTPClient {
     curl_easy_cleanup(transfer.easy)
   }
 
-  private func configure(_ easy: UnsafeMutableRawPointer, url: String, context: UnsafeMutableRawPointer) {
+  private func configure(
+    _ easy: UnsafeMutableRawPointer, url: String, context: UnsafeMutableRawPointer
+  ) {
     _ = ccurl_easy_setopt_string(easy, CURLOPT_URL, url)
     _ = ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-    _ = ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeoutMilliseconds)
+    _ = ccurl_easy_setopt_long(
+      easy, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeoutMilliseconds)
     _ = ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, configuration.totalTimeoutMilliseconds)
-    _ = ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maximumBodyBytes))
+    _ = ccurl_easy_setopt_off_t(
+      easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maximumBodyBytes))
     _ = ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
     _ = ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
     _ = ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
@@ -147,7 +154,9 @@ public final class HTTPClient {
     }
     var count: Int32 = 0
     _ = waits.withUnsafeMutableBufferPointer { buffer in
-      curl_multi_poll(multi, buffer.baseAddress, UInt32(buffer.count), Int32(clamping: timeoutMilliseconds), &count)
+      curl_multi_poll(
+        multi, buffer.baseAddress, UInt32(buffer.count), Int32(clamping: timeoutMilliseconds),
+        &count)
     }
     var running: Int32 = 0
     curl_multi_perform(multi, &running)

@@ -3,8 +3,10 @@ import MealsCore
 
 /// What the app asks of TheMealDB; the real client and the tests' fake both provide it.
 public protocol MealDBService: AnyObject {
-  func searchMeals(named name: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void) -> RequestID
-  func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void) -> RequestID
+  func searchMeals(named name: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void)
+    -> RequestID
+  func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void)
+    -> RequestID
   func cancel(_ id: RequestID)
   /// Bytes received so far, for progress display.
   func bytesReceived(_ id: RequestID) -> Int
@@ -25,38 +27,66 @@ public final class MealDBClient: MealDBService {
 
   // MARK: - Endpoints
 
-  public func searchMeals(named name: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void) -> RequestID {
+  public func searchMeals(
+    named name: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void
+  ) -> RequestID {
     fetch("search.php", ["s": name], decode: MealDBDecoder.meals(from:), completion: completion)
   }
 
   /// Meals whose name starts with `letter`.
-  public func mealsStarting(with letter: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void) -> RequestID {
+  public func mealsStarting(
+    with letter: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void
+  ) -> RequestID {
     fetch("search.php", ["f": letter], decode: MealDBDecoder.meals(from:), completion: completion)
   }
 
   /// One meal by TheMealDB id; nil when there is none.
-  public func lookupMeal(id: String, completion: @escaping (Result<Meal?, NetworkError>) -> Void) -> RequestID {
-    fetch("lookup.php", ["i": id], decode: { (data) throws(MealDBDecodingError) in try MealDBDecoder.meals(from: data).first }, completion: completion)
+  public func lookupMeal(id: String, completion: @escaping (Result<Meal?, NetworkError>) -> Void)
+    -> RequestID
+  {
+    fetch(
+      "lookup.php", ["i": id],
+      decode: { (data) throws(MealDBDecodingError) in try MealDBDecoder.meals(from: data).first },
+      completion: completion)
   }
 
   public func randomMeal(completion: @escaping (Result<Meal?, NetworkError>) -> Void) -> RequestID {
-    fetch("random.php", [:], decode: { (data) throws(MealDBDecodingError) in try MealDBDecoder.meals(from: data).first }, completion: completion)
+    fetch(
+      "random.php", [:],
+      decode: { (data) throws(MealDBDecodingError) in try MealDBDecoder.meals(from: data).first },
+      completion: completion)
   }
 
-  public func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void) -> RequestID {
-    fetch("list.php", ["i": "list"], decode: MealDBDecoder.ingredients(from:), completion: completion)
+  public func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void)
+    -> RequestID
+  {
+    fetch(
+      "list.php", ["i": "list"], decode: MealDBDecoder.ingredients(from:), completion: completion)
   }
 
-  public func categories(completion: @escaping (Result<[MealCategory], NetworkError>) -> Void) -> RequestID {
+  public func categories(completion: @escaping (Result<[MealCategory], NetworkError>) -> Void)
+    -> RequestID
+  {
     fetch("categories.php", [:], decode: MealDBDecoder.categories(from:), completion: completion)
   }
 
-  public func categoryNames(completion: @escaping (Result<[String], NetworkError>) -> Void) -> RequestID {
-    fetch("list.php", ["c": "list"], decode: { (data) throws(MealDBDecodingError) in try MealDBDecoder.names(from: data, key: "strCategory") }, completion: completion)
+  public func categoryNames(completion: @escaping (Result<[String], NetworkError>) -> Void)
+    -> RequestID
+  {
+    fetch(
+      "list.php", ["c": "list"],
+      decode: { (data) throws(MealDBDecodingError) in
+        try MealDBDecoder.names(from: data, key: "strCategory")
+      }, completion: completion)
   }
 
-  public func areaNames(completion: @escaping (Result<[String], NetworkError>) -> Void) -> RequestID {
-    fetch("list.php", ["a": "list"], decode: { (data) throws(MealDBDecodingError) in try MealDBDecoder.names(from: data, key: "strArea") }, completion: completion)
+  public func areaNames(completion: @escaping (Result<[String], NetworkError>) -> Void) -> RequestID
+  {
+    fetch(
+      "list.php", ["a": "list"],
+      decode: { (data) throws(MealDBDecodingError) in
+        try MealDBDecoder.names(from: data, key: "strArea")
+      }, completion: completion)
   }
 
   /// `filter.php` by one of category (`c`), area (`a`) or main ingredient (`i`).
@@ -65,7 +95,9 @@ public final class MealDBClient: MealDBService {
     _ value: String,
     completion: @escaping (Result<[MealListing], NetworkError>) -> Void
   ) -> RequestID {
-    fetch("filter.php", [filter.rawValue: value], decode: MealDBDecoder.listings(from:), completion: completion)
+    fetch(
+      "filter.php", [filter.rawValue: value], decode: MealDBDecoder.listings(from:),
+      completion: completion)
   }
 
   public func cancel(_ id: RequestID) { http.cancel(id) }
@@ -76,7 +108,9 @@ public final class MealDBClient: MealDBService {
 
   /// The full URL for an endpoint, each query value percent-encoded.
   public func url(_ endpoint: String, _ query: [String: String]) -> String {
-    let pairs = query.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.percentEncoded($0.value))" }
+    let pairs = query.sorted { $0.key < $1.key }.map {
+      "\($0.key)=\(Self.percentEncoded($0.value))"
+    }
     return baseURL + endpoint + (pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&"))
   }
 

@@ -23,7 +23,8 @@ public enum NetworkError: Error, Equatable, Sendable {
     case .connectionLost: "The connection to TheMealDB was cut off. Try again."
     case .secureConnectionFailed(let detail): "Secure connection failed: \(detail)."
     case .httpStatus(let code): "TheMealDB answered with HTTP status \(code)."
-    case .bodyTooLarge(let limit): "TheMealDB's answer is larger than \(limit / 1_048_576) MiB; it was stopped."
+    case .bodyTooLarge(let limit):
+      "TheMealDB's answer is larger than \(limit / 1_048_576) MiB; it was stopped."
     case .notJSON: MealDBDecodingError.notJSON.message
     case .wrongShape(let detail): MealDBDecodingError.wrongShape(detail).message
     case .other(let detail): "Network error: \(detail)."

@@ -10,12 +10,15 @@ extension MealStore {
     let whereClause = condition.sql.map { " AND \($0)" } ?? ""
     let parameters = condition.parameters
     let columns = "SELECT id, name, summary FROM meal"
-    let map: (Statement) -> MealSummary = { MealSummary(id: $0.int(0), name: $0.text(1), summary: $0.text(2)) }
+    let map: (Statement) -> MealSummary = {
+      MealSummary(id: $0.int(0), name: $0.text(1), summary: $0.text(2))
+    }
     return live(
       count: condition.countSQL, countParameters: parameters,
       offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
       afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
-      beforeSQL: "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
+      beforeSQL:
+        "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
       parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: map)
   }
 
@@ -26,8 +29,10 @@ extension MealStore {
     guard
       let name = try? db.statement("SELECT name FROM meal WHERE id = ?\(whereClause)")
         .rows([.integer(id)] + condition.parameters, { $0.text(0) }).first,
-      let before = try? db.statement("SELECT count(*) FROM meal WHERE (name, id) < (?, ?)\(whereClause)")
-        .scalar([.text(name), .integer(id)] + condition.parameters)
+      let before = try? db.statement(
+        "SELECT count(*) FROM meal WHERE (name, id) < (?, ?)\(whereClause)"
+      )
+      .scalar([.text(name), .integer(id)] + condition.parameters)
     else { return nil }
     return Int(before)
   }
@@ -47,7 +52,8 @@ extension MealStore {
       count: "SELECT count(*) FROM ingredient WHERE 1\(whereClause)", countParameters: parameters,
       offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
       afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
-      beforeSQL: "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
+      beforeSQL:
+        "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
       parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: map)
   }
 
@@ -71,7 +77,8 @@ extension MealStore {
         Int(try db.statement(count).scalar(countParameters) ?? 0)
       },
       atOffset: { (offset, limit) throws(StoreError) -> [Row] in
-        try db.statement(offsetSQL).rows(parameters + [.integer(Int64(limit)), .integer(Int64(offset))], map)
+        try db.statement(offsetSQL).rows(
+          parameters + [.integer(Int64(limit)), .integer(Int64(offset))], map)
       },
       after: { (row, limit) throws(StoreError) -> [Row] in
         try db.statement(afterSQL).rows(key(row) + parameters + [.integer(Int64(limit))], map)
@@ -101,7 +108,8 @@ struct MealFilter {
       countSQL = "SELECT count(*) FROM meal"
     } else if TextFolding.hasUnspacedScript(trimmed) || searchable.isEmpty {
       let pattern = "%" + Self.escapeLike(trimmed) + "%"
-      sql = "id IN (SELECT rowid FROM meal_fts WHERE name LIKE ? ESCAPE '\\' "
+      sql =
+        "id IN (SELECT rowid FROM meal_fts WHERE name LIKE ? ESCAPE '\\' "
         + "OR ingredients LIKE ? ESCAPE '\\' OR instructions LIKE ? ESCAPE '\\')"
       parameters = [.text(pattern), .text(pattern), .text(pattern)]
       countSQL = "SELECT count(*) FROM meal WHERE \(sql ?? "1")"

@@ -96,7 +96,9 @@ extension MealStore {
   }
 
   /// Adds an ingredient line at the end of a meal's list.
-  public func addIngredient(_ measurement: IngredientMeasurement, toMeal mealID: Int64) throws(StoreError) {
+  public func addIngredient(_ measurement: IngredientMeasurement, toMeal mealID: Int64)
+    throws(StoreError)
+  {
     var draft = try editableCopy(of: mealID)
     draft.addIngredient(measurement)
     try commit(draft)
@@ -128,7 +130,8 @@ extension MealStore {
   /// Deletes a meal and its ingredient lines; `undoDelete` can put it back.
   public func deleteMeal(id: Int64) throws(StoreError) {
     guard let meal = try meal(id: id) else { return }
-    let times = try db.statement("SELECT created_at, updated_at FROM meal WHERE id = ?")
+    let times =
+      try db.statement("SELECT created_at, updated_at FROM meal WHERE id = ?")
       .rows([.integer(id)]) { ($0.double(0), $0.double(1)) }.first ?? (0, 0)
     try db.transaction { () throws(StoreError) in
       try db.statement("DELETE FROM meal WHERE id = ?").run([.integer(id)])
@@ -190,7 +193,9 @@ extension MealStore {
       "INSERT INTO ingredient_measurement (meal_id, position, name, quantity) VALUES (?, ?, ?, ?)"
     )
     for (position, line) in meal.ingredients.enumerated() {
-      try insertLine.run([.integer(id), .integer(Int64(position)), .text(line.name), .text(line.quantity)])
+      try insertLine.run([
+        .integer(id), .integer(Int64(position)), .text(line.name), .text(line.quantity),
+      ])
     }
     try db.statement("DELETE FROM meal_fts WHERE rowid = ?").run([.integer(id)])
     try db.statement(

@@ -18,9 +18,12 @@ public final class MealStore {
   public init(path: String) throws(StoreError) {
     let folder = (path as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
-    if !folder.isEmpty && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+    if !folder.isEmpty
+      && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
+        && isDirectory.boolValue)
     {
-      throw StoreError(.cannotOpen, "Cannot open the database \(path): the folder \(folder) does not exist.")
+      throw StoreError(
+        .cannotOpen, "Cannot open the database \(path): the folder \(folder) does not exist.")
     }
     db = try SQLiteConnection(path: path)
     db.setBusyTimeout(milliseconds: 2000)

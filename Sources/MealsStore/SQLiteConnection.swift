@@ -1,6 +1,6 @@
 import CSQLite3
 
-/// A thin, typed layer over one sqlite3 connection. Only MealsStore touches SQLite.
+/// A thin, typed layer over one sqlite3 connection (only MealsStore touches SQLite).
 final class SQLiteConnection {
   private var handle: OpaquePointer?
   private var statements: [String: Statement] = [:]
@@ -79,13 +79,17 @@ final class SQLiteConnection {
     let text = detail ?? handle.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error"
     switch code & 0xFF {
     case SQLITE_NOTADB:
-      return StoreError(.notADatabase, "\(path) is not a meals database (not an SQLite file); it was left untouched.")
+      return StoreError(
+        .notADatabase,
+        "\(path) is not a meals database (not an SQLite file); it was left untouched.")
     case SQLITE_CORRUPT:
-      return StoreError(.corrupt, "The database \(path) is damaged (\(text)); it was left untouched.")
+      return StoreError(
+        .corrupt, "The database \(path) is damaged (\(text)); it was left untouched.")
     case SQLITE_READONLY:
       return StoreError(.readOnly, "The database \(path) is read-only; nothing was saved.")
     case SQLITE_BUSY, SQLITE_LOCKED:
-      return StoreError(.busy, "The database is busy in another program; nothing was saved. Try again.")
+      return StoreError(
+        .busy, "The database is busy in another program; nothing was saved. Try again.")
     case SQLITE_CANTOPEN:
       return StoreError(.cannotOpen, "Cannot open the database \(path) (\(text)).")
     case SQLITE_FULL:

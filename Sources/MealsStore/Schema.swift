@@ -1,5 +1,7 @@
-/// The database schema as an ordered list of migrations; `PRAGMA user_version` is the number
-/// of migrations applied. Each runs in one transaction, so a failure changes nothing.
+/// The database schema as an ordered list of migrations.
+///
+/// `PRAGMA user_version` counts the migrations applied; each runs in one transaction, so a
+/// failure changes nothing and later versions can add columns without losing data.
 enum Schema {
   static let migrations: [String] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.

@@ -26,7 +26,8 @@ public enum Box {
     canvas.write("└" + horizontal + "┘", row: rect.maxY - 1, column: rect.x)
     if !title.isEmpty {
       canvas.writeTruncated(
-        " \(TextSanitizer.singleLine(title)) ", row: rect.y, column: rect.x + 2, width: rect.width - 4, style: .title)
+        " \(TextSanitizer.singleLine(title)) ", row: rect.y, column: rect.x + 2,
+        width: rect.width - 4, style: .title)
     }
   }
 }

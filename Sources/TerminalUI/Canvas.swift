@@ -78,7 +78,8 @@ public struct Canvas: Equatable, Sendable {
       }
       if position + cells > limit { break }
       if position >= 0 {
-        place(Cell(text: String(shown), style: style, width: UInt8(cells)), row: row, column: position)
+        place(
+          Cell(text: String(shown), style: style, width: UInt8(cells)), row: row, column: position)
         lastIndex = row * size.width + position
       } else {
         lastIndex = nil

@@ -16,7 +16,9 @@ public final class EventLoop {
   /// Set when SIGTERM, SIGHUP or SIGINT ended the loop.
   public private(set) var stopSignal: Int32?
 
-  public init(terminal: Terminal, navigator: Navigator, waiter: Waiter, signalDescriptor: Int32? = nil) {
+  public init(
+    terminal: Terminal, navigator: Navigator, waiter: Waiter, signalDescriptor: Int32? = nil
+  ) {
     self.terminal = terminal
     self.navigator = navigator
     self.waiter = waiter

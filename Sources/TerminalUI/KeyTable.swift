@@ -19,7 +19,9 @@ public struct KeyBinding<Action: Sendable>: Sendable {
   public var action: Action
   public var help: KeyHelp
 
-  public init(_ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true) {
+  public init(
+    _ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true
+  ) {
     self.keys = keys
     self.action = action
     self.help = KeyHelp(

@@ -186,14 +186,17 @@ public final class Navigator {
   private func renderHeader(into canvas: inout Canvas) {
     let width = canvas.size.width
     canvas.fill(Rect(x: 0, y: 0, width: width, height: 1), style: .header)
-    canvas.writeTruncated(" " + breadcrumb(width: width - 2), row: 0, column: 0, width: width, style: .header)
+    canvas.writeTruncated(
+      " " + breadcrumb(width: width - 2), row: 0, column: 0, width: width, style: .header)
   }
 
   private func renderStatus(into canvas: inout Canvas, row: Int) {
     guard let status else { return }
     let text = status.kind == .error ? "Error: " + status.text : status.text
     let style: Style = status.kind == .error ? .error : .plain
-    canvas.writeTruncated(TextSanitizer.singleLine(text), row: row, column: 1, width: canvas.size.width - 2, style: style)
+    canvas.writeTruncated(
+      TextSanitizer.singleLine(text), row: row, column: 1, width: canvas.size.width - 2,
+      style: style)
   }
 
   private func renderFooter(into canvas: inout Canvas, row: Int) {
@@ -212,18 +215,22 @@ public final class Navigator {
   private func renderHelp(into canvas: inout Canvas, in area: Rect) {
     let screenHelp = top?.keyHelp ?? []
     let rows: [KeyHelp?] = screenHelp + [nil] + Self.globalHelp
-    let keyWidth = min(14, (rows.compactMap { $0.map { TextWidth.columns(of: $0.keys) } }.max() ?? 4))
-    let box = Box.centered(in: area, width: min(area.width - 2, 64), height: min(area.height, rows.count + 4))
+    let keyWidth = min(
+      14, (rows.compactMap { $0.map { TextWidth.columns(of: $0.keys) } }.max() ?? 4))
+    let box = Box.centered(
+      in: area, width: min(area.width - 2, 64), height: min(area.height, rows.count + 4))
     Box.draw(box, title: "Keys — \(top?.title ?? "")", into: &canvas)
     let inner = box.inset(by: 1)
     for (offset, item) in rows.prefix(max(0, inner.height - 1)).enumerated() {
       let row = inner.y + offset
       guard let item else { continue }
       canvas.writeTruncated(item.keys, row: row, column: inner.x + 1, width: keyWidth, style: .key)
-      canvas.writeTruncated(item.text, row: row, column: inner.x + keyWidth + 3, width: inner.width - keyWidth - 4)
+      canvas.writeTruncated(
+        item.text, row: row, column: inner.x + keyWidth + 3, width: inner.width - keyWidth - 4)
     }
     canvas.writeTruncated(
-      "Press any key to close", row: inner.maxY - 1, column: inner.x + 1, width: inner.width - 2, style: .muted)
+      "Press any key to close", row: inner.maxY - 1, column: inner.x + 1, width: inner.width - 2,
+      style: .muted)
   }
 
   private func renderTooSmall(into canvas: inout Canvas) {
@@ -236,7 +243,8 @@ public final class Navigator {
     let top = max(0, (size.height - lines.count) / 2)
     for (offset, line) in lines.enumerated() {
       let width = TextWidth.columns(of: line)
-      canvas.writeTruncated(line, row: top + offset, column: max(0, (size.width - width) / 2), width: size.width)
+      canvas.writeTruncated(
+        line, row: top + offset, column: max(0, (size.width - width) / 2), width: size.width)
     }
   }
 }

@@ -11,7 +11,7 @@ public struct TerminalError: Error, Equatable, Sendable {
   public var message: String
 }
 
-/// The real terminal, through ncursesw. Only this file touches ncurses.
+/// The real terminal, through ncursesw (the only file that touches ncurses).
 public final class NcursesTerminal: Terminal {
   private var screen: OpaquePointer?
   private var usesColor = false
@@ -20,7 +20,8 @@ public final class NcursesTerminal: Terminal {
   /// Sets up the terminal: UTF-8 locale, raw mode, keypad, the terminal's default colours.
   public init(colors: Bool) throws(TerminalError) {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-      throw TerminalError(message: "meals needs a terminal: standard input and output must be a TTY.")
+      throw TerminalError(
+        message: "meals needs a terminal: standard input and output must be a TTY.")
     }
     TerminalLocale.ensureUTF8()
     set_escdelay(25)
@@ -87,7 +88,8 @@ public final class NcursesTerminal: Terminal {
         }
         let (attributes, pair) = ncursesStyle(style)
         run.withUnsafeBufferPointer { buffer in
-          _ = meals_put(Int32(row), Int32(start), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+          _ = meals_put(
+            Int32(row), Int32(start), buffer.baseAddress, Int32(buffer.count), attributes, pair)
         }
       }
     }

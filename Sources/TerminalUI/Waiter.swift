@@ -20,7 +20,9 @@ public final class PollWaiter: Waiter {
   public init() {}
 
   public func wait(for descriptors: [Int32], timeoutMilliseconds: Int) -> Set<Int32> {
-    var fds = descriptors.filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    var fds = descriptors.filter { $0 >= 0 }.map {
+      pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+    }
     let count = poll(&fds, nfds_t(fds.count), Int32(clamping: timeoutMilliseconds))
     guard count > 0 else { return [] }
     return Set(fds.filter { $0.revents != 0 }.map(\.fd))

@@ -15,7 +15,9 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let options: LaunchOptions
-switch LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment) {
+switch LaunchOptions.parse(
+  Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+{
 case .success(.help):
   print(LaunchOptions.usage)
   exit(0)

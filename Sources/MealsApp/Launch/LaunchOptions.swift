@@ -71,12 +71,14 @@ extension LaunchOptions {
       }
     }
     let url = apiURL ?? nonEmpty(environment["MEALS_API_URL"]) ?? MealDBClient.defaultBaseURL
-    guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url)?.host != nil else {
+    guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url)?.host != nil
+    else {
       return .failure(UsageError(message: "the API URL “\(url)” is not an http(s) URL."))
     }
     let explicit = database ?? nonEmpty(environment["MEALS_DB"])
     guard let path = explicit ?? defaultDatabasePath(environment: environment) else {
-      return .failure(UsageError(message: "no database path: set --db, MEALS_DB, XDG_DATA_HOME or HOME."))
+      return .failure(
+        UsageError(message: "no database path: set --db, MEALS_DB, XDG_DATA_HOME or HOME."))
     }
     return .success(
       .run(

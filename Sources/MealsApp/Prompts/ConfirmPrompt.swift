@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// A yes/no question on the status line, e.g. "Discard changes? (y/n)".
+/// A yes/no question on the status line, such as "Discard changes? (y/n)".
 public final class ConfirmPrompt: Prompt {
   public let question: String
   private let onYes: () -> Void
@@ -25,6 +25,7 @@ public final class ConfirmPrompt: Prompt {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let row = area.maxY
     canvas.fill(Rect(x: 0, y: row, width: canvas.size.width, height: 1), style: .error)
-    canvas.writeTruncated(" " + question, row: row, column: 0, width: canvas.size.width, style: .error)
+    canvas.writeTruncated(
+      " " + question, row: row, column: 0, width: canvas.size.width, style: .error)
   }
 }

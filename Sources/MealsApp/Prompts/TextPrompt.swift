@@ -1,7 +1,7 @@
 import MealsCore
 import TerminalUI
 
-/// A one-line field in a small box over the screen, e.g. "Quantity of Garlic:".
+/// A one-line field in a small box over the screen, such as "Quantity of Garlic:".
 public final class TextPrompt: Prompt {
   public let label: String
   public private(set) var field: TextField
@@ -36,12 +36,15 @@ public final class TextPrompt: Prompt {
     Box.draw(box, title: label, into: &canvas)
     let inner = box.inset(by: 1)
     canvas.cursor = field.render(
-      into: &canvas, row: inner.y, column: inner.x + 1, width: inner.width - 2, style: Style([.underline]))
+      into: &canvas, row: inner.y, column: inner.x + 1, width: inner.width - 2,
+      style: Style([.underline]))
     if let error {
-      canvas.writeTruncated(error, row: inner.y + 2, column: inner.x + 1, width: inner.width - 2, style: .error)
+      canvas.writeTruncated(
+        error, row: inner.y + 2, column: inner.x + 1, width: inner.width - 2, style: .error)
     } else {
       canvas.writeTruncated(
-        "Enter to add · Esc to cancel", row: inner.y + 2, column: inner.x + 1, width: inner.width - 2,
+        "Enter to add · Esc to cancel", row: inner.y + 2, column: inner.x + 1,
+        width: inner.width - 2,
         style: .muted)
     }
   }

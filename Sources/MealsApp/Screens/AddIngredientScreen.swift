@@ -56,7 +56,8 @@ public final class AddIngredientScreen: Screen, StoreListener {
     let prompt = TextPrompt(label: "Quantity of \(ingredient.name):") { [weak self] text in
       if let rule = MealRules.checkQuantity(text) { return rule.message }
       guard let self else { return nil }
-      let measurement = IngredientMeasurement(name: ingredient.name, quantity: MealRules.trimmed(text))
+      let measurement = IngredientMeasurement(
+        name: ingredient.name, quantity: MealRules.trimmed(text))
       self.delegate?.addIngredientScreen(self, didAdd: measurement)
       return nil
     }
@@ -87,16 +88,21 @@ public final class AddIngredientScreen: Screen, StoreListener {
   public func render(into canvas: inout Canvas, in area: Rect) {
     canvas.write("Filter:", row: area.y, column: area.x + 1, style: .key)
     let cursor = filter.render(
-      into: &canvas, row: area.y, column: area.x + 9, width: area.width - 10, style: Style([.underline]))
+      into: &canvas, row: area.y, column: area.x + 9, width: area.width - 10,
+      style: Style([.underline]))
     canvas.cursor = cursor
     let count = results.count
     let listArea = area.dropping(top: 2)
     if count == 0 {
-      canvas.writeTruncated(emptyMessage, row: listArea.y, column: listArea.x + 2, width: listArea.width - 4, style: .muted)
+      canvas.writeTruncated(
+        emptyMessage, row: listArea.y, column: listArea.x + 2, width: listArea.width - 4,
+        style: .muted)
       return
     }
     let counter = count == 1 ? "1 ingredient" : "\(count) ingredients"
-    canvas.write(counter, row: area.y + 1, column: max(area.x, area.maxX - TextWidth.columns(of: counter) - 1), style: .muted)
+    canvas.write(
+      counter, row: area.y + 1, column: max(area.x, area.maxX - TextWidth.columns(of: counter) - 1),
+      style: .muted)
     let top = list.visibleTop(height: listArea.height, count: count)
     for row in 0..<listArea.height {
       let index = top + row
@@ -104,12 +110,14 @@ public final class AddIngredientScreen: Screen, StoreListener {
       let y = listArea.y + row
       let selected = index == list.selection
       canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
-      canvas.writeTruncated(ingredient.name, row: y, column: listArea.x + 2, width: listArea.width - 6)
+      canvas.writeTruncated(
+        ingredient.name, row: y, column: listArea.x + 2, width: listArea.width - 6)
       if ingredient.hasDescription {
         canvas.write("◆", row: y, column: listArea.maxX - 2, style: .accent)
       }
       if selected {
-        canvas.applyStyle(.selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+        canvas.applyStyle(
+          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
       }
     }
   }
@@ -118,7 +126,8 @@ public final class AddIngredientScreen: Screen, StoreListener {
     if !filter.text.isEmpty { return "No ingredient matches “\(filter.text)”." }
     switch context.catalogue.state {
     case .running: return "Importing the ingredient list from TheMealDB…"
-    case .failed(let message): return "The ingredient list is empty (\(message)). Ctrl-R retries the import."
+    case .failed(let message):
+      return "The ingredient list is empty (\(message)). Ctrl-R retries the import."
     default: return "The ingredient list is empty. Ctrl-R imports it from TheMealDB."
     }
   }

@@ -43,7 +43,9 @@ public final class EditInstructionsScreen: Screen {
     case .ctrl("o"):
       openInEditor()
     default:
-      guard area.handle(key, width: editorSize.width, height: editorSize.height) else { return false }
+      guard area.handle(key, width: editorSize.width, height: editorSize.height) else {
+        return false
+      }
       error = nil
     }
     return true
@@ -73,7 +75,8 @@ public final class EditInstructionsScreen: Screen {
 
   /// Writes the text to a temporary file, runs the user's editor on it, reads it back.
   private func openInEditor() {
-    let result = ExternalEditor.edit(area.text) { body in context.navigator.runOutsideTerminal(body) }
+    let result = ExternalEditor.edit(area.text) { body in context.navigator.runOutsideTerminal(body)
+    }
     switch result {
     case .success(let text):
       area = TextArea(text)
@@ -87,11 +90,14 @@ public final class EditInstructionsScreen: Screen {
     let editor = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 3, height: rect.height - 3)
     canvas.cursor = area.render(into: &canvas, in: editor)
     if let error {
-      canvas.writeTruncated(error, row: rect.maxY - 1, column: rect.x + 2, width: rect.width - 4, style: .error)
+      canvas.writeTruncated(
+        error, row: rect.maxY - 1, column: rect.x + 2, width: rect.width - 4, style: .error)
     } else {
       let lines = area.lines.count
       let info = "line \(area.cursor.line + 1) of \(lines)"
-      canvas.write(info, row: rect.maxY - 1, column: max(rect.x, rect.maxX - TextWidth.columns(of: info) - 1), style: .muted)
+      canvas.write(
+        info, row: rect.maxY - 1, column: max(rect.x, rect.maxX - TextWidth.columns(of: info) - 1),
+        style: .muted)
     }
   }
 }

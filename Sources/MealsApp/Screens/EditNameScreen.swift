@@ -39,9 +39,11 @@ public final class EditNameScreen: Screen {
   public func render(into canvas: inout Canvas, in area: Rect) {
     canvas.write("Name of the meal:", row: area.y + 1, column: area.x + 2, style: .title)
     canvas.cursor = field.render(
-      into: &canvas, row: area.y + 2, column: area.x + 2, width: area.width - 4, style: Style([.underline]))
+      into: &canvas, row: area.y + 2, column: area.x + 2, width: area.width - 4,
+      style: Style([.underline]))
     if let error {
-      canvas.writeTruncated(error, row: area.y + 4, column: area.x + 2, width: area.width - 4, style: .error)
+      canvas.writeTruncated(
+        error, row: area.y + 4, column: area.x + 2, width: area.width - 4, style: .error)
     }
   }
 }

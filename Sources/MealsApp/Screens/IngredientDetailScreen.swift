@@ -53,7 +53,8 @@ public final class IngredientDetailScreen: Screen {
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    canvas.writeTruncated(ingredient.name, row: area.y, column: area.x + 2, width: area.width - 4, style: .title)
+    canvas.writeTruncated(
+      ingredient.name, row: area.y, column: area.x + 2, width: area.width - 4, style: .title)
     let rows = rows(width: area.width - 4)
     let height = textHeight(area)
     let start = max(0, min(offset, rows.count - height))
@@ -64,6 +65,7 @@ public final class IngredientDetailScreen: Screen {
     let percent = rows.count <= height ? 100 : last * 100 / rows.count
     let position = "lines \(start + 1)–\(last) of \(rows.count) (\(percent)%)"
     let width = TextWidth.columns(of: position)
-    canvas.write(position, row: area.maxY - 1, column: max(area.x, area.maxX - width - 1), style: .muted)
+    canvas.write(
+      position, row: area.maxY - 1, column: max(area.x, area.maxX - width - 1), style: .muted)
   }
 }

@@ -146,13 +146,17 @@ public final class MealEditorScreen: Screen {
   private func lines(width: Int) -> [Line] {
     var lines: [Line] = [.heading("Name")]
     let name = MealRules.trimmed(draft.name)
-    lines.append(.text(item: 0, name.isEmpty ? "(no name yet — Enter to add one)" : name, name.isEmpty ? .muted : .plain))
+    lines.append(
+      .text(
+        item: 0, name.isEmpty ? "(no name yet — Enter to add one)" : name,
+        name.isEmpty ? .muted : .plain))
     lines.append(.blank)
     lines.append(.heading("Instructions"))
     if MealRules.isBlank(draft.instructions) {
       lines.append(.text(item: 1, "(no instructions yet — Enter to write them)", .muted))
     } else {
-      let preview = Self.previewRows(of: draft.instructions, width: width, rows: Self.instructionPreviewRows)
+      let preview = Self.previewRows(
+        of: draft.instructions, width: width, rows: Self.instructionPreviewRows)
       for row in preview { lines.append(.text(item: 1, row, .plain)) }
     }
     lines.append(.blank)
@@ -225,7 +229,8 @@ public final class MealEditorScreen: Screen {
         let nameWidth = area.width - quantityWidth - 6
         canvas.writeTruncated(measurement.name, row: y, column: area.x + 3, width: nameWidth)
         canvas.writeTruncated(
-          measurement.quantity.isEmpty ? "—" : measurement.quantity, row: y, column: area.x + 4 + nameWidth,
+          measurement.quantity.isEmpty ? "—" : measurement.quantity, row: y,
+          column: area.x + 4 + nameWidth,
           width: quantityWidth, style: .muted)
       case .blank:
         break
@@ -240,22 +245,28 @@ public final class MealEditorScreen: Screen {
 
 // MARK: - Children
 
-extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelegate, AddIngredientScreenDelegate {
+extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelegate,
+  AddIngredientScreenDelegate
+{
   public func editNameScreen(_ screen: EditNameScreen, didSave name: String) {
     draft.name = MealRules.trimmed(name)
     context.navigator.pop(to: self)
   }
 
-  public func editInstructionsScreen(_ screen: EditInstructionsScreen, didSave instructions: String) {
+  public func editInstructionsScreen(_ screen: EditInstructionsScreen, didSave instructions: String)
+  {
     draft.instructions = instructions
     context.navigator.pop(to: self)
   }
 
-  public func addIngredientScreen(_ screen: AddIngredientScreen, didAdd measurement: IngredientMeasurement) {
+  public func addIngredientScreen(
+    _ screen: AddIngredientScreen, didAdd measurement: IngredientMeasurement
+  ) {
     draft.addIngredient(measurement)
     context.navigator.pop(to: self)
     list.select(itemCount - 2, count: itemCount)
     top = visibleTop(height: context.bodyHeight)
-    context.navigator.showInfo("Added \(measurement.name) (\(measurement.quantity)) — s saves the meal.")
+    context.navigator.showInfo(
+      "Added \(measurement.name) (\(measurement.quantity)) — s saves the meal.")
   }
 }

@@ -194,7 +194,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       headline = "\(count) of \(Self.countText(total)) match"
     }
     let countWidth = TextWidth.columns(of: headline)
-    canvas.write(headline, row: area.y, column: max(area.x, area.maxX - countWidth - 1), style: .title)
+    canvas.write(
+      headline, row: area.y, column: max(area.x, area.maxX - countWidth - 1), style: .title)
     if isFiltering || !filter.text.isEmpty {
       canvas.write("Filter: ", row: area.y, column: area.x + 1, style: .key)
       let fieldWidth = max(2, area.width - countWidth - 12)
@@ -209,7 +210,9 @@ public final class MyMealsScreen: Screen, StoreListener {
         total == 0 && filter.text.isEmpty
         ? "No saved meals yet — press a to search TheMealDB or n to create one"
         : "No saved meal matches “\(filter.text)” — Esc clears the filter"
-      for (offset, line) in TextWrap.wrap(message, width: listArea.width - 4).prefix(listArea.height - 1).enumerated() {
+      for (offset, line) in TextWrap.wrap(message, width: listArea.width - 4).prefix(
+        listArea.height - 1
+      ).enumerated() {
         canvas.write(line, row: listArea.y + 1 + offset, column: listArea.x + 2, style: .muted)
       }
       return
@@ -223,12 +226,14 @@ public final class MyMealsScreen: Screen, StoreListener {
       let selected = index == list.selection
       let marker = selected ? "▸ " : "  "
       canvas.write(marker, row: y, column: listArea.x, style: .accent)
-      canvas.writeTruncated(meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
+      canvas.writeTruncated(
+        meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
       canvas.writeTruncated(
         meal.summary, row: y, column: listArea.x + 4 + nameWidth,
         width: listArea.width - nameWidth - 5, style: .muted)
       if selected {
-        canvas.applyStyle(.selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+        canvas.applyStyle(
+          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
       }
     }
   }

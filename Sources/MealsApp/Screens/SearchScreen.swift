@@ -41,8 +41,10 @@ public final class SearchScreen: Screen {
         KeyHelp(keys: "Esc", text: "back"),
       ]
       : [
-        KeyHelp(keys: "Enter", text: "save meal / create"), KeyHelp(keys: "Tab", text: "search field"),
-        KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false), KeyHelp(keys: "Esc", text: "back"),
+        KeyHelp(keys: "Enter", text: "save meal / create"),
+        KeyHelp(keys: "Tab", text: "search field"),
+        KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
+        KeyHelp(keys: "Esc", text: "back"),
       ]
   }
 
@@ -156,7 +158,8 @@ public final class SearchScreen: Screen {
       into: &canvas, row: area.y, column: area.x + 9, width: area.width - 10,
       style: focus == .field ? Style([.underline]) : .plain)
     if focus == .field { canvas.cursor = cursor }
-    canvas.writeTruncated(stateLine, row: area.y + 1, column: area.x + 1, width: area.width - 2, style: stateStyle)
+    canvas.writeTruncated(
+      stateLine, row: area.y + 1, column: area.x + 1, width: area.width - 2, style: stateStyle)
     let listArea = area.dropping(top: 3)
     guard rowCount > 0 else { return }
     let top = list.visibleTop(height: listArea.height, count: rowCount)
@@ -168,16 +171,20 @@ public final class SearchScreen: Screen {
       let selected = focus == .results && index == list.selection
       if index < results.count {
         let meal = results[index]
-        canvas.writeTruncated(meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
+        canvas.writeTruncated(
+          meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
         canvas.writeTruncated(
           meal.kindDescription, row: y, column: listArea.x + 4 + nameWidth,
           width: listArea.width - nameWidth - 5, style: .muted)
       } else {
-        canvas.writeTruncated("Create a new meal…", row: y, column: listArea.x + 2, width: listArea.width - 3, style: .accent)
+        canvas.writeTruncated(
+          "Create a new meal…", row: y, column: listArea.x + 2, width: listArea.width - 3,
+          style: .accent)
       }
       canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
       if selected {
-        canvas.applyStyle(.selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+        canvas.applyStyle(
+          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
       }
     }
   }

@@ -224,7 +224,8 @@ public struct TextArea: Equatable, Sendable {
         let range = segments[segment]
         canvas.write(String(lines[line][range]), row: row, column: area.x, width: width)
         if line == cursor.line && segmentIndex(of: cursor, in: segments) == segment {
-          cursorPosition = Canvas.Position(row: row, column: area.x + visualColumn(of: cursor, in: range))
+          cursorPosition = Canvas.Position(
+            row: row, column: area.x + visualColumn(of: cursor, in: range))
         }
         segment += 1
         row += 1
