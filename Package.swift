@@ -39,15 +39,16 @@ let package = Package(
     ),
 
     // MARK: - Tests
-    .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore"]),
-    .testTarget(name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore"]),
-    .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TestSupport"]),
+    .testTarget(name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore", "TestSupport"]),
+    .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore", "TestSupport"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MealsCore"]),
     .testTarget(
       name: "MealsAppTests",
-      dependencies: ["MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI"]
+      dependencies: ["MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport"]
     ),
-    .testTarget(name: "EndToEndTests"),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

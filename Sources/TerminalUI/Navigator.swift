@@ -32,6 +32,7 @@ public final class Navigator {
   /// The navigator's own keys, listed after the screen's in `?` help.
   public static let globalHelp: [KeyHelp] = [
     KeyHelp(keys: "?", text: "help"),
+    KeyHelp(keys: "F1", text: "help, also in text fields", inFooter: false),
     KeyHelp(keys: "Esc/q", text: "back (q on My Meals quits)", inFooter: false),
     KeyHelp(keys: "Ctrl-L", text: "redraw the screen", inFooter: false),
     KeyHelp(keys: "Ctrl-Z", text: "suspend (fg to resume)", inFooter: false),
@@ -44,7 +45,9 @@ public final class Navigator {
 
   // MARK: - Stack
 
+  /// Opens a screen; the status line is cleared, as its message was about the screen below.
   public func push(_ screen: Screen) {
+    status = nil
     stack.append(screen)
     needsDisplay = true
   }
@@ -115,6 +118,10 @@ public final class Navigator {
     if key == .resize { return }
     if showsHelp {
       showsHelp = false
+      return
+    }
+    if key == .function(1) {
+      showsHelp = true
       return
     }
     if size.width < Size.minimum.width || size.height < Size.minimum.height {
@@ -200,7 +207,9 @@ public final class Navigator {
   }
 
   private func renderFooter(into canvas: inout Canvas, row: Int) {
-    let items = ((top?.keyHelp ?? []) + Self.globalHelp).filter(\.inFooter)
+    var global = Self.globalHelp
+    if top?.acceptsText ?? false { global[0] = KeyHelp(keys: "F1", text: "help") }
+    let items = ((top?.keyHelp ?? []) + global).filter(\.inFooter)
     var column = 1
     let limit = canvas.size.width - 1
     for item in items {

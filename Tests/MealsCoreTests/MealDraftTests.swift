@@ -1,0 +1,48 @@
+import MealsCore
+import XCTest
+
+final class MealDraftTests: XCTestCase {
+  func testNewDraftIsEmptyAndUnchanged() {
+    let draft = MealDraft(of: nil)
+    XCTAssertTrue(draft.isNew)
+    XCTAssertFalse(draft.hasChanges)
+    XCTAssertEqual(draft.validated(), .failure(.emptyName))
+  }
+
+  func testEditsAreChangesAndValidationNeedsNameAndInstructions() {
+    var draft = MealDraft(of: nil)
+    draft.name = "   "
+    XCTAssertTrue(draft.hasChanges)
+    XCTAssertEqual(draft.validated(), .failure(.emptyName))
+    draft.name = "  Soup "
+    XCTAssertEqual(draft.validated(), .failure(.emptyInstructions))
+    draft.instructions = "\n \t"
+    XCTAssertEqual(draft.validated(), .failure(.emptyInstructions))
+    draft.instructions = "Boil."
+    XCTAssertEqual(try draft.validated().get().name, "Soup")
+  }
+
+  func testIngredientRowsAddAndRemove() {
+    var draft = MealDraft(of: Meal(id: 4, name: "Tea", instructions: "Steep."))
+    draft.addIngredient(IngredientMeasurement(name: "Tea", quantity: "1 bag"))
+    draft.addIngredient(IngredientMeasurement(name: "Tea", quantity: "2 bags"))
+    draft.removeIngredient(at: 5)
+    XCTAssertEqual(draft.ingredients.count, 2)
+    draft.removeIngredient(at: 0)
+    XCTAssertEqual(draft.ingredients, [IngredientMeasurement(name: "Tea", quantity: "2 bags")])
+    XCTAssertEqual(draft.original.ingredients, [], "the original is untouched")
+  }
+
+  func testRulesRefuseBlankValues() {
+    XCTAssertEqual(MealRules.checkQuantity(" "), .emptyQuantity)
+    XCTAssertNil(MealRules.checkQuantity("1 tsp"))
+    XCTAssertEqual(MealRules.trimmed("  a b \n"), "a b")
+  }
+
+  func testFoldingIgnoresCaseAndAccents() {
+    XCTAssertEqual(TextFolding.key("GRUYÈRE"), "gruyere")
+    XCTAssertEqual(TextFolding.key("Cafe\u{0301}"), "cafe")
+    XCTAssertTrue(TextFolding.hasUnspacedScript("麻婆"))
+    XCTAssertFalse(TextFolding.hasUnspacedScript("Café"))
+  }
+}

@@ -1,0 +1,66 @@
+import TerminalUI
+import XCTest
+
+final class CanvasTests: XCTestCase {
+  func testWidthsInTerminalCells() {
+    XCTAssertEqual(TextWidth.columns(of: "Penne"), 5)
+    XCTAssertEqual(TextWidth.columns(of: "麻婆豆腐"), 8)
+    XCTAssertEqual(TextWidth.columns(of: "🍝"), 2)
+    XCTAssertEqual(TextWidth.columns(of: "🌶"), 1, "text-presentation by default, as wcwidth says")
+    XCTAssertEqual(TextWidth.columns(of: "sauté\u{0301}"), 5, "a combining mark takes no cell")
+    XCTAssertEqual(TextWidth.columns(of: "a\u{1B}b"), 3, "a control is shown as one visible cell")
+    XCTAssertEqual(TextWidth.columns(of: "\u{202E}ab"), 2, "a bidi override is dropped")
+  }
+
+  func testWritesAsciiAndClipsAtTheEdge() {
+    var canvas = Canvas(size: Size(width: 10, height: 2))
+    XCTAssertEqual(canvas.write("Hello, world", row: 0, column: 3), 7)
+    XCTAssertEqual(canvas.lines, ["   Hello,", ""])
+  }
+
+  func testWideCharactersTakeTwoCellsAndNeverHalfFit() {
+    var canvas = Canvas(size: Size(width: 7, height: 1))
+    XCTAssertEqual(canvas.write("麻婆豆腐", row: 0, column: 0), 6)
+    XCTAssertEqual(canvas.line(0), "麻婆豆")
+    XCTAssertEqual(canvas[0, 0].width, 2)
+    XCTAssertEqual(canvas[0, 1].width, 0)
+    var emoji = Canvas(size: Size(width: 5, height: 1))
+    emoji.write("a🍝🍝", row: 0, column: 0)
+    XCTAssertEqual(emoji.line(0), "a🍝🍝")
+    emoji.write("x", row: 0, column: 2)
+    XCTAssertEqual(emoji.line(0), "a x🍝", "overwriting half a wide character blanks the other half")
+  }
+
+  func testCombiningMarksJoinTheirBaseCell() {
+    var canvas = Canvas(size: Size(width: 8, height: 1))
+    canvas.write("saute\u{0301}!", row: 0, column: 0)
+    XCTAssertEqual(canvas[0, 4].text, "e\u{0301}")
+    XCTAssertEqual(canvas.line(0), "saute\u{0301}!")
+  }
+
+  func testControlCharactersAreMadeVisibleNeverSent() {
+    var canvas = Canvas(size: Size(width: 20, height: 1))
+    canvas.write("Red\u{1B}[31m\u{07}\u{85}", row: 0, column: 0)
+    let line = canvas.line(0)
+    XCTAssertEqual(line, "Red␛[31m␇\u{FFFD}")
+    XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
+  }
+
+  func testTruncationEndsWithEllipsis() {
+    XCTAssertEqual(TextWidth.truncate("Spicy Arrabiata Penne", to: 10), "Spicy Arr…")
+    XCTAssertEqual(TextWidth.truncate("麻婆豆腐", to: 5), "麻婆…")
+    XCTAssertEqual(TextWidth.truncate("short", to: 10), "short")
+    var canvas = Canvas(size: Size(width: 12, height: 1))
+    canvas.writeTruncated("Chakchouka with eggs", row: 0, column: 1, width: 8)
+    XCTAssertEqual(canvas.line(0), " Chakcho…")
+  }
+
+  func testStylesAndFill() {
+    var canvas = Canvas(size: Size(width: 4, height: 1))
+    canvas.write("ab", row: 0, column: 0, style: .error)
+    canvas.applyStyle(.selected, to: Rect(x: 1, y: 0, width: 3, height: 1))
+    XCTAssertEqual(canvas[0, 0].style, .error)
+    XCTAssertEqual(canvas[0, 1].style, .selected)
+    XCTAssertEqual(canvas[0, 3].style, .selected)
+  }
+}

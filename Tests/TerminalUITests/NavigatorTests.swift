@@ -1,0 +1,103 @@
+import TerminalUI
+import XCTest
+
+/// A screen with a key table, to check the navigator's chrome.
+private final class SampleScreen: Screen {
+  enum Action: Sendable { case ping }
+  static let keys = KeyTable<Action>([
+    KeyBinding([.character("p")], .ping, "ping the server"),
+    KeyBinding([.character("x")], .ping, "hidden from the footer", footer: false),
+  ])
+  let title: String
+  var pings = 0
+
+  init(title: String) { self.title = title }
+
+  var keyHelp: [KeyHelp] { Self.keys.help }
+
+  func handle(_ key: Key) -> Bool {
+    guard Self.keys.action(for: key) != nil else { return false }
+    pings += 1
+    return true
+  }
+
+  func render(into canvas: inout Canvas, in area: Rect) {
+    canvas.write("pings: \(pings)", row: area.y, column: area.x)
+  }
+}
+
+final class NavigatorTests: XCTestCase {
+  let size = Size(width: 50, height: 12)
+
+  func testLayoutHeaderBodyStatusFooter() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    navigator.handle(.character("p"), size: size)
+    navigator.showError("Cannot connect")
+    XCTAssertEqual(
+      navigator.render(size: size).lines,
+      [
+        " Root",
+        "pings: 1",
+        "", "", "", "", "", "", "", "",
+        " Error: Cannot connect",
+        " p ping the server  ? help",
+      ])
+  }
+
+  func testHelpOverlayListsTheSameKeyTable() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    navigator.handle(.character("?"), size: Size(width: 60, height: 16))
+    let text = navigator.render(size: Size(width: 60, height: 16)).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Keys — Root"))
+    XCTAssertTrue(text.contains("│ p       ping the server"))
+    XCTAssertTrue(text.contains("│ x       hidden from the footer"))
+    XCTAssertTrue(text.contains("Ctrl-C"))
+    navigator.handle(.character("z"), size: size)
+    XCTAssertFalse(navigator.showsHelp, "any key closes the help")
+  }
+
+  func testBreadcrumbAndBackAndQuit() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "My Meals"))
+    navigator.push(SampleScreen(title: "Spicy Arrabiata Penne"))
+    navigator.push(SampleScreen(title: "Add Ingredient"))
+    XCTAssertEqual(navigator.breadcrumb(width: 80), "My Meals › Spicy Arrabiata Penne › Add Ingredient")
+    XCTAssertEqual(navigator.breadcrumb(width: 30), "… › Add Ingredient")
+    navigator.handle(.escape, size: size)
+    navigator.handle(.character("q"), size: size)
+    XCTAssertEqual(navigator.stack.count, 1)
+    XCTAssertFalse(navigator.isFinished)
+    navigator.handle(.character("q"), size: size)
+    XCTAssertTrue(navigator.isFinished)
+  }
+
+  func testTooSmallTerminalShowsANotice() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    let lines = navigator.render(size: Size(width: 39, height: 11)).lines
+    XCTAssertTrue(lines.contains("          Terminal too small"))
+    XCTAssertTrue(lines.contains { $0.contains("39×11, need 40×12") })
+    navigator.handle(.character("p"), size: Size(width: 39, height: 11))
+    XCTAssertEqual(navigator.render(size: size).lines[1], "pings: 0", "keys do nothing while too small")
+  }
+
+  func testEventLoopRendersOnlyOnChange() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    let terminal = MemoryTerminal(size: size)
+    let loop = EventLoop(terminal: terminal, navigator: navigator, waiter: PollWaiter())
+    loop.renderIfNeeded()
+    loop.renderIfNeeded()
+    XCTAssertEqual(terminal.presentCount, 1)
+    terminal.type([.character("p"), .character("p")])
+    loop.drainKeys()
+    loop.renderIfNeeded()
+    XCTAssertEqual(terminal.presentCount, 2)
+    XCTAssertEqual(terminal.lines[1], "pings: 2")
+    terminal.type([.ctrl("c")])
+    loop.drainKeys()
+    XCTAssertTrue(navigator.isFinished)
+  }
+}

@@ -1,0 +1,101 @@
+import TerminalUI
+import XCTest
+
+final class TextFieldTests: XCTestCase {
+  func testLineEditingKeys() {
+    var field = TextField("Spicy penne")
+    XCTAssertTrue(field.handle(.ctrl("w")))
+    XCTAssertEqual(field.text, "Spicy ")
+    _ = field.handle(.home)
+    _ = field.handle(.character("A"))
+    XCTAssertEqual(field.text, "ASpicy ")
+    _ = field.handle(.right)
+    _ = field.handle(.ctrl("k"))
+    XCTAssertEqual(field.text, "AS")
+    _ = field.handle(.backspace)
+    _ = field.handle(.left)
+    _ = field.handle(.delete)
+    XCTAssertEqual(field.text, "")
+    _ = field.handle(.character("x"))
+    _ = field.handle(.ctrl("u"))
+    XCTAssertEqual(field.text, "")
+    XCTAssertFalse(field.handle(.up))
+  }
+
+  func testScrollsToKeepTheCursorVisible() {
+    let field = TextField("abcdefghijklmnop")
+    var canvas = Canvas(size: Size(width: 10, height: 1))
+    let cursor = field.render(into: &canvas, row: 0, column: 0, width: 8)
+    XCTAssertEqual(canvas.line(0), "…klmnop")
+    XCTAssertEqual(cursor.column, 7)
+  }
+}
+
+final class TextWrapTests: XCTestCase {
+  func testWrapsAtWordsAndBreaksLongWords() {
+    XCTAssertEqual(TextWrap.wrap("Bring a large pot of water", width: 10), ["Bring a", "large pot", "of water"])
+    XCTAssertEqual(TextWrap.wrap("abcdefghij klm", width: 4), ["abcd", "efgh", "ij", "klm"])
+    XCTAssertEqual(TextWrap.wrap("one\n\ntwo", width: 10), ["one", "", "two"])
+    XCTAssertEqual(TextWrap.wrap("麻婆豆腐 tofu", width: 5), ["麻婆", "豆腐", "tofu"])
+  }
+}
+
+final class TextAreaTests: XCTestCase {
+  func testEditingAcrossLines() {
+    var area = TextArea("ab\ncd")
+    _ = area.handle(.down, width: 20, height: 5)
+    _ = area.handle(.home, width: 20, height: 5)
+    _ = area.handle(.backspace, width: 20, height: 5)
+    XCTAssertEqual(area.text, "abcd")
+    _ = area.handle(.enter, width: 20, height: 5)
+    _ = area.handle(.character("X"), width: 20, height: 5)
+    XCTAssertEqual(area.text, "ab\nXcd")
+    _ = area.handle(.end, width: 20, height: 5)
+    _ = area.handle(.delete, width: 20, height: 5)
+    XCTAssertEqual(area.text, "ab\nXcd")
+    _ = area.handle(.up, width: 20, height: 5)
+    _ = area.handle(.end, width: 20, height: 5)
+    _ = area.handle(.delete, width: 20, height: 5)
+    XCTAssertEqual(area.text, "abXcd")
+  }
+
+  func testWrapsAndMovesByScreenRows() {
+    var area = TextArea("one two three four")
+    var canvas = Canvas(size: Size(width: 10, height: 4))
+    area.render(into: &canvas, in: Rect(x: 0, y: 0, width: 10, height: 4))
+    XCTAssertEqual(canvas.lines, ["one two", "three", "four", ""])
+    _ = area.handle(.up, width: 9, height: 4)
+    XCTAssertEqual(area.cursor.line, 0)
+    XCTAssertLessThan(area.cursor.column, 18)
+  }
+
+  func testScrollsToTheCursorInLongTexts() {
+    let text = (1...10_000).map { "line \($0)" }.joined(separator: "\n")
+    var area = TextArea(text)
+    _ = area.handle(.pageDown, width: 20, height: 5)
+    for _ in 0..<3 { _ = area.handle(.pageDown, width: 20, height: 5) }
+    var canvas = Canvas(size: Size(width: 20, height: 5))
+    let cursor = area.render(into: &canvas, in: Rect(x: 0, y: 0, width: 20, height: 5))
+    XCTAssertEqual(area.cursor.line, 16)
+    XCTAssertNotNil(cursor)
+    XCTAssertTrue(canvas.lines.contains("line 17"))
+  }
+}
+
+final class ListStateTests: XCTestCase {
+  func testMovesClampsAndScrolls() {
+    var list = ListState()
+    XCTAssertTrue(list.handle(.character("G"), count: 100, pageSize: 10))
+    XCTAssertEqual(list.selection, 99)
+    XCTAssertEqual(list.visibleTop(height: 10, count: 100), 90)
+    _ = list.handle(.pageUp, count: 100, pageSize: 10)
+    XCTAssertEqual(list.selection, 90)
+    _ = list.handle(.character("g"), count: 100, pageSize: 10)
+    _ = list.handle(.up, count: 100, pageSize: 10)
+    XCTAssertEqual(list.selection, 0)
+    list.select(50, count: 100)
+    list.clamp(count: 3)
+    XCTAssertEqual(list.selection, 2)
+    XCTAssertFalse(list.handle(.character("x"), count: 3, pageSize: 10))
+  }
+}
