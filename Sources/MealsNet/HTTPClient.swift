@@ -149,18 +149,27 @@ public final class HTTPClient {
       for (_, error, completion) in failures { completion(.failure(error)) }
       return []
     }
+    var timeout = timeoutMilliseconds
+    var running: Int32 = 0
+    if !transfers.isEmpty {
+      // Start new transfers now (a fresh handle has no socket to wait on yet).
+      curl_multi_perform(multi, &running)
+      if deliverFinished() { timeout = 0 }
+      var curlTimeout = -1
+      curl_multi_timeout(multi, &curlTimeout)
+      if curlTimeout >= 0 { timeout = min(timeout, curlTimeout) }
+    }
     var waits = descriptors.filter { $0 >= 0 }.map {
       curl_waitfd(fd: $0, events: Int16(CURL_WAIT_POLLIN), revents: 0)
     }
     var count: Int32 = 0
     _ = waits.withUnsafeMutableBufferPointer { buffer in
-      curl_multi_poll(
-        multi, buffer.baseAddress, UInt32(buffer.count), Int32(clamping: timeoutMilliseconds),
-        &count)
+      curl_multi_poll(multi, buffer.baseAddress, UInt32(buffer.count), Int32(clamping: timeout), &count)
     }
-    var running: Int32 = 0
-    curl_multi_perform(multi, &running)
-    deliverFinished()
+    if !transfers.isEmpty {
+      curl_multi_perform(multi, &running)
+      deliverFinished()
+    }
     return Set(waits.filter { $0.revents != 0 }.map(\.fd))
   }
 
@@ -172,7 +181,9 @@ public final class HTTPClient {
     }
   }
 
-  private func deliverFinished() {
+  /// Calls the completions of finished transfers; true if there were any.
+  @discardableResult
+  private func deliverFinished() -> Bool {
     var queued: Int32 = 0
     var finished: [(Transfer, Result<Data, NetworkError>)] = []
     while let message = curl_multi_info_read(multi, &queued) {
@@ -187,6 +198,7 @@ public final class HTTPClient {
       remove(transfer)
     }
     for (transfer, result) in finished { transfer.completion(result) }
+    return !finished.isEmpty
   }
 
   private func result(of transfer: Transfer, code: CURLcode) -> Result<Data, NetworkError> {

@@ -91,6 +91,12 @@ def listing(m):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
+    def setup(self):
+        super().setup()
+        # Headers and body go out in separate writes; without this, Nagle plus delayed ACK adds
+        # 40 ms to every request on a kept-alive connection.
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
     def log_message(self, *args):
         pass
 

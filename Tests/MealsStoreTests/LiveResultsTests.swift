@@ -1,0 +1,83 @@
+import MealsCore
+@testable import MealsStore
+import XCTest
+
+final class LiveResultsTests: StoreTestCase {
+  private func fill(_ store: MealStore, count: Int) throws {
+    try store.db.transaction { () throws(StoreError) in
+      let insert = try store.db.statement(
+        "INSERT INTO meal (name, instructions, summary, created_at, updated_at) VALUES (?, 'x', '', 0, 0)")
+      for index in 0..<count {
+        // Names collide on purpose so the id breaks ties in the order.
+        try insert.run([.text("Meal \(index % 97)")])
+      }
+    }
+  }
+
+  func testRowsByIndexMatchTheSortedTableAnywhere() throws {
+    let store = try openStore()
+    try fill(store, count: 1500)
+    let expected = try store.db.statement("SELECT id FROM meal ORDER BY name, id").rows { $0.int(0) }
+    let results = store.meals()
+    XCTAssertEqual(results.count, 1500)
+    // Forward and backward scrolling (read by key) and far jumps (read by offset).
+    var order: [Int] = Array(0..<300) + Array((0..<300).reversed()) + [1499, 700, 701, 699, 0, 1200]
+    order += (0..<200).map { ($0 * 7919) % 1500 }
+    for index in order {
+      XCTAssertEqual(results.row(at: index)?.id, expected[index], "row \(index)")
+    }
+    XCTAssertNil(results.row(at: 1500))
+    XCTAssertNil(results.row(at: -1))
+  }
+
+  func testIndexOfMealFollowsTheListOrder() throws {
+    let store = try openStore()
+    let b = try store.createMeal(name: "banana bread", instructions: "Bake.")
+    let a = try store.createMeal(name: "Apple pie", instructions: "Bake.")
+    let c = try store.createMeal(name: "Cherry tart", instructions: "Bake.")
+    XCTAssertEqual(store.index(ofMeal: a), 0)
+    XCTAssertEqual(store.index(ofMeal: b), 1, "sorted case-insensitively")
+    XCTAssertEqual(store.index(ofMeal: c), 2)
+    XCTAssertEqual(store.index(ofMeal: c, matching: "tart"), 0)
+    XCTAssertNil(store.index(ofMeal: a, matching: "tart"))
+  }
+
+  func testLocalFilterOverNamesIngredientsAndInstructions() throws {
+    let store = try openStore()
+    _ = try save(Self.soup, in: store)
+    _ = try save(Meal(name: "Café Crème Brûlée", instructions: "Torch the sugar.", ingredients: [
+      IngredientMeasurement(name: "Cream", quantity: "500ml"),
+    ]), in: store)
+    _ = try save(Meal(name: "Mapo Tofu 麻婆豆腐", instructions: "Fry the 郫县豆瓣 paste.", ingredients: [
+      IngredientMeasurement(name: "Tofu", quantity: "400g"),
+    ]), in: store)
+    func names(_ filter: String) -> [String] {
+      let results = store.meals(matching: filter)
+      return (0..<results.count).compactMap { results.row(at: $0)?.name }
+    }
+    XCTAssertEqual(names("cafe"), ["Café Crème Brûlée"], "accent-insensitive")
+    XCTAssertEqual(names("BRU"), ["Café Crème Brûlée"], "prefix")
+    XCTAssertEqual(names("carrot"), ["Chicken Soup"], "ingredient names")
+    XCTAssertEqual(names("torch"), ["Café Crème Brûlée"], "instructions")
+    XCTAssertEqual(names("c"), ["Café Crème Brûlée", "Chicken Soup"], "one character")
+    XCTAssertEqual(names("soup simmer"), ["Chicken Soup"], "every word must match")
+    XCTAssertEqual(names("麻婆"), ["Mapo Tofu 麻婆豆腐"], "CJK falls back to a substring scan")
+    XCTAssertEqual(names("豆瓣"), ["Mapo Tofu 麻婆豆腐"])
+    XCTAssertEqual(names("\"tofu"), ["Mapo Tofu 麻婆豆腐"], "quotes cannot break the query")
+    XCTAssertEqual(names("AND OR NOT *"), [], "FTS operators are words")
+    XCTAssertEqual(names("%"), [])
+    XCTAssertEqual(names("  "), ["Café Crème Brûlée", "Chicken Soup", "Mapo Tofu 麻婆豆腐"])
+  }
+
+  func testFilterFollowsEdits() throws {
+    let store = try openStore()
+    let id = try save(Self.soup, in: store)
+    let results = store.meals(matching: "broth")
+    XCTAssertEqual(results.count, 0)
+    var draft = try store.editableCopy(of: id)
+    draft.name = "Chicken Broth"
+    try store.commit(draft)
+    XCTAssertEqual(results.count, 1)
+    XCTAssertEqual(store.meals(matching: "soup").count, 0)
+  }
+}
