@@ -46,7 +46,9 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MealsCore"]),
     .testTarget(
       name: "MealsAppTests",
-      dependencies: ["MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport"]
+      dependencies: [
+        "MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
+      ]
     ),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ],

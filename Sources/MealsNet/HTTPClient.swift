@@ -164,7 +164,8 @@ public final class HTTPClient {
     }
     var count: Int32 = 0
     _ = waits.withUnsafeMutableBufferPointer { buffer in
-      curl_multi_poll(multi, buffer.baseAddress, UInt32(buffer.count), Int32(clamping: timeout), &count)
+      curl_multi_poll(
+        multi, buffer.baseAddress, UInt32(buffer.count), Int32(clamping: timeout), &count)
     }
     if !transfers.isEmpty {
       curl_multi_perform(multi, &running)

@@ -18,7 +18,7 @@ public enum NetworkError: Error, Equatable, Sendable {
     switch self {
     case .badURL(let url): "The address \(url) is not a valid http(s) URL."
     case .cannotResolve(let host): "Cannot find the server \(host) — are you offline?"
-    case .cannotConnect(let host): "Cannot connect to \(host) — the server is down or unreachable."
+    case .cannotConnect(let host): "Cannot connect to \(host): server down or unreachable."
     case .timedOut: "TheMealDB did not answer in time. Try again."
     case .connectionLost: "The connection to TheMealDB was cut off. Try again."
     case .secureConnectionFailed(let detail): "Secure connection failed: \(detail)."

@@ -206,19 +206,28 @@ public final class Navigator {
       style: style)
   }
 
+  /// The top screen's footer keys, then the help key, which always keeps its place.
   private func renderFooter(into canvas: inout Canvas, row: Int) {
-    var global = Self.globalHelp
-    if top?.acceptsText ?? false { global[0] = KeyHelp(keys: "F1", text: "help") }
-    let items = ((top?.keyHelp ?? []) + global).filter(\.inFooter)
+    let helpItem = KeyHelp(keys: (top?.acceptsText ?? false) ? "F1" : "?", text: "help")
+    let items = ((top?.keyHelp ?? []) + Self.globalHelp.dropFirst(2)).filter(\.inFooter)
+    let helpWidth = TextWidth.columns(of: helpItem.keys) + 1 + TextWidth.columns(of: helpItem.text)
     var column = 1
-    let limit = canvas.size.width - 1
+    let limit = canvas.size.width - 1 - helpWidth - 2
     for item in items {
       let needed = TextWidth.columns(of: item.keys) + 1 + TextWidth.columns(of: item.text)
       if column + needed > limit { break }
-      column += canvas.write(item.keys, row: row, column: column, style: .key)
-      column += canvas.write(" " + item.text, row: row, column: column, style: .muted)
-      column += 2
+      column = writeFooterItem(item, into: &canvas, row: row, column: column)
     }
+    _ = writeFooterItem(helpItem, into: &canvas, row: row, column: column)
+  }
+
+  private func writeFooterItem(_ item: KeyHelp, into canvas: inout Canvas, row: Int, column: Int)
+    -> Int
+  {
+    var column = column
+    column += canvas.write(item.keys, row: row, column: column, style: .key)
+    column += canvas.write(" " + item.text, row: row, column: column, style: .muted)
+    return column + 2
   }
 
   private func renderHelp(into canvas: inout Canvas, in area: Rect) {

@@ -60,7 +60,8 @@ public enum TextWidth {
   public static func truncate(_ text: String, to width: Int) -> String {
     guard width > 0 else { return "" }
     if columns(of: text) <= width { return text }
-    let (head, _) = prefix(of: Substring(text), fitting: width - 1)
+    var (head, _) = prefix(of: Substring(text), fitting: width - 1)
+    while head.last == " " { head.removeLast() }
     return String(head) + "…"
   }
 

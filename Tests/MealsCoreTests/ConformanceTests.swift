@@ -8,7 +8,9 @@ final class ConformanceTests: XCTestCase {
   private func shared(_ name: String) throws -> Data {
     let url = PackagePaths.sharedMealDB.appendingPathComponent(name)
     guard FileManager.default.fileExists(atPath: url.path) else {
-      throw XCTSkip("../shared/mealdb is not beside this checkout; the real-response conformance test is skipped.")
+      throw XCTSkip(
+        "../shared/mealdb is not beside this checkout; the real-response conformance test is skipped."
+      )
     }
     return try Data(contentsOf: url)
   }
@@ -16,7 +18,9 @@ final class ConformanceTests: XCTestCase {
   func testEveryRealFileDecodes() throws {
     let folder = PackagePaths.sharedMealDB
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-      throw XCTSkip("../shared/mealdb is not beside this checkout; the real-response conformance test is skipped.")
+      throw XCTSkip(
+        "../shared/mealdb is not beside this checkout; the real-response conformance test is skipped."
+      )
     }
     var decodedMeals = 0
     for name in names.sorted() where name.hasSuffix(".json") {
@@ -41,12 +45,14 @@ final class ConformanceTests: XCTestCase {
         decodedMeals += try MealDBDecoder.meals(from: data).count
       }
     }
-    XCTAssertEqual(decodedMeals, 280 + 14 + 1 + 1 + 1 + 1 + 1 + 1 + 25 + 10, "every full meal decodes")
+    XCTAssertEqual(
+      decodedMeals, 280 + 14 + 1 + 1 + 1 + 1 + 1 + 1 + 25 + 10, "every full meal decodes")
   }
 
   func testCatalogueOf569EntriesMergesTo566Names() throws {
     let data = try shared("list-ingredients.json")
-    let raw = try XCTUnwrap((JSONSerialization.jsonObject(with: data) as? [String: Any])?["meals"] as? [Any])
+    let raw = try XCTUnwrap(
+      (JSONSerialization.jsonObject(with: data) as? [String: Any])?["meals"] as? [Any])
     XCTAssertEqual(raw.count, 569)
     let ingredients = try MealDBDecoder.ingredients(from: data)
     XCTAssertEqual(ingredients.count, 566)
@@ -63,9 +69,12 @@ final class ConformanceTests: XCTestCase {
     XCTAssertEqual(meal.name, "Spicy Arrabiata Penne")
     XCTAssertEqual(meal.mealDBID, "52771")
     XCTAssertEqual(meal.ingredients.count, 8)
-    XCTAssertEqual(meal.ingredients.first, IngredientMeasurement(name: "penne rigate", quantity: "1 pound"))
-    XCTAssertEqual(meal.ingredients[1], IngredientMeasurement(name: "olive oil", quantity: "1/4 cup"))
-    XCTAssertEqual(meal.ingredients[3], IngredientMeasurement(name: "chopped tomatoes", quantity: "1 tin"))
+    XCTAssertEqual(
+      meal.ingredients.first, IngredientMeasurement(name: "penne rigate", quantity: "1 pound"))
+    XCTAssertEqual(
+      meal.ingredients[1], IngredientMeasurement(name: "olive oil", quantity: "1/4 cup"))
+    XCTAssertEqual(
+      meal.ingredients[3], IngredientMeasurement(name: "chopped tomatoes", quantity: "1 tin"))
     XCTAssertFalse(meal.instructions.contains("\r"))
   }
 
@@ -79,6 +88,7 @@ final class ConformanceTests: XCTestCase {
       XCTAssertFalse(meal.ingredients.contains { $0.quantity != MealRules.trimmed($0.quantity) })
     }
     let fudge = try XCTUnwrap(try MealDBDecoder.meals(from: shared("lookup-52787.json")).first)
-    XCTAssertTrue(fudge.ingredients.contains { $0.quantity.contains("⅓") || $0.quantity.contains("½") })
+    XCTAssertTrue(
+      fudge.ingredients.contains { $0.quantity.contains("⅓") || $0.quantity.contains("½") })
   }
 }

@@ -22,8 +22,10 @@ final class MealDBDecoderTests: XCTestCase {
     let arrabiata = try meal("90001")
     XCTAssertEqual(arrabiata.name, "Spicy Arrabiata Penne")
     XCTAssertEqual(arrabiata.ingredients.count, 8)
-    XCTAssertEqual(arrabiata.ingredients[0], IngredientMeasurement(name: "penne rigate", quantity: "1 pound"))
-    XCTAssertEqual(arrabiata.ingredients[1], IngredientMeasurement(name: "olive oil", quantity: "1/4 cup"))
+    XCTAssertEqual(
+      arrabiata.ingredients[0], IngredientMeasurement(name: "penne rigate", quantity: "1 pound"))
+    XCTAssertEqual(
+      arrabiata.ingredients[1], IngredientMeasurement(name: "olive oil", quantity: "1/4 cup"))
     XCTAssertEqual(arrabiata.ingredients[3].quantity, "1 tin")
     XCTAssertEqual(arrabiata.category, "Vegetarian")
     XCTAssertEqual(arrabiata.area, "Italian")
@@ -35,21 +37,26 @@ final class MealDBDecoderTests: XCTestCase {
   func testInstructionsUseNewlinesOnly() throws {
     let arrabiata = try meal("90001")
     XCTAssertFalse(arrabiata.instructions.contains("\r"))
-    XCTAssertTrue(arrabiata.instructions.hasPrefix("Bring a large pot of salted water to the boil.\nAdd the penne"))
+    XCTAssertTrue(
+      arrabiata.instructions.hasPrefix(
+        "Bring a large pot of salted water to the boil.\nAdd the penne"))
     XCTAssertTrue(arrabiata.instructions.contains("al dente.\n\nMeanwhile"))
   }
 
   func testNameWithTrailingSpaceAnd2025FieldsAndUnknownKeys() throws {
     let chakchouka = try meal("90002")
     XCTAssertEqual(chakchouka.name, "Chakchouka")
-    XCTAssertEqual(chakchouka.ingredients.map(\.name), ["Olive Oil", "Onion", "Red Pepper", "Tomatoes", "Cumin", "Eggs"])
+    XCTAssertEqual(
+      chakchouka.ingredients.map(\.name),
+      ["Olive Oil", "Onion", "Red Pepper", "Tomatoes", "Cumin", "Eggs"])
     XCTAssertEqual(chakchouka.ingredients[1].quantity, "1")
     XCTAssertEqual(chakchouka.tags, ["Warming", "Breakfast"])
   }
 
   func testRepeatedIngredientsKeepTheirOrder() throws {
     let cake = try meal("90003")
-    XCTAssertEqual(cake.ingredients.filter { $0.name == "Butter" }.map(\.quantity), ["200g", "100g"])
+    XCTAssertEqual(
+      cake.ingredients.filter { $0.name == "Butter" }.map(\.quantity), ["200g", "100g"])
     XCTAssertEqual(cake.videoURL, nil, "an empty strYoutube is no URL")
     XCTAssertEqual(cake.tags, [])
   }
@@ -69,7 +76,8 @@ final class MealDBDecoderTests: XCTestCase {
     XCTAssertEqual(evil.name, "Evil Red Soup")
     XCTAssertEqual(evil.instructions, "Stir well.\nReversed text stays in order.\nRing no bell.")
     let fudge = try meal("90005")
-    XCTAssertEqual(fudge.ingredients.map(\.quantity), ["1 – 14-ounce can", "⅓ cup", "1  tsp", "3⁄4 cup"])
+    XCTAssertEqual(
+      fudge.ingredients.map(\.quantity), ["1 – 14-ounce can", "⅓ cup", "1  tsp", "3⁄4 cup"])
   }
 
   func testNullMealsIsAnEmptyResult() throws {
@@ -78,7 +86,8 @@ final class MealDBDecoderTests: XCTestCase {
   }
 
   func testNumericIdsAndMissingKnownKeysDecode() throws {
-    let json = #"{"meals":[{"idMeal":52771,"strMeal":"Plain","strIngredient1":"Salt","strMeasure1":null}]}"#
+    let json =
+      #"{"meals":[{"idMeal":52771,"strMeal":"Plain","strIngredient1":"Salt","strMeasure1":null}]}"#
     let decoded = try MealDBDecoder.meals(from: Data(json.utf8))
     XCTAssertEqual(decoded.first?.mealDBID, "52771")
     XCTAssertEqual(decoded.first?.ingredients, [IngredientMeasurement(name: "Salt", quantity: "")])
@@ -89,7 +98,9 @@ final class MealDBDecoderTests: XCTestCase {
     XCTAssertThrowsError(try MealDBDecoder.meals(from: Data("<html>down</html>".utf8))) {
       XCTAssertEqual($0 as? MealDBDecodingError, .notJSON)
     }
-    XCTAssertThrowsError(try MealDBDecoder.meals(from: Data(#"{"meals":[{"idMeal":"1","strMeal":"Bro"#.utf8))) {
+    XCTAssertThrowsError(
+      try MealDBDecoder.meals(from: Data(#"{"meals":[{"idMeal":"1","strMeal":"Bro"#.utf8))
+    ) {
       XCTAssertEqual($0 as? MealDBDecodingError, .notJSON)
     }
     XCTAssertThrowsError(try MealDBDecoder.meals(from: Data(#"{"meals":"not a list"}"#.utf8))) {
@@ -106,9 +117,13 @@ final class MealDBDecoderTests: XCTestCase {
     XCTAssertEqual(names.count, 50)
     XCTAssertEqual(names.filter { $0 == "Fennel" }.count, 1)
     let sauce = try XCTUnwrap(ingredients.first { $0.name == "Tomato Sauce" })
-    XCTAssertEqual(sauce.description, "Tomato sauce can refer to many different sauces.", "the duplicate's description fills the gap")
+    XCTAssertEqual(
+      sauce.description, "Tomato sauce can refer to many different sauces.",
+      "the duplicate's description fills the gap")
     let chicken = try XCTUnwrap(ingredients.first { $0.name == "Chicken" })
-    XCTAssertEqual(chicken.description, "The chicken is a type of domesticated fowl.\n\nIt is kept for meat and eggs.")
+    XCTAssertEqual(
+      chicken.description,
+      "The chicken is a type of domesticated fowl.\n\nIt is kept for meat and eggs.")
     XCTAssertFalse(try XCTUnwrap(ingredients.first { $0.name == "Avocado" }).hasDescription)
     XCTAssertTrue(names.contains("Gruyère"))
   }
@@ -116,8 +131,10 @@ final class MealDBDecoderTests: XCTestCase {
   func testCategoriesAndListings() throws {
     let categories = try MealDBDecoder.categories(from: PackagePaths.fixture("categories.json"))
     XCTAssertEqual(categories.count, 7)
-    XCTAssertEqual(categories.first?.description, "Beef dishes.\n\nA category of this project's fixtures.")
-    let listing = #"{"meals":[{"strMeal":"Pancakes","strMealThumb":"https:\/\/x\/p.jpg","idMeal":"90007"}]}"#
+    XCTAssertEqual(
+      categories.first?.description, "Beef dishes.\n\nA category of this project's fixtures.")
+    let listing =
+      #"{"meals":[{"strMeal":"Pancakes","strMealThumb":"https:\/\/x\/p.jpg","idMeal":"90007"}]}"#
     XCTAssertEqual(
       try MealDBDecoder.listings(from: Data(listing.utf8)),
       [MealListing(mealDBID: "90007", name: "Pancakes", thumbnailURL: "https://x/p.jpg")])

@@ -19,7 +19,8 @@ final class TextSanitizerTests: XCTestCase {
 
   func testRemovesControlsAndBidiOverrides() {
     XCTAssertEqual(TextSanitizer.clean("Ring\u{07} no\u{00} bell\u{7F}\u{85}"), "Ring no bell")
-    XCTAssertEqual(TextSanitizer.clean("\u{202E}Reversed\u{202C} \u{2066}iso\u{2069}"), "Reversed iso")
+    XCTAssertEqual(
+      TextSanitizer.clean("\u{202E}Reversed\u{202C} \u{2066}iso\u{2069}"), "Reversed iso")
   }
 
   func testKeepsCombiningMarksAndWideCharacters() {

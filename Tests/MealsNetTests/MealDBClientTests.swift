@@ -51,10 +51,13 @@ final class MealDBClientTests: XCTestCase {
 
   func testLookupRandomAndFirstLetter() throws {
     let client = try client()
-    XCTAssertEqual(try run { client.lookupMeal(id: "90003", completion: $0) }.get()?.name, "Battenberg Squares")
+    XCTAssertEqual(
+      try run { client.lookupMeal(id: "90003", completion: $0) }.get()?.name, "Battenberg Squares")
     XCTAssertNil(try run { client.lookupMeal(id: "1", completion: $0) }.get())
     XCTAssertNotNil(try run { client.randomMeal(completion: $0) }.get())
-    XCTAssertEqual(try run { client.mealsStarting(with: "c", completion: $0) }.get().map(\.name), ["Chakchouka", "Chicken Soup"])
+    XCTAssertEqual(
+      try run { client.mealsStarting(with: "c", completion: $0) }.get().map(\.name),
+      ["Chakchouka", "Chicken Soup"])
   }
 
   func testListsAndFilters() throws {
@@ -66,9 +69,13 @@ final class MealDBClientTests: XCTestCase {
     XCTAssertEqual(
       try run { client.filterMeals(.category, "Dessert", completion: $0) }.get().map(\.name),
       ["Battenberg Squares", "Hot Chocolate Fudge"])
-    XCTAssertEqual(try run { client.filterMeals(.area, "Tunisian", completion: $0) }.get().map(\.mealDBID), ["90002"])
-    XCTAssertEqual(try run { client.filterMeals(.ingredient, "Butter", completion: $0) }.get().count, 1)
-    XCTAssertEqual(try run { client.filterMeals(.ingredient, "Unobtainium", completion: $0) }.get(), [])
+    XCTAssertEqual(
+      try run { client.filterMeals(.area, "Tunisian", completion: $0) }.get().map(\.mealDBID),
+      ["90002"])
+    XCTAssertEqual(
+      try run { client.filterMeals(.ingredient, "Butter", completion: $0) }.get().count, 1)
+    XCTAssertEqual(
+      try run { client.filterMeals(.ingredient, "Unobtainium", completion: $0) }.get(), [])
   }
 
   func testQueryValuesArePercentEncoded() throws {
@@ -122,10 +129,13 @@ final class MealDBClientTests: XCTestCase {
   func testAClosedPortCannotConnect() throws {
     let port = try XCTUnwrap(Self.server).port
     // A port that was free a moment ago: the server's own port plus one is almost always closed.
-    let client = MealDBClient(baseURL: "http://127.0.0.1:\(port == 65535 ? 1 : port + 1)/api/json/v1/1/", http: http)
+    let client = MealDBClient(
+      baseURL: "http://127.0.0.1:\(port == 65535 ? 1 : port + 1)/api/json/v1/1/", http: http)
     let result = try run { client.searchMeals(named: "soup", completion: $0) }
     XCTAssertEqual(result.failureValue, .cannotConnect("127.0.0.1"))
-    XCTAssertEqual(result.failureValue?.message, "Cannot connect to 127.0.0.1 — the server is down or unreachable.")
+    XCTAssertEqual(
+      result.failureValue?.message,
+      "Cannot connect to 127.0.0.1 — the server is down or unreachable.")
   }
 
   func testAnUnknownHostCannotResolve() throws {
@@ -134,7 +144,9 @@ final class MealDBClientTests: XCTestCase {
     http = try HTTPClient(configuration: configuration)
     let client = MealDBClient(baseURL: "http://no-such-host.invalid/api/json/v1/1/", http: http)
     let result = try run { client.searchMeals(named: "soup", completion: $0) }
-    XCTAssertTrue([.cannotResolve("no-such-host.invalid"), .timedOut].contains(result.failureValue), "\(result)")
+    XCTAssertTrue(
+      [.cannotResolve("no-such-host.invalid"), .timedOut].contains(result.failureValue), "\(result)"
+    )
   }
 
   func testABadURLIsReportedNotCrashed() throws {

@@ -1,12 +1,14 @@
 import MealsCore
-@testable import MealsStore
 import XCTest
+
+@testable import MealsStore
 
 final class LiveResultsTests: StoreTestCase {
   private func fill(_ store: MealStore, count: Int) throws {
     try store.db.transaction { () throws(StoreError) in
       let insert = try store.db.statement(
-        "INSERT INTO meal (name, instructions, summary, created_at, updated_at) VALUES (?, 'x', '', 0, 0)")
+        "INSERT INTO meal (name, instructions, summary, created_at, updated_at) VALUES (?, 'x', '', 0, 0)"
+      )
       for index in 0..<count {
         // Names collide on purpose so the id breaks ties in the order.
         try insert.run([.text("Meal \(index % 97)")])
@@ -17,11 +19,14 @@ final class LiveResultsTests: StoreTestCase {
   func testRowsByIndexMatchTheSortedTableAnywhere() throws {
     let store = try openStore()
     try fill(store, count: 1500)
-    let expected = try store.db.statement("SELECT id FROM meal ORDER BY name, id").rows { $0.int(0) }
+    let expected = try store.db.statement("SELECT id FROM meal ORDER BY name, id").rows {
+      $0.int(0)
+    }
     let results = store.meals()
     XCTAssertEqual(results.count, 1500)
     // Forward and backward scrolling (read by key) and far jumps (read by offset).
-    var order: [Int] = Array(0..<300) + Array((0..<300).reversed()) + [1499, 700, 701, 699, 0, 1200]
+    var order: [Int] =
+      Array(0..<300) + Array((0..<300).reversed()) + [1499, 700, 701, 699, 0, 1200]
     order += (0..<200).map { ($0 * 7919) % 1500 }
     for index in order {
       XCTAssertEqual(results.row(at: index)?.id, expected[index], "row \(index)")
@@ -45,12 +50,18 @@ final class LiveResultsTests: StoreTestCase {
   func testLocalFilterOverNamesIngredientsAndInstructions() throws {
     let store = try openStore()
     _ = try save(Self.soup, in: store)
-    _ = try save(Meal(name: "Café Crème Brûlée", instructions: "Torch the sugar.", ingredients: [
-      IngredientMeasurement(name: "Cream", quantity: "500ml"),
-    ]), in: store)
-    _ = try save(Meal(name: "Mapo Tofu 麻婆豆腐", instructions: "Fry the 郫县豆瓣 paste.", ingredients: [
-      IngredientMeasurement(name: "Tofu", quantity: "400g"),
-    ]), in: store)
+    _ = try save(
+      Meal(
+        name: "Café Crème Brûlée", instructions: "Torch the sugar.",
+        ingredients: [
+          IngredientMeasurement(name: "Cream", quantity: "500ml")
+        ]), in: store)
+    _ = try save(
+      Meal(
+        name: "Mapo Tofu 麻婆豆腐", instructions: "Fry the 郫县豆瓣 paste.",
+        ingredients: [
+          IngredientMeasurement(name: "Tofu", quantity: "400g")
+        ]), in: store)
     func names(_ filter: String) -> [String] {
       let results = store.meals(matching: filter)
       return (0..<results.count).compactMap { results.row(at: $0)?.name }

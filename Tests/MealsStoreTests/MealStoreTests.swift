@@ -1,8 +1,9 @@
 import Foundation
 import MealsCore
-@testable import MealsStore
 import TestSupport
 import XCTest
+
+@testable import MealsStore
 
 final class MealStoreTests: StoreTestCase {
   // MARK: - Schema
@@ -74,20 +75,27 @@ final class MealStoreTests: StoreTestCase {
     try store.addIngredient(IngredientMeasurement(name: "Tea", quantity: "1 bag"), toMeal: id)
     try store.addIngredient(IngredientMeasurement(name: "Milk", quantity: "a splash"), toMeal: id)
     try store.removeIngredient(at: 0, fromMeal: id)
-    XCTAssertEqual(try store.meal(id: id)?.ingredients, [IngredientMeasurement(name: "Milk", quantity: "a splash")])
+    XCTAssertEqual(
+      try store.meal(id: id)?.ingredients,
+      [IngredientMeasurement(name: "Milk", quantity: "a splash")])
     XCTAssertThrowsError(try store.removeIngredient(at: 5, fromMeal: id))
   }
 
   func testDeleteCascadesAndUndoRestoresExactly() throws {
     let store = try openStore()
     let id = try save(Self.soup, in: store)
-    let before = try store.db.statement("SELECT * FROM meal").rows { row in (0..<14).map { row.text(Int32($0)) } }
+    let before = try store.db.statement("SELECT * FROM meal").rows { row in
+      (0..<14).map { row.text(Int32($0)) }
+    }
     try store.deleteMeal(id: id)
     XCTAssertEqual(store.mealCount, 0)
-    XCTAssertEqual(try store.db.statement("SELECT count(*) FROM ingredient_measurement").scalar(), 0)
+    XCTAssertEqual(
+      try store.db.statement("SELECT count(*) FROM ingredient_measurement").scalar(), 0)
     XCTAssertTrue(store.canUndoDelete)
     XCTAssertEqual(try store.undoDelete(), id)
-    let after = try store.db.statement("SELECT * FROM meal").rows { row in (0..<14).map { row.text(Int32($0)) } }
+    let after = try store.db.statement("SELECT * FROM meal").rows { row in
+      (0..<14).map { row.text(Int32($0)) }
+    }
     XCTAssertEqual(after, before, "same id, fields and times")
     XCTAssertEqual(try store.meal(id: id)?.ingredients, Self.soup.ingredients)
     XCTAssertEqual(store.meals(matching: "carrot").count, 1, "the filter index is back too")
@@ -110,7 +118,8 @@ final class MealStoreTests: StoreTestCase {
   func testCatalogueReplaceMergesCaseInsensitiveNames() throws {
     let store = try openStore()
     try store.replaceCatalogue([
-      Ingredient(name: "Fennel"), Ingredient(name: "fennel", description: "Anise-scented.", type: "Vegetable"),
+      Ingredient(name: "Fennel"),
+      Ingredient(name: "fennel", description: "Anise-scented.", type: "Vegetable"),
       Ingredient(name: "Gruyère", description: "A cheese."), Ingredient(name: "  "),
     ])
     XCTAssertEqual(store.ingredientCount, 2)
@@ -122,7 +131,10 @@ final class MealStoreTests: StoreTestCase {
 
   func testCatalogueFilterIsCaseAndAccentInsensitiveSubstring() throws {
     let store = try openStore()
-    try store.replaceCatalogue(["Gruyère", "Chicken", "Chicken Stock", "Olive Oil", "100% Juice"].map { Ingredient(name: $0) })
+    try store.replaceCatalogue(
+      ["Gruyère", "Chicken", "Chicken Stock", "Olive Oil", "100% Juice"].map {
+        Ingredient(name: $0)
+      })
     func names(_ filter: String) -> [String] {
       let results = store.ingredients(matching: filter)
       return (0..<results.count).compactMap { results.row(at: $0)?.name }
@@ -140,7 +152,9 @@ final class MealStoreTests: StoreTestCase {
     let other = try openStore()
     try other.db.execute("BEGIN IMMEDIATE")
     store.db.setBusyTimeout(milliseconds: 50)
-    XCTAssertThrowsError(try store.replaceCatalogue((0..<500).map { Ingredient(name: "New \($0)") })) {
+    XCTAssertThrowsError(
+      try store.replaceCatalogue((0..<500).map { Ingredient(name: "New \($0)") })
+    ) {
       XCTAssertEqual(($0 as? StoreError)?.kind, .busy)
     }
     try other.db.execute("ROLLBACK")

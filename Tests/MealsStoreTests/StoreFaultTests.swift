@@ -1,7 +1,8 @@
 import Foundation
 import MealsCore
-@testable import MealsStore
 import XCTest
+
+@testable import MealsStore
 
 /// Bad database files give a clear error and are never overwritten.
 final class StoreFaultTests: StoreTestCase {
@@ -25,7 +26,10 @@ final class StoreFaultTests: StoreTestCase {
   func testACorruptDatabaseIsReportedAndLeftAlone() throws {
     do {
       let store = try openStore()
-      for index in 0..<200 { _ = try store.createMeal(name: "Meal \(index)", instructions: String(repeating: "x", count: 500)) }
+      for index in 0..<200 {
+        _ = try store.createMeal(
+          name: "Meal \(index)", instructions: String(repeating: "x", count: 500))
+      }
       try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
     var damaged = try bytes()
@@ -39,12 +43,15 @@ final class StoreFaultTests: StoreTestCase {
       let results = store.meals()
       for index in 0..<results.count { _ = results.row(at: index) }
       failure = results.lastError
-      if failure == nil, try store.integrityCheck() != "ok" { failure = StoreError(.corrupt, "integrity") }
+      if failure == nil, try store.integrityCheck() != "ok" {
+        failure = StoreError(.corrupt, "integrity")
+      }
     } catch {
       failure = error as? StoreError
     }
     XCTAssertNotNil(failure, "the damage is found")
-    XCTAssertTrue([.corrupt, .notADatabase, .failure].contains(failure?.kind), "\(String(describing: failure))")
+    XCTAssertTrue(
+      [.corrupt, .notADatabase, .failure].contains(failure?.kind), "\(String(describing: failure))")
   }
 
   func testAMissingFolderIsAClearError() {
@@ -72,9 +79,12 @@ final class StoreFaultTests: StoreTestCase {
     let start = Date()
     XCTAssertThrowsError(try store.createMeal(name: "Tea", instructions: "Steep.")) { error in
       XCTAssertEqual((error as? StoreError)?.kind, .busy)
-      XCTAssertEqual((error as? StoreError)?.message, "The database is busy in another program; nothing was saved. Try again.")
+      XCTAssertEqual(
+        (error as? StoreError)?.message,
+        "The database is busy in another program; nothing was saved. Try again.")
     }
-    XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.15, "it waited for the lock first")
+    XCTAssertGreaterThanOrEqual(
+      Date().timeIntervalSince(start), 0.15, "it waited for the lock first")
     try other.db.execute("ROLLBACK")
     XCTAssertEqual(store.mealCount, 0)
     XCTAssertNoThrow(try store.createMeal(name: "Tea", instructions: "Steep."))

@@ -44,11 +44,15 @@ class StoreTestCase: XCTestCase {
     var rows: [String] = []
     let meals = store.meals()
     for index in 0..<meals.count {
-      guard let summary = meals.row(at: index), let meal = try store.meal(id: summary.id) else { continue }
+      guard let summary = meals.row(at: index), let meal = try store.meal(id: summary.id) else {
+        continue
+      }
       rows.append("\(meal)")
     }
     let ingredients = store.ingredients()
-    for index in 0..<ingredients.count { rows.append("\(String(describing: ingredients.row(at: index)))") }
+    for index in 0..<ingredients.count {
+      rows.append("\(String(describing: ingredients.row(at: index)))")
+    }
     return rows
   }
 }

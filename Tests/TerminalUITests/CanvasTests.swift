@@ -43,7 +43,8 @@ final class CanvasTests: XCTestCase {
     canvas.write("Red\u{1B}[31m\u{07}\u{85}", row: 0, column: 0)
     let line = canvas.line(0)
     XCTAssertEqual(line, "Red␛[31m␇\u{FFFD}")
-    XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
+    XCTAssertFalse(
+      line.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
   }
 
   func testTruncationEndsWithEllipsis() {

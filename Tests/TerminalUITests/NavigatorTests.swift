@@ -63,7 +63,8 @@ final class NavigatorTests: XCTestCase {
     navigator.push(SampleScreen(title: "My Meals"))
     navigator.push(SampleScreen(title: "Spicy Arrabiata Penne"))
     navigator.push(SampleScreen(title: "Add Ingredient"))
-    XCTAssertEqual(navigator.breadcrumb(width: 80), "My Meals › Spicy Arrabiata Penne › Add Ingredient")
+    XCTAssertEqual(
+      navigator.breadcrumb(width: 80), "My Meals › Spicy Arrabiata Penne › Add Ingredient")
     XCTAssertEqual(navigator.breadcrumb(width: 30), "… › Add Ingredient")
     navigator.handle(.escape, size: size)
     navigator.handle(.character("q"), size: size)
@@ -80,7 +81,8 @@ final class NavigatorTests: XCTestCase {
     XCTAssertTrue(lines.contains("          Terminal too small"))
     XCTAssertTrue(lines.contains { $0.contains("39×11, need 40×12") })
     navigator.handle(.character("p"), size: Size(width: 39, height: 11))
-    XCTAssertEqual(navigator.render(size: size).lines[1], "pings: 0", "keys do nothing while too small")
+    XCTAssertEqual(
+      navigator.render(size: size).lines[1], "pings: 0", "keys do nothing while too small")
   }
 
   func testEventLoopRendersOnlyOnChange() {

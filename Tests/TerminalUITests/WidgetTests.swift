@@ -33,7 +33,8 @@ final class TextFieldTests: XCTestCase {
 
 final class TextWrapTests: XCTestCase {
   func testWrapsAtWordsAndBreaksLongWords() {
-    XCTAssertEqual(TextWrap.wrap("Bring a large pot of water", width: 10), ["Bring a", "large pot", "of water"])
+    XCTAssertEqual(
+      TextWrap.wrap("Bring a large pot of water", width: 10), ["Bring a", "large pot", "of water"])
     XCTAssertEqual(TextWrap.wrap("abcdefghij klm", width: 4), ["abcd", "efgh", "ij", "klm"])
     XCTAssertEqual(TextWrap.wrap("one\n\ntwo", width: 10), ["one", "", "two"])
     XCTAssertEqual(TextWrap.wrap("麻婆豆腐 tofu", width: 5), ["麻婆", "豆腐", "tofu"])

@@ -10,7 +10,8 @@ public final class FixtureServer {
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
-      "python3", PackagePaths.root.appendingPathComponent("Tests/FixtureServer/mealdb_fixture_server.py").path,
+      "python3",
+      PackagePaths.root.appendingPathComponent("Tests/FixtureServer/mealdb_fixture_server.py").path,
       "--exit-on-stdin-eof",
     ]
     let output = Pipe()

@@ -9,12 +9,15 @@ public enum PackagePaths {
   public static let fixtures = root.appendingPathComponent("Resources/fixtures")
 
   /// The real TheMealDB responses beside the checkout, when they exist.
-  public static let sharedMealDB = root.deletingLastPathComponent().appendingPathComponent("shared/mealdb")
+  public static let sharedMealDB = root.deletingLastPathComponent().appendingPathComponent(
+    "shared/mealdb")
 
   /// The folder holding the built products (the test bundle sits beside them).
   public static var products: URL {
     var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("meals").path) {
+    while url.path != "/"
+      && !FileManager.default.fileExists(atPath: url.appendingPathComponent("meals").path)
+    {
       url.deleteLastPathComponent()
     }
     if url.path == "/" { return root.appendingPathComponent(".build/debug") }
@@ -32,7 +35,8 @@ public final class TemporaryFolder {
   public let url: URL
 
   public init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("meals-test-\(UUID().uuidString)")
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "meals-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 

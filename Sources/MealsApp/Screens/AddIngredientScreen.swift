@@ -94,9 +94,7 @@ public final class AddIngredientScreen: Screen, StoreListener {
     let count = results.count
     let listArea = area.dropping(top: 2)
     if count == 0 {
-      canvas.writeTruncated(
-        emptyMessage, row: listArea.y, column: listArea.x + 2, width: listArea.width - 4,
-        style: .muted)
+      canvas.writeWrapped(emptyMessage, in: listArea, indent: 2, style: .muted)
       return
     }
     let counter = count == 1 ? "1 ingredient" : "\(count) ingredients"
@@ -127,8 +125,8 @@ public final class AddIngredientScreen: Screen, StoreListener {
     switch context.catalogue.state {
     case .running: return "Importing the ingredient list from TheMealDB…"
     case .failed(let message):
-      return "The ingredient list is empty (\(message)). Ctrl-R retries the import."
-    default: return "The ingredient list is empty. Ctrl-R imports it from TheMealDB."
+      return "The ingredient list is empty: \(message)\nCtrl-R imports it from TheMealDB."
+    default: return "The ingredient list is empty.\nCtrl-R imports it from TheMealDB."
     }
   }
 }

@@ -213,6 +213,7 @@ public final class MealEditorScreen: Screen {
     let lines = lines(width: textWidth)
     let start = visibleTop(in: lines, height: area.height)
     let quantityWidth = min(24, max(8, area.width / 3))
+    var markerShown = false
     for row in 0..<area.height {
       let index = start + row
       guard index < lines.count else { break }
@@ -226,7 +227,7 @@ public final class MealEditorScreen: Screen {
         canvas.writeTruncated(text, row: y, column: area.x + 3, width: area.width - 4, style: style)
       case .ingredient(let item, let measurement):
         selected = item == list.selection
-        let nameWidth = area.width - quantityWidth - 6
+        let nameWidth = min(36, area.width - quantityWidth - 6)
         canvas.writeTruncated(measurement.name, row: y, column: area.x + 3, width: nameWidth)
         canvas.writeTruncated(
           measurement.quantity.isEmpty ? "—" : measurement.quantity, row: y,
@@ -236,9 +237,10 @@ public final class MealEditorScreen: Screen {
         break
       }
       if selected {
-        canvas.write("▸", row: y, column: area.x + 1, style: .accent)
+        if !markerShown { canvas.write("▸", row: y, column: area.x + 1, style: .accent) }
         canvas.applyStyle(.selected, to: Rect(x: area.x, y: y, width: area.width, height: 1))
       }
+      markerShown = selected
     }
   }
 }

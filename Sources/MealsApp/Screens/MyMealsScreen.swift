@@ -210,11 +210,7 @@ public final class MyMealsScreen: Screen, StoreListener {
         total == 0 && filter.text.isEmpty
         ? "No saved meals yet — press a to search TheMealDB or n to create one"
         : "No saved meal matches “\(filter.text)” — Esc clears the filter"
-      for (offset, line) in TextWrap.wrap(message, width: listArea.width - 4).prefix(
-        listArea.height - 1
-      ).enumerated() {
-        canvas.write(line, row: listArea.y + 1 + offset, column: listArea.x + 2, style: .muted)
-      }
+      canvas.writeWrapped(message, in: listArea.dropping(top: 1), indent: 2, style: .muted)
       return
     }
     let top = list.visibleTop(height: listArea.height, count: count)

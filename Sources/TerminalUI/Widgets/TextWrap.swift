@@ -55,3 +55,15 @@ public enum TextWrap {
     return rows
   }
 }
+
+extension Canvas {
+  /// Writes `text` word-wrapped into `rect`, `indent` cells from its left edge; extra rows are cut.
+  public mutating func writeWrapped(
+    _ text: String, in rect: Rect, indent: Int = 0, style: Style = .plain
+  ) {
+    let rows = TextWrap.wrap(text, width: rect.width - 2 * indent).prefix(rect.height)
+    for (offset, row) in rows.enumerated() {
+      write(row, row: rect.y + offset, column: rect.x + indent, style: style)
+    }
+  }
+}

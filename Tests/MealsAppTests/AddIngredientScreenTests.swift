@@ -1,0 +1,104 @@
+import MealsApp
+import MealsCore
+import TerminalUI
+import XCTest
+
+final class AddIngredientScreenTests: XCTestCase {
+  /// A new meal's editor with `+ Add ingredient` opened.
+  private func openPicker(_ app: AppHarness) {
+    app.press(.character("n"), .character("G"), .enter)
+  }
+
+  func testPickerListsTheCatalogueSortedWithDescriptionMarkers() throws {
+    let app = try AppHarness(size: Size(width: 50, height: 12))
+    openPicker(app)
+    XCTAssertEqual(
+      app.lines,
+      [
+        " My Meals › New Meal › Add Ingredient",
+        " Filter:",
+        "                                   50 ingredients",
+        "▸ Apricot",
+        "  Avocado",
+        "  Basil                                         ◆",
+        "  Bay Leaf",
+        "  Bay Leaves",
+        "  Beef                                          ◆",
+        "  Butter                                        ◆",
+        "",
+        " Enter choose  → details (◆)  F1 help",
+      ])
+  }
+
+  func testTypingFiltersIgnoringCaseAndAccents() throws {
+    let app = try AppHarness()
+    openPicker(app)
+    app.type("GRUYERE")
+    XCTAssertEqual(
+      app.lines[3],
+      "▸ Gruyère                                                                     ◆")
+    XCTAssertEqual(app.lines[4], "")
+    app.press(.ctrl("u"))
+    app.type("zzz")
+    XCTAssertEqual(app.lines[3], "  No ingredient matches “zzz”.")
+  }
+
+  func testQuantityPromptRefusesEmptyThenAddsThroughTheDelegate() throws {
+    let app = try AppHarness()
+    openPicker(app)
+    app.type("garl")
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("Quantity of Garlic:"))
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("The quantity cannot be empty."))
+    app.press(.escape)
+    XCTAssertFalse(app.text.contains("Quantity of Garlic:"), "Esc cancels the prompt only")
+    XCTAssertEqual(app.lines[0], " My Meals › New Meal › Add Ingredient")
+    app.press(.enter)
+    app.type("3 cloves")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › New Meal")
+    XCTAssertTrue(app.text.contains("INGREDIENTS (1)"))
+    XCTAssertTrue(app.text.contains("Garlic"))
+    XCTAssertTrue(app.text.contains("3 cloves"))
+  }
+
+  func testDetailPagerWithFixedTitleAndPosition() throws {
+    let app = try AppHarness(size: Size(width: 50, height: 14))
+    openPicker(app)
+    app.type("fennel seeds")
+    app.press(.right)
+    XCTAssertEqual(app.lines[0], " … › New Meal › Add Ingredient › Fennel Seeds")
+    XCTAssertEqual(app.lines[1], "  Fennel Seeds")
+    XCTAssertEqual(app.lines[3], "  Type: Spice")
+    XCTAssertTrue(app.lines[11].hasSuffix("lines 1–8 of 62 (12%)"))
+    app.press(.character("G"))
+    XCTAssertEqual(app.lines[1], "  Fennel Seeds", "the title never scrolls away")
+    XCTAssertTrue(app.lines[11].hasSuffix("lines 55–62 of 62 (100%)"))
+    app.press(.character("b"), .character("k"))
+    XCTAssertTrue(app.lines[11].hasSuffix("lines 47–54 of 62 (87%)"))
+    app.press(.character("g"), .character(" "))
+    XCTAssertTrue(app.lines[11].hasSuffix("lines 8–15 of 62 (24%)"))
+  }
+
+  func testAnIngredientWithoutDescriptionSaysSo() throws {
+    let app = try AppHarness()
+    openPicker(app)
+    app.press(.right)
+    XCTAssertEqual(app.lines[22], " Apricot has no description.")
+  }
+
+  func testEmptyCatalogueOffersTheImportAgain() throws {
+    let app = try AppHarness(catalogue: false)
+    app.service.answerIngredients(with: .failure(.timedOut))
+    openPicker(app)
+    XCTAssertEqual(
+      app.lines[3], "  The ingredient list is empty: TheMealDB did not answer in time. Try again.")
+    XCTAssertEqual(app.lines[4], "  Ctrl-R imports it from TheMealDB.")
+    app.press(.ctrl("r"))
+    XCTAssertEqual(app.service.ingredientRequests.count, 2)
+    XCTAssertEqual(app.lines[3], "  Importing the ingredient list from TheMealDB…")
+    app.service.answerIngredients(with: .success([Ingredient(name: "Salt")]))
+    XCTAssertEqual(app.lines[3], "▸ Salt")
+  }
+}

@@ -1,0 +1,154 @@
+import MealsApp
+import MealsCore
+import TerminalUI
+import XCTest
+
+final class MealEditorScreenTests: XCTestCase {
+  private func openArrabiata(_ app: AppHarness) throws -> Int64 {
+    let id = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata")).id
+    app.press(.enter)
+    return id
+  }
+
+  func testSectionsOfAnExistingMeal() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 24))
+    _ = try openArrabiata(app)
+    XCTAssertEqual(
+      Array(app.lines.prefix(16)),
+      [
+        " My Meals › Spicy Arrabiata Penne",
+        " NAME",
+        " ▸ Spicy Arrabiata Penne",
+        "",
+        " INSTRUCTIONS",
+        "   Bring a large pot of salted water to the boil.",
+        "   Add the penne and cook until al dente.",
+        "   Meanwhile warm the olive oil, add garlic and chilli",
+        "   flakes, then the chopped tomatoes. …",
+        "",
+        " INGREDIENTS (8)",
+        "   penne rigate                       1 pound",
+        "   olive oil                          1/4 cup",
+        "   garlic                             3 cloves",
+        "   chopped tomatoes                   1 tin",
+        "   red chilli flakes                  1/2 teaspoon",
+      ])
+  }
+
+  func testNewMealTitleAndSaveIsRefusedWithoutNameOrInstructions() throws {
+    let app = try AppHarness()
+    app.press(.character("n"))
+    XCTAssertEqual(app.lines[0], " My Meals › New Meal")
+    app.press(.ctrl("s"))
+    XCTAssertEqual(app.lines[22], " Error: A meal needs a name.")
+    app.press(.enter)
+    app.type("Toast")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Toast")
+    app.press(.character("s"))
+    XCTAssertEqual(app.lines[22], " Error: A meal needs instructions.")
+    XCTAssertEqual(app.store.mealCount, 0, "nothing was written")
+  }
+
+  func testDraftChangesStayInTheDraftUntilSave() throws {
+    let app = try AppHarness()
+    let id = try openArrabiata(app)
+    app.press(.down, .down, .character("d"))
+    XCTAssertTrue(app.text.contains("INGREDIENTS (7)"))
+    XCTAssertEqual(try app.store.meal(id: id)?.ingredients.count, 8, "not written yet")
+    app.press(.character("s"))
+    XCTAssertEqual(app.navigator.stack.count, 1)
+    XCTAssertEqual(try app.store.meal(id: id)?.ingredients.first?.name, "olive oil")
+    XCTAssertEqual(app.lines[22], " Saved “Spicy Arrabiata Penne”.")
+  }
+
+  func testOnlyIngredientRowsCanBeRemoved() throws {
+    let app = try AppHarness()
+    _ = try openArrabiata(app)
+    app.press(.character("d"))
+    XCTAssertEqual(app.lines[22], " Only ingredient rows can be removed.")
+    app.press(.character("G"), .character("d"))
+    XCTAssertEqual(app.lines[22], " Only ingredient rows can be removed.")
+    XCTAssertTrue(app.text.contains("INGREDIENTS (8)"))
+  }
+
+  func testBackDiscardsAfterAskingWhenThereAreChanges() throws {
+    let app = try AppHarness()
+    let id = try openArrabiata(app)
+    app.press(.escape)
+    XCTAssertEqual(app.navigator.stack.count, 1, "no changes: no question")
+    app.press(.enter, .down, .down, .character("d"), .escape)
+    XCTAssertEqual(app.lines[22], " Discard changes? (y/n)")
+    app.press(.character("n"))
+    XCTAssertEqual(app.navigator.stack.count, 2)
+    app.press(.character("q"), .character("y"))
+    XCTAssertEqual(app.navigator.stack.count, 1)
+    XCTAssertEqual(try app.store.meal(id: id)?.ingredients.count, 8)
+  }
+
+  func testEditNameThroughTheDelegate() throws {
+    let app = try AppHarness()
+    let id = try openArrabiata(app)
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Spicy Arrabiata Penne › Edit Name")
+    app.press(.ctrl("u"), .enter)
+    XCTAssertEqual(app.lines[5], "  A meal needs a name.")
+    app.type("   ")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[5], "  A meal needs a name.")
+    app.press(.ctrl("u"))
+    app.type("Penne all'arrabbiata 🌶 ")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Penne all'arrabbiata 🌶")
+    app.press(.character("s"))
+    XCTAssertEqual(try app.store.meal(id: id)?.name, "Penne all'arrabbiata 🌶")
+  }
+
+  func testEditNameEscCancels() throws {
+    let app = try AppHarness()
+    _ = try openArrabiata(app)
+    app.press(.enter)
+    app.type(" extra")
+    app.press(.escape)
+    XCTAssertEqual(app.lines[0], " My Meals › Spicy Arrabiata Penne")
+  }
+
+  func testEditInstructionsSaveRefusesEmptyAndCancelAsks() throws {
+    let app = try AppHarness()
+    let id = try openArrabiata(app)
+    app.press(.down, .enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Spicy Arrabiata Penne › Edit Instructions")
+    XCTAssertEqual(app.lines[2], "  Bring a large pot of salted water to the boil.")
+    app.press(.escape)
+    XCTAssertEqual(app.navigator.stack.count, 2, "unchanged: Esc leaves at once")
+    app.press(.enter)
+    for _ in 0..<40 { app.press(.ctrl("k")) }
+    XCTAssertEqual(app.lines[2], "")
+    app.press(.ctrl("s"))
+    XCTAssertEqual(app.lines[21], "  A meal needs instructions.")
+    app.type("Boil.")
+    app.press(.enter)
+    app.type("Serve.")
+    app.press(.escape)
+    XCTAssertEqual(app.lines[22], " Discard changes to the instructions? (y/n)")
+    app.press(.character("n"), .ctrl("s"))
+    XCTAssertEqual(app.navigator.stack.count, 2)
+    XCTAssertTrue(app.text.contains(" ▸ Boil.\n   Serve."), "one marker per item")
+    app.press(.character("s"))
+    XCTAssertEqual(try app.store.meal(id: id)?.instructions, "Boil.\nServe.")
+  }
+
+  func testTheExternalEditorReplacesTheText() throws {
+    let app = try AppHarness()
+    _ = try openArrabiata(app)
+    setenv("VISUAL", "printf 'From the editor\\n' >", 1)
+    defer { unsetenv("VISUAL") }
+    app.press(.down, .enter, .ctrl("o"))
+    XCTAssertEqual(app.lines[2], "  From the editor")
+    setenv("VISUAL", "false", 1)
+    app.press(.ctrl("o"))
+    XCTAssertEqual(
+      app.lines[22], " Error: The editor (false) did not finish normally; the text is unchanged.")
+    XCTAssertEqual(app.lines[2], "  From the editor")
+  }
+}

@@ -1,0 +1,137 @@
+import MealsApp
+import MealsCore
+import TerminalUI
+import XCTest
+
+final class MyMealsScreenTests: XCTestCase {
+  func testEmptyStateAtTheSmallestSize() throws {
+    let app = try AppHarness(size: Size(width: 40, height: 12), catalogue: false)
+    XCTAssertEqual(
+      app.lines,
+      [
+        " My Meals",
+        "                                0 meals",
+        "",
+        "  No saved meals yet — press a to",
+        "  search TheMealDB or n to create one",
+        "", "", "", "", "",
+        " Importing the ingredient list from Th…",
+        " Enter edit  a search TheMealDB  ? help",
+      ])
+  }
+
+  func testRowsShowNameSummaryAndCount() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 12))
+    _ = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata"))
+    _ = try app.store.createMeal(name: "Toast", instructions: "Toast the bread until golden.")
+    app.navigator.clearStatus()
+    XCTAssertEqual(
+      Array(app.lines.prefix(4)),
+      [
+        " My Meals",
+        "                                                    2 meals",
+        "▸ Spicy Arrabiata Penne     penne rigate, olive oil, garli…",
+        "  Toast                     Toast the bread until golden.",
+      ])
+  }
+
+  func testOneMealIsSingularAndLongNamesAreTruncatedNotWrapped() throws {
+    let app = try AppHarness(size: Size(width: 40, height: 12))
+    _ = try app.store.createMeal(
+      name: "A very long meal name that keeps going and going", instructions: "Go.")
+    XCTAssertTrue(app.lines[1].hasSuffix("1 meal"))
+    XCTAssertEqual(app.lines[2], "▸ A very long mea…  Go.")
+    XCTAssertEqual(app.lines[3], "")
+  }
+
+  func testDeleteAtOnceThenUndo() throws {
+    let app = try AppHarness()
+    _ = try app.store.createMeal(name: "Apple pie", instructions: "Bake.")
+    let toast = try app.store.createMeal(name: "Toast", instructions: "Toast.")
+    app.press(.down)
+    app.press(.character("d"))
+    XCTAssertTrue(app.lines[1].hasSuffix("1 meal"))
+    XCTAssertFalse(app.lines[2...20].joined().contains("Toast"))
+    XCTAssertEqual(app.lines[22], " Deleted “Toast” — press u to undo.")
+    app.press(.character("u"))
+    XCTAssertTrue(app.lines[1].hasSuffix("2 meals"))
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Toast"), "the restored meal is selected")
+    XCTAssertEqual(app.store.index(ofMeal: toast), 1)
+    app.press(.delete)
+    XCTAssertEqual(app.store.mealCount, 1)
+  }
+
+  func testFilterAsYouTypeAndEscClears() throws {
+    let app = try AppHarness()
+    _ = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata"))
+    _ = try app.store.storeFound(AppHarness.fixtureMeal("Chicken Soup"))
+    _ = try app.store.storeFound(AppHarness.fixtureMeal("Gruyère"))
+    app.press(.character("/"))
+    app.type("gruyere")
+    XCTAssertTrue(app.lines[1].hasPrefix(" Filter: gruyere"))
+    XCTAssertTrue(app.lines[1].hasSuffix("1 of 3 meals match"))
+    XCTAssertTrue(app.lines[2].hasPrefix("▸ Gruyère Tart"))
+    app.press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace)
+    app.type("garlic")
+    XCTAssertTrue(app.lines[2].hasPrefix("▸ Spicy Arrabiata Penne"), "ingredients are searched too")
+    app.press(.enter)
+    app.press(.escape)
+    XCTAssertTrue(app.lines[1].hasSuffix("3 meals"))
+    app.press(.character("/"))
+    app.type("zzz")
+    XCTAssertTrue(app.text.contains("No saved meal matches “zzz” — Esc clears the filter"))
+  }
+
+  func testSelectionIsKeptWhenAnotherMealArrives() throws {
+    let app = try AppHarness()
+    _ = try app.store.createMeal(name: "Banana bread", instructions: "Bake.")
+    _ = try app.store.createMeal(name: "Cherry tart", instructions: "Bake.")
+    app.press(.down)
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Cherry tart"))
+    _ = try app.store.createMeal(name: "Apple pie", instructions: "Bake.")
+    XCTAssertTrue(app.lines[4].hasPrefix("▸ Cherry tart"), "still on the same meal, one row down")
+  }
+
+  func testHelpOverlayComesFromTheKeyTable() throws {
+    let app = try AppHarness()
+    app.press(.character("?"))
+    let text = app.text
+    for line in [
+      "Keys — My Meals", "a       search TheMealDB", "u       undo delete", "/       filter",
+      "Ctrl-C  quit",
+    ] {
+      XCTAssertTrue(text.contains(line), line)
+    }
+    app.press(.character("a"))
+    XCTAssertEqual(app.navigator.stack.count, 1, "the key that closes help does nothing else")
+  }
+
+  func testResizeKeepsTheSelectionVisible() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 40))
+    for index in 0..<60 {
+      _ = try app.store.createMeal(name: String(format: "Meal %02d", index), instructions: "Cook.")
+    }
+    app.press(.character("G"))
+    app.size = Size(width: 40, height: 12)
+    XCTAssertTrue(app.lines.contains { $0.hasPrefix("▸ Meal 59") })
+    app.size = Size(width: 39, height: 12)
+    XCTAssertTrue(app.text.contains("Terminal too small"))
+    app.size = Size(width: 120, height: 30)
+    XCTAssertTrue(app.lines.contains { $0.hasPrefix("▸ Meal 59") })
+  }
+
+  func testCatalogueImportReportsFailureAndSuccess() throws {
+    let app = try AppHarness(catalogue: false)
+    XCTAssertEqual(app.lines[22], " Importing the ingredient list from TheMealDB…")
+    app.service.answerIngredients(with: .failure(.timedOut))
+    XCTAssertTrue(
+      app.lines[22].hasPrefix(
+        " Error: Ingredient list not imported: TheMealDB did not answer in time."))
+    XCTAssertTrue(try app.store.isCatalogueEmpty())
+    let again = try AppHarness(catalogue: false)
+    again.service.answerIngredients(
+      with: .success([Ingredient(name: "Salt"), Ingredient(name: "Pepper")]))
+    XCTAssertEqual(again.lines[22], " Imported 2 ingredients from TheMealDB.")
+    XCTAssertEqual(again.store.ingredientCount, 2)
+  }
+}

@@ -1,0 +1,114 @@
+import MealsCore
+import MealsNet
+import TerminalUI
+import XCTest
+
+@testable import MealsApp
+
+final class SearchScreenTests: XCTestCase {
+  func testHintBeforeTheFirstSearch() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 12))
+    app.press(.character("a"))
+    XCTAssertEqual(
+      app.lines,
+      [
+        " My Meals › Search Meals",
+        " Search:",
+        " Type a meal name (e.g. arrabiata); results appear as you…",
+        "", "", "", "", "", "", "",
+        "",
+        " Enter search now  ↓/Tab results  Esc back  F1 help",
+      ])
+  }
+
+  func testDebouncedSearchWithSpinnerThenResultsAndCreateRow() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 12))
+    app.press(.character("a"))
+    app.type("arrab")
+    XCTAssertEqual(app.service.searches.count, 0, "no request before the debounce")
+    app.wait(300)
+    XCTAssertEqual(app.service.searches.map(\.query), ["arrab"])
+    XCTAssertTrue(app.lines[2].hasSuffix("Searching for “arrab”…"))
+    XCTAssertTrue(Spinner.frames.contains(String(app.lines[2].dropFirst().prefix(1))))
+    app.service.answerSearch(0, with: .success([try AppHarness.fixtureMeal("Arrabiata")]))
+    XCTAssertEqual(
+      Array(app.lines.prefix(7)),
+      [
+        " My Meals › Search Meals",
+        " Search: arrab",
+        " 1 meal found for “arrab”.",
+        "",
+        "  Spicy Arrabiata Penne           Vegetarian · Italian",
+        "  Create a new meal…",
+        "",
+      ])
+  }
+
+  func testANewerKeystrokeCancelsAndAStaleAnswerIsNeverShown() throws {
+    let app = try AppHarness()
+    app.press(.character("a"))
+    app.type("soup")
+    app.press(.enter)
+    app.type("s")
+    app.press(.enter)
+    XCTAssertEqual(app.service.searches.map(\.query), ["soup", "soups"])
+    XCTAssertTrue(app.service.cancelled.contains(app.service.searches[0].id))
+    app.service.answerSearch(1, with: .success([]))
+    XCTAssertTrue(app.text.contains("No meal found for “soups”."))
+    // Even if the old request still answered, nothing changes.
+    app.service.searches[0].completion(.success([try AppHarness.fixtureMeal("Chicken Soup")]))
+    XCTAssertFalse(app.text.contains("Chicken Soup"))
+    XCTAssertTrue(app.text.contains("  Create a new meal…"), "the create row follows every search")
+  }
+
+  func testEnterOnAResultStoresItAndSelectsItOnMyMeals() throws {
+    let app = try AppHarness()
+    _ = try app.store.createMeal(name: "Apple pie", instructions: "Bake.")
+    app.press(.character("a"))
+    app.type("arrabiata")
+    app.press(.enter)
+    app.service.answerSearch(0, with: .success([try AppHarness.fixtureMeal("Arrabiata")]))
+    app.press(.down, .enter)
+    XCTAssertEqual(app.navigator.stack.count, 1)
+    XCTAssertTrue(app.lines[1].hasSuffix("2 meals"))
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Spicy Arrabiata Penne"))
+    XCTAssertEqual(app.lines[22], " Saved “Spicy Arrabiata Penne” to My Meals.")
+    let stored = try XCTUnwrap(try app.store.meal(id: XCTUnwrap(app.app.root.selectedMeal?.id)))
+    XCTAssertEqual(stored.mealDBID, "90001")
+    XCTAssertEqual(stored.ingredients.count, 8)
+    XCTAssertEqual(stored.videoURL, "https://www.youtube.com/watch?v=1IszT_guI08")
+    // The same meal again is not duplicated.
+    app.press(.character("g"))
+    app.press(.character("a"))
+    app.type("arrabiata")
+    app.press(.enter)
+    app.service.answerSearch(1, with: .success([try AppHarness.fixtureMeal("Arrabiata")]))
+    app.press(.tab, .enter)
+    XCTAssertEqual(app.store.mealCount, 2)
+    XCTAssertEqual(app.lines[22], " “Spicy Arrabiata Penne” is already in My Meals.")
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Spicy Arrabiata Penne"))
+  }
+
+  func testNetworkErrorsAreShownAndTheSearchCanBeRetried() throws {
+    let app = try AppHarness()
+    app.press(.character("a"))
+    app.type("soup")
+    app.press(.enter)
+    app.service.answerSearch(0, with: .failure(.cannotConnect("www.themealdb.com")))
+    XCTAssertEqual(
+      app.lines[22], " Error: Cannot connect to www.themealdb.com: server down or unreachable.")
+    XCTAssertTrue(app.lines[2].hasPrefix(" Search failed: Cannot connect"))
+    app.press(.enter)
+    app.service.answerSearch(1, with: .success([try AppHarness.fixtureMeal("Chicken Soup")]))
+    XCTAssertTrue(app.text.contains("Chicken Soup"))
+  }
+
+  func testCreateRowOpensABlankEditor() throws {
+    let app = try AppHarness()
+    app.press(.character("a"))
+    app.press(.enter)
+    app.service.answerSearch(0, with: .success([]))
+    app.press(.down, .enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Search Meals › New Meal")
+  }
+}
