@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "meals", targets: ["meals"]),
     .executable(name: "meals-bench", targets: ["meals-bench"]),
+    .executable(name: "meals-stress", targets: ["meals-stress"]),
   ],
   targets: [
     // MARK: - C adapters (only TerminalUI, MealsStore and MealsNet import these)
@@ -33,6 +34,7 @@ let package = Package(
       dependencies: ["MealsCore", "MealsStore", "MealsNet", "TerminalUI"]
     ),
     .executableTarget(name: "meals", dependencies: ["MealsApp"]),
+    .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     .executableTarget(
       name: "meals-bench",
       dependencies: ["MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI"]
@@ -50,7 +52,8 @@ let package = Package(
         "MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
       ]
     ),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["MealsCore", "MealsStore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,7 @@ public final class NcursesTerminal: Terminal {
   public init(colors: Bool) throws(TerminalError) {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw TerminalError(
-        message: "meals needs a terminal: standard input and output must be a TTY.")
+        message: "needs a terminal: standard input and output must be a TTY.")
     }
     TerminalLocale.ensureUTF8()
     set_escdelay(25)

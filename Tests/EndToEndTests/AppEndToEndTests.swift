@@ -1,0 +1,261 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The built `meals` in tmux against the fixture server, driven as a person would.
+final class AppEndToEndTests: XCTestCase {
+  nonisolated(unsafe) static var server: FixtureServer?
+  var folder: TemporaryFolder!
+
+  override class func setUp() {
+    server = try? FixtureServer()
+  }
+
+  override class func tearDown() {
+    server?.stop()
+  }
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    folder.remove()
+  }
+
+  private func start(
+    _ misbehaviour: String? = nil, width: Int = 80, height: Int = 24,
+    database: String = "meals.sqlite"
+  ) throws -> TmuxSession {
+    let server = try XCTUnwrap(Self.server, "the fixture server (python3) did not start")
+    let arguments = "--db \(folder.path(database)) --api-url \(server.baseURL(misbehaviour))"
+    return try TmuxSession(Products.mealsCommand(arguments), width: width, height: height)
+  }
+
+  // MARK: - The skeleton
+
+  func testStartsOnMyMealsShowsHelpAndQuitsCleanly() throws {
+    let tmux = try start()
+    var screen = try tmux.waitFor(
+      "No saved meals yet — press a to search TheMealDB or n to create one")
+    XCTAssertTrue(screen.hasPrefix(" My Meals"))
+    XCTAssertTrue(screen.contains("0 meals"))
+    try tmux.waitFor("Imported 50 ingredients from TheMealDB.")
+    try tmux.press("?")
+    screen = try tmux.waitFor("Keys — My Meals")
+    XCTAssertTrue(screen.contains("undo delete"))
+    try tmux.press("Escape")
+    try tmux.press("q")
+    screen = try tmux.waitFor("EXIT=0")
+    XCTAssertFalse(screen.contains("My Meals"), "the full-screen view is gone:\n\(screen)")
+  }
+
+  func testTooSmallNoticeAndResizeRedraw() throws {
+    let tmux = try start(width: 100, height: 30)
+    try tmux.waitFor("0 meals")
+    try tmux.resize(width: 39, height: 11)
+    try tmux.waitFor("Terminal too small")
+    try tmux.resize(width: 40, height: 12)
+    let screen = try tmux.waitFor("No saved meals yet")
+    XCTAssertFalse(screen.contains("too small"))
+    XCTAssertEqual(
+      screen.split(separator: "\n", omittingEmptySubsequences: false).first, " My Meals")
+    try tmux.press("C-c")
+    try tmux.waitFor("EXIT=0")
+  }
+
+  func testSigtermAndSighupRestoreTheTerminal() throws {
+    for (signal, status) in [("TERM", 143), ("HUP", 129)] {
+      let database = "signal-\(signal).sqlite"
+      let tmux = try start(database: database)
+      try tmux.waitFor("0 meals")
+      // Only the meals process: its command line starts with the binary (bash's and tmux's don't).
+      try runProcess([
+        "/usr/bin/env", "pkill", "-\(signal)", "-f",
+        "^\(Products.meals) --db \(folder.path(database))",
+      ])
+      let screen = try tmux.waitFor("EXIT=\(status)")
+      XCTAssertFalse(screen.contains("0 meals"))
+    }
+  }
+
+  func testCtrlZSuspendsAndFgResumes() throws {
+    let server = try XCTUnwrap(Self.server)
+    let tmux = try TmuxSession("env TERM=screen-256color PS1='$ ' bash --norc --noprofile -i")
+    try tmux.waitFor("$")
+    try tmux.type(
+      "\(Products.meals) --db \(folder.path("meals.sqlite")) --api-url \(server.baseURL())")
+    try tmux.press("Enter")
+    try tmux.waitFor("0 meals")
+    try tmux.press("C-z")
+    var screen = try tmux.waitFor("Stopped")
+    XCTAssertFalse(screen.contains("0 meals"))
+    try tmux.type("fg")
+    try tmux.press("Enter")
+    screen = try tmux.waitFor("0 meals")
+    XCTAssertTrue(screen.hasPrefix(" My Meals"))
+    try tmux.press("q")
+    try tmux.waitFor("$")
+  }
+
+  // MARK: - The whole flow
+
+  func testImportSearchStoreRenameAddIngredientSaveAndReopen() throws {
+    var tmux = try start()
+    try tmux.waitFor("Imported 50 ingredients from TheMealDB.")
+    try tmux.press("a")
+    try tmux.type("arrabiata")
+    try tmux.waitFor("1 meal found for “arrabiata”.")
+    try tmux.press("Down", "Enter")
+    var screen = try tmux.waitFor("Saved “Spicy Arrabiata Penne” to My Meals.")
+    XCTAssertTrue(screen.contains("1 meal"))
+    try tmux.press("Enter")
+    try tmux.waitFor("INGREDIENTS (8)")
+    try tmux.press("Enter")
+    try tmux.waitFor("Name of the meal:")
+    try tmux.press("C-u")
+    try tmux.type("Penne all'arrabbiata 🌶")
+    try tmux.press("Enter")
+    try tmux.waitFor(" My Meals › Penne all'arrabbiata 🌶")
+    try tmux.press("G", "Enter")
+    try tmux.waitFor("50 ingredients")
+    try tmux.type("gruy")
+    try tmux.waitFor("1 ingredient")
+    try tmux.press("Enter")
+    try tmux.waitFor("Quantity of Gruyère:")
+    try tmux.type("50 g")
+    try tmux.press("Enter")
+    try tmux.waitFor("INGREDIENTS (9)")
+    try tmux.press("s")
+    try tmux.waitFor("Saved “Penne all'arrabbiata 🌶”.")
+    try tmux.press("q")
+    try tmux.waitFor("EXIT=0")
+    tmux = try start()
+    screen = try tmux.waitFor("Penne all'arrabbiata 🌶")
+    XCTAssertTrue(screen.contains("1 meal"))
+    XCTAssertFalse(screen.contains("Importing"), "the catalogue is imported once")
+    try tmux.press("Enter")
+    screen = try tmux.waitFor("INGREDIENTS (9)")
+    XCTAssertTrue(screen.contains("Gruyère"))
+    XCTAssertTrue(screen.contains("50 g"))
+  }
+
+  func testBackFromTheEditorDiscardsAndDeleteCanBeUndone() throws {
+    let tmux = try start()
+    try tmux.waitFor("Imported 50 ingredients")
+    try tmux.press("a")
+    try tmux.type("chicken so")
+    try tmux.waitFor("1 meal found")
+    try tmux.press("Tab", "Enter")
+    try tmux.waitFor("Saved “Chicken Soup”")
+    try tmux.press("Enter")
+    try tmux.waitFor("INGREDIENTS (6)")
+    try tmux.press("Down", "Down", "d")
+    try tmux.waitFor("INGREDIENTS (5)")
+    try tmux.press("Escape")
+    try tmux.waitFor("Discard changes? (y/n)")
+    try tmux.press("y")
+    try tmux.waitFor("Changes discarded.")
+    try tmux.press("Enter")
+    try tmux.waitFor("INGREDIENTS (6)")
+    try tmux.press("Escape")
+    try tmux.waitFor("1 meal")
+    try tmux.press("d")
+    var screen = try tmux.waitFor("Deleted “Chicken Soup” — press u to undo.")
+    XCTAssertTrue(screen.contains("0 meals"))
+    try tmux.press("u")
+    screen = try tmux.waitFor("Restored “Chicken Soup”.")
+    XCTAssertTrue(screen.contains("1 meal"))
+  }
+
+  func testAFailingServerShowsAnErrorAndLosesNothing() throws {
+    var tmux = try start()
+    try tmux.waitFor("Imported 50 ingredients")
+    try tmux.press("n", "Enter")
+    try tmux.type("Toast")
+    try tmux.press("Enter", "Down", "Enter")
+    try tmux.type("Toast the bread.")
+    try tmux.press("C-s", "s")
+    try tmux.waitFor("Saved “Toast”.")
+    try tmux.press("q")
+    try tmux.waitFor("EXIT=0")
+    tmux = try start("status/500")
+    try tmux.waitFor("Toast")
+    try tmux.press("a")
+    try tmux.type("soup")
+    var screen = try tmux.waitFor("Error: TheMealDB answered with HTTP status 500.")
+    XCTAssertTrue(screen.contains("Search failed"))
+    try tmux.press("Escape")
+    screen = try tmux.waitFor("1 meal")
+    XCTAssertTrue(screen.contains("Toast"))
+    try tmux.press("q")
+    try tmux.waitFor("EXIT=0")
+  }
+
+  func testFirstLaunchOfflineSaysSoAndRetriesNextTime() throws {
+    var tmux = try start("reset")
+    try tmux.waitFor(
+      "Error: Ingredient list not imported: The connection to TheMealDB was cut off.")
+    try tmux.press("n", "G", "Enter")
+    try tmux.waitFor("Ctrl-R imports it from TheMealDB.")
+    try tmux.press("C-c")
+    try tmux.waitFor("EXIT=0")
+    tmux = try start()
+    try tmux.waitFor("Imported 50 ingredients from TheMealDB.")
+  }
+
+  func testTwoProcessesOnOneDatabaseSeeEachOther() throws {
+    let watcher = try start()
+    try watcher.waitFor("0 meals")
+    let editor = try start()
+    try editor.waitFor("0 meals")
+    try editor.press("n", "Enter")
+    try editor.type("Shared soup")
+    try editor.press("Enter", "Down", "Enter")
+    try editor.type("Stir.")
+    try editor.press("C-s", "C-s")
+    try editor.waitFor("Saved “Shared soup”.")
+    let screen = try watcher.waitFor("Shared soup", timeout: 3)
+    XCTAssertTrue(screen.contains("1 meal"))
+  }
+
+  // MARK: - Command line
+
+  func testUsageHelpVersionAndStartupErrors() throws {
+    var (status, out, err) = try runProcess([Products.meals, "--bogus"])
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.contains("unknown argument “--bogus”"))
+    XCTAssertTrue(err.contains("Usage: meals"))
+    (status, _, err) = try runProcess([Products.meals, "--db"])
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.contains("--db needs a value"))
+    (status, _, err) = try runProcess([Products.meals, "--api-url", "ftp://x"])
+    XCTAssertEqual(status, 2)
+    (status, out, _) = try runProcess([Products.meals, "--help"])
+    XCTAssertEqual(status, 0)
+    XCTAssertTrue(out.contains("--api-url URL"))
+    (status, out, _) = try runProcess([Products.meals, "--version"])
+    XCTAssertEqual(status, 0)
+    XCTAssertTrue(out.hasPrefix("meals "))
+    (status, _, err) = try runProcess([Products.meals, "--db", folder.path("x.sqlite")])
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(err.contains("meals: needs a terminal"), err)
+    let notADatabase = folder.path("notes.txt")
+    try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: notADatabase))
+    let tmux = try TmuxSession(Products.mealsCommand("--db \(notADatabase)"), width: 200)
+    let screen = try tmux.waitFor("EXIT=1")
+    XCTAssertTrue(screen.contains("is not a meals database"))
+    XCTAssertEqual(try String(contentsOfFile: notADatabase, encoding: .utf8), "my notes\n")
+  }
+
+  func testDefaultDatabaseUnderXDGDataHome() throws {
+    let tmux = try TmuxSession(
+      Products.mealsCommand(
+        "--api-url \(try XCTUnwrap(Self.server).baseURL())",
+        environment: "XDG_DATA_HOME=\(folder.url.path)"))
+    try tmux.waitFor("0 meals")
+    try tmux.press("q")
+    try tmux.waitFor("EXIT=0")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("meals/meals.sqlite")))
+  }
+}
