@@ -125,6 +125,21 @@ extension MealStore {
     return StoredMeal(id: try commit(draft), wasAlreadyStored: false)
   }
 
+  /// Stores many meals in one transaction (all or nothing); each must follow the rules.
+  public func insert(contentsOf meals: [Meal]) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      for meal in meals {
+        var draft = MealDraft(of: nil)
+        draft.meal = meal
+        switch draft.validated() {
+        case .success(let valid): _ = try insert(valid)
+        case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
+        }
+      }
+    }
+    didCommit()
+  }
+
   // MARK: - Delete and undo
 
   /// Deletes a meal and its ingredient lines; `undoDelete` can put it back.

@@ -1,1 +1,176 @@
-print("bench")
+// The benchmark: one line of figures per case (medians of several runs), against the goals of
+// the issues. Run with `make bench`; `meals-bench memory PATH` is the child that measures the
+// peak memory of opening a database.
+import Foundation
+import MealsApp
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+let workFolder = packageRoot.appendingPathComponent(".build/bench")
+let mealCount = 100_000
+
+// MARK: - The memory child
+
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "memory" {
+  do {
+    let store = try MealStore(path: CommandLine.arguments[2])
+    let results = store.meals()
+    var names = 0
+    for index in 0..<min(40, results.count) { names += results.row(at: index)?.name.count ?? 0 }
+    Measure.say(String(format: "%.1f", Measure.peakMemoryMiB()))
+    exit(names > 0 ? 0 : 1)
+  } catch {
+    exit(1)
+  }
+}
+
+// MARK: - Set-up
+
+try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
+let bigPath = workFolder.appendingPathComponent("meals-\(mealCount).sqlite").path
+
+/// A database of `mealCount` synthetic meals, built once and kept in .build/bench.
+func prepareBigDatabase() throws {
+  if let store = try? MealStore(path: bigPath), store.mealCount == mealCount { return }
+  for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: bigPath + suffix) }
+  let store = try MealStore(path: bigPath)
+  let start = MonotonicClock.nanoseconds()
+  for batch in stride(from: 0, to: mealCount, by: 10_000) {
+    try store.insert(contentsOf: (batch..<batch + 10_000).map(SampleData.meal))
+  }
+  Measure.say(
+    String(format: "(built %d meals in %.1f s)", mealCount, Double(MonotonicClock.nanoseconds() - start) / 1e9))
+}
+
+try prepareBigDatabase()
+Measure.say("meals-bench — \(mealCount) meals; times are medians of the runs shown (n)")
+
+// MARK: - Store
+
+let openSamples = try Measure.times(15) {
+  let store = try MealStore(path: bigPath)
+  let results = store.meals()
+  for index in 0..<min(21, results.count) { _ = results.row(at: index) }
+}
+Measure.report("open 100k meals + first screen of rows", openSamples, goal: "≤ 2 ms")
+
+let store = try MealStore(path: bigPath)
+let list = store.meals()
+_ = list.count
+var position = 50_000
+_ = list.row(at: position)
+let rowSamples = Measure.times(2_000) {
+  position += 1
+  _ = list.row(at: position + 20)
+}
+Measure.report("move the window down one row (at 50 000)", rowSamples, goal: "≤ 0.5 ms")
+let pageSamples = Measure.times(500) {
+  position += 20
+  for index in position..<(position + 21) { _ = list.row(at: index) }
+}
+Measure.report("move the window down one page (21 rows)", pageSamples, goal: "≤ 0.5 ms")
+let farSamples = Measure.times(50) {
+  list.invalidate()
+  _ = list.row(at: Int.random(in: 0..<mealCount))
+}
+Measure.report("jump to a random row (cold window)", farSamples, goal: "—")
+
+var keystrokeSamples: [Double] = []
+for word in ["chicken", "spicy curry", "gruyere", "麻婆", "tofu 7", "zzz", "creamy penne 9"] {
+  for length in 1...word.count {
+    let prefix = String(word.prefix(length))
+    keystrokeSamples += Measure.times(1) {
+      let filtered = store.meals(matching: prefix)
+      _ = filtered.count
+      for index in 0..<min(21, filtered.count) { _ = filtered.row(at: index) }
+    }
+  }
+}
+Measure.report("local filter per keystroke (count + screen)", keystrokeSamples, goal: "p95 ≤ 5 ms", p95: true)
+
+let catalogueFolder = workFolder.appendingPathComponent("catalogue")
+try? FileManager.default.removeItem(at: catalogueFolder)
+try FileManager.default.createDirectory(at: catalogueFolder, withIntermediateDirectories: true)
+let small = SampleData.catalogue(600)
+let large = SampleData.catalogue(100_000)
+var smallSamples: [Double] = []
+var largeSamples: [Double] = []
+let catalogueStore = try MealStore(path: catalogueFolder.appendingPathComponent("import.sqlite").path)
+for _ in 0..<15 { smallSamples += try Measure.times(1) { try catalogueStore.replaceCatalogue(small) } }
+Measure.report("import a 600-ingredient catalogue", smallSamples, goal: "≤ 15 ms")
+for _ in 0..<5 { largeSamples += try Measure.times(1) { try catalogueStore.replaceCatalogue(large) } }
+Measure.report("import a 100 000-ingredient catalogue", largeSamples, goal: "≤ 1.5 s")
+
+let draftStore = try MealStore(path: catalogueFolder.appendingPathComponent("drafts.sqlite").path)
+let draftID = try draftStore.createMeal(name: "Draft", instructions: "Cook.")
+var generation = 0
+let commitSamples = try Measure.times(200) {
+  generation += 1
+  var draft = try draftStore.editableCopy(of: draftID)
+  draft.meal.ingredients = (0..<20).map { IngredientMeasurement(name: "Item \($0)", quantity: "\(generation) g") }
+  try draftStore.commit(draft)
+}
+Measure.report("commit a 20-ingredient draft", commitSamples, goal: "≤ 2 ms")
+
+// MARK: - Memory (a fresh process, so nothing above counts)
+
+let child = Process()
+child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+child.arguments = ["memory", bigPath]
+let childOutput = Pipe()
+child.standardOutput = childOutput
+try child.run()
+let memoryText = String(decoding: childOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+child.waitUntilExit()
+Measure.say(
+  "peak memory, 100k meals open + first screen      \(memoryText.trimmingCharacters(in: .whitespacesAndNewlines)) MiB  (goal ≤ 40 MB)")
+
+// MARK: - Decoding
+
+let sharedFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/mealdb")
+/// The real response when ../shared is there, else the project's fixture of the same shape.
+func realOrFixture(_ shared: String, _ fixture: String) throws -> Data {
+  if let data = try? Data(contentsOf: sharedFolder.appendingPathComponent(shared)) { return data }
+  return try Data(contentsOf: packageRoot.appendingPathComponent("Resources/fixtures/\(fixture)"))
+}
+let catalogueData = try realOrFixture("list-ingredients.json", "ingredients.json")
+let searchData = try realOrFixture("search-all.json", "meals.json")
+let catalogueEntries = try MealDBDecoder.ingredients(from: catalogueData).count
+let searchEntries = try MealDBDecoder.meals(from: searchData).count
+Measure.report(
+  "decode the catalogue (\(catalogueEntries) after merging)",
+  try Measure.times(30) { _ = try MealDBDecoder.ingredients(from: catalogueData) }, goal: "≤ 10 ms")
+Measure.report(
+  "decode a \(searchEntries)-meal search response",
+  try Measure.times(30) { _ = try MealDBDecoder.meals(from: searchData) }, goal: "≤ 2 ms")
+
+// MARK: - The app
+
+let app = MealsApplication(store: store, service: NullService())
+let size = Size(width: 100, height: 30)
+_ = app.navigator.render(size: size)
+var keystrokes: [Double] = []
+for step in 0..<400 {
+  let key: Key = step % 50 == 49 ? .pageDown : .down
+  keystrokes += Measure.times(1) {
+    app.navigator.handle(key, size: size)
+    _ = app.navigator.render(size: size)
+  }
+}
+Measure.report("My Meals keystroke (handle + render) at 100k", keystrokes, goal: "≤ 1 ms", p95: true)
+
+let startupSamples = try Measure.times(15) {
+  let freshStore = try MealStore(path: bigPath)
+  let freshApp = MealsApplication(store: freshStore, service: NullService())
+  _ = freshApp.navigator.render(size: size)
+}
+Measure.report("start-up to the first frame at 100k (in process)", startupSamples, goal: "≤ 30 ms")
+
+// MARK: - Network
+
+try NetworkBench.run(packageRoot: packageRoot)
+try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)

@@ -65,7 +65,8 @@ final class ConformanceTests: XCTestCase {
   }
 
   func testArrabiataHasEightIngredientsWithMeasures() throws {
-    let meal = try XCTUnwrap(try MealDBDecoder.meals(from: shared("search-arrabiata.json")).first)
+    let data = try shared("search-arrabiata.json")
+    let meal = try XCTUnwrap(try MealDBDecoder.meals(from: data).first)
     XCTAssertEqual(meal.name, "Spicy Arrabiata Penne")
     XCTAssertEqual(meal.mealDBID, "52771")
     XCTAssertEqual(meal.ingredients.count, 8)
@@ -79,7 +80,8 @@ final class ConformanceTests: XCTestCase {
   }
 
   func testNoMatchIsEmptyAndQuirkyMealsDecode() throws {
-    XCTAssertEqual(try MealDBDecoder.meals(from: shared("search-none.json")), [])
+    let none = try shared("search-none.json")
+    XCTAssertEqual(try MealDBDecoder.meals(from: none), [])
     let letterA = try MealDBDecoder.meals(from: shared("search-letter-a.json"))
     XCTAssertEqual(letterA.count, 14)
     for meal in letterA {
@@ -87,7 +89,8 @@ final class ConformanceTests: XCTestCase {
       XCTAssertFalse(meal.ingredients.contains { MealRules.isBlank($0.name) })
       XCTAssertFalse(meal.ingredients.contains { $0.quantity != MealRules.trimmed($0.quantity) })
     }
-    let fudge = try XCTUnwrap(try MealDBDecoder.meals(from: shared("lookup-52787.json")).first)
+    let fudgeData = try shared("lookup-52787.json")
+    let fudge = try XCTUnwrap(try MealDBDecoder.meals(from: fudgeData).first)
     XCTAssertTrue(
       fudge.ingredients.contains { $0.quantity.contains("⅓") || $0.quantity.contains("½") })
   }

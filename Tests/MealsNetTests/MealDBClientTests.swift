@@ -135,7 +135,7 @@ final class MealDBClientTests: XCTestCase {
     XCTAssertEqual(result.failureValue, .cannotConnect("127.0.0.1"))
     XCTAssertEqual(
       result.failureValue?.message,
-      "Cannot connect to 127.0.0.1 — the server is down or unreachable.")
+      "Cannot connect to 127.0.0.1: server down or unreachable.")
   }
 
   func testAnUnknownHostCannotResolve() throws {

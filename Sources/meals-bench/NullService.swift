@@ -1,0 +1,17 @@
+import MealsCore
+import MealsNet
+
+/// A TheMealDB that never answers, for timing the screens alone.
+final class NullService: MealDBService {
+  func searchMeals(named name: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void) -> RequestID {
+    RequestID(0)
+  }
+
+  func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void) -> RequestID {
+    RequestID(0)
+  }
+
+  func cancel(_ id: RequestID) {}
+
+  func bytesReceived(_ id: RequestID) -> Int { 0 }
+}
