@@ -6,15 +6,21 @@ extension MealStore {
   /// All saved meals sorted by name, or those matching `filter` (names, ingredients,
   /// instructions; prefix and accent-insensitive), as a live windowed result.
   public func meals(matching filter: String = "") -> WindowedResults<MealSummary> {
-    let condition = MealFilter(filter)
-    let whereClause = condition.sql.map { " AND \($0)" } ?? ""
+    var condition = MealFilter(filter)
     let parameters = condition.parameters
-    let columns = "SELECT id, name, summary FROM meal"
+    // The match count decides how to read rows in name order (see MealFilter.Plan).
+    var knownCount: Int?
+    if condition.isFullText {
+      knownCount = (try? db.statement(condition.countSQL).scalar(parameters)).map { Int($0) }
+      condition.choosePlan(matches: knownCount ?? 0, total: mealCount)
+    }
+    let whereClause = condition.sql.map { " AND \($0)" } ?? ""
+    let columns = "SELECT id, name, summary FROM \(condition.table)"
     let map: (Statement) -> MealSummary = {
       MealSummary(id: $0.int(0), name: $0.text(1), summary: $0.text(2))
     }
     return live(
-      count: condition.countSQL, countParameters: parameters,
+      count: condition.countSQL, countParameters: parameters, knownCount: knownCount,
       offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
       afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
       beforeSQL:
@@ -50,6 +56,7 @@ extension MealStore {
     }
     return live(
       count: "SELECT count(*) FROM ingredient WHERE 1\(whereClause)", countParameters: parameters,
+      knownCount: nil,
       offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
       afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
       beforeSQL:
@@ -63,6 +70,7 @@ extension MealStore {
   private func live<Row>(
     count: String,
     countParameters: [SQLValue],
+    knownCount: Int?,
     offsetSQL: String,
     afterSQL: String,
     beforeSQL: String,
@@ -87,16 +95,28 @@ extension MealStore {
         try db.statement(beforeSQL).rows(key(row) + parameters + [.integer(Int64(limit))], map)
       }
     )
-    return WindowedResults(source: source)
+    return WindowedResults(source: source, knownCount: knownCount)
   }
 }
 
 /// A local filter compiled to SQL: an FTS5 prefix query, or a substring scan for text the
 /// tokenizer cannot split (CJK, punctuation only).
 struct MealFilter {
+  /// How rows are read in name order once the number of matches is known.
+  enum Plan {
+    /// Read every match from the index and sort them: best for few matches.
+    case sortMatches
+    /// Walk the name index, testing each meal against the set of matches: a middling share.
+    case walkNamesAgainstSet
+    /// Walk the name index, asking the index about each meal: most meals match.
+    case walkNamesAskingEach
+  }
+
   var sql: String?
   var parameters: [SQLValue]
   var countSQL: String
+  var table = "meal"
+  private(set) var isFullText = false
 
   init(_ input: String) {
     let trimmed = MealRules.trimmed(TextSanitizer.singleLine(input))
@@ -116,9 +136,36 @@ struct MealFilter {
     } else {
       let query = searchable.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
         .joined(separator: " AND ")
-      sql = "id IN (SELECT rowid FROM meal_fts WHERE meal_fts MATCH ?)"
+      isFullText = true
       parameters = [.text(query)]
       countSQL = "SELECT count(*) FROM meal_fts WHERE meal_fts MATCH ?"
+      choosePlan(matches: 0, total: 0)
+    }
+  }
+
+  /// Picks the cheapest way to read a window of matches in name order (measured at 100 000
+  /// meals: sorting 87 000 matches takes 35 ms, asking the index per meal 1 ms; asking per
+  /// meal for a rare word scans far, where sorting a few matches is cheap).
+  mutating func choosePlan(matches: Int, total: Int) {
+    guard isFullText else { return }
+    let plan: Plan
+    if matches <= 5_000 {
+      plan = .sortMatches
+    } else if matches * 2 < total {
+      plan = .walkNamesAgainstSet
+    } else {
+      plan = .walkNamesAskingEach
+    }
+    switch plan {
+    case .sortMatches:
+      table = "meal"
+      sql = "id IN (SELECT rowid FROM meal_fts WHERE meal_fts MATCH ?)"
+    case .walkNamesAgainstSet:
+      table = "meal INDEXED BY meal_by_name"
+      sql = "id IN (SELECT rowid FROM meal_fts WHERE meal_fts MATCH ?)"
+    case .walkNamesAskingEach:
+      table = "meal INDEXED BY meal_by_name"
+      sql = "EXISTS (SELECT 1 FROM meal_fts WHERE meal_fts MATCH ? AND rowid = meal.id)"
     }
   }
 

@@ -23,9 +23,10 @@ public final class WindowedResults<Row> {
   private let chunk = 64
   private let maximumCache = 512
 
-  init(source: Source) {
+  init(source: Source, knownCount: Int? = nil) {
     self.source = source
     self.generation = source.generation()
+    self.cachedCount = knownCount
   }
 
   /// Drops what was read when the store has changed since.

@@ -9,19 +9,26 @@ import TerminalUI
 /// spawn until the screen's meal count has been written, then `q`.
 enum FirstFrameBench {
   static func run(packageRoot: URL, databasePath: String) throws {
-    let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
     let binary = products.appendingPathComponent("meals").path
     guard FileManager.default.isExecutableFile(atPath: binary) else {
       Measure.say("first frame: \(binary) not built; skipped")
       return
     }
     let empty = packageRoot.appendingPathComponent(".build/bench/empty.sqlite").path
-    for (label, path, marker) in [("empty database", empty, "0 meals"), ("100k meals", databasePath, "100000 meals")] {
+    for (label, path, marker) in [
+      ("empty database", empty, "0 meals"), ("100k meals", databasePath, "100000 meals"),
+    ] {
       var samples: [Double] = []
       for _ in 0..<11 {
-        if let elapsed = timeFirstFrame(binary: binary, database: path, marker: marker) { samples.append(elapsed) }
+        if let elapsed = timeFirstFrame(binary: binary, database: path, marker: marker) {
+          samples.append(elapsed)
+        }
       }
-      Measure.report("real binary start-up to first frame, \(label)", samples, goal: label == "empty database" ? "—" : "≤ 30 ms")
+      Measure.report(
+        "real binary start-up to first frame, \(label)", samples,
+        goal: label == "empty database" ? "—" : "≤ 30 ms")
     }
   }
 
@@ -33,7 +40,9 @@ enum FirstFrameBench {
     defer { close(master) }
     var unlock: Int32 = 0
     var number: UInt32 = 0
-    guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else { return nil }
+    guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+      return nil
+    }
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     let slavePath = "/dev/pts/\(number)"

@@ -30,7 +30,8 @@ enum Measure {
   static func report(_ name: String, _ samples: [Double], goal: String, p95: Bool = false) {
     let figure = String(format: "median %8.3f ms", median(samples))
     let tail = p95 ? String(format: "  p95 %8.3f ms", percentile(samples, 0.95)) : ""
-    let line = "\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(figure)\(tail)  (n=\(samples.count); goal \(goal))"
+    let line =
+      "\(name.padding(toLength: 52, withPad: " ", startingAt: 0)) \(figure)\(tail)  (n=\(samples.count); goal \(goal))"
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
@@ -39,7 +40,15 @@ enum Measure {
   }
 
   /// Peak resident memory of this process so far, in MiB.
+  ///
+  /// VmHWM rather than getrusage's ru_maxrss, which a spawned child inherits from its parent.
   static func peakMemoryMiB() -> Double {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    {
+      return kilobytes / 1024
+    }
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_maxrss) / 1024

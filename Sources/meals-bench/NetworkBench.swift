@@ -9,7 +9,8 @@ enum NetworkBench {
     let server = Process()
     server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     server.arguments = [
-      "python3", packageRoot.appendingPathComponent("Tests/FixtureServer/mealdb_fixture_server.py").path,
+      "python3",
+      packageRoot.appendingPathComponent("Tests/FixtureServer/mealdb_fixture_server.py").path,
     ]
     let output = Pipe()
     server.standardOutput = output

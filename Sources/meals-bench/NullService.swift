@@ -3,11 +3,15 @@ import MealsNet
 
 /// A TheMealDB that never answers, for timing the screens alone.
 final class NullService: MealDBService {
-  func searchMeals(named name: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void) -> RequestID {
+  func searchMeals(named name: String, completion: @escaping (Result<[Meal], NetworkError>) -> Void)
+    -> RequestID
+  {
     RequestID(0)
   }
 
-  func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void) -> RequestID {
+  func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void)
+    -> RequestID
+  {
     RequestID(0)
   }
 

@@ -8,12 +8,14 @@ enum SampleData {
   ]
   static let dishes = [
     "Chicken Curry", "Penne Arrabiata", "Beef Stew", "Tofu Stir-fry", "Lentil Soup", "Fish Pie",
-    "Mushroom Risotto", "Lamb Tagine", "Pork Ramen", "Veggie Lasagne", "Prawn Paella", "Bean Chilli",
+    "Mushroom Risotto", "Lamb Tagine", "Pork Ramen", "Veggie Lasagne", "Prawn Paella",
+    "Bean Chilli",
     "Apple Crumble", "Chocolate Tart", "Egg Fried Rice", "Mapo Tofu 麻婆豆腐",
   ]
   static let ingredients = [
     "Chicken", "Garlic", "Onion", "Olive Oil", "Tomatoes", "Butter", "Flour", "Eggs", "Milk",
-    "Rice", "Penne", "Beef", "Carrots", "Celery", "Lentils", "Tofu", "Soy Sauce", "Ginger", "Chilli",
+    "Rice", "Penne", "Beef", "Carrots", "Celery", "Lentils", "Tofu", "Soy Sauce", "Ginger",
+    "Chilli",
     "Cumin", "Paprika", "Basil", "Parsley", "Lemon", "Sugar", "Salt", "Pepper", "Cream", "Cheese",
     "Gruyère", "Mushrooms", "Spinach", "Potatoes", "Prawns", "Cod", "Lamb", "Pork", "Beans",
   ]
@@ -23,20 +25,27 @@ enum SampleData {
   ]
 
   static func meal(_ index: Int) -> Meal {
-    let name = "\(adjectives[index % adjectives.count]) \(dishes[(index / 16) % dishes.count]) \(index)"
+    let name =
+      "\(adjectives[index % adjectives.count]) \(dishes[(index / 16) % dishes.count]) \(index)"
     var instructions = ""
-    for step in 0..<50 { instructions += words[(index + step * 7) % words.count] + (step % 12 == 11 ? ".\n" : " ") }
-    let lines = (0..<6).map {
-      IngredientMeasurement(name: ingredients[(index * 3 + $0 * 5) % ingredients.count], quantity: "\($0 + 1)00g")
+    for step in 0..<50 {
+      instructions += words[(index + step * 7) % words.count] + (step % 12 == 11 ? ".\n" : " ")
     }
-    return Meal(name: name, instructions: instructions, category: "Bench", area: "Nowhere", ingredients: lines)
+    let lines = (0..<6).map {
+      IngredientMeasurement(
+        name: ingredients[(index * 3 + $0 * 5) % ingredients.count], quantity: "\($0 + 1)00g")
+    }
+    return Meal(
+      name: name, instructions: instructions, category: "Bench", area: "Nowhere", ingredients: lines
+    )
   }
 
   static func catalogue(_ count: Int) -> [Ingredient] {
     (0..<count).map { index in
       Ingredient(
         name: "\(ingredients[index % ingredients.count]) \(index)",
-        description: index % 5 == 0 ? "Described ingredient number \(index).\n\nSecond paragraph." : nil,
+        description: index % 5 == 0
+          ? "Described ingredient number \(index).\n\nSecond paragraph." : nil,
         type: index % 3 == 0 ? "Vegetable" : nil,
         mealDBID: "\(index + 1)")
     }

@@ -8,7 +8,8 @@ import MealsNet
 import MealsStore
 import TerminalUI
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent()
   .deletingLastPathComponent()
 let workFolder = packageRoot.appendingPathComponent(".build/bench")
 let mealCount = 100_000
@@ -36,14 +37,18 @@ let bigPath = workFolder.appendingPathComponent("meals-\(mealCount).sqlite").pat
 /// A database of `mealCount` synthetic meals, built once and kept in .build/bench.
 func prepareBigDatabase() throws {
   if let store = try? MealStore(path: bigPath), store.mealCount == mealCount { return }
-  for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: bigPath + suffix) }
+  for suffix in ["", "-wal", "-shm"] {
+    try? FileManager.default.removeItem(atPath: bigPath + suffix)
+  }
   let store = try MealStore(path: bigPath)
   let start = MonotonicClock.nanoseconds()
   for batch in stride(from: 0, to: mealCount, by: 10_000) {
     try store.insert(contentsOf: (batch..<batch + 10_000).map(SampleData.meal))
   }
   Measure.say(
-    String(format: "(built %d meals in %.1f s)", mealCount, Double(MonotonicClock.nanoseconds() - start) / 1e9))
+    String(
+      format: "(built %d meals in %.1f s)", mealCount,
+      Double(MonotonicClock.nanoseconds() - start) / 1e9))
 }
 
 try prepareBigDatabase()
@@ -90,7 +95,8 @@ for word in ["chicken", "spicy curry", "gruyere", "麻婆", "tofu 7", "zzz", "cr
     }
   }
 }
-Measure.report("local filter per keystroke (count + screen)", keystrokeSamples, goal: "p95 ≤ 5 ms", p95: true)
+Measure.report(
+  "local filter per keystroke (count + screen)", keystrokeSamples, goal: "p95 ≤ 5 ms", p95: true)
 
 let catalogueFolder = workFolder.appendingPathComponent("catalogue")
 try? FileManager.default.removeItem(at: catalogueFolder)
@@ -99,10 +105,15 @@ let small = SampleData.catalogue(600)
 let large = SampleData.catalogue(100_000)
 var smallSamples: [Double] = []
 var largeSamples: [Double] = []
-let catalogueStore = try MealStore(path: catalogueFolder.appendingPathComponent("import.sqlite").path)
-for _ in 0..<15 { smallSamples += try Measure.times(1) { try catalogueStore.replaceCatalogue(small) } }
+let catalogueStore = try MealStore(
+  path: catalogueFolder.appendingPathComponent("import.sqlite").path)
+for _ in 0..<15 {
+  smallSamples += try Measure.times(1) { try catalogueStore.replaceCatalogue(small) }
+}
 Measure.report("import a 600-ingredient catalogue", smallSamples, goal: "≤ 15 ms")
-for _ in 0..<5 { largeSamples += try Measure.times(1) { try catalogueStore.replaceCatalogue(large) } }
+for _ in 0..<5 {
+  largeSamples += try Measure.times(1) { try catalogueStore.replaceCatalogue(large) }
+}
 Measure.report("import a 100 000-ingredient catalogue", largeSamples, goal: "≤ 1.5 s")
 
 let draftStore = try MealStore(path: catalogueFolder.appendingPathComponent("drafts.sqlite").path)
@@ -111,7 +122,9 @@ var generation = 0
 let commitSamples = try Measure.times(200) {
   generation += 1
   var draft = try draftStore.editableCopy(of: draftID)
-  draft.meal.ingredients = (0..<20).map { IngredientMeasurement(name: "Item \($0)", quantity: "\(generation) g") }
+  draft.meal.ingredients = (0..<20).map {
+    IngredientMeasurement(name: "Item \($0)", quantity: "\(generation) g")
+  }
   try draftStore.commit(draft)
 }
 Measure.report("commit a 20-ingredient draft", commitSamples, goal: "≤ 2 ms")
@@ -124,10 +137,12 @@ child.arguments = ["memory", bigPath]
 let childOutput = Pipe()
 child.standardOutput = childOutput
 try child.run()
-let memoryText = String(decoding: childOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+let memoryText = String(
+  decoding: childOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
 child.waitUntilExit()
 Measure.say(
-  "peak memory, 100k meals open + first screen      \(memoryText.trimmingCharacters(in: .whitespacesAndNewlines)) MiB  (goal ≤ 40 MB)")
+  "peak memory, 100k meals open + first screen      \(memoryText.trimmingCharacters(in: .whitespacesAndNewlines)) MiB  (goal ≤ 40 MB)"
+)
 
 // MARK: - Decoding
 
@@ -161,7 +176,8 @@ for step in 0..<400 {
     _ = app.navigator.render(size: size)
   }
 }
-Measure.report("My Meals keystroke (handle + render) at 100k", keystrokes, goal: "≤ 1 ms", p95: true)
+Measure.report(
+  "My Meals keystroke (handle + render) at 100k", keystrokes, goal: "≤ 1 ms", p95: true)
 
 let startupSamples = try Measure.times(15) {
   let freshStore = try MealStore(path: bigPath)
