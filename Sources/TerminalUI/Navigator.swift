@@ -21,6 +21,8 @@ public final class Navigator {
   public private(set) var prompt: Prompt?
   public private(set) var status: StatusMessage?
   public private(set) var showsHelp = false
+  /// The first help row shown, when the help is longer than the screen.
+  private var helpOffset = 0
   public private(set) var isFinished = false
   /// Set by anything that changes what is shown outside a key (a network answer, a commit).
   public var needsDisplay = true
@@ -117,11 +119,15 @@ public final class Navigator {
     if key == .ctrl("l") { return terminal?.invalidate() ?? () }
     if key == .resize { return }
     if showsHelp {
-      showsHelp = false
+      switch key {
+      case .down, .character("j"), .pageDown: helpOffset += key == .pageDown ? 5 : 1
+      case .up, .character("k"), .pageUp: helpOffset = max(0, helpOffset - (key == .pageUp ? 5 : 1))
+      default: showsHelp = false
+      }
       return
     }
     if key == .function(1) {
-      showsHelp = true
+      openHelp()
       return
     }
     if size.width < Size.minimum.width || size.height < Size.minimum.height {
@@ -136,7 +142,7 @@ public final class Navigator {
     if screen.handle(key) { return }
     switch key {
     case .character("?") where !screen.acceptsText:
-      showsHelp = true
+      openHelp()
     case .escape:
       if stack.count > 1 { pop() }
     case .character("q") where !screen.acceptsText:
@@ -144,6 +150,11 @@ public final class Navigator {
     default:
       break
     }
+  }
+
+  private func openHelp() {
+    showsHelp = true
+    helpOffset = 0
   }
 
   /// The earliest time a screen wants a tick.
@@ -239,16 +250,19 @@ public final class Navigator {
       in: area, width: min(area.width - 2, 64), height: min(area.height, rows.count + 4))
     Box.draw(box, title: "Keys — \(top?.title ?? "")", into: &canvas)
     let inner = box.inset(by: 1)
-    for (offset, item) in rows.prefix(max(0, inner.height - 1)).enumerated() {
+    let visible = max(0, inner.height - 1)
+    let first = max(0, min(helpOffset, rows.count - visible))
+    for (offset, item) in rows.dropFirst(first).prefix(visible).enumerated() {
       let row = inner.y + offset
       guard let item else { continue }
       canvas.writeTruncated(item.keys, row: row, column: inner.x + 1, width: keyWidth, style: .key)
       canvas.writeTruncated(
         item.text, row: row, column: inner.x + keyWidth + 3, width: inner.width - keyWidth - 4)
     }
+    let more = first + visible < rows.count ? "↓ more · " : (first > 0 ? "↑ more · " : "")
     canvas.writeTruncated(
-      "Press any key to close", row: inner.maxY - 1, column: inner.x + 1, width: inner.width - 2,
-      style: .muted)
+      more + "any other key closes", row: inner.maxY - 1, column: inner.x + 1,
+      width: inner.width - 2, style: .muted)
   }
 
   private func renderTooSmall(into canvas: inout Canvas) {

@@ -2,7 +2,7 @@ import TerminalUI
 import XCTest
 
 /// A screen with a key table, to check the navigator's chrome.
-private final class SampleScreen: Screen {
+final class SampleScreen: Screen {
   enum Action: Sendable { case ping }
   static let keys = KeyTable<Action>([
     KeyBinding([.character("p")], .ping, "ping the server"),
@@ -101,5 +101,24 @@ final class NavigatorTests: XCTestCase {
     terminal.type([.ctrl("c")])
     loop.drainKeys()
     XCTAssertTrue(navigator.isFinished)
+  }
+}
+
+final class HelpScrollingTests: XCTestCase {
+  func testLongHelpScrollsOnSmallTerminals() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    let small = Size(width: 40, height: 12)
+    navigator.handle(.character("?"), size: small)
+    var text = navigator.render(size: small).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("↓ more · any other key closes"))
+    XCTAssertFalse(text.contains("Ctrl-C"))
+    for _ in 0..<10 { navigator.handle(.down, size: small) }
+    text = navigator.render(size: small).lines.joined(separator: "\n")
+    XCTAssertTrue(text.contains("Ctrl-C  quit"))
+    XCTAssertTrue(text.contains("↑ more"))
+    XCTAssertTrue(navigator.showsHelp)
+    navigator.handle(.character("z"), size: small)
+    XCTAssertFalse(navigator.showsHelp)
   }
 }
