@@ -37,7 +37,9 @@ let package = Package(
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     .executableTarget(
       name: "meals-bench",
-      dependencies: ["MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI"]
+      dependencies: [
+        "MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
+      ]
     ),
 
     // MARK: - Tests

@@ -2,31 +2,20 @@ import Foundation
 import MealsCore
 import MealsNet
 import TerminalUI
+import TestSupport
 
 /// Our client against `curl` on the same loopback URL of the project's fixture server.
 enum NetworkBench {
-  static func run(packageRoot: URL) throws {
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    server.arguments = [
-      "python3",
-      packageRoot.appendingPathComponent("Tests/FixtureServer/mealdb_fixture_server.py").path,
-    ]
-    let output = Pipe()
-    server.standardOutput = output
-    try server.run()
-    defer { server.terminate() }
-    var portText = ""
-    while !portText.contains("\n") {
-      let data = output.fileHandleForReading.availableData
-      if data.isEmpty { break }
-      portText += String(decoding: data, as: UTF8.self)
-    }
-    guard let port = Int(portText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+  static func run() throws {
+    let server: FixtureServer
+    do {
+      server = try FixtureServer()
+    } catch {
       Measure.say("network: the fixture server did not start (python3 missing?); skipped")
       return
     }
-    let base = "http://127.0.0.1:\(port)/api/json/v1/1/"
+    defer { server.stop() }
+    let base = server.baseURL()
     let url = base + "search.php?s=arrabiata"
     let http = try HTTPClient()
     let client = MealDBClient(baseURL: base, http: http)

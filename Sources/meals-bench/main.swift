@@ -7,10 +7,9 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import TestSupport
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent()
-  .deletingLastPathComponent()
+let packageRoot = PackagePaths.root
 let workFolder = packageRoot.appendingPathComponent(".build/bench")
 let mealCount = 100_000
 
@@ -146,7 +145,7 @@ Measure.say(
 
 // MARK: - Decoding
 
-let sharedFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/mealdb")
+let sharedFolder = PackagePaths.sharedMealDB
 /// The real response when ../shared is there, else the project's fixture of the same shape.
 func realOrFixture(_ shared: String, _ fixture: String) throws -> Data {
   if let data = try? Data(contentsOf: sharedFolder.appendingPathComponent(shared)) { return data }
@@ -188,5 +187,5 @@ Measure.report("start-up to the first frame at 100k (in process)", startupSample
 
 // MARK: - Network
 
-try NetworkBench.run(packageRoot: packageRoot)
+try NetworkBench.run()
 try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)

@@ -29,3 +29,24 @@ public final class ConfirmPrompt: Prompt {
       " " + question, row: row, column: 0, width: canvas.size.width, style: .error)
   }
 }
+
+extension Navigator {
+  /// Closes `screen`; when it holds unsaved changes, asks `question` first.
+  func close(
+    _ screen: Screen, discarding hasChanges: Bool, asking question: String,
+    then done: @escaping () -> Void = {}
+  ) {
+    guard hasChanges else {
+      pop(to: screen)
+      pop()
+      return
+    }
+    present(
+      ConfirmPrompt(question) { [weak self, weak screen] in
+        guard let self, let screen else { return }
+        self.pop(to: screen)
+        self.pop()
+        done()
+      })
+  }
+}

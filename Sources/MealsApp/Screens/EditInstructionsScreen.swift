@@ -61,16 +61,8 @@ public final class EditInstructionsScreen: Screen {
   }
 
   private func cancel() {
-    guard area.text != original else {
-      context.navigator.pop()
-      return
-    }
-    context.navigator.present(
-      ConfirmPrompt("Discard changes to the instructions? (y/n)") { [weak self] in
-        guard let self else { return }
-        self.context.navigator.pop(to: self)
-        self.context.navigator.pop()
-      })
+    context.navigator.close(
+      self, discarding: area.text != original, asking: "Discard changes to the instructions? (y/n)")
   }
 
   /// Writes the text to a temporary file, runs the user's editor on it, reads it back.

@@ -120,17 +120,10 @@ public final class MealEditorScreen: Screen {
   }
 
   private func back() {
-    guard draft.hasChanges else {
-      context.navigator.pop()
-      return
+    let navigator = context.navigator
+    navigator.close(self, discarding: draft.hasChanges, asking: "Discard changes? (y/n)") {
+      [weak navigator] in navigator?.showInfo("Changes discarded.")
     }
-    context.navigator.present(
-      ConfirmPrompt("Discard changes? (y/n)") { [weak self] in
-        guard let self else { return }
-        self.context.navigator.pop(to: self)
-        self.context.navigator.pop()
-        self.context.navigator.showInfo("Changes discarded.")
-      })
   }
 
   // MARK: - Layout
