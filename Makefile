@@ -38,7 +38,7 @@ test: test-deps lint
 	@mkdir -p $(BUILD_DIR)
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
 	@if grep -E 'warning:' $(BUILD_DIR)/build.log; then echo "Build has warnings (see above)."; exit 1; fi
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 deps:
 	$(call install_packages,$(LIBS))
