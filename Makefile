@@ -64,12 +64,13 @@ bench: deps
 demo: test-deps
 	$(SWIFT) build -c release --product meals
 	@mkdir -p $(BUILD_DIR)/demo
-	@python3 Tests/FixtureServer/mealdb_fixture_server.py --exit-on-stdin-eof < /dev/tty > $(BUILD_DIR)/demo/port & \
-	  server=$$!; \
-	  for i in 1 2 3 4 5 6 7 8 9 10; do [ -s $(BUILD_DIR)/demo/port ] && break; sleep 0.2; done; \
+	@rm -f $(BUILD_DIR)/demo/port
+	@python3 Tests/FixtureServer/mealdb_fixture_server.py < /dev/null > $(BUILD_DIR)/demo/port & \
+	  server=$$!; trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
+	  for i in $$(seq 50); do [ -s $(BUILD_DIR)/demo/port ] && break; sleep 0.1; done; \
 	  port=$$(head -1 $(BUILD_DIR)/demo/port); \
-	  $(BUILD_DIR)/release/meals --db $(BUILD_DIR)/demo/demo.sqlite --api-url http://127.0.0.1:$$port/api/json/v1/1/ $(ARGS); \
-	  status=$$?; kill $$server 2>/dev/null; exit $$status
+	  $(BUILD_DIR)/release/meals --db $(BUILD_DIR)/demo/demo.sqlite \
+	    --api-url http://127.0.0.1:$$port/api/json/v1/1/ $(ARGS)
 
 clean:
 	rm -rf $(BUILD_DIR)
