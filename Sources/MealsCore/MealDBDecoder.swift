@@ -111,12 +111,15 @@ public enum MealDBDecoder {
 
   // MARK: - One meal
 
+  /// "strIngredient1"…"strIngredient20" with their "strMeasureN", built once.
+  private static let slotKeys = (1...20).map { ("strIngredient\($0)", "strMeasure\($0)") }
+
   static func meal(from entry: [String: Any]) -> Meal? {
     guard let name = line(entry["strMeal"]) else { return nil }
     var ingredients: [IngredientMeasurement] = []
-    for slot in 1...20 {
-      guard let ingredient = line(entry["strIngredient\(slot)"]) else { continue }
-      let quantity = line(entry["strMeasure\(slot)"]) ?? ""
+    for (ingredientKey, measureKey) in slotKeys {
+      guard let ingredient = line(entry[ingredientKey]) else { continue }
+      let quantity = line(entry[measureKey]) ?? ""
       ingredients.append(IngredientMeasurement(name: ingredient, quantity: quantity))
     }
     let tags = (line(entry["strTags"]) ?? "")

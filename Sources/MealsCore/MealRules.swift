@@ -19,14 +19,20 @@ public enum MealRuleError: Error, Equatable, Sendable {
 public enum MealRules {
   /// Trims spaces and newlines at both ends.
   public static func trimmed(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else {
+      return text
+    }
+    // Most text needs no trimming: check the two ends before walking characters.
+    if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
     var scalars = Substring(text)
     while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
     while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
     return String(scalars)
   }
 
+  /// True for empty text or text of spaces and line breaks only.
   public static func isBlank(_ text: String) -> Bool {
-    text.allSatisfy(\.isWhitespace)
+    text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
   }
 
   public static func checkName(_ name: String) -> MealRuleError? {

@@ -17,6 +17,14 @@ final class TextSanitizerTests: XCTestCase {
     XCTAssertEqual(TextSanitizer.clean("x\u{9B}2Jy"), "xy")
   }
 
+  func testUnfinishedAndC1TerminatedSequences() {
+    XCTAssertEqual(TextSanitizer.clean("tail\u{1B}"), "tail")
+    XCTAssertEqual(TextSanitizer.clean("tail\u{1B}[12"), "tail")
+    XCTAssertEqual(TextSanitizer.clean("a\u{1B}]title\u{9C}b"), "ab")
+    XCTAssertEqual(TextSanitizer.clean("a\u{1B}\u{1B}[0mb"), "ab")
+    XCTAssertEqual(TextSanitizer.clean("é\r\n麻\u{1B}(B🍝"), "é\n麻🍝")
+  }
+
   func testRemovesControlsAndBidiOverrides() {
     XCTAssertEqual(TextSanitizer.clean("Ring\u{07} no\u{00} bell\u{7F}\u{85}"), "Ring no bell")
     XCTAssertEqual(
