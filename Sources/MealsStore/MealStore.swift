@@ -13,6 +13,8 @@ public final class MealStore {
   private(set) var generation = 0
   /// The meal removed by the last delete, kept so `undoDelete` can put it back exactly.
   var lastDeleted: DeletedMeal?
+  /// Up to this many filter matches are sorted; above, the name index is walked (tests lower it).
+  var filterSortLimit = 10_000
 
   /// Opens the database at `path`, creating it (not its folder) when missing, and migrates it.
   public init(path: String) throws(StoreError) {

@@ -87,10 +87,18 @@ var keystrokeSamples: [Double] = []
 for word in ["chicken", "spicy curry", "gruyere", "麻婆", "tofu 7", "zzz", "creamy penne 9"] {
   for length in 1...word.count {
     let prefix = String(word.prefix(length))
-    keystrokeSamples += Measure.times(1) {
+    var matches = 0
+    let sample = Measure.times(1) {
       let filtered = store.meals(matching: prefix)
-      _ = filtered.count
-      for index in 0..<min(21, filtered.count) { _ = filtered.row(at: index) }
+      matches = filtered.count
+      for index in 0..<min(21, matches) { _ = filtered.row(at: index) }
+    }
+    keystrokeSamples += sample
+    if CommandLine.arguments.contains("--verbose") {
+      Measure.say(
+        String(
+          format: "  filter %-16@ %6d matches %8.3f ms", "“\(prefix)”" as NSString, matches,
+          sample[0]))
     }
   }
 }

@@ -105,6 +105,7 @@ final class FilterPlanTests: StoreTestCase {
         ingredients: [IngredientMeasurement(name: "Salt", quantity: "1")])
     }
     try store.insert(contentsOf: meals)
+    store.filterSortLimit = 5_000
     // common: 80% (ask per meal), twofifths: 6 000 (against the set), rare: 15 meals (sort).
     for word in ["common", "twofifths", "rare"] {
       let expected = meals.enumerated()
