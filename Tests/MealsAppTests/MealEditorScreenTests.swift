@@ -152,3 +152,34 @@ final class MealEditorScreenTests: XCTestCase {
     XCTAssertEqual(app.lines[2], "  From the editor")
   }
 }
+
+final class LargeMealTests: XCTestCase {
+  func testTenThousandLineInstructionsAndAThousandIngredients() throws {
+    let app = try AppHarness(size: Size(width: 40, height: 12))
+    let meal = Meal(
+      name: "Banquet 🍝 with a name far too long for forty columns",
+      instructions: (1...10_000).map { "Step \($0): stir." }.joined(separator: "\n"),
+      ingredients: (1...1_000).map {
+        IngredientMeasurement(name: "Ingredient \($0)", quantity: "\($0) g")
+      })
+    var draft = MealDraft(of: nil)
+    draft.meal = meal
+    try app.store.commit(draft)
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " … › Banquet 🍝 with a name far too lon…")
+    XCTAssertEqual(app.lines[8], "   Step 4: stir. …", "a preview of the first rows")
+    app.press(.character("G"))
+    XCTAssertTrue(app.lines.contains("   Ingredient 1000       1000 g"))
+    XCTAssertTrue(app.lines.contains(" ▸ + Add ingredient"))
+    app.press(.character("g"), .down)
+    XCTAssertTrue(app.lines.contains(" ▸ Step 1: stir."))
+    app.press(.enter, .pageDown, .pageDown)
+    XCTAssertEqual(app.lines[0], " … › Edit Instructions")
+    XCTAssertTrue(app.lines.contains("  Step 11: stir."))
+    XCTAssertTrue(app.lines.contains("                       line 11 of 10000"))
+    app.press(.ctrl("s"))
+    app.press(.character("s"))
+    XCTAssertEqual(
+      try app.store.meal(id: XCTUnwrap(app.app.root.selectedMeal?.id))?.ingredients.count, 1_000)
+  }
+}
