@@ -43,6 +43,14 @@ public final class CatalogueImport {
     }
   }
 
+  /// Refreshes the progress on the status line while the import runs (bytes received so far).
+  public func showProgress() {
+    guard state == .running, let request else { return }
+    let kilobytes = service.bytesReceived(request) / 1024
+    guard kilobytes > 0 else { return }
+    navigator.showInfo("Importing the ingredient list from TheMealDB… \(kilobytes) KB received")
+  }
+
   private func finish(_ result: Result<[Ingredient], NetworkError>) {
     request = nil
     switch result {
@@ -53,7 +61,8 @@ public final class CatalogueImport {
         try store.replaceCatalogue(ingredients)
         let count = store.ingredientCount
         state = .done(count)
-        navigator.showInfo("Imported \(count) ingredients from TheMealDB.")
+        navigator.showInfo(
+          "Imported \(count == 1 ? "1 ingredient" : "\(count) ingredients") from TheMealDB.")
       } catch {
         fail(error.message)
       }

@@ -98,6 +98,32 @@ final class AppEndToEndTests: XCTestCase {
     try tmux.waitFor("$")
   }
 
+  func testColoursFollowTheTerminalAndNoColorTurnsThemOff() throws {
+    let server = try XCTUnwrap(Self.server)
+    let arguments = "--db \(folder.path("colour.sqlite")) --api-url \(server.baseURL())"
+    let coloured = try TmuxSession(Products.mealsCommand(arguments))
+    try coloured.waitFor("0 meals")
+    let styled = try coloured.captureWithStyles()
+    XCTAssertTrue(
+      styled.contains("\u{1B}[36m") || styled.contains(";36m"), "the footer keys are cyan")
+    for code in 40...47 {
+      XCTAssertFalse(
+        styled.contains("[\(code)m") || styled.contains(";\(code)m"),
+        "no background \(code) is forced")
+    }
+    let plain = try TmuxSession(Products.mealsCommand(arguments, environment: "NO_COLOR=1"))
+    try plain.waitFor("0 meals")
+    let unstyled = try plain.captureWithStyles()
+    for code in 31...37 {
+      XCTAssertFalse(
+        unstyled.contains("[\(code)m") || unstyled.contains(";\(code)m"),
+        "colour \(code) with NO_COLOR")
+    }
+    XCTAssertTrue(
+      unstyled.contains("\u{1B}[7m") || unstyled.contains(";7m") || unstyled.contains("[1;7m"),
+      "attributes stay")
+  }
+
   // MARK: - The whole flow
 
   func testImportSearchStoreRenameAddIngredientSaveAndReopen() throws {

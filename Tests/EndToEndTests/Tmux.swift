@@ -38,6 +38,11 @@ final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", "t"])
   }
 
+  /// The pane's text with its colours and attributes as escape sequences.
+  func captureWithStyles() throws -> String {
+    try tmux(["capture-pane", "-p", "-e", "-t", "t"])
+  }
+
   /// Waits until the pane shows `text`; returns the pane, failing the test on a timeout.
   @discardableResult
   func waitFor(
@@ -62,7 +67,8 @@ enum Products {
 
   /// `meals` with its flags, then a line with its exit status; the pane stays open after it.
   static func mealsCommand(_ arguments: String, environment: String = "") -> String {
-    "env TERM=screen-256color LANG=C.UTF-8 \(environment) \(meals) \(arguments); echo EXIT=$?; sleep 600"
+    // `swift test` sets NO_COLOR for its tests; a user's terminal usually has colours.
+    "env -u NO_COLOR TERM=screen-256color LANG=C.UTF-8 \(environment) \(meals) \(arguments); echo EXIT=$?; sleep 600"
   }
 }
 

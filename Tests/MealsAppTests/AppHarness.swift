@@ -44,7 +44,10 @@ final class FakeService: MealDBService {
 
   func cancel(_ id: RequestID) { cancelled.insert(id) }
 
-  func bytesReceived(_ id: RequestID) -> Int { 0 }
+  /// What `bytesReceived` reports for a request in flight.
+  var bytesSoFar = 0
+
+  func bytesReceived(_ id: RequestID) -> Int { cancelled.contains(id) ? 0 : bytesSoFar }
 
   /// Answers a search as the real client would: never after it was cancelled.
   func answerSearch(_ index: Int, with result: Result<[Meal], NetworkError>) {

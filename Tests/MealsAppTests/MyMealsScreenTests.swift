@@ -135,3 +135,15 @@ final class MyMealsScreenTests: XCTestCase {
     XCTAssertEqual(again.store.ingredientCount, 2)
   }
 }
+
+final class ImportProgressTests: XCTestCase {
+  func testTheStatusLineShowsBytesWhileTheImportRuns() throws {
+    let app = try AppHarness(catalogue: false)
+    app.service.bytesSoFar = 48 * 1024
+    app.wait(600)
+    XCTAssertEqual(app.lines[22], " Importing the ingredient list from TheMealDB… 48 KB received")
+    app.service.answerIngredients(with: .success([Ingredient(name: "Salt")]))
+    app.wait(1_200)
+    XCTAssertEqual(app.lines[22], " Imported 1 ingredient from TheMealDB.")
+  }
+}

@@ -177,10 +177,12 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public var nextDeadline: UInt64? { lastPoll + Self.pollInterval }
 
-  /// Polls for commits made by another `meals` process on the same file.
+  /// Polls for commits made by another `meals` process on the same file, and shows the
+  /// first-launch import's progress (My Meals is always on the stack, so its timer always runs).
   public func tick(now: UInt64) -> Bool {
     guard now >= lastPoll + Self.pollInterval else { return false }
     lastPoll = now
+    context.catalogue.showProgress()
     return context.store.checkForExternalChanges()
   }
 
