@@ -32,6 +32,7 @@ public final class NcursesTerminal: Terminal {
     self.screen = screen
     set_term(screen)
     isActive = true
+    Self.restoreTerminalOnCrash()
     raw()
     noecho()
     nonl()
@@ -65,6 +66,19 @@ public final class NcursesTerminal: Terminal {
   public var size: Size { Size(width: Int(meals_cols()), height: Int(meals_lines())) }
 
   public var inputDescriptor: Int32 { STDIN_FILENO }
+
+  /// Best effort for the worst case: if the process dies of a fatal signal (a trap in Swift
+  /// code), leave full-screen mode before dying so the shell is usable. Not async-signal-safe,
+  /// but the process is ending anyway.
+  private static func restoreTerminalOnCrash() {
+    for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+      signal(number) { received in
+        endwin()
+        signal(received, SIG_DFL)
+        raise(received)
+      }
+    }
+  }
 
   // MARK: - Output
 

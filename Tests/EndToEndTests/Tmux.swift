@@ -38,6 +38,12 @@ final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", "t"])
   }
 
+  /// Whether the pane is on the alternate (full-screen) screen and shows its cursor.
+  func paneFlags() throws -> String {
+    try tmux(["display-message", "-p", "-t", "t", "alternate=#{alternate_on} cursor=#{cursor_flag}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// The pane's text with its colours and attributes as escape sequences.
   func captureWithStyles() throws -> String {
     try tmux(["capture-pane", "-p", "-e", "-t", "t"])
