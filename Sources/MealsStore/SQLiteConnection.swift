@@ -72,7 +72,6 @@ final class SQLiteConnection {
   }
 
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-  var changes: Int { Int(sqlite3_changes(handle)) }
 
   /// Maps an SQLite result code to an error a person understands.
   func error(_ code: Int32, _ detail: String? = nil) -> StoreError {

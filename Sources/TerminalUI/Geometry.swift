@@ -34,11 +34,6 @@ public struct Rect: Equatable, Sendable {
     Rect(x: x, y: y + rows, width: width, height: height - rows)
   }
 
-  /// The first `rows` rows.
-  public func top(_ rows: Int) -> Rect {
-    Rect(x: x, y: y, width: width, height: min(rows, height))
-  }
-
   /// The rectangle shrunk by `inset` cells on every side.
   public func inset(by inset: Int) -> Rect {
     Rect(x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset)
