@@ -81,7 +81,8 @@ final class AppEndToEndTests: XCTestCase {
 
   func testAFatalSignalStillLeavesAUsableShell() throws {
     let server = try XCTUnwrap(Self.server)
-    let tmux = try TmuxSession("env -u NO_COLOR TERM=screen-256color PS1='$ ' bash --norc --noprofile -i")
+    let tmux = try TmuxSession(
+      "env -u NO_COLOR TERM=screen-256color PS1='$ ' bash --norc --noprofile -i")
     try tmux.waitFor("$")
     let database = folder.path("crash.sqlite")
     try tmux.type("\(Products.meals) --db \(database) --api-url \(server.baseURL())")
@@ -90,7 +91,8 @@ final class AppEndToEndTests: XCTestCase {
     XCTAssertEqual(try tmux.paneFlags(), "alternate=1 cursor=0", "full screen while running")
     try runProcess(["/usr/bin/env", "pkill", "-SEGV", "-f", "^\(Products.meals) --db \(database)"])
     try tmux.waitFor("Segmentation fault")
-    XCTAssertEqual(try tmux.paneFlags(), "alternate=0 cursor=1", "the screen and cursor are restored")
+    XCTAssertEqual(
+      try tmux.paneFlags(), "alternate=0 cursor=1", "the screen and cursor are restored")
     try tmux.type("echo shell-is-fine")
     try tmux.press("Enter")
     try tmux.waitFor("\nshell-is-fine")

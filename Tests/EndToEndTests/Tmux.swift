@@ -40,8 +40,10 @@ final class TmuxSession {
 
   /// Whether the pane is on the alternate (full-screen) screen and shows its cursor.
   func paneFlags() throws -> String {
-    try tmux(["display-message", "-p", "-t", "t", "alternate=#{alternate_on} cursor=#{cursor_flag}"])
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    try tmux([
+      "display-message", "-p", "-t", "t", "alternate=#{alternate_on} cursor=#{cursor_flag}",
+    ])
+    .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The pane's text with its colours and attributes as escape sequences.
