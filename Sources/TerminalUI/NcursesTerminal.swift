@@ -67,9 +67,10 @@ public final class NcursesTerminal: Terminal {
 
   public var inputDescriptor: Int32 { STDIN_FILENO }
 
-  /// Best effort for the worst case: if the process dies of a fatal signal (a trap in Swift
-  /// code), leave full-screen mode before dying so the shell is usable. Not async-signal-safe,
-  /// but the process is ending anyway.
+  /// Leaves full-screen mode if the process dies of a fatal signal (a trap in Swift code).
+  ///
+  /// Best effort: `endwin` is not async-signal-safe, but the process is ending anyway and a
+  /// usable shell matters more.
   private static func restoreTerminalOnCrash() {
     for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
       signal(number) { received in
