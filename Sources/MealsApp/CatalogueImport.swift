@@ -71,9 +71,9 @@ public final class CatalogueImport {
     }
   }
 
+  /// Records the failure; the next launch (or Ctrl-R in Add Ingredient) tries again.
   private func fail(_ message: String) {
     state = .failed(message)
-    navigator.showError(
-      "Ingredient list not imported: \(message) It will be tried again next launch.")
+    navigator.showError("Ingredient list not imported: \(message)")
   }
 }

@@ -17,7 +17,7 @@ public enum NetworkError: Error, Equatable, Sendable {
   public var message: String {
     switch self {
     case .badURL(let url): "The address \(url) is not a valid http(s) URL."
-    case .cannotResolve(let host): "Cannot find the server \(host) — are you offline?"
+    case .cannotResolve(let host): "Cannot find \(host) — are you offline?"
     case .cannotConnect(let host): "Cannot connect to \(host): server down or unreachable."
     case .timedOut: "TheMealDB did not answer in time. Try again."
     case .connectionLost: "The connection to TheMealDB was cut off. Try again."
