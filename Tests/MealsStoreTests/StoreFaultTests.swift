@@ -54,6 +54,36 @@ final class StoreFaultTests: StoreTestCase {
       [.corrupt, .notADatabase, .failure].contains(failure?.kind), "\(String(describing: failure))")
   }
 
+  func testAReadOnlyDatabaseIsAClearError() throws {
+    do {
+      let store = try openStore()
+      _ = try store.createMeal(name: "Tea", instructions: "Steep.")
+      try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+    // Tests run as root, which ignores permission bits: make the file immutable instead.
+    guard try chattr("+i") == 0 else {
+      throw XCTSkip("chattr +i is not possible on this file system")
+    }
+    defer { _ = try? chattr("-i") }
+    let before = try bytes()
+    XCTAssertThrowsError(try openStore()) { error in
+      XCTAssertEqual((error as? StoreError)?.kind, .readOnly)
+      XCTAssertEqual((error as? StoreError)?.message, "The database \(self.path) is read-only.")
+    }
+    XCTAssertEqual(try bytes(), before)
+  }
+
+  /// Sets or clears a file attribute of the database file; returns chattr's exit status.
+  private func chattr(_ flag: String) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["chattr", flag, path]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
   func testAMissingFolderIsAClearError() {
     XCTAssertThrowsError(try MealStore(path: folder.path("no/such/folder/meals.sqlite"))) { error in
       XCTAssertEqual((error as? StoreError)?.kind, .cannotOpen)
