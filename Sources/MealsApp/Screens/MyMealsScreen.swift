@@ -34,7 +34,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   init(context: AppContext) {
     self.context = context
     results = context.store.meals()
-    total = context.store.mealCount
+    total = results.count
     context.store.addListener(self)
   }
 
@@ -163,7 +163,8 @@ public final class MyMealsScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
-    total = store.mealCount
+    // Unfiltered, the list's own count is the total: no second count over the table.
+    total = filter.text.isEmpty ? results.count : store.mealCount
     if let selectedID, let index = store.index(ofMeal: selectedID, matching: filter.text) {
       list.select(index, count: results.count)
     } else {
