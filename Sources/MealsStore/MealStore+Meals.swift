@@ -11,8 +11,12 @@ struct DeletedMeal {
 extension MealStore {
   // MARK: - Reading
 
+  /// The number of saved meals, counted once per change of the database.
   public var mealCount: Int {
-    Int((try? db.statement("SELECT count(*) FROM meal").scalar()) ?? 0)
+    if let cache = mealCountCache, cache.generation == generation { return cache.count }
+    let count = Int((try? db.statement("SELECT count(*) FROM meal").scalar()) ?? 0)
+    mealCountCache = (generation, count)
+    return count
   }
 
   /// The whole meal with its ingredient lines, or nil when there is no such meal.
@@ -72,7 +76,10 @@ extension MealStore {
     }
     let id = try db.transaction { () throws(StoreError) -> Int64 in
       if let id = meal.id {
-        guard try self.meal(id: id) != nil else {
+        guard
+          try db.statement("SELECT EXISTS (SELECT 1 FROM meal WHERE id = ?)").scalar([.integer(id)])
+            == 1
+        else {
           throw StoreError(.notFound, "That meal was deleted meanwhile; nothing was saved.")
         }
         try write(meal, id: id)

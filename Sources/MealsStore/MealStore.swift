@@ -13,6 +13,8 @@ public final class MealStore {
   private(set) var generation = 0
   /// The meal removed by the last delete, kept so `undoDelete` can put it back exactly.
   var lastDeleted: DeletedMeal?
+  /// The meal count and the generation it was read at, so lists and filters don't count again.
+  var mealCountCache: (generation: Int, count: Int)?
   /// Up to this many filter matches are sorted; above, the name index is walked (tests lower it).
   var filterSortLimit = 10_000
 
