@@ -120,8 +120,11 @@ public final class Navigator {
     if key == .resize { return }
     if showsHelp {
       switch key {
-      case .down, .character("j"), .pageDown: helpOffset += key == .pageDown ? 5 : 1
-      case .up, .character("k"), .pageUp: helpOffset = max(0, helpOffset - (key == .pageUp ? 5 : 1))
+      case .down, .character("j"), .pageDown:
+        let last = max(0, helpRows.count - helpBox(in: bodyArea(size)).visibleRows)
+        helpOffset = min(last, helpOffset + (key == .pageDown ? 5 : 1))
+      case .up, .character("k"), .pageUp:
+        helpOffset = max(0, helpOffset - (key == .pageUp ? 5 : 1))
       default: showsHelp = false
       }
       return
@@ -175,7 +178,7 @@ public final class Navigator {
       return canvas
     }
     renderHeader(into: &canvas)
-    let body = Rect(x: 0, y: 1, width: size.width, height: size.height - 3)
+    let body = bodyArea(size)
     top?.render(into: &canvas, in: body)
     renderStatus(into: &canvas, row: size.height - 2)
     renderFooter(into: &canvas, row: size.height - 1)
@@ -241,16 +244,28 @@ public final class Navigator {
     return column + 2
   }
 
+  /// The help overlay's rows: the top screen's keys, a gap, the navigator's own keys.
+  private var helpRows: [KeyHelp?] { (top?.keyHelp ?? []) + [nil] + Self.globalHelp }
+
+  /// The overlay's box in `area` and how many key rows fit in it (one row is the hint).
+  private func helpBox(in area: Rect) -> (box: Rect, visibleRows: Int) {
+    let box = Box.centered(
+      in: area, width: min(area.width - 2, 64), height: min(area.height, helpRows.count + 4))
+    return (box, max(0, box.height - 3))
+  }
+
+  /// Rows between the header and the status line.
+  private func bodyArea(_ size: Size) -> Rect {
+    Rect(x: 0, y: 1, width: size.width, height: size.height - 3)
+  }
+
   private func renderHelp(into canvas: inout Canvas, in area: Rect) {
-    let screenHelp = top?.keyHelp ?? []
-    let rows: [KeyHelp?] = screenHelp + [nil] + Self.globalHelp
+    let rows = helpRows
     let keyWidth = min(
       14, (rows.compactMap { $0.map { TextWidth.columns(of: $0.keys) } }.max() ?? 4))
-    let box = Box.centered(
-      in: area, width: min(area.width - 2, 64), height: min(area.height, rows.count + 4))
+    let (box, visible) = helpBox(in: area)
     Box.draw(box, title: "Keys — \(top?.title ?? "")", into: &canvas)
     let inner = box.inset(by: 1)
-    let visible = max(0, inner.height - 1)
     let first = max(0, min(helpOffset, rows.count - visible))
     for (offset, item) in rows.dropFirst(first).prefix(visible).enumerated() {
       let row = inner.y + offset

@@ -22,7 +22,6 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   private let context: AppContext
   private var results: WindowedResults<MealSummary>
-  private var total = 0
   public private(set) var filter = TextField()
   /// True while the user types in the filter field.
   public private(set) var isFiltering = false
@@ -34,7 +33,6 @@ public final class MyMealsScreen: Screen, StoreListener {
   init(context: AppContext) {
     self.context = context
     results = context.store.meals()
-    total = results.count
     context.store.addListener(self)
   }
 
@@ -163,8 +161,6 @@ public final class MyMealsScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
-    // Unfiltered, the list's own count is the total: no second count over the table.
-    total = filter.text.isEmpty ? results.count : store.mealCount
     if let selectedID, let index = store.index(ofMeal: selectedID, matching: filter.text) {
       list.select(index, count: results.count)
     } else {
@@ -191,6 +187,7 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let count = results.count
+    let total = context.store.mealCount
     let countText = Self.countText(count)
     var headline = countText
     if !filter.text.isEmpty || isFiltering {
