@@ -32,6 +32,18 @@ final class AppEndToEndTests: XCTestCase {
     return try TmuxSession(Products.mealsCommand(arguments), width: width, height: height)
   }
 
+  /// An interactive shell in tmux (prompt `$ `) that has started meals on `database`.
+  private func startInShell(database: String) throws -> TmuxSession {
+    let server = try XCTUnwrap(Self.server, "the fixture server (python3) did not start")
+    let tmux = try TmuxSession(
+      "env -u NO_COLOR TERM=screen-256color PS1='$ ' bash --norc --noprofile -i")
+    try tmux.waitFor("$")
+    try tmux.type("\(Products.meals) --db \(database) --api-url \(server.baseURL())")
+    try tmux.press("Enter")
+    try tmux.waitFor("0 meals")
+    return tmux
+  }
+
   // MARK: - The skeleton
 
   func testStartsOnMyMealsShowsHelpAndQuitsCleanly() throws {
@@ -80,14 +92,8 @@ final class AppEndToEndTests: XCTestCase {
   }
 
   func testAFatalSignalStillLeavesAUsableShell() throws {
-    let server = try XCTUnwrap(Self.server)
-    let tmux = try TmuxSession(
-      "env -u NO_COLOR TERM=screen-256color PS1='$ ' bash --norc --noprofile -i")
-    try tmux.waitFor("$")
     let database = folder.path("crash.sqlite")
-    try tmux.type("\(Products.meals) --db \(database) --api-url \(server.baseURL())")
-    try tmux.press("Enter")
-    try tmux.waitFor("0 meals")
+    let tmux = try startInShell(database: database)
     XCTAssertEqual(try tmux.paneFlags(), "alternate=1 cursor=0", "full screen while running")
     try runProcess(["/usr/bin/env", "pkill", "-SEGV", "-f", "^\(Products.meals) --db \(database)"])
     try tmux.waitFor("Segmentation fault")
@@ -99,13 +105,7 @@ final class AppEndToEndTests: XCTestCase {
   }
 
   func testCtrlZSuspendsAndFgResumes() throws {
-    let server = try XCTUnwrap(Self.server)
-    let tmux = try TmuxSession("env TERM=screen-256color PS1='$ ' bash --norc --noprofile -i")
-    try tmux.waitFor("$")
-    try tmux.type(
-      "\(Products.meals) --db \(folder.path("meals.sqlite")) --api-url \(server.baseURL())")
-    try tmux.press("Enter")
-    try tmux.waitFor("0 meals")
+    let tmux = try startInShell(database: folder.path("meals.sqlite"))
     try tmux.press("C-z")
     var screen = try tmux.waitFor("Stopped")
     XCTAssertFalse(screen.contains("0 meals"))

@@ -25,12 +25,7 @@ final class CrashSafetyTests: XCTestCase {
     let output = Pipe()
     process.standardOutput = output
     try process.run()
-    var seen = ""
-    while !seen.contains("committed") {
-      let data = output.fileHandleForReading.availableData
-      if data.isEmpty { break }
-      seen += String(decoding: data, as: UTF8.self)
-    }
+    let seen = output.fileHandleForReading.read(until: "committed")
     XCTAssertTrue(seen.contains("committed"), "the writer ran")
     usleep(useconds_t(10_000 + (round * 37_000) % 250_000))
     kill(process.processIdentifier, SIGKILL)

@@ -19,12 +19,7 @@ public final class FixtureServer {
     process.standardOutput = output
     process.standardInput = input
     try process.run()
-    var text = ""
-    while !text.contains("\n") {
-      let data = output.fileHandleForReading.availableData
-      if data.isEmpty { break }
-      text += String(decoding: data, as: UTF8.self)
-    }
+    let text = output.fileHandleForReading.read(until: "\n")
     guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       process.terminate()
       throw FixtureServerError(message: "the fixture server did not start: \(text)")
@@ -50,4 +45,17 @@ public final class FixtureServer {
 
 public struct FixtureServerError: Error {
   public var message: String
+}
+
+extension FileHandle {
+  /// Reads what a child process prints until `marker` appears or its output ends.
+  public func read(until marker: String) -> String {
+    var text = ""
+    while !text.contains(marker) {
+      let data = availableData
+      if data.isEmpty { break }
+      text += String(decoding: data, as: UTF8.self)
+    }
+    return text
+  }
 }
