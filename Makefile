@@ -5,6 +5,11 @@ BUILD_DIR := .build
 LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev
 TOOLS := tmux python3
 FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Package.swift
+# SwiftPM leaves TemporaryDirectory.* folders wherever TMPDIR points: keep them in .build.
+SWIFTPM_TMP := $(CURDIR)/$(BUILD_DIR)/tmp
+SWIFTPM := TMPDIR=$(SWIFTPM_TMP) $(SWIFT)
+TEST_BUNDLE := $(BUILD_DIR)/debug/mealsPackageTests.xctest
+LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
 # Installs the missing Debian packages among $(1) (apt-get as root; otherwise prints the command).
 define install_packages
@@ -26,19 +31,40 @@ define install_packages
 	fi
 endef
 
-.PHONY: run test deps test-deps build lint format bench demo clean
+.PHONY: run test test-asan fuzz deps test-deps build lint format bench demo clean
 
 ## run: build in release mode and start meals (pass flags with ARGS="--db /tmp/x.sqlite")
 run: deps
-	$(SWIFT) build -c release --product meals
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build -c release --product meals
 	$(BUILD_DIR)/release/meals $(ARGS)
 
-## test: lint, build with zero warnings, then every unit, screen and end-to-end test
+## test: lint, build with zero warnings, every unit, screen and end-to-end test (checking they
+## leave nothing in /tmp), then the unit and screen tests again under AddressSanitizer
 test: test-deps lint
-	@mkdir -p $(BUILD_DIR)
-	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
 	@if grep -E 'warning:' $(BUILD_DIR)/build.log; then echo "Build has warnings (see above)."; exit 1; fi
-	$(SWIFT) test --skip-build --disable-swift-testing
+	@ls -A /tmp | sort > $(BUILD_DIR)/tmp-before.txt
+	$(TEST_BUNDLE)
+	@ls -A /tmp | sort > $(BUILD_DIR)/tmp-after.txt; \
+	  left=$$(comm -13 $(BUILD_DIR)/tmp-before.txt $(BUILD_DIR)/tmp-after.txt); \
+	  if [ -n "$$left" ]; then echo "The tests left these in /tmp:"; echo "$$left"; exit 1; fi; \
+	  echo "The tests left nothing in /tmp."
+	@$(MAKE) --no-print-directory test-asan
+
+## test-asan: the unit and screen tests under AddressSanitizer and LeakSanitizer
+test-asan: test-deps
+	@mkdir -p $(SWIFTPM_TMP)
+	@echo "Building the tests with AddressSanitizer…"
+	@$(SWIFTPM) build --build-tests --sanitize=address --scratch-path $(BUILD_DIR)/asan \
+	  > $(BUILD_DIR)/asan-build.log 2>&1 || { cat $(BUILD_DIR)/asan-build.log; exit 1; }
+	$(LSAN) $(SWIFTPM) test --skip-build --disable-swift-testing --sanitize=address \
+	  --scratch-path $(BUILD_DIR)/asan --skip EndToEndTests
+
+## fuzz: libFuzzer on the decoder, the sanitiser and the key reader (FUZZ_SECONDS each, default 60)
+fuzz: deps
+	Tests/Fuzz/run.sh
 
 deps:
 	$(call install_packages,$(LIBS))
@@ -47,7 +73,8 @@ test-deps:
 	$(call install_packages,$(LIBS) $(TOOLS))
 
 build: deps
-	$(SWIFT) build
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build
 
 lint:
 	$(FORMAT)
@@ -57,12 +84,14 @@ format:
 
 ## bench: the benchmark (release build); prints one line of figures per case
 bench: deps
-	$(SWIFT) build -c release --product meals-bench
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build -c release --product meals-bench
 	$(BUILD_DIR)/release/meals-bench $(ARGS)
 
 ## demo: meals against a local fixture server with the project's sample catalogue
 demo: test-deps
-	$(SWIFT) build -c release --product meals
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build -c release --product meals
 	@mkdir -p $(BUILD_DIR)/demo
 	@rm -f $(BUILD_DIR)/demo/port
 	@python3 Tests/FixtureServer/mealdb_fixture_server.py < /dev/null > $(BUILD_DIR)/demo/port & \

@@ -15,17 +15,25 @@ public protocol MealEditorScreenDelegate: AnyObject {
   func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64)
 }
 
-/// Edit Name tells the Meal Editor the new name.
+/// Edit Name tells the Meal Editor the new name, and the text as it is typed (so the kept
+/// draft holds it even before Enter).
 public protocol EditNameScreenDelegate: AnyObject {
   func editNameScreen(_ screen: EditNameScreen, didSave name: String)
+  func editNameScreen(_ screen: EditNameScreen, didChange name: String)
 }
 
-/// Edit Instructions tells the Meal Editor the new instructions.
+/// Edit Instructions tells the Meal Editor the new instructions, and the text as it is typed.
 public protocol EditInstructionsScreenDelegate: AnyObject {
   func editInstructionsScreen(_ screen: EditInstructionsScreen, didSave instructions: String)
+  func editInstructionsScreen(_ screen: EditInstructionsScreen, didChange instructions: String)
 }
 
 /// Add Ingredient tells the Meal Editor the ingredient line to add.
 public protocol AddIngredientScreenDelegate: AnyObject {
   func addIngredientScreen(_ screen: AddIngredientScreen, didAdd measurement: IngredientMeasurement)
+}
+
+/// Recently Deleted tells My Meals which meal came back, so it is selected there.
+public protocol RecentlyDeletedScreenDelegate: AnyObject {
+  func recentlyDeletedScreen(_ screen: RecentlyDeletedScreen, didRestoreMealWithID id: Int64)
 }

@@ -22,33 +22,54 @@ public enum ExternalEditor {
     return "vi"
   }
 
+  /// The folder for the temporary file: `$TMPDIR` when it is set, else `/tmp`.
+  static func temporaryFolder(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String
+  {
+    if let folder = environment["TMPDIR"], folder.hasPrefix("/") { return folder }
+    return "/tmp"
+  }
+
   /// Edits `text`; `outsideTerminal` runs its body with the terminal restored for the editor.
+  ///
+  /// The file is made by `mkstemp` (mode 0600, a name no one can guess) and removed afterwards.
   public static func edit(
     _ text: String,
     outsideTerminal: (() -> Void) -> Void
   ) -> Result<String, ExternalEditorError> {
-    let folder = FileManager.default.temporaryDirectory
-    let file = folder.appendingPathComponent(
-      "meals-instructions-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
-    do {
-      try Data(text.utf8).write(to: file, options: [.atomic])
-    } catch {
+    var template = Array("\(temporaryFolder())/meals-instructions-XXXXXX.txt".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let start = buffer.baseAddress else { return -1 }
+      return mkstemps(start, 4)
+    }
+    guard descriptor >= 0 else {
       return .failure(
         ExternalEditorError(
-          message: "Cannot write a temporary file for the editor: \(error.localizedDescription)"))
+          message:
+            "Cannot make a temporary file for the editor: \(String(cString: strerror(errno)))."
+        ))
     }
-    defer { try? FileManager.default.removeItem(at: file) }
+    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    defer { unlink(path) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == bytes.count else {
+      return .failure(
+        ExternalEditorError(message: "Cannot write the temporary file for the editor (disk full?).")
+      )
+    }
     let editor = command()
     var status: Int32 = -1
     outsideTerminal {
-      status = run(shellCommand: "\(editor) \"$1\"", argument: file.path)
+      status = run(shellCommand: "\(editor) \"$1\"", argument: path)
     }
     guard status == 0 else {
       return .failure(
         ExternalEditorError(
           message: "The editor (\(editor)) did not finish normally; the text is unchanged."))
     }
-    guard let data = try? Data(contentsOf: file) else {
+    guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(
         ExternalEditorError(
           message: "The editor's file could not be read back; the text is unchanged."))
@@ -60,15 +81,16 @@ public enum ExternalEditor {
 
   /// `sh -c COMMAND sh ARGUMENT`, waiting for it; returns the exit status (-1 if it did not run).
   static func run(shellCommand: String, argument: String) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", shellCommand, "sh", argument]
-    do {
-      try process.run()
-    } catch {
-      return -1
+    var pid: pid_t = 0
+    let arguments = ["/bin/sh", "-c", shellCommand, "sh", argument]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    guard posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 {
+      guard errno == EINTR else { return -1 }
     }
-    process.waitUntilExit()
-    return process.terminationReason == .exit ? process.terminationStatus : -1
+    // Exited normally: the status is in bits 8–15; a signal leaves its number in the low bits.
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
   }
 }

@@ -1,3 +1,4 @@
+import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
@@ -16,9 +17,74 @@ public final class MealsApplication {
 
   public var navigator: Navigator { context.navigator }
 
-  /// First-launch work: import the ingredient catalogue when the table is empty.
+  /// Start-up work: erase meals deleted over 30 days ago, import the ingredient catalogue
+  /// when the table is empty, and offer drafts an earlier session left unsaved.
   public func start() {
+    do {
+      try context.store.purgeTrash()
+    } catch {
+      context.navigator.showError(error.message)
+    }
     context.catalogue.startIfNeeded()
+    offerKeptDrafts()
+  }
+
+  /// The daily backup, made after the first frame is on screen so it never delays it.
+  public func backUpIfDue() {
+    do {
+      try context.store.backUpIfDue()
+    } catch {
+      context.navigator.showError("The daily backup failed: \(error.message)")
+    }
+  }
+
+  // MARK: - Drafts left unsaved
+
+  /// Asks about each kept draft in turn: y opens the editor on it, n drops it, Esc asks
+  /// again at the next start.
+  private func offerKeptDrafts() {
+    let drafts: [KeptDraft]
+    do {
+      drafts = try context.store.unsavedDrafts()
+    } catch {
+      context.navigator.showError(error.message)
+      return
+    }
+    offer(drafts[...])
+  }
+
+  private func offer(_ drafts: ArraySlice<KeptDraft>) {
+    guard let kept = drafts.first else { return }
+    let navigator = context.navigator
+    navigator.present(
+      ConfirmPrompt(
+        Self.recoveryQuestion(for: kept),
+        onYes: { [weak self] in self?.root.openEditor(resuming: kept) },
+        onNo: { [weak self] in
+          guard let self else { return }
+          do throws(StoreError) {
+            try self.context.store.discardDraft(slot: kept.slot)
+            navigator.showInfo("Unsaved changes dropped.")
+          } catch {
+            navigator.showError(error.message)
+          }
+          // The navigator keeps a prompt presented while the previous one closes.
+          self.offer(drafts.dropFirst())
+        },
+        onEscape: { navigator.showInfo("The unsaved changes are kept; asked again next time.") }))
+  }
+
+  static func recoveryQuestion(for kept: KeptDraft) -> String {
+    let name = MealRules.trimmed(kept.draft.name)
+    if kept.draft.isNew && !kept.mealWasDeleted {
+      return name.isEmpty
+        ? "Recover an unsaved new meal? (y/n)" : "Recover the unsaved new meal “\(name)”? (y/n)"
+    }
+    var shown = name.isEmpty ? MealRules.trimmed(kept.draft.original.name) : name
+    if shown.isEmpty { shown = "an unnamed meal" }
+    return kept.mealWasDeleted
+      ? "Recover unsaved changes to “\(shown)” (deleted since: it comes back as a new meal)? (y/n)"
+      : "Recover unsaved changes to “\(shown)”? (y/n)"
   }
 }
 

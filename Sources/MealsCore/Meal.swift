@@ -1,5 +1,5 @@
 /// A saved or found meal: what the user keeps in the recipe book.
-public struct Meal: Equatable, Sendable {
+public struct Meal: Equatable, Codable, Sendable {
   /// The database row id; nil for a meal that is not stored yet.
   public var id: Int64?
   /// TheMealDB's id (a string on the wire); unique among stored meals when present.

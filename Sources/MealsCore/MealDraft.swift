@@ -51,3 +51,11 @@ public struct MealDraft: Equatable, Sendable {
     return .success(clean)
   }
 }
+
+extension MealDraft {
+  /// A draft kept from an earlier session: `meal` as edited, against `original`.
+  public init(original: Meal, meal: Meal) {
+    self.original = original
+    self.meal = meal
+  }
+}

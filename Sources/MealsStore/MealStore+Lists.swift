@@ -67,7 +67,7 @@ extension MealStore {
   // MARK: - Plumbing
 
   // swift-format-ignore: FunctionParameterCount
-  private func live<Row>(
+  func live<Row>(
     count: String,
     countParameters: [SQLValue],
     knownCount: Int?,

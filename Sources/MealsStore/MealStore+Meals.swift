@@ -1,13 +1,6 @@
 import Foundation
 import MealsCore
 
-/// A deleted meal as it was stored, for an exact undo.
-struct DeletedMeal {
-  var meal: Meal
-  var createdAt: Double
-  var updatedAt: Double
-}
-
 extension MealStore {
   // MARK: - Reading
 
@@ -67,8 +60,11 @@ extension MealStore {
   /// Writes the draft in one transaction and returns the meal's id.
   ///
   /// A draft breaking a rule (no name, no instructions) is refused and nothing is written.
+  /// The kept copy of the draft in `draftSlot`, if any, is removed in the same transaction.
   @discardableResult
-  public func commit(_ draft: MealDraft) throws(StoreError) -> Int64 {
+  public func commit(_ draft: MealDraft, discardingDraft draftSlot: Int64? = nil)
+    throws(StoreError) -> Int64
+  {
     let meal: Meal
     switch draft.validated() {
     case .success(let valid): meal = valid
@@ -83,9 +79,12 @@ extension MealStore {
           throw StoreError(.notFound, "That meal was deleted meanwhile; nothing was saved.")
         }
         try write(meal, id: id)
+        try removeDraftRow(draftSlot)
         return id
       }
-      return try insert(meal)
+      let id = try insert(meal)
+      try removeDraftRow(draftSlot)
+      return id
     }
     didCommit()
     return id
@@ -147,46 +146,10 @@ extension MealStore {
     didCommit()
   }
 
-  // MARK: - Delete and undo
-
-  /// Deletes a meal and its ingredient lines; `undoDelete` can put it back.
-  public func deleteMeal(id: Int64) throws(StoreError) {
-    guard let meal = try meal(id: id) else { return }
-    let times =
-      try db.statement("SELECT created_at, updated_at FROM meal WHERE id = ?")
-      .rows([.integer(id)]) { ($0.double(0), $0.double(1)) }.first ?? (0, 0)
-    try db.transaction { () throws(StoreError) in
-      try db.statement("DELETE FROM meal WHERE id = ?").run([.integer(id)])
-      try db.statement("DELETE FROM meal_fts WHERE rowid = ?").run([.integer(id)])
-    }
-    lastDeleted = DeletedMeal(meal: meal, createdAt: times.0, updatedAt: times.1)
-    didCommit()
-  }
-
-  public var canUndoDelete: Bool { lastDeleted != nil }
-
-  /// Puts the last deleted meal back with the same id, fields, lines and times.
-  @discardableResult
-  public func undoDelete() throws(StoreError) -> Int64? {
-    guard let deleted = lastDeleted, let id = deleted.meal.id else { return nil }
-    try db.transaction { () throws(StoreError) in
-      if let mealDBID = deleted.meal.mealDBID, try mealID(forMealDBID: mealDBID) != nil {
-        throw StoreError(.invalid, "That meal was stored again meanwhile; nothing to undo.")
-      }
-      try db.statement(
-        "INSERT INTO meal (id, name, instructions, created_at, updated_at) VALUES (?, '', '', ?, ?)"
-      ).run([.integer(id), .real(deleted.createdAt), .real(deleted.updatedAt)])
-      try write(deleted.meal, id: id, updatedAt: deleted.updatedAt)
-    }
-    lastDeleted = nil
-    didCommit()
-    return id
-  }
-
   // MARK: - Writing (inside a transaction)
 
   private func insert(_ meal: Meal) throws(StoreError) -> Int64 {
-    let now = Date().timeIntervalSince1970
+    let now = clock()
     try db.statement(
       "INSERT INTO meal (name, instructions, created_at, updated_at) VALUES ('', '', ?, ?)"
     ).run([.real(now), .real(now)])
@@ -197,7 +160,7 @@ extension MealStore {
 
   /// Overwrites every field, the ingredient lines and the filter index of meal `id`.
   private func write(_ meal: Meal, id: Int64, updatedAt: Double? = nil) throws(StoreError) {
-    let updated = updatedAt ?? Date().timeIntervalSince1970
+    let updated = updatedAt ?? clock()
     try db.statement(
       """
       UPDATE meal SET mealdb_id = ?, name = ?, instructions = ?, category = ?, area = ?,
@@ -219,6 +182,11 @@ extension MealStore {
         .integer(id), .integer(Int64(position)), .text(line.name), .text(line.quantity),
       ])
     }
+    try index(meal, id: id)
+  }
+
+  /// Puts meal `id` into the local filter's index, replacing what was there.
+  func index(_ meal: Meal, id: Int64) throws(StoreError) {
     try db.statement("DELETE FROM meal_fts WHERE rowid = ?").run([.integer(id)])
     try db.statement(
       "INSERT INTO meal_fts (rowid, name, ingredients, instructions) VALUES (?, ?, ?, ?)"

@@ -11,8 +11,8 @@ public final class MealStore {
   private var dataVersion: Int64 = 0
   /// Bumped on every change; live results re-read when it moves.
   private(set) var generation = 0
-  /// The meal removed by the last delete, kept so `undoDelete` can put it back exactly.
-  var lastDeleted: DeletedMeal?
+  /// Seconds since 1970; tests move it to check the trash's 30 days and the daily backup.
+  public var clock: () -> Double = { Date().timeIntervalSince1970 }
   /// The meal count and the generation it was read at, so lists and filters don't count again.
   var mealCountCache: (generation: Int, count: Int)?
   /// Up to this many filter matches are sorted; above, the name index is walked (tests lower it).
@@ -42,14 +42,36 @@ public final class MealStore {
     try db.execute("PRAGMA foreign_keys = ON")
     try db.execute("PRAGMA journal_mode = WAL")
     try db.execute("PRAGMA synchronous = NORMAL")
+    if version > 0 && version < Int64(Schema.migrations.count) {
+      // An existing file about to change shape: keep a copy of it as it is first.
+      do {
+        try backUp(tag: "v\(version)")
+      } catch {
+        throw StoreError(
+          error.kind,
+          "Cannot back up the database before upgrading it (\(error.message)); nothing was changed."
+        )
+      }
+    }
     try migrate(from: Int(version))
     dataVersion = try currentDataVersion()
   }
 
+  /// Applies the missing migrations, each in one transaction.
   private func migrate(from version: Int) throws(StoreError) {
-    for (index, sql) in Schema.migrations.enumerated() where index >= version {
+    for (index, migration) in Schema.migrations.enumerated() where index >= version {
+      // Foreign keys can only be switched outside a transaction.
+      if migration.rebuildsTables { try db.execute("PRAGMA foreign_keys = OFF") }
+      defer { if migration.rebuildsTables { try? db.execute("PRAGMA foreign_keys = ON") } }
       try db.transaction { () throws(StoreError) in
-        try db.execute(sql)
+        try db.execute(migration.sql)
+        if migration.rebuildsTables {
+          let problems = try db.statement("PRAGMA foreign_key_check").rows { $0.text(0) }
+          guard problems.isEmpty else {
+            throw StoreError(
+              .corrupt, "The database has ingredient lines without a meal; it was left unchanged.")
+          }
+        }
         try db.execute("PRAGMA user_version = \(index + 1)")
       }
     }

@@ -6,11 +6,13 @@ final class SQLiteConnection {
   private var statements: [String: Statement] = [:]
   let path: String
 
-  /// Opens (creating when missing) the database file at `path`.
-  init(path: String) throws(StoreError) {
+  /// Opens (creating when missing, unless `readOnly`) the database file at `path`.
+  init(path: String, readOnly: Bool = false) throws(StoreError) {
     self.path = path
     var db: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &db, flags, nil)
     guard code == SQLITE_OK, let db else {
       let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -72,6 +74,19 @@ final class SQLiteConnection {
   }
 
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Replaces this database's whole contents with `source`'s, as one write (SQLite's online
+  /// backup API, which takes the locks and keeps WAL files right).
+  func replaceContents(with source: SQLiteConnection) throws(StoreError) {
+    guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
+      throw error(sqlite3_errcode(handle))
+    }
+    let code = sqlite3_backup_step(backup, -1)
+    let finish = sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else { throw error(code) }
+    guard finish == SQLITE_OK else { throw error(finish) }
+    statements.removeAll()
+  }
 
   /// Maps an SQLite result code to an error a person understands.
   func error(_ code: Int32, _ detail: String? = nil) -> StoreError {
@@ -177,10 +192,22 @@ final class Statement {
   }
 
   func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+  var columnCount: Int32 { sqlite3_column_count(raw) }
+
+  /// A column as the typed value SQLite holds (for copying rows and comparing them exactly).
+  func value(_ column: Int32) -> SQLValue {
+    switch sqlite3_column_type(raw, column) {
+    case SQLITE_NULL: .null
+    case SQLITE_INTEGER: .integer(int(column))
+    case SQLITE_FLOAT: .real(double(column))
+    default: .text(text(column))
+    }
+  }
 }
 
 /// A value bound to a statement parameter.
-enum SQLValue {
+enum SQLValue: Equatable {
   case null
   case integer(Int64)
   case real(Double)

@@ -26,11 +26,13 @@ public final class EventLoop {
     navigator.terminal = terminal
   }
 
-  /// Runs until the navigator is finished or a terminating signal arrives.
+  /// Runs until the navigator is finished or a terminating signal arrives; then lets every
+  /// screen keep what is unsaved (a draft) before the app exits.
   public func run() {
     while !navigator.isFinished && stopSignal == nil {
       runOnce(maximumWaitMilliseconds: 1000)
     }
+    navigator.keepUnsavedWork()
   }
 
   /// One turn of the loop.
@@ -38,10 +40,10 @@ public final class EventLoop {
     renderIfNeeded()
     let now = MonotonicClock.now()
     var timeout = maximumWaitMilliseconds
-    if let deadline = navigator.nextDeadline {
+    for deadline in [navigator.nextDeadline, terminal.inputDeadline].compactMap({ $0 }) {
       timeout = deadline <= now ? 0 : min(timeout, Int(deadline - now))
     }
-    var descriptors = [terminal.inputDescriptor]
+    var descriptors = terminal.inputDescriptors
     if let signalDescriptor { descriptors.append(signalDescriptor) }
     let ready = waiter.wait(for: descriptors, timeoutMilliseconds: timeout)
     if let signalDescriptor, ready.contains(signalDescriptor) {
@@ -49,7 +51,7 @@ public final class EventLoop {
       if let first = signals.first { stopSignal = first }
     }
     let readKeys = drainKeys()
-    if ready.contains(terminal.inputDescriptor) && !readKeys {
+    if !ready.isDisjoint(with: terminal.inputDescriptors) && !readKeys {
       idleWakeups += 1
       // Standard input that is not a terminal can poll readable forever: don't spin.
       if idleWakeups > 3 { usleep(20_000) }

@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable {
   case insert, delete, backspace
   case enter, tab, backTab, escape
   case function(Int)
+  /// Text pasted with bracketed paste: inserted by text fields, never run as commands.
+  case paste(String)
   /// The terminal changed size.
   case resize
 
@@ -33,22 +35,8 @@ public enum Key: Hashable, Sendable {
     case .backTab: "Shift-Tab"
     case .escape: "Esc"
     case .function(let number): "F\(number)"
+    case .paste: "paste"
     case .resize: "resize"
-    }
-  }
-
-  /// The key for a byte or code point read from a raw-mode terminal (no escape sequences).
-  public static func fromCodePoint(_ value: UInt32) -> Key? {
-    switch value {
-    case 0x0D, 0x0A: return .enter
-    case 0x09: return .tab
-    case 0x1B: return .escape
-    case 0x08, 0x7F: return .backspace
-    case 0x01...0x1A: return .ctrl(Character(Unicode.Scalar(value + 0x60) ?? "?"))
-    case 0x00, 0x1C...0x1F: return nil
-    default:
-      guard let scalar = Unicode.Scalar(value), !TextWidth.isControl(scalar) else { return nil }
-      return .character(Character(scalar))
     }
   }
 }

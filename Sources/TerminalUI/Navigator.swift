@@ -82,7 +82,13 @@ public final class Navigator {
     needsDisplay = true
   }
 
+  /// Ends the app (after the loop lets every screen keep its unsaved work).
   public func quit() { isFinished = true }
+
+  /// Asks every screen on the stack to write what is unsaved, before an exit or a suspend.
+  public func keepUnsavedWork() {
+    for screen in stack { screen.keepUnsavedWork() }
+  }
 
   // MARK: - Status
 
@@ -115,7 +121,10 @@ public final class Navigator {
     self.size = size
     needsDisplay = true
     if key == .ctrl("c") { return quit() }
-    if key == .ctrl("z") { return terminal?.suspendProcess() ?? () }
+    if key == .ctrl("z") {
+      keepUnsavedWork()
+      return terminal?.suspendProcess() ?? ()
+    }
     if key == .ctrl("l") { return terminal?.invalidate() ?? () }
     if key == .resize { return }
     if showsHelp {
@@ -144,6 +153,8 @@ public final class Navigator {
     guard let screen = top else { return quit() }
     if screen.handle(key) { return }
     switch key {
+    case .paste:
+      showInfo("Paste ignored: there is no text field here.")
     case .character("?") where !screen.acceptsText:
       openHelp()
     case .escape:

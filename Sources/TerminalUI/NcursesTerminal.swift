@@ -12,10 +12,20 @@ public struct TerminalError: Error, Equatable, Sendable {
 }
 
 /// The real terminal, through ncursesw (the only file that touches ncurses).
+///
+/// ncurses draws; keys are read as raw bytes and decoded by `KeyDecoder`, so sequences the
+/// terminal description lacks, bracketed paste and a lone Esc are all handled the same way in
+/// every terminal. Resizes arrive through our own SIGWINCH handler.
 public final class NcursesTerminal: Terminal {
   private var screen: OpaquePointer?
   private var usesColor = false
   private var isActive = false
+  private var decoder = KeyDecoder()
+  private var readBuffer = [UInt8](repeating: 0, count: 65_536)
+
+  /// Terminal modes the app turns on, and off again on every way out: bracketed paste.
+  static let modesOn = "\u{1B}[?2004h"
+  static let modesOff = "\u{1B}[?2004l"
 
   /// Sets up the terminal: UTF-8 locale, raw mode, keypad, the terminal's default colours.
   public init(colors: Bool) throws(TerminalError) {
@@ -24,7 +34,8 @@ public final class NcursesTerminal: Terminal {
         message: "needs a terminal: standard input and output must be a TTY.")
     }
     TerminalLocale.ensureUTF8()
-    set_escdelay(25)
+    // Installed before ncurses starts, so it keeps ours instead of adding its own.
+    ResizeSignal.install()
     guard let screen = newterm(nil, meals_stdout(), meals_stdin()) else {
       let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
       throw TerminalError(message: "cannot use the terminal type TERM=\(name).")
@@ -36,10 +47,10 @@ public final class NcursesTerminal: Terminal {
     raw()
     noecho()
     nonl()
-    keypad(meals_stdscr(), true)
-    nodelay(meals_stdscr(), true)
-    meta(meals_stdscr(), true)
+    // Keys are read from the descriptor, never through ncurses: no look-ahead on input.
+    typeahead(-1)
     curs_set(0)
+    Self.writeToTerminal(Self.modesOn)
     if colors && has_colors() {
       start_color()
       use_default_colors()
@@ -59,13 +70,22 @@ public final class NcursesTerminal: Terminal {
     isActive = false
     curs_set(1)
     endwin()
+    Self.writeToTerminal(Self.modesOff)
     if let screen { delscreen(screen) }
     screen = nil
   }
 
   public var size: Size { Size(width: Int(meals_cols()), height: Int(meals_lines())) }
 
-  public var inputDescriptor: Int32 { STDIN_FILENO }
+  public var inputDescriptors: [Int32] { [STDIN_FILENO, ResizeSignal.descriptor] }
+
+  public var inputDeadline: UInt64? { decoder.deadline }
+
+  /// Writes straight to the terminal (mode switches ncurses does not know about).
+  static func writeToTerminal(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(STDOUT_FILENO, &bytes, bytes.count)
+  }
 
   /// Leaves full-screen mode if the process dies of a fatal signal (a trap in Swift code).
   ///
@@ -75,6 +95,9 @@ public final class NcursesTerminal: Terminal {
     for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
       signal(number) { received in
         endwin()
+        // ESC [ ? 2004 l: bracketed paste off (write(2) is async-signal-safe).
+        var off: [UInt8] = [0x1B, 0x5B, 0x3F, 0x32, 0x30, 0x30, 0x34, 0x6C]
+        _ = write(STDOUT_FILENO, &off, off.count)
         signal(received, SIG_DFL)
         raise(received)
       }
@@ -137,37 +160,33 @@ public final class NcursesTerminal: Terminal {
 
   public func readKey() -> Key? {
     guard isActive else { return nil }
-    while true {
-      var value: wint_t = 0
-      let result = wget_wch(meals_stdscr(), &value)
-      if result == ERR { return nil }
-      if result == KEY_CODE_YES {
-        if let key = Self.key(forCode: Int32(value)) { return key }
-        continue
-      }
-      if let key = Key.fromCodePoint(UInt32(value)) { return key }
+    if ResizeSignal.takePending() {
+      applyWindowSize()
+      return .resize
     }
+    let now = MonotonicClock.now()
+    if let key = decoder.next(now: now) { return key }
+    // Read what is there (never blocking), a few times while it keeps coming.
+    for _ in 0..<4 {
+      var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 else { return nil }
+      let count = readBuffer.withUnsafeMutableBytes {
+        read(STDIN_FILENO, $0.baseAddress, $0.count)
+      }
+      guard count > 0 else { return nil }
+      decoder.feed(readBuffer[0..<count], now: now)
+      if let key = decoder.next(now: now) { return key }
+    }
+    return nil
   }
 
-  static func key(forCode code: Int32) -> Key? {
-    switch code {
-    case KEY_UP: .up
-    case KEY_DOWN: .down
-    case KEY_LEFT: .left
-    case KEY_RIGHT: .right
-    case KEY_HOME: .home
-    case KEY_END: .end
-    case KEY_PPAGE: .pageUp
-    case KEY_NPAGE: .pageDown
-    case KEY_IC: .insert
-    case KEY_DC: .delete
-    case KEY_BACKSPACE: .backspace
-    case KEY_ENTER: .enter
-    case KEY_BTAB: .backTab
-    case KEY_RESIZE: .resize
-    default:
-      (1...12).first { meals_key_f(Int32($0)) == code }.map { Key.function($0) }
-    }
+  /// Tells ncurses the window's new size (it has no SIGWINCH handler of its own here).
+  private func applyWindowSize() {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0,
+      window.ws_col > 0
+    else { return }
+    resizeterm(Int32(window.ws_row), Int32(window.ws_col))
   }
 
   // MARK: - Stepping aside
@@ -176,21 +195,63 @@ public final class NcursesTerminal: Terminal {
     guard isActive else { return }
     def_prog_mode()
     endwin()
+    Self.writeToTerminal(Self.modesOff)
   }
 
   public func resume() {
     guard isActive else { return }
     reset_prog_mode()
+    Self.writeToTerminal(Self.modesOn)
+    applyWindowSize()
     clearok(meals_stdscr(), true)
     refresh()
   }
 
-  /// Ctrl-Z in raw mode: stop the job as the shell expects; ncurses' SIGTSTP handler restores
-  /// the terminal before stopping and the screen after `fg`.
+  /// Ctrl-Z in raw mode: leave the screen, stop the job as the shell expects (it prints
+  /// "Stopped"), and come back on `fg`, at whatever size the window has by then.
   public func suspendProcess() {
     guard isActive else { return }
+    suspend()
+    let previous = signal(SIGTSTP, SIG_DFL)
     kill(0, SIGTSTP)
-    clearok(meals_stdscr(), true)
-    refresh()
+    signal(SIGTSTP, previous)
+    resume()
+  }
+}
+
+/// SIGWINCH as a flag plus a byte on a pipe, so a resize wakes the loop's wait.
+enum ResizeSignal {
+  nonisolated(unsafe) private static var pending: sig_atomic_t = 0
+  nonisolated(unsafe) private static var ends: [Int32] = [-1, -1]
+
+  /// The descriptor the loop waits on (-1 when no pipe could be made).
+  static var descriptor: Int32 { ends[0] }
+
+  static func install() {
+    guard ends[0] < 0 else { return }
+    var fresh: [Int32] = [-1, -1]
+    guard pipe(&fresh) == 0 else { return }
+    for end in fresh {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    ends = fresh
+    signal(SIGWINCH) { _ in
+      ResizeSignal.pending = 1
+      var byte: UInt8 = 1
+      _ = write(ResizeSignal.ends[1], &byte, 1)
+    }
+  }
+
+  /// True once per burst of resizes.
+  ///
+  /// Empties the pipe first, so a signal arriving meanwhile is still seen (at worst one extra
+  /// wake-up).
+  static func takePending() -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while ends[0] >= 0 && read(ends[0], &buffer, buffer.count) > 0 {}
+    guard pending != 0 else { return false }
+    pending = 0
+    return true
   }
 }

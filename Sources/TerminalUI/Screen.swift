@@ -16,6 +16,8 @@ public protocol Screen: AnyObject {
   func tick(now: UInt64) -> Bool
   /// The screen is on top again (a child closed): refresh what may have changed.
   func willAppear()
+  /// The app is about to exit or be suspended: write anything unsaved (a draft) now.
+  func keepUnsavedWork()
 }
 
 extension Screen {
@@ -23,6 +25,7 @@ extension Screen {
   public var nextDeadline: UInt64? { nil }
   public func tick(now: UInt64) -> Bool { false }
   public func willAppear() {}
+  public func keepUnsavedWork() {}
 }
 
 /// A small modal over the screen: a question or a one-line field.

@@ -1,8 +1,10 @@
 /// What the app needs from a terminal: its size, a frame to show, keys, and a way to step aside.
 public protocol Terminal: AnyObject {
   var size: Size { get }
-  /// The descriptor keys arrive on, for the event loop to wait on.
-  var inputDescriptor: Int32 { get }
+  /// The descriptors keys (and resizes) arrive on, for the event loop to wait on.
+  var inputDescriptors: [Int32] { get }
+  /// When a half-read key sequence must be settled (a lone Esc), so the loop wakes for it.
+  var inputDeadline: UInt64? { get }
   /// Shows the canvas; only changed cells need to reach the screen.
   func present(_ canvas: Canvas)
   /// The next pending key, or nil at once when there is none.
@@ -23,12 +25,16 @@ public final class MemoryTerminal: Terminal {
   public private(set) var presentCount = 0
   public private(set) var suspendCount = 0
   private var pendingKeys: [Key] = []
+  private var decoder = KeyDecoder()
+  /// The time the decoder sees; tests move it to let a lone Esc settle.
+  public var now: UInt64 = 0
 
   public init(size: Size = Size(width: 80, height: 24)) {
     self.size = size
   }
 
-  public var inputDescriptor: Int32 { -1 }
+  public var inputDescriptors: [Int32] { [] }
+  public var inputDeadline: UInt64? { decoder.deadline }
 
   public func present(_ canvas: Canvas) {
     lastCanvas = canvas
@@ -36,7 +42,8 @@ public final class MemoryTerminal: Terminal {
   }
 
   public func readKey() -> Key? {
-    pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+    if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
+    return decoder.next(now: now)
   }
 
   public func suspend() { suspendCount += 1 }
@@ -46,6 +53,9 @@ public final class MemoryTerminal: Terminal {
 
   /// Queues keys for `readKey`.
   public func type(_ keys: [Key]) { pendingKeys.append(contentsOf: keys) }
+
+  /// Queues raw bytes as a terminal would send them, decoded as the real terminal decodes them.
+  public func send(_ bytes: [UInt8]) { decoder.feed(bytes, now: now) }
 
   /// The last frame's rows as text, trailing blanks removed.
   public var lines: [String] { lastCanvas?.lines ?? [] }

@@ -3,6 +3,7 @@
 //
 //   meals-stress import PATH   replace a 20 000-entry ingredient catalogue, generation after generation
 //   meals-stress commit PATH   commit a 20-ingredient draft of one meal, generation after generation
+//   meals-stress migrate PATH  open (and so back up and migrate) an older database, then exit
 import Foundation
 import MealsCore
 import MealsStore
@@ -12,9 +13,21 @@ func say(_ line: String) {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["import", "commit"].contains(arguments[1]) else {
-  FileHandle.standardError.write(Data("usage: meals-stress import|commit PATH\n".utf8))
+guard arguments.count == 3, ["import", "commit", "migrate"].contains(arguments[1]) else {
+  FileHandle.standardError.write(Data("usage: meals-stress import|commit|migrate PATH\n".utf8))
   exit(2)
+}
+
+if arguments[1] == "migrate" {
+  say("opening")
+  do {
+    let store = try MealStore(path: arguments[2])
+    say("migrated to \(store.schemaVersion)")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("meals-stress: \(error.message)\n".utf8))
+    exit(1)
+  }
 }
 
 do {

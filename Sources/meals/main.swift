@@ -26,6 +26,10 @@ case .success(.version):
   exit(0)
 case .success(.run(let parsed)):
   options = parsed
+case .success(.restoreBackup(let number, let parsed)):
+  exit(
+    RestoreBackup.run(
+      number: number, options: parsed, answer: { readLine() }, say: { print($0) }))
 case .failure(let error):
   FileHandle.standardError.write(Data("meals: \(error.message)\n\n\(LaunchOptions.usage)\n".utf8))
   exit(2)
@@ -68,6 +72,9 @@ let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),
   signalDescriptor: signalDescriptor)
 app.start()
+// The first frame goes out before the daily backup, which may take a moment on a big file.
+loop.runOnce(maximumWaitMilliseconds: 0)
+app.backUpIfDue()
 loop.run()
 terminal.shutdown()
 if let signal = loop.stopSignal {

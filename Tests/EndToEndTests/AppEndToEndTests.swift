@@ -206,7 +206,7 @@ final class AppEndToEndTests: XCTestCase {
     try tmux.press("Escape")
     try tmux.waitFor("1 meal")
     try tmux.press("d")
-    var screen = try tmux.waitFor("Deleted “Chicken Soup” — press u to undo.")
+    var screen = try tmux.waitFor("Deleted “Chicken Soup” — u undoes, T lists Recently Deleted.")
     XCTAssertTrue(screen.contains("0 meals"))
     try tmux.press("u")
     screen = try tmux.waitFor("Restored “Chicken Soup”.")

@@ -19,18 +19,12 @@ final class CrashSafetyTests: XCTestCase {
 
   /// Starts meals-stress, lets it commit at least once, kills it at a random moment.
   private func killWriter(_ mode: String, path: String, round: Int) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Products.stress)
-    process.arguments = [mode, path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let seen = output.fileHandleForReading.read(until: "committed")
+    let process = try ChildProcess([Products.stress, mode, path])
+    let seen = process.read(until: "committed")
     XCTAssertTrue(seen.contains("committed"), "the writer ran")
     usleep(useconds_t(10_000 + (round * 37_000) % 250_000))
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+    process.kill(SIGKILL)
+    XCTAssertEqual(process.wait(), 128 + SIGKILL, "killed, not finished")
   }
 
   func testKilledCatalogueImportLeavesOldOrNewCatalogue() throws {

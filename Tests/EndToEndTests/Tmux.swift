@@ -4,19 +4,43 @@ import XCTest
 
 /// A real terminal for end-to-end tests: a tmux server of its own, one window at a fixed size.
 final class TmuxSession {
-  let socket = "meals-e2e-\(UUID().uuidString.prefix(8))"
+  /// The server's socket lives in a folder of its own, removed with the session, so tests
+  /// leave nothing in /tmp (tmux's default is /tmp/tmux-UID/).
+  private let folder: TemporaryFolder
+  private var socket: String { folder.path("tmux.sock") }
 
   /// Starts `command` (run by sh) in a new detached session of `width`×`height`.
   init(_ command: String, width: Int = 80, height: Int = 24) throws {
+    folder = try TemporaryFolder()
     try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
   }
 
-  deinit { _ = try? tmux(["kill-server"]) }
+  deinit {
+    _ = try? tmux(["kill-server"])
+    folder.remove()
+  }
 
   /// Runs a tmux client command and returns its output.
   @discardableResult
   func tmux(_ arguments: [String]) throws -> String {
-    try runProcess(["/usr/bin/env", "tmux", "-L", socket, "-f", "/dev/null"] + arguments).output
+    try runProcess(["/usr/bin/env", "tmux", "-S", socket, "-f", "/dev/null"] + arguments).output
+  }
+
+  /// Sends raw bytes to the pane, as a terminal would (escape sequences included).
+  func send(bytes: [UInt8]) throws {
+    try tmux(["send-keys", "-t", "t", "-H"] + bytes.map { String(format: "%02x", $0) })
+  }
+
+  /// Pastes `text` with bracketed-paste markers when the app asked for them (`-p`); a long
+  /// text goes through a file, as it would not fit on a command line.
+  func paste(_ text: String, through file: String? = nil) throws {
+    if let file {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+      try tmux(["load-buffer", "-b", "e2e", file])
+    } else {
+      try tmux(["set-buffer", "-b", "e2e", text])
+    }
+    try tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "t"])
   }
 
   /// Sends tmux key names ("Enter", "C-s", "Down", "q").
@@ -78,50 +102,4 @@ enum Products {
     // `swift test` sets NO_COLOR for its tests; a user's terminal usually has colours.
     "env -u NO_COLOR TERM=screen-256color LANG=C.UTF-8 \(environment) \(meals) \(arguments); echo EXIT=$?; sleep 600"
   }
-}
-
-/// Runs a program to completion: its exit status, standard output and standard error.
-///
-/// posix_spawn and waitpid rather than Foundation's Process, which loses track of children
-/// here when tmux forks its server from them.
-@discardableResult
-func runProcess(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-  var out: [Int32] = [-1, -1]
-  var err: [Int32] = [-1, -1]
-  guard pipe(&out) == 0, pipe(&err) == 0 else { throw POSIXError(.EMFILE) }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-  posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-  for end in out + err { posix_spawn_file_actions_addclose(&actions, end) }
-  var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-  defer { for pointer in argv { free(pointer) } }
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
-  close(out[1])
-  close(err[1])
-  defer {
-    close(out[0])
-    close(err[0])
-  }
-  guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
-  let output = readToEnd(out[0])
-  let errors = readToEnd(err[0])
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-  let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-  return (exitStatus, output, errors)
-}
-
-private func readToEnd(_ descriptor: Int32) -> String {
-  var data = Data()
-  var buffer = [UInt8](repeating: 0, count: 65_536)
-  while true {
-    let count = read(descriptor, &buffer, buffer.count)
-    if count <= 0 { break }
-    data.append(contentsOf: buffer[0..<count])
-  }
-  return String(decoding: data, as: UTF8.self)
 }

@@ -70,10 +70,19 @@ final class AppHarness {
   let app: MealsApplication
   var size: Size
 
-  init(size: Size = Size(width: 80, height: 24), catalogue: Bool = true) throws {
-    folder = try TemporaryFolder()
+  /// Owns (and removes at the end) its folder, unless it restarted on another harness's.
+  private let ownsFolder: Bool
+
+  /// A fresh database, or `restarting` another harness's database as a new launch would.
+  init(
+    size: Size = Size(width: 80, height: 24), catalogue: Bool = true,
+    restarting previous: AppHarness? = nil, clock: (() -> Double)? = nil
+  ) throws {
+    folder = try previous?.folder ?? TemporaryFolder()
+    ownsFolder = previous == nil
     store = try MealStore(path: folder.path("meals.sqlite"))
-    if catalogue {
+    if let clock { store.clock = clock }
+    if catalogue && previous == nil {
       try store.replaceCatalogue(
         MealDBDecoder.ingredients(from: PackagePaths.fixture("ingredients.json")))
     }
@@ -82,7 +91,7 @@ final class AppHarness {
     app.start()
   }
 
-  deinit { folder.remove() }
+  deinit { if ownsFolder { folder.remove() } }
 
   var navigator: Navigator { app.navigator }
 
@@ -92,6 +101,12 @@ final class AppHarness {
 
   func type(_ text: String) {
     for character in text { navigator.handle(.character(character), size: size) }
+  }
+
+  /// Quits as the event loop does: the key, then every screen keeps its unsaved work.
+  func quit(with key: Key = .ctrl("c")) {
+    press(key)
+    navigator.keepUnsavedWork()
   }
 
   /// Lets `milliseconds` pass for debounces and spinners.

@@ -52,7 +52,7 @@ final class MyMealsScreenTests: XCTestCase {
     app.press(.character("d"))
     XCTAssertTrue(app.lines[1].hasSuffix("1 meal"))
     XCTAssertFalse(app.lines[2...20].joined().contains("Toast"))
-    XCTAssertEqual(app.lines[22], " Deleted “Toast” — press u to undo.")
+    XCTAssertEqual(app.lines[22], " Deleted “Toast” — u undoes, T lists Recently Deleted.")
     app.press(.character("u"))
     XCTAssertTrue(app.lines[1].hasSuffix("2 meals"))
     XCTAssertTrue(app.lines[3].hasPrefix("▸ Toast"), "the restored meal is selected")

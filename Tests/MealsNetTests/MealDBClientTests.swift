@@ -22,6 +22,11 @@ final class MealDBClientTests: XCTestCase {
     http = try HTTPClient()
   }
 
+  /// XCTest keeps every test case alive to the end: let the client (and curl) go now.
+  override func tearDown() {
+    http = nil
+  }
+
   private func client(_ misbehaviour: String? = nil) throws -> MealDBClient {
     let server = try XCTUnwrap(Self.server, "the fixture server (python3) did not start")
     return MealDBClient(baseURL: server.baseURL(misbehaviour), http: http)

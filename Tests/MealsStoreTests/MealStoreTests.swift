@@ -81,27 +81,6 @@ final class MealStoreTests: StoreTestCase {
     XCTAssertThrowsError(try store.removeIngredient(at: 5, fromMeal: id))
   }
 
-  func testDeleteCascadesAndUndoRestoresExactly() throws {
-    let store = try openStore()
-    let id = try save(Self.soup, in: store)
-    let before = try store.db.statement("SELECT * FROM meal").rows { row in
-      (0..<14).map { row.text(Int32($0)) }
-    }
-    try store.deleteMeal(id: id)
-    XCTAssertEqual(store.mealCount, 0)
-    XCTAssertEqual(
-      try store.db.statement("SELECT count(*) FROM ingredient_measurement").scalar(), 0)
-    XCTAssertTrue(store.canUndoDelete)
-    XCTAssertEqual(try store.undoDelete(), id)
-    let after = try store.db.statement("SELECT * FROM meal").rows { row in
-      (0..<14).map { row.text(Int32($0)) }
-    }
-    XCTAssertEqual(after, before, "same id, fields and times")
-    XCTAssertEqual(try store.meal(id: id)?.ingredients, Self.soup.ingredients)
-    XCTAssertEqual(store.meals(matching: "carrot").count, 1, "the filter index is back too")
-    XCTAssertFalse(store.canUndoDelete)
-  }
-
   func testFoundMealsStayUnique() throws {
     let store = try openStore()
     var found = Self.soup

@@ -1,5 +1,6 @@
 import Foundation
 import MealsCore
+import TestSupport
 import XCTest
 
 @testable import MealsStore
@@ -75,13 +76,7 @@ final class StoreFaultTests: StoreTestCase {
 
   /// Sets or clears a file attribute of the database file; returns chattr's exit status.
   private func chattr(_ flag: String) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["chattr", flag, path]
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    try runProcess(["/usr/bin/env", "chattr", flag, path]).status
   }
 
   func testAMissingFolderIsAClearError() {

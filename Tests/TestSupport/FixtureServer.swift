@@ -1,27 +1,24 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The project's TheMealDB-shaped server (Tests/FixtureServer) on 127.0.0.1, a random port.
 public final class FixtureServer {
   public let port: Int
-  private let process: Process
-  private let input: Pipe
+  private let process: ChildProcess
+  private var stopped = false
 
   public init() throws {
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3",
+    process = try ChildProcess([
+      "/usr/bin/env", "python3",
       PackagePaths.root.appendingPathComponent("Tests/FixtureServer/mealdb_fixture_server.py").path,
       "--exit-on-stdin-eof",
-    ]
-    let output = Pipe()
-    input = Pipe()
-    process.standardOutput = output
-    process.standardInput = input
-    try process.run()
-    let text = output.fileHandleForReading.read(until: "\n")
+    ])
+    let text = process.read(until: "\n")
     guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      process.terminate()
+      process.kill(SIGTERM)
       throw FixtureServerError(message: "the fixture server did not start: \(text)")
     }
     self.port = port
@@ -29,11 +26,13 @@ public final class FixtureServer {
 
   deinit { stop() }
 
+  /// Ends the server (it exits when its standard input closes) and waits for it.
   public func stop() {
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
+    guard !stopped else { return }
+    stopped = true
+    process.closeInput()
+    process.kill(SIGTERM)
+    process.wait()
   }
 
   /// The API base URL, optionally behind a misbehaviour prefix such as "status/500".
@@ -45,17 +44,4 @@ public final class FixtureServer {
 
 public struct FixtureServerError: Error {
   public var message: String
-}
-
-extension FileHandle {
-  /// Reads what a child process prints until `marker` appears or its output ends.
-  public func read(until marker: String) -> String {
-    var text = ""
-    while !text.contains(marker) {
-      let data = availableData
-      if data.isEmpty { break }
-      text += String(decoding: data, as: UTF8.self)
-    }
-    return text
-  }
 }

@@ -4,6 +4,8 @@ import MealsNet
 /// What the command line asks for.
 public enum LaunchCommand: Equatable {
   case run(LaunchOptions)
+  /// Put backup N (`.bak.N` beside the database) back, after a y/n question.
+  case restoreBackup(Int, LaunchOptions)
   case help
   case version
 }
@@ -25,6 +27,7 @@ public struct UsageError: Error, Equatable {
 extension LaunchOptions {
   public static let usage = """
     Usage: meals [--db PATH] [--api-url URL]
+           meals [--db PATH] --restore-backup N
            meals --help | --version
 
     A full-screen terminal recipe book: your meals in SQLite, new ones from TheMealDB.
@@ -33,6 +36,10 @@ extension LaunchOptions {
       --db PATH        the database file (default: $XDG_DATA_HOME/meals/meals.sqlite,
                        else ~/.local/share/meals/meals.sqlite)
       --api-url URL    TheMealDB base URL (default: \(MealDBClient.defaultBaseURL))
+      --restore-backup N
+                       put backup N (1 newest … 3) back in place of the database, after
+                       checking it and asking; the current contents are kept as
+                       PATH.before-restore. Backups are made once a day and before upgrades.
       -h, --help       show this help
       --version        show the version
 
@@ -48,6 +55,7 @@ extension LaunchOptions {
   ) -> Result<LaunchCommand, UsageError> {
     var database: String?
     var apiURL: String?
+    var restore: Int?
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       var name = argument
@@ -66,6 +74,16 @@ extension LaunchOptions {
           return .failure(UsageError(message: "\(name) needs a value."))
         }
         if name == "--db" { database = value } else { apiURL = value }
+      case "--restore-backup":
+        guard let value = inlineValue ?? remaining.popFirst() else {
+          return .failure(UsageError(message: "--restore-backup needs a backup number (1–3)."))
+        }
+        guard let number = Int(value), (1...3).contains(number) else {
+          return .failure(
+            UsageError(
+              message: "--restore-backup takes 1, 2 or 3 (1 is the newest), not “\(value)”."))
+        }
+        restore = number
       default:
         return .failure(UsageError(message: "unknown argument “\(argument)”."))
       }
@@ -80,14 +98,14 @@ extension LaunchOptions {
       return .failure(
         UsageError(message: "no database path: set --db, MEALS_DB, XDG_DATA_HOME or HOME."))
     }
-    return .success(
-      .run(
-        LaunchOptions(
-          databasePath: path,
-          isDefaultDatabase: explicit == nil,
-          apiURL: url,
-          colors: nonEmpty(environment["NO_COLOR"]) == nil
-        )))
+    let options = LaunchOptions(
+      databasePath: path,
+      isDefaultDatabase: explicit == nil,
+      apiURL: url,
+      colors: nonEmpty(environment["NO_COLOR"]) == nil
+    )
+    if let restore { return .success(.restoreBackup(restore, options)) }
+    return .success(.run(options))
   }
 
   /// `$XDG_DATA_HOME/meals/meals.sqlite`, else `~/.local/share/meals/meals.sqlite`.

@@ -1,13 +1,23 @@
 import TerminalUI
 
 /// A yes/no question on the status line, such as "Discard changes? (y/n)".
+///
+/// Only y, n and Esc answer it: a paste or any other key leaves the question open.
 public final class ConfirmPrompt: Prompt {
   public let question: String
   private let onYes: () -> Void
+  private let onNo: () -> Void
+  private let onEscape: (() -> Void)?
 
-  public init(_ question: String, onYes: @escaping () -> Void) {
+  /// `onEscape` defaults to `onNo`.
+  public init(
+    _ question: String, onYes: @escaping () -> Void, onNo: @escaping () -> Void = {},
+    onEscape: (() -> Void)? = nil
+  ) {
     self.question = question
     self.onYes = onYes
+    self.onNo = onNo
+    self.onEscape = onEscape
   }
 
   public func handle(_ key: Key) -> PromptResult {
@@ -15,7 +25,11 @@ public final class ConfirmPrompt: Prompt {
     case .character("y"), .character("Y"):
       onYes()
       return .close
-    case .character("n"), .character("N"), .escape:
+    case .character("n"), .character("N"):
+      onNo()
+      return .close
+    case .escape:
+      (onEscape ?? onNo)()
       return .close
     default:
       return .stay
@@ -42,11 +56,13 @@ extension Navigator {
       return
     }
     present(
-      ConfirmPrompt(question) { [weak self, weak screen] in
-        guard let self, let screen else { return }
-        self.pop(to: screen)
-        self.pop()
-        done()
-      })
+      ConfirmPrompt(
+        question,
+        onYes: { [weak self, weak screen] in
+          guard let self, let screen else { return }
+          self.pop(to: screen)
+          self.pop()
+          done()
+        }))
   }
 }

@@ -5,7 +5,8 @@ import TerminalUI
 /// Add Ingredient: a type-to-filter picker over the stored catalogue, then a quantity prompt.
 public final class AddIngredientScreen: Screen, StoreListener {
   public weak var delegate: AddIngredientScreenDelegate?
-  private let context: AppContext
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
   public private(set) var filter = TextField()
   private var results: WindowedResults<IngredientRow>
   private var list = ListState()

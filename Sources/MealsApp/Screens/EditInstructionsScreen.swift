@@ -6,7 +6,8 @@ import TerminalUI
 /// Ctrl-O opens the text in `$VISUAL`/`$EDITOR`.
 public final class EditInstructionsScreen: Screen {
   public weak var delegate: EditInstructionsScreenDelegate?
-  private let context: AppContext
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
   private let original: String
   public private(set) var area: TextArea
   public private(set) var error: String?
@@ -43,10 +44,12 @@ public final class EditInstructionsScreen: Screen {
     case .ctrl("o"):
       openInEditor()
     default:
+      let before = area.revision
       guard area.handle(key, width: editorSize.width, height: editorSize.height) else {
         return false
       }
       error = nil
+      if area.revision != before { delegate?.editInstructionsScreen(self, didChange: area.text) }
     }
     return true
   }
@@ -73,6 +76,7 @@ public final class EditInstructionsScreen: Screen {
     case .success(let text):
       area = TextArea(text)
       error = nil
+      delegate?.editInstructionsScreen(self, didChange: text)
     case .failure(let failure):
       context.navigator.showError(failure.message)
     }

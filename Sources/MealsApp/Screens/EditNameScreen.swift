@@ -31,8 +31,10 @@ public final class EditNameScreen: Screen {
       }
       return true
     }
+    let before = field.text
     guard field.handle(key) else { return false }
     error = nil
+    if field.text != before { delegate?.editNameScreen(self, didChange: field.text) }
     return true
   }
 

@@ -14,7 +14,8 @@ public final class IngredientDetailScreen: Screen {
     KeyBinding([.character("G"), .end], .bottom, "bottom", label: "G", footer: false),
   ])
 
-  private let context: AppContext
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
   public let ingredient: Ingredient
   private var offset = 0
 

@@ -4,8 +4,10 @@ import TerminalUI
 
 /// Create/Edit Meal: Name, Instructions, Ingredients and `+ Add ingredient`, all on a draft.
 ///
-/// Nothing reaches the database until Save, which commits the draft in one transaction;
-/// going back discards it (asking first when it has changes).
+/// Nothing reaches the meal until Save, which commits the draft in one transaction; going back
+/// discards it (asking first when it has changes). Meanwhile a copy of the draft is kept in
+/// the database (about a second after each change, and at once before an exit or a suspend),
+/// so a crash or a signal loses nothing: the next start offers to recover it.
 public final class MealEditorScreen: Screen {
   enum Action: Sendable {
     case open, remove, save, back
@@ -27,16 +29,29 @@ public final class MealEditorScreen: Screen {
   ])
 
   static let instructionPreviewRows = 4
+  /// How long after the last change the draft is kept.
+  static let keepDelay: UInt64 = 1_000
 
   public weak var delegate: MealEditorScreenDelegate?
-  private let context: AppContext
-  public private(set) var draft: MealDraft
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  public private(set) var draft: MealDraft {
+    didSet { if draft != oldValue { scheduleKeep() } }
+  }
   private var list = ListState()
   private var top = 0
+  /// The database row holding the kept copy of the draft, once there is one.
+  public private(set) var keptSlot: Int64?
+  private var keepDeadline: UInt64?
+  /// Text typed in Edit Name / Edit Instructions but not saved there yet: kept with the draft.
+  private var typedName: String?
+  private var typedInstructions: String?
 
-  init(context: AppContext, draft: MealDraft) {
+  /// `keptSlot` continues a draft recovered from an earlier session.
+  init(context: AppContext, draft: MealDraft, keptSlot: Int64? = nil) {
     self.context = context
     self.draft = draft
+    self.keptSlot = keptSlot
   }
 
   public var title: String {
@@ -107,10 +122,13 @@ public final class MealEditorScreen: Screen {
     context.navigator.showInfo("Removed \(removed.name) (not saved yet).")
   }
 
-  /// Commits the draft; refused with a message when the name or instructions are empty.
+  /// Commits the draft (and forgets its kept copy); refused with a message when the name or
+  /// instructions are empty.
   public func save() {
     do {
-      let id = try context.store.commit(draft)
+      let id = try context.store.commit(draft, discardingDraft: keptSlot)
+      keptSlot = nil
+      keepDeadline = nil
       let name = MealRules.trimmed(draft.name)
       delegate?.mealEditorScreen(self, didSaveMealWithID: id)
       context.navigator.showInfo("Saved “\(name)”.")
@@ -121,9 +139,76 @@ public final class MealEditorScreen: Screen {
 
   private func back() {
     let navigator = context.navigator
-    navigator.close(self, discarding: draft.hasChanges, asking: "Discard changes? (y/n)") {
-      [weak navigator] in navigator?.showInfo("Changes discarded.")
+    guard draft.hasChanges else {
+      forgetKeptDraft()
+      navigator.close(self, discarding: false, asking: "")
+      return
     }
+    navigator.close(self, discarding: true, asking: "Discard changes? (y/n)") {
+      [weak self, weak navigator] in
+      self?.forgetKeptDraft()
+      navigator?.showInfo("Changes discarded.")
+    }
+  }
+
+  // MARK: - Keeping the draft
+
+  private func scheduleKeep() {
+    keepDeadline = MonotonicClock.now() + Self.keepDelay
+  }
+
+  /// The draft as it would be recovered: with text typed in a child screen but not saved yet.
+  var draftToKeep: MealDraft {
+    var kept = draft
+    if let typedName { kept.name = typedName }
+    if let typedInstructions { kept.instructions = typedInstructions }
+    return kept
+  }
+
+  /// Writes the kept copy now (or removes it when nothing differs from the meal any more).
+  private func keepNow() {
+    keepDeadline = nil
+    let kept = draftToKeep
+    do {
+      if kept.hasChanges {
+        keptSlot = try context.store.keepDraft(kept, slot: keptSlot)
+      } else {
+        forgetKeptDraft()
+      }
+    } catch {
+      context.navigator.showError("Unsaved changes could not be kept: \(error.message)")
+    }
+  }
+
+  private func forgetKeptDraft() {
+    keepDeadline = nil
+    guard let slot = keptSlot else { return }
+    keptSlot = nil
+    do {
+      try context.store.discardDraft(slot: slot)
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  public var nextDeadline: UInt64? { keepDeadline }
+
+  public func tick(now: UInt64) -> Bool {
+    guard let deadline = keepDeadline, now >= deadline else { return false }
+    keepNow()
+    return false
+  }
+
+  public func keepUnsavedWork() {
+    if keepDeadline != nil { keepNow() }
+  }
+
+  /// Back from a child: what it was typing is either in the draft now or cancelled.
+  public func willAppear() {
+    guard typedName != nil || typedInstructions != nil else { return }
+    typedName = nil
+    typedInstructions = nil
+    scheduleKeep()
   }
 
   // MARK: - Layout
@@ -248,10 +333,22 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
     context.navigator.pop(to: self)
   }
 
+  public func editNameScreen(_ screen: EditNameScreen, didChange name: String) {
+    typedName = name
+    scheduleKeep()
+  }
+
   public func editInstructionsScreen(_ screen: EditInstructionsScreen, didSave instructions: String)
   {
     draft.instructions = instructions
     context.navigator.pop(to: self)
+  }
+
+  public func editInstructionsScreen(
+    _ screen: EditInstructionsScreen, didChange instructions: String
+  ) {
+    typedInstructions = instructions
+    scheduleKeep()
   }
 
   public func addIngredientScreen(

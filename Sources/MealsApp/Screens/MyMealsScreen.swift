@@ -7,7 +7,7 @@ import TerminalUI
 /// and to the Meal Editor.
 public final class MyMealsScreen: Screen, StoreListener {
   enum Action: Sendable {
-    case open, search, new, delete, undo, filter, clearFilter
+    case open, search, new, delete, undo, trash, filter, clearFilter
   }
 
   static let keys = KeyTable<Action>([
@@ -15,12 +15,14 @@ public final class MyMealsScreen: Screen, StoreListener {
     KeyBinding([.character("a")], .search, "search TheMealDB"),
     KeyBinding([.character("n")], .new, "new meal"),
     KeyBinding([.character("d"), .delete], .delete, "delete", label: "d"),
-    KeyBinding([.character("u")], .undo, "undo delete"),
+    KeyBinding([.character("u")], .undo, "undo delete (again and again)"),
+    KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
     KeyBinding([.character("/")], .filter, "filter"),
     KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
   ])
 
-  private let context: AppContext
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
   private var results: WindowedResults<MealSummary>
   public private(set) var filter = TextField()
   /// True while the user types in the filter field.
@@ -70,6 +72,10 @@ public final class MyMealsScreen: Screen, StoreListener {
       deleteSelected()
     case .undo:
       undoDelete()
+    case .trash:
+      let trash = RecentlyDeletedScreen(context: context)
+      trash.delegate = self
+      context.navigator.push(trash)
     case .filter:
       isFiltering = true
     case .clearFilter:
@@ -104,6 +110,14 @@ public final class MyMealsScreen: Screen, StoreListener {
     rememberSelection()
   }
 
+  /// Opens the Meal Editor on a draft kept by an earlier session.
+  func openEditor(resuming kept: KeptDraft) {
+    let editor = MealEditorScreen(context: context, draft: kept.draft, keptSlot: kept.slot)
+    editor.delegate = self
+    context.navigator.push(editor)
+    context.navigator.showInfo("Recovered the unsaved changes — s saves them, Esc discards.")
+  }
+
   private func openEditor(mealID: Int64?) {
     do {
       let draft = try context.store.editableCopy(of: mealID)
@@ -119,22 +133,21 @@ public final class MyMealsScreen: Screen, StoreListener {
     guard let meal = selectedMeal else { return }
     do {
       try context.store.deleteMeal(id: meal.id)
-      context.navigator.showInfo("Deleted “\(meal.name)” — press u to undo.")
+      context.navigator.showInfo("Deleted “\(meal.name)” — u undoes, T lists Recently Deleted.")
     } catch {
       context.navigator.showError(error.message)
     }
   }
 
+  /// Restores the most recently deleted meal; pressed again, the one before it, and so on.
   private func undoDelete() {
-    guard context.store.canUndoDelete else {
-      context.navigator.showInfo("Nothing to undo.")
-      return
-    }
     do {
-      if let id = try context.store.undoDelete() {
-        select(mealID: id)
-        context.navigator.showInfo("Restored “\(selectedMeal?.name ?? "")”.")
+      guard let restored = try context.store.restoreLastDeleted() else {
+        context.navigator.showInfo("Nothing to undo: Recently Deleted is empty.")
+        return
       }
+      select(mealID: restored.id)
+      context.navigator.showInfo(RecentlyDeletedScreen.restoredMessage(restored))
     } catch {
       context.navigator.showError(error.message)
     }
@@ -241,7 +254,14 @@ public final class MyMealsScreen: Screen, StoreListener {
 
 // MARK: - Delegates
 
-extension MyMealsScreen: SearchScreenDelegate, MealEditorScreenDelegate {
+extension MyMealsScreen: SearchScreenDelegate, MealEditorScreenDelegate,
+  RecentlyDeletedScreenDelegate
+{
+  public func recentlyDeletedScreen(_ screen: RecentlyDeletedScreen, didRestoreMealWithID id: Int64)
+  {
+    select(mealID: id)
+  }
+
   public func searchScreen(_ screen: SearchScreen, didChoose meal: Meal) {
     do {
       let stored = try context.store.storeFound(meal)

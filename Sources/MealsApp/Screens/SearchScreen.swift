@@ -17,7 +17,8 @@ public final class SearchScreen: Screen {
   static let debounce: UInt64 = 250
 
   public weak var delegate: SearchScreenDelegate?
-  private let context: AppContext
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
   public private(set) var field = TextField()
   private var focus = Focus.field
   private(set) var phase = Phase.notStarted

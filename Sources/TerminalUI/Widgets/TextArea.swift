@@ -18,7 +18,11 @@ public struct TextArea: Equatable, Sendable {
     var segment: Int
   }
 
-  public private(set) var lines: [[Character]]
+  public private(set) var lines: [[Character]] {
+    didSet { revision &+= 1 }
+  }
+  /// Changes whenever the text does, so a screen can tell an edit from a move cheaply.
+  public private(set) var revision = 0
   public private(set) var cursor = Location(line: 0, column: 0)
   private var top = RowAnchor(line: 0, segment: 0)
   /// The visual column that up/down try to keep.
@@ -105,6 +109,8 @@ public struct TextArea: Equatable, Sendable {
       insert(" ")
     case .character(let character):
       insert(character)
+    case .paste(let text):
+      insert(contentsOf: text)
     default:
       return false
     }
@@ -116,6 +122,30 @@ public struct TextArea: Equatable, Sendable {
   public mutating func insert(_ character: Character) {
     lines[cursor.line].insert(character, at: cursor.column)
     cursor.column += 1
+  }
+
+  /// Inserts pasted text, keeping its lines; tabs become two spaces, controls are dropped.
+  public mutating func insert(contentsOf text: String) {
+    var pasted: [[Character]] = [[]]
+    for character in text {
+      if character == "\n" || character == "\r\n" {
+        pasted.append([])
+      } else if character == "\t" {
+        pasted[pasted.count - 1] += [" ", " "]
+      } else if !character.unicodeScalars.contains(where: TextWidth.isControl) {
+        pasted[pasted.count - 1].append(character)
+      }
+    }
+    let line = lines[cursor.line]
+    let before = Array(line[..<cursor.column])
+    let after = Array(line[cursor.column...])
+    let lastCount = pasted[pasted.count - 1].count
+    pasted[0] = before + pasted[0]
+    pasted[pasted.count - 1] += after
+    lines.replaceSubrange(cursor.line...cursor.line, with: pasted)
+    let lastLine = cursor.line + pasted.count - 1
+    cursor = Location(
+      line: lastLine, column: (pasted.count == 1 ? before.count : 0) + lastCount)
   }
 
   private mutating func moveVertically(by delta: Int, width: Int) {

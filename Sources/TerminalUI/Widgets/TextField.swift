@@ -44,6 +44,8 @@ public struct TextField: Equatable, Sendable {
       cursor = start
     case .character(let character):
       insert(character)
+    case .paste(let text):
+      insert(contentsOf: text)
     default:
       return false
     }
@@ -53,6 +55,20 @@ public struct TextField: Equatable, Sendable {
   public mutating func insert(_ character: Character) {
     characters.insert(character, at: cursor)
     cursor += 1
+  }
+
+  /// Inserts pasted text on one line: line breaks and tabs become spaces, controls are dropped.
+  public mutating func insert(contentsOf text: String) {
+    var pasted: [Character] = []
+    for character in text {
+      if character == "\n" || character == "\t" || character == "\r\n" {
+        pasted.append(" ")
+      } else if !character.unicodeScalars.contains(where: TextWidth.isControl) {
+        pasted.append(character)
+      }
+    }
+    characters.insert(contentsOf: pasted, at: cursor)
+    cursor += pasted.count
   }
 
   /// Draws the field in `width` cells, scrolled so the cursor shows; returns the cursor cell.

@@ -1,0 +1,123 @@
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// Recently Deleted: the trash, newest first.
+///
+/// Enter restores a meal, `D` erases one for good (after a question); meals are erased by
+/// themselves after 30 days.
+public final class RecentlyDeletedScreen: Screen, StoreListener {
+  enum Action: Sendable { case restore, erase }
+
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .restore, "restore to My Meals"),
+    KeyBinding([.character("D")], .erase, "erase for good (asks first)"),
+  ])
+
+  public weak var delegate: RecentlyDeletedScreenDelegate?
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private let results: WindowedResults<TrashedMeal>
+  private var list = ListState()
+
+  init(context: AppContext) {
+    self.context = context
+    results = context.store.trashedMeals()
+    context.store.addListener(self)
+  }
+
+  public var title: String { "Recently Deleted" }
+  public var keyHelp: [KeyHelp] {
+    Self.keys.help + [
+      KeyHelp(keys: "Esc", text: "back"),
+      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
+    ]
+  }
+
+  /// The deleted meal under the selection bar.
+  public var selectedMeal: TrashedMeal? { results.row(at: list.selection) }
+
+  /// What the status line says after a restore.
+  static func restoredMessage(_ restored: RestoredMeal) -> String {
+    restored.restoredAsCopy
+      ? "Restored “\(restored.name)” as a separate copy: TheMealDB's meal was saved again meanwhile."
+      : "Restored “\(restored.name)”."
+  }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    if list.handle(key, count: results.count, pageSize: context.bodyHeight - 1) { return true }
+    guard let action = Self.keys.action(for: key) else { return false }
+    guard let meal = selectedMeal else { return true }
+    switch action {
+    case .restore:
+      do {
+        let restored = try context.store.restoreDeleted(id: meal.id)
+        delegate?.recentlyDeletedScreen(self, didRestoreMealWithID: restored.id)
+        context.navigator.showInfo(Self.restoredMessage(restored) + " It is back in My Meals.")
+      } catch {
+        context.navigator.showError(error.message)
+      }
+    case .erase:
+      context.navigator.present(
+        ConfirmPrompt("Erase “\(meal.name)” for good? This cannot be undone. (y/n)") {
+          [weak self] in self?.erase(meal)
+        })
+    }
+    return true
+  }
+
+  private func erase(_ meal: TrashedMeal) {
+    do {
+      try context.store.eraseDeleted(id: meal.id)
+      context.navigator.showInfo("Erased “\(meal.name)” for good.")
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    list.clamp(count: results.count)
+    context.navigator.needsDisplay = true
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let count = results.count
+    let headline = "\(count == 1 ? "1 deleted meal" : "\(count) deleted meals") · kept 30 days"
+    canvas.write(
+      headline, row: area.y,
+      column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1), style: .title)
+    let listArea = area.dropping(top: 1)
+    guard count > 0 else {
+      canvas.writeWrapped(
+        "Nothing here. Deleted meals stay here for 30 days; u on My Meals brings back the last one.",
+        in: listArea.dropping(top: 1), indent: 2, style: .muted)
+      return
+    }
+    let now = context.store.clock()
+    let nameWidth = max(12, min(40, listArea.width * 2 / 5))
+    let top = list.visibleTop(height: listArea.height, count: count)
+    for row in 0..<listArea.height {
+      let index = top + row
+      guard index < count, let meal = results.row(at: index) else { break }
+      let y = listArea.y + row
+      let age = now - meal.deletedAt
+      let when =
+        "deleted \(Age.describe(age)) · erased \(Age.until(MealStore.trashDays * 86_400 - age))"
+      canvas.write(
+        index == list.selection ? "▸ " : "  ", row: y, column: listArea.x, style: .accent)
+      canvas.writeTruncated(
+        meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
+      canvas.writeTruncated(
+        when, row: y, column: listArea.x + 4 + nameWidth, width: listArea.width - nameWidth - 5,
+        style: .muted)
+      if index == list.selection {
+        canvas.applyStyle(
+          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A backup file beside the database, as `--restore-backup` describes it before asking.
+public struct BackupInfo: Equatable, Sendable {
+  public var number: Int
+  public var path: String
+  /// Seconds since 1970 (the file's modification time).
+  public var madeAt: Double
+  public var mealCount: Int
+  public var schemaVersion: Int
+}
+
+extension MealStore {
+  /// Backups kept beside the database: `.bak.1` (newest) to `.bak.3`.
+  public static let backupCount = 3
+  /// The daily backup is made at start when the newest is older than this.
+  public static let backupInterval = 86_400.0
+
+  public static func backupPath(of path: String, number: Int) -> String {
+    "\(path).bak.\(number)"
+  }
+
+  // MARK: - Making backups
+
+  /// Copies the database with `VACUUM INTO` to `.bak.1`, shifting older ones up to `.bak.3`.
+  ///
+  /// The copy is written under a temporary name and renamed, so a crash never leaves a
+  /// half-written backup in the rotation. With `tag`, the copy is also kept as `PATH.TAG.bak`
+  /// (the file as it was before a migration) unless that exists already.
+  func backUp(tag: String? = nil) throws(StoreError) {
+    let path = db.path
+    let fresh = path + ".bak.new"
+    unlink(fresh)
+    do {
+      try db.statement("VACUUM INTO ?").run([.text(fresh)])
+    } catch {
+      unlink(fresh)
+      throw error
+    }
+    unlink(Self.backupPath(of: path, number: Self.backupCount))
+    for number in stride(from: Self.backupCount - 1, through: 1, by: -1) {
+      rename(
+        Self.backupPath(of: path, number: number), Self.backupPath(of: path, number: number + 1))
+    }
+    let newest = Self.backupPath(of: path, number: 1)
+    guard rename(fresh, newest) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(fresh)
+      throw StoreError(.failure, "Cannot write the backup \(newest): \(reason).")
+    }
+    // Dated by the store's clock, so "once a day" follows the same time as everything else.
+    let time = clock()
+    var times = [
+      timeval(tv_sec: Int(time), tv_usec: 0), timeval(tv_sec: Int(time), tv_usec: 0),
+    ]
+    utimes(newest, &times)
+    if let tag {
+      let tagged = "\(path).\(tag).bak"
+      if access(tagged, F_OK) != 0 { link(newest, tagged) }
+    }
+  }
+
+  /// Makes the daily backup when the newest is a day old or missing; true when it made one.
+  @discardableResult
+  public func backUpIfDue() throws(StoreError) -> Bool {
+    var info = stat()
+    let newest = Self.backupPath(of: db.path, number: 1)
+    if stat(newest, &info) == 0, clock() - Double(info.st_mtim.tv_sec) < Self.backupInterval {
+      return false
+    }
+    try backUp()
+    return true
+  }
+
+  // MARK: - Restoring
+
+  /// Checks backup `number` of the database at `path` and says what it holds.
+  ///
+  /// Fails with a clear message when it is missing, damaged or not a meals database.
+  public static func inspectBackup(number: Int, of path: String) throws(StoreError) -> BackupInfo {
+    let backup = backupPath(of: path, number: number)
+    var info = stat()
+    guard stat(backup, &info) == 0 else {
+      throw StoreError(.notFound, "There is no backup \(number) (\(backup)).")
+    }
+    let connection = try SQLiteConnection(path: backup, readOnly: true)
+    let check = try connection.statement("PRAGMA integrity_check").rows { $0.text(0) }
+    guard check == ["ok"] else {
+      throw StoreError(
+        .corrupt, "Backup \(number) (\(backup)) is damaged: \(check.joined(separator: "; ")).")
+    }
+    let version = Int(try connection.statement("PRAGMA user_version").scalar() ?? 0)
+    guard version > 0, version <= Schema.migrations.count else {
+      throw StoreError(.invalid, "\(backup) is not a meals database this version can read.")
+    }
+    let meals = Int(try connection.statement("SELECT count(*) FROM meal").scalar() ?? 0)
+    return BackupInfo(
+      number: number, path: backup, madeAt: Double(info.st_mtim.tv_sec), mealCount: meals,
+      schemaVersion: version)
+  }
+
+  /// Replaces the database at `path` with backup `number`, after keeping the current contents
+  /// as `PATH.before-restore`; the result is migrated to this version when older.
+  public static func restoreBackup(number: Int, of path: String) throws(StoreError) {
+    _ = try inspectBackup(number: number, of: path)
+    let live = try MealStore(path: path)
+    let keep = path + ".before-restore"
+    unlink(keep)
+    try live.db.statement("VACUUM INTO ?").run([.text(keep)])
+    let backup = try SQLiteConnection(path: backupPath(of: path, number: number), readOnly: true)
+    try live.db.replaceContents(with: backup)
+    live.db.close()
+    // Reopening migrates a backup made by an earlier version.
+    _ = try MealStore(path: path)
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import MealsCore
+
+/// A meal in the trash, as the Recently Deleted page lists it.
+public struct TrashedMeal: Equatable, Sendable {
+  public var id: Int64
+  public var name: String
+  public var summary: String
+  /// Seconds since 1970.
+  public var deletedAt: Double
+  /// Orders the trash: the most recent delete has the highest number.
+  var sequence: Int64
+}
+
+/// What putting a meal back did.
+public struct RestoredMeal: Equatable, Sendable {
+  public var id: Int64
+  public var name: String
+  /// True when TheMealDB's copy of this meal was saved again meanwhile: the restored meal
+  /// came back beside it, no longer linked to TheMealDB, so neither overwrites the other.
+  public var restoredAsCopy: Bool
+}
+
+extension MealStore {
+  /// How long deleted meals are kept before `purgeTrash` erases them.
+  public static let trashDays = 30.0
+
+  // MARK: - Delete and restore
+
+  /// Moves a meal, its ingredient lines, ids and times to the trash, in one transaction.
+  public func deleteMeal(id: Int64) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      let sequence =
+        try db.statement("SELECT coalesce(max(deleted_seq), 0) + 1 FROM trash_meal")
+        .scalar() ?? 1
+      try db.statement(
+        """
+        INSERT INTO trash_meal (deleted_seq, deleted_at, \(Schema.mealColumns))
+        SELECT ?, ?, \(Schema.mealColumns) FROM meal WHERE id = ?
+        """
+      ).run([.integer(sequence), .real(clock()), .integer(id)])
+      try db.statement(
+        """
+        INSERT INTO trash_measurement (\(Schema.measurementColumns))
+        SELECT \(Schema.measurementColumns) FROM ingredient_measurement WHERE meal_id = ?
+        """
+      ).run([.integer(id)])
+      try db.statement("DELETE FROM meal WHERE id = ?").run([.integer(id)])
+      try db.statement("DELETE FROM meal_fts WHERE rowid = ?").run([.integer(id)])
+    }
+    didCommit()
+  }
+
+  /// Puts back the most recently deleted meal; nil when the trash is empty.
+  @discardableResult
+  public func restoreLastDeleted() throws(StoreError) -> RestoredMeal? {
+    guard
+      let id = try db.statement("SELECT id FROM trash_meal ORDER BY deleted_seq DESC LIMIT 1")
+        .scalar()
+    else { return nil }
+    return try restoreDeleted(id: id)
+  }
+
+  /// Puts a deleted meal back exactly as it was: same id, fields, lines, order and times.
+  public func restoreDeleted(id: Int64) throws(StoreError) -> RestoredMeal {
+    let restored = try db.transaction { () throws(StoreError) -> RestoredMeal in
+      guard
+        let (name, mealDBID) = try db.statement(
+          "SELECT name, mealdb_id FROM trash_meal WHERE id = ?"
+        ).rows([.integer(id)], { ($0.text(0), $0.optionalText(1)) }).first
+      else {
+        throw StoreError(.notFound, "That meal is no longer in Recently Deleted.")
+      }
+      // TheMealDB's copy saved again meanwhile: restore beside it, unlinked.
+      var asCopy = false
+      if let mealDBID, try mealID(forMealDBID: mealDBID) != nil { asCopy = true }
+      let values =
+        asCopy
+        ? Schema.mealColumns.replacingOccurrences(of: "mealdb_id", with: "NULL")
+        : Schema.mealColumns
+      try db.statement(
+        "INSERT INTO meal (\(Schema.mealColumns)) SELECT \(values) FROM trash_meal WHERE id = ?"
+      ).run([.integer(id)])
+      try db.statement(
+        """
+        INSERT INTO ingredient_measurement (\(Schema.measurementColumns))
+        SELECT \(Schema.measurementColumns) FROM trash_measurement WHERE meal_id = ?
+        """
+      ).run([.integer(id)])
+      try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])
+      guard let meal = try meal(id: id) else {
+        throw StoreError(.failure, "The restored meal could not be read back; nothing changed.")
+      }
+      try index(meal, id: id)
+      return RestoredMeal(id: id, name: name, restoredAsCopy: asCopy)
+    }
+    didCommit()
+    return restored
+  }
+
+  // MARK: - Erase
+
+  /// Erases a deleted meal for good.
+  public func eraseDeleted(id: Int64) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])
+    }
+    didCommit()
+  }
+
+  /// Erases meals deleted more than `days` ago; returns how many.
+  @discardableResult
+  public func purgeTrash(olderThan days: Double = MealStore.trashDays) throws(StoreError) -> Int {
+    let cutoff = clock() - days * 86_400
+    let count = Int(
+      try db.statement("SELECT count(*) FROM trash_meal WHERE deleted_at < ?")
+        .scalar([.real(cutoff)]) ?? 0)
+    guard count > 0 else { return 0 }
+    try db.transaction { () throws(StoreError) in
+      try db.statement("DELETE FROM trash_meal WHERE deleted_at < ?").run([.real(cutoff)])
+    }
+    didCommit()
+    return count
+  }
+
+  // MARK: - Reading
+
+  /// Meals in the trash.
+  public var trashCount: Int {
+    Int((try? db.statement("SELECT count(*) FROM trash_meal").scalar()) ?? 0)
+  }
+
+  /// The trash, most recently deleted first, as a live windowed result.
+  public func trashedMeals() -> WindowedResults<TrashedMeal> {
+    let columns = "SELECT id, name, summary, deleted_at, deleted_seq FROM trash_meal"
+    return live(
+      count: "SELECT count(*) FROM trash_meal", countParameters: [], knownCount: nil,
+      offsetSQL: "\(columns) ORDER BY deleted_seq DESC LIMIT ? OFFSET ?",
+      afterSQL: "\(columns) WHERE deleted_seq < ? ORDER BY deleted_seq DESC LIMIT ?",
+      beforeSQL: "\(columns) WHERE deleted_seq > ? ORDER BY deleted_seq LIMIT ?",
+      parameters: [], key: { [.integer($0.sequence)] },
+      map: {
+        TrashedMeal(
+          id: $0.int(0), name: $0.text(1), summary: $0.text(2), deletedAt: $0.double(3),
+          sequence: $0.int(4))
+      })
+  }
+}
