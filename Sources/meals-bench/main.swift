@@ -171,6 +171,8 @@ Measure.report(
   "decode a \(searchEntries)-meal search response",
   try Measure.times(30) { _ = try MealDBDecoder.meals(from: searchData) }, goal: "≤ 2 ms")
 
+try NothingIsLostBench.run(store: try MealStore(path: bigPath))
+
 // MARK: - The app
 
 let app = MealsApplication(store: store, service: NullService())

@@ -29,7 +29,11 @@ case .success(.run(let parsed)):
 case .success(.restoreBackup(let number, let parsed)):
   exit(
     RestoreBackup.run(
-      number: number, options: parsed, answer: { readLine() }, say: { print($0) }))
+      number: number, options: parsed,
+      answer: {
+        fflush(nil)  // the question must be out before waiting for the answer (pipes buffer)
+        return readLine()
+      }, say: { print($0) }))
 case .failure(let error):
   FileHandle.standardError.write(Data("meals: \(error.message)\n\n\(LaunchOptions.usage)\n".utf8))
   exit(2)

@@ -1,4 +1,5 @@
 import Foundation
+import MealsStore
 import TestSupport
 import XCTest
 
@@ -291,6 +292,35 @@ final class AppEndToEndTests: XCTestCase {
     let screen = try tmux.waitFor("EXIT=1")
     XCTAssertTrue(screen.contains("is not a meals database"))
     XCTAssertEqual(try String(contentsOfFile: notADatabase, encoding: .utf8), "my notes\n")
+  }
+
+  func testRestoreBackupChecksAsksAndKeepsWhatWasThere() throws {
+    let path = folder.path("restore.sqlite")
+    do {
+      let store = try MealStore(path: path)
+      _ = try store.createMeal(name: "Backed up", instructions: "x")
+      try store.backUpIfDue()
+      _ = try store.createMeal(name: "Added later", instructions: "x")
+    }
+    var (status, out, err) = try runProcess([Products.meals, "--db", path, "--restore-backup", "3"])
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(out.contains("There is no backup 3"), out + err)
+    (status, _, err) = try runProcess([Products.meals, "--db", path, "--restore-backup", "7"])
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.contains("--restore-backup takes 1, 2 or 3"), err)
+
+    for answer in ["n", "y"] {
+      let restore = try ChildProcess([Products.meals, "--db", path, "--restore-backup", "1"])
+      XCTAssertTrue(restore.read(until: "(y/n)").contains("1 meal, checked: ok"))
+      restore.write(answer + "\n")
+      restore.closeInput()
+      let rest = restore.read(until: "\u{0}", timeout: 10)
+      XCTAssertEqual(restore.wait(), 0)
+      XCTAssertTrue(
+        rest.contains(answer == "y" ? "Restored backup 1." : "Nothing was changed."), rest)
+    }
+    XCTAssertEqual(try MealStore(path: path).mealCount, 1)
+    XCTAssertEqual(try MealStore(path: path + ".before-restore").mealCount, 2)
   }
 
   func testDefaultDatabaseUnderXDGDataHome() throws {

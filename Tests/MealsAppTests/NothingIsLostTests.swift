@@ -54,8 +54,8 @@ final class NothingIsLostTests: XCTestCase {
       [
         " My Meals › Recently Deleted",
         "                                                 2 deleted meals · kept 30 days",
-        "▸ Toast                             deleted 2 min ago · erased in 29 days",
-        "  Apple pie                         deleted 3 h ago · erased in 29 days",
+        "▸ Toast                             deleted 2 min ago · erased in 30 days",
+        "  Apple pie                         deleted 3 h ago · erased in 30 days",
       ])
     app.press(.down, .character("D"))
     XCTAssertEqual(app.lines[10], " Erase “Apple pie” for good? This cannot be undone. (y/n)")
@@ -64,7 +64,7 @@ final class NothingIsLostTests: XCTestCase {
     app.press(.character("y"))
     XCTAssertEqual(app.lines[10], " Erased “Apple pie” for good.")
     XCTAssertEqual(
-      app.lines[2], "▸ Toast                             deleted 2 min ago · erased in 29 days")
+      app.lines[2], "▸ Toast                             deleted 2 min ago · erased in 30 days")
     app.press(.enter)
     XCTAssertEqual(app.lines[10], " Restored “Toast”. It is back in My Meals.")
     XCTAssertTrue(app.lines[3].contains("Nothing here."))

@@ -53,16 +53,26 @@ public final class ChildProcess {
     closeInput()
   }
 
-  /// Reads what it prints until `marker` appears or its output ends.
-  public func read(until marker: String) -> String {
+  /// Reads what it prints until `marker` appears, its output ends, or `timeout` seconds pass.
+  public func read(until marker: String, timeout: Double = 30) -> String {
     var text = ""
     var buffer = [UInt8](repeating: 0, count: 4_096)
+    let deadline = Date().addingTimeInterval(timeout)
     while !text.contains(marker) {
+      var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+      let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+      guard left > 0, poll(&ready, 1, left) > 0 else { break }
       let count = Glibc.read(output, &buffer, buffer.count)
       if count <= 0 { break }
       text += String(decoding: buffer[0..<count], as: UTF8.self)
     }
     return text
+  }
+
+  /// Writes to its standard input.
+  public func write(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
   }
 
   public func closeInput() {

@@ -12,13 +12,14 @@ enum Age {
     }
   }
 
-  /// "in 29 days", "in 5 h", "today": how long until something happens.
+  /// "in 30 days", "in 5 h", "tomorrow": how long until something happens (rounded up, so a
+  /// meal deleted a minute ago is erased "in 30 days").
   static func until(_ seconds: Double) -> String {
     switch seconds {
     case ..<3_600: return "within the hour"
-    case ..<86_400: return "in \(Int(seconds / 3_600)) h"
+    case ..<86_400: return "in \(Int((seconds / 3_600).rounded(.up))) h"
     case ..<(2 * 86_400): return "tomorrow"
-    default: return "in \(Int(seconds / 86_400)) days"
+    default: return "in \(Int((seconds / 86_400).rounded(.up))) days"
     }
   }
 }

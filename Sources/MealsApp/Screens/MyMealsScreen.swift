@@ -15,7 +15,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     KeyBinding([.character("a")], .search, "search TheMealDB"),
     KeyBinding([.character("n")], .new, "new meal"),
     KeyBinding([.character("d"), .delete], .delete, "delete", label: "d"),
-    KeyBinding([.character("u")], .undo, "undo delete (again and again)"),
+    KeyBinding([.character("u")], .undo, "undo delete"),
     KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
     KeyBinding([.character("/")], .filter, "filter"),
     KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
