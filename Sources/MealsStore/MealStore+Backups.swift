@@ -69,8 +69,10 @@ extension MealStore {
   public func backUpIfDue() throws(StoreError) -> Bool {
     var info = stat()
     let newest = Self.backupPath(of: db.path, number: 1)
-    if stat(newest, &info) == 0, clock() - Double(info.st_mtim.tv_sec) < Self.backupInterval {
-      return false
+    // A backup dated in the future (the clock was wrong once) does not stop later ones.
+    if stat(newest, &info) == 0 {
+      let age = clock() - Double(info.st_mtim.tv_sec)
+      if age >= 0 && age < Self.backupInterval { return false }
     }
     try backUp()
     return true
