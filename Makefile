@@ -86,6 +86,7 @@ format:
 bench: deps
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build -c release --product meals-bench
+	$(SWIFTPM) build -c release --product meals
 	$(BUILD_DIR)/release/meals-bench $(ARGS)
 
 ## demo: meals against a local fixture server with the project's sample catalogue

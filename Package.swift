@@ -47,7 +47,7 @@ let package = Package(
     .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TestSupport"]),
     .testTarget(name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore", "TestSupport"]),
     .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore", "TestSupport"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MealsCore"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MealsCore", "TestSupport"]),
     .testTarget(
       name: "MealsAppTests",
       dependencies: [

@@ -9,15 +9,26 @@ public final class AppContext {
   public let store: MealStore
   public let service: MealDBService
   public let catalogue: CatalogueImport
+  /// TheMealDB's answers for the browse screens, loaded lazily, once, and kept.
+  public let remote: RemoteData
+  /// Where each list was left (selected item and scroll), so reopening it finds it there.
+  var listPositions: [String: ListPosition] = [:]
 
   public init(navigator: Navigator, store: MealStore, service: MealDBService) {
     self.navigator = navigator
     self.store = store
     self.service = service
     self.catalogue = CatalogueImport(store: store, service: service, navigator: navigator)
+    self.remote = RemoteData(store: store, service: service)
   }
 
   /// Rows between the header and the status line.
   public var bodyHeight: Int { max(1, navigator.size.height - 3) }
   public var bodyWidth: Int { max(1, navigator.size.width) }
+}
+
+/// A list's selected item (by a key that survives a refresh) and its first visible row.
+struct ListPosition: Equatable {
+  var key: String
+  var top: Int
 }

@@ -1,4 +1,5 @@
 import MealsCore
+import TerminalUI
 
 // The child → parent reports of the original design. Delegates are held weakly.
 
@@ -36,4 +37,10 @@ public protocol AddIngredientScreenDelegate: AnyObject {
 /// Recently Deleted tells My Meals which meal came back, so it is selected there.
 public protocol RecentlyDeletedScreenDelegate: AnyObject {
   func recentlyDeletedScreen(_ screen: RecentlyDeletedScreen, didRestoreMealWithID id: Int64)
+}
+
+/// The browse screens (hub, lists, Meal Detail) tell My Meals what happened there: the search
+/// they open reports as Search always does, and a meal saved from Meal Detail is selected.
+public protocol BrowseDelegate: SearchScreenDelegate {
+  func browse(_ screen: Screen, didSaveMealWithID id: Int64)
 }

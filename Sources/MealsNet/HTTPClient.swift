@@ -88,6 +88,10 @@ public final class HTTPClient {
     configure(easy, url: url, context: Unmanaged.passUnretained(transfer).toOpaque())
     transfers[id] = transfer
     curl_multi_add_handle(multi, easy)
+    // Send it now (on a kept-alive connection this writes the request), so the server works
+    // while the app draws its loading frame; anything finished waits for `wait` to deliver.
+    var running: Int32 = 0
+    curl_multi_perform(multi, &running)
     return id
   }
 

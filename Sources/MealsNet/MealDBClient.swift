@@ -7,6 +7,9 @@ public protocol MealDBService: AnyObject {
     -> RequestID
   func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void)
     -> RequestID
+  /// The raw answer to a browse request; the caller decodes it (and may cache the bytes).
+  func fetch(_ request: MealDBRequest, completion: @escaping (Result<Data, NetworkError>) -> Void)
+    -> RequestID
   func cancel(_ id: RequestID)
   /// Bytes received so far, for progress display.
   func bytesReceived(_ id: RequestID) -> Int
@@ -100,6 +103,12 @@ public final class MealDBClient: MealDBService {
       completion: completion)
   }
 
+  public func fetch(
+    _ request: MealDBRequest, completion: @escaping (Result<Data, NetworkError>) -> Void
+  ) -> RequestID {
+    http.get(url(request.endpoint, request.query), completion: completion)
+  }
+
   public func cancel(_ id: RequestID) { http.cancel(id) }
 
   public func bytesReceived(_ id: RequestID) -> Int { http.bytesReceived(id) }
@@ -153,7 +162,7 @@ public final class MealDBClient: MealDBService {
 }
 
 /// Which list `filter.php` filters by.
-public enum MealFilterKind: String, Sendable {
+public enum MealFilterKind: String, Hashable, Sendable {
   case category = "c"
   case area = "a"
   case ingredient = "i"

@@ -31,7 +31,7 @@ public enum NetworkError: Error, Equatable, Sendable {
     }
   }
 
-  init(_ decoding: MealDBDecodingError) {
+  public init(_ decoding: MealDBDecodingError) {
     switch decoding {
     case .notJSON: self = .notJSON
     case .wrongShape(let detail): self = .wrongShape(detail)

@@ -41,6 +41,15 @@ extension MealStore {
     return meal
   }
 
+  /// Which of these TheMealDB ids are in My Meals (for the ✓ on browse lists).
+  public func storedMealDBIDs(among ids: [String]) -> Set<String> {
+    guard !ids.isEmpty, let data = try? JSONEncoder().encode(ids) else { return [] }
+    let found = try? db.statement(
+      "SELECT mealdb_id FROM meal WHERE mealdb_id IN (SELECT value FROM json_each(?))"
+    ).rows([.text(String(decoding: data, as: UTF8.self))]) { $0.text(0) }
+    return Set(found ?? [])
+  }
+
   /// The id of the stored meal with this TheMealDB id.
   public func mealID(forMealDBID mealDBID: String) throws(StoreError) -> Int64? {
     try db.statement("SELECT id FROM meal WHERE mealdb_id = ?").scalar([.text(mealDBID)])

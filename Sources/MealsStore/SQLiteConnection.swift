@@ -1,4 +1,5 @@
 import CSQLite3
+import Foundation
 
 /// A thin, typed layer over one sqlite3 connection (only MealsStore touches SQLite).
 final class SQLiteConnection {
@@ -144,6 +145,10 @@ final class Statement {
       case .integer(let number): sqlite3_bind_int64(raw, index, number)
       case .real(let number): sqlite3_bind_double(raw, index, number)
       case .text(let text): sqlite3_bind_text(raw, index, text, -1, Self.transient)
+      case .blob(let data):
+        _ = data.withUnsafeBytes { bytes in
+          sqlite3_bind_blob(raw, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+        }
       }
     }
     return self
@@ -193,6 +198,12 @@ final class Statement {
 
   func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+  func blob(_ column: Int32) -> Data {
+    let count = Int(sqlite3_column_bytes(raw, column))
+    guard count > 0, let bytes = sqlite3_column_blob(raw, column) else { return Data() }
+    return Data(bytes: bytes, count: count)
+  }
+
   var columnCount: Int32 { sqlite3_column_count(raw) }
 
   /// A column as the typed value SQLite holds (for copying rows and comparing them exactly).
@@ -201,6 +212,7 @@ final class Statement {
     case SQLITE_NULL: .null
     case SQLITE_INTEGER: .integer(int(column))
     case SQLITE_FLOAT: .real(double(column))
+    case SQLITE_BLOB: .blob(blob(column))
     default: .text(text(column))
     }
   }
@@ -212,6 +224,7 @@ enum SQLValue: Equatable {
   case integer(Int64)
   case real(Double)
   case text(String)
+  case blob(Data)
 
   static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
 }

@@ -135,5 +135,16 @@ enum Schema {
         );
         """,
       rebuildsTables: true),
+    // 3: TheMealDB's answers to the browse screens, kept so lists open at once, offline too.
+    // Separate from the user's meals: a capped cache, oldest entries dropped first.
+    Migration(
+      sql: """
+        CREATE TABLE remote_cache (
+          key TEXT PRIMARY KEY,
+          body BLOB NOT NULL,
+          fetched_at REAL NOT NULL
+        );
+        CREATE INDEX remote_cache_by_age ON remote_cache (fetched_at);
+        """),
   ]
 }

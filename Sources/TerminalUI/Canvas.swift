@@ -3,15 +3,20 @@
 /// Text is measured in terminal cells (wide characters take two, combining marks none) and
 /// clipped. Control characters are drawn as visible substitutes (␛, ␀, …) and bidirectional
 /// controls are dropped, so no text can reach the terminal raw.
+///
+/// A cell is a plain value (a scalar, a style, a width), so a frame is cheap to build, compare
+/// and throw away; the rare combining marks live in a side table.
 public struct Canvas: Equatable, Sendable {
-  /// One cell: its text (a spacing scalar plus any combining ones) and style.
+  /// One cell: its spacing scalar, style and width; combining marks are in `marks`.
   public struct Cell: Equatable, Sendable {
-    public var text: String
+    public var scalar: Unicode.Scalar
     public var style: Style
     /// Cells the text takes: 1, 2 for the lead of a wide character, 0 for the cell it covers.
     public var width: UInt8
+    /// Combining marks follow the scalar (see `Canvas.text(row:column:)`).
+    public var hasMarks = false
 
-    public static let blank = Cell(text: " ", style: .plain, width: 1)
+    public static let blank = Cell(scalar: " ", style: .plain, width: 1)
   }
 
   /// Where the terminal cursor goes, if a text field has focus.
@@ -27,6 +32,8 @@ public struct Canvas: Equatable, Sendable {
 
   public let size: Size
   public private(set) var cells: [Cell]
+  /// Combining marks by cell index, for the cells that have some.
+  private var marks: [Int: [Unicode.Scalar]] = [:]
   public var cursor: Position?
 
   public init(size: Size) {
@@ -41,14 +48,36 @@ public struct Canvas: Equatable, Sendable {
     return cells[row * size.width + column]
   }
 
+  /// What one cell shows: its scalar and any combining marks ("" for the second half of a wide
+  /// character).
+  public func text(row: Int, column: Int) -> String {
+    guard contains(row: row, column: column) else { return " " }
+    let index = row * size.width + column
+    let cell = cells[index]
+    guard cell.width > 0 else { return "" }
+    var scalars = String.UnicodeScalarView([cell.scalar])
+    if cell.hasMarks, let extra = marks[index] { scalars.append(contentsOf: extra) }
+    return String(scalars)
+  }
+
+  /// The scalars one cell sends to the terminal, marks included (none for a covered cell).
+  public func scalars(at index: Int) -> [Unicode.Scalar] {
+    let cell = cells[index]
+    guard cell.width > 0 else { return [] }
+    guard cell.hasMarks, let extra = marks[index] else { return [cell.scalar] }
+    return [cell.scalar] + extra
+  }
+
   // MARK: - Drawing
 
   /// Fills `rect` with blanks in `style`.
   public mutating func fill(_ rect: Rect, style: Style = .plain) {
-    let blank = Cell(text: " ", style: style, width: 1)
+    let blank = Cell(scalar: " ", style: style, width: 1)
     for row in max(0, rect.y)..<min(size.height, rect.maxY) {
       for column in max(0, rect.x)..<min(size.width, rect.maxX) {
-        cells[row * size.width + column] = blank
+        let index = row * size.width + column
+        if cells[index].hasMarks { marks[index] = nil }
+        cells[index] = blank
       }
     }
   }
@@ -73,13 +102,16 @@ public struct Canvas: Equatable, Sendable {
       let shown = Self.visible(scalar)
       let cells = TextWidth.columns(of: shown)
       if cells == 0 {
-        if let lastIndex { self.cells[lastIndex].text.unicodeScalars.append(shown) }
+        if let lastIndex {
+          self.cells[lastIndex].hasMarks = true
+          marks[lastIndex, default: []].append(shown)
+        }
         continue
       }
       if position + cells > limit { break }
       if position >= 0 {
         place(
-          Cell(text: String(shown), style: style, width: UInt8(cells)), row: row, column: position)
+          Cell(scalar: shown, style: style, width: UInt8(cells)), row: row, column: position)
         lastIndex = row * size.width + position
       } else {
         lastIndex = nil
@@ -121,11 +153,11 @@ public struct Canvas: Equatable, Sendable {
   /// The text of one row, trailing blanks removed: what tests compare against.
   public func line(_ row: Int) -> String {
     guard row >= 0, row < size.height else { return "" }
-    var text = ""
-    for column in 0..<size.width {
-      let cell = cells[row * size.width + column]
-      if cell.width > 0 { text += cell.text }
+    var scalars = String.UnicodeScalarView()
+    for index in (row * size.width)..<((row + 1) * size.width) {
+      scalars.append(contentsOf: self.scalars(at: index))
     }
+    var text = String(scalars)
     while text.last == " " { text.removeLast() }
     return text
   }
@@ -144,18 +176,24 @@ public struct Canvas: Equatable, Sendable {
     let base = row * size.width
     let end = column + Int(cell.width)
     if cells[base + column].width == 0 && column > 0 {
-      cells[base + column - 1] = .blank
+      set(.blank, at: base + column - 1)
     }
     if end < size.width && cells[base + end].width == 0 {
-      cells[base + end] = .blank
+      set(.blank, at: base + end)
     }
     if end - 1 < size.width && cells[base + end - 1].width == 2 && end - 1 != column {
-      cells[base + end - 1] = .blank
+      set(.blank, at: base + end - 1)
     }
-    cells[base + column] = cell
+    set(cell, at: base + column)
     if cell.width == 2 {
-      cells[base + column + 1] = Cell(text: "", style: cell.style, width: 0)
+      set(Cell(scalar: " ", style: cell.style, width: 0), at: base + column + 1)
     }
+  }
+
+  /// Replaces one cell, dropping the marks of the one it replaces.
+  private mutating func set(_ cell: Cell, at index: Int) {
+    if cells[index].hasMarks { marks[index] = nil }
+    cells[index] = cell
   }
 
   /// Controls become their Unicode "control picture" so they are seen but never executed.

@@ -119,8 +119,12 @@ public final class NcursesTerminal: Terminal {
         run.removeAll(keepingCapacity: true)
         while column < width, canvas[row, column].style == style {
           let cell = canvas[row, column]
-          if cell.width > 0 {
-            for scalar in cell.text.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+          if cell.hasMarks {
+            for scalar in canvas.scalars(at: row * canvas.size.width + column) {
+              run.append(wchar_t(bitPattern: scalar.value))
+            }
+          } else if cell.width > 0 {
+            run.append(wchar_t(bitPattern: cell.scalar.value))
           }
           column += 1
         }

@@ -1,3 +1,4 @@
+import Foundation
 import MealsCore
 import MealsNet
 
@@ -10,6 +11,12 @@ final class NullService: MealDBService {
   }
 
   func listIngredients(completion: @escaping (Result<[Ingredient], NetworkError>) -> Void)
+    -> RequestID
+  {
+    RequestID(0)
+  }
+
+  func fetch(_ request: MealDBRequest, completion: @escaping (Result<Data, NetworkError>) -> Void)
     -> RequestID
   {
     RequestID(0)

@@ -30,6 +30,14 @@ if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "memory" {
 
 // MARK: - Set-up
 
+/// `meals-bench browse`: only the browse figures (for profiling them).
+if CommandLine.arguments.dropFirst().first == "browse" {
+  let folder = packageRoot.appendingPathComponent(".build/bench")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try BrowseBench.run(folder: folder)
+  exit(0)
+}
+
 try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
 let bigPath = workFolder.appendingPathComponent("meals-\(mealCount).sqlite").path
 
@@ -199,4 +207,5 @@ Measure.report("start-up to the first frame at 100k (in process)", startupSample
 // MARK: - Network
 
 try NetworkBench.run()
+try BrowseBench.run(folder: workFolder)
 try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)

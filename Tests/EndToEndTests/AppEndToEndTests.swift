@@ -49,8 +49,7 @@ final class AppEndToEndTests: XCTestCase {
 
   func testStartsOnMyMealsShowsHelpAndQuitsCleanly() throws {
     let tmux = try start()
-    var screen = try tmux.waitFor(
-      "No saved meals yet — press a to search TheMealDB or n to create one")
+    var screen = try tmux.waitFor("[ a  Search TheMealDB  ]  [ c  Browse categories ]")
     XCTAssertTrue(screen.hasPrefix(" My Meals"))
     XCTAssertTrue(screen.contains("0 meals"))
     try tmux.waitFor("Imported 50 ingredients from TheMealDB.")
@@ -69,7 +68,7 @@ final class AppEndToEndTests: XCTestCase {
     try tmux.resize(width: 39, height: 11)
     try tmux.waitFor("Terminal too small")
     try tmux.resize(width: 40, height: 12)
-    let screen = try tmux.waitFor("No saved meals yet")
+    let screen = try tmux.waitFor("[ a  Search TheMealDB  ]")
     XCTAssertFalse(screen.contains("too small"))
     XCTAssertEqual(
       screen.split(separator: "\n", omittingEmptySubsequences: false).first, " My Meals")

@@ -15,6 +15,9 @@ request through a path prefix placed before /api/:
   /reset/...        close the connection without answering (TCP reset)
   /echo/...         search.php answers with the decoded query value as the meal name
 
+and answers /_requests with how many times each API request (endpoint?query) was made, so
+tests can prove a list is loaded only once.
+
 Prints the port on the first line of stdout, then serves until killed or until stdin closes
 (when started with --exit-on-stdin-eof).
 """
@@ -84,6 +87,16 @@ def api(endpoint, query):
     return None
 
 
+REQUESTS = {}
+REQUESTS_LOCK = threading.Lock()
+
+
+def count_request(endpoint, query):
+    key = endpoint + ("?" + query if query else "")
+    with REQUESTS_LOCK:
+        REQUESTS[key] = REQUESTS.get(key, 0) + 1
+
+
 def listing(m):
     return {"strMeal": m["strMeal"], "strMealThumb": m["strMealThumb"], "idMeal": m["idMeal"]}
 
@@ -110,6 +123,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         parts = urlsplit(self.path)
         path = parts.path
+        if path == "/_requests":
+            with REQUESTS_LOCK:
+                return self.send_body(json.dumps(REQUESTS).encode())
         mode, arg = None, None
         if not path.startswith("/api/"):
             segments = path.lstrip("/").split("/")
@@ -123,6 +139,7 @@ class Handler(BaseHTTPRequestHandler):
         if not path.startswith("/api/json/v1/1/"):
             return self.send_body(b"<html><body>Not found</body></html>", 404, "text/html")
         endpoint = path[len("/api/json/v1/1/"):]
+        count_request(endpoint, parts.query)
         query = parse_qs(parts.query, keep_blank_values=True)
         if mode == "delay":
             time.sleep(arg / 1000)

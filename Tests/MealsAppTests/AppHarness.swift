@@ -19,6 +19,16 @@ final class FakeService: MealDBService {
   private(set) var ingredientRequests: [(RequestID, (Result<[Ingredient], NetworkError>) -> Void)] =
     []
   private(set) var cancelled: Set<RequestID> = []
+
+  /// A browse request made through `fetch`, waiting for the test to answer it.
+  struct Fetch {
+    var id: RequestID
+    var request: MealDBRequest
+    var completion: (Result<Data, NetworkError>) -> Void
+    var answered = false
+  }
+
+  private(set) var fetches: [Fetch] = []
   private var nextID = 1
 
   private func makeID() -> RequestID {
@@ -40,6 +50,80 @@ final class FakeService: MealDBService {
     let id = makeID()
     ingredientRequests.append((id, completion))
     return id
+  }
+
+  func fetch(_ request: MealDBRequest, completion: @escaping (Result<Data, NetworkError>) -> Void)
+    -> RequestID
+  {
+    let id = makeID()
+    fetches.append(Fetch(id: id, request: request, completion: completion))
+    return id
+  }
+
+  /// Requests made for `request` so far.
+  func fetchCount(_ request: MealDBRequest) -> Int {
+    fetches.filter { $0.request == request }.count
+  }
+
+  /// Answers the oldest open fetch of `request`, with `result` or else as the server would.
+  ///
+  /// Returns false when none was waiting.
+  @discardableResult
+  func answer(_ request: MealDBRequest, with result: Result<Data, NetworkError>? = nil) -> Bool {
+    guard
+      let index = fetches.firstIndex(where: {
+        $0.request == request && !$0.answered && !cancelled.contains($0.id)
+      })
+    else { return false }
+    fetches[index].answered = true
+    fetches[index].completion(result ?? .success(Self.fixtureBody(for: request)))
+    return true
+  }
+
+  /// TheMealDB's answer to a browse request, made from the project's fixtures.
+  static func fixtureBody(for request: MealDBRequest) -> Data {
+    func json(_ object: Any) -> Data {
+      (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    }
+    guard
+      let data = try? PackagePaths.fixture("meals.json"),
+      let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let meals = top["meals"] as? [[String: Any]]
+    else { return Data() }
+    func listing(_ meal: [String: Any]) -> [String: Any] {
+      [
+        "strMeal": meal["strMeal"] ?? "", "strMealThumb": meal["strMealThumb"] ?? "",
+        "idMeal": meal["idMeal"] ?? "",
+      ]
+    }
+    func found(_ list: [[String: Any]]) -> Data {
+      json(["meals": list.isEmpty ? NSNull() as Any : list as Any])
+    }
+    switch request {
+    case .categories:
+      return (try? PackagePaths.fixture("categories.json")) ?? Data()
+    case .areas:
+      let areas = Set(meals.compactMap { $0["strArea"] as? String }).sorted()
+      return json(["meals": areas.map { ["strArea": $0] }])
+    case .filter(let kind, let value):
+      let wanted = value.lowercased()
+      let matching = meals.filter { meal in
+        switch kind {
+        case .category: (meal["strCategory"] as? String)?.lowercased() == wanted
+        case .area: (meal["strArea"] as? String)?.lowercased() == wanted
+        case .ingredient:
+          (1...20).contains {
+            (meal["strIngredient\($0)"] as? String)?.trimmingCharacters(in: .whitespaces)
+              .lowercased() == wanted
+          }
+        }
+      }
+      return found(matching.map(listing))
+    case .lookup(let id):
+      return found(meals.filter { $0["idMeal"] as? String == id })
+    case .random:
+      return found(Array(meals.prefix(1)))
+    }
   }
 
   func cancel(_ id: RequestID) { cancelled.insert(id) }

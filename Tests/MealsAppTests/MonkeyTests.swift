@@ -2,24 +2,13 @@ import MealsApp
 import MealsCore
 import MealsNet
 import TerminalUI
+import TestSupport
 import XCTest
 
 /// Thousands of random keys and sizes across every screen: nothing crashes, the database
 /// stays healthy.
 final class MonkeyTests: XCTestCase {
   /// A small deterministic generator so a failure can be replayed.
-  struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-  }
-
   static let keys: [Key] = [
     .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .enter, .escape, .tab,
     .backTab,
@@ -38,7 +27,7 @@ final class MonkeyTests: XCTestCase {
     let app = try AppHarness()
     let meals = try AppHarness.fixtureMeals()
     for meal in meals.prefix(3) { _ = try app.store.storeFound(meal) }
-    var random = SplitMix(state: 20_261_129)
+    var random = SeededRandom(seed: 20_261_129)
     let sizes = [
       Size(width: 80, height: 24), Size(width: 40, height: 12), Size(width: 200, height: 60),
       Size(width: 39, height: 11), Size(width: 1, height: 1), Size(width: 45, height: 13),
@@ -64,7 +53,7 @@ final class MonkeyTests: XCTestCase {
   }
 
   func testManyRunsUntilQuit() throws {
-    var random = SplitMix(state: 7)
+    var random = SeededRandom(seed: 7)
     var steps = 0
     for _ in 0..<10 {
       let app = try AppHarness(size: Size(width: 60, height: 16))

@@ -11,12 +11,16 @@ final class MyMealsScreenTests: XCTestCase {
       [
         " My Meals",
         "                                0 meals",
-        "",
-        "  No saved meals yet — press a to",
-        "  search TheMealDB or n to create one",
-        "", "", "", "", "",
+        "   Your recipe book in the terminal:",
+        "   keep your own meals, find new ones",
+        "    on TheMealDB, and cook from the",
+        "               keyboard.",
+        "        [ a  Search TheMealDB  ]",
+        "        [ c  Browse categories ]",
+        "        [ r  Browse areas      ]",
+        "        [ n  Create a meal     ]",
         " Importing the ingredient list from Th…",
-        " Enter edit  a search TheMealDB  ? help",
+        " Enter press  ←→↑↓ Tab choose  ? help",
       ])
   }
 
@@ -94,6 +98,7 @@ final class MyMealsScreenTests: XCTestCase {
 
   func testHelpOverlayComesFromTheKeyTable() throws {
     let app = try AppHarness()
+    _ = try app.store.createMeal(name: "Toast", instructions: "Toast.")
     app.press(.character("?"))
     let text = app.text
     for line in [

@@ -15,7 +15,7 @@ final class MealDBDecoderTests: XCTestCase {
   }
 
   func testDecodesEveryFixtureMeal() throws {
-    XCTAssertEqual(try meals().count, 9)
+    XCTAssertEqual(try meals().count, 12)
   }
 
   func testArrabiataHasItsEightIngredientsTrimmedInOrder() throws {
@@ -130,9 +130,16 @@ final class MealDBDecoderTests: XCTestCase {
 
   func testCategoriesAndListings() throws {
     let categories = try MealDBDecoder.categories(from: PackagePaths.fixture("categories.json"))
-    XCTAssertEqual(categories.count, 7)
+    XCTAssertEqual(categories.count, 9)
+    let beef = try XCTUnwrap(categories.first)
+    XCTAssertEqual(beef.name, "Beef")
+    XCTAssertEqual(beef.mealDBID, "1")
+    XCTAssertTrue(
+      beef.description?.contains("nutrients.[2]\n\nMost beef") ?? false, "\\r\\n became \\n")
+    XCTAssertEqual(categories.last?.description?.hasSuffix("slaughter."), true)
     XCTAssertEqual(
-      categories.first?.description, "Beef dishes.\n\nA category of this project's fixtures.")
+      categories.first { $0.name == "Side" }?.description?.hasSuffix("at a meal."), true,
+      "a trailing line break is trimmed")
     let listing =
       #"{"meals":[{"strMeal":"Pancakes","strMealThumb":"https:\/\/x\/p.jpg","idMeal":"90007"}]}"#
     XCTAssertEqual(

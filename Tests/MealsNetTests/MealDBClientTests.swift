@@ -51,7 +51,7 @@ final class MealDBClientTests: XCTestCase {
     XCTAssertEqual(meals.map(\.name), ["Spicy Arrabiata Penne"])
     XCTAssertEqual(meals.first?.ingredients.count, 8)
     XCTAssertEqual(try run { client.searchMeals(named: "xablau", completion: $0) }.get(), [])
-    XCTAssertEqual(try run { client.searchMeals(named: "", completion: $0) }.get().count, 9)
+    XCTAssertEqual(try run { client.searchMeals(named: "", completion: $0) }.get().count, 12)
   }
 
   func testLookupRandomAndFirstLetter() throws {
@@ -62,13 +62,13 @@ final class MealDBClientTests: XCTestCase {
     XCTAssertNotNil(try run { client.randomMeal(completion: $0) }.get())
     XCTAssertEqual(
       try run { client.mealsStarting(with: "c", completion: $0) }.get().map(\.name),
-      ["Chakchouka", "Chicken Soup"])
+      ["Chakchouka", "Chicken Soup", "Cottage Pie"])
   }
 
   func testListsAndFilters() throws {
     let client = try client()
     XCTAssertEqual(try run { client.listIngredients(completion: $0) }.get().count, 50)
-    XCTAssertEqual(try run { client.categories(completion: $0) }.get().count, 7)
+    XCTAssertEqual(try run { client.categories(completion: $0) }.get().count, 9)
     XCTAssertTrue(try run { client.categoryNames(completion: $0) }.get().contains("Dessert"))
     XCTAssertTrue(try run { client.areaNames(completion: $0) }.get().contains("Unknown"))
     XCTAssertEqual(
@@ -78,7 +78,7 @@ final class MealDBClientTests: XCTestCase {
       try run { client.filterMeals(.area, "Tunisian", completion: $0) }.get().map(\.mealDBID),
       ["90002"])
     XCTAssertEqual(
-      try run { client.filterMeals(.ingredient, "Butter", completion: $0) }.get().count, 1)
+      try run { client.filterMeals(.ingredient, "Butter", completion: $0) }.get().count, 2)
     XCTAssertEqual(
       try run { client.filterMeals(.ingredient, "Unobtainium", completion: $0) }.get(), [])
   }

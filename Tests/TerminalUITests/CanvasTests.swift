@@ -34,8 +34,17 @@ final class CanvasTests: XCTestCase {
   func testCombiningMarksJoinTheirBaseCell() {
     var canvas = Canvas(size: Size(width: 8, height: 1))
     canvas.write("saute\u{0301}!", row: 0, column: 0)
-    XCTAssertEqual(canvas[0, 4].text, "e\u{0301}")
+    XCTAssertEqual(canvas.text(row: 0, column: 4), "e\u{0301}")
     XCTAssertEqual(canvas.line(0), "saute\u{0301}!")
+    canvas.write("x", row: 0, column: 4)
+    XCTAssertEqual(canvas.text(row: 0, column: 4), "x", "a new cell drops the old marks")
+    XCTAssertEqual(
+      canvas,
+      {
+        var fresh = Canvas(size: Size(width: 8, height: 1))
+        fresh.write("sautx!", row: 0, column: 0)
+        return fresh
+      }(), "and leaves nothing behind that would make two equal screens differ")
   }
 
   func testControlCharactersAreMadeVisibleNeverSent() {

@@ -1,5 +1,7 @@
-import TerminalUI
+import TestSupport
 import XCTest
+
+@testable import TerminalUI
 
 final class TextFieldTests: XCTestCase {
   func testLineEditingKeys() {
@@ -98,5 +100,56 @@ final class ListStateTests: XCTestCase {
     list.clamp(count: 3)
     XCTAssertEqual(list.selection, 2)
     XCTAssertFalse(list.handle(.character("x"), count: 3, pageSize: 10))
+  }
+}
+
+final class TextWrapFastPathTests: XCTestCase {
+  /// The scalar path wraps exactly as the character path for recipe text in many scripts.
+  func testTheScalarPathMatchesTheGeneralOne() {
+    var generator = SeededRandom(seed: 11)
+    let words = [
+      "café", "sauté\u{301}", "½", "3⁄4", "猪肉", "麻婆豆腐", "カレー", "김치", "свинина",
+      "لحم", "Gruyère", "—", "“quoted”", "a", "the", "ːɑ", "", "  ", "２",
+    ]
+    for _ in 0..<300 {
+      let count = Int.random(in: 0...30, using: &generator)
+      let text = (0..<count).map { _ in words.randomElement(using: &generator) ?? "" }
+        .joined(separator: " ")
+      let characters = Array(text)
+      for width in 1...24 {
+        let general = TextWrap.segments(of: characters, width: width).map { range -> String in
+          var row = String(characters[range])
+          while row.last == " " { row.removeLast() }
+          return row
+        }
+        XCTAssertEqual(
+          TextWrap.wrapSimpleScalars(Substring(text), width: width), general,
+          "“\(text)” at \(width)")
+      }
+    }
+    XCTAssertNil(TextWrap.wrapSimpleScalars("🍲 👨‍👩‍👧", width: 10), "emoji take the exact path")
+    XCTAssertNil(TextWrap.wrapSimpleScalars("ﾊﾝﾊﾞｰｸﾞ", width: 10), "so does halfwidth kana")
+    XCTAssertEqual(
+      TextWrap.wrap("ﾊﾝﾊﾞｰｸﾞ and 👨‍👩‍👧 and café", width: 8),
+      ["ﾊﾝﾊﾞｰｸﾞ", "and", "👨‍👩‍👧", "and café"], "which still wraps the same way")
+  }
+
+  /// The ASCII fast path wraps exactly as the general one, for every width and many texts.
+  func testTheASCIIPathMatchesTheGeneralOne() {
+    var generator = SeededRandom(seed: 2_026)
+    let words = ["a", "to", "the", "simmer", "", "supercalifragilistic", "x-y", "1/2", "  "]
+    for _ in 0..<300 {
+      let count = Int.random(in: 0...40, using: &generator)
+      let text = (0..<count).map { _ in words.randomElement(using: &generator) ?? "" }
+        .joined(separator: Bool.random(using: &generator) ? " " : "  ")
+      for width in 1...30 {
+        let general = TextWrap.segments(of: Array(text), width: width).map { range -> String in
+          var row = String(Array(text)[range])
+          while row.last == " " { row.removeLast() }
+          return row
+        }
+        XCTAssertEqual(TextWrap.wrap(text, width: width), general, "“\(text)” at \(width)")
+      }
+    }
   }
 }

@@ -40,6 +40,16 @@ public final class FixtureServer {
     let prefix = misbehaviour.map { "/\($0)" } ?? ""
     return "http://127.0.0.1:\(port)\(prefix)/api/json/v1/1/"
   }
+
+  /// How many times each API request (`endpoint?query`) reached the server so far.
+  public func requestCounts() throws -> [String: Int] {
+    let script =
+      "import sys,urllib.request;sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())"
+    let answer = try runProcess([
+      "/usr/bin/env", "python3", "-c", script, "http://127.0.0.1:\(port)/_requests",
+    ])
+    return try JSONDecoder().decode([String: Int].self, from: Data(answer.output.utf8))
+  }
 }
 
 public struct FixtureServerError: Error {

@@ -7,12 +7,13 @@ import TerminalUI
 /// and to the Meal Editor.
 public final class MyMealsScreen: Screen, StoreListener {
   enum Action: Sendable {
-    case open, search, new, delete, undo, trash, filter, clearFilter
+    case open, search, browse, new, delete, undo, trash, filter, clearFilter
   }
 
   static let keys = KeyTable<Action>([
     KeyBinding([.enter], .open, "edit"),
     KeyBinding([.character("a")], .search, "search TheMealDB"),
+    KeyBinding([.character("b")], .browse, "browse TheMealDB"),
     KeyBinding([.character("n")], .new, "new meal"),
     KeyBinding([.character("d"), .delete], .delete, "delete", label: "d"),
     KeyBinding([.character("u")], .undo, "undo delete"),
@@ -28,6 +29,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// True while the user types in the filter field.
   public private(set) var isFiltering = false
   private var list = ListState()
+  private var welcome = WelcomePanel()
   private var selectedID: Int64?
   private var lastPoll: UInt64 = 0
   static let pollInterval: UInt64 = 500
@@ -40,9 +42,19 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public var title: String { "My Meals" }
   public var keyHelp: [KeyHelp] {
-    isFiltering
-      ? [KeyHelp(keys: "Enter", text: "done"), KeyHelp(keys: "Esc", text: "clear the filter")]
-      : Self.keys.help
+    if isFiltering {
+      return [KeyHelp(keys: "Enter", text: "done"), KeyHelp(keys: "Esc", text: "clear the filter")]
+    }
+    if showsWelcome {
+      return WelcomePanel.keys
+        + Self.keys.help.filter { !["Enter", "a", "n", "d", "/"].contains($0.keys) }
+    }
+    return Self.keys.help
+  }
+
+  /// With no saved meals (and no filter), the list area is the welcome panel.
+  var showsWelcome: Bool {
+    !isFiltering && filter.text.isEmpty && context.store.mealCount == 0
   }
   public var acceptsText: Bool { isFiltering }
 
@@ -53,6 +65,13 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     if isFiltering { return handleFilterKey(key) }
+    if showsWelcome {
+      if let button = welcome.handle(key, width: context.bodyWidth) {
+        press(button)
+        return true
+      }
+      if WelcomePanel.moves(key) { return true }
+    }
     if list.handle(key, count: results.count, pageSize: context.bodyHeight - 1) {
       rememberSelection()
       return true
@@ -66,6 +85,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       let search = SearchScreen(context: context)
       search.delegate = self
       context.navigator.push(search)
+    case .browse:
+      openBrowse()
     case .new:
       openEditor(mealID: nil)
     case .delete:
@@ -108,6 +129,28 @@ public final class MyMealsScreen: Screen, StoreListener {
     results = context.store.meals(matching: text)
     list = ListState()
     rememberSelection()
+  }
+
+  /// The Browse hub, with one of its lists opened on top when given.
+  @discardableResult
+  private func openBrowse(then destination: BrowseScreen.Destination? = nil) -> BrowseScreen {
+    let browse = BrowseScreen(context: context)
+    browse.delegate = self
+    context.navigator.push(browse)
+    if let destination { browse.open(destination) }
+    return browse
+  }
+
+  private func press(_ button: WelcomePanel.Button) {
+    switch button {
+    case .search:
+      let search = SearchScreen(context: context)
+      search.delegate = self
+      context.navigator.push(search)
+    case .categories: openBrowse(then: .categories)
+    case .areas: openBrowse(then: .areas)
+    case .create: openEditor(mealID: nil)
+    }
   }
 
   /// Opens the Meal Editor on a draft kept by an earlier session.
@@ -218,6 +261,10 @@ public final class MyMealsScreen: Screen, StoreListener {
       if isFiltering { canvas.cursor = cursor }
     }
     let listArea = area.dropping(top: 1)
+    if showsWelcome {
+      welcome.render(into: &canvas, in: listArea)
+      return
+    }
     if count == 0 {
       let message =
         total == 0 && filter.text.isEmpty
@@ -254,9 +301,11 @@ public final class MyMealsScreen: Screen, StoreListener {
 
 // MARK: - Delegates
 
-extension MyMealsScreen: SearchScreenDelegate, MealEditorScreenDelegate,
-  RecentlyDeletedScreenDelegate
-{
+extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDeletedScreenDelegate {
+  public func browse(_ screen: Screen, didSaveMealWithID id: Int64) {
+    select(mealID: id)
+  }
+
   public func recentlyDeletedScreen(_ screen: RecentlyDeletedScreen, didRestoreMealWithID id: Int64)
   {
     select(mealID: id)

@@ -1,0 +1,222 @@
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+
+/// Categories (`categories.php`): each row is the category's name, then its description
+/// wrapped to at most three lines, so rows take different heights.
+public final class CategoriesScreen: Screen {
+  enum Action: Sendable { case open, refresh }
+
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .open, "meals in it"),
+    KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
+  ])
+  static let descriptionRows = 3
+  static let positionKey = "categories"
+
+  public weak var delegate: BrowseDelegate?
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private let resource: RemoteResource<[MealCategory]>
+  private var list = VariableListState()
+  /// The wrapped descriptions for one width: a memo, so a frame wraps each text once.
+  private let wrapped = WrappedDescriptions()
+
+  init(context: AppContext) {
+    self.context = context
+    resource = RemoteResource(.categories, remote: context.remote, decode: MealDBDecoder.categories)
+    resource.onChange = { [weak self] in self?.resourceChanged() }
+    resource.start()
+    restorePosition()
+  }
+
+  private var categories: [MealCategory] { resource.value ?? [] }
+
+  public var title: String { "Categories" + resource.ageNote(now: context.store.clock()) }
+  public var keyHelp: [KeyHelp] {
+    Self.keys.help + [
+      KeyHelp(keys: "Esc", text: "back"),
+      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move by one category / a page", inFooter: false),
+    ]
+  }
+
+  // MARK: - Rows
+
+  /// The width the descriptions are wrapped to.
+  private func textWidth(_ listWidth: Int) -> Int { max(10, listWidth - 6) }
+
+  /// The description's lines: paragraphs run together, at most three lines, "…" when cut.
+  ///
+  /// Only what three lines can hold is wrapped (long descriptions run to thousands of cells).
+  static func descriptionLines(_ description: String?, width: Int) -> [String] {
+    guard let description, !MealRules.isBlank(description) else { return [] }
+    let enough = (descriptionRows + 1) * max(1, width)
+    let lines = TextWrap.wrap(flowing(description, limit: enough), width: width)
+    guard lines.count > descriptionRows else { return lines }
+    var shown = Array(lines.prefix(descriptionRows))
+    shown[descriptionRows - 1] = TextWidth.truncate(shown[descriptionRows - 1] + " …", to: width)
+    if !shown[descriptionRows - 1].hasSuffix("…") { shown[descriptionRows - 1] += "…" }
+    return shown
+  }
+
+  /// Each category's description lines at this list width.
+  private func descriptions(width: Int) -> [[String]] {
+    wrapped.lines(width: textWidth(width)) { width in
+      categories.map { Self.descriptionLines($0.description, width: width) }
+    }
+  }
+
+  /// The text's paragraphs run together (each run of line breaks one space), cut after about
+  /// `limit` bytes at a character boundary: enough for the lines shown.
+  static func flowing(_ text: String, limit: Int) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(text.utf8.count, limit + 4))
+    for byte in text.utf8 {
+      if byte == 0x0A {
+        if bytes.last != 0x20 { bytes.append(0x20) }
+      } else {
+        // Stop at a lead byte (not a continuation), so no character is cut in half.
+        if bytes.count >= limit && byte & 0xC0 != 0x80 { break }
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private func height(of index: Int, width: Int) -> Int {
+    1 + descriptions(width: width)[index].count
+  }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    let width = context.bodyWidth
+    let view = listHeight(context.bodyHeight)
+    if list.handle(
+      key, count: categories.count, viewHeight: view, height: { self.height(of: $0, width: width) })
+    {
+      savePosition()
+      return true
+    }
+    guard let action = Self.keys.action(for: key) else { return false }
+    switch action {
+    case .open:
+      guard categories.indices.contains(list.selection) else {
+        resource.refresh()  // nothing to open yet: Enter retries
+        return true
+      }
+      let screen = MealGroupsScreen(
+        context: context, kind: .meals(.category, categories[list.selection].name))
+      screen.delegate = delegate
+      context.navigator.push(screen)
+    case .refresh:
+      resource.refresh()
+    }
+    return true
+  }
+
+  // MARK: - Loading
+
+  private func resourceChanged() {
+    wrapped.clear()
+    if let failure = resource.failure {
+      context.navigator.showError(
+        categories.isEmpty
+          ? "Could not load the categories: \(failure)"
+          : "Could not refresh the categories: \(failure)")
+    }
+    restorePosition()
+    context.navigator.needsDisplay = true
+  }
+
+  /// Puts the selection back on the category it was on (by name), after a refresh or reopening.
+  private func restorePosition() {
+    if let saved = context.listPositions[Self.positionKey],
+      let index = categories.firstIndex(where: { $0.name == saved.key })
+    {
+      list.selection = index
+      list.top = min(saved.top, index)
+    } else {
+      list.clamp(count: categories.count)
+    }
+    savePosition()
+  }
+
+  private func savePosition() {
+    guard categories.indices.contains(list.selection) else { return }
+    context.listPositions[Self.positionKey] = ListPosition(
+      key: categories[list.selection].name, top: list.top)
+  }
+
+  public var nextDeadline: UInt64? { resource.nextDeadline }
+  public func tick(now: UInt64) -> Bool { resource.tick(now: now) }
+
+  // MARK: - Rendering
+
+  private func listHeight(_ bodyHeight: Int) -> Int { max(1, bodyHeight - 1) }
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let count = categories.count
+    let headline =
+      resource.isLoading && count == 0
+      ? "\(resource.spinner.symbol) Loading the categories…"
+      : resource.isLoading
+        ? "\(resource.spinner.symbol) \(count) categories"
+        : count == 1 ? "1 category" : "\(count) categories"
+    canvas.write(
+      headline, row: area.y, column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1),
+      style: .title)
+    let listArea = Rect(
+      x: area.x, y: area.y + 1, width: area.width, height: listHeight(area.height))
+    guard count > 0 else {
+      if let failure = resource.failure, !resource.isLoading {
+        canvas.writeWrapped(
+          "Could not load the categories: \(failure)\nEnter or r tries again.",
+          in: listArea.dropping(top: 1), indent: 2, style: .muted)
+      }
+      return
+    }
+    let width = listArea.width
+    let descriptions = descriptions(width: width)
+    let top = list.visibleTop(count: count, viewHeight: listArea.height) {
+      1 + descriptions[$0].count
+    }
+    var y = listArea.y
+    var index = top
+    while index < count && y < listArea.maxY {
+      let category = categories[index]
+      let selected = index == list.selection
+      let lines = descriptions[index]
+      let rowHeight = min(1 + lines.count, listArea.maxY - y)
+      canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
+      canvas.writeTruncated(
+        category.name, row: y, column: listArea.x + 2, width: width - 3, style: .title)
+      for (offset, line) in lines.enumerated() where y + 1 + offset < listArea.maxY {
+        canvas.write(line, row: y + 1 + offset, column: listArea.x + 4, style: .muted)
+      }
+      if selected {
+        canvas.applyStyle(
+          .selected, to: Rect(x: listArea.x, y: y, width: width, height: rowHeight))
+      }
+      y += 1 + lines.count
+      index += 1
+    }
+  }
+}
+
+/// Wrapped text kept for the last width asked, until the text changes.
+final class WrappedDescriptions {
+  private var width: Int?
+  private var lines: [[String]] = []
+
+  func lines(width: Int, wrap: (Int) -> [[String]]) -> [[String]] {
+    if width != self.width {
+      lines = wrap(width)
+      self.width = width
+    }
+    return lines
+  }
+
+  func clear() { width = nil }
+}

@@ -1,0 +1,58 @@
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+
+/// Ingredients — what can I cook with…: the local catalogue, type to filter; Enter lists the
+/// meals that use the ingredient (`filter.php?i=`), `→` opens its description.
+public final class IngredientsScreen: Screen, StoreListener {
+  public weak var delegate: BrowseDelegate?
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private var picker: IngredientPicker
+
+  init(context: AppContext) {
+    self.context = context
+    picker = IngredientPicker(store: context.store)
+    context.store.addListener(self)
+  }
+
+  public var title: String { "Ingredients" }
+  public var acceptsText: Bool { true }
+  public var keyHelp: [KeyHelp] {
+    [
+      KeyHelp(keys: "Enter", text: "meals with it"), KeyHelp(keys: "→", text: "details (◆)"),
+      KeyHelp(keys: "Esc", text: "back"),
+      KeyHelp(keys: "type", text: "filter the list", inFooter: false),
+      KeyHelp(keys: "Ctrl-R", text: "import the ingredient list again", inFooter: false),
+      KeyHelp(keys: "↑↓ PgUp PgDn", text: "move", inFooter: false),
+    ]
+  }
+
+  public func handle(_ key: Key) -> Bool {
+    switch key {
+    case .enter:
+      guard let row = picker.selected else { return true }
+      let meals = MealGroupsScreen(context: context, kind: .meals(.ingredient, row.name))
+      meals.delegate = delegate
+      context.navigator.push(meals)
+    case .right:
+      context.openDetail(of: picker.selected)
+    case .ctrl("r"):
+      context.catalogue.startIfNeeded()
+    default:
+      return picker.handle(key, store: context.store, pageSize: context.bodyHeight - 3)
+    }
+    return true
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    picker.clamp()
+    context.navigator.needsDisplay = true
+  }
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    picker.render(
+      into: &canvas, in: area, empty: context.emptyCatalogueMessage(filter: picker.filter.text))
+  }
+}

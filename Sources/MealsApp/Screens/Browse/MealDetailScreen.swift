@@ -1,0 +1,197 @@
+import Foundation
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+
+/// Meal Detail: a meal from TheMealDB, read-only.
+///
+/// The header (name, `Category · Area · #id`, tags) never scrolls; below it a pager holds the
+/// ingredients in two columns, the instructions and the links. `s` or Enter saves it to My
+/// Meals.
+public final class MealDetailScreen: Screen, StoreListener {
+  enum Action: Sendable { case save, refresh }
+
+  static let headerRows = 4
+
+  public weak var delegate: BrowseDelegate?
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private let request: MealDBRequest
+  /// The breadcrumb until the meal is loaded (the listing's name, or "Surprise me").
+  private let placeholderTitle: String
+  private var resource: RemoteResource<Meal?>
+  private var pager = Pager()
+  /// The id of this meal in My Meals, when it is there.
+  private var storedID: Int64?
+
+  init(context: AppContext, request: MealDBRequest, title: String) {
+    self.context = context
+    self.request = request
+    self.placeholderTitle = title
+    resource = Self.resource(for: request, context: context)
+    resource.onChange = { [weak self] in self?.resourceChanged() }
+    resource.start()
+    context.store.addListener(self)
+    updateStored()
+  }
+
+  private static func resource(for request: MealDBRequest, context: AppContext)
+    -> RemoteResource<Meal?>
+  {
+    RemoteResource(request, remote: context.remote) { (data) throws(MealDBDecodingError) in
+      try MealDBDecoder.meals(from: data).first
+    }
+  }
+
+  /// The meal, once loaded (nil while loading, or when TheMealDB has no such meal).
+  public var meal: Meal? { resource.value ?? nil }
+
+  public var title: String {
+    (meal.map { MealRules.trimmed($0.name) } ?? placeholderTitle)
+      + resource.ageNote(now: context.store.clock())
+  }
+
+  private var keys: KeyTable<Action> {
+    KeyTable([
+      KeyBinding([.character("s"), .enter], .save, "save to My Meals", label: "s"),
+      KeyBinding(
+        [.character("r")], .refresh,
+        request == .random ? "another random meal" : "refresh from TheMealDB"),
+    ])
+  }
+
+  public var keyHelp: [KeyHelp] {
+    keys.help + Pager.keys.help + [KeyHelp(keys: "Esc", text: "back")]
+  }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    let body = pagerArea(Rect(x: 0, y: 1, width: context.bodyWidth, height: context.bodyHeight))
+    if pager.handle(key, count: lines(width: body.width).count, height: body.height) {
+      return true
+    }
+    guard let action = keys.action(for: key) else { return false }
+    switch action {
+    case .save: save()
+    case .refresh:
+      pager = Pager()
+      resource.refresh()
+    }
+    return true
+  }
+
+  private func save() {
+    guard let meal else {
+      if !resource.isLoading { resource.refresh() }  // nothing to save yet: retry
+      return
+    }
+    do {
+      let stored = try context.store.storeFound(meal)
+      storedID = stored.id
+      delegate?.browse(self, didSaveMealWithID: stored.id)
+      context.navigator.showInfo(
+        stored.wasAlreadyStored
+          ? "“\(MealRules.trimmed(meal.name))” is already in My Meals."
+          : "Saved “\(MealRules.trimmed(meal.name))” to My Meals.")
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  // MARK: - Loading
+
+  private func resourceChanged() {
+    if let failure = resource.failure {
+      context.navigator.showError(
+        meal == nil ? "Could not load the meal: \(failure)" : "Could not refresh: \(failure)")
+    }
+    updateStored()
+    context.navigator.needsDisplay = true
+  }
+
+  private func updateStored() {
+    storedID = meal?.mealDBID.flatMap { try? context.store.mealID(forMealDBID: $0) }
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    updateStored()
+    context.navigator.needsDisplay = true
+  }
+
+  public var nextDeadline: UInt64? { resource.nextDeadline }
+  public func tick(now: UInt64) -> Bool { resource.tick(now: now) }
+
+  // MARK: - Layout
+
+  private func pagerArea(_ area: Rect) -> Rect {
+    Rect(
+      x: area.x + 2, y: area.y + Self.headerRows, width: area.width - 4,
+      height: max(1, area.height - Self.headerRows - 1))
+  }
+
+  /// The pager's lines: ingredients in two aligned columns, instructions, links.
+  func lines(width: Int) -> [PagerLine] {
+    guard let meal else { return [] }
+    var lines: [PagerLine] = [PagerLine("INGREDIENTS (\(meal.ingredients.count))", style: .key)]
+    let nameWidth = min(
+      max(12, width / 2 - 2),
+      (meal.ingredients.map { TextWidth.columns(of: $0.name) }.max() ?? 0) + 2)
+    for line in meal.ingredients {
+      lines.append(
+        PagerLine([
+          PagerLine.Span(line.name, column: 2, width: nameWidth),
+          PagerLine.Span(
+            line.quantity.isEmpty ? "—" : line.quantity, column: 2 + nameWidth, style: .muted),
+        ]))
+    }
+    lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
+    lines += PagerLine.wrapped(
+      meal.instructions.isEmpty ? "(none given)" : meal.instructions, width: width, indent: 2)
+    let links = [("SOURCE", meal.sourceURL), ("VIDEO", meal.videoURL)].compactMap { label, url in
+      url.map { (label, $0) }
+    }
+    for (label, url) in links {
+      lines += [.blank, PagerLine(label, style: .key), PagerLine(url, style: .accent, indent: 2)]
+    }
+    return lines
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let inner = area.x + 2
+    let width = area.width - 4
+    guard let meal else {
+      let message: String
+      if resource.isLoading {
+        message = "\(resource.spinner.symbol) Loading the meal from TheMealDB…"
+      } else if let failure = resource.failure {
+        message = "Could not load the meal: \(failure)\nEnter or r tries again."
+      } else {
+        message = "TheMealDB has no such meal (it may have been removed)."
+      }
+      canvas.writeWrapped(message, in: area.dropping(top: 1), indent: 2, style: .muted)
+      return
+    }
+    canvas.writeTruncated(
+      MealRules.trimmed(meal.name), row: area.y, column: inner, width: width, style: .title)
+    var facts = [meal.kindDescription, meal.mealDBID.map { "#\($0)" } ?? ""].filter { !$0.isEmpty }
+    if storedID != nil { facts.append("✓ in My Meals") }
+    canvas.writeTruncated(
+      facts.joined(separator: " · "), row: area.y + 1, column: inner, width: width, style: .muted)
+    if !meal.tags.isEmpty {
+      canvas.writeTruncated(
+        meal.tags.map { "#\($0)" }.joined(separator: " "), row: area.y + 2, column: inner,
+        width: width, style: .accent)
+    }
+    let body = pagerArea(area)
+    let lines = lines(width: body.width)
+    pager.render(lines, into: &canvas, in: body)
+    let position = pager.position(count: lines.count, height: body.height)
+    canvas.write(
+      position, row: area.maxY - 1,
+      column: max(area.x, area.maxX - TextWidth.columns(of: position) - 1), style: .muted)
+  }
+}

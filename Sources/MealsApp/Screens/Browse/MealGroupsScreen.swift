@@ -1,0 +1,216 @@
+import Foundation
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+
+/// A one-row-per-item list from TheMealDB: the areas, or the meals of a category, from an
+/// area or with an ingredient (`filter.php`), with a ✓ on meals already in My Meals.
+public final class MealGroupsScreen: Screen, StoreListener {
+  /// What the list shows.
+  enum Kind: Equatable {
+    case areas
+    case meals(MealFilterKind, String)
+
+    var request: MealDBRequest {
+      switch self {
+      case .areas: .areas
+      case .meals(let filter, let value): .filter(filter, value)
+      }
+    }
+  }
+
+  /// One row: its label and, for a meal, its TheMealDB id.
+  struct Row: Equatable {
+    var label: String
+    var mealDBID: String?
+    var key: String { mealDBID ?? label }
+  }
+
+  enum Action: Sendable { case open, refresh }
+
+  public weak var delegate: BrowseDelegate?
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  let kind: Kind
+  private let resource: RemoteResource<[Row]>
+  private var list = ListState()
+  /// TheMealDB ids of the listed meals that are in My Meals.
+  private var stored: Set<String> = []
+
+  init(context: AppContext, kind: Kind) {
+    self.context = context
+    self.kind = kind
+    resource = RemoteResource(kind.request, remote: context.remote, decode: Self.decoder(for: kind))
+    resource.onChange = { [weak self] in self?.resourceChanged() }
+    resource.start()
+    context.store.addListener(self)
+    afterLoad()
+  }
+
+  static func decoder(for kind: Kind) -> (Data) throws(MealDBDecodingError) -> [Row] {
+    switch kind {
+    case .areas:
+      return { (data) throws(MealDBDecodingError) in
+        try MealDBDecoder.names(from: data, key: "strArea").map { Row(label: $0) }
+      }
+    case .meals:
+      return { (data) throws(MealDBDecodingError) in
+        try MealDBDecoder.listings(from: data).map { Row(label: $0.name, mealDBID: $0.mealDBID) }
+      }
+    }
+  }
+
+  private var rows: [Row] { resource.value ?? [] }
+
+  public var title: String {
+    let name: String
+    switch kind {
+    case .areas: name = "Areas"
+    case .meals(_, let value): name = value
+    }
+    return name + resource.ageNote(now: context.store.clock())
+  }
+
+  private var keys: KeyTable<Action> {
+    KeyTable([
+      KeyBinding([.enter], .open, kind == .areas ? "meals from there" : "meal details"),
+      KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
+    ])
+  }
+
+  public var keyHelp: [KeyHelp] {
+    keys.help + [
+      KeyHelp(keys: "Esc", text: "back"),
+      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
+    ]
+  }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    if list.handle(key, count: rows.count, pageSize: context.bodyHeight - 1) {
+      savePosition()
+      return true
+    }
+    guard let action = keys.action(for: key) else { return false }
+    switch action {
+    case .open:
+      guard rows.indices.contains(list.selection) else {
+        resource.refresh()  // nothing to open yet: Enter retries
+        return true
+      }
+      open(rows[list.selection])
+    case .refresh:
+      resource.refresh()
+    }
+    return true
+  }
+
+  private func open(_ row: Row) {
+    let screen: Screen
+    switch kind {
+    case .areas:
+      let meals = MealGroupsScreen(context: context, kind: .meals(.area, row.label))
+      meals.delegate = delegate
+      screen = meals
+    case .meals:
+      guard let id = row.mealDBID else { return }
+      let detail = MealDetailScreen(context: context, request: .lookup(id), title: row.label)
+      detail.delegate = delegate
+      screen = detail
+    }
+    context.navigator.push(screen)
+  }
+
+  // MARK: - Loading and position
+
+  private var positionKey: String { kind.request.cacheKey }
+
+  private func resourceChanged() {
+    if let failure = resource.failure {
+      context.navigator.showError(
+        rows.isEmpty ? "Could not load “\(title)”: \(failure)" : "Could not refresh: \(failure)")
+    }
+    afterLoad()
+    context.navigator.needsDisplay = true
+  }
+
+  private func afterLoad() {
+    stored = context.store.storedMealDBIDs(among: rows.compactMap(\.mealDBID))
+    if let saved = context.listPositions[positionKey],
+      let index = rows.firstIndex(where: { $0.key == saved.key })
+    {
+      list.selection = index
+      list.top = min(saved.top, index)
+    } else {
+      list.clamp(count: rows.count)
+    }
+    savePosition()
+  }
+
+  private func savePosition() {
+    guard rows.indices.contains(list.selection) else { return }
+    context.listPositions[positionKey] = ListPosition(key: rows[list.selection].key, top: list.top)
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    stored = store.storedMealDBIDs(among: rows.compactMap(\.mealDBID))
+    context.navigator.needsDisplay = true
+  }
+
+  public var nextDeadline: UInt64? { resource.nextDeadline }
+  public func tick(now: UInt64) -> Bool { resource.tick(now: now) }
+
+  // MARK: - Rendering
+
+  private var noun: (one: String, many: String) {
+    kind == .areas ? ("area", "areas") : ("meal", "meals")
+  }
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let count = rows.count
+    var headline = count == 1 ? "1 \(noun.one)" : "\(count) \(noun.many)"
+    if !stored.isEmpty { headline += " · ✓ \(stored.count) in My Meals" }
+    if resource.isLoading {
+      headline =
+        count == 0
+        ? "\(resource.spinner.symbol) Loading…" : "\(resource.spinner.symbol) \(headline)"
+    }
+    canvas.write(
+      headline, row: area.y, column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1),
+      style: .title)
+    let listArea = area.dropping(top: 1)
+    guard count > 0 else {
+      if resource.isLoading { return }
+      let message: String
+      if let failure = resource.failure {
+        message = "Could not load this list: \(failure)\nEnter or r tries again."
+      } else if case .meals(_, let value) = kind, resource.value != nil {
+        message = "TheMealDB has no meals for “\(value)”."
+      } else {
+        message = "Nothing here yet."
+      }
+      canvas.writeWrapped(message, in: listArea.dropping(top: 1), indent: 2, style: .muted)
+      return
+    }
+    let top = list.visibleTop(height: listArea.height, count: count)
+    for offset in 0..<listArea.height {
+      let index = top + offset
+      guard index < count else { break }
+      let row = rows[index]
+      let y = listArea.y + offset
+      let selected = index == list.selection
+      canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
+      if let id = row.mealDBID, stored.contains(id) {
+        canvas.write("✓", row: y, column: listArea.x + 2, style: .success)
+      }
+      canvas.writeTruncated(
+        row.label, row: y, column: listArea.x + 4, width: listArea.width - 5, style: .title)
+      if selected {
+        canvas.applyStyle(
+          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+      }
+    }
+  }
+}

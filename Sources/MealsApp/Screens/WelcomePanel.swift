@@ -1,0 +1,152 @@
+import TerminalUI
+
+/// What My Meals shows with no saved meals: a small logo, one sentence, and four buttons.
+///
+/// The buttons are laid out in one row, two, or a column, whatever fits; arrows and Tab move
+/// between them, Enter presses one, and each has its own key. The logo is left out when the
+/// terminal is too short.
+struct WelcomePanel: Equatable {
+  enum Button: CaseIterable, Sendable {
+    case search, categories, areas, create
+
+    var label: String {
+      switch self {
+      case .search: "Search TheMealDB"
+      case .categories: "Browse categories"
+      case .areas: "Browse areas"
+      case .create: "Create a meal"
+      }
+    }
+
+    var key: Character {
+      switch self {
+      case .search: "a"
+      case .categories: "c"
+      case .areas: "r"
+      case .create: "n"
+      }
+    }
+
+    /// The label as a footer phrase: "search TheMealDB".
+    var helpText: String { label.prefix(1).lowercased() + label.dropFirst() }
+
+    /// The width of "[ a  Search TheMealDB ]".
+    var width: Int { TextWidth.columns(of: label) + 7 }
+  }
+
+  /// The logo: a bowl with steam, drawn in text (this project's own).
+  static let logo = [
+    "   (  )  (   ",
+    "    )  (  )  ",
+    " .----------.",
+    "  \\  meals  / ",
+    "   '-------'  ",
+  ]
+  static let sentence =
+    "Your recipe book in the terminal: keep your own meals, find new ones on TheMealDB, "
+    + "and cook from the keyboard."
+
+  static let keys: [KeyHelp] =
+    [
+      KeyHelp(keys: "Enter", text: "press"),
+      KeyHelp(keys: "←→↑↓ Tab", text: "choose"),
+    ] + Button.allCases.map { KeyHelp(keys: String($0.key), text: $0.helpText) }
+
+  private(set) var focus = 0
+
+  /// A key on the panel: a move, a press (Enter or a button's key), or nothing.
+  mutating func handle(_ key: Key, width: Int) -> Button? {
+    let count = Button.allCases.count
+    let columns = Self.columns(width: width)
+    switch key {
+    case .right, .character("l"): focus = min(count - 1, focus + 1)
+    case .left, .character("h"): focus = max(0, focus - 1)
+    case .down, .character("j"): focus = min(count - 1, focus + columns)
+    case .up, .character("k"): focus = max(0, focus - columns)
+    case .tab: focus = (focus + 1) % count
+    case .backTab: focus = (focus + count - 1) % count
+    case .enter: return Button.allCases[focus]
+    case .character(let character):
+      return Button.allCases.first { $0.key == character }
+    default: break
+    }
+    return nil
+  }
+
+  /// True for the keys the panel itself uses to move.
+  static func moves(_ key: Key) -> Bool {
+    switch key {
+    case .right, .left, .down, .up, .tab, .backTab, .character("h"), .character("j"),
+      .character("k"), .character("l"):
+      true
+    default: false
+    }
+  }
+
+  /// Buttons per row at this width: all four, two, or one.
+  static func columns(width: Int) -> Int {
+    let widths = Button.allCases.map(\.width)
+    if widths.reduce(0, +) + 2 * (widths.count - 1) <= width - 2 { return widths.count }
+    if 2 * (widths.max() ?? 0) + 2 <= width - 2 { return 2 }
+    return 1
+  }
+
+  // MARK: - Rendering
+
+  func render(into canvas: inout Canvas, in area: Rect) {
+    let columns = Self.columns(width: area.width)
+    let buttonRows = (Button.allCases.count + columns - 1) / columns
+    let sentence = TextWrap.wrap(Self.sentence, width: min(area.width - 4, 64))
+    var logo = Self.logo
+    var gap = 1
+    // Drop the logo, then the gaps, until it all fits.
+    if logo.count + gap * 2 + sentence.count + buttonRows > area.height { logo = [] }
+    if logo.count + gap * 2 + sentence.count + buttonRows > area.height { gap = 0 }
+    let logoHeight = logo.isEmpty ? 0 : logo.count + gap
+    let total = logoHeight + sentence.count + gap + buttonRows
+    var y = area.y + max(0, (area.height - total) / 2)
+    for (index, line) in logo.enumerated() {
+      canvas.write(
+        line, row: y, column: area.x + max(0, (area.width - TextWidth.columns(of: line)) / 2),
+        style: index < 2 ? .accent : .title)
+      y += 1
+    }
+    y += logo.isEmpty ? 0 : gap
+    for line in sentence where y < area.maxY {
+      canvas.write(
+        line, row: y, column: area.x + max(0, (area.width - TextWidth.columns(of: line)) / 2))
+      y += 1
+    }
+    y += gap
+    let widths = Button.allCases.map(\.width)
+    let cellWidth = columns == widths.count ? 0 : widths.max() ?? 0
+    for row in 0..<buttonRows where y < area.maxY {
+      let buttons = Array(Button.allCases.enumerated()).dropFirst(row * columns).prefix(columns)
+      let rowWidth =
+        buttons.reduce(0) { $0 + (cellWidth > 0 ? cellWidth : $1.element.width) }
+        + 2 * (buttons.count - 1)
+      var x = area.x + max(0, (area.width - rowWidth) / 2)
+      for (index, button) in buttons {
+        let width = cellWidth > 0 ? cellWidth : button.width
+        draw(button, width: width, focused: index == focus, into: &canvas, row: y, column: x)
+        x += width + 2
+      }
+      y += 1
+    }
+  }
+
+  /// "[ a  Search TheMealDB ]", padded to `width` so stacked buttons line up.
+  private func draw(
+    _ button: Button, width: Int, focused: Bool, into canvas: inout Canvas, row: Int, column: Int
+  ) {
+    let padding = String(repeating: " ", count: max(0, width - button.width))
+    var x = column
+    x += canvas.write("[ ", row: row, column: x)
+    x += canvas.write(String(button.key), row: row, column: x, style: .key)
+    x += canvas.write(
+      "  " + button.label + padding + " ]", row: row, column: x, style: focused ? .title : .plain)
+    if focused {
+      canvas.applyStyle(.selected, to: Rect(x: column, y: row, width: x - column, height: 1))
+    }
+  }
+}

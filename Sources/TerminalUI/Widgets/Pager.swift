@@ -1,0 +1,92 @@
+/// One row of a pager: pieces of styled text at given columns (two-column lists, headings).
+public struct PagerLine: Equatable, Sendable {
+  public struct Span: Equatable, Sendable {
+    public var text: String
+    public var column: Int
+    public var style: Style
+    /// Cells the span may take; nil runs to the right edge.
+    public var width: Int?
+
+    public init(_ text: String, column: Int = 0, style: Style = .plain, width: Int? = nil) {
+      self.text = text
+      self.column = column
+      self.style = style
+      self.width = width
+    }
+  }
+
+  public var spans: [Span]
+
+  public init(_ spans: [Span]) { self.spans = spans }
+
+  public init(_ text: String, style: Style = .plain, indent: Int = 0) {
+    spans = [Span(text, column: indent, style: style)]
+  }
+
+  public static let blank = PagerLine([])
+
+  /// `text` wrapped to `width` cells as lines, blank lines kept.
+  public static func wrapped(_ text: String, width: Int, style: Style = .plain, indent: Int = 0)
+    -> [PagerLine]
+  {
+    TextWrap.wrap(text, width: max(1, width - indent)).map {
+      PagerLine($0, style: style, indent: indent)
+    }
+  }
+}
+
+/// A scroll position over lines of text, with the usual pager keys and a position line.
+public struct Pager: Equatable, Sendable {
+  public enum Action: Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
+
+  public static let keys = KeyTable<Action>([
+    KeyBinding([.down, .character("j")], .lineDown, "scroll down", label: "j/↓"),
+    KeyBinding([.up, .character("k")], .lineUp, "scroll up", label: "k/↑"),
+    KeyBinding([.character(" "), .pageDown], .pageDown, "page down", label: "Space"),
+    KeyBinding([.character("b"), .pageUp], .pageUp, "page up", label: "b"),
+    KeyBinding([.character("g"), .home], .top, "top", label: "g", footer: false),
+    KeyBinding([.character("G"), .end], .bottom, "bottom", label: "G", footer: false),
+  ])
+
+  /// The first line shown.
+  public private(set) var offset = 0
+
+  public init() {}
+
+  /// Scrolls for a pager key over `count` lines shown `height` at a time.
+  public mutating func handle(_ key: Key, count: Int, height: Int) -> Bool {
+    guard let action = Self.keys.action(for: key) else { return false }
+    let last = max(0, count - height)
+    switch action {
+    case .lineDown: offset += 1
+    case .lineUp: offset -= 1
+    case .pageDown: offset += max(1, height - 1)
+    case .pageUp: offset -= max(1, height - 1)
+    case .top: offset = 0
+    case .bottom: offset = last
+    }
+    offset = max(0, min(offset, last))
+    return true
+  }
+
+  /// Draws the lines that fit in `area` from the current offset.
+  public func render(_ lines: [PagerLine], into canvas: inout Canvas, in area: Rect) {
+    let start = max(0, min(offset, lines.count - area.height))
+    for (index, line) in lines.dropFirst(start).prefix(area.height).enumerated() {
+      for span in line.spans {
+        let width = min(span.width ?? area.width, area.width - span.column)
+        canvas.writeTruncated(
+          span.text, row: area.y + index, column: area.x + span.column, width: width,
+          style: span.style)
+      }
+    }
+  }
+
+  /// "lines 21–40 of 80 (50%)": where the view is.
+  public func position(count: Int, height: Int) -> String {
+    let start = max(0, min(offset, count - height))
+    let last = min(count, start + height)
+    let percent = count <= height ? 100 : last * 100 / count
+    return "lines \(min(count, start + 1))–\(last) of \(count) (\(percent)%)"
+  }
+}
