@@ -44,3 +44,8 @@ public protocol RecentlyDeletedScreenDelegate: AnyObject {
 public protocol BrowseDelegate: SearchScreenDelegate {
   func browse(_ screen: Screen, didSaveMealWithID id: Int64)
 }
+
+/// A value picker tells the Meal Editor the value chosen (nil to clear it).
+public protocol ValuePickerScreenDelegate: AnyObject {
+  func valuePicker(_ screen: ValuePickerScreen, didPick value: String?)
+}

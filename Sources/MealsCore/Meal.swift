@@ -1,5 +1,5 @@
 /// A saved or found meal: what the user keeps in the recipe book.
-public struct Meal: Equatable, Codable, Sendable {
+public struct Meal: Equatable, Sendable {
   /// The database row id; nil for a meal that is not stored yet.
   public var id: Int64?
   /// TheMealDB's id (a string on the wire); unique among stored meals when present.
@@ -15,6 +15,17 @@ public struct Meal: Equatable, Codable, Sendable {
   /// In the order the recipe lists them; the same ingredient may appear twice.
   public var ingredients: [IngredientMeasurement]
 
+  // MARK: - The user's own (TheMealDB has none of these)
+
+  public var favourite: Bool
+  /// When it became a favourite (seconds since 1970), for the Favourites page's order.
+  public var favouritedAt: Double?
+  /// 0 (not rated) to 5.
+  public var rating: Int
+  public var totalMinutes: Int?
+  public var difficulty: Difficulty?
+  public var servings: Int?
+
   public init(
     id: Int64? = nil,
     mealDBID: String? = nil,
@@ -26,7 +37,13 @@ public struct Meal: Equatable, Codable, Sendable {
     thumbnailURL: String? = nil,
     sourceURL: String? = nil,
     videoURL: String? = nil,
-    ingredients: [IngredientMeasurement] = []
+    ingredients: [IngredientMeasurement] = [],
+    favourite: Bool = false,
+    favouritedAt: Double? = nil,
+    rating: Int = 0,
+    totalMinutes: Int? = nil,
+    difficulty: Difficulty? = nil,
+    servings: Int? = nil
   ) {
     self.id = id
     self.mealDBID = mealDBID
@@ -39,10 +56,50 @@ public struct Meal: Equatable, Codable, Sendable {
     self.sourceURL = sourceURL
     self.videoURL = videoURL
     self.ingredients = ingredients
+    self.favourite = favourite
+    self.favouritedAt = favouritedAt
+    self.rating = rating
+    self.totalMinutes = totalMinutes
+    self.difficulty = difficulty
+    self.servings = servings
   }
 
   /// Category and area joined for a one-line description: "Vegetarian · Italian".
   public var kindDescription: String {
     [category, area].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+  }
+}
+
+// MARK: - Codable
+
+/// Keys missing from older JSON (drafts kept before the user's fields existed) take defaults.
+extension Meal: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, mealDBID, name, instructions, category, area, tags, thumbnailURL, sourceURL
+    case videoURL, ingredients, favourite, favouritedAt, rating, totalMinutes, difficulty
+    case servings
+  }
+
+  public init(from decoder: Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try values.decodeIfPresent(Int64.self, forKey: .id),
+      mealDBID: try values.decodeIfPresent(String.self, forKey: .mealDBID),
+      name: try values.decode(String.self, forKey: .name),
+      instructions: try values.decode(String.self, forKey: .instructions),
+      category: try values.decodeIfPresent(String.self, forKey: .category),
+      area: try values.decodeIfPresent(String.self, forKey: .area),
+      tags: try values.decodeIfPresent([String].self, forKey: .tags) ?? [],
+      thumbnailURL: try values.decodeIfPresent(String.self, forKey: .thumbnailURL),
+      sourceURL: try values.decodeIfPresent(String.self, forKey: .sourceURL),
+      videoURL: try values.decodeIfPresent(String.self, forKey: .videoURL),
+      ingredients: try values.decodeIfPresent([IngredientMeasurement].self, forKey: .ingredients)
+        ?? [],
+      favourite: try values.decodeIfPresent(Bool.self, forKey: .favourite) ?? false,
+      favouritedAt: try values.decodeIfPresent(Double.self, forKey: .favouritedAt),
+      rating: try values.decodeIfPresent(Int.self, forKey: .rating) ?? 0,
+      totalMinutes: try values.decodeIfPresent(Int.self, forKey: .totalMinutes),
+      difficulty: try values.decodeIfPresent(Difficulty.self, forKey: .difficulty),
+      servings: try values.decodeIfPresent(Int.self, forKey: .servings))
   }
 }

@@ -4,11 +4,52 @@ public struct MealSummary: Equatable, Sendable {
   public var name: String
   /// The first ingredients, or the start of the instructions when there are none.
   public var summary: String
+  public var favourite: Bool
+  public var rating: Int
+  public var totalMinutes: Int?
+  public var difficulty: Difficulty?
 
-  public init(id: Int64, name: String, summary: String) {
+  public init(
+    id: Int64, name: String, summary: String, favourite: Bool = false, rating: Int = 0,
+    totalMinutes: Int? = nil, difficulty: Difficulty? = nil
+  ) {
     self.id = id
     self.name = name
     self.summary = summary
+    self.favourite = favourite
+    self.rating = rating
+    self.totalMinutes = totalMinutes
+    self.difficulty = difficulty
+  }
+
+  /// The user's fields as a row shows them, most important first.
+  ///
+  /// "★", "★★★★☆", "45 min", "Beginner"; a narrow row drops them from the end.
+  public var fieldParts: [String] {
+    var parts: [String] = []
+    if favourite { parts.append("★") }
+    if rating > 0 { parts.append(MealFields.stars(rating)) }
+    if let totalMinutes { parts.append(MealFields.describeMinutes(totalMinutes)) }
+    if let difficulty { parts.append(difficulty.rawValue) }
+    return parts
+  }
+
+  /// "★ ★★★★☆ · 45 min · Beginner" with as many parts as fit in `width` cells (measured by
+  /// `columns`); the favourite star and the rating go together without a dot.
+  public func fields(fitting width: Int, columns: (String) -> Int) -> String {
+    var parts = fieldParts
+    while !parts.isEmpty {
+      let text = Self.join(parts, favourite: favourite)
+      if columns(text) <= width { return text }
+      parts.removeLast()
+    }
+    return ""
+  }
+
+  private static func join(_ parts: [String], favourite: Bool) -> String {
+    guard favourite, parts.count > 1, parts[1].hasPrefix("★") || parts[1].hasPrefix("☆")
+    else { return parts.joined(separator: " · ") }
+    return ([parts[0] + " " + parts[1]] + parts.dropFirst(2)).joined(separator: " · ")
   }
 }
 

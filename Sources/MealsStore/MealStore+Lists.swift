@@ -3,42 +3,108 @@ import MealsCore
 extension MealStore {
   // MARK: - Saved meals
 
+  /// The columns a meal row of a list needs.
+  static let summaryColumns =
+    "id, name, summary, favourite, rating, total_minutes, difficulty"
+
+  static func summary(_ row: Statement) -> MealSummary {
+    MealSummary(
+      id: row.int(0), name: row.text(1), summary: row.text(2), favourite: row.int(3) != 0,
+      rating: Int(row.int(4)), totalMinutes: row.isNull(5) ? nil : Int(row.int(5)),
+      difficulty: row.optionalText(6).flatMap(Difficulty.init(rawValue:)))
+  }
+
   /// All saved meals sorted by name, or those matching `filter` (names, ingredients,
-  /// instructions; prefix and accent-insensitive), as a live windowed result.
-  public func meals(matching filter: String = "") -> WindowedResults<MealSummary> {
+  /// instructions; prefix and accent-insensitive) and the chosen chips, as a live windowed
+  /// result.
+  public func meals(matching filter: String = "", chips: ChipSelection = ChipSelection())
+    -> WindowedResults<MealSummary>
+  {
     var condition = MealFilter(filter)
-    let parameters = condition.parameters
     // The match count decides how to read rows in name order (see MealFilter.Plan).
     var knownCount: Int?
     if condition.isFullText {
-      knownCount = (try? db.statement(condition.countSQL).scalar(parameters)).map { Int($0) }
+      knownCount = (try? db.statement(condition.countSQL).scalar(condition.parameters)).map {
+        Int($0)
+      }
       condition.choosePlan(matches: knownCount ?? 0, total: mealCount, sortLimit: filterSortLimit)
     }
-    let whereClause = condition.sql.map { " AND \($0)" } ?? ""
-    let columns = "SELECT id, name, summary FROM \(condition.table)"
-    let map: (Statement) -> MealSummary = {
-      MealSummary(id: $0.int(0), name: $0.text(1), summary: $0.text(2))
+    let chipCondition = ChipCondition(chips)
+    var table = condition.table
+    var countSQL = condition.countSQL
+    var countParameters = condition.parameters
+    if !chips.isEmpty {
+      // The chips' indexes usually serve better than walking every name.
+      table = "meal"
+      knownCount = nil
+      let both = [condition.sql, chipCondition.sql].compactMap { $0 }
+      countSQL = "SELECT count(*) FROM meal WHERE " + both.joined(separator: " AND ")
+      countParameters = condition.parameters + chipCondition.parameters
     }
+    let conditions = [condition.sql, chipCondition.sql].compactMap { $0 }
+    let whereClause = conditions.map { " AND \($0)" }.joined()
+    let parameters = condition.parameters + chipCondition.parameters
+    let columns = "SELECT \(Self.summaryColumns) FROM \(table)"
     return live(
-      count: condition.countSQL, countParameters: parameters, knownCount: knownCount,
+      count: countSQL, countParameters: countParameters, knownCount: knownCount,
       offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
       afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
       beforeSQL:
         "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
-      parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: map)
+      parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: Self.summary)
   }
 
-  /// Where meal `id` is in `meals(matching: filter)`, or nil when it is not in that list.
-  public func index(ofMeal id: Int64, matching filter: String = "") -> Int? {
+  /// Where meal `id` is in `meals(matching:chips:)`, or nil when it is not in that list.
+  public func index(
+    ofMeal id: Int64, matching filter: String = "", chips: ChipSelection = ChipSelection()
+  ) -> Int? {
     let condition = MealFilter(filter)
-    let whereClause = condition.sql.map { " AND \($0)" } ?? ""
+    let chipCondition = ChipCondition(chips)
+    let whereClause = [condition.sql, chipCondition.sql].compactMap { $0 }.map { " AND \($0)" }
+      .joined()
+    let parameters = condition.parameters + chipCondition.parameters
     guard
       let name = try? db.statement("SELECT name FROM meal WHERE id = ?\(whereClause)")
-        .rows([.integer(id)] + condition.parameters, { $0.text(0) }).first,
+        .rows([.integer(id)] + parameters, { $0.text(0) }).first,
       let before = try? db.statement(
         "SELECT count(*) FROM meal WHERE (name, id) < (?, ?)\(whereClause)"
       )
-      .scalar([.text(name), .integer(id)] + condition.parameters)
+      .scalar([.text(name), .integer(id)] + parameters)
+    else { return nil }
+    return Int(before)
+  }
+
+  // MARK: - Favourites
+
+  /// The favourite meals, the newest favourite first, as a live windowed result.
+  public func favouriteMeals() -> WindowedResults<MealSummary> {
+    let columns = "SELECT \(Self.summaryColumns), favourited_at FROM meal"
+    let favourite = "favourite = 1 AND favourited_at IS NOT NULL"
+    return live(
+      count: "SELECT count(*) FROM meal WHERE \(favourite)", countParameters: [], knownCount: nil,
+      offsetSQL:
+        "\(columns) WHERE \(favourite) ORDER BY favourited_at DESC, id DESC LIMIT ? OFFSET ?",
+      afterSQL: """
+        \(columns) WHERE \(favourite) AND (favourited_at, id) < (SELECT favourited_at, id FROM meal \
+        WHERE id = ?) ORDER BY favourited_at DESC, id DESC LIMIT ?
+        """,
+      beforeSQL: """
+        \(columns) WHERE \(favourite) AND (favourited_at, id) > (SELECT favourited_at, id FROM meal \
+        WHERE id = ?) ORDER BY favourited_at, id LIMIT ?
+        """,
+      parameters: [], key: { [.integer($0.id)] }, map: Self.summary)
+  }
+
+  /// Where meal `id` is among the favourites, or nil.
+  public func index(ofFavourite id: Int64) -> Int? {
+    guard
+      let before = try? db.statement(
+        """
+        SELECT count(*) FROM meal AS other, meal AS this WHERE this.id = ? AND this.favourite = 1
+          AND other.favourite = 1 AND (other.favourited_at, other.id) > (this.favourited_at, this.id)
+        """
+      ).scalar([.integer(id)]),
+      (try? db.statement("SELECT favourite FROM meal WHERE id = ?").scalar([.integer(id)])) == 1
     else { return nil }
     return Int(before)
   }

@@ -17,7 +17,8 @@ extension MealStore {
     let rows = try db.statement(
       """
       SELECT id, mealdb_id, name, instructions, category, area, tags, thumbnail_url,
-             source_url, video_url
+             source_url, video_url, favourite, favourited_at, rating, total_minutes, difficulty,
+             servings
       FROM meal WHERE id = ?
       """
     ).rows([.integer(id)]) { row in
@@ -31,7 +32,13 @@ extension MealStore {
         tags: row.text(6).split(separator: ",").map(String.init),
         thumbnailURL: row.optionalText(7),
         sourceURL: row.optionalText(8),
-        videoURL: row.optionalText(9)
+        videoURL: row.optionalText(9),
+        favourite: row.int(10) != 0,
+        favouritedAt: row.isNull(11) ? nil : row.double(11),
+        rating: Int(row.int(12)),
+        totalMinutes: row.isNull(13) ? nil : Int(row.int(13)),
+        difficulty: row.optionalText(14).flatMap(Difficulty.init(rawValue:)),
+        servings: row.isNull(15) ? nil : Int(row.int(15))
       )
     }
     guard var meal = rows.first else { return nil }
@@ -168,19 +175,29 @@ extension MealStore {
   }
 
   /// Overwrites every field, the ingredient lines and the filter index of meal `id`.
+  ///
+  /// `favourited_at` is set when the meal becomes a favourite, kept while it stays one, and
+  /// cleared when it stops being one.
   private func write(_ meal: Meal, id: Int64, updatedAt: Double? = nil) throws(StoreError) {
     let updated = updatedAt ?? clock()
     try db.statement(
       """
-      UPDATE meal SET mealdb_id = ?, name = ?, instructions = ?, category = ?, area = ?,
-        tags = ?, thumbnail_url = ?, source_url = ?, video_url = ?, summary = ?, updated_at = ?
-      WHERE id = ?
+      UPDATE meal SET mealdb_id = ?1, name = ?2, instructions = ?3, category = ?4, area = ?5,
+        tags = ?6, thumbnail_url = ?7, source_url = ?8, video_url = ?9, summary = ?10,
+        updated_at = ?11, favourite = ?13,
+        favourited_at = CASE WHEN ?13 THEN coalesce(?14, favourited_at, ?11) ELSE NULL END,
+        rating = ?15, total_minutes = ?16, difficulty = ?17, servings = ?18
+      WHERE id = ?12
       """
     ).run([
       .optional(meal.mealDBID), .text(meal.name), .text(meal.instructions),
       .optional(meal.category), .optional(meal.area), .text(meal.tags.joined(separator: ",")),
       .optional(meal.thumbnailURL), .optional(meal.sourceURL), .optional(meal.videoURL),
       .text(MealSummary.summaryText(for: meal)), .real(updated), .integer(id),
+      .integer(meal.favourite ? 1 : 0), meal.favouritedAt.map(SQLValue.real) ?? .null,
+      .integer(Int64(max(0, min(5, meal.rating)))),
+      meal.totalMinutes.map { .integer(Int64($0)) } ?? .null,
+      .optional(meal.difficulty?.rawValue), meal.servings.map { .integer(Int64($0)) } ?? .null,
     ])
     try db.statement("DELETE FROM ingredient_measurement WHERE meal_id = ?").run([.integer(id)])
     let insertLine = try db.statement(

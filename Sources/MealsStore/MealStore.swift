@@ -15,6 +15,8 @@ public final class MealStore {
   public var clock: () -> Double = { Date().timeIntervalSince1970 }
   /// The meal count and the generation it was read at, so lists and filters don't count again.
   var mealCountCache: (generation: Int, count: Int)?
+  /// The chips saved meals give, and the generation they were read at.
+  var chipCache: (generation: Int, chips: [Chip])?
   /// Up to this many filter matches are sorted; above, the name index is walked (tests lower it).
   var filterSortLimit = 10_000
 

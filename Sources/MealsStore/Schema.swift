@@ -15,6 +15,15 @@ enum Schema {
   /// The columns a meal row has, in the order `meal` and `trash_meal` both store them.
   static let mealColumns =
     "id, mealdb_id, name, instructions, category, area, tags, thumbnail_url, source_url, "
+    + "video_url, summary, created_at, updated_at, " + userColumns
+
+  /// The user's own fields (schema 4).
+  static let userColumns =
+    "favourite, favourited_at, rating, total_minutes, difficulty, servings"
+
+  /// The columns of schema 2's meal rows, for the migrations that copy them.
+  static let mealColumnsV2 =
+    "id, mealdb_id, name, instructions, category, area, tags, thumbnail_url, source_url, "
     + "video_url, summary, created_at, updated_at"
 
   /// The columns of an ingredient line, in `ingredient_measurement` and `trash_measurement`.
@@ -82,7 +91,7 @@ enum Schema {
           created_at REAL NOT NULL,
           updated_at REAL NOT NULL
         );
-        INSERT INTO meal_v2 (\(mealColumns)) SELECT \(mealColumns) FROM meal;
+        INSERT INTO meal_v2 (\(mealColumnsV2)) SELECT \(mealColumnsV2) FROM meal;
         CREATE TABLE measurement_v2 (
           id INTEGER PRIMARY KEY AUTOINCREMENT,
           meal_id INTEGER NOT NULL REFERENCES meal (id) ON DELETE CASCADE,
@@ -145,6 +154,73 @@ enum Schema {
           fetched_at REAL NOT NULL
         );
         CREATE INDEX remote_cache_by_age ON remote_cache (fetched_at);
+        """),
+    // 4: the user's own fields (TheMealDB has none of them), indexes for the chips, and the
+    // settings the app keeps (the chosen chips).
+    Migration(
+      sql: """
+        ALTER TABLE meal ADD COLUMN favourite INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE meal ADD COLUMN favourited_at REAL;
+        ALTER TABLE meal ADD COLUMN rating INTEGER NOT NULL DEFAULT 0
+          CHECK (rating BETWEEN 0 AND 5);
+        ALTER TABLE meal ADD COLUMN total_minutes INTEGER;
+        ALTER TABLE meal ADD COLUMN difficulty TEXT
+          CHECK (difficulty IN ('Beginner', 'Intermediate', 'Advanced'));
+        ALTER TABLE meal ADD COLUMN servings INTEGER;
+        ALTER TABLE trash_meal ADD COLUMN favourite INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE trash_meal ADD COLUMN favourited_at REAL;
+        ALTER TABLE trash_meal ADD COLUMN rating INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE trash_meal ADD COLUMN total_minutes INTEGER;
+        ALTER TABLE trash_meal ADD COLUMN difficulty TEXT;
+        ALTER TABLE trash_meal ADD COLUMN servings INTEGER;
+        CREATE INDEX meal_by_category ON meal (category, name, id);
+        CREATE INDEX meal_by_area ON meal (area, name, id);
+        CREATE INDEX meal_by_difficulty ON meal (difficulty, name, id);
+        CREATE INDEX meal_favourites ON meal (favourited_at) WHERE favourite = 1;
+        -- Narrow rows of the chips' columns by id: counting the meals a text filter matches
+        -- reads this instead of whole meal rows.
+        CREATE INDEX meal_facets_by_id ON meal (id, category, area, difficulty);
+        CREATE TABLE setting (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        );
+
+        -- How many meals have each (category, area, difficulty), '' for none: the chips'
+        -- counts read this (a few hundred rows) instead of every meal. Triggers keep it exact.
+        CREATE TABLE meal_facet (
+          category TEXT NOT NULL,
+          area TEXT NOT NULL,
+          difficulty TEXT NOT NULL,
+          meals INTEGER NOT NULL,
+          PRIMARY KEY (category, area, difficulty)
+        ) WITHOUT ROWID;
+        INSERT INTO meal_facet
+          SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
+          FROM meal GROUP BY 1, 2, 3;
+        CREATE TRIGGER meal_facet_insert AFTER INSERT ON meal BEGIN
+          INSERT INTO meal_facet VALUES (
+            coalesce(new.category, ''), coalesce(new.area, ''), coalesce(new.difficulty, ''), 1)
+          ON CONFLICT (category, area, difficulty) DO UPDATE SET meals = meals + 1;
+        END;
+        CREATE TRIGGER meal_facet_delete AFTER DELETE ON meal BEGIN
+          UPDATE meal_facet SET meals = meals - 1
+          WHERE category = coalesce(old.category, '') AND area = coalesce(old.area, '')
+            AND difficulty = coalesce(old.difficulty, '');
+          DELETE FROM meal_facet WHERE meals <= 0;
+        END;
+        CREATE TRIGGER meal_facet_update AFTER UPDATE OF category, area, difficulty ON meal
+        WHEN coalesce(old.category, '') != coalesce(new.category, '')
+          OR coalesce(old.area, '') != coalesce(new.area, '')
+          OR coalesce(old.difficulty, '') != coalesce(new.difficulty, '')
+        BEGIN
+          UPDATE meal_facet SET meals = meals - 1
+          WHERE category = coalesce(old.category, '') AND area = coalesce(old.area, '')
+            AND difficulty = coalesce(old.difficulty, '');
+          DELETE FROM meal_facet WHERE meals <= 0;
+          INSERT INTO meal_facet VALUES (
+            coalesce(new.category, ''), coalesce(new.area, ''), coalesce(new.difficulty, ''), 1)
+          ON CONFLICT (category, area, difficulty) DO UPDATE SET meals = meals + 1;
+        END;
         """),
   ]
 }

@@ -24,6 +24,17 @@ enum SampleData {
     "simmer", "for", "minutes", "season", "serve", "with", "fresh", "herbs", "and", "bread",
   ]
 
+  static let categories = [
+    "Beef", "Breakfast", "Chicken", "Dessert", "Goat", "Lamb", "Miscellaneous", "Pasta", "Pork",
+    "Seafood", "Side", "Starter", "Vegan", "Vegetarian",
+  ]
+  static let areas = [
+    "American", "British", "Canadian", "Chinese", "Croatian", "Dutch", "Egyptian", "Filipino",
+    "French", "Greek", "Indian", "Irish", "Italian", "Jamaican", "Japanese", "Kenyan",
+    "Malaysian", "Mexican", "Moroccan", "Polish", "Portuguese", "Russian", "Spanish", "Thai",
+    "Tunisian",
+  ]
+
   static func meal(_ index: Int) -> Meal {
     let name =
       "\(adjectives[index % adjectives.count]) \(dishes[(index / 16) % dishes.count]) \(index)"
@@ -36,8 +47,12 @@ enum SampleData {
         name: ingredients[(index * 3 + $0 * 5) % ingredients.count], quantity: "\($0 + 1)00g")
     }
     return Meal(
-      name: name, instructions: instructions, category: "Bench", area: "Nowhere", ingredients: lines
-    )
+      name: name, instructions: instructions, category: categories[(index / 7) % categories.count],
+      area: areas[(index * 13) % areas.count], ingredients: lines, favourite: index % 10 == 0,
+      favouritedAt: index % 10 == 0 ? 1_700_000_000 + Double(index) : nil, rating: index % 6,
+      totalMinutes: 15 + (index % 12) * 15,
+      difficulty: index % 4 == 0 ? nil : Difficulty.allCases[index % 3],
+      servings: 1 + index % 8)
   }
 
   static func catalogue(_ count: Int) -> [Ingredient] {

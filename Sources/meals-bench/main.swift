@@ -39,7 +39,16 @@ if CommandLine.arguments.dropFirst().first == "browse" {
 }
 
 try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
-let bigPath = workFolder.appendingPathComponent("meals-\(mealCount).sqlite").path
+// The file name changes when the sample meals do, so an older one is rebuilt.
+let bigPath = workFolder.appendingPathComponent("meals-\(mealCount)-v4c.sqlite").path
+for old in [
+  "meals-\(mealCount).sqlite", "meals-\(mealCount)-v4.sqlite", "meals-\(mealCount)-v4b.sqlite",
+] {
+  for suffix in ["", "-wal", "-shm", ".bak.1", ".bak.2", ".bak.3", ".v1.bak", ".v2.bak", ".v3.bak"]
+  {
+    try? FileManager.default.removeItem(at: workFolder.appendingPathComponent(old + suffix))
+  }
+}
 
 /// A database of `mealCount` synthetic meals, built once and kept in .build/bench.
 func prepareBigDatabase() throws {
@@ -180,6 +189,7 @@ Measure.report(
   try Measure.times(30) { _ = try MealDBDecoder.meals(from: searchData) }, goal: "≤ 2 ms")
 
 try NothingIsLostBench.run(store: try MealStore(path: bigPath))
+try ChipsBench.run(path: bigPath)
 
 // MARK: - The app
 

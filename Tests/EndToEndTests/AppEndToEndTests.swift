@@ -162,7 +162,7 @@ final class AppEndToEndTests: XCTestCase {
     try tmux.type("Penne all'arrabbiata 🌶")
     try tmux.press("Enter")
     try tmux.waitFor(" My Meals › Penne all'arrabbiata 🌶")
-    try tmux.press("G", "Enter")
+    try tmux.press("i")
     try tmux.waitFor("50 ingredients")
     try tmux.type("gruy")
     try tmux.waitFor("1 ingredient")
@@ -241,7 +241,7 @@ final class AppEndToEndTests: XCTestCase {
     var tmux = try start("reset")
     try tmux.waitFor(
       "Error: Ingredient list not imported: The connection to TheMealDB was cut off.")
-    try tmux.press("n", "G", "Enter")
+    try tmux.press("n", "i")
     try tmux.waitFor("Ctrl-R imports it from TheMealDB.")
     try tmux.press("C-c")
     try tmux.waitFor("EXIT=0")

@@ -6,7 +6,7 @@ import XCTest
 final class AddIngredientScreenTests: XCTestCase {
   /// A new meal's editor with `+ Add ingredient` opened.
   private func openPicker(_ app: AppHarness) {
-    app.press(.character("n"), .character("G"), .enter)
+    app.press(.character("n"), .character("i"))
   }
 
   func testPickerListsTheCatalogueSortedWithDescriptionMarkers() throws {

@@ -169,6 +169,8 @@ final class LargeMealTests: XCTestCase {
     XCTAssertEqual(app.lines[0], " … › Banquet 🍝 with a name far too lon…")
     XCTAssertEqual(app.lines[8], "   Step 4: stir. …", "a preview of the first rows")
     app.press(.character("G"))
+    XCTAssertTrue(app.lines.contains(" ▸ Rating       — Enter or 1–5 rates it"), app.text)
+    for _ in Array(repeating: 0, count: 8) { app.press(.up) }
     XCTAssertTrue(app.lines.contains("   Ingredient 1000       1000 g"))
     XCTAssertTrue(app.lines.contains(" ▸ + Add ingredient"))
     app.press(.character("g"), .down)

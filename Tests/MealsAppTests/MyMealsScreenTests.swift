@@ -30,10 +30,11 @@ final class MyMealsScreenTests: XCTestCase {
     _ = try app.store.createMeal(name: "Toast", instructions: "Toast the bread until golden.")
     app.navigator.clearStatus()
     XCTAssertEqual(
-      Array(app.lines.prefix(4)),
+      Array(app.lines.prefix(5)),
       [
         " My Meals",
         "                                                    2 meals",
+        "  ✓ All 2  │  Vegetarian 1  │  Italian 1",
         "▸ Spicy Arrabiata Penne     penne rigate, olive oil, garli…",
         "  Toast                     Toast the bread until golden.",
       ])
@@ -74,10 +75,10 @@ final class MyMealsScreenTests: XCTestCase {
     app.type("gruyere")
     XCTAssertTrue(app.lines[1].hasPrefix(" Filter: gruyere"))
     XCTAssertTrue(app.lines[1].hasSuffix("1 of 3 meals match"))
-    XCTAssertTrue(app.lines[2].hasPrefix("▸ Gruyère Tart"))
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Gruyère Tart"))
     app.press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace)
     app.type("garlic")
-    XCTAssertTrue(app.lines[2].hasPrefix("▸ Spicy Arrabiata Penne"), "ingredients are searched too")
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Spicy Arrabiata Penne"), "ingredients are searched too")
     app.press(.enter)
     app.press(.escape)
     XCTAssertTrue(app.lines[1].hasSuffix("3 meals"))
@@ -100,13 +101,16 @@ final class MyMealsScreenTests: XCTestCase {
     let app = try AppHarness()
     _ = try app.store.createMeal(name: "Toast", instructions: "Toast.")
     app.press(.character("?"))
-    let text = app.text
+    var text = app.text
     for line in [
       "Keys — My Meals", "a       search TheMealDB", "u       undo delete", "/       filter",
-      "Ctrl-C  quit",
+      "f       favourite on/off", "F       Favourites",
     ] {
       XCTAssertTrue(text.contains(line), line)
     }
+    app.press(.pageDown, .pageDown, .pageDown)
+    text = app.text
+    XCTAssertTrue(text.contains("Ctrl-C  quit"), text)
     app.press(.character("a"))
     XCTAssertEqual(app.navigator.stack.count, 1, "the key that closes help does nothing else")
   }

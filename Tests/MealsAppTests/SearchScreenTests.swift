@@ -71,7 +71,7 @@ final class SearchScreenTests: XCTestCase {
     app.press(.down, .enter)
     XCTAssertEqual(app.navigator.stack.count, 1)
     XCTAssertTrue(app.lines[1].hasSuffix("2 meals"))
-    XCTAssertTrue(app.lines[3].hasPrefix("▸ Spicy Arrabiata Penne"))
+    XCTAssertTrue(app.lines[4].hasPrefix("▸ Spicy Arrabiata Penne"))
     XCTAssertEqual(app.lines[22], " Saved “Spicy Arrabiata Penne” to My Meals.")
     let stored = try XCTUnwrap(try app.store.meal(id: XCTUnwrap(app.app.root.selectedMeal?.id)))
     XCTAssertEqual(stored.mealDBID, "90001")
@@ -86,7 +86,7 @@ final class SearchScreenTests: XCTestCase {
     app.press(.tab, .enter)
     XCTAssertEqual(app.store.mealCount, 2)
     XCTAssertEqual(app.lines[22], " “Spicy Arrabiata Penne” is already in My Meals.")
-    XCTAssertTrue(app.lines[3].hasPrefix("▸ Spicy Arrabiata Penne"))
+    XCTAssertTrue(app.lines[4].hasPrefix("▸ Spicy Arrabiata Penne"))
   }
 
   func testNetworkErrorsAreShownAndTheSearchCanBeRetried() throws {

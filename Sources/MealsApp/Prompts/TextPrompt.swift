@@ -9,9 +9,16 @@ public final class TextPrompt: Prompt {
   /// Returns an error message to keep the prompt open, or nil when the value was accepted.
   private let onSubmit: (String) -> String?
 
-  public init(label: String, text: String = "", onSubmit: @escaping (String) -> String?) {
+  /// The hint under the field while there is no error.
+  public let hint: String
+
+  public init(
+    label: String, text: String = "", hint: String = "Enter to add · Esc to cancel",
+    onSubmit: @escaping (String) -> String?
+  ) {
     self.label = label
     self.field = TextField(text)
+    self.hint = hint
     self.onSubmit = onSubmit
   }
 
@@ -32,20 +39,24 @@ public final class TextPrompt: Prompt {
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let box = Box.centered(in: area, width: min(area.width - 2, 60), height: 5)
+    let width = min(area.width - 2, 60)
+    // An error may take two lines, so it is read whole even in a narrow box.
+    let errorLines = error.map { Array(TextWrap.wrap($0, width: max(1, width - 4)).prefix(2)) }
+    let box = Box.centered(in: area, width: width, height: 4 + (errorLines?.count ?? 1))
     Box.draw(box, title: label, into: &canvas)
     let inner = box.inset(by: 1)
     canvas.cursor = field.render(
       into: &canvas, row: inner.y, column: inner.x + 1, width: inner.width - 2,
       style: Style([.underline]))
-    if let error {
-      canvas.writeTruncated(
-        error, row: inner.y + 2, column: inner.x + 1, width: inner.width - 2, style: .error)
+    if let errorLines {
+      for (offset, line) in errorLines.enumerated() {
+        canvas.writeTruncated(
+          line, row: inner.y + 2 + offset, column: inner.x + 1, width: inner.width - 2,
+          style: .error)
+      }
     } else {
       canvas.writeTruncated(
-        "Enter to add · Esc to cancel", row: inner.y + 2, column: inner.x + 1,
-        width: inner.width - 2,
-        style: .muted)
+        hint, row: inner.y + 2, column: inner.x + 1, width: inner.width - 2, style: .muted)
     }
   }
 }

@@ -10,7 +10,7 @@ import TerminalUI
 /// so a crash or a signal loses nothing: the next start offers to recover it.
 public final class MealEditorScreen: Screen {
   enum Action: Sendable {
-    case open, remove, save, back
+    case open, addIngredient, remove, save, back, favourite
   }
 
   /// A selectable row of the editor.
@@ -19,14 +19,39 @@ public final class MealEditorScreen: Screen {
     case instructions
     case ingredient(Int)
     case addIngredient
+    case detail(Detail)
+  }
+
+  /// The user's own fields, in the DETAILS section after the ingredients.
+  enum Detail: CaseIterable, Equatable {
+    case favourite, category, area, tags, servings, totalTime, difficulty, rating
+
+    var label: String {
+      switch self {
+      case .favourite: "Favourite"
+      case .category: "Category"
+      case .area: "Area"
+      case .tags: "Tags"
+      case .servings: "Servings"
+      case .totalTime: "Total time"
+      case .difficulty: "Difficulty"
+      case .rating: "Rating"
+      }
+    }
   }
 
   static let keys = KeyTable<Action>([
     KeyBinding([.enter], .open, "edit"),
+    KeyBinding([.character("i")], .addIngredient, "add ingredient"),
+    KeyBinding([.character("f")], .favourite, "favourite on/off"),
     KeyBinding([.character("d"), .delete], .remove, "remove ingredient", label: "d"),
     KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
     KeyBinding([.escape, .character("q")], .back, "back (discard)", label: "Esc"),
   ])
+
+  /// Digits set the Rating (0–5) and the Difficulty (0 none, 1–3) on their rows.
+  static let digitHelp = KeyHelp(
+    keys: "0–5", text: "rating / difficulty on their rows", inFooter: false)
 
   static let instructionPreviewRows = 4
   /// How long after the last change the draft is kept.
@@ -34,8 +59,9 @@ public final class MealEditorScreen: Screen {
 
   public weak var delegate: MealEditorScreenDelegate?
   /// The app that owns the navigator that owns this screen: never outlived.
-  private unowned let context: AppContext
-  public private(set) var draft: MealDraft {
+  unowned let context: AppContext
+  /// Edited here and by the details rows (MealEditorScreen+Details.swift).
+  public internal(set) var draft: MealDraft {
     didSet { if draft != oldValue { scheduleKeep() } }
   }
   private var list = ListState()
@@ -59,16 +85,22 @@ public final class MealEditorScreen: Screen {
     return name.isEmpty ? "New Meal" : name
   }
 
-  public var keyHelp: [KeyHelp] { Self.keys.help }
+  public var keyHelp: [KeyHelp] { Self.keys.help + [Self.digitHelp] }
 
-  private var itemCount: Int { draft.ingredients.count + 3 }
+  /// Rows: Name, Instructions, the ingredients, `+ Add ingredient`, then the details (the
+  /// user's own notes, after the recipe itself).
+  private static let ingredientsStart = 2
+  private var addIngredientRow: Int { Self.ingredientsStart + draft.ingredients.count }
+  private var detailsStart: Int { addIngredientRow + 1 }
+  private var itemCount: Int { detailsStart + Detail.allCases.count }
 
   private func item(at index: Int) -> Item {
     switch index {
-    case 0: .name
-    case 1: .instructions
-    case itemCount - 1: .addIngredient
-    default: .ingredient(index - 2)
+    case 0: return .name
+    case 1: return .instructions
+    case addIngredientRow: return .addIngredient
+    case detailsStart...: return .detail(Detail.allCases[index - detailsStart])
+    default: return .ingredient(index - Self.ingredientsStart)
     }
   }
 
@@ -82,12 +114,20 @@ public final class MealEditorScreen: Screen {
       top = visibleTop(height: context.bodyHeight)
       return true
     }
+    if case .character(let character) = key, let digit = character.wholeNumberValue,
+      case .detail(let detail) = selectedItem, detail == .rating || detail == .difficulty
+    {
+      setDigit(digit, on: detail)
+      return true
+    }
     guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .open: open(selectedItem)
+    case .addIngredient: open(.addIngredient)
     case .remove: removeSelectedIngredient()
     case .save: save()
     case .back: back()
+    case .favourite: draft.meal.favourite.toggle()
     }
     return true
   }
@@ -108,6 +148,8 @@ public final class MealEditorScreen: Screen {
       context.navigator.push(screen)
     case .ingredient:
       context.navigator.showInfo("Ingredient rows cannot be opened — d removes one.")
+    case .detail(let detail):
+      edit(detail)
     }
   }
 
@@ -218,6 +260,7 @@ public final class MealEditorScreen: Screen {
     case heading(String)
     case text(item: Int, String, Style)
     case ingredient(item: Int, IngredientMeasurement)
+    case field(item: Int, label: String, value: String, Style)
     case blank
   }
 
@@ -240,9 +283,15 @@ public final class MealEditorScreen: Screen {
     lines.append(.blank)
     lines.append(.heading("Ingredients (\(draft.ingredients.count))"))
     for (index, measurement) in draft.ingredients.enumerated() {
-      lines.append(.ingredient(item: index + 2, measurement))
+      lines.append(.ingredient(item: Self.ingredientsStart + index, measurement))
     }
-    lines.append(.text(item: itemCount - 1, "+ Add ingredient", .accent))
+    lines.append(.text(item: addIngredientRow, "+ Add ingredient", .accent))
+    lines.append(.blank)
+    lines.append(.heading("Details"))
+    for (offset, detail) in Detail.allCases.enumerated() {
+      let (value, style) = describe(detail)
+      lines.append(.field(item: detailsStart + offset, label: detail.label, value: value, style))
+    }
     return lines
   }
 
@@ -273,7 +322,8 @@ public final class MealEditorScreen: Screen {
   private func visibleTop(in lines: [Line], height: Int) -> Int {
     let rows = lines.indices.filter { index in
       switch lines[index] {
-      case .text(let item, _, _), .ingredient(let item, _): item == list.selection
+      case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
+        item == list.selection
       default: false
       }
     }
@@ -311,6 +361,11 @@ public final class MealEditorScreen: Screen {
           measurement.quantity.isEmpty ? "—" : measurement.quantity, row: y,
           column: area.x + 4 + nameWidth,
           width: quantityWidth, style: .muted)
+      case .field(let item, let label, let value, let style):
+        selected = item == list.selection
+        canvas.writeTruncated(label, row: y, column: area.x + 3, width: 12, style: .muted)
+        canvas.writeTruncated(
+          value, row: y, column: area.x + 16, width: area.width - 17, style: style)
       case .blank:
         break
       }
@@ -356,7 +411,7 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
   ) {
     draft.addIngredient(measurement)
     context.navigator.pop(to: self)
-    list.select(itemCount - 2, count: itemCount)
+    list.select(addIngredientRow - 1, count: itemCount)
     top = visibleTop(height: context.bodyHeight)
     context.navigator.showInfo(
       "Added \(measurement.name) (\(measurement.quantity)) — s saves the meal.")

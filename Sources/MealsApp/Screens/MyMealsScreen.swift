@@ -3,11 +3,12 @@ import MealsNet
 import MealsStore
 import TerminalUI
 
-/// The root screen: every saved meal, with delete/undo, a local filter, and the way to Search
-/// and to the Meal Editor.
+/// The root screen: every saved meal, with delete/undo, a local filter, chips, favourites, and
+/// the ways to Search, Browse and the Meal Editor.
 public final class MyMealsScreen: Screen, StoreListener {
   enum Action: Sendable {
-    case open, search, browse, new, delete, undo, trash, filter, clearFilter
+    case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
+    case favourites, chips
   }
 
   static let keys = KeyTable<Action>([
@@ -17,18 +18,30 @@ public final class MyMealsScreen: Screen, StoreListener {
     KeyBinding([.character("n")], .new, "new meal"),
     KeyBinding([.character("d"), .delete], .delete, "delete", label: "d"),
     KeyBinding([.character("u")], .undo, "undo delete"),
-    KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
     KeyBinding([.character("/")], .filter, "filter"),
+    KeyBinding([.character("f")], .favourite, "favourite on/off"),
+    KeyBinding([.character("F")], .favourites, "Favourites"),
+    KeyBinding([.tab], .chips, "chips (filter by category, area, difficulty)", footer: false),
+    KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
     KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
   ])
 
   /// The app that owns the navigator that owns this screen: never outlived.
-  private unowned let context: AppContext
-  private var results: WindowedResults<MealSummary>
+  unowned let context: AppContext
+  var results: WindowedResults<MealSummary>
   public private(set) var filter = TextField()
   /// True while the user types in the filter field.
   public private(set) var isFiltering = false
-  private var list = ListState()
+  var list = ListState()
+  /// The chosen chips, kept between runs; chips' counts and the strip's cursor.
+  var chips = ChipSelection()
+  var chipCounts: [Chip: Int] = [:]
+  /// With a text filter, counting waits for a pause in typing: when it is due (the strip shows
+  /// no numbers until then, never old ones).
+  var chipCountsDue: UInt64?
+  var strip = ChipStrip()
+  /// True while ←/→ move along the chips.
+  var isInStrip = false
   private var welcome = WelcomePanel()
   private var selectedID: Int64?
   private var lastPoll: UInt64 = 0
@@ -38,6 +51,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     self.context = context
     results = context.store.meals()
     context.store.addListener(self)
+    restoreChips()
   }
 
   public var title: String { "My Meals" }
@@ -45,6 +59,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     if isFiltering {
       return [KeyHelp(keys: "Enter", text: "done"), KeyHelp(keys: "Esc", text: "clear the filter")]
     }
+    if isInStrip { return Self.stripHelp }
     if showsWelcome {
       return WelcomePanel.keys
         + Self.keys.help.filter { !["Enter", "a", "n", "d", "/"].contains($0.keys) }
@@ -56,6 +71,9 @@ public final class MyMealsScreen: Screen, StoreListener {
   var showsWelcome: Bool {
     !isFiltering && filter.text.isEmpty && context.store.mealCount == 0
   }
+
+  /// Rows above the list: the headline, and the chips when there are any.
+  var listOffset: Int { showsStrip ? 2 : 1 }
   public var acceptsText: Bool { isFiltering }
 
   /// The meal under the selection bar.
@@ -65,6 +83,7 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     if isFiltering { return handleFilterKey(key) }
+    if isInStrip { return handleStripKey(key) }
     if showsWelcome {
       if let button = welcome.handle(key, width: context.bodyWidth) {
         press(button)
@@ -72,7 +91,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       }
       if WelcomePanel.moves(key) { return true }
     }
-    if list.handle(key, count: results.count, pageSize: context.bodyHeight - 1) {
+    if list.handle(key, count: results.count, pageSize: context.bodyHeight - listOffset) {
       rememberSelection()
       return true
     }
@@ -102,6 +121,14 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .clearFilter:
       guard !filter.text.isEmpty else { return false }
       setFilter("")
+    case .favourite:
+      toggleFavourite()
+    case .favourites:
+      let favourites = FavouritesScreen(context: context)
+      context.navigator.push(favourites)
+    case .chips:
+      guard showsStrip else { return false }
+      isInStrip = true
     }
     return true
   }
@@ -114,7 +141,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .enter, .tab:
       isFiltering = false
     case .up, .down, .pageUp, .pageDown:
-      _ = list.handle(key, count: results.count, pageSize: context.bodyHeight - 1)
+      _ = list.handle(key, count: results.count, pageSize: context.bodyHeight - listOffset)
       rememberSelection()
     default:
       let before = filter.text
@@ -126,9 +153,15 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   private func setFilter(_ text: String) {
     if filter.text != text { filter.text = text }
-    results = context.store.meals(matching: text)
+    reloadResults()
+  }
+
+  /// Reads the list again for the filter and the chips, from the top.
+  func reloadResults() {
+    results = context.store.meals(matching: filter.text, chips: chips)
     list = ListState()
     rememberSelection()
+    countChips()
   }
 
   /// The Browse hub, with one of its lists opened on top when given.
@@ -172,6 +205,19 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
   }
 
+  private func toggleFavourite() {
+    guard let meal = selectedMeal else { return }
+    do {
+      try context.store.setFavourite(!meal.favourite, mealID: meal.id)
+      context.navigator.showInfo(
+        meal.favourite
+          ? "Removed “\(meal.name)” from Favourites."
+          : "★ Added “\(meal.name)” to Favourites — F shows them.")
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
   private func deleteSelected() {
     guard let meal = selectedMeal else { return }
     do {
@@ -198,17 +244,18 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   // MARK: - Selection
 
-  /// Selects a meal by id, clearing a filter that hides it.
+  /// Selects a meal by id, clearing a filter or chips that hide it.
   public func select(mealID: Int64) {
-    var index = context.store.index(ofMeal: mealID, matching: filter.text)
-    if index == nil && !filter.text.isEmpty {
+    var index = context.store.index(ofMeal: mealID, matching: filter.text, chips: chips)
+    if index == nil && (!filter.text.isEmpty || !chips.isEmpty) {
       isFiltering = false
+      if !chips.isEmpty { setChips(ChipSelection()) }
       setFilter("")
       index = context.store.index(ofMeal: mealID)
     }
     guard let index else { return }
     list.select(index, count: results.count)
-    list.top = list.visibleTop(height: context.bodyHeight - 1, count: results.count)
+    list.top = list.visibleTop(height: context.bodyHeight - listOffset, count: results.count)
     selectedID = mealID
   }
 
@@ -217,26 +264,36 @@ public final class MyMealsScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
-    if let selectedID, let index = store.index(ofMeal: selectedID, matching: filter.text) {
+    if let selectedID,
+      let index = store.index(ofMeal: selectedID, matching: filter.text, chips: chips)
+    {
       list.select(index, count: results.count)
     } else {
       list.clamp(count: results.count)
       rememberSelection()
     }
+    countChips()
     context.navigator.needsDisplay = true
   }
 
   // MARK: - Time
 
-  public var nextDeadline: UInt64? { lastPoll + Self.pollInterval }
+  public var nextDeadline: UInt64? {
+    [lastPoll + Self.pollInterval, chipCountsDue].compactMap { $0 }.min()
+  }
 
   /// Polls for commits made by another `meals` process on the same file, and shows the
   /// first-launch import's progress (My Meals is always on the stack, so its timer always runs).
   public func tick(now: UInt64) -> Bool {
-    guard now >= lastPoll + Self.pollInterval else { return false }
+    var changed = false
+    if let due = chipCountsDue, now >= due {
+      countChipsNow()
+      changed = true
+    }
+    guard now >= lastPoll + Self.pollInterval else { return changed }
     lastPoll = now
     context.catalogue.showProgress()
-    return context.store.checkForExternalChanges()
+    return context.store.checkForExternalChanges() || changed
   }
 
   // MARK: - Rendering
@@ -244,9 +301,8 @@ public final class MyMealsScreen: Screen, StoreListener {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let count = results.count
     let total = context.store.mealCount
-    let countText = Self.countText(count)
-    var headline = countText
-    if !filter.text.isEmpty || isFiltering {
+    var headline = Self.countText(count)
+    if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
       headline = "\(count) of \(Self.countText(total)) match"
     }
     let countWidth = TextWidth.columns(of: headline)
@@ -260,37 +316,38 @@ public final class MyMealsScreen: Screen, StoreListener {
         style: isFiltering ? Style([.underline]) : .plain)
       if isFiltering { canvas.cursor = cursor }
     }
-    let listArea = area.dropping(top: 1)
+    if showsStrip {
+      strip.render(
+        stripItems, focused: isInStrip, into: &canvas, row: area.y + 1,
+        in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1))
+    }
+    let listArea = area.dropping(top: listOffset)
     if showsWelcome {
-      welcome.render(into: &canvas, in: listArea)
+      welcome.render(into: &canvas, in: area.dropping(top: 1))
       return
     }
     if count == 0 {
-      let message =
-        total == 0 && filter.text.isEmpty
-        ? "No saved meals yet — press a to search TheMealDB or n to create one"
-        : "No saved meal matches “\(filter.text)” — Esc clears the filter"
+      let message: String
+      if total == 0 && filter.text.isEmpty {
+        message = "No saved meals yet — press a to search TheMealDB or n to create one"
+      } else if !chips.isEmpty {
+        message =
+          filter.text.isEmpty
+          ? "No saved meal has all the chosen chips — Tab then x clears them"
+          : "No saved meal matches “\(filter.text)” with the chosen chips"
+      } else {
+        message = "No saved meal matches “\(filter.text)” — Esc clears the filter"
+      }
       canvas.writeWrapped(message, in: listArea.dropping(top: 1), indent: 2, style: .muted)
       return
     }
     let top = list.visibleTop(height: listArea.height, count: count)
-    let nameWidth = max(12, min(40, listArea.width * 2 / 5))
     for row in 0..<listArea.height {
       let index = top + row
       guard index < count, let meal = results.row(at: index) else { break }
-      let y = listArea.y + row
-      let selected = index == list.selection
-      let marker = selected ? "▸ " : "  "
-      canvas.write(marker, row: y, column: listArea.x, style: .accent)
-      canvas.writeTruncated(
-        meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
-      canvas.writeTruncated(
-        meal.summary, row: y, column: listArea.x + 4 + nameWidth,
-        width: listArea.width - nameWidth - 5, style: .muted)
-      if selected {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
-      }
+      MealRow.draw(
+        meal, selected: index == list.selection, into: &canvas, row: listArea.y + row,
+        in: listArea)
     }
   }
 

@@ -1,0 +1,141 @@
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// Favourites: the favourite meals, the newest favourite first, in My Meals' row style.
+///
+/// `f` takes one off the list (the row goes away); `u` puts the last one back in its place.
+/// Favourites changed on any screen, or by another `meals`, show here at once.
+public final class FavouritesScreen: Screen, StoreListener {
+  enum Action: Sendable { case open, unfavourite, undo }
+
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .open, "edit"),
+    KeyBinding([.character("f")], .unfavourite, "remove from Favourites"),
+    KeyBinding([.character("u")], .undo, "undo"),
+  ])
+
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private let results: WindowedResults<MealSummary>
+  private var list = ListState()
+  private var selectedID: Int64?
+  /// Meals taken off the list here, with when they had become favourites, for `u`.
+  private var removed: [(id: Int64, name: String, at: Double)] = []
+
+  init(context: AppContext) {
+    self.context = context
+    results = context.store.favouriteMeals()
+    context.store.addListener(self)
+    selectedID = results.row(at: 0)?.id
+  }
+
+  public var title: String { "Favourites" }
+  public var keyHelp: [KeyHelp] {
+    Self.keys.help + [
+      KeyHelp(keys: "Esc", text: "back"),
+      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
+    ]
+  }
+
+  public var selectedMeal: MealSummary? { results.row(at: list.selection) }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    if list.handle(key, count: results.count, pageSize: context.bodyHeight - 1) {
+      selectedID = selectedMeal?.id
+      return true
+    }
+    guard let action = Self.keys.action(for: key) else { return false }
+    switch action {
+    case .open: openEditor()
+    case .unfavourite: unfavourite()
+    case .undo: undo()
+    }
+    return true
+  }
+
+  private func openEditor() {
+    guard let meal = selectedMeal else { return }
+    do {
+      let editor = MealEditorScreen(
+        context: context, draft: try context.store.editableCopy(of: meal.id))
+      editor.delegate = self
+      context.navigator.push(editor)
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  private func unfavourite() {
+    guard let meal = selectedMeal, let at = context.store.favouritedAt(mealID: meal.id) else {
+      return
+    }
+    do {
+      try context.store.setFavourite(false, mealID: meal.id)
+      removed.append((meal.id, meal.name, at))
+      context.navigator.showInfo("Removed “\(meal.name)” from Favourites — u puts it back.")
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  private func undo() {
+    guard let last = removed.popLast() else {
+      context.navigator.showInfo("Nothing to undo here.")
+      return
+    }
+    do {
+      try context.store.setFavourite(true, mealID: last.id, at: last.at)
+      selectedID = last.id
+      storeDidChange(context.store)
+      context.navigator.showInfo("“\(last.name)” is back in Favourites.")
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    if let selectedID, let index = store.index(ofFavourite: selectedID) {
+      list.select(index, count: results.count)
+    } else {
+      list.clamp(count: results.count)
+      selectedID = selectedMeal?.id
+    }
+    context.navigator.needsDisplay = true
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let count = results.count
+    let headline = count == 1 ? "1 favourite" : "\(count) favourites"
+    canvas.write(
+      headline, row: area.y, column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1),
+      style: .title)
+    let listArea = area.dropping(top: 1)
+    guard count > 0 else {
+      canvas.writeWrapped(
+        "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here.",
+        in: listArea.dropping(top: 1), indent: 2, style: .muted)
+      return
+    }
+    let top = list.visibleTop(height: listArea.height, count: count)
+    for row in 0..<listArea.height {
+      let index = top + row
+      guard index < count, let meal = results.row(at: index) else { break }
+      MealRow.draw(
+        meal, selected: index == list.selection, into: &canvas, row: listArea.y + row,
+        in: listArea)
+    }
+  }
+}
+
+extension FavouritesScreen: MealEditorScreenDelegate {
+  public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
+    context.navigator.pop(to: self)
+    selectedID = id
+    storeDidChange(context.store)
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// My Meals' chips: a strip under the header, one chip per category, area and difficulty in
+/// use, each with its count; chosen chips stack and are kept between runs.
+extension MyMealsScreen {
+  static let chipsSetting = "myMeals.chips"
+
+  static let stripHelp: [KeyHelp] = [
+    KeyHelp(keys: "←→", text: "move"),
+    KeyHelp(keys: "Space/Enter", text: "choose / drop"),
+    KeyHelp(keys: "x", text: "clear all"),
+    KeyHelp(keys: "Tab/Esc/↓", text: "back to the list"),
+  ]
+
+  /// The strip shows once meals have a category, area or difficulty.
+  var showsStrip: Bool { !showsWelcome && !context.store.chips().isEmpty }
+
+  /// `All`, then every chip in use, each with what it would show.
+  var stripChips: [Chip?] { [nil] + context.store.chips() }
+
+  var stripItems: [ChipStrip.Item] {
+    stripChips.map { chip in
+      guard let chip else {
+        return ChipStrip.Item("All \(context.store.mealCount)", isChosen: chips.isEmpty, group: 0)
+      }
+      let group = Facet.allCases.firstIndex(of: chip.facet).map { $0 + 1 } ?? 1
+      let label = chipCountsDue == nil ? "\(chip.value) \(chipCounts[chip] ?? 0)" : chip.value
+      return ChipStrip.Item(label, isChosen: chips.contains(chip), group: group)
+    }
+  }
+
+  func handleStripKey(_ key: Key) -> Bool {
+    let all = stripChips
+    if strip.handle(key, count: all.count) { return true }
+    switch key {
+    case .character(" "), .enter:
+      var next = chips
+      if let chip = all[min(strip.cursor, all.count - 1)] {
+        next.toggle(chip)
+      } else {
+        next.clear()
+      }
+      setChips(next)
+    case .character("x"):
+      setChips(ChipSelection())
+    case .tab, .escape, .down, .backTab:
+      isInStrip = false
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Applies a new choice of chips: the list, the counts, and the kept setting.
+  func setChips(_ selection: ChipSelection) {
+    chips = selection
+    reloadResults()
+    do {
+      let data = try JSONEncoder().encode(
+        chips.chips.sorted { ($0.facet.rawValue, $0.value) < ($1.facet.rawValue, $1.value) })
+      try context.store.setSetting(Self.chipsSetting, to: String(decoding: data, as: UTF8.self))
+    } catch let error as StoreError {
+      context.navigator.showError("The chips could not be kept: \(error.message)")
+    } catch {
+      context.navigator.showError("The chips could not be kept.")
+    }
+  }
+
+  /// The chips chosen in an earlier run (those still in use).
+  func restoreChips() {
+    guard let text = context.store.setting(Self.chipsSetting),
+      let saved = try? JSONDecoder().decode([Chip].self, from: Data(text.utf8))
+    else {
+      countChips()
+      return
+    }
+    let inUse = Set(context.store.chips())
+    chips = ChipSelection(Set(saved.filter { inUse.contains($0) }))
+    if !chips.isEmpty {
+      results = context.store.meals(matching: filter.text, chips: chips)
+    }
+    countChips()
+  }
+
+  /// How long typing must pause before chips are counted against a text filter.
+  static let chipCountDelay: UInt64 = 150
+
+  /// Counts every chip for the filter and the chosen chips: at once without text (a read of
+  /// a small summary), after a pause in typing with text.
+  func countChips() {
+    if MealRules.isBlank(filter.text) {
+      countChipsNow()
+    } else {
+      chipCountsDue = MonotonicClock.now() + Self.chipCountDelay
+    }
+  }
+
+  func countChipsNow() {
+    chipCountsDue = nil
+    guard !context.store.chips().isEmpty else {
+      chipCounts = [:]
+      return
+    }
+    chipCounts = context.store.chipCounts(matching: filter.text, chips: chips)
+    strip.clamp(count: stripChips.count)
+  }
+}

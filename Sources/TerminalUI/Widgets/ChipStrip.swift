@@ -1,0 +1,89 @@
+/// A row of toggle chips in groups (`All 12 │ Beef 3  ✓ Chicken 2 │ Italian 3`).
+///
+/// Chosen chips are drawn reversed and marked `✓` (so they read without colour); the cursor
+/// chip, when the strip has focus, is bracketed. The row scrolls sideways to keep the cursor
+/// chip in view, with `‹` and `›` where more chips hide.
+public struct ChipStrip: Equatable, Sendable {
+  public struct Item: Equatable, Sendable {
+    public var label: String
+    public var isChosen: Bool
+    /// Chips of one group sit together; a bar separates groups.
+    public var group: Int
+
+    public init(_ label: String, isChosen: Bool, group: Int) {
+      self.label = label
+      self.isChosen = isChosen
+      self.group = group
+    }
+
+    var text: String { isChosen ? "✓ " + label : label }
+  }
+
+  public private(set) var cursor = 0
+
+  public init() {}
+
+  /// ←/→ (and h/l) move the cursor; false for any other key.
+  public mutating func handle(_ key: Key, count: Int) -> Bool {
+    switch key {
+    case .left, .character("h"): cursor = max(0, cursor - 1)
+    case .right, .character("l"): cursor = min(max(0, count - 1), cursor + 1)
+    case .home, .character("g"): cursor = 0
+    case .end, .character("G"): cursor = max(0, count - 1)
+    default: return false
+    }
+    return true
+  }
+
+  public mutating func clamp(count: Int) {
+    cursor = max(0, min(cursor, count - 1))
+  }
+
+  /// Where each chip starts and how wide it is, in one long virtual row.
+  private static func layout(_ items: [Item]) -> [(start: Int, width: Int)] {
+    var positions: [(Int, Int)] = []
+    var x = 0
+    for (index, item) in items.enumerated() {
+      if index > 0 { x += items[index - 1].group == item.group ? 1 : 3 }
+      let width = TextWidth.columns(of: item.text) + 2
+      positions.append((x, width))
+      x += width
+    }
+    return positions
+  }
+
+  /// Draws the chips on `row` within `area`'s columns.
+  public func render(
+    _ items: [Item], focused: Bool, into canvas: inout Canvas, row: Int, in area: Rect
+  ) {
+    guard !items.isEmpty, area.width > 4 else { return }
+    let positions = Self.layout(items)
+    let view = area.width - 2  // one column each side for ‹ and ›
+    let current = positions[min(cursor, positions.count - 1)]
+    // Scroll to a chip's start (no chip cut on the left), as little as keeps the cursor's in view.
+    var offset = 0
+    if current.start + current.width > view {
+      offset =
+        positions.first { current.start + current.width - $0.start <= view }?.start
+        ?? current.start
+    }
+    let total = (positions.last.map { $0.start + $0.width }) ?? 0
+    for (index, item) in items.enumerated() {
+      let (start, width) = positions[index]
+      let x = start - offset
+      guard x + width <= view, x >= 0 else { continue }
+      let column = area.x + 1 + x
+      if index > 0 && items[index - 1].group != item.group && x >= 2 {
+        canvas.write("│", row: row, column: column - 2, style: .muted)
+      }
+      let isCursor = focused && index == cursor
+      let style: Style = item.isChosen ? .selected : isCursor ? .title : .plain
+      canvas.write(isCursor ? "[" : " ", row: row, column: column, style: isCursor ? .key : style)
+      canvas.write(item.text, row: row, column: column + 1, style: style)
+      canvas.write(
+        isCursor ? "]" : " ", row: row, column: column + width - 1, style: isCursor ? .key : style)
+    }
+    if offset > 0 { canvas.write("‹", row: row, column: area.x, style: .key) }
+    if total - offset > view { canvas.write("›", row: row, column: area.maxX - 1, style: .key) }
+  }
+}

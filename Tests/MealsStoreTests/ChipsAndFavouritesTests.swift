@@ -1,0 +1,199 @@
+import Foundation
+import MealsCore
+import TestSupport
+import XCTest
+
+@testable import MealsStore
+
+/// The user's own fields, favourites, and the chips: OR within a facet, AND across facets.
+final class ChipsAndFavouritesTests: StoreTestCase {
+  /// name, category, area, difficulty — the table the expectations are worked out from.
+  static let table: [(String, String?, String?, Difficulty?)] = [
+    ("Beef Stew", "Beef", "Irish", .beginner),
+    ("Bulgogi", "Beef", "Korean", .intermediate),
+    ("Cottage Pie", "Beef", "British", nil),
+    ("Chicken Soup", "Chicken", "British", .beginner),
+    ("Jerk Chicken", "Chicken", "Jamaican", .advanced),
+    ("Carbonara", "Pasta", "Italian", .intermediate),
+    ("Lasagne", "Pasta", "Italian", .advanced),
+    ("Chicken Cacciatore", "Chicken", "Italian", .intermediate),
+    ("Toast", nil, nil, nil),
+  ]
+
+  private func makeStore() throws -> MealStore {
+    let store = try openStore()
+    for (name, category, area, difficulty) in Self.table {
+      _ = try save(
+        Meal(
+          name: name, instructions: "Cook \(name).", category: category, area: area,
+          difficulty: difficulty), in: store)
+    }
+    return store
+  }
+
+  private func names(_ store: MealStore, _ chips: Set<Chip>, filter: String = "") -> [String] {
+    let results = store.meals(matching: filter, chips: ChipSelection(chips))
+    return (0..<results.count).compactMap { results.row(at: $0)?.name }
+  }
+
+  func testChipsOfOneFacetAddUpAndFacetsNarrowEachOther() throws {
+    let store = try makeStore()
+    XCTAssertEqual(
+      names(store, [Chip(.category, "Beef"), Chip(.category, "Chicken")]),
+      ["Beef Stew", "Bulgogi", "Chicken Cacciatore", "Chicken Soup", "Cottage Pie", "Jerk Chicken"])
+    XCTAssertEqual(
+      names(store, [Chip(.category, "Beef"), Chip(.category, "Chicken"), Chip(.area, "Italian")]),
+      ["Chicken Cacciatore"], "(Beef or Chicken) and Italian")
+    XCTAssertEqual(
+      names(store, [Chip(.area, "Italian"), Chip(.difficulty, "Intermediate")]),
+      ["Carbonara", "Chicken Cacciatore"])
+    XCTAssertEqual(
+      names(store, [Chip(.area, "British"), Chip(.area, "Italian")], filter: "chicken"),
+      ["Chicken Cacciatore", "Chicken Soup"], "the text filter applies on top")
+    XCTAssertEqual(names(store, [Chip(.area, "Atlantis")]), [])
+    XCTAssertEqual(names(store, []).count, 9)
+    let selection = ChipSelection([Chip(.category, "Pasta")])
+    XCTAssertEqual(store.index(ofMeal: 7, matching: "", chips: selection), 1, "Lasagne")
+    XCTAssertNil(store.index(ofMeal: 1, matching: "", chips: selection))
+  }
+
+  func testEveryChipCountsWhatItWouldShow() throws {
+    let store = try makeStore()
+    XCTAssertEqual(
+      store.chips().map(\.value),
+      [
+        "Beef", "Chicken", "Pasta", "British", "Irish", "Italian", "Jamaican", "Korean",
+        "Beginner", "Intermediate", "Advanced",
+      ])
+    var counts = store.chipCounts(chips: ChipSelection())
+    XCTAssertEqual(counts[Chip(.category, "Beef")], 3)
+    XCTAssertEqual(counts[Chip(.area, "Italian")], 3)
+    XCTAssertEqual(counts[Chip(.difficulty, "Intermediate")], 3)
+    // With Italian chosen: categories count within Italian; areas ignore their own facet.
+    counts = store.chipCounts(chips: ChipSelection([Chip(.area, "Italian")]))
+    XCTAssertEqual(counts[Chip(.category, "Pasta")], 2)
+    XCTAssertEqual(counts[Chip(.category, "Chicken")], 1)
+    XCTAssertNil(counts[Chip(.category, "Beef")], "no Italian beef")
+    XCTAssertEqual(counts[Chip(.area, "British")], 2, "British would add two")
+    XCTAssertEqual(counts[Chip(.difficulty, "Advanced")], 1)
+    counts = store.chipCounts(matching: "soup", chips: ChipSelection())
+    XCTAssertEqual(
+      counts,
+      [
+        Chip(.category, "Chicken"): 1, Chip(.area, "British"): 1, Chip(.difficulty, "Beginner"): 1,
+      ])
+  }
+
+  func testTheUsersFieldsAreStoredAndComeBack() throws {
+    let store = try openStore()
+    var time = 1_700_000_000.0
+    store.clock = { time }
+    let meal = Meal(
+      name: "Curry", instructions: "Simmer.", favourite: true, rating: 4, totalMinutes: 90,
+      difficulty: .advanced, servings: 6)
+    let id = try save(meal, in: store)
+    let stored = try XCTUnwrap(try store.meal(id: id))
+    XCTAssertEqual(stored.rating, 4)
+    XCTAssertEqual(stored.totalMinutes, 90)
+    XCTAssertEqual(stored.difficulty, .advanced)
+    XCTAssertEqual(stored.servings, 6)
+    XCTAssertTrue(stored.favourite)
+    XCTAssertEqual(stored.favouritedAt, time, "favourited when first saved as one")
+    time += 60
+    var draft = try store.editableCopy(of: id)
+    draft.meal.rating = 9
+    try store.commit(draft)
+    XCTAssertEqual(try store.meal(id: id)?.rating, 5, "ratings stop at 5")
+    XCTAssertEqual(try store.meal(id: id)?.favouritedAt, 1_700_000_000, "kept while a favourite")
+    let row = try XCTUnwrap(store.meals().row(at: 0))
+    XCTAssertEqual(row.fieldParts, ["★", "★★★★★", "1 h 30 min", "Advanced"])
+  }
+
+  func testFavouritesNewestFirstAndAnUndoPutsOneBackInItsPlace() throws {
+    let store = try openStore()
+    var time = 1_700_000_000.0
+    store.clock = { time }
+    let ids = try ["Apple", "Banana", "Cherry"].map {
+      try save(Meal(name: $0, instructions: "x"), in: store)
+    }
+    for id in ids {
+      time += 10
+      try store.setFavourite(true, mealID: id)
+    }
+    let favourites = store.favouriteMeals()
+    func shown() -> [String] { (0..<favourites.count).compactMap { favourites.row(at: $0)?.name } }
+    XCTAssertEqual(shown(), ["Cherry", "Banana", "Apple"])
+    XCTAssertEqual(store.index(ofFavourite: ids[0]), 2)
+    let when = try XCTUnwrap(store.favouritedAt(mealID: ids[1]))
+    try store.setFavourite(false, mealID: ids[1])
+    XCTAssertEqual(shown(), ["Cherry", "Apple"])
+    XCTAssertNil(store.index(ofFavourite: ids[1]))
+    time += 100
+    try store.setFavourite(true, mealID: ids[1], at: when)
+    XCTAssertEqual(shown(), ["Cherry", "Banana", "Apple"], "back in its old place")
+  }
+
+  func testSettingsAreKeptAcrossARestart() throws {
+    do {
+      let store = try openStore()
+      try store.setSetting("chips", to: "[1]")
+      try store.setSetting("chips", to: "[2]")
+    }
+    XCTAssertEqual(try openStore().setting("chips"), "[2]")
+    XCTAssertNil(try openStore().setting("nothing"))
+  }
+
+  func testDeletingAndRestoringKeepsTheUsersFields() throws {
+    let store = try openStore()
+    let id = try save(
+      Meal(name: "Pie", instructions: "Bake.", favourite: true, rating: 3, servings: 2), in: store)
+    let before = try store.meal(id: id)
+    try store.deleteMeal(id: id)
+    try store.restoreLastDeleted()
+    XCTAssertEqual(try store.meal(id: id), before)
+  }
+
+  func testTheCountsSummaryStaysExactThroughEveryChange() throws {
+    let store = try makeStore()
+    var random = SeededRandom(seed: 42)
+    let categories: [String?] = ["Beef", "Pasta", "Goat", nil]
+    let areas: [String?] = ["Irish", "Italian", nil]
+    func check(_ step: Int) throws {
+      let direct = try store.db.statement(
+        """
+        SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
+        FROM meal GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+        """
+      ).rows { "\($0.text(0))|\($0.text(1))|\($0.text(2))|\($0.int(3))" }
+      let summary = try store.db.statement(
+        "SELECT category, area, difficulty, meals FROM meal_facet ORDER BY 1, 2, 3"
+      ).rows { "\($0.text(0))|\($0.text(1))|\($0.text(2))|\($0.int(3))" }
+      XCTAssertEqual(summary, direct, "after step \(step)")
+    }
+    for step in 0..<200 {
+      let ids = try store.db.statement("SELECT id FROM meal").rows { $0.int(0) }
+      switch random.next() % 5 {
+      case 0:
+        _ = try save(
+          Meal(
+            name: "New \(step)", instructions: "x", category: random.pick(categories),
+            area: random.pick(areas), difficulty: random.pick(Difficulty.allCases + [nil])),
+          in: store)
+      case 1 where !ids.isEmpty:
+        var draft = try store.editableCopy(of: random.pick(ids))
+        draft.meal.category = random.pick(categories)
+        draft.meal.difficulty = random.pick(Difficulty.allCases + [nil])
+        try store.commit(draft)
+      case 2 where !ids.isEmpty:
+        try store.deleteMeal(id: random.pick(ids))
+      case 3:
+        try store.restoreLastDeleted()
+      default:
+        try store.purgeTrash(olderThan: 0)
+      }
+      try check(step)
+    }
+    XCTAssertEqual(
+      store.chipCounts(chips: ChipSelection()).values.reduce(0, +) > 0, true, "counts come back")
+  }
+}
