@@ -24,14 +24,17 @@ let package = Package(
       linkerSettings: [.linkedLibrary("curl")]
     ),
 
-    // MARK: - Layers: meals → MealsApp → (TerminalUI, MealsStore, MealsNet) → MealsCore
-    .target(name: "MealsCore"),
-    .target(name: "MealsStore", dependencies: ["MealsCore", "CSQLite3"]),
+    // MARK: - Layers: meals → MealsApp → (TerminalUI, MealsStore, MealsNet) → MealsCore;
+    // TextSafety (making untrusted text safe to keep and show) sits under MealsCore and
+    // TerminalUI, so the UI kit knows nothing of meals.
+    .target(name: "TextSafety"),
+    .target(name: "MealsCore", dependencies: ["TextSafety"]),
+    .target(name: "MealsStore", dependencies: ["MealsCore", "TextSafety", "CSQLite3"]),
     .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl"]),
-    .target(name: "TerminalUI", dependencies: ["MealsCore", "CNcursesw"]),
+    .target(name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw"]),
     .target(
       name: "MealsApp",
-      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TerminalUI"]
+      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety"]
     ),
     .executableTarget(name: "meals", dependencies: ["MealsApp"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
@@ -44,10 +47,10 @@ let package = Package(
 
     // MARK: - Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TestSupport"]),
+    .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TextSafety", "TestSupport"]),
     .testTarget(name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore", "TestSupport"]),
     .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore", "TestSupport"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MealsCore", "TestSupport"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
     .testTarget(
       name: "MealsAppTests",
       dependencies: [

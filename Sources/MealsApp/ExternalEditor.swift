@@ -1,5 +1,6 @@
 import Foundation
 import MealsCore
+import TextSafety
 
 #if canImport(Glibc)
   import Glibc

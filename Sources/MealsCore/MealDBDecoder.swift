@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Why a TheMealDB answer could not be read.
 public enum MealDBDecodingError: Error, Equatable, Sendable {

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// One row of a meal list: what My Meals shows without loading the whole meal.
 public struct MealSummary: Equatable, Sendable {
   public var id: Int64

@@ -1,4 +1,5 @@
 import MealsCore
+import TextSafety
 
 extension MealStore {
   // MARK: - Saved meals

@@ -1,4 +1,4 @@
-import MealsCore
+import TextSafety
 
 /// A bordered box drawn over the screen, for the help overlay and prompts.
 public enum Box {

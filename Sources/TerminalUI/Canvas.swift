@@ -139,6 +139,28 @@ public struct Canvas: Equatable, Sendable {
     return pad ? width : used
   }
 
+  /// Copies `count` cells of one row from `source` (starting at `sourceColumn`) to this canvas
+  /// (starting at `column`), marks included; a wide character cut by either edge becomes a
+  /// blank. Both canvases must have this row.
+  public mutating func copy(
+    row: Int, from source: Canvas, sourceColumn: Int, to column: Int, count: Int
+  ) {
+    guard row >= 0, row < size.height, row < source.size.height else { return }
+    for offset in 0..<max(0, count) {
+      let from = sourceColumn + offset
+      let to = column + offset
+      guard from >= 0, from < source.size.width, to >= 0, to < size.width else { continue }
+      let index = row * source.size.width + from
+      var cell = source.cells[index]
+      let cutOnTheLeft = cell.width == 0 && offset == 0
+      let cutOnTheRight = cell.width == 2 && (offset == count - 1 || to == size.width - 1)
+      if cutOnTheLeft || cutOnTheRight { cell = Cell(scalar: " ", style: cell.style, width: 1) }
+      let target = row * size.width + to
+      set(cell, at: target)
+      if cell.hasMarks, let extra = source.marks[index] { marks[target] = extra }
+    }
+  }
+
   /// Restyles the cells of `rect`, keeping their text (used for the selection bar).
   public mutating func applyStyle(_ style: Style, to rect: Rect) {
     for row in max(0, rect.y)..<min(size.height, rect.maxY) {

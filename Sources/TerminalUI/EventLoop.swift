@@ -74,7 +74,7 @@ public final class EventLoop {
 
   /// Draws a frame when something changed; skips the terminal when the frame is identical.
   public func renderIfNeeded() {
-    guard navigator.needsDisplay else { return }
+    guard navigator.needsDisplay, !navigator.holdsFrame(at: MonotonicClock.now()) else { return }
     navigator.needsDisplay = false
     let canvas = navigator.render(size: terminal.size)
     guard canvas != lastCanvas else { return }

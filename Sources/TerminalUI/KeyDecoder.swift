@@ -1,4 +1,4 @@
-import MealsCore
+import TextSafety
 
 /// Turns the bytes a terminal sends into keys, whatever the terminal description says.
 ///
@@ -230,7 +230,10 @@ public struct KeyDecoder: Sendable {
   }
 
   private static func csiKey(final: UInt8, numbers: [Int], private marker: UInt8?) -> Key? {
-    // `<` `=` `>` `?` mark private reports (mouse, device attributes): none is a key.
+    if marker == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+      return MouseEvent.sgr(numbers, released: final == UInt8(ascii: "m")).map(Key.mouse)
+    }
+    // `=` `>` `?` (and other `<`) mark private reports, such as device attributes: not keys.
     if let marker, (0x3C...0x3F).contains(marker) { return nil }
     switch final {
     case UInt8(ascii: "A"): return .up

@@ -4,11 +4,14 @@ public struct KeyHelp: Equatable, Sendable {
   public var text: String
   /// Shown in the footer, not only in `?` help.
   public var inFooter: Bool
+  /// The key a click on the footer hint sends (the first of `keys` when not given).
+  public var key: Key?
 
-  public init(keys: String, text: String, inFooter: Bool = true) {
+  public init(keys: String, text: String, inFooter: Bool = true, key: Key? = nil) {
     self.keys = keys
     self.text = text
     self.inFooter = inFooter
+    self.key = key ?? Key(label: keys)
   }
 }
 
@@ -27,7 +30,8 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     self.help = KeyHelp(
       keys: label ?? keys.map(\.label).joined(separator: "/"),
       text: text,
-      inFooter: footer
+      inFooter: footer,
+      key: keys.first
     )
   }
 }

@@ -1,4 +1,4 @@
-import MealsCore
+import TextSafety
 
 /// The last message for the user, shown on the status line.
 public struct StatusMessage: Equatable, Sendable {
@@ -30,6 +30,33 @@ public final class Navigator {
   public weak var terminal: Terminal?
   /// The terminal size at the last key or frame, for page sizes computed while handling keys.
   public private(set) var size = Size(width: 80, height: 24)
+  /// Slides between screens (and gliding bars): on in the app, off in tests unless asked.
+  public var animations = false
+  /// The clock the navigator (slides, double clicks, resize bursts) and screens read.
+  public var now: () -> UInt64 = { MonotonicClock.now() }
+  /// A slide under way, drawn from the frame before and the frame after.
+  private var slide: Slide?
+  /// The last frame drawn (without a slide in it): where the next slide starts from.
+  private var lastFrame: Canvas?
+  /// The last left click, to tell a double click.
+  private var lastClick: (row: Int, column: Int, time: UInt64, clicks: Int)?
+  /// During a burst of resizes the screen is drawn once, when it settles.
+  public private(set) var settlesAt: UInt64?
+
+  /// A push slides the new screen in from the right; a pop slides it out.
+  struct Slide {
+    var from: Canvas
+    var pushing: Bool
+    var start: UInt64
+  }
+
+  /// How long a slide lasts and in how many frames.
+  public static let slideDuration: UInt64 = 80
+  public static let slideFrames: UInt64 = 4
+  /// How long after the last resize of a burst the screen is drawn.
+  public static let resizeSettle: UInt64 = 40
+  /// Two clicks on one cell within this are a double click.
+  public static let doubleClick: UInt64 = 400
 
   /// The navigator's own keys, listed after the screen's in `?` help.
   public static let globalHelp: [KeyHelp] = [
@@ -50,6 +77,7 @@ public final class Navigator {
   /// Opens a screen; the status line is cleared, as its message was about the screen below.
   public func push(_ screen: Screen) {
     status = nil
+    startSlide(pushing: true)
     stack.append(screen)
     needsDisplay = true
   }
@@ -57,6 +85,7 @@ public final class Navigator {
   /// Closes the top screen; the one below is told it is on top again.
   public func pop() {
     guard stack.count > 1 else { return }
+    startSlide(pushing: false)
     stack.removeLast()
     top?.willAppear()
     needsDisplay = true
@@ -67,9 +96,15 @@ public final class Navigator {
     guard let index = stack.lastIndex(where: { $0 === screen }), index < stack.count - 1 else {
       return
     }
+    startSlide(pushing: false)
     stack.removeSubrange((index + 1)...)
     top?.willAppear()
     needsDisplay = true
+  }
+
+  private func startSlide(pushing: Bool) {
+    guard animations, let lastFrame, !stack.isEmpty else { return }
+    slide = Slide(from: lastFrame, pushing: pushing, start: now())
   }
 
   public func present(_ prompt: Prompt) {
@@ -120,13 +155,19 @@ public final class Navigator {
   public func handle(_ key: Key, size: Size) {
     self.size = size
     needsDisplay = true
+    // A key finishes a slide at once, then is handled as usual.
+    slide = nil
+    if case .mouse(let event) = key { return handleMouse(event) }
     if key == .ctrl("c") { return quit() }
     if key == .ctrl("z") {
       keepUnsavedWork()
       return terminal?.suspendProcess() ?? ()
     }
     if key == .ctrl("l") { return terminal?.invalidate() ?? () }
-    if key == .resize { return }
+    if key == .resize {
+      settlesAt = now() + Self.resizeSettle
+      return
+    }
     if showsHelp {
       switch key {
       case .down, .character("j"), .pageDown:
@@ -166,33 +207,138 @@ public final class Navigator {
     }
   }
 
+  // MARK: - Mouse
+
+  /// A click on a footer hint sends its key; in the body the screen has it (a click on a row,
+  /// a double click to open it); a wheel it does not use moves as ↑ and ↓ do.
+  private func handleMouse(_ raw: MouseEvent) {
+    var event = raw
+    if event.isClick {
+      let time = now()
+      if let last = lastClick, last.row == event.row, last.column == event.column,
+        time - last.time < Self.doubleClick
+      {
+        event.clicks = last.clicks + 1
+      }
+      lastClick = (event.row, event.column, time, event.clicks)
+    }
+    if showsHelp {
+      switch event.action {
+      case .wheelDown: handle(.down, size: size)
+      case .wheelUp: handle(.up, size: size)
+      case .press: showsHelp = false
+      default: break
+      }
+      return
+    }
+    guard prompt == nil, size.width >= Size.minimum.width, size.height >= Size.minimum.height,
+      let screen = top
+    else { return }
+    let chrome = Self.chrome(size)
+    if event.row == chrome.footer.y {
+      if event.isClick, let key = footerKey(atColumn: event.column) { handle(key, size: size) }
+      return
+    }
+    guard event.row >= chrome.body.y, event.row < chrome.body.maxY else { return }
+    if screen.handleMouse(event, in: chrome.body) { return }
+    switch event.action {
+    case .wheelUp: for _ in 0..<3 { _ = screen.handle(.up) }
+    case .wheelDown: for _ in 0..<3 { _ = screen.handle(.down) }
+    default: break
+    }
+  }
+
+  /// The key of the footer hint under `column`, if any.
+  private func footerKey(atColumn column: Int) -> Key? {
+    footerLayout(width: size.width).first { $0.columns.contains(column) }?.item.key
+  }
+
   private func openHelp() {
     showsHelp = true
     helpOffset = 0
   }
 
-  /// The earliest time a screen wants a tick.
-  public var nextDeadline: UInt64? { stack.compactMap(\.nextDeadline).min() }
+  /// The earliest time a screen wants a tick, the next slide frame, or the end of a resize
+  /// burst.
+  public var nextDeadline: UInt64? {
+    var deadlines = stack.compactMap(\.nextDeadline)
+    if let slide {
+      let step = Self.slideDuration / Self.slideFrames
+      deadlines.append(slide.start + ((now() - slide.start) / step + 1) * step)
+    }
+    if let settlesAt { deadlines.append(settlesAt) }
+    return deadlines.min()
+  }
 
   /// Lets every screen's timers fire (a search below the top still finishes its debounce).
   public func tick(now: UInt64) {
     for screen in stack where screen.tick(now: now) { needsDisplay = true }
+    if slide != nil { needsDisplay = true }
+    if settlesAt != nil { needsDisplay = true }
   }
 
   // MARK: - Rendering
 
   public func render(size: Size) -> Canvas {
+    let target = renderStack(size: size)
+    lastFrame = target
+    guard let slide else { return target }
+    let progress = Double(now() - slide.start) / Double(Self.slideDuration)
+    guard progress < 1, slide.from.size == size else {
+      self.slide = nil
+      return target
+    }
+    return Self.slideFrame(from: slide.from, to: target, progress: progress, pushing: slide.pushing)
+  }
+
+  /// One frame of a slide: the body rows of the two frames side by side, shifted by
+  /// `progress`; the header, status and footer are the new frame's.
+  static func slideFrame(from old: Canvas, to new: Canvas, progress: Double, pushing: Bool)
+    -> Canvas
+  {
+    var frame = new
+    let width = new.size.width
+    let shift = max(0, min(width, Int(Double(width) * progress)))
+    let body = chrome(new.size).body
+    for row in body.y..<body.maxY {
+      if pushing {
+        // The old screen moves left; the new one comes in from the right.
+        frame.copy(row: row, from: old, sourceColumn: shift, to: 0, count: width - shift)
+        frame.copy(row: row, from: new, sourceColumn: 0, to: width - shift, count: shift)
+      } else {
+        // The old screen moves right; the one below comes back from the left.
+        frame.copy(row: row, from: new, sourceColumn: width - shift, to: 0, count: shift)
+        frame.copy(row: row, from: old, sourceColumn: 0, to: shift, count: width - shift)
+      }
+    }
+    frame.cursor = nil
+    return frame
+  }
+
+  /// Whether a frame should wait: a burst of resizes is still going on.
+  public func holdsFrame(at time: UInt64) -> Bool {
+    guard let settlesAt else { return false }
+    if time >= settlesAt {
+      self.settlesAt = nil
+      return false
+    }
+    return true
+  }
+
+  /// The whole screen for the current stack, prompt and help.
+  private func renderStack(size: Size) -> Canvas {
     self.size = size
     var canvas = Canvas(size: size)
     guard size.width >= Size.minimum.width, size.height >= Size.minimum.height else {
       renderTooSmall(into: &canvas)
       return canvas
     }
+    let chrome = Self.chrome(size)
     renderHeader(into: &canvas)
-    let body = bodyArea(size)
+    let body = chrome.body
     top?.render(into: &canvas, in: body)
-    renderStatus(into: &canvas, row: size.height - 2)
-    renderFooter(into: &canvas, row: size.height - 1)
+    renderStatus(into: &canvas, row: chrome.status.y)
+    renderFooter(into: &canvas, row: chrome.footer.y)
     if let prompt {
       canvas.cursor = nil
       prompt.render(into: &canvas, in: body)
@@ -233,26 +379,32 @@ public final class Navigator {
 
   /// The top screen's footer keys, then the help key, which always keeps its place.
   private func renderFooter(into canvas: inout Canvas, row: Int) {
-    let helpItem = KeyHelp(keys: (top?.acceptsText ?? false) ? "F1" : "?", text: "help")
-    let items = ((top?.keyHelp ?? []) + Self.globalHelp.dropFirst(2)).filter(\.inFooter)
-    let helpWidth = TextWidth.columns(of: helpItem.keys) + 1 + TextWidth.columns(of: helpItem.text)
-    var column = 1
-    let limit = canvas.size.width - 1 - helpWidth - 2
-    for item in items {
-      let needed = TextWidth.columns(of: item.keys) + 1 + TextWidth.columns(of: item.text)
-      if column + needed > limit { break }
-      column = writeFooterItem(item, into: &canvas, row: row, column: column)
+    for (item, columns) in footerLayout(width: canvas.size.width) {
+      var column = columns.lowerBound
+      column += canvas.write(item.keys, row: row, column: column, style: .key)
+      canvas.write(" " + item.text, row: row, column: column, style: .muted)
     }
-    _ = writeFooterItem(helpItem, into: &canvas, row: row, column: column)
   }
 
-  private func writeFooterItem(_ item: KeyHelp, into canvas: inout Canvas, row: Int, column: Int)
-    -> Int
-  {
-    var column = column
-    column += canvas.write(item.keys, row: row, column: column, style: .key)
-    column += canvas.write(" " + item.text, row: row, column: column, style: .muted)
-    return column + 2
+  /// Each footer hint and the columns it takes, as drawn (and as clicks find them).
+  private func footerLayout(width: Int) -> [(item: KeyHelp, columns: Range<Int>)] {
+    let helpItem = KeyHelp(
+      keys: (top?.acceptsText ?? false) ? "F1" : "?", text: "help", key: .function(1))
+    let items = ((top?.keyHelp ?? []) + Self.globalHelp.dropFirst(2)).filter(\.inFooter)
+    func cells(of item: KeyHelp) -> Int {
+      TextWidth.columns(of: item.keys) + 1 + TextWidth.columns(of: item.text)
+    }
+    var layout: [(KeyHelp, Range<Int>)] = []
+    var column = 1
+    let limit = width - 1 - cells(of: helpItem) - 2
+    for item in items {
+      let needed = cells(of: item)
+      if column + needed > limit { break }
+      layout.append((item, column..<(column + needed)))
+      column += needed + 2
+    }
+    layout.append((helpItem, column..<(column + cells(of: helpItem))))
+    return layout
   }
 
   /// The help overlay's rows: the top screen's keys, a gap, the navigator's own keys.
@@ -266,8 +418,14 @@ public final class Navigator {
   }
 
   /// Rows between the header and the status line.
-  private func bodyArea(_ size: Size) -> Rect {
-    Rect(x: 0, y: 1, width: size.width, height: size.height - 3)
+  private func bodyArea(_ size: Size) -> Rect { Self.chrome(size).body }
+
+  /// The screen's rows: the header (breadcrumb), the body, the status line, the footer.
+  public static func chrome(_ size: Size) -> (header: Rect, body: Rect, status: Rect, footer: Rect)
+  {
+    let rows = Rect(x: 0, y: 0, width: size.width, height: size.height).split(
+      .vertical, [.fixed(1), .fill, .fixed(1), .fixed(1)])
+    return (rows[0], rows[1], rows[2], rows[3])
   }
 
   private func renderHelp(into canvas: inout Canvas, in area: Rect) {

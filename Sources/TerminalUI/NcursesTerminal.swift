@@ -23,12 +23,15 @@ public final class NcursesTerminal: Terminal {
   private var decoder = KeyDecoder()
   private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
-  /// Terminal modes the app turns on, and off again on every way out: bracketed paste.
-  static let modesOn = "\u{1B}[?2004h"
-  static let modesOff = "\u{1B}[?2004l"
+  /// Terminal modes the app turns on, and off again on every way out: bracketed paste, and
+  /// mouse reports (buttons and wheel, SGR 1006 coordinates, so wide terminals work) unless
+  /// the mouse is off.
+  private let modesOn: String
+  static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
 
   /// Sets up the terminal: UTF-8 locale, raw mode, keypad, the terminal's default colours.
-  public init(colors: Bool) throws(TerminalError) {
+  public init(colors: Bool, mouse: Bool = true) throws(TerminalError) {
+    modesOn = "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "")
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw TerminalError(
         message: "needs a terminal: standard input and output must be a TTY.")
@@ -50,7 +53,7 @@ public final class NcursesTerminal: Terminal {
     // Keys are read from the descriptor, never through ncurses: no look-ahead on input.
     typeahead(-1)
     curs_set(0)
-    Self.writeToTerminal(Self.modesOn)
+    Self.writeToTerminal(modesOn)
     if colors && has_colors() {
       start_color()
       use_default_colors()
@@ -95,8 +98,12 @@ public final class NcursesTerminal: Terminal {
     for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
       signal(number) { received in
         endwin()
-        // ESC [ ? 2004 l: bracketed paste off (write(2) is async-signal-safe).
-        var off: [UInt8] = [0x1B, 0x5B, 0x3F, 0x32, 0x30, 0x30, 0x34, 0x6C]
+        // Mouse reports and bracketed paste off: ESC [ ? 1006 l, 1000 l, 2004 l (write(2) is
+        // async-signal-safe).
+        var off: [UInt8] = [
+          0x1B, 0x5B, 0x3F, 0x31, 0x30, 0x30, 0x36, 0x6C, 0x1B, 0x5B, 0x3F, 0x31, 0x30, 0x30, 0x30,
+          0x6C, 0x1B, 0x5B, 0x3F, 0x32, 0x30, 0x30, 0x34, 0x6C,
+        ]
         _ = write(STDOUT_FILENO, &off, off.count)
         signal(received, SIG_DFL)
         raise(received)
@@ -205,7 +212,7 @@ public final class NcursesTerminal: Terminal {
   public func resume() {
     guard isActive else { return }
     reset_prog_mode()
-    Self.writeToTerminal(Self.modesOn)
+    Self.writeToTerminal(modesOn)
     applyWindowSize()
     clearok(meals_stdscr(), true)
     refresh()

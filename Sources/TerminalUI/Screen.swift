@@ -18,6 +18,9 @@ public protocol Screen: AnyObject {
   func willAppear()
   /// The app is about to exit or be suspended: write anything unsaved (a draft) now.
   func keepUnsavedWork()
+  /// A mouse event in the body `area` (a click on a row, the wheel over a pane); false lets
+  /// the navigator use it (the wheel moves as ↑ and ↓ do).
+  func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool
 }
 
 extension Screen {
@@ -26,6 +29,7 @@ extension Screen {
   public func tick(now: UInt64) -> Bool { false }
   public func willAppear() {}
   public func keepUnsavedWork() {}
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool { false }
 }
 
 /// A small modal over the screen: a question or a one-line field.

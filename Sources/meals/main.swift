@@ -65,13 +65,14 @@ do {
 let signalDescriptor = SignalPipe.install()
 let terminal: NcursesTerminal
 do {
-  terminal = try NcursesTerminal(colors: options.colors)
+  terminal = try NcursesTerminal(colors: options.colors, mouse: options.mouse)
 } catch {
   fail(error.message, status: 1)
 }
 
 let service = MealDBClient(baseURL: options.apiURL, http: http)
 let app = MealsApplication(store: store, service: service)
+app.navigator.animations = options.animations
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),
   signalDescriptor: signalDescriptor)

@@ -138,7 +138,7 @@ final class NothingIsLostEndToEndTests: XCTestCase {
     try tmux.waitFor("▸ Arrabiata")
     try tmux.send(bytes: Array("\u{1B}OF".utf8))  // End in application mode
     try tmux.waitFor("▸ Toast")
-    try tmux.send(bytes: Array("\u{1B}[99~\u{1B}[?1;2c\u{1B}[<0;3;4M\u{1B}[1;2;3;4;5q".utf8))
+    try tmux.send(bytes: Array("\u{1B}[99~\u{1B}[?1;2c\u{1B}[=5u\u{1B}[1;2;3;4;5q".utf8))
     Thread.sleep(forTimeInterval: 0.3)
     var screen = try tmux.capture()
     XCTAssertTrue(screen.contains("2 meals"), "nothing deleted, not quit:\n\(screen)")

@@ -2,6 +2,7 @@
 // Built by `make fuzz` (swiftc -sanitize=fuzzer), not by SwiftPM.
 import Foundation
 import MealsCore
+import TextSafety
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -1,6 +1,7 @@
 // libFuzzer target: the text sanitiser on any UTF-8 (and invalid UTF-8, repaired by Swift).
 // Built by `make fuzz` (swiftc -sanitize=fuzzer), not by SwiftPM.
 import MealsCore
+import TextSafety
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSanitizer(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

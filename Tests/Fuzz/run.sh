@@ -12,15 +12,17 @@ export TMPDIR="$PWD/.build/tmp"
 mkdir -p "$out" "$TMPDIR"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6)
 
-echo "Building MealsCore with coverage and AddressSanitizer…"
-swiftc "${flags[@]}" -emit-library -static -emit-module -module-name MealsCore \
+echo "Building TextSafety and MealsCore with coverage and AddressSanitizer…"
+swiftc "${flags[@]}" -emit-library -static -emit-module -module-name TextSafety \
+  -emit-module-path "$out/TextSafety.swiftmodule" -o "$out/libTextSafety.a" Sources/TextSafety/*.swift
+swiftc "${flags[@]}" -emit-library -static -emit-module -module-name MealsCore -I "$out" \
   -emit-module-path "$out/MealsCore.swiftmodule" -o "$out/libMealsCore.a" Sources/MealsCore/*.swift
 
 build() {
   local name=$1
   shift
-  swiftc "${flags[@]}" -module-name "Fuzz_$name" -I "$out" -L "$out" -lMealsCore "$@" \
-    -o "$out/fuzz-$name"
+  swiftc "${flags[@]}" -module-name "Fuzz_$name" -I "$out" -L "$out" -lMealsCore -lTextSafety \
+    "$@" -o "$out/fuzz-$name"
 }
 build decoder Tests/Fuzz/DecoderFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build sanitizer Tests/Fuzz/SanitizerFuzz.swift Tests/Fuzz/FuzzCheck.swift

@@ -1,4 +1,5 @@
 import MealsCore
+import TextSafety
 import XCTest
 
 final class TextSanitizerTests: XCTestCase {

@@ -55,12 +55,32 @@ final class KeyDecoderTests: XCTestCase {
     XCTAssertEqual(keys("\u{1B}[4~q"), [.end, .character("q")])
     XCTAssertEqual(keys("\u{1B}[99~d"), [.character("d")])
     XCTAssertEqual(keys("\u{1B}[?1;2cd"), [.character("d")], "a device-attributes answer")
-    XCTAssertEqual(keys("\u{1B}[<0;10;5Md"), [.character("d")], "an SGR mouse report")
+    XCTAssertEqual(keys("\u{1B}[=5ud"), [.character("d")], "a private report")
     XCTAssertEqual(keys("\u{1B}[M !!d"), [.character("d")], "an X10 mouse report")
     XCTAssertEqual(keys("\u{1B}[Id\u{1B}[Od"), [.character("d"), .character("d")], "focus")
     XCTAssertEqual(keys("\u{1B}Oxd"), [.character("8"), .character("d")], "keypad 8")
     XCTAssertEqual(keys("\u{1B}O~d"), [.character("d")])
     XCTAssertEqual(keys("\u{1B}[201~d"), [.character("d")], "a stray paste end")
+  }
+
+  func testSGRMouseReportsBecomeMouseEvents() {
+    XCTAssertEqual(
+      keys("\u{1B}[<0;10;5M\u{1B}[<0;10;5m"),
+      [
+        .mouse(MouseEvent(.press(button: 0), row: 4, column: 9)),
+        .mouse(MouseEvent(.release, row: 4, column: 9)),
+      ])
+    XCTAssertEqual(
+      keys("\u{1B}[<64;1;1M\u{1B}[<65;300;80M"),
+      [
+        .mouse(MouseEvent(.wheelUp, row: 0, column: 0)),
+        .mouse(MouseEvent(.wheelDown, row: 79, column: 299)),
+      ],
+      "SGR coordinates past 223 columns")
+    XCTAssertEqual(
+      keys("\u{1B}[<2;3;4M"), [.mouse(MouseEvent(.press(button: 2), row: 3, column: 2))])
+    XCTAssertEqual(
+      keys("\u{1B}[<0;0;4M\u{1B}[<0;1Md"), [.character("d")], "bad reports are dropped")
   }
 
   func testALoneEscWaitsForTheRestThenCounts() {

@@ -17,6 +17,10 @@ public struct LaunchOptions: Equatable {
   public var isDefaultDatabase: Bool
   public var apiURL: String
   public var colors: Bool
+  /// Mouse reports (wheel, clicks); off with `--no-mouse` or `MEALS_MOUSE=0`.
+  public var mouse = true
+  /// Slides and gliding bars; off with `--no-animation` or `MEALS_ANIMATION=0`.
+  public var animations = true
 }
 
 /// A command-line mistake; the message goes to stderr with the usage, exit status 2.
@@ -26,7 +30,7 @@ public struct UsageError: Error, Equatable {
 
 extension LaunchOptions {
   public static let usage = """
-    Usage: meals [--db PATH] [--api-url URL]
+    Usage: meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation]
            meals [--db PATH] --restore-backup N
            meals --help | --version
 
@@ -36,6 +40,8 @@ extension LaunchOptions {
       --db PATH        the database file (default: $XDG_DATA_HOME/meals/meals.sqlite,
                        else ~/.local/share/meals/meals.sqlite)
       --api-url URL    TheMealDB base URL (default: \(MealDBClient.defaultBaseURL))
+      --no-mouse       no mouse reports (the terminal's own selection works unchanged)
+      --no-animation   no slides between screens, bars jump instead of gliding
       --restore-backup N
                        put backup N (1 newest … 3) back in place of the database, after
                        checking it and asking; the current contents are kept as
@@ -43,7 +49,8 @@ extension LaunchOptions {
       -h, --help       show this help
       --version        show the version
 
-    Environment: MEALS_DB, MEALS_API_URL (the flags win), NO_COLOR, VISUAL/EDITOR,
+    Environment: MEALS_DB, MEALS_API_URL, MEALS_MOUSE=0, MEALS_ANIMATION=0 (the flags
+    win), NO_COLOR, VISUAL/EDITOR,
     XDG_DATA_HOME, and the proxy variables libcurl reads (https_proxy, no_proxy, …).
     Inside the app, press ? for the keys of each screen.
     """
@@ -56,6 +63,8 @@ extension LaunchOptions {
     var database: String?
     var apiURL: String?
     var restore: Int?
+    var mouse = environment["MEALS_MOUSE"] != "0"
+    var animations = environment["MEALS_ANIMATION"] != "0"
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       var name = argument
@@ -74,6 +83,10 @@ extension LaunchOptions {
           return .failure(UsageError(message: "\(name) needs a value."))
         }
         if name == "--db" { database = value } else { apiURL = value }
+      case "--no-mouse":
+        mouse = false
+      case "--no-animation":
+        animations = false
       case "--restore-backup":
         guard let value = inlineValue ?? remaining.popFirst() else {
           return .failure(UsageError(message: "--restore-backup needs a backup number (1–3)."))
@@ -98,12 +111,14 @@ extension LaunchOptions {
       return .failure(
         UsageError(message: "no database path: set --db, MEALS_DB, XDG_DATA_HOME or HOME."))
     }
-    let options = LaunchOptions(
+    var options = LaunchOptions(
       databasePath: path,
       isDefaultDatabase: explicit == nil,
       apiURL: url,
       colors: nonEmpty(environment["NO_COLOR"]) == nil
     )
+    options.mouse = mouse
+    options.animations = animations
     if let restore { return .success(.restoreBackup(restore, options)) }
     return .success(.run(options))
   }

@@ -1,5 +1,6 @@
 import MealsCore
 import TerminalUI
+import TextSafety
 
 /// Picks a value for a field (a meal's category or area) from the known ones, or takes a new
 /// one typed in the filter: rows `(none)`, the matching values, and `Use “…”` for new text.
