@@ -139,8 +139,9 @@ public struct Canvas: Equatable, Sendable {
     return pad ? width : used
   }
 
-  /// Copies `count` cells of one row from `source` (starting at `sourceColumn`) to this canvas
-  /// (starting at `column`), marks included; a wide character cut by either edge becomes a
+  /// Copies `count` cells of one row from `source` to this canvas, marks included.
+  ///
+  /// From `sourceColumn` there to `column` here; a wide character cut by either edge becomes a
   /// blank. Both canvases must have this row.
   public mutating func copy(
     row: Int, from source: Canvas, sourceColumn: Int, to column: Int, count: Int
