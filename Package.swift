@@ -55,7 +55,8 @@ let package = Package(
       name: "MealsAppTests",
       dependencies: [
         "MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
-      ]
+      ],
+      exclude: ["Screens"]
     ),
     .testTarget(
       name: "EndToEndTests", dependencies: ["MealsCore", "MealsStore", "TestSupport"]),

@@ -20,6 +20,7 @@ public final class AppContext {
     self.service = service
     self.catalogue = CatalogueImport(store: store, service: service, navigator: navigator)
     self.remote = RemoteData(store: store, service: service)
+    remote.now = { [unowned navigator] in navigator.now() }
   }
 
   /// Rows between the header and the status line.

@@ -37,19 +37,30 @@ public final class CatalogueImport {
       return
     }
     state = .running
-    navigator.showInfo("Importing the ingredient list from TheMealDB…")
+    navigator.showProgress(Self.message, fraction: nil, detail: "0 KB")
     request = service.listIngredients { [weak self] result in
       self?.finish(result)
     }
   }
 
-  /// Refreshes the progress on the status line while the import runs (bytes received so far).
+  /// Refreshes the progress on the status line while the import runs: a bar of the bytes
+  /// received against the size announced, or a moving bar when none was.
   public func showProgress() {
     guard state == .running, let request else { return }
-    let kilobytes = service.bytesReceived(request) / 1024
-    guard kilobytes > 0 else { return }
-    navigator.showInfo("Importing the ingredient list from TheMealDB… \(kilobytes) KB received")
+    let received = service.bytesReceived(request)
+    if let expected = service.expectedBytes(request), expected > 0 {
+      let fraction = min(1, Double(received) / Double(expected))
+      navigator.showProgress(
+        Self.message, fraction: fraction, detail: "\(Int((fraction * 100).rounded(.down)))%")
+    } else {
+      navigator.showProgress(Self.message, fraction: nil, detail: "\(received / 1024) KB")
+    }
   }
+
+  static let message = "Importing the ingredient list from TheMealDB"
+
+  /// While the import runs, the progress is read this often.
+  public static let progressInterval: UInt64 = 100
 
   private func finish(_ result: Result<[Ingredient], NetworkError>) {
     request = nil

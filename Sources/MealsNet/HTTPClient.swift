@@ -70,6 +70,14 @@ public final class HTTPClient {
   /// Bytes received so far by a request, for progress display.
   public func bytesReceived(_ id: RequestID) -> Int { transfers[id]?.body.count ?? 0 }
 
+  /// The size the server announced (Content-Length), once known; nil when it sent none.
+  public func expectedBytes(_ id: RequestID) -> Int? {
+    guard let transfer = transfers[id] else { return nil }
+    var length: curl_off_t = -1
+    _ = ccurl_easy_getinfo_off_t(transfer.easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length)
+    return length > 0 ? Int(length) : nil
+  }
+
   // MARK: - Requests
 
   /// Starts a GET; `completion` runs later, inside `wait`, unless the request is cancelled.

@@ -13,6 +13,12 @@ public protocol MealDBService: AnyObject {
   func cancel(_ id: RequestID)
   /// Bytes received so far, for progress display.
   func bytesReceived(_ id: RequestID) -> Int
+  /// The size announced for the answer, when the server said it.
+  func expectedBytes(_ id: RequestID) -> Int?
+}
+
+extension MealDBService {
+  public func expectedBytes(_ id: RequestID) -> Int? { nil }
 }
 
 /// TheMealDB's JSON API (https://www.themealdb.com/api.php) over the app's HTTP client.
@@ -112,6 +118,8 @@ public final class MealDBClient: MealDBService {
   public func cancel(_ id: RequestID) { http.cancel(id) }
 
   public func bytesReceived(_ id: RequestID) -> Int { http.bytesReceived(id) }
+
+  public func expectedBytes(_ id: RequestID) -> Int? { http.expectedBytes(id) }
 
   // MARK: - Plumbing
 

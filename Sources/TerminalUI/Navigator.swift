@@ -5,10 +5,20 @@ public struct StatusMessage: Equatable, Sendable {
   public enum Kind: Sendable { case info, error }
   public var text: String
   public var kind: Kind
+  /// A progress bar after the text, or nil for none.
+  public var progress: Progress?
 
-  public init(_ text: String, kind: Kind = .info) {
+  /// How far something has got: a fraction (0…1), or nil for a bar that moves to say
+  /// "working, size unknown"; `detail` follows the bar ("50%", "48 KB").
+  public struct Progress: Equatable, Sendable {
+    public var fraction: Double?
+    public var detail: String
+  }
+
+  public init(_ text: String, kind: Kind = .info, progress: Progress? = nil) {
     self.text = text
     self.kind = kind
+    self.progress = progress
   }
 }
 
@@ -42,6 +52,8 @@ public final class Navigator {
   private var lastClick: (row: Int, column: Int, time: UInt64, clicks: Int)?
   /// During a burst of resizes the screen is drawn once, when it settles.
   public private(set) var settlesAt: UInt64?
+  /// The status line's progress bar, gliding as the value grows.
+  private var progressGlide = Glide()
 
   /// A push slides the new screen in from the right; a pop slides it out.
   struct Slide {
@@ -137,6 +149,17 @@ public final class Navigator {
     needsDisplay = true
   }
 
+  /// A message with a progress bar (`fraction` nil: the size is unknown, the bar moves) and
+  /// a few words after it.
+  public func showProgress(_ text: String, fraction: Double?, detail: String) {
+    if let fraction {
+      progressGlide.set(fraction, key: text, now: now(), animated: animations)
+    }
+    status = StatusMessage(
+      text, kind: .info, progress: StatusMessage.Progress(fraction: fraction, detail: detail))
+    needsDisplay = true
+  }
+
   public func clearStatus() {
     status = nil
     needsDisplay = true
@@ -166,6 +189,7 @@ public final class Navigator {
     if key == .ctrl("l") { return terminal?.invalidate() ?? () }
     if key == .resize {
       settlesAt = now() + Self.resizeSettle
+      top?.layoutDidChange()
       return
     }
     if showsHelp {
@@ -267,6 +291,12 @@ public final class Navigator {
       deadlines.append(slide.start + ((now() - slide.start) / step + 1) * step)
     }
     if let settlesAt { deadlines.append(settlesAt) }
+    if let progress = status?.progress {
+      // A moving bar turns on its own; a gliding one until it arrives.
+      let time = now()
+      deadlines.append(
+        progress.fraction == nil ? time + 60 : progressGlide.nextFrame(after: time) ?? .max)
+    }
     return deadlines.min()
   }
 
@@ -275,6 +305,11 @@ public final class Navigator {
     for screen in stack where screen.tick(now: now) { needsDisplay = true }
     if slide != nil { needsDisplay = true }
     if settlesAt != nil { needsDisplay = true }
+    if let progress = status?.progress,
+      progress.fraction == nil || progressGlide.nextFrame(after: now) != nil
+    {
+      needsDisplay = true
+    }
   }
 
   // MARK: - Rendering
@@ -372,9 +407,22 @@ public final class Navigator {
     guard let status else { return }
     let text = status.kind == .error ? "Error: " + status.text : status.text
     let style: Style = status.kind == .error ? .error : .plain
+    var width = canvas.size.width - 2
+    if let progress = status.progress {
+      // Text on the left, then a bar of up to 30 cells and its detail on the right.
+      let barWidth = max(8, min(30, canvas.size.width / 3))
+      let bar =
+        progress.fraction == nil
+        ? Bar.moving(phase: Int(now() / 60), width: barWidth)
+        : Bar.text(progressGlide.value(at: now()), width: barWidth)
+      let detail = " " + progress.detail
+      let column = canvas.size.width - 1 - barWidth - TextWidth.columns(of: detail)
+      canvas.write(bar, row: row, column: column, style: .accent)
+      canvas.write(detail, row: row, column: column + barWidth)
+      width = column - 2
+    }
     canvas.writeTruncated(
-      TextSanitizer.singleLine(text), row: row, column: 1, width: canvas.size.width - 2,
-      style: style)
+      TextSanitizer.singleLine(text), row: row, column: 1, width: width, style: style)
   }
 
   /// The top screen's footer keys, then the help key, which always keeps its place.

@@ -21,6 +21,8 @@ public protocol Screen: AnyObject {
   /// A mouse event in the body `area` (a click on a row, the wheel over a pane); false lets
   /// the navigator use it (the wheel moves as ↑ and ↓ do).
   func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool
+  /// The terminal changed size (a preview pane may have appeared).
+  func layoutDidChange()
 }
 
 extension Screen {
@@ -30,6 +32,7 @@ extension Screen {
   public func willAppear() {}
   public func keepUnsavedWork() {}
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool { false }
+  public func layoutDidChange() {}
 }
 
 /// A small modal over the screen: a question or a one-line field.

@@ -80,6 +80,9 @@ public enum TerminalLocale {
     return isUTF8
   }
 
+  /// Whether text is UTF-8, after the locale was set from the environment (once).
+  public static let usesUTF8: Bool = ensureUTF8()
+
   public static var isUTF8: Bool {
     guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
     let name = String(cString: codeset).uppercased()

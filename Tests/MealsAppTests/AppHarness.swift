@@ -133,6 +133,11 @@ final class FakeService: MealDBService {
 
   func bytesReceived(_ id: RequestID) -> Int { cancelled.contains(id) ? 0 : bytesSoFar }
 
+  /// What `expectedBytes` reports (nil: the server announced no size).
+  var expected: Int?
+
+  func expectedBytes(_ id: RequestID) -> Int? { expected }
+
   /// Answers a search as the real client would: never after it was cancelled.
   func answerSearch(_ index: Int, with result: Result<[Meal], NetworkError>) {
     let search = searches[index]
@@ -172,8 +177,18 @@ final class AppHarness {
     }
     self.size = size
     app = MealsApplication(store: store, service: service)
+    // The app reads this clock, which only `wait` moves: timers and bars are exact.
+    let clock = self.clock
+    app.navigator.now = { clock.now }
     app.start()
   }
+
+  /// The harness's clock, in milliseconds; only `wait` moves it.
+  final class Clock: @unchecked Sendable {
+    var now: UInt64 = 1_000_000
+  }
+
+  let clock = Clock()
 
   deinit { if ownsFolder { folder.remove() } }
 
@@ -193,9 +208,10 @@ final class AppHarness {
     navigator.keepUnsavedWork()
   }
 
-  /// Lets `milliseconds` pass for debounces and spinners.
+  /// Lets `milliseconds` pass for debounces, spinners, bars and kept drafts.
   func wait(_ milliseconds: UInt64) {
-    navigator.tick(now: MonotonicClock.now() + milliseconds)
+    clock.now += milliseconds
+    navigator.tick(now: clock.now)
   }
 
   var lines: [String] { navigator.render(size: size).lines }

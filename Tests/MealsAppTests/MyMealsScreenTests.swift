@@ -19,7 +19,7 @@ final class MyMealsScreenTests: XCTestCase {
         "        [ c  Browse categories ]",
         "        [ r  Browse areas      ]",
         "        [ n  Create a meal     ]",
-        " Importing the ingredient list from Th…",
+        " Importing the ingr…       ███     0 KB",
         " Enter press  ←→↑↓ Tab choose  ? help",
       ])
   }
@@ -131,7 +131,9 @@ final class MyMealsScreenTests: XCTestCase {
 
   func testCatalogueImportReportsFailureAndSuccess() throws {
     let app = try AppHarness(catalogue: false)
-    XCTAssertEqual(app.lines[22], " Importing the ingredient list from TheMealDB…")
+    XCTAssertEqual(
+      app.lines[22],
+      " Importing the ingredient list from TheMealDB                 ██████       0 KB")
     app.service.answerIngredients(with: .failure(.timedOut))
     XCTAssertTrue(
       app.lines[22].hasPrefix(
@@ -146,13 +148,36 @@ final class MyMealsScreenTests: XCTestCase {
 }
 
 final class ImportProgressTests: XCTestCase {
-  func testTheStatusLineShowsBytesWhileTheImportRuns() throws {
+  func testAnUnknownSizeMovesTheBarAndAKnownOneGlidesToItsPercentage() throws {
     let app = try AppHarness(catalogue: false)
+    app.navigator.animations = true
     app.service.bytesSoFar = 48 * 1024
-    app.wait(600)
-    XCTAssertEqual(app.lines[22], " Importing the ingredient list from TheMealDB… 48 KB received")
+    app.wait(100)
+    XCTAssertEqual(
+      app.lines[22],
+      " Importing the ingredient list from TheMealDB              ██████         48 KB")
+    app.wait(120)
+    XCTAssertEqual(
+      app.lines[22],
+      " Importing the ingredient list from TheMealDB            ██████           48 KB",
+      "no size known: the bar moves")
+    app.service.expected = 96 * 1024
+    app.wait(100)
+    XCTAssertEqual(
+      app.lines[22],
+      " Importing the ingredient list from TheMealDB    █████████████              50%",
+      "a size known: half full, with its percentage")
+    app.service.bytesSoFar = 72 * 1024
+    app.wait(100)
+    app.wait(30)
+    let gliding = app.lines[22].filter { $0 == "█" }.count
+    XCTAssertTrue(app.lines[22].hasSuffix("75%"))
+    XCTAssertTrue((14..<19).contains(gliding), "on its way from 13 to 19½ cells: \(gliding)")
+    app.wait(200)
+    XCTAssertEqual(
+      app.lines[22],
+      " Importing the ingredient list from TheMealDB    ███████████████████▌       75%")
     app.service.answerIngredients(with: .success([Ingredient(name: "Salt")]))
-    app.wait(1_200)
     XCTAssertEqual(app.lines[22], " Imported 1 ingredient from TheMealDB.")
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MealsCore
 import MealsNet
 import MealsStore
+import TerminalUI
 
 /// TheMealDB's answers for the browse screens, fetched lazily and only once per session.
 ///
@@ -34,6 +35,8 @@ public final class RemoteData {
 
   private var waiting: [String: Waiting] = [:]
   private var nextListener = 1
+  /// The app's clock (the navigator's), for spinners.
+  public var now: () -> UInt64 = { MonotonicClock.now() }
   /// Requests made to TheMealDB in this session, by cache key (for tests and the bench).
   public private(set) var requestCount: [String: Int] = [:]
 

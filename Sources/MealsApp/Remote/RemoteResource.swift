@@ -54,7 +54,7 @@ final class RemoteResource<Value> {
   private func fetch() {
     if let ticket { remote.stopListening(ticket) }
     isLoading = true
-    spinner.start(at: MonotonicClock.now())
+    spinner.start(at: remote.now())
     var mine: Int?
     mine = remote.fetch(request, decode: decode) { [weak self] result in
       guard let self, let mine, self.ticket == mine else { return }

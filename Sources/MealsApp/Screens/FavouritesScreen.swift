@@ -22,12 +22,13 @@ public final class FavouritesScreen: Screen, StoreListener {
   private var selectedID: Int64?
   /// Meals taken off the list here, with when they had become favourites, for `u`.
   private var removed: [(id: Int64, name: String, at: Double)] = []
+  private var preview = SavedMealPreview()
 
   init(context: AppContext) {
     self.context = context
     results = context.store.favouriteMeals()
     context.store.addListener(self)
-    selectedID = results.row(at: 0)?.id
+    followSelection()
   }
 
   public var title: String { "Favourites" }
@@ -44,7 +45,7 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     if list.handle(key, count: results.count, pageSize: context.bodyHeight - 1) {
-      selectedID = selectedMeal?.id
+      followSelection()
       return true
     }
     guard let action = Self.keys.action(for: key) else { return false }
@@ -87,9 +88,8 @@ public final class FavouritesScreen: Screen, StoreListener {
       return
     }
     do {
-      try context.store.setFavourite(true, mealID: last.id, at: last.at)
       selectedID = last.id
-      storeDidChange(context.store)
+      try context.store.setFavourite(true, mealID: last.id, at: last.at)
       context.navigator.showInfo("“\(last.name)” is back in Favourites.")
     } catch {
       context.navigator.showError(error.message)
@@ -101,9 +101,31 @@ public final class FavouritesScreen: Screen, StoreListener {
       list.select(index, count: results.count)
     } else {
       list.clamp(count: results.count)
-      selectedID = selectedMeal?.id
     }
+    followSelection()
     context.navigator.needsDisplay = true
+  }
+
+  private func followSelection() {
+    selectedID = selectedMeal?.id
+    let navigator = context.navigator
+    preview.follow(selectedMeal, now: navigator.now(), animated: navigator.animations)
+  }
+
+  public var nextDeadline: UInt64? { preview.nextFrame(after: context.navigator.now()) }
+
+  public func tick(now: UInt64) -> Bool { preview.nextFrame(after: now) != nil }
+
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    let panes = Breakpoints.panes(area.dropping(top: 1))
+    guard let index = list.index(atRow: event.row, in: panes.list, count: results.count),
+      event.column < panes.list.maxX
+    else { return true }
+    list.select(index, count: results.count)
+    followSelection()
+    if event.clicks >= 2 { openEditor() }
+    return true
   }
 
   // MARK: - Rendering
@@ -121,13 +143,20 @@ public final class FavouritesScreen: Screen, StoreListener {
         in: listArea.dropping(top: 1), indent: 2, style: .muted)
       return
     }
-    let top = list.visibleTop(height: listArea.height, count: count)
-    for row in 0..<listArea.height {
+    let panes = Breakpoints.panes(listArea)
+    let top = list.visibleTop(height: panes.list.height, count: count)
+    for row in 0..<panes.list.height {
       let index = top + row
       guard index < count, let meal = results.row(at: index) else { break }
       MealRow.draw(
-        meal, selected: index == list.selection, into: &canvas, row: listArea.y + row,
-        in: listArea)
+        meal, selected: index == list.selection, into: &canvas, row: panes.list.y + row,
+        in: panes.list)
+    }
+    if let previewArea = panes.preview, let divider = panes.divider {
+      preview.preview(
+        of: selectedMeal, store: context.store, width: previewArea.width - 2,
+        now: context.navigator.now()
+      ).draw(into: &canvas, in: previewArea, divider: divider)
     }
   }
 }

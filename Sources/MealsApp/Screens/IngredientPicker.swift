@@ -39,14 +39,37 @@ struct IngredientPicker {
     return try store.ingredient(named: row.name)
   }
 
-  /// Draws the field, the counter and the rows; returns the cursor; `empty` when nothing shows.
-  func render(into canvas: inout Canvas, in area: Rect, empty: String) {
+  /// The selected row under a click, if the click is on a row (and it is now selected).
+  mutating func click(_ event: MouseEvent, in area: Rect) -> IngredientRow? {
+    let panes = Breakpoints.panes(area.dropping(top: 2))
+    guard let index = list.index(atRow: event.row, in: panes.list, count: results.count),
+      event.column < panes.list.maxX
+    else { return nil }
+    list.select(index, count: results.count)
+    return selected
+  }
+
+  /// Draws the field, the counter, the rows and, when wide, the selected ingredient's
+  /// description; `empty` when nothing shows.
+  func render(into canvas: inout Canvas, in area: Rect, empty: String, store: MealStore) {
     canvas.write("Filter:", row: area.y, column: area.x + 1, style: .key)
     canvas.cursor = filter.render(
       into: &canvas, row: area.y, column: area.x + 9, width: area.width - 10,
       style: Style([.underline]))
     let count = results.count
-    let listArea = area.dropping(top: 2)
+    let panes = Breakpoints.panes(area.dropping(top: 2))
+    let listArea = panes.list
+    if let previewArea = panes.preview, let divider = panes.divider {
+      let ingredient = (try? selectedIngredient(in: store)) ?? nil
+      let preview =
+        ingredient.map {
+          Preview(
+            title: $0.name, subtitle: $0.type ?? "",
+            lines: PagerLine.wrapped(
+              $0.description ?? "No description.", width: previewArea.width - 2))
+        } ?? .note("")
+      preview.draw(into: &canvas, in: previewArea, divider: divider)
+    }
     if count == 0 {
       canvas.writeWrapped(empty, in: listArea, indent: 2, style: .muted)
       return

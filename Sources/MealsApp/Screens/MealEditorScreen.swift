@@ -196,7 +196,7 @@ public final class MealEditorScreen: Screen {
   // MARK: - Keeping the draft
 
   private func scheduleKeep() {
-    keepDeadline = MonotonicClock.now() + Self.keepDelay
+    keepDeadline = context.navigator.now() + Self.keepDelay
   }
 
   /// The draft as it would be recovered: with text typed in a child screen but not saved yet.
@@ -332,6 +332,25 @@ public final class MealEditorScreen: Screen {
     if first - 1 < start { start = max(0, first - 1) }
     if last >= start + height { start = last - height + 1 }
     return max(0, min(start, max(0, lines.count - height)))
+  }
+
+  // MARK: - Mouse
+
+  /// A click selects the row's item; twice does what Enter does.
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    let lines = lines(width: max(10, area.width - 6))
+    let index = visibleTop(in: lines, height: area.height) + event.row - area.y
+    guard lines.indices.contains(index) else { return true }
+    switch lines[index] {
+    case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
+      list.select(item, count: itemCount)
+      top = visibleTop(height: context.bodyHeight)
+      if event.clicks >= 2 { open(selectedItem) }
+    default:
+      break
+    }
+    return true
   }
 
   // MARK: - Rendering

@@ -94,7 +94,7 @@ extension MyMealsScreen {
     if MealRules.isBlank(filter.text) {
       countChipsNow()
     } else {
-      chipCountsDue = MonotonicClock.now() + Self.chipCountDelay
+      chipCountsDue = context.navigator.now() + Self.chipCountDelay
     }
   }
 

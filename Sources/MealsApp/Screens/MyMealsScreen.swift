@@ -42,6 +42,8 @@ public final class MyMealsScreen: Screen, StoreListener {
   var strip = ChipStrip()
   /// True while ←/→ move along the chips.
   var isInStrip = false
+  /// The selected meal in the preview pane, when the terminal is wide.
+  var preview = SavedMealPreview()
   private var welcome = WelcomePanel()
   private var selectedID: Int64?
   private var lastPoll: UInt64 = 0
@@ -261,6 +263,13 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   private func rememberSelection() {
     selectedID = selectedMeal?.id
+    followSelection()
+  }
+
+  /// The preview's meters follow the selected meal (gliding when its values change).
+  func followSelection() {
+    let navigator = context.navigator
+    preview.follow(selectedMeal, now: navigator.now(), animated: navigator.animations)
   }
 
   public func storeDidChange(_ store: MealStore) {
@@ -273,24 +282,31 @@ public final class MyMealsScreen: Screen, StoreListener {
       rememberSelection()
     }
     countChips()
+    followSelection()
     context.navigator.needsDisplay = true
   }
 
   // MARK: - Time
 
   public var nextDeadline: UInt64? {
-    [lastPoll + Self.pollInterval, chipCountsDue].compactMap { $0 }.min()
+    let interval =
+      context.catalogue.state == .running ? CatalogueImport.progressInterval : Self.pollInterval
+    return [
+      lastPoll + interval, chipCountsDue, preview.nextFrame(after: context.navigator.now()),
+    ].compactMap { $0 }.min()
   }
 
   /// Polls for commits made by another `meals` process on the same file, and shows the
   /// first-launch import's progress (My Meals is always on the stack, so its timer always runs).
   public func tick(now: UInt64) -> Bool {
-    var changed = false
+    var changed = preview.nextFrame(after: now) != nil
     if let due = chipCountsDue, now >= due {
       countChipsNow()
       changed = true
     }
-    guard now >= lastPoll + Self.pollInterval else { return changed }
+    let interval =
+      context.catalogue.state == .running ? CatalogueImport.progressInterval : Self.pollInterval
+    guard now >= lastPoll + interval else { return changed }
     lastPoll = now
     context.catalogue.showProgress()
     return context.store.checkForExternalChanges() || changed
@@ -341,14 +357,54 @@ public final class MyMealsScreen: Screen, StoreListener {
       canvas.writeWrapped(message, in: listArea.dropping(top: 1), indent: 2, style: .muted)
       return
     }
-    let top = list.visibleTop(height: listArea.height, count: count)
-    for row in 0..<listArea.height {
+    let panes = Breakpoints.panes(listArea)
+    let top = list.visibleTop(height: panes.list.height, count: count)
+    for row in 0..<panes.list.height {
       let index = top + row
       guard index < count, let meal = results.row(at: index) else { break }
       MealRow.draw(
-        meal, selected: index == list.selection, into: &canvas, row: listArea.y + row,
-        in: listArea)
+        meal, selected: index == list.selection, into: &canvas, row: panes.list.y + row,
+        in: panes.list)
     }
+    if let previewArea = panes.preview, let divider = panes.divider {
+      preview.preview(
+        of: selectedMeal, store: context.store, width: previewArea.width - 2,
+        now: context.navigator.now()
+      ).draw(into: &canvas, in: previewArea, divider: divider)
+    }
+  }
+
+  // MARK: - Mouse
+
+  /// A click on a row selects it (twice opens it), on a chip chooses it, on a welcome button
+  /// presses it; the preview pane ignores clicks.
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick, !isFiltering else { return false }
+    if showsWelcome {
+      if let button = welcome.button(
+        atRow: event.row, column: event.column, in: area.dropping(top: 1))
+      {
+        welcome.focus(on: button)
+        press(button)
+      }
+      return true
+    }
+    if showsStrip && event.row == area.y + 1 {
+      let stripArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: 1)
+      if let index = strip.index(atColumn: event.column, items: stripItems, in: stripArea) {
+        strip.select(index, count: stripChips.count)
+        _ = handleStripKey(.enter)
+      }
+      return true
+    }
+    let panes = Breakpoints.panes(area.dropping(top: listOffset))
+    guard let index = list.index(atRow: event.row, in: panes.list, count: results.count),
+      event.column < panes.list.maxX
+    else { return true }
+    list.select(index, count: results.count)
+    rememberSelection()
+    if event.clicks >= 2, let meal = selectedMeal { openEditor(mealID: meal.id) }
+    return true
   }
 
   static func countText(_ count: Int) -> String {

@@ -77,6 +77,15 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     }
   }
 
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    guard let index = list.index(atRow: event.row, in: area.dropping(top: 1), count: results.count)
+    else { return true }
+    list.select(index, count: results.count)
+    if event.clicks >= 2 { _ = handle(.enter) }
+    return true
+  }
+
   public func storeDidChange(_ store: MealStore) {
     list.clamp(count: results.count)
     context.navigator.needsDisplay = true

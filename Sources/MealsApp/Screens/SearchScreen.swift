@@ -71,7 +71,7 @@ public final class SearchScreen: Screen {
       let before = field.text
       guard field.handle(key) else { return false }
       if field.text != before {
-        debounceDeadline = MonotonicClock.now() + Self.debounce
+        debounceDeadline = context.navigator.now() + Self.debounce
       }
     }
     return true
@@ -107,7 +107,7 @@ public final class SearchScreen: Screen {
     if let request { context.service.cancel(request) }
     let query = MealRules.trimmed(field.text)
     phase = .searching(query: query)
-    nextSpinnerFrame = MonotonicClock.now() + Spinner.interval
+    nextSpinnerFrame = context.navigator.now() + Spinner.interval
     var id: RequestID?
     id = context.service.searchMeals(named: query) { [weak self] result in
       guard let self, let id, self.request == id else { return }
@@ -161,8 +161,17 @@ public final class SearchScreen: Screen {
     if focus == .field { canvas.cursor = cursor }
     canvas.writeTruncated(
       stateLine, row: area.y + 1, column: area.x + 1, width: area.width - 2, style: stateStyle)
-    let listArea = area.dropping(top: 3)
+    let panes = Breakpoints.panes(area.dropping(top: 3))
+    let listArea = panes.list
     guard rowCount > 0 else { return }
+    if let previewArea = panes.preview, let divider = panes.divider {
+      let shown =
+        results.indices.contains(list.selection)
+        ? MealLines.preview(
+          of: results[list.selection], width: previewArea.width - 2, rating: nil, minutes: nil)
+        : Preview.note("A blank meal of your own.")
+      shown.draw(into: &canvas, in: previewArea, divider: divider)
+    }
     let top = list.visibleTop(height: listArea.height, count: rowCount)
     let nameWidth = max(12, min(44, listArea.width / 2))
     for row in 0..<listArea.height {
@@ -188,6 +197,26 @@ public final class SearchScreen: Screen {
           .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
       }
     }
+  }
+
+  // MARK: - Mouse
+
+  /// A click on a result selects it (twice: saves it, as Enter does); on the field, types
+  /// there again.
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    if event.row == area.y {
+      focus = .field
+      return true
+    }
+    let panes = Breakpoints.panes(area.dropping(top: 3))
+    guard let index = list.index(atRow: event.row, in: panes.list, count: rowCount),
+      event.column < panes.list.maxX
+    else { return true }
+    focus = .results
+    list.select(index, count: rowCount)
+    if event.clicks >= 2 { choose() }
+    return true
   }
 
   private var stateLine: String {

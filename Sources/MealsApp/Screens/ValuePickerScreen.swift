@@ -75,6 +75,15 @@ public final class ValuePickerScreen: Screen {
     return true
   }
 
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    guard let index = list.index(atRow: event.row, in: area.dropping(top: 2), count: rows.count)
+    else { return true }
+    list.select(index, count: rows.count)
+    if event.clicks >= 2 { _ = handle(.enter) }
+    return true
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
     canvas.write("\(field):", row: area.y, column: area.x + 1, style: .key)
     let labelWidth = TextWidth.columns(of: field) + 3

@@ -73,6 +73,11 @@ struct WelcomePanel: Equatable {
     return nil
   }
 
+  /// Puts the focus on a button (a click).
+  mutating func focus(on button: Button) {
+    focus = Button.allCases.firstIndex(of: button) ?? focus
+  }
+
   /// True for the keys the panel itself uses to move.
   static func moves(_ key: Key) -> Bool {
     switch key {
@@ -91,10 +96,19 @@ struct WelcomePanel: Equatable {
     return 1
   }
 
-  // MARK: - Rendering
+  // MARK: - Layout
 
-  func render(into canvas: inout Canvas, in area: Rect) {
-    let columns = Self.columns(width: area.width)
+  /// Where everything goes in `area`: the logo (maybe none), the sentence, each button.
+  private struct Placement {
+    var logo: [String]
+    var logoTop: Int
+    var sentence: [String]
+    var sentenceTop: Int
+    var buttons: [(button: Button, rect: Rect)]
+  }
+
+  private static func place(in area: Rect) -> Placement {
+    let columns = columns(width: area.width)
     let buttonRows = (Button.allCases.count + columns - 1) / columns
     let sentence = TextWrap.wrap(Self.sentence, width: min(area.width - 4, 64))
     var logo = Self.logo
@@ -104,34 +118,56 @@ struct WelcomePanel: Equatable {
     if logo.count + gap * 2 + sentence.count + buttonRows > area.height { gap = 0 }
     let logoHeight = logo.isEmpty ? 0 : logo.count + gap
     let total = logoHeight + sentence.count + gap + buttonRows
-    var y = area.y + max(0, (area.height - total) / 2)
-    for (index, line) in logo.enumerated() {
-      canvas.write(
-        line, row: y, column: area.x + max(0, (area.width - TextWidth.columns(of: line)) / 2),
-        style: index < 2 ? .accent : .title)
-      y += 1
-    }
-    y += logo.isEmpty ? 0 : gap
-    for line in sentence where y < area.maxY {
-      canvas.write(
-        line, row: y, column: area.x + max(0, (area.width - TextWidth.columns(of: line)) / 2))
-      y += 1
-    }
-    y += gap
+    let top = area.y + max(0, (area.height - total) / 2)
+    let sentenceTop = top + logoHeight
+    var y = sentenceTop + sentence.count + gap
     let widths = Button.allCases.map(\.width)
     let cellWidth = columns == widths.count ? 0 : widths.max() ?? 0
-    for row in 0..<buttonRows where y < area.maxY {
-      let buttons = Array(Button.allCases.enumerated()).dropFirst(row * columns).prefix(columns)
+    var buttons: [(Button, Rect)] = []
+    for row in 0..<buttonRows {
+      let row = Array(Button.allCases).dropFirst(row * columns).prefix(columns)
       let rowWidth =
-        buttons.reduce(0) { $0 + (cellWidth > 0 ? cellWidth : $1.element.width) }
-        + 2 * (buttons.count - 1)
+        row.reduce(0) { $0 + (cellWidth > 0 ? cellWidth : $1.width) } + 2 * (row.count - 1)
       var x = area.x + max(0, (area.width - rowWidth) / 2)
-      for (index, button) in buttons {
+      for button in row {
         let width = cellWidth > 0 ? cellWidth : button.width
-        draw(button, width: width, focused: index == focus, into: &canvas, row: y, column: x)
+        buttons.append((button, Rect(x: x, y: y, width: width, height: 1)))
         x += width + 2
       }
       y += 1
+    }
+    return Placement(
+      logo: logo, logoTop: top, sentence: sentence, sentenceTop: sentenceTop, buttons: buttons)
+  }
+
+  /// The button under a click, if any.
+  func button(atRow row: Int, column: Int, in area: Rect) -> Button? {
+    Self.place(in: area).buttons.first { placed in
+      placed.rect.y == row && (placed.rect.x..<placed.rect.maxX).contains(column)
+        && row < area.maxY
+    }?.button
+  }
+
+  // MARK: - Rendering
+
+  func render(into canvas: inout Canvas, in area: Rect) {
+    let placement = Self.place(in: area)
+    for (index, line) in placement.logo.enumerated() {
+      canvas.write(
+        line, row: placement.logoTop + index,
+        column: area.x + max(0, (area.width - TextWidth.columns(of: line)) / 2),
+        style: index < 2 ? .accent : .title)
+    }
+    for (index, line) in placement.sentence.enumerated()
+    where placement.sentenceTop + index < area.maxY {
+      canvas.write(
+        line, row: placement.sentenceTop + index,
+        column: area.x + max(0, (area.width - TextWidth.columns(of: line)) / 2))
+    }
+    for (index, placed) in placement.buttons.enumerated() where placed.rect.y < area.maxY {
+      draw(
+        placed.button, width: placed.rect.width, focused: index == focus, into: &canvas,
+        row: placed.rect.y, column: placed.rect.x)
     }
   }
 

@@ -52,6 +52,32 @@ public struct ChipStrip: Equatable, Sendable {
     return positions
   }
 
+  /// Where the strip starts showing its virtual row (so the cursor chip is in view).
+  private func offset(_ positions: [(start: Int, width: Int)], view: Int) -> Int {
+    guard !positions.isEmpty else { return 0 }
+    let current = positions[min(cursor, positions.count - 1)]
+    guard current.start + current.width > view else { return 0 }
+    return positions.first { current.start + current.width - $0.start <= view }?.start
+      ?? current.start
+  }
+
+  /// The chip drawn at `column` of a strip drawn in `area`, if any.
+  public func index(atColumn column: Int, items: [Item], in area: Rect) -> Int? {
+    let positions = Self.layout(items)
+    let view = area.width - 2
+    let shift = offset(positions, view: view)
+    return positions.indices.first { index in
+      let x = area.x + 1 + positions[index].start - shift
+      return x >= area.x + 1 && x + positions[index].width <= area.x + 1 + view
+        && (x..<(x + positions[index].width)).contains(column)
+    }
+  }
+
+  /// Moves the cursor to a chip (a click).
+  public mutating func select(_ index: Int, count: Int) {
+    cursor = max(0, min(index, count - 1))
+  }
+
   /// Draws the chips on `row` within `area`'s columns.
   public func render(
     _ items: [Item], focused: Bool, into canvas: inout Canvas, row: Int, in area: Rect
@@ -59,14 +85,8 @@ public struct ChipStrip: Equatable, Sendable {
     guard !items.isEmpty, area.width > 4 else { return }
     let positions = Self.layout(items)
     let view = area.width - 2  // one column each side for ‹ and ›
-    let current = positions[min(cursor, positions.count - 1)]
     // Scroll to a chip's start (no chip cut on the left), as little as keeps the cursor's in view.
-    var offset = 0
-    if current.start + current.width > view {
-      offset =
-        positions.first { current.start + current.width - $0.start <= view }?.start
-        ?? current.start
-    }
+    let offset = offset(positions, view: view)
     let total = (positions.last.map { $0.start + $0.width }) ?? 0
     for (index, item) in items.enumerated() {
       let (start, width) = positions[index]

@@ -36,6 +36,13 @@ public struct ListState: Equatable, Sendable {
     top = max(0, min(top, max(0, count - 1)))
   }
 
+  /// The item drawn on screen row `row` of a list drawn in `area`, if any.
+  public func index(atRow row: Int, in area: Rect, count: Int) -> Int? {
+    guard row >= area.y, row < area.maxY else { return nil }
+    let index = visibleTop(height: area.height, count: count) + row - area.y
+    return index < count ? index : nil
+  }
+
   /// The first row to show so that the selection is visible in `height` rows.
   public func visibleTop(height: Int, count: Int) -> Int {
     guard height > 0 else { return 0 }

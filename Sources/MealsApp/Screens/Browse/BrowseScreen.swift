@@ -81,6 +81,15 @@ public final class BrowseScreen: Screen {
     }
   }
 
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    let index = event.row - area.y - 3
+    guard Destination.allCases.indices.contains(index) else { return true }
+    list.select(index, count: Destination.allCases.count)
+    if event.clicks >= 2 { open(Destination.allCases[index]) }
+    return true
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
     canvas.write("Explore TheMealDB", row: area.y + 1, column: area.x + 2, style: .title)
     let longest = Destination.allCases.map { TextWidth.columns(of: $0.label) }.max() ?? 20

@@ -91,7 +91,9 @@ public final class CategoriesScreen: Screen {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    let width = context.bodyWidth
+    let width = Breakpoints.panes(
+      Rect(x: 0, y: 0, width: context.bodyWidth, height: context.bodyHeight)
+    ).list.width
     let view = listHeight(context.bodyHeight)
     if list.handle(
       key, count: categories.count, viewHeight: view, height: { self.height(of: $0, width: width) })
@@ -156,6 +158,31 @@ public final class CategoriesScreen: Screen {
 
   private func listHeight(_ bodyHeight: Int) -> Int { max(1, bodyHeight - 1) }
 
+  /// A click selects the category whose rows it lands on (twice opens it).
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    let panes = Breakpoints.panes(
+      Rect(x: area.x, y: area.y + 1, width: area.width, height: listHeight(area.height)))
+    let listArea = panes.list
+    guard event.row >= listArea.y, event.row < listArea.maxY, event.column < listArea.maxX,
+      !categories.isEmpty
+    else { return true }
+    let descriptions = descriptions(width: listArea.width)
+    var index = list.visibleTop(count: categories.count, viewHeight: listArea.height) {
+      1 + descriptions[$0].count
+    }
+    var y = listArea.y
+    while index < categories.count && y + 1 + descriptions[index].count <= event.row {
+      y += 1 + descriptions[index].count
+      index += 1
+    }
+    guard index < categories.count else { return true }
+    list.selection = index
+    savePosition()
+    if event.clicks >= 2 { _ = handle(.enter) }
+    return true
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
     let count = categories.count
     let headline =
@@ -167,8 +194,9 @@ public final class CategoriesScreen: Screen {
     canvas.write(
       headline, row: area.y, column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1),
       style: .title)
-    let listArea = Rect(
-      x: area.x, y: area.y + 1, width: area.width, height: listHeight(area.height))
+    let panes = Breakpoints.panes(
+      Rect(x: area.x, y: area.y + 1, width: area.width, height: listHeight(area.height)))
+    let listArea = panes.list
     guard count > 0 else {
       if let failure = resource.failure, !resource.isLoading {
         canvas.writeWrapped(
@@ -176,6 +204,16 @@ public final class CategoriesScreen: Screen {
           in: listArea.dropping(top: 1), indent: 2, style: .muted)
       }
       return
+    }
+    if let previewArea = panes.preview, let divider = panes.divider,
+      categories.indices.contains(list.selection)
+    {
+      let category = categories[list.selection]
+      Preview(
+        title: category.name,
+        lines: PagerLine.wrapped(
+          category.description ?? "No description.", width: previewArea.width - 2)
+      ).draw(into: &canvas, in: previewArea, divider: divider)
     }
     let width = listArea.width
     let descriptions = descriptions(width: width)

@@ -46,6 +46,13 @@ public final class IngredientsScreen: Screen, StoreListener {
     return true
   }
 
+  /// A click selects an ingredient; twice does what Enter does.
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    if picker.click(event, in: area) != nil, event.clicks >= 2 { _ = handle(.enter) }
+    return true
+  }
+
   public func storeDidChange(_ store: MealStore) {
     picker.clamp()
     context.navigator.needsDisplay = true
@@ -53,6 +60,7 @@ public final class IngredientsScreen: Screen, StoreListener {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     picker.render(
-      into: &canvas, in: area, empty: context.emptyCatalogueMessage(filter: picker.filter.text))
+      into: &canvas, in: area, empty: context.emptyCatalogueMessage(filter: picker.filter.text),
+      store: context.store)
   }
 }

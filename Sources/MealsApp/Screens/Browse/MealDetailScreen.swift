@@ -134,28 +134,7 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// The pager's lines: ingredients in two aligned columns, instructions, links.
   func lines(width: Int) -> [PagerLine] {
     guard let meal else { return [] }
-    var lines: [PagerLine] = [PagerLine("INGREDIENTS (\(meal.ingredients.count))", style: .key)]
-    let nameWidth = min(
-      max(12, width / 2 - 2),
-      (meal.ingredients.map { TextWidth.columns(of: $0.name) }.max() ?? 0) + 2)
-    for line in meal.ingredients {
-      lines.append(
-        PagerLine([
-          PagerLine.Span(line.name, column: 2, width: nameWidth),
-          PagerLine.Span(
-            line.quantity.isEmpty ? "—" : line.quantity, column: 2 + nameWidth, style: .muted),
-        ]))
-    }
-    lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
-    lines += PagerLine.wrapped(
-      meal.instructions.isEmpty ? "(none given)" : meal.instructions, width: width, indent: 2)
-    let links = [("SOURCE", meal.sourceURL), ("VIDEO", meal.videoURL)].compactMap { label, url in
-      url.map { (label, $0) }
-    }
-    for (label, url) in links {
-      lines += [.blank, PagerLine(label, style: .key), PagerLine(url, style: .accent, indent: 2)]
-    }
-    return lines
+    return MealLines.body(of: meal, width: width)
   }
 
   // MARK: - Rendering

@@ -37,12 +37,22 @@ public final class MealGroupsScreen: Screen, StoreListener {
   private var list = ListState()
   /// TheMealDB ids of the listed meals that are in My Meals.
   private var stored: Set<String> = []
+  /// The wide layout's preview: the meals from the selected area, or the selected meal.
+  private let areaPreview: RemotePreview<[MealListing]>
+  private let mealPreview: RemotePreview<Meal?>
 
   init(context: AppContext, kind: Kind) {
     self.context = context
     self.kind = kind
     resource = RemoteResource(kind.request, remote: context.remote, decode: Self.decoder(for: kind))
+    areaPreview = RemotePreview(remote: context.remote, decode: MealDBDecoder.listings)
+    mealPreview = RemotePreview(remote: context.remote) { (data) throws(MealDBDecodingError) in
+      try MealDBDecoder.meals(from: data).first
+    }
     resource.onChange = { [weak self] in self?.resourceChanged() }
+    let redraw: () -> Void = { [weak context] in context?.navigator.needsDisplay = true }
+    areaPreview.onChange = redraw
+    mealPreview.onChange = redraw
     resource.start()
     context.store.addListener(self)
     afterLoad()
@@ -91,6 +101,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
   public func handle(_ key: Key) -> Bool {
     if list.handle(key, count: rows.count, pageSize: context.bodyHeight - 1) {
       savePosition()
+      followSelection()
       return true
     }
     guard let action = keys.action(for: key) else { return false }
@@ -133,6 +144,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
         rows.isEmpty ? "Could not load “\(title)”: \(failure)" : "Could not refresh: \(failure)")
     }
     afterLoad()
+    followSelection()
     context.navigator.needsDisplay = true
   }
 
@@ -149,6 +161,23 @@ public final class MealGroupsScreen: Screen, StoreListener {
     savePosition()
   }
 
+  public func layoutDidChange() { followSelection() }
+
+  /// The preview follows the selection (only when two panes are shown).
+  private func followSelection() {
+    let now = context.navigator.now()
+    guard context.bodyWidth >= Breakpoints.twoPanes, rows.indices.contains(list.selection) else {
+      areaPreview.follow(nil, now: now)
+      mealPreview.follow(nil, now: now)
+      return
+    }
+    let row = rows[list.selection]
+    switch kind {
+    case .areas: areaPreview.follow(.filter(.area, row.label), now: now)
+    case .meals: mealPreview.follow(row.mealDBID.map(MealDBRequest.lookup), now: now)
+    }
+  }
+
   private func savePosition() {
     guard rows.indices.contains(list.selection) else { return }
     context.listPositions[positionKey] = ListPosition(key: rows[list.selection].key, top: list.top)
@@ -159,8 +188,52 @@ public final class MealGroupsScreen: Screen, StoreListener {
     context.navigator.needsDisplay = true
   }
 
-  public var nextDeadline: UInt64? { resource.nextDeadline }
-  public func tick(now: UInt64) -> Bool { resource.tick(now: now) }
+  public var nextDeadline: UInt64? {
+    [resource.nextDeadline, areaPreview.nextDeadline, mealPreview.nextDeadline].compactMap { $0 }
+      .min()
+  }
+
+  public func tick(now: UInt64) -> Bool {
+    let loaded = resource.tick(now: now)
+    let area = areaPreview.tick(now: now)
+    let meal = mealPreview.tick(now: now)
+    return loaded || area || meal
+  }
+
+  /// The wide layout's preview of the selected row.
+  private func preview(width: Int) -> Preview {
+    switch kind {
+    case .areas:
+      guard let listings = areaPreview.value else { return waiting(areaPreview) }
+      let area = rows.indices.contains(list.selection) ? rows[list.selection].label : ""
+      return Preview(
+        title: "Meals from \(area)",
+        subtitle: listings.count == 1 ? "1 meal" : "\(listings.count) meals",
+        lines: listings.map { PagerLine($0.name, indent: 2) })
+    case .meals:
+      guard let value = mealPreview.value else { return waiting(mealPreview) }
+      guard let meal = value else { return .note("TheMealDB has no such meal.") }
+      return MealLines.preview(of: meal, width: width, rating: nil, minutes: nil)
+    }
+  }
+
+  private func waiting<Value>(_ preview: RemotePreview<Value>) -> Preview {
+    if let failure = preview.failure { return .note("Could not load the preview: \(failure)") }
+    return .note(preview.isWaiting ? "\(preview.spinner) Loading…" : "")
+  }
+
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    let panes = Breakpoints.panes(area.dropping(top: 1))
+    guard let index = list.index(atRow: event.row, in: panes.list, count: rows.count),
+      event.column < panes.list.maxX
+    else { return true }
+    list.select(index, count: rows.count)
+    savePosition()
+    followSelection()
+    if event.clicks >= 2 { open(rows[index]) }
+    return true
+  }
 
   // MARK: - Rendering
 
@@ -180,7 +253,11 @@ public final class MealGroupsScreen: Screen, StoreListener {
     canvas.write(
       headline, row: area.y, column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1),
       style: .title)
-    let listArea = area.dropping(top: 1)
+    let panes = Breakpoints.panes(area.dropping(top: 1))
+    let listArea = panes.list
+    if let previewArea = panes.preview, let divider = panes.divider, count > 0 {
+      preview(width: previewArea.width - 2).draw(into: &canvas, in: previewArea, divider: divider)
+    }
     guard count > 0 else {
       if resource.isLoading { return }
       let message: String

@@ -1,0 +1,119 @@
+import MealsCore
+import TerminalUI
+
+/// What a preview pane shows: a title, a line under it, meters, then lines of text.
+struct Preview {
+  /// A meter: its label, how full it is (0…1) and what it says ("★★★★☆", "45 min").
+  struct Meter {
+    var label: String
+    var fraction: Double
+    var caption: String
+  }
+
+  var title: String
+  var subtitle = ""
+  var meters: [Meter] = []
+  var lines: [PagerLine] = []
+
+  /// A placeholder while something loads or when nothing is selected.
+  static func note(_ text: String) -> Preview {
+    Preview(title: "", lines: [PagerLine(text, style: .muted)])
+  }
+
+  /// Draws the divider at `divider` and the preview in `area`, clipped to it.
+  func draw(into canvas: inout Canvas, in area: Rect, divider: Rect) {
+    for row in divider.y..<divider.maxY {
+      canvas.write("│", row: row, column: divider.x, style: .muted)
+    }
+    let inner = Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: area.height)
+    var y = inner.y
+    if !title.isEmpty {
+      canvas.writeTruncated(title, row: y, column: inner.x, width: inner.width, style: .title)
+      y += 1
+    }
+    if !subtitle.isEmpty {
+      canvas.writeTruncated(subtitle, row: y, column: inner.x, width: inner.width, style: .muted)
+      y += 1
+    }
+    if !meters.isEmpty { y += 1 }
+    let labelWidth = (meters.map { TextWidth.columns(of: $0.label) }.max() ?? 0) + 1
+    for meter in meters where y < inner.maxY {
+      canvas.write(meter.label, row: y, column: inner.x, style: .muted)
+      let captionWidth = min(14, TextWidth.columns(of: meter.caption))
+      let barWidth = max(4, inner.width - labelWidth - captionWidth - 2)
+      canvas.write(
+        Bar.text(meter.fraction, width: barWidth), row: y, column: inner.x + labelWidth,
+        style: .accent)
+      canvas.writeTruncated(
+        meter.caption, row: y, column: inner.x + labelWidth + barWidth + 1, width: captionWidth)
+      y += 1
+    }
+    if y > inner.y { y += 1 }
+    for line in lines where y < inner.maxY {
+      for span in line.spans {
+        let width = min(span.width ?? inner.width, inner.width - span.column)
+        canvas.writeTruncated(
+          span.text, row: y, column: inner.x + span.column, width: width, style: span.style)
+      }
+      y += 1
+    }
+  }
+}
+
+/// A meal as lines: ingredients in two aligned columns, the instructions, the links; for Meal
+/// Detail's pager and the previews.
+enum MealLines {
+  static func body(of meal: Meal, width: Int, instructionLines: Int? = nil, links: Bool = true)
+    -> [PagerLine]
+  {
+    var lines: [PagerLine] = [PagerLine("INGREDIENTS (\(meal.ingredients.count))", style: .key)]
+    let nameWidth = min(
+      max(12, width / 2 - 2),
+      (meal.ingredients.map { TextWidth.columns(of: $0.name) }.max() ?? 0) + 2)
+    for line in meal.ingredients {
+      lines.append(
+        PagerLine([
+          PagerLine.Span(line.name, column: 2, width: nameWidth - 1),
+          PagerLine.Span(
+            line.quantity.isEmpty ? "—" : line.quantity, column: 2 + nameWidth, style: .muted),
+        ]))
+    }
+    lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
+    var instructions = PagerLine.wrapped(
+      meal.instructions.isEmpty ? "(none given)" : meal.instructions, width: width, indent: 2)
+    if let instructionLines, instructions.count > instructionLines {
+      instructions =
+        Array(instructions.prefix(instructionLines)) + [PagerLine("  …", style: .muted)]
+    }
+    lines += instructions
+    guard links else { return lines }
+    for (label, url) in [("SOURCE", meal.sourceURL), ("VIDEO", meal.videoURL)] {
+      guard let url else { continue }
+      lines += [.blank, PagerLine(label, style: .key), PagerLine(url, style: .accent, indent: 2)]
+    }
+    return lines
+  }
+
+  /// The preview of a meal; `rating` and `minutes` are the meters' current (gliding) values
+  /// for a saved meal, nil for one from TheMealDB (which has neither).
+  static func preview(of meal: Meal, width: Int, rating: Double?, minutes: Double?) -> Preview {
+    var meters: [Preview.Meter] = []
+    if let rating {
+      meters.append(
+        .init(
+          label: "Rating", fraction: rating / 5,
+          caption: meal.rating > 0 ? MealFields.stars(meal.rating) : "not rated"))
+    }
+    if let minutes {
+      meters.append(
+        .init(
+          label: "Time", fraction: minutes / 180,
+          caption: meal.totalMinutes.map(MealFields.describeMinutes) ?? "not timed"))
+    }
+    var subtitle = [meal.kindDescription, meal.difficulty?.rawValue ?? ""].filter { !$0.isEmpty }
+    if meal.favourite { subtitle.insert("★", at: 0) }
+    return Preview(
+      title: MealRules.trimmed(meal.name), subtitle: subtitle.joined(separator: " · "),
+      meters: meters, lines: body(of: meal, width: width, instructionLines: 6, links: false))
+  }
+}
