@@ -6,9 +6,10 @@ import TerminalUI
 import TestSupport
 import XCTest
 
-/// Each main screen at every size from 40×12 to 300×80, against its expected screens in
-/// `Screens/NAME.txt` (one section per size). `MEALS_RECORD_SCREENS=1` writes the files
-/// again, to be read by eye before they are committed.
+/// Each main screen at every size from 40×12 to 300×80, against its expected screens.
+///
+/// The expected screens live in `Screens/NAME.txt`, one section per size.
+/// `MEALS_RECORD_SCREENS=1` writes the files again, to be read by eye before they are committed.
 final class ScreenSizesTests: XCTestCase {
   static let sizes = [
     Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 100, height: 30),
