@@ -68,6 +68,12 @@ func prepareBigDatabase() throws {
 }
 
 try prepareBigDatabase()
+
+/// `meals-bench redraw`: only what the terminal receives (bytes per move, slide frames).
+if CommandLine.arguments.dropFirst().first == "redraw" {
+  RedrawBench.run(databasePath: bigPath)
+  exit(0)
+}
 Measure.say("meals-bench — \(mealCount) meals; times are medians of the runs shown (n)")
 
 // MARK: - Store
@@ -219,3 +225,4 @@ Measure.report("start-up to the first frame at 100k (in process)", startupSample
 try NetworkBench.run()
 try BrowseBench.run(folder: workFolder)
 try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)
+RedrawBench.run(databasePath: bigPath)

@@ -75,6 +75,23 @@ final class TmuxSession {
     try tmux(["capture-pane", "-p", "-e", "-t", "t"])
   }
 
+  /// Waits until the pane satisfies `done`; returns the pane, failing the test on a timeout.
+  @discardableResult
+  func waitUntil(
+    _ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath,
+    line: UInt = #line, _ done: (String) -> Bool
+  ) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = try capture()
+      if done(screen) { return screen }
+      usleep(20_000)
+    }
+    XCTFail("\(what) did not happen; the screen was:\n\(screen)", file: file, line: line)
+    return screen
+  }
+
   /// Waits until the pane shows `text`; returns the pane, failing the test on a timeout.
   @discardableResult
   func waitFor(

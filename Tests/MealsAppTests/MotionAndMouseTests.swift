@@ -94,6 +94,18 @@ final class MotionAndMouseTests: XCTestCase {
     XCTAssertTrue(app.text.contains("★★★★★"))
   }
 
+  func testTheMetersAreFullOnTheFirstFrameOfALaunch() throws {
+    let first = try AppHarness(size: Size(width: 120, height: 24))
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(name: "Apple pie", instructions: "Bake.", rating: 5, totalMinutes: 180)
+    try first.store.commit(draft)
+    let app = try AppHarness(size: Size(width: 120, height: 24), restarting: first)
+    let rating = try XCTUnwrap(app.lines.first { $0.contains("Rating ") }, app.text)
+    XCTAssertTrue(rating.contains(String(repeating: "█", count: 20)), rating)
+    let time = try XCTUnwrap(app.lines.first { $0.contains("Time ") }, app.text)
+    XCTAssertTrue(time.contains("███"), time)
+  }
+
   // MARK: - Mouse, through the key reader
 
   private func send(_ text: String, to app: AppHarness) {

@@ -54,6 +54,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     results = context.store.meals()
     context.store.addListener(self)
     restoreChips()
+    followSelection()
   }
 
   public var title: String { "My Meals" }
