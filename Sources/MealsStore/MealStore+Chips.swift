@@ -70,12 +70,12 @@ extension MealStore {
     let text = MealFilter(filter)
     let combinations: [(category: String, area: String, difficulty: String, meals: Int)]
     let map = { (row: Statement) in (row.text(0), row.text(1), row.text(2), Int(row.int(3))) }
-    if let sql = text.sql {
+    if let sql = text.mealCondition {
       combinations =
         (try? db.statement(
           """
           SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
-          FROM meal INDEXED BY meal_facets_by_id WHERE \(sql) GROUP BY 1, 2, 3
+          FROM meal INDEXED BY meal_by_sort_key WHERE \(sql) GROUP BY 1, 2, 3
           """
         ).rows(text.parameters, map)) ?? []
     } else {

@@ -1,5 +1,4 @@
 import MealsCore
-import TextSafety
 
 extension MealStore {
   // MARK: - Saved meals
@@ -15,43 +14,46 @@ extension MealStore {
       difficulty: row.optionalText(6).flatMap(Difficulty.init(rawValue:)))
   }
 
-  /// All saved meals sorted by name, or those matching `filter` (names, ingredients,
-  /// instructions; prefix and accent-insensitive) and the chosen chips, as a live windowed
-  /// result.
+  /// All saved meals sorted by name, or those matching `filter` (see `FilterQuery`) and the
+  /// chosen chips, as a live windowed result.
+  ///
+  /// With a text filter the count is left for later (`WindowedResults.count` reads it when
+  /// asked): the first screen comes from the index in name order and stops after its rows.
   public func meals(matching filter: String = "", chips: ChipSelection = ChipSelection())
     -> WindowedResults<MealSummary>
   {
-    var condition = MealFilter(filter)
-    // The match count decides how to read rows in name order (see MealFilter.Plan).
-    var knownCount: Int?
-    if condition.isFullText {
-      knownCount = (try? db.statement(condition.countSQL).scalar(condition.parameters)).map {
-        Int($0)
-      }
-      condition.choosePlan(matches: knownCount ?? 0, total: mealCount, sortLimit: filterSortLimit)
+    let text = MealFilter(filter)
+    let columns = "SELECT \(Self.summaryColumns) FROM"
+    if chips.isEmpty && !text.isEverything {
+      // Keys in name order straight from the index, then their meals.
+      let join = "AS k JOIN meal ON meal.sort_key = k.key ORDER BY k.key"
+      let anchor = "WITH anchor (at) AS (SELECT sort_key FROM meal WHERE id = ?)"
+      return live(
+        count: text.countSQL, countParameters: text.parameters, knownCount: nil,
+        offsetSQL: "\(columns) (\(text.keys(order: "ASC")) LIMIT ? OFFSET ?) \(join)",
+        afterSQL: """
+          \(anchor) \(columns) (\(text.keys(where: { "\($0) > (SELECT at FROM anchor)" }, order: "ASC")) \
+          LIMIT ?) \(join)
+          """,
+        beforeSQL: """
+          \(anchor) \(columns) (\(text.keys(where: { "\($0) < (SELECT at FROM anchor)" }, order: "DESC")) \
+          LIMIT ?) \(join) DESC
+          """,
+        parameters: text.parameters, key: { [.integer($0.id)] }, map: Self.summary)
     }
     let chipCondition = ChipCondition(chips)
-    var table = condition.table
-    var countSQL = condition.countSQL
-    var countParameters = condition.parameters
-    if !chips.isEmpty {
-      // The chips' indexes usually serve better than walking every name.
-      table = "meal"
-      knownCount = nil
-      let both = [condition.sql, chipCondition.sql].compactMap { $0 }
-      countSQL = "SELECT count(*) FROM meal WHERE " + both.joined(separator: " AND ")
-      countParameters = condition.parameters + chipCondition.parameters
-    }
-    let conditions = [condition.sql, chipCondition.sql].compactMap { $0 }
+    let conditions = [text.mealCondition, chipCondition.sql].compactMap { $0 }
     let whereClause = conditions.map { " AND \($0)" }.joined()
-    let parameters = condition.parameters + chipCondition.parameters
-    let columns = "SELECT \(Self.summaryColumns) FROM \(table)"
+    let parameters = text.parameters + chipCondition.parameters
+    // No text and no chips: the whole table, counted once per change.
+    let knownCount = conditions.isEmpty ? mealCount : nil
     return live(
-      count: countSQL, countParameters: countParameters, knownCount: knownCount,
-      offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
-      afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
+      count: "SELECT count(*) FROM meal WHERE 1\(whereClause)", countParameters: parameters,
+      knownCount: knownCount,
+      offsetSQL: "\(columns) meal WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
+      afterSQL: "\(columns) meal WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
       beforeSQL:
-        "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
+        "\(columns) meal WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
       parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: Self.summary)
   }
 
@@ -59,11 +61,24 @@ extension MealStore {
   public func index(
     ofMeal id: Int64, matching filter: String = "", chips: ChipSelection = ChipSelection()
   ) -> Int? {
-    let condition = MealFilter(filter)
+    let text = MealFilter(filter)
+    if chips.isEmpty && !text.isEverything {
+      guard
+        let key = try? db.statement("SELECT sort_key FROM meal WHERE id = ?").scalar([.integer(id)]
+        ),
+        (try? db.statement("SELECT EXISTS (\(text.keys(where: { "\($0) = ?" })))")
+          .scalar(text.parameters + [.integer(key)])) == 1,
+        let before = try? db.statement(
+          "SELECT count(*) FROM (\(text.keys(where: { "\($0) < ?" })))"
+        )
+        .scalar(text.parameters + [.integer(key)])
+      else { return nil }
+      return Int(before)
+    }
     let chipCondition = ChipCondition(chips)
-    let whereClause = [condition.sql, chipCondition.sql].compactMap { $0 }.map { " AND \($0)" }
-      .joined()
-    let parameters = condition.parameters + chipCondition.parameters
+    let whereClause = [text.mealCondition, chipCondition.sql].compactMap { $0 }
+      .map { " AND \($0)" }.joined()
+    let parameters = text.parameters + chipCondition.parameters
     guard
       let name = try? db.statement("SELECT name FROM meal WHERE id = ?\(whereClause)")
         .rows([.integer(id)] + parameters, { $0.text(0) }).first,
@@ -163,90 +178,5 @@ extension MealStore {
       }
     )
     return WindowedResults(source: source, knownCount: knownCount)
-  }
-}
-
-/// A local filter compiled to SQL: an FTS5 prefix query, or a substring scan for text the
-/// tokenizer cannot split (CJK, punctuation only).
-struct MealFilter {
-  /// How rows are read in name order once the number of matches is known.
-  enum Plan {
-    /// Read every match from the index and sort them: best for few matches.
-    case sortMatches
-    /// Walk the name index, testing each meal against the set of matches: a middling share.
-    case walkNamesAgainstSet
-    /// Walk the name index, asking the index about each meal: most meals match.
-    case walkNamesAskingEach
-  }
-
-  var sql: String?
-  var parameters: [SQLValue]
-  var countSQL: String
-  var table = "meal"
-  private(set) var isFullText = false
-
-  init(_ input: String) {
-    let trimmed = MealRules.trimmed(TextSanitizer.singleLine(input))
-    let words = trimmed.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-    let searchable = words.filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
-    if trimmed.isEmpty {
-      sql = nil
-      parameters = []
-      countSQL = "SELECT count(*) FROM meal"
-    } else if TextFolding.hasUnspacedScript(trimmed) || searchable.isEmpty {
-      let pattern = "%" + Self.escapeLike(trimmed) + "%"
-      sql =
-        "id IN (SELECT rowid FROM meal_fts WHERE name LIKE ? ESCAPE '\\' "
-        + "OR ingredients LIKE ? ESCAPE '\\' OR instructions LIKE ? ESCAPE '\\')"
-      parameters = [.text(pattern), .text(pattern), .text(pattern)]
-      countSQL = "SELECT count(*) FROM meal WHERE \(sql ?? "1")"
-    } else {
-      let query = searchable.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-        .joined(separator: " AND ")
-      isFullText = true
-      parameters = [.text(query)]
-      countSQL = "SELECT count(*) FROM meal_fts WHERE meal_fts MATCH ?"
-      choosePlan(matches: 0, total: 0)
-    }
-  }
-
-  /// Picks the cheapest way to read a window of matches in name order.
-  ///
-  /// Measured at 100 000 meals: sorting costs about 0.4–1.8 µs a match (reading each meal's
-  /// row); walking the names costs as far as the first matches lie in name order, which for a
-  /// word clustered in names (every "Zesty …") is nearly the whole index. So: sort up to
-  /// `sortLimit` matches, walk the names against the set below half the meals, and ask the
-  /// index per meal when most meals match.
-  mutating func choosePlan(matches: Int, total: Int, sortLimit: Int = 10_000) {
-    guard isFullText else { return }
-    let plan: Plan
-    if matches <= sortLimit {
-      plan = .sortMatches
-    } else if matches * 2 < total {
-      plan = .walkNamesAgainstSet
-    } else {
-      plan = .walkNamesAskingEach
-    }
-    switch plan {
-    case .sortMatches:
-      table = "meal"
-      sql = "id IN (SELECT rowid FROM meal_fts WHERE meal_fts MATCH ?)"
-    case .walkNamesAgainstSet:
-      table = "meal INDEXED BY meal_by_name"
-      sql = "id IN (SELECT rowid FROM meal_fts WHERE meal_fts MATCH ?)"
-    case .walkNamesAskingEach:
-      table = "meal INDEXED BY meal_by_name"
-      sql = "EXISTS (SELECT 1 FROM meal_fts WHERE meal_fts MATCH ? AND rowid = meal.id)"
-    }
-  }
-
-  /// Escapes LIKE's wildcards with a backslash.
-  static func escapeLike(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-      escaped.append(character)
-    }
-    return escaped
   }
 }

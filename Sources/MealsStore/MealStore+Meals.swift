@@ -210,15 +210,4 @@ extension MealStore {
     }
     try index(meal, id: id)
   }
-
-  /// Puts meal `id` into the local filter's index, replacing what was there.
-  func index(_ meal: Meal, id: Int64) throws(StoreError) {
-    try db.statement("DELETE FROM meal_fts WHERE rowid = ?").run([.integer(id)])
-    try db.statement(
-      "INSERT INTO meal_fts (rowid, name, ingredients, instructions) VALUES (?, ?, ?, ?)"
-    ).run([
-      .integer(id), .text(meal.name),
-      .text(meal.ingredients.map(\.name).joined(separator: "\n")), .text(meal.instructions),
-    ])
-  }
 }

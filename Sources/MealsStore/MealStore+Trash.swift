@@ -45,8 +45,12 @@ extension MealStore {
         SELECT \(Schema.measurementColumns) FROM ingredient_measurement WHERE meal_id = ?
         """
       ).run([.integer(id)])
+      if let key = try db.statement("SELECT sort_key FROM meal WHERE id = ?").scalar([
+        .integer(id)
+      ]) {
+        try unindex(key: key)
+      }
       try db.statement("DELETE FROM meal WHERE id = ?").run([.integer(id)])
-      try db.statement("DELETE FROM meal_fts WHERE rowid = ?").run([.integer(id)])
     }
     didCommit()
   }

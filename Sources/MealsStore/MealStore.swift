@@ -17,8 +17,6 @@ public final class MealStore {
   var mealCountCache: (generation: Int, count: Int)?
   /// The chips saved meals give, and the generation they were read at.
   var chipCache: (generation: Int, chips: [Chip])?
-  /// Up to this many filter matches are sorted; above, the name index is walked (tests lower it).
-  var filterSortLimit = 10_000
 
   /// Opens the database at `path`, creating it (not its folder) when missing, and migrates it.
   public init(path: String) throws(StoreError) {
@@ -33,6 +31,7 @@ public final class MealStore {
     }
     db = try SQLiteConnection(path: path)
     db.setBusyTimeout(milliseconds: 2000)
+    try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
     // Read first: a file that is not SQLite fails here, before anything could be written.
     let version = try db.statement("PRAGMA user_version").scalar() ?? 0
     if version > Int64(Schema.migrations.count) {

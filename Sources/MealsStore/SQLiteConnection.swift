@@ -76,6 +76,34 @@ final class SQLiteConnection {
 
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+  // MARK: - Functions
+
+  /// A text function of SQL, answered by `body` from its text arguments (NULL reads as "").
+  ///
+  /// Deterministic, so SQLite may use it in indexes and call it once per row.
+  func addFunction(_ name: String, arguments: Int32, _ body: @escaping ([String]) -> String)
+    throws(StoreError)
+  {
+    let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+    let code = sqlite3_create_function_v2(
+      handle, name, arguments, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
+      { context, count, values in
+        guard let context, let data = sqlite3_user_data(context) else { return }
+        let function = Unmanaged<FunctionBox>.fromOpaque(data).takeUnretainedValue()
+        var texts: [String] = []
+        for index in 0..<Int(count) {
+          let text = values?[index].flatMap { sqlite3_value_text($0) }
+          texts.append(text.map { String(cString: $0) } ?? "")
+        }
+        sqlite3_result_text(context, function.body(texts), -1, Statement.transient)
+      }, nil, nil,
+      { data in
+        guard let data else { return }
+        Unmanaged<FunctionBox>.fromOpaque(data).release()
+      })
+    guard code == SQLITE_OK else { throw error(code) }
+  }
+
   /// Replaces this database's whole contents with `source`'s, as one write (SQLite's online
   /// backup API, which takes the locks and keeps WAL files right).
   func replaceContents(with source: SQLiteConnection) throws(StoreError) {
@@ -134,7 +162,7 @@ final class Statement {
     sqlite3_clear_bindings(raw)
   }
 
-  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+  static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
   @discardableResult
   func bind(_ values: [SQLValue]) -> Statement {
@@ -181,10 +209,11 @@ final class Statement {
   }
 
   /// The first column of the first row as an integer.
+  /// The first column of the first row; nil when there is no row or it holds NULL.
   func scalar(_ values: [SQLValue] = []) throws(StoreError) -> Int64? {
     bind(values)
     defer { reset() }
-    return try step() ? int(0) : nil
+    return try step() && !isNull(0) ? int(0) : nil
   }
 
   func int(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
@@ -227,4 +256,10 @@ enum SQLValue: Equatable {
   case blob(Data)
 
   static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
+}
+
+/// A Swift function kept alive for as long as SQLite may call it.
+private final class FunctionBox {
+  let body: ([String]) -> String
+  init(_ body: @escaping ([String]) -> String) { self.body = body }
 }

@@ -222,5 +222,47 @@ enum Schema {
           ON CONFLICT (category, area, difficulty) DO UPDATE SET meals = meals + 1;
         END;
         """),
+    // 5: a filter that keeps up at 100 000 meals, in every script. `sort_key` follows name
+    // order (gaps between neighbours leave room for new meals) and is the rowid of every
+    // filter index, so matches come back in name order without sorting. `meal_trigram`
+    // answers CJK and punctuation of three or more characters, `meal_grams` one or two (see
+    // SubstringGrams); both keep no text of their own (`meal_fts` has it).
+    Migration(
+      sql: """
+        ALTER TABLE meal ADD COLUMN sort_key INTEGER;
+        UPDATE meal SET sort_key = ranked.position * ranked.spacing
+        FROM (
+          SELECT id, row_number() OVER (ORDER BY name, id) AS position,
+            min(\(SortKeys.spacing), 9223372036854775807 / (count(*) OVER () + 2)) AS spacing
+          FROM meal
+        ) AS ranked
+        WHERE ranked.id = meal.id;
+        DROP INDEX meal_facets_by_id;
+        -- Meals by key (the filters' join), with the chips' columns for counting matches.
+        CREATE INDEX meal_by_sort_key ON meal (sort_key, category, area, difficulty);
+
+        CREATE VIRTUAL TABLE meal_fts_v5 USING fts5 (
+          name, ingredients, instructions,
+          tokenize = 'unicode61 remove_diacritics 2',
+          prefix = '1 2 3'
+        );
+        INSERT INTO meal_fts_v5 (rowid, name, ingredients, instructions)
+          SELECT meal.sort_key, meal_fts.name, meal_fts.ingredients, meal_fts.instructions
+          FROM meal_fts JOIN meal ON meal.id = meal_fts.rowid;
+        DROP TABLE meal_fts;
+        ALTER TABLE meal_fts_v5 RENAME TO meal_fts;
+
+        CREATE VIRTUAL TABLE meal_trigram USING fts5 (
+          name, ingredients, instructions,
+          tokenize = 'trigram', detail = 'none', content = ''
+        );
+        INSERT INTO meal_trigram (rowid, name, ingredients, instructions)
+          SELECT rowid, name, ingredients, instructions FROM meal_fts;
+        CREATE VIRTUAL TABLE meal_grams USING fts5 (
+          grams, tokenize = 'ascii', detail = 'none', content = ''
+        );
+        INSERT INTO meal_grams (rowid, grams)
+          SELECT rowid, \(SubstringGrams.functionName)(name, ingredients, instructions) FROM meal_fts;
+        """),
   ]
 }

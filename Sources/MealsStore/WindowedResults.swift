@@ -52,9 +52,27 @@ public final class WindowedResults<Row> {
     }
   }
 
+  /// The number of rows if known without counting them: given at creation, counted already,
+  /// or seen when a read reached the end.
+  public var knownCount: Int? {
+    refreshIfStale()
+    return cachedCount
+  }
+
+  /// The number of rows, or `atLeast` when there are at least that many: rows are read up to
+  /// there (a window at a time), never all counted.
+  public func count(atLeast needed: Int) -> Int {
+    if let knownCount { return knownCount }
+    guard needed > 0 else { return 0 }
+    if row(at: needed - 1) != nil { return cachedCount ?? needed }
+    return cachedCount ?? count
+  }
+
   /// The row at `index`, reading its window when needed; nil out of range or on a read error.
   public func row(at index: Int) -> Row? {
-    guard index >= 0, index < count else { return nil }
+    refreshIfStale()
+    guard index >= 0 else { return nil }
+    if let cachedCount, index >= cachedCount { return nil }
     if index >= cacheStart && index < cacheStart + cache.count { return cache[index - cacheStart] }
     do {
       try load(around: index)
@@ -77,7 +95,9 @@ public final class WindowedResults<Row> {
   private func load(around index: Int) throws(StoreError) {
     let end = cacheStart + cache.count
     if let last = cache.last, index >= end, index < end + chunk {
-      let rows = try source.after(last, index - end + chunk)
+      let wanted = index - end + chunk
+      let rows = try source.after(last, wanted)
+      if rows.count < wanted { cachedCount = end + rows.count }  // read to the end
       cache += rows
       if cache.count > maximumCache {
         let drop = cache.count - maximumCache
@@ -97,5 +117,8 @@ public final class WindowedResults<Row> {
     let start = max(0, index - chunk / 2)
     cache = try source.atOffset(start, chunk * 2)
     cacheStart = start
+    if cache.count < chunk * 2 && (start == 0 || !cache.isEmpty) {
+      cachedCount = start + cache.count  // read to the end
+    }
   }
 }

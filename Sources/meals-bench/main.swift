@@ -74,6 +74,13 @@ if CommandLine.arguments.dropFirst().first == "redraw" {
   RedrawBench.run(databasePath: bigPath)
   exit(0)
 }
+
+/// `meals-bench filter [--verbose]`: only the local filter's figures.
+if CommandLine.arguments.dropFirst().first == "filter" {
+  FilterBench.run(
+    store: try MealStore(path: bigPath), verbose: CommandLine.arguments.contains("--verbose"))
+  exit(0)
+}
 Measure.say("meals-bench — \(mealCount) meals; times are medians of the runs shown (n)")
 
 // MARK: - Store
@@ -106,27 +113,7 @@ let farSamples = Measure.times(50) {
 }
 Measure.report("jump to a random row (cold window)", farSamples, goal: "—")
 
-var keystrokeSamples: [Double] = []
-for word in ["chicken", "spicy curry", "gruyere", "麻婆", "tofu 7", "zzz", "creamy penne 9"] {
-  for length in 1...word.count {
-    let prefix = String(word.prefix(length))
-    var matches = 0
-    let sample = Measure.times(1) {
-      let filtered = store.meals(matching: prefix)
-      matches = filtered.count
-      for index in 0..<min(21, matches) { _ = filtered.row(at: index) }
-    }
-    keystrokeSamples += sample
-    if CommandLine.arguments.contains("--verbose") {
-      Measure.say(
-        String(
-          format: "  filter %-16@ %6d matches %8.3f ms", "“\(prefix)”" as NSString, matches,
-          sample[0]))
-    }
-  }
-}
-Measure.report(
-  "local filter per keystroke (count + screen)", keystrokeSamples, goal: "p95 ≤ 5 ms", p95: true)
+FilterBench.run(store: store, verbose: CommandLine.arguments.contains("--verbose"))
 
 let catalogueFolder = workFolder.appendingPathComponent("catalogue")
 try? FileManager.default.removeItem(at: catalogueFolder)

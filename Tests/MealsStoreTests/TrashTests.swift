@@ -8,9 +8,12 @@ import XCTest
 /// Deleting moves a meal to the trash; undo brings meals back one by one, in reverse order,
 /// exactly as they were, across restarts; the trash empties itself after 30 days.
 final class TrashTests: StoreTestCase {
-  /// Every stored value of meal `id` and of its ingredient lines, typed, in order.
+  /// Every stored value of meal `id` and of its ingredient lines, typed, in order (but its
+  /// `sort_key`: the filter's place for it, given again when it comes back).
   private func rows(of id: Int64, in store: MealStore) throws -> [[SQLValue]] {
-    let meal = try store.db.statement("SELECT * FROM meal WHERE id = ?").rows([.integer(id)]) {
+    let meal = try store.db.statement(
+      "SELECT \(Schema.mealColumns) FROM meal WHERE id = ?"
+    ).rows([.integer(id)]) {
       row in (0..<row.columnCount).map { row.value($0) }
     }
     let lines = try store.db.statement(

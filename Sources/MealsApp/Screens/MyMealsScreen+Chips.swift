@@ -85,7 +85,8 @@ extension MyMealsScreen {
     countChips()
   }
 
-  /// How long typing must pause before chips are counted against a text filter.
+  /// How long typing must pause before the matches and chips are counted against a text
+  /// filter.
   static let chipCountDelay: UInt64 = 150
 
   /// Counts every chip for the filter and the chosen chips: at once without text (a read of
@@ -98,8 +99,10 @@ extension MyMealsScreen {
     }
   }
 
+  /// Counts the filter's matches (the header's number) and every chip's.
   func countChipsNow() {
     chipCountsDue = nil
+    _ = results.count
     guard !context.store.chips().isEmpty else {
       chipCounts = [:]
       return

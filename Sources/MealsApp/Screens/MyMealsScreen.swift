@@ -94,7 +94,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       }
       if WelcomePanel.moves(key) { return true }
     }
-    if list.handle(key, count: results.count, pageSize: context.bodyHeight - listOffset) {
+    if list.handle(key, count: reachableCount(for: key), pageSize: context.bodyHeight - listOffset)
+    {
       rememberSelection()
       return true
     }
@@ -144,7 +145,8 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .enter, .tab:
       isFiltering = false
     case .up, .down, .pageUp, .pageDown:
-      _ = list.handle(key, count: results.count, pageSize: context.bodyHeight - listOffset)
+      _ = list.handle(
+        key, count: reachableCount(for: key), pageSize: context.bodyHeight - listOffset)
       rememberSelection()
     default:
       let before = filter.text
@@ -257,8 +259,9 @@ public final class MyMealsScreen: Screen, StoreListener {
       index = context.store.index(ofMeal: mealID)
     }
     guard let index else { return }
-    list.select(index, count: results.count)
-    list.top = list.visibleTop(height: context.bodyHeight - listOffset, count: results.count)
+    let reachable = results.count(atLeast: index + context.bodyHeight)
+    list.select(index, count: reachable)
+    list.top = list.visibleTop(height: context.bodyHeight - listOffset, count: reachable)
     selectedID = mealID
   }
 
@@ -277,9 +280,9 @@ public final class MyMealsScreen: Screen, StoreListener {
     if let selectedID,
       let index = store.index(ofMeal: selectedID, matching: filter.text, chips: chips)
     {
-      list.select(index, count: results.count)
+      list.select(index, count: results.count(atLeast: index + 1))
     } else {
-      list.clamp(count: results.count)
+      list.clamp(count: results.count(atLeast: list.selection + 1))
       rememberSelection()
     }
     countChips()
@@ -313,14 +316,24 @@ public final class MyMealsScreen: Screen, StoreListener {
     return context.store.checkForExternalChanges() || changed
   }
 
+  /// How many rows `key` can reach: all of them for End, else a page past the selection
+  /// (read, not counted, so moving never waits for a count of 100 000 matches).
+  private func reachableCount(for key: Key) -> Int {
+    switch key {
+    case .end, .character("G"): results.count
+    default: results.count(atLeast: list.selection + 2 * context.bodyHeight + 1)
+    }
+  }
+
   // MARK: - Rendering
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let count = results.count
     let total = context.store.mealCount
-    var headline = Self.countText(count)
+    // A filter's matches are counted when typing pauses; the rows come first.
+    let known = results.knownCount
+    var headline = Self.countText(known ?? total)
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
-      headline = "\(count) of \(Self.countText(total)) match"
+      headline = "\(known.map(String.init) ?? "counting…") of \(Self.countText(total)) match"
     }
     let countWidth = TextWidth.columns(of: headline)
     canvas.write(
@@ -339,6 +352,7 @@ public final class MyMealsScreen: Screen, StoreListener {
         in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1))
     }
     let listArea = area.dropping(top: listOffset)
+    let count = results.count(atLeast: list.selection + listArea.height + 1)
     if showsWelcome {
       welcome.render(into: &canvas, in: area.dropping(top: 1))
       return
@@ -399,10 +413,11 @@ public final class MyMealsScreen: Screen, StoreListener {
       return true
     }
     let panes = Breakpoints.panes(area.dropping(top: listOffset))
-    guard let index = list.index(atRow: event.row, in: panes.list, count: results.count),
+    let reachable = results.count(atLeast: list.selection + panes.list.height + 1)
+    guard let index = list.index(atRow: event.row, in: panes.list, count: reachable),
       event.column < panes.list.maxX
     else { return true }
-    list.select(index, count: results.count)
+    list.select(index, count: reachable)
     rememberSelection()
     if event.clicks >= 2, let meal = selectedMeal { openEditor(mealID: meal.id) }
     return true

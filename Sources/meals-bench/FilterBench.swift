@@ -1,0 +1,67 @@
+import Foundation
+import MealsStore
+
+/// The local filter (`/` on My Meals) at 100 000 meals, typed a key at a time: each keystroke
+/// is a new filter, its count and its first screen of rows in name order.
+enum FilterBench {
+  /// Typing `word` a character at a time, from `after` (what the field already holds).
+  static func typing(_ word: String, after start: String = "") -> [String] {
+    var text = start
+    return word.map { character in
+      text.append(character)
+      return text
+    }
+  }
+
+  /// Deleting `count` characters from the end of `text`, one key at a time.
+  static func backspacing(_ count: Int, from text: String) -> [String] {
+    (1...count).map { String(text.dropLast($0)) }.filter { !$0.isEmpty }
+  }
+
+  /// Latin input: 1–3-letter prefixes, common and rare words, several words, accents, digits,
+  /// backspacing and typing again.
+  static let latin: [String] =
+    typing("chicken") + typing("spicy curry") + typing("cafe") + typing("gruyere")
+    + typing("tofu 7") + typing("zzz") + typing("creamy penne 9") + typing("heat the pan")
+    + typing("lentil soup") + backspacing(4, from: "lentil soup") + typing("stew", after: "lentil ")
+    + typing("mushroom risotto") + typing("paprika") + typing("fish pie 12") + typing("qu")
+    + typing("chickn") + backspacing(2, from: "chickn") + typing("ken", after: "chic")
+    + typing("zesty lamb") + typing("bean")
+
+  /// CJK and punctuation input: what the word index cannot split.
+  static let cjkAndPunctuation: [String] =
+    typing("鸡肉") + typing("カレー") + typing("김치") + typing("麻婆豆腐") + ["&", "'", "'s"]
+    + typing("宫保鸡丁") + typing("🌶") + typing("...")
+
+  static func run(store: MealStore, verbose: Bool) {
+    for (label, script, goal) in [
+      ("Latin", latin, "p95 ≤ 5 ms"), ("CJK / punctuation", cjkAndPunctuation, "p95 ≤ 20 ms"),
+    ] {
+      var samples: [(text: String, matches: Int, milliseconds: Double)] = []
+      for text in script {
+        var matches = 0
+        let time = Measure.times(1) {
+          let filtered = store.meals(matching: text)
+          matches = filtered.count
+          for index in 0..<min(21, matches) { _ = filtered.row(at: index) }
+        }
+        samples.append((text, matches, time[0]))
+      }
+      let times = samples.map(\.milliseconds)
+      Measure.say(
+        String(
+          format: "%@ median %8.3f ms  p95 %8.3f ms  max %8.3f ms  (n=%d; goal %@)",
+          "local filter per keystroke, \(label)".padding(toLength: 52, withPad: " ", startingAt: 0)
+            as NSString, Measure.median(times), Measure.percentile(times, 0.95), times.max() ?? 0,
+          times.count, goal as NSString))
+      if verbose {
+        for sample in samples.sorted(by: { $0.milliseconds > $1.milliseconds }).prefix(8) {
+          Measure.say(
+            String(
+              format: "  slowest: %-20@ %6d matches %8.3f ms", "“\(sample.text)”" as NSString,
+              sample.matches, sample.milliseconds))
+        }
+      }
+    }
+  }
+}
