@@ -31,8 +31,10 @@ public enum FilterQuery: Equatable, Sendable {
 
   // MARK: - Characters
 
-  /// A character a word search cannot answer: CJK and other scripts written without spaces,
-  /// punctuation, symbols, emoji. Spaces and letters and digits of spaced scripts are not.
+  /// A character a word search cannot answer.
+  ///
+  /// CJK and other scripts written without spaces, punctuation, symbols and emoji are; spaces,
+  /// and letters and digits of spaced scripts, are not.
   public static func isSpecial(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.properties.isWhitespace { return false }
     if TextFolding.isUnspacedScript(scalar) { return true }

@@ -208,8 +208,7 @@ final class Statement {
     return result
   }
 
-  /// The first column of the first row as an integer.
-  /// The first column of the first row; nil when there is no row or it holds NULL.
+  /// The first column of the first row as an integer; nil for no row or NULL.
   func scalar(_ values: [SQLValue] = []) throws(StoreError) -> Int64? {
     bind(values)
     defer { reset() }
