@@ -2,24 +2,46 @@ import MealsCore
 
 /// Sort keys: integers in the same order as meals by (name, id), with gaps so a new or
 /// renamed meal usually takes the middle of the gap between its neighbours.
+///
+/// The gaps are small on purpose: every filter index stores its keys as differences
+/// between neighbours, and a gap under 2^14 takes two bytes there (one of 2^40 took six, and
+/// doubled the indexes' size).
 enum SortKeys {
-  /// The gap left after the last meal, and between meals when keys are first given out.
-  static let spacing: Int64 = 1 << 40
-  /// The key of the first meal of an empty list: room for 62 halvings before it.
-  static let first: Int64 = 1 << 62
-  /// Keys spread out again leave at least this gap between neighbours.
-  static let minimumGap: Int64 = 1 << 20
+  /// The gap keys are given out with: after the last meal, and when keys are spread out.
+  static let spacing: Int64 = 1 << 13
+  /// The key of the first meal of an empty list.
+  static let first: Int64 = 1 << 40
+  /// Keys spread out again leave at least this gap (seven halvings) between neighbours.
+  static let minimumGap: Int64 = 1 << 7
 
   /// A key strictly between two neighbours' keys (nil: no neighbour that side), or nil when
   /// there is no room.
   static func between(_ lower: Int64?, _ upper: Int64?) -> Int64? {
-    let low = lower ?? 0
-    guard let upper else {
-      if lower == nil { return first }
-      let room = Int64.max - low
-      return room >= 2 ? low + min(spacing, room / 2) : nil
+    switch (lower, upper) {
+    case (nil, nil): return first
+    case (let lower?, nil): return lower <= Int64.max - spacing ? lower + spacing : nil
+    case (nil, let upper?):
+      return upper > spacing ? upper - spacing : (upper >= 2 ? upper / 2 : nil)
+    case (let lower?, let upper?): return upper - lower >= 2 ? lower + (upper - lower) / 2 : nil
     }
-    return upper - low >= 2 ? low + (upper - low) / 2 : nil
+  }
+
+  /// Evenly spaced keys for `slots` places between `low` and `high` (nil: the list's start or
+  /// end), at most `spacing` apart and at least `minimumGap`; nil when they do not fit.
+  static func spread(_ slots: Int, low: Int64?, high: Int64?) -> (start: Int64, step: Int64)? {
+    let places = Int64(slots + 1)
+    switch (low, high) {
+    case (nil, nil):
+      return (0, spacing)
+    case (let low?, nil):
+      return low <= Int64.max - spacing * places ? (low, spacing) : nil
+    case (nil, let high?):
+      let step = min(spacing, high / places)
+      return step >= minimumGap ? (high - step * places, step) : nil
+    case (let low?, let high?):
+      let step = min(spacing, (high - low) / places)
+      return step >= minimumGap ? (low, step) : nil
+    }
   }
 }
 
@@ -55,6 +77,51 @@ extension MealStore {
       key: key, name: meal.name,
       ingredients: meal.ingredients.map(\.name).joined(separator: "\n"),
       instructions: meal.instructions)
+  }
+
+  /// Puts a batch of new meals (their rows written, no key yet) in order and in the indexes.
+  ///
+  /// One walk of the list in name order gives each run of new meals keys spread evenly over
+  /// the gap between the keyed meals around it; a run that does not fit is placed meal by
+  /// meal (spreading the keys around it). Then the indexes are written in key order.
+  func indexBatch(_ meals: [Int64: Meal]) throws(StoreError) {
+    let order = try db.statement("SELECT id, sort_key FROM meal ORDER BY name, id").rows {
+      (id: $0.int(0), key: $0.isNull(1) ? nil : Optional($0.int(1)))
+    }
+    var keys: [(key: Int64, id: Int64)] = []
+    var crowded: [Int64] = []
+    var run: [Int64] = []
+    var lower: Int64?
+    func place(upTo upper: Int64?) {
+      guard !run.isEmpty else { return }
+      if let (start, step) = SortKeys.spread(run.count, low: lower, high: upper) {
+        for (offset, id) in run.enumerated() { keys.append((start + step * Int64(offset + 1), id)) }
+      } else {
+        crowded += run
+      }
+      run = []
+    }
+    for row in order {
+      if let key = row.key {
+        place(upTo: key)
+        lower = key
+      } else if meals[row.id] != nil {
+        run.append(row.id)
+      }
+    }
+    place(upTo: nil)
+    let setKey = try db.statement("UPDATE meal SET sort_key = ? WHERE id = ?")
+    for (key, id) in keys { try setKey.run([.integer(key), .integer(id)]) }
+    for (key, id) in keys.sorted(by: { $0.key < $1.key }) {
+      guard let meal = meals[id] else { continue }
+      try addToIndexes(
+        key: key, name: meal.name,
+        ingredients: meal.ingredients.map(\.name).joined(separator: "\n"),
+        instructions: meal.instructions)
+    }
+    for id in crowded {
+      if let meal = meals[id] { try index(meal, id: id) }
+    }
   }
 
   /// Takes the meal with sort key `key` out of the filter indexes (before its row goes).
@@ -123,29 +190,27 @@ extension MealStore {
     }
   }
 
-  /// Spreads the keys of the meals around meal `id` evenly over the keys around them, taking
-  /// a wider stretch of the list until each gap is at least `SortKeys.minimumGap`.
+  /// Spreads the keys of the meals around meal `id` evenly, taking a wider stretch of the
+  /// list until the keys around it leave room (see `SortKeys.spread`).
   ///
-  /// Rare (a gap halves with each meal put into it); each meal that moves moves in the
-  /// three indexes too.
+  /// Rare: a gap halves with each meal put into it. Each meal that moves moves in the three
+  /// indexes too.
   private func spreadKeys(around id: Int64) throws(StoreError) {
-    var reach = 16
+    var reach = 8
     while true {
       let before = try keys(of: id, before: true, count: reach + 1)
       let after = try keys(of: id, before: false, count: reach + 1)
-      // The stretch to spread, and the keys that bound it (kept), or the ends of the range.
-      let low = before.count > reach ? before[reach] : 0
-      let high = after.count > reach ? after[reach] : Int64.max
-      let stretch = Array(before.prefix(reach).reversed()) + Array(after.prefix(reach))
-      let step = (high - low) / Int64(stretch.count + 2)
-      if step >= SortKeys.minimumGap || (before.count <= reach && after.count <= reach) {
-        // The meal being placed goes between the two halves: leave its slot free.
-        var targets: [Int64] = []
-        for (offset, _) in stretch.enumerated() {
-          let slot = offset < min(reach, before.count) ? offset + 1 : offset + 2
-          targets.append(low + step * Int64(slot))
-        }
-        try move(stretch, to: targets)
+      // The keys that bound the stretch stay; nil where the stretch reaches an end.
+      let low = before.count > reach ? before[reach] : nil
+      let high = after.count > reach ? after[reach] : nil
+      let lower = Array(before.prefix(reach).reversed())
+      let upper = Array(after.prefix(reach))
+      if let (start, step) = SortKeys.spread(lower.count + upper.count + 1, low: low, high: high) {
+        // Places 1…n in order; the meal being placed takes the one after `lower`.
+        let targets =
+          lower.indices.map { start + step * Int64($0 + 1) }
+          + upper.indices.map { start + step * Int64(lower.count + $0 + 2) }
+        try move(lower + upper, to: targets)
         return
       }
       reach *= 4

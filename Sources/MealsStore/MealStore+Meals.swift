@@ -148,29 +148,38 @@ extension MealStore {
   }
 
   /// Stores many meals in one transaction (all or nothing); each must follow the rules.
+  ///
+  /// A big batch is written first and put in order and in the filter indexes after, in one
+  /// pass (see `indexBatch`).
   public func insert(contentsOf meals: [Meal]) throws(StoreError) {
+    let batch = meals.count >= Self.batchSize
     try db.transaction { () throws(StoreError) in
+      var written: [Int64: Meal] = [:]
       for meal in meals {
         var draft = MealDraft(of: nil)
         draft.meal = meal
         switch draft.validated() {
-        case .success(let valid): _ = try insert(valid)
+        case .success(let valid): written[try insert(valid, indexing: !batch)] = valid
         case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
         }
       }
+      if batch { try indexBatch(written) }
     }
     didCommit()
   }
 
+  /// From this many meals, `insert(contentsOf:)` orders and indexes them in one pass.
+  static let batchSize = 100
+
   // MARK: - Writing (inside a transaction)
 
-  private func insert(_ meal: Meal) throws(StoreError) -> Int64 {
+  private func insert(_ meal: Meal, indexing: Bool = true) throws(StoreError) -> Int64 {
     let now = clock()
     try db.statement(
       "INSERT INTO meal (name, instructions, created_at, updated_at) VALUES ('', '', ?, ?)"
     ).run([.real(now), .real(now)])
     let id = db.lastInsertRowID
-    try write(meal, id: id, updatedAt: now)
+    try write(meal, id: id, updatedAt: now, indexing: indexing)
     return id
   }
 
@@ -178,7 +187,9 @@ extension MealStore {
   ///
   /// `favourited_at` is set when the meal becomes a favourite, kept while it stays one, and
   /// cleared when it stops being one.
-  private func write(_ meal: Meal, id: Int64, updatedAt: Double? = nil) throws(StoreError) {
+  private func write(_ meal: Meal, id: Int64, updatedAt: Double? = nil, indexing: Bool = true)
+    throws(StoreError)
+  {
     let updated = updatedAt ?? clock()
     try db.statement(
       """
@@ -208,6 +219,6 @@ extension MealStore {
         .integer(id), .integer(Int64(position)), .text(line.name), .text(line.quantity),
       ])
     }
-    try index(meal, id: id)
+    if indexing { try index(meal, id: id) }
   }
 }

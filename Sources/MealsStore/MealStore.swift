@@ -19,7 +19,10 @@ public final class MealStore {
   var chipCache: (generation: Int, chips: [Chip])?
 
   /// Opens the database at `path`, creating it (not its folder) when missing, and migrates it.
-  public init(path: String) throws(StoreError) {
+  ///
+  /// `willUpgrade` hears (from, to) before an existing file is backed up and migrated, which
+  /// can take seconds with many meals, so the caller can say so.
+  public init(path: String, willUpgrade: ((Int, Int) -> Void)? = nil) throws(StoreError) {
     let folder = (path as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
     if !folder.isEmpty
@@ -44,6 +47,7 @@ public final class MealStore {
     try db.execute("PRAGMA journal_mode = WAL")
     try db.execute("PRAGMA synchronous = NORMAL")
     if version > 0 && version < Int64(Schema.migrations.count) {
+      willUpgrade?(Int(version), Schema.migrations.count)
       // An existing file about to change shape: keep a copy of it as it is first.
       do {
         try backUp(tag: "v\(version)")

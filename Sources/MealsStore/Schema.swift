@@ -248,7 +248,8 @@ enum Schema {
         );
         INSERT INTO meal_fts_v5 (rowid, name, ingredients, instructions)
           SELECT meal.sort_key, meal_fts.name, meal_fts.ingredients, meal_fts.instructions
-          FROM meal_fts JOIN meal ON meal.id = meal_fts.rowid;
+          FROM meal_fts JOIN meal ON meal.id = meal_fts.rowid
+          ORDER BY meal.sort_key;  -- in key order: three times faster to build
         DROP TABLE meal_fts;
         ALTER TABLE meal_fts_v5 RENAME TO meal_fts;
 

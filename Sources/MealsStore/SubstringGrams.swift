@@ -19,28 +19,44 @@ enum SubstringGrams {
       if seen.insert(token).inserted { tokens.append(token) }
     }
     for field in fields {
-      var previous: Unicode.Scalar?
+      var previous: (scalar: Unicode.Scalar, special: Bool)?
       for raw in field.unicodeScalars {
         // Line breaks join ingredient names: a search (one line) never spans them.
-        if raw.properties.generalCategory == .control {
+        guard let (scalar, special) = classify(raw) else {
           previous = nil
           continue
         }
-        let scalar = FilterQuery.asciiLowercased(raw)
-        let special = FilterQuery.isSpecial(scalar)
         if special { add(token([scalar])) }
-        if let previous, special || FilterQuery.isSpecial(previous) {
-          add(token([previous, scalar]))
-        }
-        previous = scalar
+        if let previous, special || previous.special { add(token([previous.scalar, scalar])) }
+        previous = (scalar, special)
       }
     }
     return tokens.joined(separator: " ")
   }
 
+  /// A scalar as the index keeps it (ASCII letters small) and whether it is special; nil for
+  /// control characters. ASCII, most of any text, is answered from a table.
+  private static func classify(_ raw: Unicode.Scalar) -> (Unicode.Scalar, Bool)? {
+    let value = raw.value
+    guard value >= 0x80 else {
+      guard value >= 0x20 && value != 0x7F else { return nil }
+      let letterOrDigit =
+        (0x30...0x39).contains(value) || (0x41...0x5A).contains(value)
+        || (0x61...0x7A).contains(value)
+      return (FilterQuery.asciiLowercased(raw), !letterOrDigit && value != 0x20)
+    }
+    if raw.properties.generalCategory == .control { return nil }
+    return (raw, FilterQuery.isSpecial(raw))
+  }
+
   /// The token of one or two characters, as `tokens(of:)` writes it.
   static func token(_ scalars: [Unicode.Scalar]) -> String {
-    scalars.map { "u" + String($0.value, radix: 16) }.joined()
+    var token = ""
+    for scalar in scalars {
+      token += "u"
+      token += String(scalar.value, radix: 16)
+    }
+    return token
   }
 
   /// The token to look up for a search of one or two characters, or nil for longer text.

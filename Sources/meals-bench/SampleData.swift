@@ -11,6 +11,8 @@ enum SampleData {
     "Mushroom Risotto", "Lamb Tagine", "Pork Ramen", "Veggie Lasagne", "Prawn Paella",
     "Bean Chilli",
     "Apple Crumble", "Chocolate Tart", "Egg Fried Rice", "Mapo Tofu 麻婆豆腐",
+    "Kung Pao 宫保鸡丁", "鸡肉 Congee", "Katsu カレー", "김치 Stew", "Mac & Cheese",
+    "Shepherd's Pie",
   ]
   static let ingredients = [
     "Chicken", "Garlic", "Onion", "Olive Oil", "Tomatoes", "Butter", "Flour", "Eggs", "Milk",
@@ -18,6 +20,7 @@ enum SampleData {
     "Chilli",
     "Cumin", "Paprika", "Basil", "Parsley", "Lemon", "Sugar", "Salt", "Pepper", "Cream", "Cheese",
     "Gruyère", "Mushrooms", "Spinach", "Potatoes", "Prawns", "Cod", "Lamb", "Pork", "Beans",
+    "鸡肉", "Salt & Pepper",
   ]
   static let words = [
     "heat", "the", "oil", "in", "a", "large", "pan", "add", "stir", "until", "soft", "then",

@@ -40,12 +40,14 @@ if CommandLine.arguments.dropFirst().first == "browse" {
 
 try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
 // The file name changes when the sample meals do, so an older one is rebuilt.
-let bigPath = workFolder.appendingPathComponent("meals-\(mealCount)-v4c.sqlite").path
+let bigPath = workFolder.appendingPathComponent("meals-\(mealCount)-v5.sqlite").path
 for old in [
   "meals-\(mealCount).sqlite", "meals-\(mealCount)-v4.sqlite", "meals-\(mealCount)-v4b.sqlite",
+  "meals-\(mealCount)-v4c.sqlite",
 ] {
-  for suffix in ["", "-wal", "-shm", ".bak.1", ".bak.2", ".bak.3", ".v1.bak", ".v2.bak", ".v3.bak"]
-  {
+  for suffix in [
+    "", "-wal", "-shm", ".bak.1", ".bak.2", ".bak.3", ".v1.bak", ".v2.bak", ".v3.bak", ".v4.bak",
+  ] {
     try? FileManager.default.removeItem(at: workFolder.appendingPathComponent(old + suffix))
   }
 }

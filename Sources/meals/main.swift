@@ -50,7 +50,13 @@ if options.isDefaultDatabase {
 
 let store: MealStore
 do {
-  store = try MealStore(path: options.databasePath)
+  store = try MealStore(path: options.databasePath) { from, to in
+    // Before the screen is taken: a big database takes seconds to upgrade, once.
+    FileHandle.standardError.write(
+      Data(
+        "meals: upgrading \(options.databasePath) (schema \(from) → \(to)); with many meals this takes a few seconds, once…\n"
+          .utf8))
+  }
 } catch {
   fail(error.message, status: 1)
 }

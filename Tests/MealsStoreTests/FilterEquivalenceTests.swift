@@ -192,6 +192,30 @@ final class FilterEquivalenceTests: StoreTestCase {
     XCTAssertEqual(try store.integrityCheck(), "ok")
   }
 
+  func testABatchTooBigForItsGapIsPlacedMealByMeal() throws {
+    let store = try openStore()
+    let apple = try store.createMeal(name: "Apple", instructions: "Bake.")
+    let banana = try store.createMeal(name: "Banana", instructions: "Peel.")
+    let keys = try store.db.statement("SELECT sort_key FROM meal WHERE id IN (?, ?)")
+      .rows([.integer(apple), .integer(banana)]) { $0.int(0) }
+    XCTAssertEqual(
+      try XCTUnwrap(keys.max()) - XCTUnwrap(keys.min()), SortKeys.spacing,
+      "120 meals cannot share this gap")
+    try store.insert(
+      contentsOf: (0..<120).map { Meal(name: "Apple \(1000 + $0)", instructions: "Batch 🍏.") })
+    let names = try store.db.statement("SELECT name FROM meal ORDER BY sort_key").rows {
+      $0.text(0)
+    }
+    XCTAssertEqual(names, ["Apple"] + (0..<120).map { "Apple \(1000 + $0)" } + ["Banana"])
+    let batch = store.meals(matching: "batch")
+    XCTAssertEqual(batch.count, 120)
+    XCTAssertEqual(batch.row(at: 0)?.name, "Apple 1000")
+    XCTAssertEqual(batch.row(at: 119)?.name, "Apple 1119")
+    XCTAssertEqual(store.meals(matching: "🍏").count, 120)
+    XCTAssertEqual(store.meals(matching: "peel").count, 1, "Banana's index entries moved with it")
+    XCTAssertEqual(store.index(ofMeal: banana, matching: "peel"), 0)
+  }
+
   func testTheKindsOfSearchUsersType() throws {
     let store = try openStore()
     for (name, ingredients, instructions) in [
