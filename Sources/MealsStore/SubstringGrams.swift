@@ -34,8 +34,9 @@ enum SubstringGrams {
     return tokens.joined(separator: " ")
   }
 
-  /// A scalar as the index keeps it (ASCII letters small) and whether it is special; nil for
-  /// control characters. ASCII, most of any text, is answered from a table.
+  /// A scalar as the index keeps it (ASCII letters small) and whether it is special.
+  ///
+  /// Nil for control characters. ASCII, most of any text, is answered without Unicode tables.
   private static func classify(_ raw: Unicode.Scalar) -> (Unicode.Scalar, Bool)? {
     let value = raw.value
     guard value >= 0x80 else {
