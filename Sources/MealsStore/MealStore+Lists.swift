@@ -127,23 +127,52 @@ extension MealStore {
 
   // MARK: - Ingredient catalogue
 
-  /// The catalogue sorted by name, filtered by a case- and accent-insensitive substring.
+  /// The catalogue sorted by name, or filtered by a case- and accent-insensitive substring
+  /// and ranked: names that start with it, then names with a word that does, then the rest
+  /// (`gar` lists Garlic before Balsamic Vinegar), each group by name.
   public func ingredients(matching filter: String = "") -> WindowedResults<IngredientRow> {
     let key = TextFolding.key(MealRules.trimmed(filter))
-    let whereClause = key.isEmpty ? "" : " AND search_key LIKE ? ESCAPE '\\'"
-    let parameters: [SQLValue] = key.isEmpty ? [] : [.text("%" + MealFilter.escapeLike(key) + "%")]
-    let columns = "SELECT id, name, description IS NOT NULL FROM ingredient"
     let map: (Statement) -> IngredientRow = {
-      IngredientRow(id: $0.int(0), name: $0.text(1), hasDescription: $0.int(2) != 0)
+      IngredientRow(
+        id: $0.int(0), name: $0.text(1), hasDescription: $0.int(2) != 0, rank: Int($0.int(3)))
     }
+    guard !key.isEmpty else {
+      let columns = "SELECT id, name, description IS NOT NULL, 0 FROM ingredient"
+      return live(
+        count: "SELECT count(*) FROM ingredient", countParameters: [], knownCount: nil,
+        offsetSQL: "\(columns) ORDER BY name, id LIMIT ? OFFSET ?",
+        afterSQL: "\(columns) WHERE (name, id) > (?, ?) ORDER BY name, id LIMIT ?",
+        beforeSQL: "\(columns) WHERE (name, id) < (?, ?) ORDER BY name DESC, id DESC LIMIT ?",
+        parameters: [], key: { [.text($0.name), .integer($0.id)] }, map: map)
+    }
+    // Words begin after a space, a hyphen, a bracket or a slash.
+    let words = "' ' || replace(replace(replace(search_key, '-', ' '), '(', ' '), '/', ' ')"
+    let matched = """
+      matched AS (
+        SELECT id, name, description IS NOT NULL AS described,
+          CASE WHEN instr(search_key, ?) = 1 THEN 0 WHEN instr(\(words), ' ' || ?) > 0 THEN 1
+            ELSE 2 END AS rank
+        FROM ingredient WHERE instr(search_key, ?) > 0
+      )
+      """
+    let parameters: [SQLValue] = [.text(key), .text(key), .text(key)]
+    let columns = "SELECT id, name, described, rank FROM matched"
+    // The anchor row comes first, as the windowed reads bind it before the filter's values.
+    let anchor = "WITH anchor (r, n, i) AS (SELECT ?, ?, ?), \(matched)"
     return live(
-      count: "SELECT count(*) FROM ingredient WHERE 1\(whereClause)", countParameters: parameters,
+      count: "WITH \(matched) SELECT count(*) FROM matched", countParameters: parameters,
       knownCount: nil,
-      offsetSQL: "\(columns) WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
-      afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
-      beforeSQL:
-        "\(columns) WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
-      parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: map)
+      offsetSQL: "WITH \(matched) \(columns) ORDER BY rank, name, id LIMIT ? OFFSET ?",
+      afterSQL: """
+        \(anchor) \(columns) WHERE (rank, name, id) > (SELECT r, n, i FROM anchor)
+        ORDER BY rank, name, id LIMIT ?
+        """,
+      beforeSQL: """
+        \(anchor) \(columns) WHERE (rank, name, id) < (SELECT r, n, i FROM anchor)
+        ORDER BY rank DESC, name DESC, id DESC LIMIT ?
+        """,
+      parameters: parameters,
+      key: { [.integer(Int64($0.rank)), .text($0.name), .integer($0.id)] }, map: map)
   }
 
   // MARK: - Plumbing

@@ -125,6 +125,15 @@ public final class MealStore {
     try db.statement("PRAGMA data_version").scalar() ?? 0
   }
 
+  /// Bytes each table and index takes in the file (SQLite's dbstat), for the benchmark's
+  /// report; empty when this SQLite was built without dbstat.
+  public func spaceUsed() -> [String: Int] {
+    let rows = try? db.statement("SELECT name, sum(pgsize) FROM dbstat GROUP BY name").rows {
+      ($0.text(0), Int($0.int(1)))
+    }
+    return Dictionary(rows ?? [], uniquingKeysWith: +)
+  }
+
   /// `PRAGMA integrity_check`'s answer ("ok" when healthy).
   public func integrityCheck() throws(StoreError) -> String {
     try db.statement("PRAGMA integrity_check").rows { $0.text(0) }.joined(separator: "\n")

@@ -65,6 +65,29 @@ enum FilterBench {
     }
   }
 
+  /// The database's size, and what the filter indexes take of it (SQLite's dbstat).
+  static func reportSize(store: MealStore) {
+    let space = store.spaceUsed()
+    guard !space.isEmpty else {
+      Measure.say("database size: this SQLite has no dbstat; skipped")
+      return
+    }
+    let total = space.values.reduce(0, +)
+    func megabytes(_ prefixes: [String]) -> Double {
+      Double(
+        space.filter { entry in prefixes.contains { entry.key.hasPrefix($0) } }.values
+          .reduce(0, +)) / 1_048_576
+    }
+    let words = megabytes(["meal_fts"])
+    let substrings = megabytes(["meal_trigram", "meal_grams"])
+    let keys = megabytes(["meal_by_sort_key"])
+    Measure.say(
+      String(
+        format: "%@ %6.1f MB: words %.1f, CJK/punctuation %.1f, key index %.1f",
+        "database, 100k meals (schema 5)".padding(toLength: 52, withPad: " ", startingAt: 0)
+          as NSString, Double(total) / 1_048_576, words, substrings, keys))
+  }
+
   private static func report(_ label: String, _ times: [Double], goal: String) {
     Measure.say(
       String(

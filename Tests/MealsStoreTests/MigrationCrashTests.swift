@@ -9,12 +9,27 @@ import XCTest
 /// the new one, whole; either way it opens with every meal.
 final class MigrationCrashTests: StoreTestCase {
   func testAMigrationKilledAnywhereLeavesAUsableDatabase() throws {
+    try killMigrations(from: 1, make: Self.makeVersion1Database)
+  }
+
+  /// Version 5 rebuilds the filter indexes of every meal: the longest migration.
+  func testTheFilterIndexMigrationKilledAnywhereLeavesAUsableDatabase() throws {
+    try killMigrations(from: 4, make: Self.makeVersion4Database)
+    let store = try openStore()
+    XCTAssertEqual(store.meals(matching: "鸡肉").count, 1)
+    XCTAssertEqual(store.meals(matching: "y &").count, 1)
+  }
+
+  private func killMigrations(
+    from version: Int64, make: (String, Int) throws -> Void, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws {
     let stress = PackagePaths.products.appendingPathComponent("meals-stress").path
-    let original = folder.path("v1.sqlite")
-    try Self.makeVersion1Database(at: original, meals: 20_000)
+    let original = folder.path("v\(version).sqlite")
+    try make(original, 20_000)
     var versionsSeen: Set<Int64> = []
     for round in 0..<8 {
-      for suffix in ["", "-wal", "-shm", ".bak.1", ".v1.bak", ".bak.new"] {
+      for suffix in ["", "-wal", "-shm", ".bak.1", ".v\(version).bak", ".bak.new"] {
         try? FileManager.default.removeItem(atPath: path + suffix)
       }
       try FileManager.default.copyItem(atPath: original, toPath: path)
@@ -28,12 +43,14 @@ final class MigrationCrashTests: StoreTestCase {
       versionsSeen.insert(try left.statement("PRAGMA user_version").scalar() ?? -1)
       left.close()
       let store = try openStore()
-      XCTAssertEqual(try store.integrityCheck(), "ok", "round \(round)")
-      XCTAssertEqual(store.schemaVersion, Schema.migrations.count, "round \(round)")
-      XCTAssertEqual(store.mealCount, 20_000, "round \(round)")
-      XCTAssertEqual(try store.meal(id: 30_000)?.name, "Stew 10000", "round \(round)")
-      XCTAssertEqual(store.meals(matching: "stout").count, 20_000, "round \(round)")
+      XCTAssertEqual(try store.integrityCheck(), "ok", "round \(round)", file: file, line: line)
+      XCTAssertEqual(store.schemaVersion, Schema.migrations.count, file: file, line: line)
+      XCTAssertEqual(store.mealCount, Int(20_000 + (version == 4 ? 1 : 0)), file: file, line: line)
+      XCTAssertEqual(try store.meal(id: 30_000)?.name, "Stew 10000", file: file, line: line)
+      XCTAssertEqual(store.meals(matching: "stout").count, 20_000, file: file, line: line)
     }
-    XCTAssertTrue(versionsSeen.contains(1), "some kills landed before the migration committed")
+    XCTAssertTrue(
+      versionsSeen.contains(version), "some kills landed before the migration committed",
+      file: file, line: line)
   }
 }

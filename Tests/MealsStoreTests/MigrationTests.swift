@@ -36,6 +36,38 @@ final class MigrationTests: StoreTestCase {
     XCTAssertGreaterThan(fresh, 120)
   }
 
+  func testAVersion4DatabaseGetsTheFilterIndexesInNameOrder() throws {
+    try Self.makeVersion4Database(at: path, meals: 300)
+    let store = try openStore()
+    XCTAssertEqual(store.schemaVersion, Schema.migrations.count)
+    XCTAssertEqual(store.mealCount, 301)
+    // Keys follow name order ("Stew 10" before "Stew 2"), and every index answers.
+    let disorder = try store.db.statement(
+      """
+      SELECT count(*) FROM (SELECT sort_key, lag(sort_key) OVER (ORDER BY name, id) AS previous
+      FROM meal) WHERE previous >= sort_key OR sort_key IS NULL
+      """
+    ).scalar()
+    XCTAssertEqual(disorder, 0)
+    let stout = store.meals(matching: "stout")
+    XCTAssertEqual(stout.count, 300)
+    XCTAssertEqual(stout.row(at: 0)?.name, "Stew 1")
+    XCTAssertEqual(stout.row(at: 1)?.name, "Stew 10")
+    XCTAssertEqual(store.meals(matching: "鸡").row(at: 0)?.name, "Kung Pao 宫保鸡丁")
+    XCTAssertEqual(store.meals(matching: "鸡肉").count, 1, "ingredients, from the old index")
+    XCTAssertEqual(store.meals(matching: "宫保鸡丁").count, 1)
+    XCTAssertEqual(store.meals(matching: "y &").count, 1)
+    XCTAssertEqual(store.meals(matching: "simmer 7.").count, 1, "“Simmer 7.” and no other")
+    XCTAssertEqual(try store.integrityCheck(), "ok")
+    // Edits after the migration keep the order and the indexes.
+    var draft = try store.editableCopy(of: 3)
+    draft.name = "Aardvark stew"
+    try store.commit(draft)
+    XCTAssertEqual(store.meals(matching: "stout").row(at: 0)?.name, "Aardvark stew")
+    XCTAssertEqual(store.meals(matching: "aardv").count, 1)
+    XCTAssertEqual(store.index(ofMeal: 3, matching: "stout"), 0)
+  }
+
   func testReopeningAMigratedDatabaseMakesNoNewBackup() throws {
     try Self.makeVersion1Database(at: path, meals: 3)
     _ = try openStore()

@@ -103,4 +103,30 @@ extension StoreTestCase {
     }
     db.close()
   }
+
+  /// Writes a database as version 4 of the schema left it: version 1's meals and catalogue,
+  /// moved on by migrations 2–4, and one meal in Chinese, its filter row keyed by its id.
+  static func makeVersion4Database(at path: String, meals count: Int) throws {
+    try makeVersion1Database(at: path, meals: count)
+    let db = try SQLiteConnection(path: path)
+    for version in 1..<4 {
+      let migration = Schema.migrations[version]
+      if migration.rebuildsTables { try db.execute("PRAGMA foreign_keys = OFF") }
+      try db.transaction { () throws(StoreError) in
+        try db.execute(migration.sql)
+        try db.execute("PRAGMA user_version = \(version + 1)")
+      }
+      try db.execute("PRAGMA foreign_keys = ON")
+    }
+    try db.transaction { () throws(StoreError) in
+      try db.execute(
+        """
+        INSERT INTO meal (id, name, instructions, summary, created_at, updated_at)
+          VALUES (1, 'Kung Pao 宫保鸡丁', 'Fry & serve.', '', 0, 0);
+        INSERT INTO meal_fts (rowid, name, ingredients, instructions)
+          VALUES (1, 'Kung Pao 宫保鸡丁', '鸡肉', 'Fry & serve.');
+        """)
+    }
+    db.close()
+  }
 }
