@@ -172,7 +172,8 @@ let peaks = memoryText.split(separator: " ").map {
   $0.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 for (label, peak) in zip(
-  ["peak memory, 100k meals open + first screen", "  … then the filter's whole typing script"], peaks)
+  ["peak memory, 100k meals open + first screen", "  … then the filter's whole typing script"],
+  peaks)
 {
   Measure.say(
     "\(label.padding(toLength: 52, withPad: " ", startingAt: 0)) \(peak) MiB  (goal ≤ 40 MB)")

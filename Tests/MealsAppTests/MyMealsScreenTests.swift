@@ -66,6 +66,30 @@ final class MyMealsScreenTests: XCTestCase {
     XCTAssertEqual(app.store.mealCount, 1)
   }
 
+  func testManyMatchesShowRowsAtOnceAndTheirCountWhenTypingPauses() throws {
+    let app = try AppHarness()
+    try app.store.insert(
+      contentsOf: (0..<300).map {
+        Meal(name: String(format: "Soup %03d", $0), instructions: $0 % 2 == 0 ? "Stir." : "Boil.")
+      })
+    app.press(.character("/"))
+    app.type("s")
+    XCTAssertTrue(app.lines[1].hasSuffix("counting… of 300 meals match"), app.lines[1])
+    XCTAssertTrue(app.lines[2].hasPrefix("▸ Soup 000"), "the rows come first")
+    app.wait(100)
+    app.type("t")
+    app.wait(100)
+    XCTAssertTrue(app.lines[1].hasSuffix("counting… of 300 meals match"), "still typing")
+    app.wait(60)
+    XCTAssertTrue(app.lines[1].hasSuffix("150 of 300 meals match"), app.lines[1])
+    app.press(.enter, .end)
+    XCTAssertTrue(app.text.contains("▸ Soup 298"), "End goes to the last match")
+    app.press(.escape, .character("/"))
+    app.type("soup 29")
+    XCTAssertTrue(
+      app.lines[1].hasSuffix("10 of 300 meals match"), "a few matches are counted as they are read")
+  }
+
   func testFilterAsYouTypeAndEscClears() throws {
     let app = try AppHarness()
     _ = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata"))

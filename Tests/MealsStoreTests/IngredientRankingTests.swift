@@ -69,6 +69,7 @@ final class IngredientRankingTests: StoreTestCase {
     let oil = names("oil", in: store)
     XCTAssertEqual(oil.first, "Oil")
     XCTAssertEqual(oil.last, "Boiling Water", "inside a word comes last")
-    XCTAssertEqual(Array(names("chi", in: store).prefix(3)), ["Chicken", "Chicken Breast", "Chicken Breasts"])
+    XCTAssertEqual(
+      Array(names("chi", in: store).prefix(3)), ["Chicken", "Chicken Breast", "Chicken Breasts"])
   }
 }

@@ -329,7 +329,9 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let total = context.store.mealCount
-    // A filter's matches are counted when typing pauses; the rows come first.
+    // A filter's matches are counted when typing pauses; the rows come first (and reading
+    // them is enough to know how many there are when they are few).
+    let count = results.count(atLeast: list.selection + area.height + 1)
     let known = results.knownCount
     var headline = Self.countText(known ?? total)
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
@@ -352,7 +354,6 @@ public final class MyMealsScreen: Screen, StoreListener {
         in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1))
     }
     let listArea = area.dropping(top: listOffset)
-    let count = results.count(atLeast: list.selection + listArea.height + 1)
     if showsWelcome {
       welcome.render(into: &canvas, in: area.dropping(top: 1))
       return
