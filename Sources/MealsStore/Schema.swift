@@ -237,7 +237,7 @@ enum Schema {
           FROM meal
         ) AS ranked
         WHERE ranked.id = meal.id;
-        DROP INDEX meal_facets_by_id;
+        DROP INDEX IF EXISTS meal_facets_by_id;
         -- Meals by key (the filters' join), with the chips' columns for counting matches.
         CREATE INDEX meal_by_sort_key ON meal (sort_key, category, area, difficulty);
 
