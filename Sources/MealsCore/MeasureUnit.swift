@@ -1,0 +1,99 @@
+/// A unit of measure the app understands well enough to add and scale: weights and volumes,
+/// whatever way a recipe spells them. Any other unit ("clove", "tin") is kept as written.
+public enum MeasureUnit: String, CaseIterable, Equatable, Sendable {
+  case gram = "g"
+  case kilogram = "kg"
+  case ounce = "oz"
+  case pound = "lb"
+  case millilitre = "ml"
+  case litre = "l"
+  case teaspoon = "tsp"
+  case tablespoon = "tbsp"
+  case cup = "cup"
+  case fluidOunce = "fl oz"
+  case pint = "pint"
+  case quart = "quart"
+
+  /// What a unit measures: amounts of one kind can be added together.
+  public enum Kind: Sendable { case weight, volume }
+
+  public var kind: Kind {
+    switch self {
+    case .gram, .kilogram, .ounce, .pound: .weight
+    default: .volume
+    }
+  }
+
+  /// Grams or millilitres in one of this unit.
+  public var base: Double {
+    switch self {
+    case .gram, .millilitre: 1
+    case .kilogram, .litre: 1000
+    case .ounce: 28.349_523_125
+    case .pound: 453.592_37
+    case .teaspoon: 4.928_921_6
+    case .tablespoon: 14.786_764_8
+    case .cup: 236.588_236_5
+    case .fluidOunce: 29.573_529_6
+    case .pint: 473.176_473
+    case .quart: 946.352_946
+    }
+  }
+
+  /// Spoons and cups are measured in kitchen fractions (eighths, thirds).
+  public var usesFractions: Bool {
+    switch self {
+    case .teaspoon, .tablespoon, .cup, .ounce, .pound, .fluidOunce, .pint, .quart: true
+    default: false
+    }
+  }
+
+  /// The unit as written after an amount (`2 cups`, `1 cup`, `100 g`).
+  public func written(plural: Bool) -> String {
+    switch self {
+    case .cup: plural ? "cups" : "cup"
+    case .pint: plural ? "pints" : "pint"
+    case .quart: plural ? "quarts" : "quart"
+    default: rawValue
+    }
+  }
+
+  /// The unit a spelling stands for (case ignored, a full stop allowed after it).
+  public init?(spelling: String) {
+    var word = spelling.lowercased()
+    if word.hasSuffix(".") { word.removeLast() }
+    guard let unit = Self.spellings[word] else { return nil }
+    self = unit
+  }
+
+  static let spellings: [String: MeasureUnit] = {
+    var table: [String: MeasureUnit] = [:]
+    let names: [(MeasureUnit, [String])] = [
+      (.gram, ["g", "gr", "grs", "gm", "gms", "gram", "grams", "gramme", "grammes"]),
+      (.kilogram, ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme"]),
+      (.ounce, ["oz", "ozs", "ounce", "ounces"]),
+      (.pound, ["lb", "lbs", "pound", "pounds"]),
+      (
+        .millilitre,
+        ["ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters", "mil"]
+      ),
+      (.litre, ["l", "ltr", "ltrs", "litre", "litres", "liter", "liters"]),
+      (.teaspoon, ["tsp", "tsps", "tspn", "teaspoon", "teaspoons", "tea spoon", "tea spoons"]),
+      (
+        .tablespoon,
+        [
+          "tbsp", "tbsps", "tbs", "tbls", "tblsp", "tblspn", "tbl", "tablespoon", "tablespoons",
+          "table spoon", "table spoons",
+        ]
+      ),
+      (.cup, ["cup", "cups"]),
+      (.fluidOunce, ["fl oz", "fl. oz", "floz", "fluid ounce", "fluid ounces", "fl"]),
+      (.pint, ["pint", "pints", "pt", "pts"]),
+      (.quart, ["quart", "quarts", "qt", "qts"]),
+    ]
+    for (unit, spellings) in names {
+      for spelling in spellings { table[spelling] = unit }
+    }
+    return table
+  }()
+}
