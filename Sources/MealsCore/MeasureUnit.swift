@@ -1,5 +1,7 @@
-/// A unit of measure the app understands well enough to add and scale: weights and volumes,
-/// whatever way a recipe spells them. Any other unit ("clove", "tin") is kept as written.
+/// A unit of measure the app understands well enough to add and scale.
+///
+/// Weights and volumes, whatever way a recipe spells them; any other unit ("clove", "tin") is
+/// kept as written.
 public enum MeasureUnit: String, CaseIterable, Equatable, Sendable {
   case gram = "g"
   case kilogram = "kg"

@@ -42,8 +42,10 @@ extension Quantity {
     return text
   }
 
-  /// One number: kitchen fractions for spoons, cups, imperial units and counts; sensible
-  /// decimals for metric. Never 0 for an amount above 0.
+  /// One number, never 0 for an amount above 0.
+  ///
+  /// Kitchen fractions for spoons, cups, imperial units and counts; sensible decimals for
+  /// metric.
   public static func number(_ value: Double, unit: MeasureUnit?) -> String {
     guard value.isFinite, value > 0 else { return "0" }
     switch unit {
