@@ -265,5 +265,20 @@ enum Schema {
         INSERT INTO meal_grams (rowid, grams)
           SELECT rowid, \(SubstringGrams.functionName)(name, ingredients, instructions) FROM meal_fts;
         """),
+    // 6: the shopping list. Items keep the meal's name (the meal may go) and a reference to
+    // it (`id:12`, or `mealdb:52771` for one not saved) to notice it being added twice.
+    Migration(
+      sql: """
+        CREATE TABLE shopping_item (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          meal_ref TEXT NOT NULL,
+          meal_name TEXT NOT NULL,
+          ingredient TEXT NOT NULL,
+          measure TEXT NOT NULL DEFAULT '',
+          ticked INTEGER NOT NULL DEFAULT 0,
+          added_at REAL NOT NULL
+        );
+        CREATE INDEX shopping_by_meal ON shopping_item (meal_ref);
+        """),
   ]
 }

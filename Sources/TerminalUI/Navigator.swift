@@ -160,6 +160,15 @@ public final class Navigator {
     needsDisplay = true
   }
 
+  /// Rings the bell, flashes, or copies to the clipboard, through the terminal.
+  public func send(_ signal: TerminalSignal) {
+    signalsSent.append(signal)
+    terminal?.send(signal)
+  }
+
+  /// Every signal sent (for tests, where no real terminal listens).
+  public private(set) var signalsSent: [TerminalSignal] = []
+
   public func clearStatus() {
     status = nil
     needsDisplay = true

@@ -1,4 +1,5 @@
 import CNcursesw
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -165,6 +166,19 @@ public final class NcursesTerminal: Terminal {
     guard isActive else { return }
     clearok(meals_stdscr(), true)
     refresh()
+  }
+
+  public func send(_ signal: TerminalSignal) {
+    guard isActive else { return }
+    switch signal {
+    case .bell: beep()
+    case .flash: flash()
+    case .clipboard(let text):
+      // OSC 52 goes straight to the terminal, after what ncurses has drawn.
+      let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+      fflush(nil)
+      FileHandle.standardOutput.write(Data(sequence.utf8))
+    }
   }
 
   // MARK: - Input

@@ -16,6 +16,16 @@ public protocol Terminal: AnyObject {
   func invalidate()
   /// Stops the process as Ctrl-Z does in a cooked terminal, restoring the screen on `fg`.
   func suspendProcess()
+  /// Rings the bell, flashes the screen, or puts text on the clipboard (OSC 52).
+  func send(_ signal: TerminalSignal)
+}
+
+/// What a terminal can do besides drawing: get attention, or take text for the clipboard.
+public enum TerminalSignal: Equatable, Sendable {
+  case bell
+  case flash
+  /// Text for the system clipboard, through the terminal (OSC 52), so it works over ssh.
+  case clipboard(String)
 }
 
 /// A terminal in memory for tests: keys are queued, the last frame is kept as lines.
@@ -45,6 +55,11 @@ public final class MemoryTerminal: Terminal {
     if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
     return decoder.next(now: now)
   }
+
+  /// Every signal sent, in order.
+  public private(set) var signals: [TerminalSignal] = []
+
+  public func send(_ signal: TerminalSignal) { signals.append(signal) }
 
   public func suspend() { suspendCount += 1 }
   public func resume() {}

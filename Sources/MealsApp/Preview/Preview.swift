@@ -63,20 +63,34 @@ struct Preview {
 /// A meal as lines: ingredients in two aligned columns, the instructions, the links; for Meal
 /// Detail's pager and the previews.
 enum MealLines {
-  static func body(of meal: Meal, width: Int, instructionLines: Int? = nil, links: Bool = true)
-    -> [PagerLine]
-  {
-    var lines: [PagerLine] = [PagerLine("INGREDIENTS (\(meal.ingredients.count))", style: .key)]
+  /// `servings`, when given, scales the measures and says so in the heading; a measure that
+  /// is not an amount stays as written, marked `*`.
+  static func body(
+    of meal: Meal, width: Int, instructionLines: Int? = nil, links: Bool = true,
+    servings: Servings? = nil
+  ) -> [PagerLine] {
+    var heading = "INGREDIENTS (\(meal.ingredients.count))"
+    if let servings { heading += " · " + servings.description }
+    var lines: [PagerLine] = [PagerLine(heading, style: .key)]
     let nameWidth = min(
       max(12, width / 2 - 2),
       (meal.ingredients.map { TextWidth.columns(of: $0.name) }.max() ?? 0) + 2)
+    var unscaled = false
     for line in meal.ingredients {
+      var measure = line.quantity.isEmpty ? "—" : line.quantity
+      if let servings, !line.quantity.isEmpty {
+        let scaled = servings.measure(line.quantity)
+        measure = scaled.text + (scaled.scaled ? "" : " *")
+        unscaled = unscaled || !scaled.scaled
+      }
       lines.append(
         PagerLine([
           PagerLine.Span(line.name, column: 2, width: nameWidth - 1),
-          PagerLine.Span(
-            line.quantity.isEmpty ? "—" : line.quantity, column: 2 + nameWidth, style: .muted),
+          PagerLine.Span(measure, column: 2 + nameWidth, style: .muted),
         ]))
+    }
+    if unscaled {
+      lines.append(PagerLine("  * as written: not an amount, so not scaled", style: .muted))
     }
     lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
     var instructions = PagerLine.wrapped(

@@ -8,7 +8,7 @@ import TerminalUI
 public final class MyMealsScreen: Screen, StoreListener {
   enum Action: Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
-    case favourites, chips
+    case favourites, chips, cook, addToList, openList
   }
 
   static let keys = KeyTable<Action>([
@@ -21,6 +21,9 @@ public final class MyMealsScreen: Screen, StoreListener {
     KeyBinding([.character("/")], .filter, "filter"),
     KeyBinding([.character("f")], .favourite, "favourite on/off"),
     KeyBinding([.character("F")], .favourites, "Favourites"),
+    KeyBinding([.character("c")], .cook, "Cook Mode"),
+    KeyBinding([.character("l")], .addToList, "add to the shopping list"),
+    KeyBinding([.character("L")], .openList, "shopping list"),
     KeyBinding([.tab], .chips, "chips (filter by category, area, difficulty)", footer: false),
     KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
     KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
@@ -133,6 +136,19 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .chips:
       guard showsStrip else { return false }
       isInStrip = true
+    case .cook, .addToList:
+      guard let summary = selectedMeal else { return true }
+      guard let meal = try? context.store.meal(id: summary.id) else {
+        context.navigator.showError("That meal could not be read.")
+        return true
+      }
+      if action == .cook {
+        Kitchen.openCookMode(meal, context: context)
+      } else {
+        Kitchen.addToShoppingList(meal, servings: Servings(for: meal), context: context)
+      }
+    case .openList:
+      Kitchen.openShoppingList(context: context)
     }
     return true
   }

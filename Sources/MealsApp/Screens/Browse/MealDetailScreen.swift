@@ -10,7 +10,7 @@ import TerminalUI
 /// ingredients in two columns, the instructions and the links. `s` or Enter saves it to My
 /// Meals.
 public final class MealDetailScreen: Screen, StoreListener {
-  enum Action: Sendable { case save, refresh }
+  enum Action: Sendable { case save, refresh, more, fewer, cook, addToList, openList }
 
   static let headerRows = 4
 
@@ -24,6 +24,9 @@ public final class MealDetailScreen: Screen, StoreListener {
   private var pager = Pager()
   /// The id of this meal in My Meals, when it is there.
   private var storedID: Int64?
+  /// The servings its quantities are shown for (`+`/`-`), once the meal is loaded.
+  private var servings: Servings?
+  private var servingsMealDBID: String?
 
   init(context: AppContext, request: MealDBRequest, title: String) {
     self.context = context
@@ -34,6 +37,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     resource.start()
     context.store.addListener(self)
     updateStored()
+    followMeal()
   }
 
   private static func resource(for request: MealDBRequest, context: AppContext)
@@ -58,6 +62,11 @@ public final class MealDetailScreen: Screen, StoreListener {
       KeyBinding(
         [.character("r")], .refresh,
         request == .random ? "another random meal" : "refresh from TheMealDB"),
+      KeyBinding([.character("+"), .character("=")], .more, "more servings", label: "+"),
+      KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
+      KeyBinding([.character("c")], .cook, "Cook Mode"),
+      KeyBinding([.character("l")], .addToList, "add to the shopping list"),
+      KeyBinding([.character("L")], .openList, "shopping list"),
     ])
   }
 
@@ -78,6 +87,15 @@ public final class MealDetailScreen: Screen, StoreListener {
     case .refresh:
       pager = Pager()
       resource.refresh()
+    case .more: servings?.increase()
+    case .fewer: servings?.decrease()
+    case .cook:
+      if let meal { Kitchen.openCookMode(meal, context: context) }
+    case .addToList:
+      if let meal, let servings {
+        Kitchen.addToShoppingList(meal, servings: servings, context: context)
+      }
+    case .openList: Kitchen.openShoppingList(context: context)
     }
     return true
   }
@@ -103,12 +121,20 @@ public final class MealDetailScreen: Screen, StoreListener {
   // MARK: - Loading
 
   private func resourceChanged() {
+    followMeal()
     if let failure = resource.failure {
       context.navigator.showError(
         meal == nil ? "Could not load the meal: \(failure)" : "Could not refresh: \(failure)")
     }
     updateStored()
     context.navigator.needsDisplay = true
+  }
+
+  /// Servings start at the meal's own for each meal shown (Surprise me shows another).
+  private func followMeal() {
+    guard let meal, meal.mealDBID != servingsMealDBID || servings == nil else { return }
+    servings = Servings(for: meal)
+    servingsMealDBID = meal.mealDBID
   }
 
   private func updateStored() {
@@ -134,7 +160,7 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// The pager's lines: ingredients in two aligned columns, instructions, links.
   func lines(width: Int) -> [PagerLine] {
     guard let meal else { return [] }
-    return MealLines.body(of: meal, width: width)
+    return MealLines.body(of: meal, width: width, servings: servings)
   }
 
   // MARK: - Rendering

@@ -1,0 +1,58 @@
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// What every screen showing a meal offers for cooking: its ingredients on the shopping list
+/// (`l`), the list itself (`L`), and Cook Mode (`c`).
+enum Kitchen {
+  /// How the shopping list knows a meal: its id in My Meals, else its TheMealDB id.
+  static func reference(for meal: Meal) -> String {
+    if let id = meal.id { return "id:\(id)" }
+    if let mealDBID = meal.mealDBID { return "mealdb:\(mealDBID)" }
+    return "name:\(MealRules.trimmed(meal.name))"
+  }
+
+  /// Adds the meal's ingredients at `servings`, asking first when it is on the list already.
+  static func addToShoppingList(_ meal: Meal, servings: Servings, context: AppContext) {
+    let name = MealRules.trimmed(meal.name)
+    guard !meal.ingredients.isEmpty else {
+      context.navigator.showInfo("“\(name)” has no ingredients to add.")
+      return
+    }
+    let reference = reference(for: meal)
+    let add = { [unowned context] in
+      do throws(StoreError) {
+        try context.store.addToShoppingList(
+          mealRef: reference, mealName: name, ingredients: servings.lines(of: meal))
+        context.navigator.showInfo(
+          "Added \(meal.ingredients.count) ingredients of “\(name)” (\(servings.description)) to the shopping list — L opens it."
+        )
+      } catch {
+        context.navigator.showError(error.message)
+      }
+    }
+    if context.store.isOnShoppingList(mealRef: reference) {
+      context.navigator.present(
+        ConfirmPrompt("“\(name)” is on the shopping list already. Add it again? (y/n)", onYes: add))
+    } else {
+      add()
+    }
+  }
+
+  static func openShoppingList(context: AppContext) {
+    context.navigator.push(ShoppingListScreen(context: context))
+  }
+
+  static func openCookMode(_ meal: Meal, context: AppContext) {
+    context.navigator.push(CookModeScreen(meal: meal, context: context))
+  }
+
+  /// The key bindings every meal screen adds, with their help.
+  enum Action: Sendable { case addToList, openList, cook }
+
+  static let bindings: [KeyBinding<Action>] = [
+    KeyBinding([.character("c")], .cook, "Cook Mode"),
+    KeyBinding([.character("l")], .addToList, "add the ingredients to the shopping list"),
+    KeyBinding([.character("L")], .openList, "open the shopping list"),
+  ]
+}

@@ -1,0 +1,220 @@
+import Foundation
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// The shopping list: one row per ingredient, its amounts added up, the meals it is for.
+///
+/// `Space` ticks a row (ticked rows dim and sink), `x` removes the ticked ones (after a
+/// question), `e` writes the list as Markdown checkboxes to a file, `y` copies it to the
+/// clipboard (OSC 52). Kept in the database, so it survives restarts and another `meals`
+/// sees changes within a second.
+public final class ShoppingListScreen: Screen, StoreListener {
+  enum Action: Sendable { case tick, removeTicked, export, copy }
+
+  static let keys = KeyTable<Action>([
+    KeyBinding([.character(" ")], .tick, "tick / untick", label: "Space"),
+    KeyBinding([.character("x")], .removeTicked, "remove ticked rows (asks first)"),
+    KeyBinding([.character("e")], .export, "export as Markdown to a file"),
+    KeyBinding([.character("y")], .copy, "copy as Markdown (to the clipboard)"),
+  ])
+
+  /// Where `e` writes, in the current folder, unless another path is typed.
+  static let defaultFile = "shopping-list.md"
+
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private var rows: [ShoppingRow] = []
+  private var list = ListState()
+
+  init(context: AppContext) {
+    self.context = context
+    context.store.addListener(self)
+    reload()
+  }
+
+  public var title: String { "Shopping List" }
+  public var keyHelp: [KeyHelp] {
+    Self.keys.help + [
+      KeyHelp(keys: "Esc", text: "back"),
+      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
+    ]
+  }
+
+  private func reload() {
+    let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
+    rows = ShoppingList.rows(context.store.shoppingItems())
+    if let selected, let index = rows.firstIndex(where: { $0.name == selected }) {
+      list.select(index, count: rows.count)
+    } else {
+      list.clamp(count: rows.count)
+    }
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    reload()
+    context.navigator.needsDisplay = true
+  }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    if list.handle(key, count: rows.count, pageSize: context.bodyHeight - 1) { return true }
+    guard let action = Self.keys.action(for: key) else { return false }
+    switch action {
+    case .tick:
+      guard rows.indices.contains(list.selection) else { return true }
+      let row = rows[list.selection]
+      perform { () throws(StoreError) in
+        try context.store.setTicked(!row.ticked, items: row.itemIDs)
+      }
+    case .removeTicked:
+      let ticked = rows.filter(\.ticked).count
+      guard ticked > 0 else {
+        context.navigator.showInfo("Nothing is ticked: Space ticks a row.")
+        return true
+      }
+      context.navigator.present(
+        ConfirmPrompt("Remove \(ticked == 1 ? "the ticked row" : "\(ticked) ticked rows")? (y/n)") {
+          [weak self] in
+          self?.perform { [weak self] () throws(StoreError) in
+            guard let self else { return }
+            try self.context.store.removeTickedShoppingItems()
+            self.context.navigator.showInfo("Removed \(ticked == 1 ? "1 row" : "\(ticked) rows").")
+          }
+        })
+    case .export:
+      askWhereToExport()
+    case .copy:
+      guard !rows.isEmpty else {
+        context.navigator.showInfo("The shopping list is empty: nothing to copy.")
+        return true
+      }
+      context.navigator.send(.clipboard(ShoppingList.markdown(rows)))
+      context.navigator.showInfo(
+        "Copied the shopping list (\(rows.count) rows) to the clipboard, as Markdown.")
+    }
+    return true
+  }
+
+  private func perform(_ change: () throws(StoreError) -> Void) {
+    do {
+      try change()
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  // MARK: - Export
+
+  private func askWhereToExport() {
+    guard !rows.isEmpty else {
+      context.navigator.showInfo("The shopping list is empty: nothing to export.")
+      return
+    }
+    context.navigator.present(
+      TextPrompt(
+        label: "Export the shopping list to", text: Self.defaultFile,
+        hint: "Enter writes the file · Esc cancels"
+      ) { [weak self] path in
+        self?.export(to: path)
+      })
+  }
+
+  /// Writes the list to `path` (asking before replacing a file); an error keeps the prompt.
+  private func export(to typed: String) -> String? {
+    let trimmed = MealRules.trimmed(typed)
+    guard !trimmed.isEmpty else { return "Type a file name." }
+    let path = (trimmed as NSString).expandingTildeInPath
+    let folder = (path as NSString).deletingLastPathComponent
+    var isFolder: ObjCBool = false
+    if !folder.isEmpty
+      && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
+        && isFolder.boolValue)
+    {
+      return "There is no folder \(folder)."
+    }
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      if isFolder.boolValue { return "\(trimmed) is a folder: type a file name." }
+      context.navigator.present(
+        ConfirmPrompt("\(trimmed) exists. Replace it? (y/n)") { [weak self] in
+          self?.write(to: path, shown: trimmed)
+        })
+      return nil
+    }
+    write(to: path, shown: trimmed)
+    return nil
+  }
+
+  private func write(to path: String, shown: String) {
+    do {
+      // Whole or not at all: a temporary file renamed over the old one.
+      try Data(ShoppingList.markdown(rows).utf8).write(
+        to: URL(fileURLWithPath: path), options: .atomic)
+      context.navigator.showInfo("Wrote the shopping list (\(rows.count) rows) to \(shown).")
+    } catch {
+      context.navigator.showError(
+        "Could not write \(shown): \((error as NSError).localizedDescription)")
+    }
+  }
+
+  // MARK: - Mouse
+
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    guard let index = list.index(atRow: event.row, in: area.dropping(top: 1), count: rows.count)
+    else { return true }
+    list.select(index, count: rows.count)
+    if event.clicks >= 2 { _ = handle(.character(" ")) }
+    return true
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let ticked = rows.filter(\.ticked).count
+    var headline = rows.count == 1 ? "1 row" : "\(rows.count) rows"
+    if ticked > 0 { headline += " · \(ticked) ticked" }
+    canvas.write(
+      headline, row: area.y,
+      column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1), style: .title)
+    let listArea = area.dropping(top: 1)
+    guard !rows.isEmpty else {
+      canvas.writeWrapped(
+        "The shopping list is empty. l on a meal (My Meals, Meal Detail, Cook Mode) adds its ingredients.",
+        in: listArea.dropping(top: 1), indent: 2, style: .muted)
+      return
+    }
+    let amountWidth = min(
+      max(8, listArea.width / 4), (rows.map { TextWidth.columns(of: $0.amounts) }.max() ?? 0))
+    let nameWidth = min(
+      max(10, listArea.width / 3), (rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0))
+    let top = list.visibleTop(height: listArea.height, count: rows.count)
+    for offset in 0..<listArea.height {
+      let index = top + offset
+      guard index < rows.count else { break }
+      let row = rows[index]
+      let y = listArea.y + offset
+      let style: Style = row.ticked ? .muted : .plain
+      var x = listArea.x
+      canvas.write(index == list.selection ? "▸ " : "  ", row: y, column: x, style: .accent)
+      x += 2
+      canvas.write(row.ticked ? "[x] " : "[ ] ", row: y, column: x, style: style)
+      x += 4
+      canvas.writeTruncated(row.amounts, row: y, column: x, width: amountWidth, style: style)
+      x += amountWidth + 2
+      canvas.writeTruncated(
+        row.name, row: y, column: x, width: nameWidth, style: row.ticked ? .muted : .title)
+      x += nameWidth + 2
+      if x < listArea.maxX {
+        canvas.writeTruncated(
+          "for " + row.meals.joined(separator: ", "), row: y, column: x,
+          width: listArea.maxX - x, style: .muted)
+      }
+      if index == list.selection {
+        canvas.applyStyle(
+          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+      }
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/// The servings a meal is shown for, against those its quantities were written for (the
+/// meal's own `servings`, or 4 when it does not say). Changing them never changes the meal.
+public struct Servings: Equatable, Sendable {
+  /// What the recipe's quantities are for.
+  public let base: Int
+  /// True when the meal does not say and 4 is assumed.
+  public let isAssumed: Bool
+  public private(set) var current: Int
+
+  public static let assumed = 4
+  public static let range = 1...99
+
+  public init(for meal: Meal) {
+    let stated = meal.servings.flatMap { Self.range.contains($0) ? $0 : nil }
+    base = stated ?? Self.assumed
+    isAssumed = stated == nil
+    current = base
+  }
+
+  public var factor: Double { Double(current) / Double(base) }
+  public var isScaled: Bool { current != base }
+
+  public mutating func increase() { current = min(Self.range.upperBound, current + 1) }
+  public mutating func decrease() { current = max(Self.range.lowerBound, current - 1) }
+
+  /// `serves 4 (assumed)`, `serves 6 (recipe: 4)`.
+  public var description: String {
+    if isScaled { return "serves \(current) (recipe: \(base)\(isAssumed ? ", assumed" : ""))" }
+    return "serves \(current)" + (isAssumed ? " (assumed)" : "")
+  }
+
+  /// A measure for these servings: scaled when it is an amount, else as written (`scaled`
+  /// false), so the screen can mark it.
+  public func measure(_ written: String) -> (text: String, scaled: Bool) {
+    guard isScaled else { return (written, true) }
+    guard let quantity = Quantity(parsing: written) else { return (written, false) }
+    return (quantity.scaled(by: factor).text, true)
+  }
+
+  /// The ingredient lines with their measures for these servings.
+  public func lines(of meal: Meal) -> [IngredientMeasurement] {
+    meal.ingredients.map { IngredientMeasurement(name: $0.name, quantity: measure($0.quantity).text) }
+  }
+}

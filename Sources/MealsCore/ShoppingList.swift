@@ -1,0 +1,109 @@
+/// One ingredient of one meal on the shopping list, with its measure as it was added (scaled
+/// to the servings then chosen).
+public struct ShoppingItem: Equatable, Sendable {
+  public var id: Int64
+  public var mealName: String
+  public var ingredient: String
+  public var measure: String
+  public var ticked: Bool
+
+  public init(id: Int64, mealName: String, ingredient: String, measure: String, ticked: Bool) {
+    self.id = id
+    self.mealName = mealName
+    self.ingredient = ingredient
+    self.measure = measure
+    self.ticked = ticked
+  }
+}
+
+/// A row of the shopping list: one ingredient, its amounts added up, the meals it is for.
+public struct ShoppingRow: Equatable, Sendable {
+  public var name: String
+  /// `700 g`, or amounts that do not add up side by side: `2 cloves, 1 tsp`.
+  public var amounts: String
+  public var meals: [String]
+  /// Ticked when every item of the row is.
+  public var ticked: Bool
+  public var itemIDs: [Int64]
+}
+
+/// Adding up the shopping list: items of one ingredient (whatever its case and accents)
+/// make one row; amounts of one kind are added, in the unit of the first.
+public enum ShoppingList {
+  /// The rows, unticked first (ticked ones sink), each part in name order.
+  public static func rows(_ items: [ShoppingItem]) -> [ShoppingRow] {
+    var order: [String] = []
+    var groups: [String: [ShoppingItem]] = [:]
+    for item in items {
+      let key = TextFolding.key(MealRules.trimmed(item.ingredient))
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(item)
+    }
+    let rows = order.compactMap { key -> ShoppingRow? in
+      guard let items = groups[key], let first = items.first else { return nil }
+      var meals: [String] = []
+      for item in items where !meals.contains(item.mealName) { meals.append(item.mealName) }
+      return ShoppingRow(
+        name: MealRules.trimmed(first.ingredient), amounts: amounts(items.map(\.measure)),
+        meals: meals, ticked: items.allSatisfy(\.ticked), itemIDs: items.map(\.id))
+    }
+    return rows.sorted {
+      ($0.ticked ? 1 : 0, TextFolding.key($0.name)) < ($1.ticked ? 1 : 0, TextFolding.key($1.name))
+    }
+  }
+
+  /// Measures added up: amounts of one unit kind (weights, volumes) or of one unknown unit
+  /// (`cloves`) together; the rest as written, once each.
+  public static func amounts(_ measures: [String]) -> String {
+    struct Sum {
+      var quantity: Quantity
+      var high: Double?
+    }
+    var sums: [(key: String, sum: Sum)] = []
+    var written: [String] = []
+    for measure in measures {
+      let text = MealRules.trimmed(measure)
+      guard !text.isEmpty else { continue }
+      guard let quantity = Quantity(parsing: text) else {
+        if !written.contains(where: { $0.lowercased() == text.lowercased() }) {
+          written.append(text)
+        }
+        continue
+      }
+      let key =
+        quantity.unit.map { "\($0.kind)" }
+        ?? "\(quantity.prefix.lowercased())|\(MealRules.trimmed(quantity.rest).lowercased())"
+      // In the unit of the first of its kind.
+      if let index = sums.firstIndex(where: { $0.key == key }) {
+        var sum = sums[index].sum
+        let factor = (quantity.unit?.base ?? 1) / (sum.quantity.unit?.base ?? 1)
+        let low = quantity.amount.low * factor
+        let high = (quantity.amount.high ?? quantity.amount.low) * factor
+        sum.high = (sum.high ?? sum.quantity.amount.low) + high
+        sum.quantity.amount.low += low
+        sums[index].sum = sum
+      } else {
+        var plain = quantity
+        plain.equivalent = nil
+        sums.append((key, Sum(quantity: plain, high: quantity.amount.high)))
+      }
+    }
+    let added = sums.map { entry -> String in
+      var quantity = entry.sum.quantity
+      if let high = entry.sum.high, high > quantity.amount.low { quantity.amount.high = high }
+      if quantity.unit != nil { quantity.rest = "" }
+      return MealRules.trimmed(quantity.text)
+    }
+    return (added + written).joined(separator: ", ")
+  }
+
+  /// The list as Markdown checkboxes: `- [ ] 700 g Flour (Pancakes, Bread)`.
+  public static func markdown(_ rows: [ShoppingRow]) -> String {
+    var text = "# Shopping list\n\n"
+    for row in rows {
+      let amounts = row.amounts.isEmpty ? "" : row.amounts + " "
+      text += "- [\(row.ticked ? "x" : " ")] \(amounts)\(row.name) (\(row.meals.joined(separator: ", ")))\n"
+    }
+    return text
+  }
+}

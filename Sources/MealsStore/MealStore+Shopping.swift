@@ -1,0 +1,62 @@
+import MealsCore
+
+extension MealStore {
+  // MARK: - Shopping list
+
+  /// Every item on the shopping list, in the order added.
+  public func shoppingItems() -> [ShoppingItem] {
+    (try? db.statement(
+      "SELECT id, meal_name, ingredient, measure, ticked FROM shopping_item ORDER BY id"
+    ).rows {
+      ShoppingItem(
+        id: $0.int(0), mealName: $0.text(1), ingredient: $0.text(2), measure: $0.text(3),
+        ticked: $0.int(4) != 0)
+    }) ?? []
+  }
+
+  /// Whether a meal (`id:12`, `mealdb:52771`) has items on the list already.
+  public func isOnShoppingList(mealRef: String) -> Bool {
+    (try? db.statement("SELECT EXISTS (SELECT 1 FROM shopping_item WHERE meal_ref = ?)")
+      .scalar([.text(mealRef)])) == 1
+  }
+
+  /// Adds a meal's ingredients, measures as given (already scaled), in one transaction.
+  public func addToShoppingList(
+    mealRef: String, mealName: String, ingredients: [IngredientMeasurement]
+  ) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      let insert = try db.statement(
+        """
+        INSERT INTO shopping_item (meal_ref, meal_name, ingredient, measure, added_at)
+        VALUES (?, ?, ?, ?, ?)
+        """)
+      for line in ingredients where !MealRules.isBlank(line.name) {
+        try insert.run([
+          .text(mealRef), .text(mealName), .text(line.name), .text(line.quantity), .real(clock()),
+        ])
+      }
+    }
+    didCommit()
+  }
+
+  /// Ticks or unticks items.
+  public func setTicked(_ ticked: Bool, items: [Int64]) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      let update = try db.statement("UPDATE shopping_item SET ticked = ? WHERE id = ?")
+      for id in items { try update.run([.integer(ticked ? 1 : 0), .integer(id)]) }
+    }
+    didCommit()
+  }
+
+  /// Removes every ticked item; returns how many went.
+  @discardableResult
+  public func removeTickedShoppingItems() throws(StoreError) -> Int {
+    let count = try db.transaction { () throws(StoreError) -> Int in
+      let count = try db.statement("SELECT count(*) FROM shopping_item WHERE ticked = 1").scalar()
+      try db.statement("DELETE FROM shopping_item WHERE ticked = 1").run()
+      return Int(count ?? 0)
+    }
+    didCommit()
+    return count
+  }
+}
