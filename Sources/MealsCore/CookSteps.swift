@@ -49,8 +49,10 @@ public enum CookSteps {
     return rest.startIndex
   }
 
-  /// Each numbered line starts a step; the lines after it belong to it. Text before the
-  /// first number is a step of its own. The number itself is left out (Cook Mode counts).
+  /// Each numbered line starts a step, and the lines after it belong to it.
+  ///
+  /// Text before the first number is a step of its own. The number itself is left out (Cook
+  /// Mode counts the steps).
   private static func numbered(_ lines: [String]) -> [String] {
     var steps: [String] = []
     var current: [String] = []

@@ -1,5 +1,7 @@
-/// The servings a meal is shown for, against those its quantities were written for (the
-/// meal's own `servings`, or 4 when it does not say). Changing them never changes the meal.
+/// The servings a meal is shown for, against those its quantities were written for.
+///
+/// Those are the meal's own `servings`, or 4 when it does not say. Changing the servings
+/// shown never changes the meal.
 public struct Servings: Equatable, Sendable {
   /// What the recipe's quantities are for.
   public let base: Int
@@ -39,6 +41,8 @@ public struct Servings: Equatable, Sendable {
 
   /// The ingredient lines with their measures for these servings.
   public func lines(of meal: Meal) -> [IngredientMeasurement] {
-    meal.ingredients.map { IngredientMeasurement(name: $0.name, quantity: measure($0.quantity).text) }
+    meal.ingredients.map {
+      IngredientMeasurement(name: $0.name, quantity: measure($0.quantity).text)
+    }
   }
 }

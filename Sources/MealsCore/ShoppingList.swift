@@ -102,7 +102,8 @@ public enum ShoppingList {
     var text = "# Shopping list\n\n"
     for row in rows {
       let amounts = row.amounts.isEmpty ? "" : row.amounts + " "
-      text += "- [\(row.ticked ? "x" : " ")] \(amounts)\(row.name) (\(row.meals.joined(separator: ", ")))\n"
+      text +=
+        "- [\(row.ticked ? "x" : " ")] \(amounts)\(row.name) (\(row.meals.joined(separator: ", ")))\n"
     }
     return text
   }

@@ -9,12 +9,14 @@ public struct StepDuration: Equatable, Sendable {
   /// The upper bound of a range (`30-40 mins`), in seconds.
   public var upperSeconds: Int?
 
-  /// Every duration in `text`, in order. Words like `overnight` or `a few minutes` are not
-  /// durations a timer can count.
+  /// Every duration in `text`, in order.
+  ///
+  /// Words like `overnight` or `a few minutes` are not durations a timer can count.
   public static func find(in text: String) -> [StepDuration] {
     guard let pattern else { return [] }
     let nsText = text as NSString
-    return pattern.matches(in: text, range: NSRange(location: 0, length: nsText.length)).compactMap {
+    return pattern.matches(in: text, range: NSRange(location: 0, length: nsText.length)).compactMap
+    {
       match in
       func group(_ index: Int) -> String? {
         let range = match.range(at: index)
@@ -31,7 +33,8 @@ public struct StepDuration: Equatable, Sendable {
       }
       guard seconds >= 1 else { return nil }
       return StepDuration(
-        range: range, seconds: Int(seconds.rounded()), upperSeconds: upper.map { Int($0.rounded()) })
+        range: range, seconds: Int(seconds.rounded()), upperSeconds: upper.map { Int($0.rounded()) }
+      )
     }
   }
 

@@ -268,7 +268,10 @@ final class BrowseScreenTests: XCTestCase {
     XCTAssertEqual(Array(app.lines[0...3]), header)
     XCTAssertEqual(
       Array(app.lines[5...8]),
-      ["  INGREDIENTS (7)", "    Beef        1kg", "    Onion       2", "    Flour       2 tbs"])
+      [
+        "  INGREDIENTS (7) · serves 4 (assumed)", "    Beef        1kg", "    Onion       2",
+        "    Flour       2 tbs",
+      ])
     XCTAssertEqual(app.lines[9], "                  lines 1–4 of 19 (21%)")
     app.press(.character("G"))
     XCTAssertEqual(Array(app.lines[0...3]), header, "the header never scrolls")

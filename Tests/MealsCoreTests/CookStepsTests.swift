@@ -53,7 +53,8 @@ final class CookStepsTests: XCTestCase {
     let two = StepDuration.find(in: "Fry 5 minutes, then bake 20 minutes.")
     XCTAssertEqual(two.map(\.seconds), [300, 1_200])
     let text = "Simmer for 10 minutes."
-    XCTAssertEqual(two.isEmpty ? "" : String(text[StepDuration.find(in: text)[0].range]), "10 minutes")
+    XCTAssertEqual(
+      two.isEmpty ? "" : String(text[StepDuration.find(in: text)[0].range]), "10 minutes")
   }
 
   // MARK: - Every real instruction text

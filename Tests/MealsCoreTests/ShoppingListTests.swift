@@ -24,11 +24,15 @@ final class ShoppingListTests: XCTestCase {
 
   func testRowsGroupIngredientsAndTickedOnesSink() {
     let items = [
-      ShoppingItem(id: 1, mealName: "Pancakes", ingredient: "Flour", measure: "200 g", ticked: false),
+      ShoppingItem(
+        id: 1, mealName: "Pancakes", ingredient: "Flour", measure: "200 g", ticked: false),
       ShoppingItem(id: 2, mealName: "Pancakes", ingredient: "Eggs", measure: "2", ticked: true),
-      ShoppingItem(id: 3, mealName: "Bread", ingredient: "flour ", measure: "0.5 kg", ticked: false),
-      ShoppingItem(id: 4, mealName: "Crème", ingredient: "Crème fraîche", measure: "1 tbsp", ticked: false),
-      ShoppingItem(id: 5, mealName: "Bread", ingredient: "Creme Fraiche", measure: "1 tsp", ticked: false),
+      ShoppingItem(
+        id: 3, mealName: "Bread", ingredient: "flour ", measure: "0.5 kg", ticked: false),
+      ShoppingItem(
+        id: 4, mealName: "Crème", ingredient: "Crème fraîche", measure: "1 tbsp", ticked: false),
+      ShoppingItem(
+        id: 5, mealName: "Bread", ingredient: "Creme Fraiche", measure: "1 tsp", ticked: false),
     ]
     let rows = ShoppingList.rows(items)
     XCTAssertEqual(rows.map(\.name), ["Crème fraîche", "Flour", "Eggs"], "ticked last")

@@ -83,10 +83,15 @@ public final class CookModeScreen: Screen {
         KeyHelp(keys: "x", text: "stop the timer"), KeyHelp(keys: "Esc/T", text: "back to cooking"),
       ]
     }
-    let hidden: Set<String> = step == nil ? ["t", "←"] : ["Enter"]
-    return Self.keys.help.filter { !hidden.contains($0.keys) } + [
-      KeyHelp(keys: "Esc", text: "leave Cook Mode")
-    ]
+    let leave = KeyHelp(keys: "Esc", text: "leave Cook Mode")
+    guard step == nil else {
+      return Self.keys.help.filter { $0.keys != "Enter" } + [leave]
+    }
+    // On the checklist, Space ticks and → starts cooking.
+    return [
+      KeyHelp(keys: "→", text: "start cooking", key: .right),
+      KeyHelp(keys: "Space/Enter", text: "tick", key: .character(" ")),
+    ] + Self.keys.help.filter { ["+", "-", "l", "T"].contains($0.keys) } + [leave]
   }
 
   var runningTimers: [CookTimer] { timers.filter { !$0.isDone } }
@@ -162,8 +167,8 @@ public final class CookModeScreen: Screen {
     let label = { (duration: StepDuration) in
       "Step \(step + 1) · " + String(self.steps[step][duration.range])
     }
-    guard let duration = durations.first(where: { d in !runningTimers.contains { $0.label == label(d) } })
-    else {
+    let counting = Set(runningTimers.map(\.label))
+    guard let duration = durations.first(where: { !counting.contains(label($0)) }) else {
       context.navigator.showInfo("Every time in step \(step + 1) is already counting.")
       return
     }
@@ -251,7 +256,8 @@ public final class CookModeScreen: Screen {
 
   private func renderChecklist(into canvas: inout Canvas, in area: Rect) {
     let name = MealRules.trimmed(meal.name)
-    canvas.writeTruncated(name, row: area.y, column: area.x + 2, width: area.width - 4, style: .title)
+    canvas.writeTruncated(
+      name, row: area.y, column: area.x + 2, width: area.width - 4, style: .title)
     let heading =
       "Ingredients · \(servings.description) · tick them as you gather, → to start cooking"
     canvas.writeTruncated(
@@ -268,7 +274,8 @@ public final class CookModeScreen: Screen {
       let scaled = servings.measure(line.quantity)
       return scaled.text + (scaled.scaled ? "" : " *")
     }
-    let measureWidth = min(listArea.width / 3, (measures.map { TextWidth.columns(of: $0) }.max() ?? 0))
+    let measureWidth = min(
+      listArea.width / 3, (measures.map { TextWidth.columns(of: $0) }.max() ?? 0))
     let top = checklist.visibleTop(height: listArea.height, count: meal.ingredients.count)
     for offset in 0..<listArea.height {
       let index = top + offset
@@ -283,7 +290,8 @@ public final class CookModeScreen: Screen {
         meal.ingredients[index].name, row: y, column: listArea.x + 6 + measureWidth,
         width: listArea.width - measureWidth - 6, style: done ? .muted : .title)
       if index == checklist.selection {
-        canvas.applyStyle(.selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+        canvas.applyStyle(
+          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
       }
     }
   }
@@ -292,7 +300,8 @@ public final class CookModeScreen: Screen {
     let progress = "Step \(index + 1) of \(steps.count)"
     canvas.write(progress, row: area.y, column: area.x + 2, style: .key)
     canvas.writeTruncated(
-      MealRules.trimmed(meal.name), row: area.y, column: area.x + TextWidth.columns(of: progress) + 5,
+      MealRules.trimmed(meal.name), row: area.y,
+      column: area.x + TextWidth.columns(of: progress) + 5,
       width: max(0, area.width - TextWidth.columns(of: progress) - 7), style: .muted)
     let width = max(10, min(Self.readingWidth, area.width - 8))
     let left = area.x + max(2, (area.width - width) / 2)
@@ -337,7 +346,8 @@ public final class CookModeScreen: Screen {
         "\(state.padding(toLength: 8, withPad: " ", startingAt: 0)) \(timer.label)", row: y,
         column: area.x + 2, width: area.width - 4, style: timer.isDone ? .muted : .plain)
       if index == timerList.selection {
-        canvas.applyStyle(.selected, to: Rect(x: area.x + 2, y: y, width: area.width - 4, height: 1))
+        canvas.applyStyle(
+          .selected, to: Rect(x: area.x + 2, y: y, width: area.width - 4, height: 1))
       }
     }
   }

@@ -59,7 +59,11 @@ public final class ShoppingListScreen: Screen, StoreListener {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    if list.handle(key, count: rows.count, pageSize: context.bodyHeight - 1) { return true }
+    // Space ticks here, rather than turning the page.
+    if key != .character(" "), list.handle(key, count: rows.count, pageSize: context.bodyHeight - 1)
+    {
+      return true
+    }
     guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .tick:
@@ -137,7 +141,8 @@ public final class ShoppingListScreen: Screen, StoreListener {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
       if isFolder.boolValue { return "\(trimmed) is a folder: type a file name." }
       context.navigator.present(
-        ConfirmPrompt("\(trimmed) exists. Replace it? (y/n)") { [weak self] in
+        // The question first: a long path is cut at the screen's edge, the question never.
+        ConfirmPrompt("Replace the file that is there? (y/n)  \(trimmed)") { [weak self] in
           self?.write(to: path, shown: trimmed)
         })
       return nil

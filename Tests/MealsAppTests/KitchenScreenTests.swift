@@ -1,0 +1,201 @@
+import Foundation
+import MealsApp
+import MealsCore
+import MealsStore
+import TerminalUI
+import TestSupport
+import XCTest
+
+/// Servings that scale, the shopping list and Cook Mode, driven by keys.
+final class KitchenScreenTests: XCTestCase {
+  private func appWithStew(size: Size = Size(width: 80, height: 24)) throws -> AppHarness {
+    let app = try AppHarness(size: size)
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Beef Stew",
+      instructions:
+        "1. Brown the beef for 5 minutes.\n2. Add the stock and simmer for 1 hr 30 mins.\n3. Rest for 10-15 minutes, then serve.",
+      ingredients: [
+        IngredientMeasurement(name: "Beef", quantity: "500g"),
+        IngredientMeasurement(name: "Stock", quantity: "1/2 cup"),
+        IngredientMeasurement(name: "Salt", quantity: "Pinch"),
+      ], servings: 2)
+    try app.store.commit(draft)
+    app.navigator.clearStatus()
+    return app
+  }
+
+  // MARK: - Meal Detail
+
+  func testMealDetailScalesWithPlusAndMinusAndLeavesTheMealAlone() throws {
+    let app = try AppHarness()
+    app.press(.character("r"))
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
+    app.service.answer(.filter(.area, "Irish"))
+    app.press(.enter)
+    app.service.answer(.lookup("90010"))
+    XCTAssertEqual(app.lines[5], "  INGREDIENTS (7) · serves 4 (assumed)")
+    XCTAssertEqual(app.lines[6], "    Beef        1kg")
+    app.press(.character("+"), .character("+"))
+    XCTAssertEqual(app.lines[5], "  INGREDIENTS (7) · serves 6 (recipe: 4, assumed)")
+    XCTAssertEqual(app.lines[6], "    Beef        1.5 kg")
+    XCTAssertEqual(app.lines[8], "    Flour       3 tbsp")
+    app.press(.character("-"), .character("-"), .character("-"))
+    XCTAssertEqual(app.lines[6], "    Beef        750 g")
+    // l adds at the servings shown, and nothing about the meal is stored.
+    app.press(.character("l"))
+    XCTAssertEqual(app.store.mealCount, 0)
+    let items = app.store.shoppingItems()
+    XCTAssertEqual(items.first?.measure, "750 g")
+    XCTAssertEqual(items.first?.mealName, "Beef and Stout Stew")
+  }
+
+  // MARK: - Shopping list
+
+  func testTheShoppingListAddsUpTicksExportsAndAsksBeforeAddingTwice() throws {
+    let app = try appWithStew()
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Cottage Pie", instructions: "Bake.",
+      ingredients: [IngredientMeasurement(name: "beef", quantity: "0.5 kg")])
+    try app.store.commit(draft)
+    app.press(.character("l"))  // Beef Stew, the selected meal
+    XCTAssertTrue(app.text.contains("Added 3 ingredients of “Beef Stew” (serves 2)"), app.text)
+    app.press(.character("l"))
+    XCTAssertTrue(app.text.contains("“Beef Stew” is on the shopping list already. Add it again?"))
+    app.press(.character("n"))
+    XCTAssertEqual(app.store.shoppingItems().count, 3, "n adds nothing")
+    app.press(.down, .character("l"))  // Cottage Pie
+    app.press(.character("L"))
+    XCTAssertEqual(app.lines[0], " My Meals › Shopping List")
+    XCTAssertEqual(app.lines[2], "▸ [ ] 1 kg   Beef   for Beef Stew, Cottage Pie")
+    XCTAssertEqual(app.lines[3], "  [ ] Pinch  Salt   for Beef Stew")
+    XCTAssertEqual(app.lines[4], "  [ ] ½ cup  Stock  for Beef Stew")
+    app.press(.character(" "))
+    XCTAssertEqual(app.lines[4], "▸ [x] 1 kg   Beef   for Beef Stew, Cottage Pie", "ticked sinks")
+    XCTAssertTrue(app.lines[1].hasSuffix("3 rows · 1 ticked"))
+
+    // e asks where, then writes Markdown checkboxes.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("list.md")
+    app.press(.character("e"))
+    XCTAssertTrue(app.text.contains("Export the shopping list to"))
+    for _ in 0..<AppHarness.defaultFileName.count { app.press(.backspace) }
+    app.type(path)
+    app.press(.enter)
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8),
+      """
+      # Shopping list
+
+      - [ ] Pinch Salt (Beef Stew)
+      - [ ] ½ cup Stock (Beef Stew)
+      - [x] 1 kg Beef (Beef Stew, Cottage Pie)
+
+      """)
+    // A second export asks before replacing the file.
+    app.press(.character("e"))
+    for _ in 0..<AppHarness.defaultFileName.count { app.press(.backspace) }
+    app.type(path)
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("Replace the file that is there? (y/n)"), app.text)
+    app.press(.character("y"))
+    XCTAssertTrue(app.text.contains("Wrote the shopping list (3 rows)"), app.text)
+
+    app.press(.character("y"))
+    XCTAssertEqual(app.navigator.signalsSent.count, 1)
+    guard case .clipboard(let copied)? = app.navigator.signalsSent.last else {
+      return XCTFail("nothing was copied")
+    }
+    XCTAssertTrue(copied.contains("- [x] 1 kg Beef"))
+
+    app.press(.character("x"))
+    XCTAssertTrue(app.text.contains("Remove the ticked row? (y/n)"))
+    app.press(.character("y"))
+    XCTAssertEqual(app.store.shoppingItems().map(\.ingredient), ["Stock", "Salt"])
+
+    // The list is kept: another start shows it.
+    let again = try AppHarness(restarting: app)
+    again.press(.character("L"))
+    XCTAssertEqual(again.lines[1].trimmingCharacters(in: .whitespaces), "2 rows")
+  }
+
+  // MARK: - Cook Mode
+
+  func testCookModeGoesFromTheChecklistThroughTheSteps() throws {
+    let app = try appWithStew()
+    app.press(.character("c"))
+    XCTAssertEqual(app.lines[0], " My Meals › Cook Mode")
+    XCTAssertEqual(
+      app.lines[2], "  Ingredients · serves 2 · tick them as you gather, → to start cooking")
+    XCTAssertTrue(app.lines[4].hasPrefix("  [ ] 500g     Beef"), app.lines[4])
+    app.press(.character(" "))
+    XCTAssertTrue(app.lines[4].hasPrefix("  [x] 500g"), "Space ticks and moves down")
+    app.press(.character("+"), .character("+"))
+    XCTAssertTrue(app.lines[4].hasPrefix("  [x] 1 kg     Beef"), app.lines[4])
+    XCTAssertTrue(app.lines[6].hasPrefix("  [ ] Pinch *  Salt"), "marked: not scaled")
+    app.press(.right)
+    XCTAssertTrue(app.lines[1].hasPrefix("  Step 1 of 3"), app.lines[1])
+    XCTAssertTrue(app.text.contains("Brown the beef for 5 minutes."))
+    XCTAssertFalse(app.text.contains("1. Brown"), "the number is Cook Mode's to show")
+    app.press(.right, .right, .right)
+    XCTAssertTrue(app.lines[1].hasPrefix("  Step 3 of 3"))
+    XCTAssertTrue(app.text.contains("That was the last step."))
+    app.press(.left)
+    XCTAssertTrue(app.lines[1].hasPrefix("  Step 2 of 3"))
+    app.press(.escape)
+    XCTAssertEqual(app.lines[0], " My Meals", "no timer running: leaves at once")
+  }
+
+  func testTimersCountDownAndRingAndLeavingAsks() throws {
+    let app = try appWithStew()
+    app.press(.character("c"), .right)
+    app.press(.character("t"))
+    XCTAssertTrue(app.text.contains("Timer started: Step 1 · 5 minutes"), app.text)
+    XCTAssertEqual(app.lines[21], " ⏱ Step 1 · 5 minutes 5:00")
+    app.wait(1)
+    XCTAssertEqual(app.lines[21], " ⏱ Step 1 · 5 minutes 5:00", "5:00 until a whole second passes")
+    app.wait(999)
+    XCTAssertEqual(app.lines[21], " ⏱ Step 1 · 5 minutes 4:59")
+    XCTAssertEqual(
+      app.navigator.stack.last?.nextDeadline, app.clock.now + 1000,
+      "woken for the next second, no sooner")
+    // A second timer, on the next step: both count.
+    app.press(.right, .character("t"))
+    XCTAssertEqual(
+      app.lines[21], " ⏱ Step 1 · 5 minutes 4:59  │  Step 2 · 1 hr 30 mins 1:30:00")
+    app.wait(60_000)
+    XCTAssertEqual(
+      app.lines[21], " ⏱ Step 1 · 5 minutes 3:59  │  Step 2 · 1 hr 30 mins 1:29:00")
+    XCTAssertEqual(app.navigator.signalsSent, [])
+    app.wait(239_000)
+    XCTAssertEqual(app.navigator.signalsSent, [.bell, .flash], "the first one ends")
+    XCTAssertTrue(app.text.contains("⏰ Time's up: Step 1 · 5 minutes"))
+    app.press(.right)
+    XCTAssertTrue(app.text.contains("Time's up"), "the message stays until acknowledged")
+    app.press(.enter)
+    XCTAssertFalse(app.text.contains("Time's up"))
+    XCTAssertTrue(app.lines[21].contains("Step 1 · 5 minutes done"))
+    // T lists the timers; x stops one.
+    app.press(.character("T"))
+    XCTAssertTrue(app.text.contains("Timers"))
+    app.press(.down, .character("x"))
+    XCTAssertTrue(app.text.contains("Stopped the timer “Step 2 · 1 hr 30 mins”."))
+    app.press(.escape)
+    // With a timer running, leaving asks.
+    app.press(.character("t"))
+    app.press(.escape)
+    XCTAssertTrue(app.text.contains("A timer is running. Leave Cook Mode and stop it? (y/n)"))
+    app.press(.character("n"))
+    XCTAssertEqual(app.lines[0], " My Meals › Cook Mode")
+    app.press(.escape, .character("y"))
+    XCTAssertEqual(app.lines[0], " My Meals")
+  }
+}
+
+extension AppHarness {
+  /// The file name the export prompt offers.
+  static let defaultFileName = "shopping-list.md"
+}
