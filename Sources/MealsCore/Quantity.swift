@@ -241,3 +241,28 @@ public struct Quantity: Equatable, Sendable {
     return end == text.count || text[end] == " " || text[end].isNumber
   }
 }
+
+// MARK: - A measure written before its ingredient
+
+extension Quantity {
+  /// How many characters at the start of `line` are a measure: `2 cups flour` → 6, `1 (12 oz.)
+  /// can beans` → 10; nil when the line does not start with an amount.
+  public static func measureLength(atStartOf line: String) -> Int? {
+    let text = Array(line)
+    var position = 0
+    guard startsNumber(text, at: 0), let amount = readAmount(text, at: &position), amount.low > 0
+    else { return nil }
+    if let (_, end) = readUnit(text, at: position) {
+      position = end
+      if let (_, after) = readEquivalent(text, at: position) { position = after }
+    } else {
+      // A can's size: "1 (12 oz.) can".
+      var index = position
+      skipSpaces(text, &index)
+      if index < text.count, text[index] == "(", let close = text[index...].firstIndex(of: ")") {
+        position = close + 1
+      }
+    }
+    return position
+  }
+}

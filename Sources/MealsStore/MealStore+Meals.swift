@@ -173,7 +173,7 @@ extension MealStore {
 
   // MARK: - Writing (inside a transaction)
 
-  private func insert(_ meal: Meal, indexing: Bool = true) throws(StoreError) -> Int64 {
+  func insert(_ meal: Meal, indexing: Bool = true) throws(StoreError) -> Int64 {
     let now = clock()
     try db.statement(
       "INSERT INTO meal (name, instructions, created_at, updated_at) VALUES ('', '', ?, ?)"

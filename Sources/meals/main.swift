@@ -34,9 +34,25 @@ case .success(.restoreBackup(let number, let parsed)):
         fflush(nil)  // the question must be out before waiting for the answer (pipes buffer)
         return readLine()
       }, say: { print($0) }))
+case .success(.subcommand(let command, let arguments, let parsed)):
+  // A reader that goes away (`meals list | head`) is not an error: writes report EPIPE.
+  signal(SIGPIPE, SIG_IGN)
+  exit(
+    command.run(
+      arguments, options: parsed,
+      io: CommandIO(
+        output: CommandOutput(descriptor: 1), errors: CommandOutput(descriptor: 2),
+        currentDirectory: FileManager.default.currentDirectoryPath),
+      search: Subcommand.networkSearch(apiURL: parsed.apiURL)))
 case .failure(let error):
   FileHandle.standardError.write(Data("meals: \(error.message)\n\n\(LaunchOptions.usage)\n".utf8))
   exit(2)
+}
+
+guard isatty(1) == 1 else {
+  fail(
+    "standard output is not a terminal, and the full-screen app needs one. For scripts: meals list, show, search, export, import (meals --help).",
+    status: 1)
 }
 
 if options.isDefaultDatabase {

@@ -284,7 +284,11 @@ final class AppEndToEndTests: XCTestCase {
     XCTAssertTrue(out.hasPrefix("meals "))
     (status, _, err) = try runProcess([Products.meals, "--db", folder.path("x.sqlite")])
     XCTAssertEqual(status, 1)
-    XCTAssertTrue(err.contains("meals: needs a terminal"), err)
+    XCTAssertTrue(err.contains("meals: standard output is not a terminal"), err)
+    XCTAssertTrue(err.contains("meals list"), "it points to the commands for scripts: \(err)")
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: folder.path("x.sqlite")),
+      "nothing is created before the terminal check")
     let notADatabase = folder.path("notes.txt")
     try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: notADatabase))
     let tmux = try TmuxSession(Products.mealsCommand("--db \(notADatabase)"), width: 200)

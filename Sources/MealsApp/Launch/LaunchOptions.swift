@@ -6,6 +6,8 @@ public enum LaunchCommand: Equatable {
   case run(LaunchOptions)
   /// Put backup N (`.bak.N` beside the database) back, after a y/n question.
   case restoreBackup(Int, LaunchOptions)
+  /// `meals list …` and the other subcommands, with the words after the subcommand's name.
+  case subcommand(Subcommand, [String], LaunchOptions)
   case help
   case version
 }
@@ -32,9 +34,13 @@ extension LaunchOptions {
   public static let usage = """
     Usage: meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation]
            meals [--db PATH] --restore-backup N
+           meals [--db PATH] [--api-url URL] COMMAND [ARGUMENTS]
            meals --help | --version
 
     A full-screen terminal recipe book: your meals in SQLite, new ones from TheMealDB.
+
+    Commands (for scripts; they never start the full-screen app; COMMAND --help for more):
+    \(Subcommand.allCases.map { "  " + $0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
     Options:
       --db PATH        the database file (default: $XDG_DATA_HOME/meals/meals.sqlite,
@@ -63,6 +69,8 @@ extension LaunchOptions {
     var database: String?
     var apiURL: String?
     var restore: Int?
+    var subcommand: Subcommand?
+    var subcommandArguments: [String] = []
     var mouse = environment["MEALS_MOUSE"] != "0"
     var animations = environment["MEALS_ANIMATION"] != "0"
     var remaining = arguments[...]
@@ -72,6 +80,10 @@ extension LaunchOptions {
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if subcommand != nil && name != "--db" && name != "--api-url" {
+        subcommandArguments.append(argument)
+        continue
       }
       switch name {
       case "-h", "--help":
@@ -98,6 +110,15 @@ extension LaunchOptions {
         }
         restore = number
       default:
+        if let command = Subcommand(rawValue: argument) {
+          subcommand = command
+          continue
+        }
+        if !argument.hasPrefix("-") {
+          let names = Subcommand.allCases.map(\.rawValue).joined(separator: ", ")
+          return .failure(
+            UsageError(message: "unknown command “\(argument)” (the commands: \(names))."))
+        }
         return .failure(UsageError(message: "unknown argument “\(argument)”."))
       }
     }
@@ -119,6 +140,9 @@ extension LaunchOptions {
     )
     options.mouse = mouse
     options.animations = animations
+    if let subcommand {
+      return .success(.subcommand(subcommand, subcommandArguments, options))
+    }
     if let restore { return .success(.restoreBackup(restore, options)) }
     return .success(.run(options))
   }

@@ -8,7 +8,7 @@ import TerminalUI
 public final class MyMealsScreen: Screen, StoreListener {
   enum Action: Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
-    case favourites, chips, cook, addToList, openList
+    case favourites, chips, cook, addToList, openList, copy
   }
 
   static let keys = KeyTable<Action>([
@@ -24,6 +24,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     KeyBinding([.character("c")], .cook, "Cook Mode"),
     KeyBinding([.character("l")], .addToList, "add to the shopping list"),
     KeyBinding([.character("L")], .openList, "shopping list"),
+    KeyBinding([.character("y")], .copy, "copy the meal as Markdown", footer: false),
     KeyBinding([.tab], .chips, "chips (filter by category, area, difficulty)", footer: false),
     KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
     KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
@@ -136,7 +137,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .chips:
       guard showsStrip else { return false }
       isInStrip = true
-    case .cook, .addToList:
+    case .cook, .addToList, .copy:
       guard let summary = selectedMeal else { return true }
       guard let meal = try? context.store.meal(id: summary.id) else {
         context.navigator.showError("That meal could not be read.")
@@ -144,6 +145,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       }
       if action == .cook {
         Kitchen.openCookMode(meal, context: context)
+      } else if action == .copy {
+        MealSharing.copyAsMarkdown(meal, context: context)
       } else {
         Kitchen.addToShoppingList(meal, servings: Servings(for: meal), context: context)
       }

@@ -10,7 +10,7 @@ import TerminalUI
 /// ingredients in two columns, the instructions and the links. `s` or Enter saves it to My
 /// Meals.
 public final class MealDetailScreen: Screen, StoreListener {
-  enum Action: Sendable { case save, refresh, more, fewer, cook, addToList, openList }
+  enum Action: Sendable { case save, refresh, more, fewer, cook, addToList, openList, copy }
 
   static let headerRows = 4
 
@@ -67,6 +67,7 @@ public final class MealDetailScreen: Screen, StoreListener {
       KeyBinding([.character("c")], .cook, "Cook Mode"),
       KeyBinding([.character("l")], .addToList, "add to the shopping list"),
       KeyBinding([.character("L")], .openList, "shopping list"),
+      KeyBinding([.character("y")], .copy, "copy the meal as Markdown", footer: false),
     ])
   }
 
@@ -96,6 +97,8 @@ public final class MealDetailScreen: Screen, StoreListener {
         Kitchen.addToShoppingList(meal, servings: servings, context: context)
       }
     case .openList: Kitchen.openShoppingList(context: context)
+    case .copy:
+      if let meal { MealSharing.copyAsMarkdown(meal, context: context) }
     }
     return true
   }

@@ -1,0 +1,163 @@
+import Foundation
+import MealsCore
+import MealsStore
+
+/// `meals export [MEAL…] [--format F] [--output PATH]`.
+enum ExportCommand {
+  static func run(_ arguments: CommandArguments, store: MealStore, io: CommandIO) -> Int32 {
+    let formatName = arguments.values["--format"] ?? "json"
+    guard let format = RecipeFormat(rawValue: formatName) else {
+      let known = RecipeFormat.allCases.map(\.rawValue).joined(separator: ", ")
+      return Subcommand.usageError(
+        "--format takes \(known), not “\(formatName)”.", .export, io: io)
+    }
+    var ids: [Int64] = []
+    for wanted in arguments.positionals {
+      guard let id = Subcommand.resolve(wanted, store: store, io: io) else {
+        return Subcommand.Status.failure
+      }
+      ids.append(id)
+    }
+    let everything = ids.isEmpty
+    let count = everything ? store.mealCount : ids.count
+    let output = arguments.values["--output"].map(io.absolute)
+    var isFolder = false
+    if let output {
+      var directory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: output, isDirectory: &directory)
+      isFolder = (exists && directory.boolValue) || arguments.values["--output"]?.hasSuffix("/") == true
+    }
+    if !format.holdsSeveralMeals && count > 1 && !isFolder {
+      return Subcommand.usageError(
+        "Cooklang holds one recipe per file: give --output a folder (a path ending in /) for \(count) meals.",
+        .export, io: io)
+    }
+    do {
+      /// Each meal in turn, without holding them all.
+      func forEach(_ body: (Meal) throws -> Void) throws {
+        if everything {
+          try store.forEachMeal(body)
+        } else {
+          for id in ids { if let meal = try store.meal(id: id) { try body(meal) } }
+        }
+      }
+      if let output, isFolder {
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        var names = Set<String>()
+        var written = 0
+        try forEach { meal in
+          let name = SafeFileName.unique(for: meal.name, extension: format.fileExtension, taken: &names)
+          try AtomicFile.write(
+            Array(ExportWriter.document([meal], format: format).utf8),
+            to: (output as NSString).appendingPathComponent(name))
+          written += 1
+        }
+        io.errors.line("Exported \(written == 1 ? "1 meal" : "\(written) meals") to \(output)/.")
+      } else if let output {
+        let sink = CommandOutput()
+        try ExportWriter.write(format: format, count: count, to: sink, forEach: forEach)
+        try AtomicFile.write(sink.captured, to: output)
+        io.errors.line("Exported \(count == 1 ? "1 meal" : "\(count) meals") to \(output).")
+      } else {
+        try ExportWriter.write(format: format, count: count, to: io.output, forEach: forEach)
+      }
+    } catch let error as StoreError {
+      io.fail(error.message)
+      return Subcommand.Status.failure
+    } catch {
+      io.fail("cannot write the export: \(error.localizedDescription)")
+      return Subcommand.Status.failure
+    }
+    return Subcommand.Status.success
+  }
+}
+
+/// Writing meals in a format, one meal at a time.
+enum ExportWriter {
+  static func document(_ meals: [Meal], format: RecipeFormat) -> String {
+    switch format {
+    case .json: MealJSON.document(meals)
+    case .markdown: MealMarkdown.render(meals)
+    case .schemaOrg: SchemaOrgRecipe.document(meals)
+    case .cooklang: meals.map(Cooklang.render).joined(separator: "\n")
+    }
+  }
+
+  /// Streams the document: the envelope's head, each meal, the tail.
+  static func write(
+    format: RecipeFormat, count: Int, to output: CommandOutput,
+    forEach: ((Meal) throws -> Void) throws -> Void
+  ) throws {
+    var index = 0
+    switch format {
+    case .json:
+      output.write("{\n  \"format\": \"\(MealJSON.formatName)\",\n  \"version\": \(MealJSON.version),\n  \"meals\": [")
+      var bytes: [UInt8] = []
+      try forEach { meal in
+        bytes.removeAll(keepingCapacity: true)
+        bytes += index == 0 ? Array("\n    ".utf8) : Array(",\n    ".utf8)
+        MealJSON.object(meal).write(into: &bytes, pretty: true, depth: 2)
+        output.write(bytes: bytes)
+        index += 1
+      }
+      output.write(index == 0 ? "]\n}\n" : "\n  ]\n}\n")
+    case .schemaOrg where count != 1:
+      output.write("[")
+      var bytes: [UInt8] = []
+      try forEach { meal in
+        bytes.removeAll(keepingCapacity: true)
+        bytes += index == 0 ? Array("\n  ".utf8) : Array(",\n  ".utf8)
+        SchemaOrgRecipe.object(meal).write(into: &bytes, pretty: true, depth: 1)
+        output.write(bytes: bytes)
+        index += 1
+      }
+      output.write(index == 0 ? "]\n" : "\n]\n")
+    default:
+      try forEach { meal in
+        output.write((index == 0 ? "" : "\n") + document([meal], format: format))
+        index += 1
+      }
+    }
+  }
+}
+
+/// File names made from meal names: no `/`, no control characters, no leading dot, not too
+/// long; `Soup.md`, then `Soup (2).md` for a second Soup.
+enum SafeFileName {
+  static func base(_ name: String) -> String {
+    var cleaned = String(
+      name.unicodeScalars.map { scalar -> Character in
+        if scalar == "/" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F
+          || ":*?\"<>|".unicodeScalars.contains(scalar)
+        {
+          return "-"
+        }
+        return Character(scalar)
+      })
+    cleaned = MealRules.trimmed(cleaned)
+    while cleaned.hasPrefix(".") { cleaned.removeFirst() }
+    if cleaned.utf8.count > 120 {
+      var cut = ""
+      for character in cleaned {
+        if cut.utf8.count + String(character).utf8.count > 120 { break }
+        cut.append(character)
+      }
+      cleaned = MealRules.trimmed(cut)
+    }
+    return cleaned.isEmpty ? "meal" : cleaned
+  }
+
+  static func unique(for name: String, extension fileExtension: String, taken: inout Set<String>)
+    -> String
+  {
+    let stem = base(name)
+    var candidate = "\(stem).\(fileExtension)"
+    var number = 2
+    while taken.contains(candidate.lowercased()) {
+      candidate = "\(stem) (\(number)).\(fileExtension)"
+      number += 1
+    }
+    taken.insert(candidate.lowercased())
+    return candidate
+  }
+}

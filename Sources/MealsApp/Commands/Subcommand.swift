@@ -1,0 +1,178 @@
+import MealsCore
+import MealsStore
+
+/// `meals list|show|search|export|import`: the app's data for pipes and scripts. They never
+/// start the full-screen app; results go to standard output, errors to standard error.
+public enum Subcommand: String, CaseIterable, Sendable {
+  case list, show, search, export, `import`
+
+  /// Exit statuses (DESIGN §2): 0 done, 1 it could not be done, 2 bad usage.
+  public enum Status {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 2
+  }
+
+  var spec: CommandArguments.Spec {
+    switch self {
+    case .list:
+      CommandArguments.Spec(
+        switches: ["--json", "--favourites"], valued: ["--filter"], maximumPositionals: 0)
+    case .show:
+      CommandArguments.Spec(switches: ["--json", "--markdown"], maximumPositionals: 1)
+    case .search: CommandArguments.Spec(switches: ["--json"], maximumPositionals: nil)
+    case .export: CommandArguments.Spec(valued: ["--format", "--output"], maximumPositionals: nil)
+    case .import: CommandArguments.Spec(maximumPositionals: nil)
+    }
+  }
+
+  /// The `--help` of each subcommand.
+  public var usage: String {
+    switch self {
+    case .list:
+      """
+      Usage: meals list [--json] [--filter TEXT] [--favourites]
+
+      Your saved meals in name order, one per line: id, name, and category · area, separated
+      by tabs.
+
+        --json          a JSON array instead (docs/formats.md)
+        --filter TEXT   only meals matching TEXT, the same search as / in the app
+        --favourites    only favourites
+      """
+    case .show:
+      """
+      Usage: meals show MEAL [--json | --markdown]
+
+      One meal, whole. MEAL is a database id (see meals list) or a name: the exact name,
+      else the only name that starts with it. Several matches exit with status 1 and list them.
+
+        --json          the meal in meals' JSON format
+        --markdown      the meal as Markdown
+      """
+    case .search:
+      """
+      Usage: meals search TEXT [--json]
+
+      Asks TheMealDB for meals whose name contains TEXT: one per line, TheMealDB id, name,
+      and category · area. Nothing is saved. A network failure exits with status 1.
+
+        --json          the meals in meals' JSON format (an array)
+      """
+    case .export:
+      """
+      Usage: meals export [MEAL…] [--format json|markdown|schema-org|cooklang] [--output PATH]
+
+      Writes all saved meals, or the named ones (ids or names, as for meals show).
+
+        --format F      json (default: every field, read back exactly by meals import),
+                        markdown, schema-org (JSON-LD Recipe) or cooklang (.cook)
+        --output PATH   a file; or a folder (an existing one, or a path ending in /) with
+                        one file per meal, named after it. Default: standard output.
+                        Cooklang holds one recipe per file: several need a folder.
+      """
+    case .import:
+      """
+      Usage: meals import FILE…
+
+      Adds the meals in each FILE: meals' JSON, a schema.org Recipe (JSON-LD, or a saved
+      web page that contains it), Markdown as meals writes it, or Cooklang (.cook).
+      All files are read first; if one cannot be read, nothing is imported. A meal already
+      saved (same TheMealDB id, or the same name, ingredients and instructions) is skipped.
+      One transaction: everything is imported, or nothing.
+      """
+    }
+  }
+
+  /// One line for `meals --help`.
+  var summary: String {
+    switch self {
+    case .list: "list saved meals (tab-separated or --json)"
+    case .show: "show one meal (text, --json or --markdown)"
+    case .search: "search TheMealDB by name"
+    case .export: "export meals as json, markdown, schema-org or cooklang"
+    case .import: "import meals from json, schema.org (JSON-LD or HTML), markdown or cooklang"
+    }
+  }
+
+  // MARK: - Running
+
+  /// Runs the subcommand and returns the exit status; standard output is flushed.
+  public func run(
+    _ arguments: [String], options: LaunchOptions, io: CommandIO,
+    search: (String) -> Result<[Meal], NetworkSearchError> = { _ in
+      .failure(NetworkSearchError(message: "no network client"))
+    }
+  ) -> Int32 {
+    if arguments.contains("-h") || arguments.contains("--help") {
+      io.output.line(usage)
+      io.output.flush()
+      return Status.success
+    }
+    let parsed: CommandArguments
+    switch CommandArguments.parse(arguments, spec: spec, command: rawValue) {
+    case .success(let value): parsed = value
+    case .failure(let error):
+      io.fail("\(error.message.dropFirst("meals ".count))\n\n\(usage)")
+      return Status.usage
+    }
+    let status: Int32
+    if self == .search {
+      status = SearchCommand.run(parsed, io: io, search: search)
+    } else {
+      let store: MealStore
+      do {
+        store = try MealStore(path: options.databasePath)
+      } catch {
+        io.fail(error.message)
+        return Status.failure
+      }
+      switch self {
+      case .list: status = ListCommand.run(parsed, store: store, io: io)
+      case .show: status = ShowCommand.run(parsed, store: store, io: io)
+      case .export: status = ExportCommand.run(parsed, store: store, io: io)
+      case .import: status = ImportCommand.run(parsed, store: store, io: io)
+      case .search: status = Status.usage
+      }
+    }
+    io.output.flush()
+    io.errors.flush()
+    if let failure = io.output.failure {
+      io.fail("cannot write the output: \(failure).")
+      return Status.failure
+    }
+    return status
+  }
+
+  /// A usage error after parsing (a missing argument, flags that exclude each other).
+  static func usageError(_ message: String, _ command: Subcommand, io: CommandIO) -> Int32 {
+    io.fail("\(command.rawValue): \(message)\n\n\(command.usage)")
+    return Status.usage
+  }
+
+  /// The meal `text` names, or nil after saying why there is none (exit status 1).
+  static func resolve(_ text: String, store: MealStore, io: CommandIO) -> Int64? {
+    do {
+      switch try store.lookUpMeal(text) {
+      case .found(let id): return id
+      case .none:
+        io.fail("no saved meal is called “\(text)” (see meals list).")
+      case .ambiguous(let candidates):
+        let lines = candidates.map { "  \($0.0)\t\($0.1)" }.joined(separator: "\n")
+        io.fail("“\(text)” could be any of these; give the id or the whole name:\n\(lines)")
+      }
+    } catch {
+      io.fail(error.message)
+    }
+    return nil
+  }
+}
+
+/// A failed TheMealDB search, as `meals search` reports it.
+public struct NetworkSearchError: Error, Sendable {
+  public var message: String
+
+  public init(message: String) {
+    self.message = message
+  }
+}

@@ -1,0 +1,243 @@
+import Foundation
+
+/// Cooklang (cooklang.org): a recipe as steps in which ingredients are marked up
+/// (`@olive oil{2%tbsp}`), with `>> key: value` metadata.
+///
+/// Written: the metadata, an `= Ingredients` section with one `@name{quantity}` per line (our
+/// meals keep ingredients apart from the text), then `= Method` with one step per line of the
+/// instructions. Read: any .cook file; the ingredients are every `@` in order, the instructions
+/// the steps with the markup as plain words (the `= Ingredients` section we write is left out).
+public enum Cooklang {
+  // MARK: - Writing
+
+  public static func render(_ meal: Meal) -> String {
+    var lines = [">> title: \(meal.name)"]
+    func add(_ key: String, _ value: String?) {
+      if let value, !value.isEmpty { lines.append(">> \(key): \(value)") }
+    }
+    add("category", meal.category)
+    add("cuisine", meal.area)
+    add("tags", meal.tags.isEmpty ? nil : meal.tags.joined(separator: ", "))
+    add("servings", meal.servings.map(String.init))
+    add("time", meal.totalMinutes.map { "\($0) minutes" })
+    add("difficulty", meal.difficulty?.rawValue)
+    add("rating", meal.rating > 0 ? "\(meal.rating)" : nil)
+    add("favourite", meal.favourite ? "yes" : nil)
+    add("themealdb", meal.mealDBID)
+    add("source", meal.sourceURL)
+    add("video", meal.videoURL)
+    add("image", meal.thumbnailURL)
+    if !meal.ingredients.isEmpty {
+      lines += ["", "= Ingredients", ""]
+      lines += meal.ingredients.map(reference)
+    }
+    lines += ["", "= Method"]
+    for step in meal.instructions.split(separator: "\n") where !MealRules.isBlank(String(step)) {
+      lines += ["", MealRules.trimmed(String(step))]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `@name{quantity}`; `@name{2%tbsp}` when the quantity is an amount and one word.
+  static func reference(_ measurement: IngredientMeasurement) -> String {
+    let name = measurement.name.replacingOccurrences(of: "{", with: "(")
+      .replacingOccurrences(of: "}", with: ")")
+    let quantity = MealRules.trimmed(measurement.quantity).replacingOccurrences(of: "}", with: ")")
+    let parts = quantity.split(separator: " ")
+    if parts.count == 2, parts[0].first?.isNumber == true, !quantity.contains("%"),
+      parts[1].allSatisfy(\.isLetter)
+    {
+      return "@\(name){\(parts[0])%\(parts[1])}"
+    }
+    return "@\(name){\(quantity)}"
+  }
+
+  // MARK: - Reading
+
+  /// The meal in a .cook text; the title from `>> title:`, else `fileName` without `.cook`.
+  public static func meal(from source: String, fileName: String) -> ImportCandidate {
+    var metadata: [String: String] = [:]
+    var steps: [(section: String, text: String, onlyReferences: Bool)] = []
+    var ingredients: [IngredientMeasurement] = []
+    var seen = Set<String>()
+    var section = ""
+    var paragraph: [String] = []
+
+    func finishParagraph() {
+      guard !paragraph.isEmpty else { return }
+      let (text, found) = readStep(paragraph.joined(separator: " "))
+      for measurement in found {
+        let key = measurement.name.lowercased()
+        // A second mention without a quantity refers back to the first.
+        if seen.contains(key) && measurement.quantity.isEmpty { continue }
+        seen.insert(key)
+        ingredients.append(measurement)
+      }
+      let bare = paragraph.joined(separator: " ")
+      let onlyReferences = !found.isEmpty && removingReferences(bare).allSatisfy(\.isWhitespace)
+      steps.append((section, MealRules.trimmed(text), onlyReferences))
+      paragraph = []
+    }
+
+    for rawLine in withoutBlockComments(source.replacingCRLF()).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    {
+      var line = String(rawLine)
+      if line.hasPrefix(">>") {
+        finishParagraph()
+        let entry = line.dropFirst(2)
+        if let colon = entry.firstIndex(of: ":") {
+          let key = MealRules.trimmed(String(entry[..<colon])).lowercased()
+          metadata[key] = MealRules.trimmed(String(entry[entry.index(after: colon)...]))
+        }
+        continue
+      }
+      if let comment = line.range(of: "--") { line = String(line[..<comment.lowerBound]) }
+      let trimmed = MealRules.trimmed(line)
+      if trimmed.hasPrefix("=") {
+        finishParagraph()
+        section = MealRules.trimmed(String(trimmed.drop { $0 == "=" }.reversed().drop { $0 == "=" }
+          .reversed())).lowercased()
+        continue
+      }
+      if trimmed.isEmpty {
+        finishParagraph()
+      } else {
+        paragraph.append(trimmed)
+      }
+    }
+    finishParagraph()
+
+    let title = metadata["title"].flatMap { $0.isEmpty ? nil : $0 } ?? titleFromFileName(fileName)
+    let place = "recipe “\(title)”"
+    let method = steps.filter { !($0.section == "ingredients" && $0.onlyReferences) }
+    var meal = Meal(name: title, instructions: method.map(\.text).joined(separator: "\n"))
+    meal.ingredients = ingredients
+    meal.category = metadata["category"] ?? metadata["course"]
+    meal.area = metadata["cuisine"]
+    if let tags = metadata["tags"] {
+      meal.tags = tags.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",")
+        .map { MealRules.trimmed(String($0)) }.filter { !$0.isEmpty }
+    }
+    meal.servings = (metadata["servings"] ?? metadata["serves"]).flatMap {
+      Int($0.prefix { $0.isASCII && $0.isNumber })
+    }
+    if let time = metadata["time"] ?? metadata["total time"] ?? metadata["duration"],
+      case .success(let minutes) = MealFields.minutes(time)
+    {
+      meal.totalMinutes = minutes
+    }
+    meal.difficulty = metadata["difficulty"].flatMap(Difficulty.init(rawValue:))
+    meal.rating = metadata["rating"].flatMap { Int($0) }.map { min(5, max(0, $0)) } ?? 0
+    meal.favourite = metadata["favourite"]?.lowercased() == "yes"
+    meal.mealDBID = metadata["themealdb"]
+    meal.sourceURL = metadata["source"] ?? metadata["source.url"]
+    meal.videoURL = metadata["video"]
+    meal.thumbnailURL = metadata["image"]
+    return ImportCandidate(place: place, meal: meal)
+  }
+
+  /// `Pad Thai.cook` → `Pad Thai`.
+  static func titleFromFileName(_ fileName: String) -> String {
+    let base = (fileName as NSString).lastPathComponent
+    return base.hasSuffix(".cook") ? String(base.dropLast(5)) : base
+  }
+
+  private static func withoutBlockComments(_ text: String) -> String {
+    guard text.contains("[-") else { return text }
+    var result = ""
+    var rest = text[...]
+    while let open = rest.range(of: "[-") {
+      result += rest[..<open.lowerBound]
+      guard let close = rest[open.upperBound...].range(of: "-]") else { return result }
+      rest = rest[close.upperBound...]
+    }
+    return result + rest
+  }
+
+  /// The step as plain text, and the ingredients it names (with `qty%unit` as `qty unit`).
+  private static func readStep(_ step: String) -> (String, [IngredientMeasurement]) {
+    var text = ""
+    var found: [IngredientMeasurement] = []
+    let characters = Array(step)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      guard "@#~".contains(character), let (name, amount, end) = markup(characters, at: index)
+      else {
+        text.append(character)
+        index += 1
+        continue
+      }
+      if character == "@" {
+        found.append(IngredientMeasurement(name: name, quantity: amount))
+        text += name
+      } else if character == "#" {
+        text += name
+      } else {
+        text += amount.isEmpty ? name : amount
+      }
+      index = end
+    }
+    return (text, found)
+  }
+
+  /// The name, the amount (`qty unit`) and where the markup ends, for `@`, `#` or `~` at
+  /// `start`; nil when it is not markup (`#` in `#1`, an e-mail's `@`).
+  private static func markup(_ characters: [Character], at start: Int) -> (String, String, Int)? {
+    var index = start + 1
+    // Modifiers of newer Cooklang: optional `?`, hidden `-`, recipe reference `&`, `+`.
+    while index < characters.count, "?-&+".contains(characters[index]) { index += 1 }
+    let nameStart = index
+    // A name with spaces runs to `{` when no other marker comes first.
+    var brace: Int?
+    var scan = index
+    while scan < characters.count, !"@#~".contains(characters[scan]) {
+      if characters[scan] == "{" {
+        brace = scan
+        break
+      }
+      scan += 1
+    }
+    var name: String
+    var end: Int
+    var amount = ""
+    if let brace, let close = characters[brace...].firstIndex(of: "}") {
+      name = MealRules.trimmed(String(characters[nameStart..<brace]))
+      let inside = String(characters[(brace + 1)..<close])
+      let parts = inside.split(separator: "%", maxSplits: 1).map {
+        MealRules.trimmed(String($0))
+      }
+      amount = parts.filter { !$0.isEmpty }.joined(separator: " ")
+      end = close + 1
+      // A preparation note right after: `@onion{1}(diced)` keeps it in the text only.
+    } else {
+      end = nameStart
+      while end < characters.count, characters[end].isLetter || characters[end].isNumber
+        || characters[end] == "_"
+      {
+        end += 1
+      }
+      name = String(characters[nameStart..<end])
+    }
+    guard let first = name.first ?? (characters[start] == "~" ? " " : nil),
+      characters[start] == "~" || first.isLetter
+    else { return nil }
+    return (name, amount, end)
+  }
+
+  private static func removingReferences(_ text: String) -> String {
+    let characters = Array(text)
+    var kept = ""
+    var index = 0
+    while index < characters.count {
+      if characters[index] == "@", let (_, _, end) = markup(characters, at: index) {
+        index = end
+      } else {
+        kept.append(characters[index])
+        index += 1
+      }
+    }
+    return kept
+  }
+}

@@ -1,0 +1,45 @@
+import TextSafety
+
+/// One recipe read from a file: the meal, or why it could not be read.
+public struct ImportCandidate: Equatable, Sendable {
+  /// Where it came from, for the report: `meal 3`, `recipe “Pancakes”`.
+  public var place: String
+  public var meal: Meal?
+  public var problem: String?
+
+  public init(place: String, meal: Meal) {
+    self.place = place
+    self.meal = ImportCandidate.cleaned(meal)
+  }
+
+  public init(place: String, problem: String) {
+    self.place = place
+    self.problem = problem
+  }
+
+  /// The same cleaning TheMealDB's answers get: no control characters, no stray spaces,
+  /// one line where one line belongs.
+  static func cleaned(_ meal: Meal) -> Meal {
+    func line(_ text: String) -> String { MealRules.trimmed(TextSanitizer.singleLine(text)) }
+    func optionalLine(_ text: String?) -> String? {
+      guard let text else { return nil }
+      let cleaned = line(text)
+      return cleaned.isEmpty ? nil : cleaned
+    }
+    var clean = meal
+    clean.id = nil
+    clean.name = line(meal.name)
+    clean.mealDBID = optionalLine(meal.mealDBID)
+    clean.instructions = MealRules.trimmed(TextSanitizer.clean(meal.instructions))
+    clean.category = optionalLine(meal.category)
+    clean.area = optionalLine(meal.area)
+    clean.tags = meal.tags.map(line).filter { !$0.isEmpty }
+    clean.thumbnailURL = optionalLine(meal.thumbnailURL)
+    clean.sourceURL = optionalLine(meal.sourceURL)
+    clean.videoURL = optionalLine(meal.videoURL)
+    clean.ingredients = meal.ingredients.map {
+      IngredientMeasurement(name: line($0.name), quantity: line($0.quantity))
+    }
+    return clean
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Our own JSON format, version 1 (docs/formats.md): every field of a meal, so that export
+/// then import gives the same meals back.
+public enum MealJSON {
+  public static let formatName = "meals"
+  public static let version = 1
+
+  // MARK: - Writing
+
+  /// `{"format": "meals", "version": 1, "meals": [...]}`.
+  public static func document(_ meals: [Meal]) -> String {
+    JSONText.object([
+      ("format", .string(formatName)), ("version", .integer(Int64(version))),
+      ("meals", .array(meals.map(object))),
+    ]).serialized() + "\n"
+  }
+
+  /// One meal; fields without a value are left out, ids of this database are not written.
+  public static func object(_ meal: Meal) -> JSONText {
+    JSONText.compactObject([
+      ("name", .string(meal.name)),
+      ("mealDBID", .optional(meal.mealDBID)),
+      ("category", .optional(meal.category)),
+      ("area", .optional(meal.area)),
+      ("tags", meal.tags.isEmpty ? .null : .array(meal.tags.map(JSONText.string))),
+      (
+        "ingredients",
+        .array(
+          meal.ingredients.map {
+            .object([("name", .string($0.name)), ("quantity", .string($0.quantity))])
+          })
+      ),
+      ("instructions", .string(meal.instructions)),
+      ("thumbnailURL", .optional(meal.thumbnailURL)),
+      ("sourceURL", .optional(meal.sourceURL)),
+      ("videoURL", .optional(meal.videoURL)),
+      ("favourite", meal.favourite ? .bool(true) : .null),
+      ("favouritedAt", meal.favourite ? meal.favouritedAt.map(JSONText.number) ?? .null : .null),
+      ("rating", meal.rating > 0 ? .integer(Int64(meal.rating)) : .null),
+      ("totalMinutes", meal.totalMinutes.map { .integer(Int64($0)) } ?? .null),
+      ("difficulty", .optional(meal.difficulty?.rawValue)),
+      ("servings", meal.servings.map { .integer(Int64($0)) } ?? .null),
+    ])
+  }
+
+  // MARK: - Reading
+
+  /// True for a value in our format: the envelope, one meal object, or an array of them.
+  public static func recognises(_ value: Any) -> Bool {
+    if let object = value as? [String: Any] {
+      if object["format"] as? String == formatName { return true }
+      return object["@type"] == nil && object["@context"] == nil && object["name"] is String
+        && (object["instructions"] is String || object["ingredients"] is [Any])
+    }
+    if let array = value as? [Any], let first = array.first { return recognises(first) }
+    return false
+  }
+
+  /// The meals of a parsed document; a meal that cannot be read is a problem with its place.
+  public static func meals(from value: Any) throws(FormatError) -> [ImportCandidate] {
+    var list: [Any]
+    if let object = value as? [String: Any], object["format"] != nil {
+      guard object["format"] as? String == formatName else {
+        throw FormatError("the \"format\" is not \"\(formatName)\".")
+      }
+      let found = object["version"] as? Int ?? 0
+      guard found >= 1 else { throw FormatError("the \"version\" is missing or not a number.") }
+      guard found <= version else {
+        throw FormatError(
+          "it is format version \(found), from a newer meals; this one reads version \(version).")
+      }
+      guard let array = object["meals"] as? [Any] else {
+        throw FormatError("\"meals\" is missing or not a list.")
+      }
+      list = array
+    } else if let array = value as? [Any] {
+      list = array
+    } else {
+      list = [value]
+    }
+    return list.enumerated().map { index, entry in
+      let place = "meal \(index + 1)"
+      guard let object = entry as? [String: Any] else {
+        return ImportCandidate(place: place, problem: "not a JSON object")
+      }
+      switch meal(from: object) {
+      case .success(let meal): return ImportCandidate(place: place, meal: meal)
+      case .failure(let problem): return ImportCandidate(place: place, problem: problem.message)
+      }
+    }
+  }
+
+  static func meal(from object: [String: Any]) -> Result<Meal, FormatError> {
+    func text(_ key: String) -> String? { object[key] as? String }
+    func int(_ key: String) -> Int? {
+      guard let number = object[key] as? NSNumber, !(object[key] is Bool) else { return nil }
+      return number.intValue
+    }
+    guard let name = text("name") else { return .failure(FormatError("no \"name\"")) }
+    var ingredients: [IngredientMeasurement] = []
+    for entry in object["ingredients"] as? [Any] ?? [] {
+      guard let line = entry as? [String: Any], let ingredient = line["name"] as? String else {
+        return .failure(FormatError("\(name): an ingredient without a \"name\""))
+      }
+      ingredients.append(
+        IngredientMeasurement(name: ingredient, quantity: line["quantity"] as? String ?? ""))
+    }
+    var difficulty: Difficulty?
+    if let raw = text("difficulty") {
+      guard let known = Difficulty(rawValue: raw) else {
+        return .failure(
+          FormatError("\(name): difficulty “\(raw)” is not Beginner, Intermediate or Advanced"))
+      }
+      difficulty = known
+    }
+    let favourite = object["favourite"] as? Bool ?? false
+    return .success(
+      Meal(
+        mealDBID: text("mealDBID") ?? int("mealDBID").map(String.init),
+        name: name,
+        instructions: text("instructions") ?? "",
+        category: text("category"),
+        area: text("area"),
+        tags: (object["tags"] as? [Any] ?? []).compactMap { $0 as? String },
+        thumbnailURL: text("thumbnailURL"),
+        sourceURL: text("sourceURL"),
+        videoURL: text("videoURL"),
+        ingredients: ingredients,
+        favourite: favourite,
+        favouritedAt: favourite ? (object["favouritedAt"] as? NSNumber)?.doubleValue : nil,
+        rating: min(5, max(0, int("rating") ?? 0)),
+        totalMinutes: int("totalMinutes").flatMap { $0 > 0 ? $0 : nil },
+        difficulty: difficulty,
+        servings: int("servings").flatMap { $0 > 0 ? $0 : nil }))
+  }
+}

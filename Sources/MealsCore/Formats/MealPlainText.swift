@@ -1,0 +1,37 @@
+/// A meal as plain text for `meals show`: what Meal Detail shows, without the screen.
+public enum MealPlainText {
+  public static func render(_ meal: Meal, id: Int64? = nil) -> String {
+    var lines = [meal.name]
+    var about: [String] = []
+    if !meal.kindDescription.isEmpty { about.append(meal.kindDescription) }
+    if !meal.tags.isEmpty { about.append("tags: " + meal.tags.joined(separator: ", ")) }
+    if !about.isEmpty { lines.append(about.joined(separator: " · ")) }
+    var notes: [String] = []
+    if meal.favourite { notes.append("★ favourite") }
+    if meal.rating > 0 { notes.append(MealFields.stars(meal.rating)) }
+    if let minutes = meal.totalMinutes { notes.append(MealFields.describeMinutes(minutes)) }
+    if let difficulty = meal.difficulty { notes.append(difficulty.rawValue) }
+    if let servings = meal.servings { notes.append("serves \(servings)") }
+    if !notes.isEmpty { lines.append(notes.joined(separator: " · ")) }
+    var ids: [String] = []
+    if let id { ids.append("id \(id)") }
+    if let mealDBID = meal.mealDBID { ids.append("TheMealDB \(mealDBID)") }
+    if !ids.isEmpty { lines.append(ids.joined(separator: " · ")) }
+    lines += ["", "Ingredients"]
+    let width = meal.ingredients.map { MealRules.trimmed($0.quantity).count }.max() ?? 0
+    for line in meal.ingredients {
+      let quantity = MealRules.trimmed(line.quantity)
+      let padding = String(repeating: " ", count: width - quantity.count)
+      lines.append(width == 0 ? "  \(line.name)" : "  \(quantity)\(padding)  \(line.name)")
+    }
+    if meal.ingredients.isEmpty { lines.append("  (none)") }
+    lines += ["", "Instructions", meal.instructions]
+    for (label, url) in [("Source", meal.sourceURL), ("Video", meal.videoURL)] {
+      if let url { lines.append("\(label): \(url)") }
+    }
+    if meal.sourceURL != nil || meal.videoURL != nil {
+      lines.insert("", at: lines.count - [meal.sourceURL, meal.videoURL].compactMap { $0 }.count)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

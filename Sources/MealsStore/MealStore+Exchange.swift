@@ -1,0 +1,225 @@
+import Foundation
+import MealsCore
+
+/// One line of `meals list`: the fields a script wants, without instructions or ingredients.
+public struct MealListRow: Equatable, Sendable {
+  public var id: Int64
+  public var mealDBID: String?
+  public var name: String
+  public var category: String?
+  public var area: String?
+  public var tags: [String]
+  public var favourite: Bool
+  public var rating: Int
+  public var totalMinutes: Int?
+  public var difficulty: Difficulty?
+  public var servings: Int?
+}
+
+/// What a lookup by id or name found.
+public enum MealLookup: Equatable, Sendable {
+  case found(Int64)
+  case none
+  /// Several meals have that name, or start with it: (id, name) in name order.
+  case ambiguous([(Int64, String)])
+
+  public static func == (lhs: MealLookup, rhs: MealLookup) -> Bool {
+    switch (lhs, rhs) {
+    case (.found(let a), .found(let b)): a == b
+    case (.none, .none): true
+    case (.ambiguous(let a), .ambiguous(let b)): a.map(\.0) == b.map(\.0)
+    default: false
+    }
+  }
+}
+
+/// What `importMeals` did with each candidate.
+public struct ImportReport: Equatable, Sendable {
+  public struct Imported: Equatable, Sendable {
+    public var id: Int64
+    public var name: String
+    public var place: String
+  }
+
+  public struct Skipped: Equatable, Sendable {
+    public var place: String
+    public var reason: String
+  }
+
+  public var imported: [Imported] = []
+  public var skipped: [Skipped] = []
+}
+
+extension MealStore {
+  // MARK: - Lists for scripts
+
+  /// Saved meals in name order, those matching `filter` (the same search as `/`), and only
+  /// favourites when asked.
+  public func listRows(filter: String = "", favouritesOnly: Bool = false) throws(StoreError)
+    -> [MealListRow]
+  {
+    let columns = """
+      meal.id, mealdb_id, name, category, area, tags, favourite, rating, total_minutes,
+      difficulty, servings
+      """
+    let favourites = favouritesOnly ? " AND favourite = 1" : ""
+    let text = MealFilter(filter)
+    let sql: String
+    if text.isEverything {
+      sql = "SELECT \(columns) FROM meal WHERE 1\(favourites) ORDER BY name, id"
+    } else {
+      sql = """
+        SELECT \(columns) FROM (\(text.keys(order: "ASC"))) AS k JOIN meal ON meal.sort_key = k.key
+        WHERE 1\(favourites) ORDER BY k.key
+        """
+    }
+    return try db.statement(sql).rows(text.parameters) { row in
+      let tags = row.text(5)
+      return MealListRow(
+        id: row.int(0), mealDBID: row.optionalText(1), name: row.text(2),
+        category: row.optionalText(3), area: row.optionalText(4),
+        tags: tags.isEmpty ? [] : tags.split(separator: ",").map(String.init),
+        favourite: row.int(6) != 0, rating: Int(row.int(7)),
+        totalMinutes: row.isNull(8) ? nil : Int(row.int(8)),
+        difficulty: row.optionalText(9).flatMap(Difficulty.init(rawValue:)),
+        servings: row.isNull(10) ? nil : Int(row.int(10)))
+    }
+  }
+
+  /// Every saved meal in name order, whole, one at a time (100 000 meals never sit in memory
+  /// together).
+  public func forEachMeal(_ body: (Meal) throws -> Void) throws {
+    let ids = try db.statement("SELECT id FROM meal ORDER BY name, id").rows { $0.int(0) }
+    for id in ids {
+      if let meal = try meal(id: id) { try body(meal) }
+    }
+  }
+
+  // MARK: - Finding a meal the user named
+
+  /// `text` as a database id, else an exact name, else a name that starts with it.
+  ///
+  /// Exact means the same characters first, then the same ignoring case; a prefix must be
+  /// unique. Several matches at one step are `.ambiguous`.
+  public func lookUpMeal(_ text: String) throws(StoreError) -> MealLookup {
+    let wanted = MealRules.trimmed(text)
+    guard !wanted.isEmpty else { return .none }
+    if let id = Int64(wanted), try meal(id: id) != nil { return .found(id) }
+    let steps = [
+      ("SELECT id, name FROM meal WHERE name = ? ORDER BY name, id LIMIT 20", wanted),
+      (
+        "SELECT id, name FROM meal WHERE lower(name) = lower(?) ORDER BY name, id LIMIT 20",
+        wanted
+      ),
+      (
+        "SELECT id, name FROM meal WHERE name LIKE ? ESCAPE '\\' ORDER BY name, id LIMIT 20",
+        MealFilter.escapeLike(wanted) + "%"
+      ),
+    ]
+    for (sql, value) in steps {
+      var found = try db.statement(sql).rows([.text(value)]) { ($0.int(0), $0.text(1)) }
+      if sql.contains("LIKE") {
+        // LIKE ignores case for ASCII only; check the prefix in Swift for the rest.
+        found = found.filter { $0.1.lowercased().hasPrefix(wanted.lowercased()) }
+      }
+      if found.count == 1 { return .found(found[0].0) }
+      if found.count > 1 { return .ambiguous(found) }
+    }
+    return .none
+  }
+
+  // MARK: - Importing
+
+  /// Stores the candidates that can be stored, in one transaction (all of them or none), and
+  /// says what happened to each.
+  ///
+  /// Not stored: a candidate that could not be read, one that breaks the meal rules, one whose
+  /// TheMealDB id is already saved, and one with exactly the content of a saved meal (name,
+  /// instructions, ingredient lines) — including earlier candidates of the same run.
+  public func importMeals(_ candidates: [ImportCandidate]) throws(StoreError) -> ImportReport {
+    var report = ImportReport()
+    try db.transaction { () throws(StoreError) in
+      var takenIDs = Set<String>()
+      var contents = Set<MealContent>()
+      var written: [Int64: Meal] = [:]
+      let batch = candidates.count >= Self.batchSize
+      for candidate in candidates {
+        guard let meal = candidate.meal else {
+          report.skipped.append(
+            .init(place: candidate.place, reason: candidate.problem ?? "not readable"))
+          continue
+        }
+        var draft = MealDraft(of: nil)
+        draft.meal = meal
+        let valid: Meal
+        switch draft.validated() {
+        case .success(let checked): valid = checked
+        case .failure(let rule):
+          report.skipped.append(.init(place: candidate.place, reason: rule.message))
+          continue
+        }
+        if let mealDBID = valid.mealDBID {
+          if takenIDs.contains(mealDBID) {
+            report.skipped.append(
+              .init(
+                place: candidate.place,
+                reason: "TheMealDB meal \(mealDBID) is earlier in this import"))
+            continue
+          }
+          if let existing = try mealID(forMealDBID: mealDBID) {
+            let name = (try self.meal(id: existing))?.name ?? ""
+            report.skipped.append(
+              .init(
+                place: candidate.place,
+                reason: "already in My Meals as “\(name)” (TheMealDB id \(mealDBID))"))
+            continue
+          }
+        }
+        let content = MealContent(valid)
+        if contents.contains(content) {
+          report.skipped.append(
+            .init(place: candidate.place, reason: "the same meal is earlier in this import"))
+          continue
+        }
+        if try hasMeal(withContent: content) {
+          report.skipped.append(
+            .init(
+              place: candidate.place, reason: "already in My Meals as “\(valid.name)” (same content)"
+            ))
+          continue
+        }
+        let id = try insert(valid, indexing: !batch)
+        written[id] = valid
+        if let mealDBID = valid.mealDBID { takenIDs.insert(mealDBID) }
+        contents.insert(content)
+        report.imported.append(.init(id: id, name: valid.name, place: candidate.place))
+      }
+      if batch && !written.isEmpty { try indexBatch(written) }
+    }
+    if !report.imported.isEmpty { didCommit() }
+    return report
+  }
+
+  private func hasMeal(withContent content: MealContent) throws(StoreError) -> Bool {
+    let ids = try db.statement("SELECT id FROM meal WHERE name = ? AND instructions = ?").rows([
+      .text(content.name), .text(content.instructions),
+    ]) { $0.int(0) }
+    for id in ids {
+      if let stored = try meal(id: id), MealContent(stored) == content { return true }
+    }
+    return false
+  }
+}
+
+/// What makes two meals the same recipe for an import: name, instructions, ingredient lines.
+private struct MealContent: Hashable {
+  var name: String
+  var instructions: String
+  var ingredients: [IngredientMeasurement]
+
+  init(_ meal: Meal) {
+    name = meal.name
+    instructions = meal.instructions
+    ingredients = meal.ingredients
+  }
+}
