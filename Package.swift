@@ -56,7 +56,7 @@ let package = Package(
       dependencies: [
         "MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
       ],
-      exclude: ["Screens"]
+      exclude: ["Screens", "CommandOutputs"]
     ),
     .testTarget(
       name: "EndToEndTests", dependencies: ["MealsCore", "MealsStore", "TestSupport"]),

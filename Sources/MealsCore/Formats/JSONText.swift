@@ -71,12 +71,43 @@ public indirect enum JSONText: Sendable {
     }
   }
 
+  /// True for a string, number, bool or null.
+  private var isScalar: Bool {
+    switch self {
+    case .array, .object: false
+    default: true
+    }
+  }
+
+  /// A short array or object of scalars (`["Sweet", "Breakfast"]`, one ingredient) is kept on
+  /// one line when pretty: the file stays readable and grep-able.
+  private var fitsOnOneLine: Bool {
+    let scalars: Bool
+    switch self {
+    case .array(let items): scalars = items.allSatisfy(\.isScalar)
+    case .object(let pairs): scalars = pairs.allSatisfy(\.1.isScalar)
+    default: return false
+    }
+    guard scalars else { return false }
+    var bytes: [UInt8] = []
+    write(into: &bytes, pretty: false, depth: 0)
+    return bytes.count <= 72
+  }
+
   private func writeContainer(
     _ count: Int, open: UInt8, close: UInt8, into bytes: inout [UInt8], pretty: Bool, depth: Int,
     item: (Int, inout [UInt8]) -> Void
   ) {
     bytes.append(open)
     guard count > 0 else {
+      bytes.append(close)
+      return
+    }
+    if pretty && fitsOnOneLine {
+      for index in 0..<count {
+        if index > 0 { bytes.append(contentsOf: [0x2C, 0x20]) }
+        item(index, &bytes)
+      }
       bytes.append(close)
       return
     }

@@ -1,0 +1,324 @@
+import Foundation
+import MealsApp
+import MealsCore
+import MealsStore
+import TestSupport
+import XCTest
+
+/// `meals list/show/search/export/import` on a small database: what a script reads on
+/// standard output (the expected texts are files in CommandOutputs/), what goes to standard
+/// error, and the exit statuses.
+///
+/// `MEALS_RECORD_COMMANDS=1` writes the expected files again, to be read before committing.
+final class CommandTests: XCTestCase {
+  private var folder: TemporaryFolder!
+  private var options: LaunchOptions!
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+    options = try database("meals.sqlite", meals: Self.meals)
+  }
+
+  override func tearDown() {
+    folder.remove()
+    folder = nil
+  }
+
+  static let meals = [
+    Meal(
+      mealDBID: "52772", name: "Pancakes", instructions: "Mix the batter.\nFry thin pancakes.",
+      category: "Dessert", area: "British", tags: ["Sweet", "Breakfast"],
+      ingredients: [
+        IngredientMeasurement(name: "Flour", quantity: "100g"),
+        IngredientMeasurement(name: "Eggs", quantity: "2"),
+        IngredientMeasurement(name: "Milk", quantity: "300ml"),
+        IngredientMeasurement(name: "Salt", quantity: ""),
+      ],
+      favourite: true, favouritedAt: 1_764_000_000, rating: 5, totalMinutes: 20,
+      difficulty: .beginner, servings: 4),
+    Meal(
+      name: "Pan Bagnat", instructions: "Fill the bread.\nPress overnight.", category: "Side",
+      area: "French",
+      ingredients: [IngredientMeasurement(name: "Bread roll", quantity: "1")]),
+    Meal(
+      name: "Miso Soup", instructions: "Warm the dashi.\tWhisk in the miso.",
+      ingredients: [
+        IngredientMeasurement(name: "Dashi", quantity: "500 ml"),
+        IngredientMeasurement(name: "White miso", quantity: "2 tbsp"),
+      ]),
+  ]
+
+  private func database(_ name: String, meals: [Meal]) throws -> LaunchOptions {
+    let path = folder.path(name)
+    let store = try MealStore(path: path)
+    for meal in meals {
+      var draft = MealDraft(of: nil)
+      draft.meal = meal
+      _ = try store.commit(draft)
+    }
+    guard case .success(.run(let parsed)) = LaunchOptions.parse(["--db", path], environment: [:])
+    else { throw XCTSkip("could not parse options") }
+    return parsed
+  }
+
+  /// Runs `meals ARGUMENTS` in this process: (status, standard output, standard error).
+  private func meals(
+    _ arguments: String..., options: LaunchOptions? = nil,
+    search: ((String) -> Result<[Meal], NetworkSearchError>)? = nil
+  ) throws -> (Int32, String, String) {
+    let parsed = LaunchOptions.parse(arguments, environment: ["HOME": folder.url.path])
+    guard case .success(.subcommand(let command, let rest, _)) = parsed else {
+      XCTFail("not a subcommand: \(arguments)")
+      return (-1, "", "")
+    }
+    let io = CommandIO(
+      output: CommandOutput(), errors: CommandOutput(), currentDirectory: folder.url.path)
+    let status = command.run(
+      rest, options: options ?? self.options, io: io,
+      search: search ?? { _ in .failure(NetworkSearchError(message: "no network in this test")) })
+    return (status, io.output.text, io.errors.text)
+  }
+
+  /// Compares with (or records) CommandOutputs/`name`.
+  private func expect(
+    _ text: String, matches name: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let url = PackagePaths.root.appendingPathComponent("Tests/MealsAppTests/CommandOutputs/\(name)")
+    if ProcessInfo.processInfo.environment["MEALS_RECORD_COMMANDS"] == "1" {
+      try Data(text.utf8).write(to: url)
+      return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    let got = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    for (index, (a, b)) in zip(got, want).enumerated() where a != b {
+      XCTFail("\(name) line \(index + 1):\n got: \(a)\nwant: \(b)", file: file, line: line)
+      return
+    }
+    XCTAssertEqual(got.count, want.count, "\(name) line count", file: file, line: line)
+  }
+
+  private func json(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8))
+  }
+
+  // MARK: - list
+
+  func testListPrintsOneTabSeparatedLinePerMealInNameOrder() throws {
+    let (status, out, err) = try meals("list")
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(err, "")
+    try expect(out, matches: "list.txt")
+    XCTAssertEqual(
+      out.split(separator: "\n").map { $0.filter { $0 == "\t" }.count }, [2, 2, 2],
+      "three fields on every line, the last one empty when unknown")
+  }
+
+  func testListJSONFilterAndFavourites() throws {
+    let (status, out, _) = try meals("list", "--json")
+    XCTAssertEqual(status, 0)
+    try expect(out, matches: "list-json.txt")
+    let rows = try XCTUnwrap(try json(out) as? [[String: Any]])
+    XCTAssertEqual(rows.map { $0["name"] as? String }, ["Miso Soup", "Pan Bagnat", "Pancakes"])
+    XCTAssertEqual(rows[2]["favourite"] as? Bool, true)
+    XCTAssertTrue(rows[0]["category"] is NSNull, "every key is there, null when unknown")
+
+    let filtered = try meals("list", "--filter", "pan", "--json")
+    XCTAssertEqual(
+      (try json(filtered.1) as? [[String: Any]])?.map { $0["name"] as? String },
+      ["Pan Bagnat", "Pancakes"], "the same word search as /")
+    XCTAssertEqual(try meals("list", "--filter=miso").1, "3\tMiso Soup\t\n")
+    XCTAssertEqual(try meals("list", "--favourites").1, "1\tPancakes\tDessert · British\n")
+    XCTAssertEqual(try meals("list", "--filter", "nothing matches", "--json").1, "[]\n")
+  }
+
+  // MARK: - show
+
+  func testShowByIdNameAndPrefixInEachForm() throws {
+    let text = try meals("show", "Pancakes")
+    XCTAssertEqual(text.0, 0)
+    try expect(text.1, matches: "show.txt")
+    XCTAssertEqual(try meals("show", "1").1, text.1, "the id finds the same meal")
+    XCTAssertEqual(try meals("show", "pancakes").1, text.1, "exact, ignoring case")
+    XCTAssertEqual(try meals("show", "Miso").1, try meals("show", "3").1, "a unique prefix")
+
+    let markdown = try meals("show", "Pancakes", "--markdown")
+    try expect(markdown.1, matches: "show-markdown.txt")
+    let json = try meals("show", "Pancakes", "--json")
+    try expect(json.1, matches: "show-json.txt")
+    let object = try XCTUnwrap(try self.json(json.1) as? [String: Any])
+    XCTAssertEqual(object["id"] as? Int, 1)
+    XCTAssertEqual((object["ingredients"] as? [Any])?.count, 4)
+  }
+
+  func testShowFailuresSayWhyWithTheRightStatus() throws {
+    var (status, out, err) = try meals("show", "Pan")
+    XCTAssertEqual(status, 1, "ambiguous")
+    XCTAssertEqual(out, "")
+    XCTAssertEqual(
+      err,
+      "meals: “Pan” could be any of these; give the id or the whole name:\n  2\tPan Bagnat\n  1\tPancakes\n"
+    )
+    (status, _, err) = try meals("show", "Lasagne")
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(err, "meals: no saved meal is called “Lasagne” (see meals list).\n")
+    (status, _, err) = try meals("show")
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.hasPrefix("meals: show: which meal?"), err)
+    (status, _, err) = try meals("show", "1", "--json", "--markdown")
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.contains("cannot be used together"))
+    (status, _, err) = try meals("show", "1", "--yaml")
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.hasPrefix("meals: show: unknown option “--yaml”.\n\nUsage: meals show"), err)
+    (status, out, _) = try meals("show", "--help")
+    XCTAssertEqual(status, 0)
+    XCTAssertTrue(out.hasPrefix("Usage: meals show MEAL"))
+  }
+
+  // MARK: - export
+
+  func testExportInEveryFormatToStandardOutput() throws {
+    for format in RecipeFormat.allCases where format != .cooklang {
+      let (status, out, err) = try meals("export", "--format", format.rawValue)
+      XCTAssertEqual(status, 0, err)
+      try expect(out, matches: "export-\(format.rawValue).txt")
+    }
+    let cook = try meals("export", "Pancakes", "--format", "cooklang")
+    XCTAssertEqual(cook.0, 0)
+    try expect(cook.1, matches: "export-cooklang.txt")
+    let all = try XCTUnwrap(try json(try meals("export").1) as? [String: Any])
+    XCTAssertEqual((all["meals"] as? [Any])?.count, 3, "json is the default format")
+    let schema = try XCTUnwrap(try json(try meals("export", "--format", "schema-org").1) as? [Any])
+    XCTAssertEqual(schema.count, 3)
+  }
+
+  func testExportToAFileAndToAFolder() throws {
+    var (status, _, err) = try meals("export", "--format", "markdown", "--output", "book.md")
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(err, "Exported 3 meals to \(folder.path("book.md")).\n")
+    XCTAssertEqual(
+      try String(contentsOfFile: folder.path("book.md"), encoding: .utf8),
+      try meals("export", "--format", "markdown").1)
+    (status, _, err) = try meals("export", "--format", "cooklang", "--output", "cook/")
+    XCTAssertEqual(status, 0, err)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path("cook")).sorted(),
+      ["Miso Soup.cook", "Pan Bagnat.cook", "Pancakes.cook"])
+    (status, _, err) = try meals("export", "--format", "cooklang")
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.contains("Cooklang holds one recipe per file"), err)
+    (status, _, err) = try meals("export", "--format", "yaml")
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.contains("--format takes json, markdown, schema-org, cooklang, not “yaml”"))
+    (status, _, err) = try meals("export", "Lasagne")
+    XCTAssertEqual(status, 1)
+    (status, _, err) = try meals("export", "--output", "/nonexistent/folder/x.json")
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(err.hasPrefix("meals: cannot write the export: /nonexistent/folder/x.json:"), err)
+  }
+
+  func testSafeFileNamesForAwkwardMealNames() throws {
+    let awkward = try database(
+      "awkward.sqlite",
+      meals: [
+        Meal(name: "../etc/passwd", instructions: "x"),
+        Meal(name: ".hidden", instructions: "x"),
+        Meal(name: "Soup", instructions: "one"),
+        Meal(name: "soup", instructions: "two"),
+        Meal(name: "鸡肉 Curry: \"hot\"?", instructions: "x"),
+      ])
+    let (status, _, err) = try meals(
+      "export", "--format", "markdown", "--output", "out/", options: awkward)
+    XCTAssertEqual(status, 0, err)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path("out")).sorted(),
+      ["-etc-passwd.md", "hidden.md", "soup (2).md", "Soup.md", "鸡肉 Curry- -hot--.md"].sorted())
+  }
+
+  // MARK: - import
+
+  func testImportReportsWhatCameInAndWhatWasSkipped() throws {
+    let empty = try database("empty.sqlite", meals: [])
+    let exported = try meals("export", "--output", "all.json")
+    XCTAssertEqual(exported.0, 0)
+    let recipes = PackagePaths.fixtures.appendingPathComponent("recipes").path
+    var (status, out, err) = try meals(
+      "import", "all.json", "\(recipes)/Pad Thai.cook", "\(recipes)/two-recipes.json",
+      options: empty)
+    XCTAssertEqual(status, 0, err)
+    try expect(out.replacingOccurrences(of: recipes, with: "RECIPES"), matches: "import.txt")
+    (status, out, _) = try meals("import", "all.json", options: empty)
+    XCTAssertEqual(status, 0)
+    XCTAssertTrue(out.hasPrefix("Imported 0 meals.\nSkipped 3:\n"), out)
+    XCTAssertTrue(out.contains("all.json, meal 1: already in My Meals as “Miso Soup” (same content)"))
+    XCTAssertTrue(
+      out.contains("all.json, meal 3: already in My Meals as “Pancakes” (TheMealDB id 52772)"))
+    let store = try MealStore(path: empty.databasePath)
+    XCTAssertEqual(store.mealCount, 6)
+  }
+
+  func testABadFileImportsNothingAtAll() throws {
+    let empty = try database("empty.sqlite", meals: [])
+    try Data("{ not json".utf8).write(to: folder.url.appendingPathComponent("broken.json"))
+    _ = try meals("export", "--output", "good.json")
+    var (status, out, err) = try meals("import", "good.json", "broken.json", options: empty)
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(out, "")
+    XCTAssertTrue(err.hasPrefix("meals: broken.json: it is not valid JSON"), err)
+    XCTAssertTrue(err.hasSuffix("Nothing was imported.\n"), err)
+    (status, _, err) = try meals("import", "missing.cook", options: empty)
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(err, "meals: missing.cook: there is no such file. Nothing was imported.\n")
+    // A 50 MB file is refused before it is read.
+    let big = folder.path("big.json")
+    XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: big))
+    try handle.truncate(atOffset: 50 * 1_048_576)
+    try handle.close()
+    (status, _, err) = try meals("import", "big.json", options: empty)
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(
+      err, "meals: big.json: it is 50 MB; a recipe file is at most 32 MB. Nothing was imported.\n")
+    XCTAssertEqual(try MealStore(path: empty.databasePath).mealCount, 0)
+    (status, _, err) = try meals("import", options: empty)
+    XCTAssertEqual(status, 2)
+  }
+
+  // MARK: - search
+
+  func testSearchPrintsTheMealsOrSaysWhyNot() throws {
+    let found = [Self.meals[0]]
+    var asked: [String] = []
+    var (status, out, err) = try meals(
+      "search", "pan", "cakes",
+      search: {
+        asked.append($0)
+        return .success(found)
+      })
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(asked, ["pan cakes"])
+    XCTAssertEqual(out, "52772\tPancakes\tDessert · British\n")
+    (status, out, _) = try meals("search", "pan", "--json", search: { _ in .success(found) })
+    XCTAssertEqual((try json(out) as? [[String: Any]])?.first?["name"] as? String, "Pancakes")
+    (status, out, err) = try meals(
+      "search", "pan", search: { _ in .failure(NetworkSearchError(message: "Cannot connect.")) })
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(err, "meals: Cannot connect.\n")
+    (status, _, err) = try meals("search")
+    XCTAssertEqual(status, 2)
+  }
+
+  func testSearchThroughTheRealClient() throws {
+    let server = try FixtureServer()
+    defer { server.stop() }
+    var (status, out, err) = try meals(
+      "search", "arrabiata", search: Subcommand.networkSearch(apiURL: server.baseURL()))
+    XCTAssertEqual(status, 0, err)
+    XCTAssertTrue(out.hasPrefix("90001\tSpicy Arrabiata Penne\tVegetarian · Italian\n"), out)
+    (status, _, err) = try meals(
+      "search", "arrabiata", search: Subcommand.networkSearch(apiURL: "http://127.0.0.1:1/"))
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(err, "meals: Cannot connect to 127.0.0.1: server down or unreachable.\n")
+  }
+}

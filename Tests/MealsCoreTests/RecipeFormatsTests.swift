@@ -1,0 +1,250 @@
+import Foundation
+import MealsCore
+import TestSupport
+import XCTest
+
+/// The recipe formats: what is written, and what comes back from files written by us and by
+/// others (schema.org pages, Cooklang, Markdown).
+final class RecipeFormatsTests: XCTestCase {
+  /// Every field set, with text that needs escaping in each format.
+  static let fullMeal = Meal(
+    mealDBID: "52772", name: "Teriyaki \"Chicken\" Casserole",
+    instructions: "Preheat the oven to 350° F.\n# Not a heading\n\\ back\\slash\nBake 35 minutes.",
+    category: "Chicken", area: "Japanese", tags: ["Meat", "Casserole"],
+    thumbnailURL: "https://example.org/t.jpg", sourceURL: "https://example.org/s",
+    videoURL: "https://example.org/v",
+    ingredients: [
+      IngredientMeasurement(name: "soy sauce", quantity: "3/4 cup"),
+      IngredientMeasurement(name: "chicken breasts", quantity: "2"),
+      IngredientMeasurement(name: "black pepper", quantity: ""),
+      IngredientMeasurement(name: "Stir-fry vegetables", quantity: "1 (12 oz.)"),
+    ],
+    favourite: true, favouritedAt: 1_764_000_000.25, rating: 4, totalMinutes: 95,
+    difficulty: .intermediate, servings: 6)
+
+  private func only(_ candidates: [ImportCandidate], file: StaticString = #filePath, line: UInt = #line)
+    throws -> Meal
+  {
+    XCTAssertEqual(candidates.count, 1, file: file, line: line)
+    return try XCTUnwrap(candidates.first?.meal, candidates.first?.problem ?? "", file: file, line: line)
+  }
+
+  private func recipe(_ name: String) throws -> [ImportCandidate] {
+    let url = PackagePaths.fixtures.appendingPathComponent("recipes/\(name)")
+    return try RecipeImport.candidates(from: Data(contentsOf: url), fileName: name)
+  }
+
+  // MARK: - Our JSON
+
+  func testOurJSONGivesBackEveryField() throws {
+    let text = MealJSON.document([Self.fullMeal, Meal(name: "Plain", instructions: "Eat.")])
+    let parsed = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    XCTAssertEqual(parsed["format"] as? String, "meals")
+    XCTAssertEqual(parsed["version"] as? Int, 1)
+    let back = try RecipeImport.candidates(from: Data(text.utf8), fileName: "x.json")
+    XCTAssertEqual(back.compactMap(\.meal), [Self.fullMeal, Meal(name: "Plain", instructions: "Eat.")])
+  }
+
+  func testANewerVersionAndBrokenJSONAreRefusedWithAReason() {
+    let newer = Data(#"{"format":"meals","version":2,"meals":[]}"#.utf8)
+    XCTAssertThrowsError(try RecipeImport.candidates(from: newer, fileName: "x.json")) {
+      XCTAssertTrue(
+        ($0 as? FormatError)?.message.contains("format version 2, from a newer meals") == true)
+    }
+    XCTAssertThrowsError(
+      try RecipeImport.candidates(from: Data(#"{"format":"meals", "#.utf8), fileName: "x.json")
+    ) {
+      XCTAssertTrue(($0 as? FormatError)?.message.contains("not valid JSON") == true, "\($0)")
+    }
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    XCTAssertThrowsError(try RecipeImport.candidates(from: Data(deep.utf8), fileName: "deep.json")) {
+      XCTAssertTrue(($0 as? FormatError)?.message.contains("not valid JSON") == true, "\($0)")
+    }
+    let big = Data(count: JSONReading.maximumBytes + 1)
+    XCTAssertThrowsError(try RecipeImport.candidates(from: big, fileName: "big.json")) {
+      XCTAssertTrue(($0 as? FormatError)?.message.contains("at most 32 MB") == true, "\($0)")
+    }
+    XCTAssertThrowsError(
+      try RecipeImport.candidates(from: Data([0xFF, 0xFE, 0x00]), fileName: "x.json")
+    ) {
+      XCTAssertEqual(($0 as? FormatError)?.message, "it is not UTF-8 text.")
+    }
+  }
+
+  func testControlCharactersInAFileAreCleanedLikeNetworkText() throws {
+    let text = #"{"format":"meals","version":1,"meals":[{"name":" Bad\u001b[2J name ","instructions":"a\r\nb"}]}"#
+    let meal = try only(try RecipeImport.candidates(from: Data(text.utf8), fileName: "x.json"))
+    XCTAssertEqual(meal.name, "Bad name", "the escape sequence goes whole")
+    XCTAssertEqual(meal.instructions, "a\nb")
+  }
+
+  // MARK: - Markdown
+
+  func testMarkdownGivesBackEveryFieldItWrites() throws {
+    let text = MealMarkdown.render(Self.fullMeal)
+    XCTAssertTrue(text.hasPrefix("# Teriyaki \"Chicken\" Casserole\n\n- **Category:** Chicken\n"))
+    XCTAssertTrue(text.contains("\n- 3/4 cup **soy sauce**\n- 2 **chicken breasts**\n- **black pepper**\n"))
+    XCTAssertTrue(text.contains("\n\\# Not a heading\n"), "a line that would be a heading is escaped")
+    var expected = Self.fullMeal
+    expected.favouritedAt = nil  // Markdown says "yes", not when
+    XCTAssertEqual(try only(MealMarkdown.meals(from: text)), expected)
+  }
+
+  func testMarkdownWithTwoMeals() throws {
+    let meals = try recipe("two-meals.md").compactMap(\.meal)
+    XCTAssertEqual(meals.map(\.name), ["Porridge", "Boiled Egg"])
+    XCTAssertEqual(
+      meals[0].ingredients,
+      [
+        IngredientMeasurement(name: "Oats", quantity: "50 g"),
+        IngredientMeasurement(name: "Milk", quantity: "300 ml"),
+        IngredientMeasurement(name: "Honey", quantity: ""),
+      ])
+    XCTAssertEqual(
+      meals[0].instructions, "Simmer the oats in the milk for 5 minutes, stirring.\nTop with honey.")
+    XCTAssertEqual(meals[0].servings, 1)
+    XCTAssertEqual(meals[1].instructions, "Boil for 6 minutes.")
+  }
+
+  // MARK: - Cooklang
+
+  func testCooklangWrittenByHandIsRead() throws {
+    let meal = try only(try recipe("Pad Thai.cook"))
+    XCTAssertEqual(meal.name, "Pad Thai", "the title comes from the file name")
+    XCTAssertEqual(meal.servings, 2)
+    XCTAssertEqual(meal.tags, ["noodles", "quick"])
+    XCTAssertEqual(meal.area, "Thai")
+    XCTAssertEqual(meal.totalMinutes, 25)
+    XCTAssertEqual(
+      meal.ingredients.map { "\($0.quantity)|\($0.name)" },
+      [
+        "200 g|rice noodles", "2 tbsp|vegetable oil", "2 cloves|garlic", "150 g|prawns", "2|eggs",
+        "2 tbsp|fish sauce", "1 tbsp|sugar", "1|lime", "|peanuts",
+      ], "every @ingredient once; the second @lime refers back")
+    XCTAssertEqual(
+      meal.instructions,
+      """
+      Soak the rice noodles in hot water for 10 minutes, then drain.
+      Heat vegetable oil in a wok and fry garlic. Add prawns and eggs, stir until set.
+      Toss in the noodles with fish sauce, sugar and lime. Serve with peanuts and more lime.
+      """, "markup becomes words; comments and block comments are gone")
+  }
+
+  func testCooklangGivesBackNameIngredientsInstructionsAndFields() throws {
+    let text = Cooklang.render(Self.fullMeal)
+    XCTAssertTrue(text.hasPrefix(">> title: Teriyaki \"Chicken\" Casserole\n>> category: Chicken\n"))
+    XCTAssertTrue(text.contains("@soy sauce{3/4%cup}\n@chicken breasts{2}\n@black pepper{}\n"))
+    var expected = Self.fullMeal
+    expected.favouritedAt = nil
+    XCTAssertEqual(try only([Cooklang.meal(from: text, fileName: "x.cook")]), expected)
+  }
+
+  // MARK: - schema.org
+
+  func testSchemaOrgWrittenByUsComesBackWithoutTheUsersNotes() throws {
+    let text = SchemaOrgRecipe.document([Self.fullMeal])
+    let object = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    XCTAssertEqual(object["@type"] as? String, "Recipe")
+    XCTAssertEqual(object["totalTime"] as? String, "PT1H35M")
+    XCTAssertEqual(
+      object["recipeIngredient"] as? [String],
+      ["3/4 cup soy sauce", "2 chicken breasts", "black pepper", "1 (12 oz.) Stir-fry vegetables"])
+    var expected = Self.fullMeal
+    expected.favourite = false
+    expected.favouritedAt = nil
+    expected.rating = 0
+    expected.difficulty = nil
+    XCTAssertEqual(try only(try RecipeImport.candidates(from: Data(text.utf8), fileName: "x.json")), expected)
+  }
+
+  func testSchemaOrgWithStringsArraysAndTimesInParts() throws {
+    let meal = try only(try recipe("strings-recipe.json"))
+    XCTAssertEqual(meal.name, "Lemon Drizzle Traybake")
+    XCTAssertEqual(meal.category, "Dessert")
+    XCTAssertEqual(meal.tags, ["cake", "lemon", "traybake"])
+    XCTAssertEqual(meal.thumbnailURL, "https://example.org/lemon-1x1.jpg")
+    XCTAssertEqual(meal.servings, 12)
+    XCTAssertEqual(meal.totalMinutes, 55, "prepTime + cookTime")
+    XCTAssertEqual(
+      meal.ingredients.map { "\($0.quantity)|\($0.name)" },
+      [
+        "225 g|softened butter", "225g|caster sugar", "4|eggs", "1 1/2 cups|self-raising flour",
+        "|Zest of 2 lemons", "|Pinch of salt",
+      ])
+    XCTAssertEqual(
+      meal.instructions,
+      "Heat the oven to 180C.\nBeat everything together & spread in the tin.\nBake for 35 minutes, then drizzle."
+    )
+  }
+
+  func testSchemaOrgInAGraphWithSectionsAndObjects() throws {
+    let meal = try only(try recipe("graph-howto.jsonld"))
+    XCTAssertEqual(meal.name, "Tomato & Bean Stew")
+    XCTAssertEqual(meal.servings, 4)
+    XCTAssertEqual(meal.totalMinutes, 75)
+    XCTAssertEqual(meal.thumbnailURL, "https://example.org/stew.jpg")
+    XCTAssertEqual(meal.videoURL, "https://example.org/embed/stew")
+    XCTAssertEqual(meal.ingredients.first, IngredientMeasurement(name: "olive oil", quantity: "2 tbsp"))
+    XCTAssertEqual(
+      meal.ingredients[2], IngredientMeasurement(name: "tin of butter beans", quantity: "400 g"))
+    XCTAssertEqual(
+      meal.instructions,
+      """
+      Base
+      Soften the onion in the oil for 10 minutes.
+      Stir in the paprika.
+      Stew
+      Add the beans and simmer for 45 minutes.
+      Season.
+      """)
+  }
+
+  func testSchemaOrgArraysAndASavedPage() throws {
+    let two = try recipe("two-recipes.json").compactMap(\.meal)
+    XCTAssertEqual(two.map(\.name), ["Green Salad", "Toast"], "the Person is not a recipe")
+    XCTAssertEqual(two[1].ingredients.map(\.name), ["slices bread", "butter"])
+    let page = try only(try recipe("saved-page.html"))
+    XCTAssertEqual(page.name, "Miso Soup")
+    XCTAssertEqual(page.servings, 2)
+    XCTAssertEqual(page.ingredients.count, 4)
+  }
+
+  func testFilesWithoutARecipeAreRefused() throws {
+    XCTAssertThrowsError(try recipe("no-recipe.json")) {
+      XCTAssertEqual(
+        ($0 as? FormatError)?.message, "its JSON is neither meals' format nor a schema.org Recipe.")
+    }
+    let page = Data("<html><body>No data here</body></html>".utf8)
+    XCTAssertThrowsError(try RecipeImport.candidates(from: page, fileName: "p.html")) {
+      XCTAssertTrue(($0 as? FormatError)?.message.contains("no schema.org data") == true)
+    }
+    XCTAssertThrowsError(
+      try RecipeImport.candidates(from: Data("just some words\n".utf8), fileName: "notes.txt")
+    ) {
+      XCTAssertTrue(($0 as? FormatError)?.message.contains("not a format meals reads") == true)
+    }
+  }
+
+  // MARK: - Ingredient lines
+
+  func testIngredientLinesSplitAtTheMeasure() {
+    let cases: [(String, String, String)] = [
+      ("2 cups flour", "2 cups", "flour"),
+      ("1 1/2 tsp baking powder", "1 1/2 tsp", "baking powder"),
+      ("½ tsp salt", "½ tsp", "salt"),
+      ("100g butter, softened", "100g", "butter, softened"),
+      ("1 (12 oz.) can chickpeas", "1 (12 oz.)", "can chickpeas"),
+      ("3 eggs", "3", "eggs"),
+      ("2-3 garlic cloves", "2-3", "garlic cloves"),
+      ("salt to taste", "", "salt to taste"),
+      ("400 g of tomatoes", "400 g", "tomatoes"),
+      ("12", "", "12"),
+    ]
+    for (line, quantity, name) in cases {
+      XCTAssertEqual(
+        IngredientLine.split(line), IngredientMeasurement(name: name, quantity: quantity), line)
+    }
+  }
+}
