@@ -44,8 +44,8 @@ public enum Cooklang {
       .replacingOccurrences(of: "}", with: ")")
     let quantity = MealRules.trimmed(measurement.quantity).replacingOccurrences(of: "}", with: ")")
     let parts = quantity.split(separator: " ")
-    if parts.count == 2, parts[0].first?.isNumber == true, !quantity.contains("%"),
-      parts[1].allSatisfy(\.isLetter)
+    if parts.count == 2, parts.joined(separator: " ") == quantity,
+      parts[0].first?.isNumber == true, !quantity.contains("%"), parts[1].allSatisfy(\.isLetter)
     {
       return "@\(name){\(parts[0])%\(parts[1])}"
     }
@@ -202,7 +202,9 @@ public enum Cooklang {
     var name: String
     var end: Int
     var amount = ""
+    var braced = false
     if let brace, let close = characters[brace...].firstIndex(of: "}") {
+      braced = true
       name = MealRules.trimmed(String(characters[nameStart..<brace]))
       let inside = String(characters[(brace + 1)..<close])
       let parts = inside.split(separator: "%", maxSplits: 1).map {
@@ -220,9 +222,12 @@ public enum Cooklang {
       }
       name = String(characters[nameStart..<end])
     }
-    guard let first = name.first ?? (characters[start] == "~" ? " " : nil),
-      characters[start] == "~" || first.isLetter
-    else { return nil }
+    if characters[start] == "~" {
+      // A timer always has braces: `~{10%minutes}`, `~eggs{3%minutes}`; `~5 min` is text.
+      guard braced, !name.contains(" ") else { return nil }
+      return (name, amount, end)
+    }
+    guard let first = name.first, first.isLetter else { return nil }
     return (name, amount, end)
   }
 
