@@ -1,19 +1,31 @@
 import Foundation
 import MealsCore
 
-/// One line of `meals list`: the fields a script wants, without instructions or ingredients.
-public struct MealListRow: Equatable, Sendable {
-  public var id: Int64
-  public var mealDBID: String?
-  public var name: String
-  public var category: String?
-  public var area: String?
-  public var tags: [String]
-  public var favourite: Bool
-  public var rating: Int
-  public var totalMinutes: Int?
-  public var difficulty: Difficulty?
-  public var servings: Int?
+/// One row of `meals list` as SQLite holds it, read without making Strings: at 100 000 meals
+/// the Strings cost more than the reading. Valid only inside the `forEachListing` call.
+public struct SavedMealListing {
+  fileprivate let row: Statement
+
+  public enum Text: Int32 {
+    case name = 1, mealDBID, category, area
+    /// Comma-separated.
+    case tags
+    case difficulty = 9
+  }
+
+  public enum Number: Int32 {
+    case favourite = 6, rating, totalMinutes
+    case servings = 10
+  }
+
+  public var id: Int64 { row.int(0) }
+
+  /// The UTF-8 bytes of a text field, nil when it is not set.
+  public func utf8(_ field: Text) -> UnsafeBufferPointer<UInt8>? { row.utf8(field.rawValue) }
+
+  public func number(_ field: Number) -> Int64? {
+    row.isNull(field.rawValue) ? nil : row.int(field.rawValue)
+  }
 }
 
 /// What a lookup by id or name found.
@@ -54,42 +66,35 @@ extension MealStore {
   // MARK: - Lists for scripts
 
   /// Saved meals in name order, those matching `filter` (the same search as `/`), and only
-  /// favourites when asked.
-  public func listRows(filter: String = "", favouritesOnly: Bool = false) throws(StoreError)
-    -> [MealListRow]
-  {
+  /// favourites when asked; read from the `meal_listing` index alone.
+  public func forEachListing(
+    filter: String = "", favouritesOnly: Bool = false, _ body: (SavedMealListing) -> Void
+  ) throws(StoreError) {
     let columns = """
-      meal.id, mealdb_id, name, category, area, tags, favourite, rating, total_minutes,
+      meal.id, name, mealdb_id, category, area, tags, favourite, rating, total_minutes,
       difficulty, servings
       """
     let favourites = favouritesOnly ? " AND favourite = 1" : ""
     let text = MealFilter(filter)
     let sql: String
     if text.isEverything {
-      sql = "SELECT \(columns) FROM meal WHERE 1\(favourites) ORDER BY name, id"
+      sql = "SELECT \(columns) FROM meal WHERE 1\(favourites) ORDER BY sort_key"
     } else {
       sql = """
         SELECT \(columns) FROM (\(text.keys(order: "ASC"))) AS k JOIN meal ON meal.sort_key = k.key
         WHERE 1\(favourites) ORDER BY k.key
         """
     }
-    return try db.statement(sql).rows(text.parameters) { row in
-      let tags = row.text(5)
-      return MealListRow(
-        id: row.int(0), mealDBID: row.optionalText(1), name: row.text(2),
-        category: row.optionalText(3), area: row.optionalText(4),
-        tags: tags.isEmpty ? [] : tags.split(separator: ",").map(String.init),
-        favourite: row.int(6) != 0, rating: Int(row.int(7)),
-        totalMinutes: row.isNull(8) ? nil : Int(row.int(8)),
-        difficulty: row.optionalText(9).flatMap(Difficulty.init(rawValue:)),
-        servings: row.isNull(10) ? nil : Int(row.int(10)))
-    }
+    try db.statement(sql).forEach(text.parameters) { body(SavedMealListing(row: $0)) }
   }
 
   /// Every saved meal in name order, whole, one at a time (100 000 meals never sit in memory
-  /// together).
+  /// together), read in one snapshot: a meal saved meanwhile by another process is not half
+  /// in it, and the file is locked once rather than once per meal.
   public func forEachMeal(_ body: (Meal) throws -> Void) throws {
-    let ids = try db.statement("SELECT id FROM meal ORDER BY name, id").rows { $0.int(0) }
+    try db.execute("BEGIN")
+    defer { try? db.execute("COMMIT") }
+    let ids = try db.statement("SELECT id FROM meal ORDER BY sort_key").rows { $0.int(0) }
     for id in ids {
       if let meal = try meal(id: id) { try body(meal) }
     }

@@ -226,6 +226,19 @@ final class Statement {
 
   func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+  /// A text column's UTF-8 bytes, valid until the next step; nil for NULL. No String is made.
+  func utf8(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+    guard let pointer = sqlite3_column_text(raw, column) else { return nil }
+    return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(raw, column)))
+  }
+
+  /// Each row in turn (for long results that should not become an array).
+  func forEach(_ values: [SQLValue] = [], _ body: (Statement) -> Void) throws(StoreError) {
+    bind(values)
+    defer { reset() }
+    while try step() { body(self) }
+  }
+
   func blob(_ column: Int32) -> Data {
     let count = Int(sqlite3_column_bytes(raw, column))
     guard count > 0, let bytes = sqlite3_column_blob(raw, column) else { return Data() }

@@ -84,6 +84,12 @@ if CommandLine.arguments.dropFirst().first == "redraw" {
   exit(0)
 }
 
+/// `meals-bench exchange`: only `meals list --json` and `meals export`.
+if CommandLine.arguments.dropFirst().first == "exchange" {
+  ExchangeBench.run(databasePath: bigPath)
+  exit(0)
+}
+
 /// `meals-bench filter [--verbose]`: only the local filter's figures.
 if CommandLine.arguments.dropFirst().first == "filter" {
   let store = try MealStore(path: bigPath)
@@ -125,6 +131,7 @@ Measure.report("jump to a random row (cold window)", farSamples, goal: "—")
 
 FilterBench.run(store: store, verbose: CommandLine.arguments.contains("--verbose"))
 FilterBench.reportSize(store: store)
+ExchangeBench.run(databasePath: bigPath)
 
 let catalogueFolder = workFolder.appendingPathComponent("catalogue")
 try? FileManager.default.removeItem(at: catalogueFolder)
