@@ -3,12 +3,21 @@
 SWIFT ?= swift
 BUILD_DIR := .build
 LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev
-TOOLS := tmux python3
+TOOLS := tmux python3 groff-base
 FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Package.swift
 # SwiftPM leaves TemporaryDirectory.* folders wherever TMPDIR points: keep them in .build.
 SWIFTPM_TMP := $(CURDIR)/$(BUILD_DIR)/tmp
 SWIFTPM := TMPDIR=$(SWIFTPM_TMP) $(SWIFT)
 TEST_BUNDLE := $(BUILD_DIR)/debug/mealsPackageTests.xctest
+# make install: PREFIX and DESTDIR as usual; BINARY may name an already built meals (tests).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINARY ?=
+INSTALLED := $(PREFIX)/bin/meals \
+  $(PREFIX)/share/man/man1/meals.1 \
+  $(PREFIX)/share/bash-completion/completions/meals \
+  $(PREFIX)/share/zsh/site-functions/_meals \
+  $(PREFIX)/share/fish/vendor_completions.d/meals.fish
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
 # Installs the missing Debian packages among $(1) (apt-get as root; otherwise prints the command).
@@ -31,7 +40,24 @@ define install_packages
 	fi
 endef
 
-.PHONY: run test test-asan fuzz deps test-deps build lint format bench demo clean
+.PHONY: run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
+
+## install: the release binary, the man page and the bash, zsh and fish completions under
+## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
+install:
+	@if [ -z "$(BINARY)" ]; then $(MAKE) --no-print-directory deps && mkdir -p $(SWIFTPM_TMP) && \
+	  $(SWIFTPM) build -c release --product meals; fi
+	install -D -m 755 $(or $(BINARY),$(BUILD_DIR)/release/meals) $(DESTDIR)$(PREFIX)/bin/meals
+	install -D -m 644 docs/meals.1 $(DESTDIR)$(PREFIX)/share/man/man1/meals.1
+	install -D -m 644 Resources/completions/meals.bash \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/meals
+	install -D -m 644 Resources/completions/_meals $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_meals
+	install -D -m 644 Resources/completions/meals.fish \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/meals.fish
+
+## uninstall: removes exactly the files install put there
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 ## run: build in release mode and start meals (pass flags with ARGS="--db /tmp/x.sqlite")
 run: deps

@@ -1,20 +1,23 @@
 import Foundation
 import MealsCore
 
-/// One row of `meals list` as SQLite holds it, read without making Strings: at 100 000 meals
-/// the Strings cost more than the reading. Valid only inside the `forEachListing` call.
+/// One row of `meals list` as SQLite holds it, valid only inside `forEachListing`.
+///
+/// No Strings are made: at 100 000 meals they cost more than the reading.
 public struct SavedMealListing {
   fileprivate let row: Statement
 
   public enum Text: Int32 {
-    case name = 1, mealDBID, category, area
+    case name = 1
+    case mealDBID, category, area
     /// Comma-separated.
     case tags
     case difficulty = 9
   }
 
   public enum Number: Int32 {
-    case favourite = 6, rating, totalMinutes
+    case favourite = 6
+    case rating, totalMinutes
     case servings = 10
   }
 
@@ -189,7 +192,8 @@ extension MealStore {
         if try hasMeal(withContent: content) {
           report.skipped.append(
             .init(
-              place: candidate.place, reason: "already in My Meals as “\(valid.name)” (same content)"
+              place: candidate.place,
+              reason: "already in My Meals as “\(valid.name)” (same content)"
             ))
           continue
         }

@@ -226,7 +226,7 @@ final class Statement {
 
   func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
-  /// A text column's UTF-8 bytes, valid until the next step; nil for NULL. No String is made.
+  /// A text column's UTF-8 bytes (no String made), valid until the next step; nil for NULL.
   func utf8(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
     guard let pointer = sqlite3_column_text(raw, column) else { return nil }
     return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(raw, column)))

@@ -251,7 +251,8 @@ final class CommandTests: XCTestCase {
     (status, out, _) = try meals("import", "all.json", options: empty)
     XCTAssertEqual(status, 0)
     XCTAssertTrue(out.hasPrefix("Imported 0 meals.\nSkipped 3:\n"), out)
-    XCTAssertTrue(out.contains("all.json, meal 1: already in My Meals as “Miso Soup” (same content)"))
+    XCTAssertTrue(
+      out.contains("all.json, meal 1: already in My Meals as “Miso Soup” (same content)"))
     XCTAssertTrue(
       out.contains("all.json, meal 3: already in My Meals as “Pancakes” (TheMealDB id 52772)"))
     let store = try MealStore(path: empty.databasePath)

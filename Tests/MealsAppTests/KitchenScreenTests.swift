@@ -51,6 +51,33 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertEqual(items.first?.mealName, "Beef and Stout Stew")
   }
 
+  // MARK: - Copying a meal
+
+  func testYCopiesTheMealAsMarkdownFromMyMealsAndMealDetail() throws {
+    let app = try appWithStew()
+    app.press(.character("y"))
+    guard case .clipboard(let copied)? = app.navigator.signalsSent.last else {
+      return XCTFail("nothing was copied")
+    }
+    XCTAssertTrue(
+      copied.hasPrefix("# Beef Stew\n\n- **Servings:** 2\n\n## Ingredients\n\n- 500g **Beef**\n"))
+    XCTAssertTrue(app.lines.joined().contains("Copied “Beef Stew” to the clipboard, as Markdown."))
+
+    let browsing = try AppHarness()
+    browsing.press(.character("r"))
+    browsing.service.answer(.areas)
+    browsing.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
+    browsing.service.answer(.filter(.area, "Irish"))
+    browsing.press(.enter)
+    browsing.service.answer(.lookup("90010"))
+    browsing.press(.character("y"))
+    guard case .clipboard(let detail)? = browsing.navigator.signalsSent.last else {
+      return XCTFail("nothing was copied from Meal Detail")
+    }
+    XCTAssertTrue(detail.hasPrefix("# Beef and Stout Stew\n"), detail)
+    XCTAssertTrue(detail.contains("- 1kg **Beef**"), detail)
+  }
+
   // MARK: - Shopping list
 
   func testTheShoppingListAddsUpTicksExportsAndAsksBeforeAddingTwice() throws {

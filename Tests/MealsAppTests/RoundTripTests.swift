@@ -5,8 +5,9 @@ import MealsStore
 import TestSupport
 import XCTest
 
-/// Meals stored, exported in each format by `meals export`, imported by `meals import` into an
-/// empty database: the same meals come back. Our JSON gives back every field; the other
+/// Meals stored, exported by `meals export` and imported again: the same meals come back.
+///
+/// Each format goes from a database to an empty one. Our JSON gives back every field; the other
 /// formats the name, the ingredients with their quantities, the instruction text (its lines;
 /// blank lines between them are not kept by Cooklang and schema.org) and the fields they have.
 final class RoundTripTests: XCTestCase {
@@ -41,7 +42,8 @@ final class RoundTripTests: XCTestCase {
       let value = try JSONSerialization.jsonObject(
         with: Data(contentsOf: shared.appendingPathComponent(file)))
       for answer in Self.answers(in: value) {
-        for meal in (try? MealDBDecoder.meals(from: answer)) ?? [] where !meal.instructions.isEmpty {
+        for meal in (try? MealDBDecoder.meals(from: answer)) ?? [] where !meal.instructions.isEmpty
+        {
           byID[meal.mealDBID ?? meal.name] = meal
         }
       }
@@ -79,7 +81,8 @@ final class RoundTripTests: XCTestCase {
       let target = folder.path("target-\(format.rawValue).sqlite")
       let output = format == .cooklang ? "export-cook/" : "export.\(format.fileExtension)"
       XCTAssertEqual(
-        try run("export", "--format", format.rawValue, "--output", output, database: "source.sqlite"),
+        try run(
+          "export", "--format", format.rawValue, "--output", output, database: "source.sqlite"),
         0, "\(format) export", file: file, line: line)
       var files = [folder.path(output)]
       if format == .cooklang {
@@ -90,7 +93,8 @@ final class RoundTripTests: XCTestCase {
       XCTAssertEqual(status, 0, "\(format) import", file: file, line: line)
       var back: [Meal] = []
       try MealStore(path: target).forEachMeal { back.append($0) }
-      XCTAssertEqual(back.count, stored.count, "\(format): every meal came back", file: file, line: line)
+      XCTAssertEqual(
+        back.count, stored.count, "\(format): every meal came back", file: file, line: line)
       for (original, imported) in zip(stored, back) {
         var want = original
         var got = imported

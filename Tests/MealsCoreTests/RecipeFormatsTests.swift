@@ -22,11 +22,14 @@ final class RecipeFormatsTests: XCTestCase {
     favourite: true, favouritedAt: 1_764_000_000.25, rating: 4, totalMinutes: 95,
     difficulty: .intermediate, servings: 6)
 
-  private func only(_ candidates: [ImportCandidate], file: StaticString = #filePath, line: UInt = #line)
+  private func only(
+    _ candidates: [ImportCandidate], file: StaticString = #filePath, line: UInt = #line
+  )
     throws -> Meal
   {
     XCTAssertEqual(candidates.count, 1, file: file, line: line)
-    return try XCTUnwrap(candidates.first?.meal, candidates.first?.problem ?? "", file: file, line: line)
+    return try XCTUnwrap(
+      candidates.first?.meal, candidates.first?.problem ?? "", file: file, line: line)
   }
 
   private func recipe(_ name: String) throws -> [ImportCandidate] {
@@ -43,7 +46,8 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(parsed["format"] as? String, "meals")
     XCTAssertEqual(parsed["version"] as? Int, 1)
     let back = try RecipeImport.candidates(from: Data(text.utf8), fileName: "x.json")
-    XCTAssertEqual(back.compactMap(\.meal), [Self.fullMeal, Meal(name: "Plain", instructions: "Eat.")])
+    XCTAssertEqual(
+      back.compactMap(\.meal), [Self.fullMeal, Meal(name: "Plain", instructions: "Eat.")])
   }
 
   func testANewerVersionAndBrokenJSONAreRefusedWithAReason() {
@@ -58,7 +62,8 @@ final class RecipeFormatsTests: XCTestCase {
       XCTAssertTrue(($0 as? FormatError)?.message.contains("not valid JSON") == true, "\($0)")
     }
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-    XCTAssertThrowsError(try RecipeImport.candidates(from: Data(deep.utf8), fileName: "deep.json")) {
+    XCTAssertThrowsError(try RecipeImport.candidates(from: Data(deep.utf8), fileName: "deep.json"))
+    {
       XCTAssertTrue(($0 as? FormatError)?.message.contains("not valid JSON") == true, "\($0)")
     }
     let big = Data(count: JSONReading.maximumBytes + 1)
@@ -73,7 +78,8 @@ final class RecipeFormatsTests: XCTestCase {
   }
 
   func testControlCharactersInAFileAreCleanedLikeNetworkText() throws {
-    let text = #"{"format":"meals","version":1,"meals":[{"name":" Bad\u001b[2J name ","instructions":"a\r\nb"}]}"#
+    let text =
+      #"{"format":"meals","version":1,"meals":[{"name":" Bad\u001b[2J name ","instructions":"a\r\nb"}]}"#
     let meal = try only(try RecipeImport.candidates(from: Data(text.utf8), fileName: "x.json"))
     XCTAssertEqual(meal.name, "Bad name", "the escape sequence goes whole")
     XCTAssertEqual(meal.instructions, "a\nb")
@@ -84,8 +90,10 @@ final class RecipeFormatsTests: XCTestCase {
   func testMarkdownGivesBackEveryFieldItWrites() throws {
     let text = MealMarkdown.render(Self.fullMeal)
     XCTAssertTrue(text.hasPrefix("# Teriyaki \"Chicken\" Casserole\n\n- **Category:** Chicken\n"))
-    XCTAssertTrue(text.contains("\n- 3/4 cup **soy sauce**\n- 2 **chicken breasts**\n- **black pepper**\n"))
-    XCTAssertTrue(text.contains("\n\\# Not a heading\n"), "a line that would be a heading is escaped")
+    XCTAssertTrue(
+      text.contains("\n- 3/4 cup **soy sauce**\n- 2 **chicken breasts**\n- **black pepper**\n"))
+    XCTAssertTrue(
+      text.contains("\n\\# Not a heading\n"), "a line that would be a heading is escaped")
     var expected = Self.fullMeal
     expected.favouritedAt = nil  // Markdown says "yes", not when
     XCTAssertEqual(try only(MealMarkdown.meals(from: text)), expected)
@@ -102,7 +110,8 @@ final class RecipeFormatsTests: XCTestCase {
         IngredientMeasurement(name: "Honey", quantity: ""),
       ])
     XCTAssertEqual(
-      meals[0].instructions, "Simmer the oats in the milk for 5 minutes, stirring.\nTop with honey.")
+      meals[0].instructions, "Simmer the oats in the milk for 5 minutes, stirring.\nTop with honey."
+    )
     XCTAssertEqual(meals[0].servings, 1)
     XCTAssertEqual(meals[1].instructions, "Boil for 6 minutes.")
   }
@@ -133,7 +142,8 @@ final class RecipeFormatsTests: XCTestCase {
 
   func testCooklangGivesBackNameIngredientsInstructionsAndFields() throws {
     let text = Cooklang.render(Self.fullMeal)
-    XCTAssertTrue(text.hasPrefix(">> title: Teriyaki \"Chicken\" Casserole\n>> category: Chicken\n"))
+    XCTAssertTrue(
+      text.hasPrefix(">> title: Teriyaki \"Chicken\" Casserole\n>> category: Chicken\n"))
     XCTAssertTrue(text.contains("@soy sauce{3/4%cup}\n@chicken breasts{2}\n@black pepper{}\n"))
     var expected = Self.fullMeal
     expected.favouritedAt = nil
@@ -156,7 +166,8 @@ final class RecipeFormatsTests: XCTestCase {
     expected.favouritedAt = nil
     expected.rating = 0
     expected.difficulty = nil
-    XCTAssertEqual(try only(try RecipeImport.candidates(from: Data(text.utf8), fileName: "x.json")), expected)
+    XCTAssertEqual(
+      try only(try RecipeImport.candidates(from: Data(text.utf8), fileName: "x.json")), expected)
   }
 
   func testSchemaOrgWithStringsArraysAndTimesInParts() throws {
@@ -186,7 +197,8 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(meal.totalMinutes, 75)
     XCTAssertEqual(meal.thumbnailURL, "https://example.org/stew.jpg")
     XCTAssertEqual(meal.videoURL, "https://example.org/embed/stew")
-    XCTAssertEqual(meal.ingredients.first, IngredientMeasurement(name: "olive oil", quantity: "2 tbsp"))
+    XCTAssertEqual(
+      meal.ingredients.first, IngredientMeasurement(name: "olive oil", quantity: "2 tbsp"))
     XCTAssertEqual(
       meal.ingredients[2], IngredientMeasurement(name: "tin of butter beans", quantity: "400 g"))
     XCTAssertEqual(

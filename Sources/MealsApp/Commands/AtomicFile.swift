@@ -16,12 +16,15 @@ enum AtomicFile {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     var template = Array(
-      ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(name).XXXXXX").utf8CString)
+      ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(name).XXXXXX")
+        .utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
       return mkstemp(base)
     }
-    guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+    guard descriptor >= 0 else {
+      throw Failure(path: path, reason: String(cString: strerror(errno)))
+    }
     let temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var offset = 0

@@ -25,7 +25,8 @@ enum ExportCommand {
     if let output {
       var directory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: output, isDirectory: &directory)
-      isFolder = (exists && directory.boolValue) || arguments.values["--output"]?.hasSuffix("/") == true
+      isFolder =
+        (exists && directory.boolValue) || arguments.values["--output"]?.hasSuffix("/") == true
     }
     if !format.holdsSeveralMeals && count > 1 && !isFolder {
       return Subcommand.usageError(
@@ -46,7 +47,8 @@ enum ExportCommand {
         var names = Set<String>()
         var written = 0
         try forEach { meal in
-          let name = SafeFileName.unique(for: meal.name, extension: format.fileExtension, taken: &names)
+          let name = SafeFileName.unique(
+            for: meal.name, extension: format.fileExtension, taken: &names)
           try AtomicFile.write(
             Array(ExportWriter.document([meal], format: format).utf8),
             to: (output as NSString).appendingPathComponent(name))
@@ -91,7 +93,9 @@ enum ExportWriter {
     var index = 0
     switch format {
     case .json:
-      output.write("{\n  \"format\": \"\(MealJSON.formatName)\",\n  \"version\": \(MealJSON.version),\n  \"meals\": [")
+      output.write(
+        "{\n  \"format\": \"\(MealJSON.formatName)\",\n  \"version\": \(MealJSON.version),\n  \"meals\": ["
+      )
       var bytes: [UInt8] = []
       try forEach { meal in
         bytes.removeAll(keepingCapacity: true)

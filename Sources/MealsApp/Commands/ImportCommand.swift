@@ -56,7 +56,8 @@ enum ImportCommand {
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     guard size <= JSONReading.maximumBytes else {
       throw FormatError(
-        "it is \(size / 1_048_576) MB; a recipe file is at most \(JSONReading.maximumBytes / 1_048_576) MB.")
+        "it is \(size / 1_048_576) MB; a recipe file is at most \(JSONReading.maximumBytes / 1_048_576) MB."
+      )
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw FormatError("it cannot be read (permissions?).")

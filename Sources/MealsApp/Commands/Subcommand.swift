@@ -1,8 +1,10 @@
 import MealsCore
 import MealsStore
 
-/// `meals list|show|search|export|import`: the app's data for pipes and scripts. They never
-/// start the full-screen app; results go to standard output, errors to standard error.
+/// `meals list|show|search|export|import`, the app's data for pipes and scripts.
+///
+/// They never start the full-screen app; results go to standard output, errors to standard
+/// error.
 public enum Subcommand: String, CaseIterable, Sendable {
   case list, show, search, export, `import`
 

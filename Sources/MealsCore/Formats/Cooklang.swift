@@ -96,8 +96,11 @@ public enum Cooklang {
       let trimmed = MealRules.trimmed(line)
       if trimmed.hasPrefix("=") {
         finishParagraph()
-        section = MealRules.trimmed(String(trimmed.drop { $0 == "=" }.reversed().drop { $0 == "=" }
-          .reversed())).lowercased()
+        section = MealRules.trimmed(
+          String(
+            trimmed.drop { $0 == "=" }.reversed().drop { $0 == "=" }
+              .reversed())
+        ).lowercased()
         continue
       }
       if trimmed.isEmpty {
@@ -116,8 +119,10 @@ public enum Cooklang {
     meal.category = metadata["category"] ?? metadata["course"]
     meal.area = metadata["cuisine"]
     if let tags = metadata["tags"] {
-      meal.tags = tags.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",")
-        .map { MealRules.trimmed(String($0)) }.filter { !$0.isEmpty }
+      meal.tags = tags.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(
+        separator: ","
+      )
+      .map { MealRules.trimmed(String($0)) }.filter { !$0.isEmpty }
     }
     meal.servings = (metadata["servings"] ?? metadata["serves"]).flatMap {
       Int($0.prefix { $0.isASCII && $0.isNumber })
@@ -215,8 +220,9 @@ public enum Cooklang {
       // A preparation note right after: `@onion{1}(diced)` keeps it in the text only.
     } else {
       end = nameStart
-      while end < characters.count, characters[end].isLetter || characters[end].isNumber
-        || characters[end] == "_"
+      while end < characters.count,
+        characters[end].isLetter || characters[end].isNumber
+          || characters[end] == "_"
       {
         end += 1
       }

@@ -1,8 +1,9 @@
 /// Splitting an ingredient written as one line (`2 cups flour`, as recipe sites publish
 /// them) into its quantity and its name.
 public enum IngredientLine {
-  /// The measure at the start is the quantity (amount, a known unit, an equivalent); the rest
-  /// is the name. A line without an amount is all name.
+  /// The measure at the start (amount, a known unit, an equivalent) and the rest, the name.
+  ///
+  /// A line without an amount is all name.
   public static func split(_ line: String) -> IngredientMeasurement {
     let text = MealRules.trimmed(line)
     guard let length = Quantity.measureLength(atStartOf: text) else {

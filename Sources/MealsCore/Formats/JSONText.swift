@@ -146,7 +146,8 @@ public indirect enum JSONText: Sendable {
   }
 
   /// The same, from UTF-8 bytes (a database column read without making a String).
-  public static func writeString(utf8 buffer: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
+  public static func writeString(utf8 buffer: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8])
+  {
     bytes.append(UInt8(ascii: "\""))
     var start = 0
     for index in 0..<buffer.count {
@@ -255,8 +256,9 @@ public struct JSONObjectWriter {
   }
 
   /// `"a,b"` as `["a", "b"]` (how tags are kept); empty parts are left out.
-  public mutating func field(_ name: StaticString, commaSeparated value: UnsafeBufferPointer<UInt8>?)
-  {
+  public mutating func field(
+    _ name: StaticString, commaSeparated value: UnsafeBufferPointer<UInt8>?
+  ) {
     key(name)
     bytes.append(UInt8(ascii: "["))
     var written = 0

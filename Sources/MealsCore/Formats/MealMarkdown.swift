@@ -145,7 +145,9 @@ public enum MealMarkdown {
       if case .success(let minutes) = MealFields.minutes(value) { meal.totalMinutes = minutes }
     case "difficulty": meal.difficulty = Difficulty(rawValue: value)
     case "rating":
-      if let open = value.range(of: "("), let digit = value[open.upperBound...].first?.wholeNumberValue {
+      if let open = value.range(of: "("),
+        let digit = value[open.upperBound...].first?.wholeNumberValue
+      {
         meal.rating = min(5, digit)
       }
     case "favourite": meal.favourite = value.lowercased() == "yes"

@@ -134,11 +134,14 @@ public enum SchemaOrgRecipe {
     meal.totalMinutes =
       text(recipe["totalTime"]).flatMap(minutes)
       ?? {
-        let parts = [recipe["prepTime"], recipe["cookTime"]].compactMap { text($0).flatMap(minutes) }
+        let parts = [recipe["prepTime"], recipe["cookTime"]].compactMap {
+          text($0).flatMap(minutes)
+        }
         return parts.isEmpty ? nil : parts.reduce(0, +)
       }()
     let lines = (recipe["recipeIngredient"] ?? recipe["ingredients"]).map(texts) ?? []
-    let supplies = (recipe["supply"] as? [Any] ?? []).compactMap { entry -> IngredientMeasurement? in
+    let supplies = (recipe["supply"] as? [Any] ?? []).compactMap {
+      entry -> IngredientMeasurement? in
       guard let object = entry as? [String: Any], let name = text(object["name"]) else {
         return nil
       }

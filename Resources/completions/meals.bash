@@ -1,0 +1,53 @@
+# bash completion for meals: commands, flags, formats, files, and meal names (from `meals list`).
+# Installed by `make install` in share/bash-completion/completions/meals.
+
+_meals() {
+  local cur prev command="" i
+  local -a db=()
+  cur="${COMP_WORDS[COMP_CWORD]}"
+  prev="${COMP_WORDS[COMP_CWORD-1]}"
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case "${COMP_WORDS[i]}" in
+      --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
+      --api-url | --restore-backup | --filter | --format | --output) ((i++)) ;;
+      list | show | search | export | import) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
+    esac
+  done
+
+  case "$prev" in
+    --db | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --api-url | --filter) COMPREPLY=(); return ;;
+    --format) COMPREPLY=($(compgen -W "json markdown schema-org cooklang" -- "$cur")); return ;;
+    --restore-backup) COMPREPLY=($(compgen -W "1 2 3" -- "$cur")); return ;;
+  esac
+
+  local flags=""
+  case "$command" in
+    "") flags="--db --api-url --no-mouse --no-animation --restore-backup --help --version" ;;
+    list) flags="--json --filter --favourites --help" ;;
+    show) flags="--json --markdown --help" ;;
+    search) flags="--json --help" ;;
+    export) flags="--format --output --help" ;;
+    import) flags="--help" ;;
+  esac
+  if [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+    return
+  fi
+  case "$command" in
+    "") COMPREPLY=($(compgen -W "list show search export import" -- "$cur")) ;;
+    show | export)
+      # Meal names, one per line, quoted for the command line.
+      local IFS=$'\n' name
+      local -a names=()
+      while IFS= read -r name; do
+        [[ $name == "$cur"* ]] && names+=("$(printf '%q' "$name")")
+      done < <(command meals "${db[@]}" list 2>/dev/null | cut -f2)
+      COMPREPLY=("${names[@]}")
+      ;;
+    import) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    *) COMPREPLY=() ;;
+  esac
+}
+
+complete -o filenames -F _meals meals

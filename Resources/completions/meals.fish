@@ -1,0 +1,34 @@
+# fish completion for meals: commands, flags, formats, files, and meal names (from `meals list`).
+# Installed by `make install` in share/fish/vendor_completions.d/meals.fish.
+
+set -l commands list show search export import
+
+function __meals_names
+    command meals list 2>/dev/null | cut -f2
+end
+
+complete -c meals -f
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l db -r -F -d 'the database file'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l api-url -x -d 'TheMealDB base URL'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l no-mouse -d 'no mouse reports'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l no-animation -d 'no slides, bars jump'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l restore-backup -x -a '1 2 3' -d 'put a backup back'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'show the usage'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l version -d 'show the version'
+
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a list -d 'list saved meals'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a show -d 'show one meal'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a search -d 'search TheMealDB'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a export -d 'export meals'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a import -d 'import meals'
+
+complete -c meals -n "__fish_seen_subcommand_from list" -l json -d 'a JSON array'
+complete -c meals -n "__fish_seen_subcommand_from list" -l filter -x -d 'meals matching'
+complete -c meals -n "__fish_seen_subcommand_from list" -l favourites -d 'only favourites'
+complete -c meals -n "__fish_seen_subcommand_from show" -l json -d 'as JSON'
+complete -c meals -n "__fish_seen_subcommand_from show" -l markdown -d 'as Markdown'
+complete -c meals -n "__fish_seen_subcommand_from show export" -a '(__meals_names)' -d 'meal'
+complete -c meals -n "__fish_seen_subcommand_from search" -l json -d 'as JSON'
+complete -c meals -n "__fish_seen_subcommand_from export" -l format -x -a 'json markdown schema-org cooklang' -d 'the format'
+complete -c meals -n "__fish_seen_subcommand_from export" -l output -r -F -d 'a file, or a folder ending in /'
+complete -c meals -n "__fish_seen_subcommand_from import" -F -d 'file'
