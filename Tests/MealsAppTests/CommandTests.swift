@@ -63,7 +63,7 @@ final class CommandTests: XCTestCase {
 
   /// Runs `meals ARGUMENTS` in this process: (status, standard output, standard error).
   private func meals(
-    _ arguments: String..., options: LaunchOptions? = nil,
+    _ arguments: String..., options: LaunchOptions? = nil, input: String = "",
     search: ((String) -> Result<[Meal], NetworkSearchError>)? = nil
   ) throws -> (Int32, String, String) {
     let parsed = LaunchOptions.parse(arguments, environment: ["HOME": folder.url.path])
@@ -72,7 +72,8 @@ final class CommandTests: XCTestCase {
       return (-1, "", "")
     }
     let io = CommandIO(
-      output: CommandOutput(), errors: CommandOutput(), currentDirectory: folder.url.path)
+      output: CommandOutput(), errors: CommandOutput(), currentDirectory: folder.url.path,
+      readInput: { Data(input.utf8) })
     let status = command.run(
       rest, options: options ?? self.options, io: io,
       search: search ?? { _ in .failure(NetworkSearchError(message: "no network in this test")) })
@@ -257,6 +258,16 @@ final class CommandTests: XCTestCase {
       out.contains("all.json, meal 3: already in My Meals as “Pancakes” (TheMealDB id 52772)"))
     let store = try MealStore(path: empty.databasePath)
     XCTAssertEqual(store.mealCount, 6)
+  }
+
+  func testImportReadsStandardInputForADash() throws {
+    let empty = try database("empty.sqlite", meals: [])
+    let cook = ">> title: Toast\n\nToast @bread{2%slices}, then butter it.\n"
+    let (status, out, err) = try meals("import", "-", options: empty, input: cook)
+    XCTAssertEqual(status, 0, err)
+    XCTAssertEqual(out, "Imported 1 meal.\n  1\tToast\t(-, recipe “Toast”)\n")
+    let meal = try MealStore(path: empty.databasePath).meal(id: 1)
+    XCTAssertEqual(meal?.ingredients, [IngredientMeasurement(name: "bread", quantity: "2 slices")])
   }
 
   func testABadFileImportsNothingAtAll() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MealsCore
 
 #if canImport(Glibc)
   import Glibc
@@ -76,10 +77,31 @@ public struct CommandIO {
   /// For relative `--output` paths and the default export folder.
   public var currentDirectory: String
 
-  public init(output: CommandOutput, errors: CommandOutput, currentDirectory: String) {
+  /// Standard input's bytes, for `meals import -` (at most `JSONReading.maximumBytes`).
+  public var readInput: () throws -> Data
+
+  public init(
+    output: CommandOutput, errors: CommandOutput, currentDirectory: String,
+    readInput: @escaping () throws -> Data = CommandIO.readStandardInput
+  ) {
     self.output = output
     self.errors = errors
     self.currentDirectory = currentDirectory
+    self.readInput = readInput
+  }
+
+  /// Reads standard input to its end, refusing more than a recipe file may hold.
+  public static func readStandardInput() throws -> Data {
+    var data = Data()
+    let handle = FileHandle.standardInput
+    while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+      data += chunk
+      if data.count > JSONReading.maximumBytes {
+        throw FormatError(
+          "it is over \(JSONReading.maximumBytes / 1_048_576) MB; a recipe file is at most that.")
+      }
+    }
+    return data
   }
 
   /// `meals: message` on standard error.

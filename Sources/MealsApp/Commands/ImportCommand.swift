@@ -10,9 +10,9 @@ enum ImportCommand {
     }
     var candidates: [ImportCandidate] = []
     for file in arguments.positionals {
-      let path = io.absolute(file)
+      let path = file == "-" ? "standard input" : io.absolute(file)
       do {
-        let data = try read(path)
+        let data = try file == "-" ? io.readInput() : read(path)
         for var candidate in try RecipeImport.candidates(from: data, fileName: path) {
           candidate.place = "\(file), \(candidate.place)"
           candidates.append(candidate)

@@ -77,11 +77,11 @@ public enum Subcommand: String, CaseIterable, Sendable {
       """
       Usage: meals import FILE…
 
-      Adds the meals in each FILE: meals' JSON, a schema.org Recipe (JSON-LD, or a saved
-      web page that contains it), Markdown as meals writes it, or Cooklang (.cook).
-      All files are read first; if one cannot be read, nothing is imported. A meal already
-      saved (same TheMealDB id, or the same name, ingredients and instructions) is skipped.
-      One transaction: everything is imported, or nothing.
+      Adds the meals in each FILE (- reads standard input): meals' JSON, a schema.org
+      Recipe (JSON-LD, or a saved web page that contains it), Markdown as meals writes it,
+      or Cooklang (.cook). All files are read first; if one cannot be read, nothing is
+      imported. A meal already saved (same TheMealDB id, or the same name, ingredients and
+      instructions) is skipped. One transaction: everything is imported, or nothing.
       """
     }
   }
