@@ -17,10 +17,20 @@ public final class CommandOutput {
   public private(set) var readerClosed = false
 
   /// Writes to `descriptor` (1 or 2, or an open file).
+  ///
+  /// A pipe is widened to 1 MiB where the system allows: a reader on the other end (`jq`)
+  /// then takes megabytes per wake-up instead of 64 KiB.
   public init(descriptor: Int32) {
     self.descriptor = descriptor
-    buffer.reserveCapacity(1 << 16)
+    buffer.reserveCapacity(Self.chunk)
+    var status = stat()
+    if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO {
+      _ = fcntl(descriptor, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+    }
   }
+
+  /// Writes go out in chunks of this size.
+  private static let chunk = 1 << 18
 
   /// Keeps what is written in `captured`.
   public init() {
@@ -44,7 +54,7 @@ public final class CommandOutput {
       return
     }
     buffer += bytes
-    if buffer.count >= 1 << 16 { flush() }
+    if buffer.count >= Self.chunk { flush() }
   }
 
   /// Sends what is buffered; a failed write is remembered in `failure`.
