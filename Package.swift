@@ -23,6 +23,24 @@ let package = Package(
       name: "CCurl",
       linkerSettings: [.linkedLibrary("curl")]
     ),
+    // Pictures: JPEG/PNG decoding with limits and chafa's renderings (only TerminalUI uses it).
+    .target(
+      name: "CPicture",
+      cSettings: [
+        // What `pkg-config --cflags chafa` says on Debian (amd64 and arm64).
+        .unsafeFlags([
+          "-I/usr/include/chafa", "-I/usr/include/glib-2.0",
+          "-I/usr/lib/x86_64-linux-gnu/chafa/include",
+          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+          "-I/usr/lib/aarch64-linux-gnu/chafa/include",
+          "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+        ])
+      ],
+      linkerSettings: [
+        .linkedLibrary("chafa"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
+        .linkedLibrary("png16"),
+      ]
+    ),
 
     // MARK: - Layers: meals → MealsApp → (TerminalUI, MealsStore, MealsNet) → MealsCore;
     // TextSafety (making untrusted text safe to keep and show) sits under MealsCore and
@@ -31,7 +49,7 @@ let package = Package(
     .target(name: "MealsCore", dependencies: ["TextSafety"]),
     .target(name: "MealsStore", dependencies: ["MealsCore", "TextSafety", "CSQLite3"]),
     .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl"]),
-    .target(name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw"]),
+    .target(name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw", "CPicture"]),
     .target(
       name: "MealsApp",
       dependencies: ["MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety"]

@@ -25,6 +25,8 @@ static inline FILE *meals_stdout(void) { return stdout; }
 static inline int meals_wcwidth(wchar_t c) { return wcwidth(c); }
 static inline int meals_lines(void) { return LINES; }
 static inline int meals_cols(void) { return COLS; }
+static inline int meals_colors(void) { return COLORS; }
+static inline int meals_color_pairs(void) { return COLOR_PAIRS; }
 
 static inline attr_t meals_a_normal(void) { return A_NORMAL; }
 static inline attr_t meals_a_bold(void) { return A_BOLD; }

@@ -20,6 +20,8 @@ public struct TerminalError: Error, Equatable, Sendable {
 public final class NcursesTerminal: Terminal {
   private var screen: OpaquePointer?
   private var usesColor = false
+  /// Palette colours for pictures: pairs made on demand, reused when the cap is reached.
+  private var inks = InkPairs(first: 16, cap: 0)
   private var isActive = false
   private var decoder = KeyDecoder()
   private var readBuffer = [UInt8](repeating: 0, count: 65_536)
@@ -63,6 +65,9 @@ public final class NcursesTerminal: Terminal {
       init_pair(Int16(Style.Color.error.rawValue), Int16(COLOR_RED), -1)
       init_pair(Int16(Style.Color.success.rawValue), Int16(COLOR_GREEN), -1)
       init_pair(Int16(Style.Color.muted.rawValue), -1, -1)
+      if meals_colors() >= 256 {
+        inks = InkPairs(first: 16, cap: Int16(clamping: min(Int(meals_color_pairs()), 16 + 4096)))
+      }
     }
   }
 
@@ -118,6 +123,7 @@ public final class NcursesTerminal: Terminal {
     guard isActive else { return }
     let width = min(canvas.size.width, Int(meals_cols()))
     let height = min(canvas.size.height, Int(meals_lines()))
+    inks.startFrame()
     var run: [wchar_t] = []
     for row in 0..<height {
       var column = 0
@@ -158,6 +164,12 @@ public final class NcursesTerminal: Terminal {
     if style.attributes.contains(.reverse) { attributes |= meals_a_reverse() }
     if style.attributes.contains(.underline) { attributes |= meals_a_underline() }
     if style.attributes.contains(.dim) { attributes |= meals_a_dim() }
+    if usesColor, let ink = style.ink, let (pair, isNew) = inks.pair(for: ink) {
+      if isNew {
+        init_pair(pair, ink.foreground.map { Int16($0) } ?? -1, ink.background.map { Int16($0) } ?? -1)
+      }
+      return (attributes, pair)
+    }
     guard usesColor, let color = style.color, color != .muted else { return (attributes, 0) }
     return (attributes, Int16(color.rawValue))
   }

@@ -21,12 +21,27 @@ public struct Style: Hashable, Sendable {
     case muted = 4
   }
 
+  /// Exact colours from the terminal's 256-colour palette, for pictures drawn as symbols.
+  public struct Ink: Hashable, Sendable {
+    /// Palette indexes (0–255); nil is the terminal's default colour.
+    public var foreground: UInt8?
+    public var background: UInt8?
+
+    public init(foreground: UInt8?, background: UInt8?) {
+      self.foreground = foreground
+      self.background = background
+    }
+  }
+
   public var attributes: Attributes
   public var color: Color?
+  /// Wins over `color` where the terminal has 256 colours; dropped under `NO_COLOR`.
+  public var ink: Ink?
 
-  public init(_ attributes: Attributes = [], color: Color? = nil) {
+  public init(_ attributes: Attributes = [], color: Color? = nil, ink: Ink? = nil) {
     self.attributes = attributes
     self.color = color
+    self.ink = ink
   }
 
   public static let plain = Style()

@@ -1,0 +1,41 @@
+// Pictures for meals: JPEG and PNG decoded with limits, and chafa's renderings of them.
+// Plain C types only, so Swift imports it without glib.
+#ifndef MEALS_CPICTURE_H
+#define MEALS_CPICTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A decoded picture: RGBA, 8 bits a channel, rows packed (width * 4 bytes).
+typedef struct {
+  uint8_t *pixels;
+  uint32_t width;
+  uint32_t height;
+} meals_picture;
+
+/// Decodes JPEG or PNG bytes (told apart by their first bytes). 0 on success; otherwise a
+/// message in `error` and nothing to free. Pictures wider or taller than `max_side`, or of more
+/// than `max_pixels` pixels, are refused from their header, before any pixel is allocated.
+int meals_picture_decode(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels,
+                         meals_picture *out, char *error, size_t error_size);
+
+void meals_picture_free(meals_picture *picture);
+
+/// Colours of a symbols rendering.
+enum { MEALS_COLORS_NONE = 0, MEALS_COLORS_256 = 1 };
+
+/// Renders the picture as `columns` x `rows` character cells with chafa (block and half-block
+/// symbols). Each cell gets a Unicode scalar and two palette indexes (0-255; -1 for the
+/// terminal's default). Arrays hold columns * rows entries. 0 on success.
+int meals_picture_symbols(const meals_picture *picture, int columns, int rows, int colors,
+                          uint32_t *characters, int16_t *foregrounds, int16_t *backgrounds);
+
+/// Graphics protocols chafa writes.
+enum { MEALS_PROTOCOL_KITTY = 1, MEALS_PROTOCOL_SIXEL = 2, MEALS_PROTOCOL_ITERM = 3 };
+
+/// The bytes that draw the picture over `columns` x `rows` cells in a terminal speaking
+/// `protocol`, from the cursor's position. malloc'd (free it); NULL on failure.
+char *meals_picture_protocol(const meals_picture *picture, int columns, int rows, int protocol,
+                             int cell_width, int cell_height, size_t *length);
+
+#endif

@@ -1,0 +1,48 @@
+/// A picture drawn with block symbols in ordinary cells: what every terminal can show.
+public enum SymbolArt {
+  /// The picture fitted in `columns` × `rows` cells as pager lines (cells of one style merged
+  /// into one span). Palette colours when `colors`, else the symbols alone.
+  public static func lines(_ picture: Picture, columns: Int, rows: Int, colors: Bool)
+    -> [PagerLine]
+  {
+    guard let cells = picture.symbols(columns: columns, rows: rows, colors: colors) else {
+      return []
+    }
+    var lines: [PagerLine] = []
+    for row in 0..<rows {
+      var spans: [PagerLine.Span] = []
+      var text = ""
+      var start = 0
+      var style = Style.plain
+      for column in 0..<columns {
+        let index = row * columns + column
+        let scalar = Unicode.Scalar(cells.characters[index]) ?? " "
+        let ink = Style.Ink(
+          foreground: palette(cells.foregrounds[index]), background: palette(cells.backgrounds[index]))
+        let cellStyle = colors ? Style(ink: ink) : .plain
+        if column > 0 && cellStyle != style {
+          spans.append(PagerLine.Span(text, column: start, style: style))
+          text = ""
+          start = column
+        }
+        style = cellStyle
+        text.unicodeScalars.append(scalar)
+      }
+      spans.append(PagerLine.Span(text, column: start, style: style))
+      lines.append(PagerLine(spans))
+    }
+    return lines
+  }
+
+  /// The rows a picture takes at `columns` wide, keeping its shape (a cell is about twice as
+  /// tall as it is wide), at most `maximumRows`.
+  public static func rows(for picture: Picture, columns: Int, maximumRows: Int) -> Int {
+    guard picture.width > 0 else { return 0 }
+    let rows = (Double(picture.height) / Double(picture.width) * Double(columns) / 2).rounded()
+    return max(1, min(maximumRows, Int(rows)))
+  }
+
+  private static func palette(_ index: Int16) -> UInt8? {
+    index < 0 || index > 255 ? nil : UInt8(index)
+  }
+}

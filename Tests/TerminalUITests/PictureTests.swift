@@ -1,0 +1,146 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import TerminalUI
+
+/// Decoding with limits, the symbols rendering and the graphics protocols' bytes, for the
+/// project's fixture pictures (Resources/fixtures/pictures, made by generate.py there).
+final class PictureTests: XCTestCase {
+  private func fixture(_ name: String) throws -> Data {
+    try PackagePaths.fixture("pictures/\(name)")
+  }
+
+  private func picture(_ name: String) throws -> Picture {
+    try Picture.decode(try fixture(name)).get()
+  }
+
+  /// Compares with (or, with `MEALS_RECORD_PICTURES=1`, records) Tests/TerminalUITests/Pictures.
+  private func expect(_ bytes: [UInt8], matches name: String, file: StaticString = #filePath, line: UInt = #line)
+    throws
+  {
+    let url = PackagePaths.root.appendingPathComponent("Tests/TerminalUITests/Pictures/\(name)")
+    if ProcessInfo.processInfo.environment["MEALS_RECORD_PICTURES"] == "1" {
+      try Data(bytes).write(to: url)
+      return
+    }
+    let expected = [UInt8](try Data(contentsOf: url))
+    XCTAssertEqual(bytes.count, expected.count, "\(name): length", file: file, line: line)
+    if let first = zip(bytes, expected).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+      XCTFail("\(name): first difference at byte \(first.offset)", file: file, line: line)
+    }
+  }
+
+  // MARK: - Decoding
+
+  func testJPEGAndPNGDecodeToTheirPixels() throws {
+    let png = try picture("meal.png")
+    XCTAssertEqual([png.width, png.height], [64, 48])
+    let jpeg = try picture("meal.jpg")
+    XCTAssertEqual([jpeg.width, jpeg.height], [64, 48])
+    let ingredient = try picture("ingredient.png")
+    XCTAssertEqual([ingredient.width, ingredient.height], [24, 24])
+  }
+
+  func testBrokenAndHugePicturesAreRefusedWithAReason() throws {
+    func problem(_ name: String) throws -> String? {
+      if case .failure(let problem) = Picture.decode(try fixture(name)) { return problem.message }
+      return nil
+    }
+    XCTAssertTrue(try problem("truncated.jpg")?.hasPrefix("broken JPEG: ") == true)
+    XCTAssertEqual(
+      try problem("huge.png"), "the picture is 100000x100000 pixels, more than meals opens",
+      "refused from the header, before 40 GB are allocated")
+    XCTAssertEqual(try problem("not-a-picture.jpg"), "not a JPEG or PNG picture")
+    if case .success = Picture.decode(Data()) { XCTFail("nothing is not a picture") }
+  }
+
+  // MARK: - Symbols
+
+  func testSymbolsShowTheFourQuadrantsInPaletteColours() throws {
+    let lines = SymbolArt.lines(try picture("meal.png"), columns: 16, rows: 6, colors: true)
+    XCTAssertEqual(lines.count, 6)
+    var canvas = Canvas(size: Size(width: 16, height: 6))
+    for (row, line) in lines.enumerated() {
+      for span in line.spans {
+        canvas.write(span.text, row: row, column: span.column, style: span.style)
+      }
+    }
+    // Each quadrant is one colour: the xterm palette's nearest to red, green, blue, yellow.
+    func colour(_ row: Int, _ column: Int) -> UInt8? {
+      let cell = canvas[row, column]
+      return cell.scalar == " " ? cell.style.ink?.background : cell.style.ink?.foreground
+    }
+    let corners = [colour(0, 0), colour(0, 15), colour(5, 0), colour(5, 15)]
+    XCTAssertEqual(corners, [160, 34, 26, 220], "red, green, blue, yellow")
+    try expect(Array(Self.dump(canvas).utf8), matches: "meal-16x6.txt")
+  }
+
+  func testWithoutColourTheShapesStay() throws {
+    let lines = SymbolArt.lines(try picture("meal.png"), columns: 8, rows: 3, colors: false)
+    XCTAssertTrue(lines.allSatisfy { $0.spans.allSatisfy { $0.style == .plain } })
+    XCTAssertEqual(lines.count, 3)
+  }
+
+  func testRowsKeepThePicturesShape() throws {
+    let meal = try picture("meal.png")  // 4:3
+    XCTAssertEqual(SymbolArt.rows(for: meal, columns: 40, maximumRows: 20), 15)
+    XCTAssertEqual(SymbolArt.rows(for: meal, columns: 40, maximumRows: 10), 10)
+  }
+
+  /// Each cell as its scalar and palette colours: `█ 160/-`.
+  static func dump(_ canvas: Canvas) -> String {
+    (0..<canvas.size.height).map { row in
+      (0..<canvas.size.width).map { column in
+        let cell = canvas[row, column]
+        let ink = cell.style.ink
+        return "\(Character(cell.scalar)) \(ink?.foreground.map(String.init) ?? "-")/\(ink?.background.map(String.init) ?? "-")"
+      }.joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: - Graphics protocols
+
+  func testKittySixelAndITermBytesForAFixture() throws {
+    let meal = try picture("meal.png")
+    for graphics in GraphicsProtocol.allCases {
+      let bytes = try XCTUnwrap(meal.protocolBytes(graphics, columns: 8, rows: 3))
+      try expect(bytes, matches: "meal-8x3.\(graphics.rawValue)")
+    }
+    let kitty = String(decoding: try XCTUnwrap(meal.protocolBytes(.kitty, columns: 8, rows: 3)), as: UTF8.self)
+    XCTAssertTrue(kitty.hasPrefix("\u{1B}_G"), "a kitty graphics command")
+    let sixel = String(decoding: try XCTUnwrap(meal.protocolBytes(.sixel, columns: 8, rows: 3)), as: UTF8.self)
+    XCTAssertTrue(sixel.contains("\u{1B}P") && sixel.hasSuffix("\u{1B}\\"), "a DCS sixel string")
+    let iterm = String(decoding: try XCTUnwrap(meal.protocolBytes(.iterm, columns: 8, rows: 3)), as: UTF8.self)
+    XCTAssertTrue(iterm.hasPrefix("\u{1B}]1337;File="), "an iTerm2 inline file")
+  }
+
+  // MARK: - Colour pairs
+
+  func testInkPairsAreMadeOnDemandAndOnlyFreePairsAreReused() {
+    var pairs = InkPairs(first: 16, cap: 18)
+    let red = Style.Ink(foreground: 160, background: nil)
+    let green = Style.Ink(foreground: 34, background: nil)
+    let blue = Style.Ink(foreground: 26, background: 16)
+    pairs.startFrame()
+    XCTAssertEqual(pairs.pair(for: red)?.0, 16)
+    XCTAssertEqual(pairs.pair(for: red)?.1, false, "made once")
+    XCTAssertEqual(pairs.pair(for: green)?.0, 17)
+    XCTAssertNil(pairs.pair(for: blue), "both pairs are on screen in this frame")
+    pairs.startFrame()
+    _ = pairs.pair(for: green)
+    let reused = pairs.pair(for: blue)
+    XCTAssertEqual(reused?.0, 16, "red's pair, not drawn in this frame")
+    XCTAssertEqual(reused?.1, true, "defined again")
+    XCTAssertEqual(pairs.pair(for: red)?.0, nil, "red is gone and nothing is free now")
+    XCTAssertNil(InkPairs(first: 16, cap: 16).pairForTest(red), "no pairs without 256 colours")
+  }
+}
+
+extension InkPairs {
+  fileprivate func pairForTest(_ ink: Style.Ink) -> Int16? {
+    var copy = self
+    copy.startFrame()
+    return copy.pair(for: ink)?.0
+  }
+}
