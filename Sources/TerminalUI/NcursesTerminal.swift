@@ -166,7 +166,8 @@ public final class NcursesTerminal: Terminal {
     if style.attributes.contains(.dim) { attributes |= meals_a_dim() }
     if usesColor, let ink = style.ink, let (pair, isNew) = inks.pair(for: ink) {
       if isNew {
-        init_pair(pair, ink.foreground.map { Int16($0) } ?? -1, ink.background.map { Int16($0) } ?? -1)
+        init_pair(
+          pair, ink.foreground.map { Int16($0) } ?? -1, ink.background.map { Int16($0) } ?? -1)
       }
       return (attributes, pair)
     }

@@ -34,7 +34,8 @@ public final class Picture: @unchecked Sendable {
         base, bytes.count, UInt32(maximumSide), UInt64(maximumPixels), &raw, &error, error.count)
     }
     guard status == 0 else {
-      let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let message = String(
+        decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       return .failure(Problem(message: message.isEmpty ? "not a picture" : message))
     }
     return .success(Picture(raw))
@@ -51,7 +52,8 @@ public final class Picture: @unchecked Sendable {
     var backgrounds = [Int16](repeating: -1, count: count)
     let status = withUnsafePointer(to: &raw) {
       meals_picture_symbols(
-        $0, Int32(columns), Int32(rows), colors ? Int32(MEALS_COLORS_256) : Int32(MEALS_COLORS_NONE),
+        $0, Int32(columns), Int32(rows),
+        colors ? Int32(MEALS_COLORS_256) : Int32(MEALS_COLORS_NONE),
         &characters, &foregrounds, &backgrounds)
     }
     return status == 0 ? (characters, foregrounds, backgrounds) : nil

@@ -16,7 +16,9 @@ final class PictureTests: XCTestCase {
   }
 
   /// Compares with (or, with `MEALS_RECORD_PICTURES=1`, records) Tests/TerminalUITests/Pictures.
-  private func expect(_ bytes: [UInt8], matches name: String, file: StaticString = #filePath, line: UInt = #line)
+  private func expect(
+    _ bytes: [UInt8], matches name: String, file: StaticString = #filePath, line: UInt = #line
+  )
     throws
   {
     let url = PackagePaths.root.appendingPathComponent("Tests/TerminalUITests/Pictures/\(name)")
@@ -26,7 +28,8 @@ final class PictureTests: XCTestCase {
     }
     let expected = [UInt8](try Data(contentsOf: url))
     XCTAssertEqual(bytes.count, expected.count, "\(name): length", file: file, line: line)
-    if let first = zip(bytes, expected).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+    if let first = zip(bytes, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })
+    {
       XCTFail("\(name): first difference at byte \(first.offset)", file: file, line: line)
     }
   }
@@ -94,7 +97,8 @@ final class PictureTests: XCTestCase {
       (0..<canvas.size.width).map { column in
         let cell = canvas[row, column]
         let ink = cell.style.ink
-        return "\(Character(cell.scalar)) \(ink?.foreground.map(String.init) ?? "-")/\(ink?.background.map(String.init) ?? "-")"
+        return
+          "\(Character(cell.scalar)) \(ink?.foreground.map(String.init) ?? "-")/\(ink?.background.map(String.init) ?? "-")"
       }.joined(separator: "  ")
     }.joined(separator: "\n") + "\n"
   }
@@ -107,11 +111,14 @@ final class PictureTests: XCTestCase {
       let bytes = try XCTUnwrap(meal.protocolBytes(graphics, columns: 8, rows: 3))
       try expect(bytes, matches: "meal-8x3.\(graphics.rawValue)")
     }
-    let kitty = String(decoding: try XCTUnwrap(meal.protocolBytes(.kitty, columns: 8, rows: 3)), as: UTF8.self)
+    let kitty = String(
+      decoding: try XCTUnwrap(meal.protocolBytes(.kitty, columns: 8, rows: 3)), as: UTF8.self)
     XCTAssertTrue(kitty.hasPrefix("\u{1B}_G"), "a kitty graphics command")
-    let sixel = String(decoding: try XCTUnwrap(meal.protocolBytes(.sixel, columns: 8, rows: 3)), as: UTF8.self)
+    let sixel = String(
+      decoding: try XCTUnwrap(meal.protocolBytes(.sixel, columns: 8, rows: 3)), as: UTF8.self)
     XCTAssertTrue(sixel.contains("\u{1B}P") && sixel.hasSuffix("\u{1B}\\"), "a DCS sixel string")
-    let iterm = String(decoding: try XCTUnwrap(meal.protocolBytes(.iterm, columns: 8, rows: 3)), as: UTF8.self)
+    let iterm = String(
+      decoding: try XCTUnwrap(meal.protocolBytes(.iterm, columns: 8, rows: 3)), as: UTF8.self)
     XCTAssertTrue(iterm.hasPrefix("\u{1B}]1337;File="), "an iTerm2 inline file")
   }
 

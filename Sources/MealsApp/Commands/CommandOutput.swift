@@ -25,7 +25,7 @@ public final class CommandOutput {
     buffer.reserveCapacity(Self.chunk)
     var status = stat()
     if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO {
-      _ = fcntl(descriptor, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+      _ = fcntl(descriptor, 1031, Int32(1 << 20))  // F_SETPIPE_SZ (Linux; not in Glibc's module)
     }
   }
 

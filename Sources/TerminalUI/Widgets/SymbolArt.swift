@@ -1,7 +1,8 @@
 /// A picture drawn with block symbols in ordinary cells: what every terminal can show.
 public enum SymbolArt {
-  /// The picture fitted in `columns` × `rows` cells as pager lines (cells of one style merged
-  /// into one span). Palette colours when `colors`, else the symbols alone.
+  /// The picture fitted in `columns` × `rows` cells, as pager lines.
+  ///
+  /// Cells of one style make one span; palette colours when `colors`, else the symbols alone.
   public static func lines(_ picture: Picture, columns: Int, rows: Int, colors: Bool)
     -> [PagerLine]
   {
@@ -18,7 +19,8 @@ public enum SymbolArt {
         let index = row * columns + column
         let scalar = Unicode.Scalar(cells.characters[index]) ?? " "
         let ink = Style.Ink(
-          foreground: palette(cells.foregrounds[index]), background: palette(cells.backgrounds[index]))
+          foreground: palette(cells.foregrounds[index]),
+          background: palette(cells.backgrounds[index]))
         let cellStyle = colors ? Style(ink: ink) : .plain
         if column > 0 && cellStyle != style {
           spans.append(PagerLine.Span(text, column: start, style: style))
