@@ -68,7 +68,8 @@ let package = Package(
     .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TextSafety", "TestSupport"]),
     .testTarget(name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore", "TestSupport"]),
     .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore", "TestSupport"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["Pictures"]),
     .testTarget(
       name: "MealsAppTests",
       dependencies: [
