@@ -11,16 +11,24 @@ public final class AppContext {
   public let catalogue: CatalogueImport
   /// TheMealDB's answers for the browse screens, loaded lazily, once, and kept.
   public let remote: RemoteData
+  /// Meal, category and ingredient pictures (off unless the app is given a mode).
+  public let pictures: PictureLoader
   /// Where each list was left (selected item and scroll), so reopening it finds it there.
   var listPositions: [String: ListPosition] = [:]
 
-  public init(navigator: Navigator, store: MealStore, service: MealDBService) {
+  public init(
+    navigator: Navigator, store: MealStore, service: MealDBService,
+    pictures: PictureMode = .off, pictureCache: PictureCache? = nil
+  ) {
     self.navigator = navigator
     self.store = store
     self.service = service
     self.catalogue = CatalogueImport(store: store, service: service, navigator: navigator)
     self.remote = RemoteData(store: store, service: service)
+    self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)
     remote.now = { [unowned navigator] in navigator.now() }
+    self.pictures.changed = { [unowned navigator] in navigator.needsDisplay = true }
+    self.pictures.report = { [unowned navigator] in navigator.showError($0) }
   }
 
   /// Rows between the header and the status line.

@@ -8,9 +8,14 @@ public final class MealsApplication {
   public let context: AppContext
   public let root: MyMealsScreen
 
-  public init(store: MealStore, service: MealDBService) {
+  public init(
+    store: MealStore, service: MealDBService, pictures: PictureMode = .off,
+    pictureCache: PictureCache? = nil
+  ) {
     let navigator = Navigator()
-    context = AppContext(navigator: navigator, store: store, service: service)
+    context = AppContext(
+      navigator: navigator, store: store, service: service, pictures: pictures,
+      pictureCache: pictureCache)
     root = MyMealsScreen(context: context)
     navigator.push(root)
   }

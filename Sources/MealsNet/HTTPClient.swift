@@ -82,9 +82,9 @@ public final class HTTPClient {
 
   /// Starts a GET; `completion` runs later, inside `wait`, unless the request is cancelled.
   @discardableResult
-  public func get(_ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void)
-    -> RequestID
-  {
+  public func get(
+    _ url: String, limit: Int? = nil, completion: @escaping (Result<Data, NetworkError>) -> Void
+  ) -> RequestID {
     let id = RequestID(nextID)
     nextID += 1
     guard url.hasPrefix("http://") || url.hasPrefix("https://"), let easy = curl_easy_init() else {
@@ -92,7 +92,8 @@ public final class HTTPClient {
       return id
     }
     let transfer = Transfer(
-      id: id, easy: easy, url: url, limit: configuration.maximumBodyBytes, completion: completion)
+      id: id, easy: easy, url: url, limit: limit ?? configuration.maximumBodyBytes,
+      completion: completion)
     configure(easy, url: url, context: Unmanaged.passUnretained(transfer).toOpaque())
     transfers[id] = transfer
     curl_multi_add_handle(multi, easy)

@@ -10,6 +10,10 @@ public protocol MealDBService: AnyObject {
   /// The raw answer to a browse request; the caller decodes it (and may cache the bytes).
   func fetch(_ request: MealDBRequest, completion: @escaping (Result<Data, NetworkError>) -> Void)
     -> RequestID
+  /// A picture's bytes (at most `pictureLimit`); TheMealDB's own picture addresses are asked
+  /// of the server the API URL names (so a local test server serves them too).
+  func fetchPicture(_ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void)
+    -> RequestID
   func cancel(_ id: RequestID)
   /// Bytes received so far, for progress display.
   func bytesReceived(_ id: RequestID) -> Int
@@ -20,6 +24,9 @@ public protocol MealDBService: AnyObject {
 extension MealDBService {
   public func expectedBytes(_ id: RequestID) -> Int? { nil }
 }
+
+/// Pictures are small: a bigger answer is not a picture meals shows.
+public let pictureLimit = 2 * 1_048_576
 
 /// TheMealDB's JSON API (https://www.themealdb.com/api.php) over the app's HTTP client.
 public final class MealDBClient: MealDBService {
@@ -113,6 +120,26 @@ public final class MealDBClient: MealDBService {
     _ request: MealDBRequest, completion: @escaping (Result<Data, NetworkError>) -> Void
   ) -> RequestID {
     http.get(url(request.endpoint, request.query), completion: completion)
+  }
+
+  public func fetchPicture(
+    _ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void
+  ) -> RequestID {
+    http.get(pictureURL(url), limit: pictureLimit, completion: completion)
+  }
+
+  /// `https://www.themealdb.com/images/…` on the API's server (scheme, host and port of
+  /// `baseURL`); any other address as it is.
+  public func pictureURL(_ url: String) -> String {
+    guard let picture = URLComponents(string: url), let host = picture.host?.lowercased(),
+      host == "themealdb.com" || host.hasSuffix(".themealdb.com"),
+      let api = URLComponents(string: baseURL)
+    else { return url }
+    var moved = picture
+    moved.scheme = api.scheme
+    moved.host = api.host
+    moved.port = api.port
+    return moved.string ?? url
   }
 
   public func cancel(_ id: RequestID) { http.cancel(id) }

@@ -21,6 +21,10 @@ public final class Picture: @unchecked Sendable {
   /// Why bytes are not a picture meals draws.
   public struct Problem: Error, Equatable, Sendable {
     public var message: String
+
+    public init(message: String) {
+      self.message = message
+    }
   }
 
   /// Decodes JPEG or PNG bytes; anything else, a broken file or one too big (judged from its

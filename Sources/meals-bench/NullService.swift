@@ -22,6 +22,12 @@ final class NullService: MealDBService {
     RequestID(0)
   }
 
+  func fetchPicture(_ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void)
+    -> RequestID
+  {
+    RequestID(0)
+  }
+
   func cancel(_ id: RequestID) {}
 
   func bytesReceived(_ id: RequestID) -> Int { 0 }

@@ -93,7 +93,10 @@ do {
 }
 
 let service = MealDBClient(baseURL: options.apiURL, http: http)
-let app = MealsApplication(store: store, service: service)
+let pictureCache =
+  options.pictures == .off ? nil : options.pictureCacheFolder.flatMap { PictureCache(folder: $0) }
+let app = MealsApplication(
+  store: store, service: service, pictures: options.pictures, pictureCache: pictureCache)
 app.navigator.animations = options.animations
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),

@@ -117,7 +117,8 @@ enum Products {
   /// `meals` with its flags, then a line with its exit status; the pane stays open after it.
   static func mealsCommand(_ arguments: String, environment: String = "") -> String {
     // `swift test` sets NO_COLOR for its tests; a user's terminal usually has colours.
-    // Slides off, as a test expects each screen whole (the slide test turns them on).
-    "env -u NO_COLOR TERM=screen-256color LANG=C.UTF-8 MEALS_ANIMATION=0 \(environment) \(meals) \(arguments); echo EXIT=$?; sleep 600"
+    // Slides off, as a test expects each screen whole (the slide test turns them on); pictures
+    // off, so no test writes to ~/.cache (the picture test turns them on, with its own cache).
+    "env -u NO_COLOR TERM=screen-256color LANG=C.UTF-8 MEALS_ANIMATION=0 MEALS_IMAGES=off \(environment) \(meals) \(arguments); echo EXIT=$?; sleep 600"
   }
 }

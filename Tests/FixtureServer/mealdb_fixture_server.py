@@ -18,6 +18,12 @@ request through a path prefix placed before /api/:
 and answers /_requests with how many times each API request (endpoint?query) was made, so
 tests can prove a list is loaded only once.
 
+Pictures, as TheMealDB serves them, from Resources/fixtures/pictures: /images/media/meals/NAME
+(and NAME/small) is the file NAME when there is one (truncated.jpg, huge.png,
+not-a-picture.jpg: broken on purpose, all served as images), else meal.jpg;
+/images/ingredients/* and /images/category/* are ingredient.png. They are counted in
+/_requests too (by path).
+
 Prints the port on the first line of stdout, then serves until killed or until stdin closes
 (when started with --exit-on-stdin-eof).
 """
@@ -33,6 +39,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Resources", "fixtures")
+PICTURES = os.path.join(FIXTURES, "pictures")
 
 
 def load(name):
@@ -120,6 +127,24 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def send_picture(self, path, mode, arg):
+        count_request(path, "")
+        if mode == "delay":
+            time.sleep(arg / 1000)
+        elif mode == "status":
+            return self.send_body(b"<html><body>Error</body></html>", arg, "text/html")
+        segments = [s for s in path.split("/") if s]
+        if segments[-1] == "small":
+            segments = segments[:-1]
+        name = "ingredient.png"
+        if segments[:3] == ["images", "media", "meals"]:
+            wanted = segments[-1]
+            name = wanted if os.path.exists(os.path.join(PICTURES, wanted)) else "meal.jpg"
+        with open(os.path.join(PICTURES, name), "rb") as f:
+            body = f.read()
+        kind = "image/png" if name.endswith(".png") else "image/jpeg"
+        self.send_body(body, 200, kind)
+
     def do_GET(self):
         parts = urlsplit(self.path)
         path = parts.path
@@ -127,7 +152,7 @@ class Handler(BaseHTTPRequestHandler):
             with REQUESTS_LOCK:
                 return self.send_body(json.dumps(REQUESTS).encode())
         mode, arg = None, None
-        if not path.startswith("/api/"):
+        if not path.startswith("/api/") and not path.startswith("/images/"):
             segments = path.lstrip("/").split("/")
             mode = segments[0]
             if mode in ("delay", "status"):
@@ -136,6 +161,8 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 segments = segments[1:]
             path = "/" + "/".join(segments)
+        if path.startswith("/images/"):
+            return self.send_picture(path, mode, arg)
         if not path.startswith("/api/json/v1/1/"):
             return self.send_body(b"<html><body>Not found</body></html>", 404, "text/html")
         endpoint = path[len("/api/json/v1/1/"):]

@@ -60,6 +60,44 @@ final class FakeService: MealDBService {
     return id
   }
 
+  /// A picture asked for, waiting for the test to answer it.
+  struct PictureFetch {
+    var id: RequestID
+    var url: String
+    var completion: (Result<Data, NetworkError>) -> Void
+    var answered = false
+  }
+
+  private(set) var pictureFetches: [PictureFetch] = []
+
+  func fetchPicture(_ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void)
+    -> RequestID
+  {
+    let id = makeID()
+    pictureFetches.append(PictureFetch(id: id, url: url, completion: completion))
+    return id
+  }
+
+  /// Answers the oldest open picture request for `url` (with the fixture meal photo unless
+  /// told otherwise); false when none was waiting.
+  @discardableResult
+  func answerPicture(_ url: String, with result: Result<Data, NetworkError>? = nil) -> Bool {
+    guard
+      let index = pictureFetches.firstIndex(where: {
+        $0.url == url && !$0.answered && !cancelled.contains($0.id)
+      })
+    else { return false }
+    pictureFetches[index].answered = true
+    let photo = (try? PackagePaths.fixture("pictures/meal.jpg")) ?? Data()
+    pictureFetches[index].completion(result ?? .success(photo))
+    return true
+  }
+
+  /// Picture requests still open (asked, not answered, not cancelled).
+  var openPictureURLs: [String] {
+    pictureFetches.filter { !$0.answered && !cancelled.contains($0.id) }.map(\.url)
+  }
+
   /// Requests made for `request` so far.
   func fetchCount(_ request: MealDBRequest) -> Int {
     fetches.filter { $0.request == request }.count
@@ -165,7 +203,8 @@ final class AppHarness {
   /// A fresh database, or `restarting` another harness's database as a new launch would.
   init(
     size: Size = Size(width: 80, height: 24), catalogue: Bool = true,
-    restarting previous: AppHarness? = nil, clock: (() -> Double)? = nil
+    restarting previous: AppHarness? = nil, clock: (() -> Double)? = nil,
+    pictures: PictureMode = .off
   ) throws {
     folder = try previous?.folder ?? TemporaryFolder()
     ownsFolder = previous == nil
@@ -176,7 +215,9 @@ final class AppHarness {
         MealDBDecoder.ingredients(from: PackagePaths.fixture("ingredients.json")))
     }
     self.size = size
-    app = MealsApplication(store: store, service: service)
+    app = MealsApplication(
+      store: store, service: service, pictures: pictures,
+      pictureCache: pictures == .off ? nil : PictureCache(folder: folder.path("pictures")))
     // The app reads this clock, which only `wait` moves: timers and bars are exact.
     let clock = self.clock
     app.navigator.now = { clock.now }
@@ -215,6 +256,8 @@ final class AppHarness {
   }
 
   var lines: [String] { navigator.render(size: size).lines }
+  /// The whole frame, cells and styles.
+  var canvas: Canvas { navigator.render(size: size) }
   var text: String { lines.joined(separator: "\n") }
 
   /// The fixture meals, decoded as the real client would.

@@ -23,6 +23,10 @@ public struct LaunchOptions: Equatable {
   public var mouse = true
   /// Slides and gliding bars; off with `--no-animation` or `MEALS_ANIMATION=0`.
   public var animations = true
+  /// Meal pictures: `--images` or `MEALS_IMAGES` (auto: symbols).
+  public var pictures = PictureMode.symbols(colors: true)
+  /// Where pictures are kept between runs, when there is a place.
+  public var pictureCacheFolder: String?
 }
 
 /// A command-line mistake; the message goes to stderr with the usage, exit status 2.
@@ -32,7 +36,7 @@ public struct UsageError: Error, Equatable {
 
 extension LaunchOptions {
   public static let usage = """
-    Usage: meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation]
+    Usage: meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]
            meals [--db PATH] --restore-backup N
            meals [--db PATH] [--api-url URL] COMMAND [ARGUMENTS]
            meals --help | --version
@@ -48,6 +52,8 @@ extension LaunchOptions {
       --api-url URL    TheMealDB base URL (default: \(MealDBClient.defaultBaseURL))
       --no-mouse       no mouse reports (the terminal's own selection works unchanged)
       --no-animation   no slides between screens, bars jump instead of gliding
+      --images MODE    meal pictures: auto or symbols (drawn in coloured blocks), or off;
+                       kept in $XDG_CACHE_HOME/meals/images (else ~/.cache/meals/images)
       --restore-backup N
                        put backup N (1 newest … 3) back in place of the database, after
                        checking it and asking; the current contents are kept as
@@ -55,9 +61,9 @@ extension LaunchOptions {
       -h, --help       show this help
       --version        show the version
 
-    Environment: MEALS_DB, MEALS_API_URL, MEALS_MOUSE=0, MEALS_ANIMATION=0 (the flags
-    win), NO_COLOR, VISUAL/EDITOR,
-    XDG_DATA_HOME, and the proxy variables libcurl reads (https_proxy, no_proxy, …).
+    Environment: MEALS_DB, MEALS_API_URL, MEALS_MOUSE=0, MEALS_ANIMATION=0, MEALS_IMAGES
+    (the flags win), NO_COLOR, VISUAL/EDITOR, XDG_DATA_HOME, XDG_CACHE_HOME, and the proxy
+    variables libcurl reads (https_proxy, no_proxy, …).
     Inside the app, press ? for the keys of each screen.
     """
 
@@ -73,6 +79,7 @@ extension LaunchOptions {
     var subcommandArguments: [String] = []
     var mouse = environment["MEALS_MOUSE"] != "0"
     var animations = environment["MEALS_ANIMATION"] != "0"
+    var images = nonEmpty(environment["MEALS_IMAGES"])
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       var name = argument
@@ -90,11 +97,15 @@ extension LaunchOptions {
         return .success(.help)
       case "--version":
         return .success(.version)
-      case "--db", "--api-url":
+      case "--db", "--api-url", "--images":
         guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
           return .failure(UsageError(message: "\(name) needs a value."))
         }
-        if name == "--db" { database = value } else { apiURL = value }
+        switch name {
+        case "--db": database = value
+        case "--images": images = value
+        default: apiURL = value
+        }
       case "--no-mouse":
         mouse = false
       case "--no-animation":
@@ -140,6 +151,11 @@ extension LaunchOptions {
     )
     options.mouse = mouse
     options.animations = animations
+    switch PictureMode.parse(images, environment: environment) {
+    case .success(let mode): options.pictures = mode
+    case .failure(let error): return .failure(error)
+    }
+    options.pictureCacheFolder = PictureCache.defaultFolder(environment: environment)
     if let subcommand {
       return .success(.subcommand(subcommand, subcommandArguments, options))
     }

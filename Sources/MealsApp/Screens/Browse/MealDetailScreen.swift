@@ -32,6 +32,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     self.context = context
     self.request = request
     self.placeholderTitle = title
+    pictures = context.pictures
     resource = Self.resource(for: request, context: context)
     resource.onChange = { [weak self] in self?.resourceChanged() }
     resource.start()
@@ -48,8 +49,21 @@ public final class MealDetailScreen: Screen, StoreListener {
     }
   }
 
+  /// Held by the screen itself: its deinit cancels the request, even as the app goes.
+  private let pictures: PictureLoader
+
+  deinit {
+    if let pictureURL { pictures.cancel(pictureURL) }
+  }
+
   /// The meal, once loaded (nil while loading, or when TheMealDB has no such meal).
   public var meal: Meal? { resource.value ?? nil }
+
+  /// TheMealDB's small photo of the meal (plenty for symbols), when it has one.
+  private var pictureURL: String? {
+    guard pictures.isOn, let thumbnail = meal?.thumbnailURL else { return nil }
+    return PictureLoader.small(thumbnail)
+  }
 
   public var title: String {
     (meal.map { MealRules.trimmed($0.name) } ?? placeholderTitle)
@@ -135,6 +149,7 @@ public final class MealDetailScreen: Screen, StoreListener {
 
   /// Servings start at the meal's own for each meal shown (Surprise me shows another).
   private func followMeal() {
+    if let pictureURL { pictures.request(pictureURL) }
     guard let meal, meal.mealDBID != servingsMealDBID || servings == nil else { return }
     servings = Servings(for: meal)
     servingsMealDBID = meal.mealDBID
@@ -160,11 +175,30 @@ public final class MealDetailScreen: Screen, StoreListener {
       height: max(1, area.height - Self.headerRows - 1))
   }
 
-  /// The pager's lines: ingredients in two aligned columns, instructions, links.
+  /// The pager's lines: the picture, ingredients in two aligned columns, instructions, links.
   func lines(width: Int) -> [PagerLine] {
     guard let meal else { return [] }
-    return MealLines.body(of: meal, width: width, servings: servings)
+    return pictureLines(width: width) + MealLines.body(of: meal, width: width, servings: servings)
   }
+
+  /// The photo in symbols (40 columns at most), a line saying it is on its way, or why
+  /// there is none; a blank line after it.
+  private func pictureLines(width: Int) -> [PagerLine] {
+    guard let url = pictureURL else { return [] }
+    let columns = min(width, Self.pictureColumns)
+    switch pictures.state(url) {
+    case .ready:
+      let drawn = pictures.lines(url, columns: columns, maximumRows: Self.pictureRows) ?? []
+      return drawn + [.blank]
+    case .loading:
+      return [PagerLine("◌ Loading the picture…", style: .muted), .blank]
+    case .failed(let reason):
+      return [PagerLine("▫ No picture: \(reason)", style: .muted), .blank]
+    }
+  }
+
+  static let pictureColumns = 40
+  static let pictureRows = 16
 
   // MARK: - Rendering
 

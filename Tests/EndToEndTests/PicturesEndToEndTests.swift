@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Pictures in the real app, in tmux (symbols: tmux 3.3 has no sixel): Meal Detail shows the
+/// photo the fixture server sends, a resize draws it again, leaving leaves no trace, and the
+/// next launch takes it from the disk cache.
+final class PicturesEndToEndTests: XCTestCase {
+  var server: FixtureServer!
+  var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    server = try FixtureServer()
+    folder = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    server.stop()
+    server = nil
+    folder.remove()
+  }
+
+  private func start() throws -> TmuxSession {
+    try TmuxSession(
+      Products.mealsCommand(
+        "--db \(folder.path("meals.sqlite")) --api-url \(server.baseURL())",
+        environment: "MEALS_IMAGES=symbols XDG_CACHE_HOME=\(folder.path("cache"))"),
+      width: 100, height: 34)
+  }
+
+  /// The 256-colour backgrounds on screen (`48;5;N`).
+  private func backgrounds(_ styled: String) -> Set<String> {
+    var found = Set<String>()
+    for part in styled.components(separatedBy: "48;5;").dropFirst() {
+      found.insert(String(part.prefix { $0.isNumber }))
+    }
+    return found
+  }
+
+  private func openIrishStew(_ tmux: TmuxSession) throws {
+    try tmux.waitFor("[ r  Browse areas ]")
+    try tmux.press("r")
+    try tmux.waitFor("Irish")
+    try tmux.press("G", "Up", "Up", "Up", "Up", "Enter")
+    try tmux.waitFor("Beef and Stout Stew")
+    try tmux.press("Enter")
+    try tmux.waitFor("INGREDIENTS (7)")
+  }
+
+  func testMealDetailShowsThePictureRedrawsItOnResizeAndLeavesNoTrace() throws {
+    var tmux = try start()
+    try openIrishStew(tmux)
+    var screen = try tmux.waitFor("▀")
+    XCTAssertFalse(screen.contains("Loading the picture"), screen)
+    let colours = backgrounds(try tmux.captureWithStyles())
+    XCTAssertTrue(
+      colours.isSuperset(of: ["160", "34"]), "red and green quadrants on screen: \(colours)")
+
+    try tmux.resize(width: 60, height: 30)
+    screen = try tmux.waitUntil("a redraw at 60 columns") {
+      $0.contains("▀") && $0.contains("INGREDIENTS")
+    }
+    XCTAssertTrue(backgrounds(try tmux.captureWithStyles()).contains("160"), "drawn again")
+
+    try tmux.press("Escape")
+    screen = try tmux.waitFor("Beef and Stout Stew")
+    XCTAssertFalse(screen.contains("▀"), "no half blocks left behind:\n\(screen)")
+    XCTAssertFalse(backgrounds(try tmux.captureWithStyles()).contains("160"), "no picture colours")
+    try tmux.press("Escape", "Escape", "Escape", "q")
+    try tmux.waitFor("EXIT=0")
+    XCTAssertEqual(try server.requestCounts()["/images/media/meals/90010.jpg/small"], 1)
+
+    // The next launch draws it from the cache in $XDG_CACHE_HOME: no request.
+    tmux = try start()
+    try openIrishStew(tmux)
+    try tmux.waitFor("▀")
+    XCTAssertEqual(try server.requestCounts()["/images/media/meals/90010.jpg/small"], 1)
+    let cached = try FileManager.default.contentsOfDirectory(
+      atPath: folder.path("cache/meals/images"))
+    XCTAssertEqual(cached.count, 1, "\(cached)")
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import MealsApp
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+import TestSupport
+import XCTest
+
+/// Meal Detail's picture: on its way, drawn in symbols, asked for once, kept on disk,
+/// cancelled when the screen goes, and a reason when there is none.
+final class PictureScreenTests: XCTestCase {
+  static let photo = "https://www.themealdb.com/images/media/meals/90010.jpg/small"
+
+  /// Meal Detail for the Irish stew, with pictures on.
+  private func openStew(_ app: AppHarness) {
+    app.press(.character("r"))
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
+    app.service.answer(.filter(.area, "Irish"))
+    app.press(.enter)
+    app.service.answer(.lookup("90010"))
+  }
+
+  func testThePictureLoadsThenShowsAboveTheIngredients() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
+    openStew(app)
+    XCTAssertEqual(app.service.openPictureURLs, [Self.photo], "the small photo, asked once")
+    XCTAssertEqual(app.lines[5], "  ◌ Loading the picture…")
+    XCTAssertEqual(app.lines[7], "  INGREDIENTS (7) · serves 4 (assumed)")
+    XCTAssertTrue(app.service.answerPicture(Self.photo))
+    // 40 columns, 15 rows for the 4:3 fixture, then a blank line and the ingredients.
+    let picture = app.lines[5..<20]
+    XCTAssertTrue(picture.joined().contains("▀"), "the quadrants' border in half blocks")
+    let canvas = app.canvas
+    for row in 5..<20 {
+      XCTAssertNotNil(canvas[row, 2].style.ink, "row \(row) starts the picture")
+      XCTAssertNotNil(canvas[row, 41].style.ink, "row \(row) is 40 columns wide")
+      XCTAssertNil(canvas[row, 42].style.ink, "row \(row) ends there")
+    }
+    XCTAssertNil(canvas[20, 2].style.ink, "a blank line after it")
+    XCTAssertEqual(app.lines[21], "  INGREDIENTS (7) · serves 4 (assumed)")
+    let cell = app.canvas[5, 2]
+    XCTAssertEqual(cell.style.ink?.background ?? cell.style.ink?.foreground, 160, "red, top left")
+
+    // Back and again: from memory, no second request.
+    app.press(.escape, .enter)
+    app.service.answer(.lookup("90010"))
+    XCTAssertEqual(app.service.pictureFetches.count, 1)
+    XCTAssertTrue(app.lines[5...19].joined().contains("▀"))
+  }
+
+  func testLeavingBeforeItArrivesCancelsTheRequest() throws {
+    let app = try AppHarness(pictures: .symbols(colors: true))
+    openStew(app)
+    XCTAssertEqual(app.service.openPictureURLs, [Self.photo])
+    app.press(.escape)
+    XCTAssertEqual(app.service.openPictureURLs, [], "cancelled with its screen")
+  }
+
+  func testABrokenPictureSaysWhyOnceAndTheRestStays() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
+    openStew(app)
+    app.service.answerPicture(
+      Self.photo, with: .success(Data("<html>Not found</html>".utf8)))
+    XCTAssertEqual(app.lines[5], "  ▫ No picture: not a JPEG or PNG picture")
+    XCTAssertEqual(app.lines[7], "  INGREDIENTS (7) · serves 4 (assumed)")
+    XCTAssertTrue(app.lines.joined().contains("No picture: not a JPEG or PNG picture."))
+    app.navigator.clearStatus()
+    app.press(.escape, .enter)
+    app.service.answer(.lookup("90010"))
+    XCTAssertEqual(app.service.pictureFetches.count, 1, "not asked again in this session")
+    XCTAssertFalse(app.lines.joined().contains("No picture: not a JPEG or PNG picture."), "once")
+  }
+
+  func testOfflineThePictureComesFromTheDiskCache() throws {
+    let first = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
+    openStew(first)
+    first.service.answerPicture(Self.photo)
+    let drawn = first.lines[5..<20]
+    // A new launch on the same files, with the network down.
+    let second = try AppHarness(
+      size: Size(width: 80, height: 30), restarting: first, pictures: .symbols(colors: true))
+    openStew(second)
+    XCTAssertEqual(second.service.pictureFetches.count, 0, "read from the disk cache")
+    XCTAssertEqual(second.lines[5..<20], drawn)
+  }
+
+  func testPicturesOffShowNothingAndAskNothing() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30))
+    openStew(app)
+    XCTAssertEqual(app.service.pictureFetches.count, 0)
+    XCTAssertEqual(app.lines[5], "  INGREDIENTS (7) · serves 4 (assumed)")
+  }
+}
+
+/// The disk cache: hit, miss, least recently used first out, a broken file.
+final class PictureCacheTests: XCTestCase {
+  private var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    folder.remove()
+    folder = nil
+  }
+
+  func testHitMissAndTheLeastRecentlyUsedGoFirst() throws {
+    let cache = try XCTUnwrap(PictureCache(folder: folder.path("images"), capacity: 250))
+    XCTAssertNil(cache.read("https://x/a.jpg"), "a miss")
+    let hundred = Data(repeating: 1, count: 100)
+    cache.write(hundred, for: "https://x/a.jpg")
+    cache.write(hundred, for: "https://x/b.jpg")
+    XCTAssertEqual(cache.read("https://x/a.jpg"), hundred, "a hit")
+    // a was used after b was written: adding c (300 bytes > 250) drops b first.
+    Thread.sleep(forTimeInterval: 0.01)
+    _ = cache.read("https://x/a.jpg")
+    cache.write(Data(repeating: 2, count: 100), for: "https://x/c.jpg")
+    XCTAssertNil(cache.read("https://x/b.jpg"), "the least recently used went")
+    XCTAssertNotNil(cache.read("https://x/a.jpg"))
+    XCTAssertNotNil(cache.read("https://x/c.jpg"))
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path("images")).count, 2,
+      "no temporary files left")
+  }
+
+  func testABrokenCachedFileIsForgottenAndFetchedAgain() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
+    // The cache already holds garbage for the photo.
+    let cache = try XCTUnwrap(PictureCache(folder: app.folder.path("pictures")))
+    cache.write(Data("garbage".utf8), for: PictureScreenTests.photo)
+    app.press(.character("r"))
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up, .enter)
+    app.service.answer(.filter(.area, "Irish"))
+    app.press(.enter)
+    app.service.answer(.lookup("90010"))
+    XCTAssertEqual(app.service.openPictureURLs, [PictureScreenTests.photo], "asked again")
+    app.service.answerPicture(PictureScreenTests.photo)
+    XCTAssertTrue(app.lines[5...19].joined().contains("▀"))
+    XCTAssertNotEqual(cache.read(PictureScreenTests.photo), Data("garbage".utf8), "replaced")
+  }
+
+  func testTheDefaultFolderFollowsXDG() {
+    XCTAssertEqual(
+      PictureCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]),
+      "/c/meals/images")
+    XCTAssertEqual(
+      PictureCache.defaultFolder(environment: ["HOME": "/h"]), "/h/.cache/meals/images")
+    XCTAssertNil(PictureCache.defaultFolder(environment: [:]))
+  }
+}
+
+/// Pictures through the real client from the fixture server: good and broken ones.
+final class PictureFetchTests: XCTestCase {
+  func testTheServerSendsPicturesAndTheBrokenOnesAreRefused() throws {
+    let server = try FixtureServer()
+    defer { server.stop() }
+    let http = try HTTPClient()
+    let client = MealDBClient(baseURL: server.baseURL(), http: http)
+    XCTAssertEqual(
+      client.pictureURL("https://www.themealdb.com/images/media/meals/90010.jpg/small"),
+      "http://127.0.0.1:\(server.port)/images/media/meals/90010.jpg/small",
+      "TheMealDB's pictures come from the API's server")
+    XCTAssertEqual(
+      client.pictureURL("https://example.org/soup.png"), "https://example.org/soup.png")
+    func fetch(_ name: String) -> Result<Picture, Picture.Problem> {
+      var answer: Result<Data, NetworkError>?
+      let id = client.fetchPicture("https://www.themealdb.com/images/media/meals/\(name)") {
+        answer = $0
+      }
+      http.waitUntilDone(id)
+      guard case .success(let data)? = answer else {
+        return .failure(Picture.Problem(message: "no answer"))
+      }
+      return Picture.decode(data)
+    }
+    XCTAssertEqual(try fetch("90010.jpg/small").get().width, 64)
+    for (name, reason) in [
+      ("truncated.jpg", "broken JPEG"), ("huge.png", "100000x100000"),
+      ("not-a-picture.jpg", "not a JPEG or PNG picture"),
+    ] {
+      guard case .failure(let problem) = fetch(name) else {
+        XCTFail("\(name) was accepted")
+        continue
+      }
+      XCTAssertTrue(problem.message.contains(reason), "\(name): \(problem.message)")
+    }
+  }
+}
