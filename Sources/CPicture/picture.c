@@ -172,9 +172,13 @@ static ChafaCanvas *new_canvas(const meals_picture *picture, int columns, int ro
                                int cell_height) {
   // One thread: meals owns its threads (chafa would start a pool).
   chafa_set_n_threads(1);
-  ChafaSymbolMap *symbols = chafa_symbol_map_new();
-  chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_HALF |
-                                            CHAFA_SYMBOL_TAG_SPACE);
+  // Built once (building it is most of the cost of a small drawing); meals draws on one thread.
+  static ChafaSymbolMap *symbols = NULL;
+  if (!symbols) {
+    symbols = chafa_symbol_map_new();
+    chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_HALF |
+                                              CHAFA_SYMBOL_TAG_SPACE);
+  }
   ChafaCanvasConfig *config = chafa_canvas_config_new();
   chafa_canvas_config_set_geometry(config, columns, rows);
   chafa_canvas_config_set_canvas_mode(config, mode);
@@ -188,7 +192,6 @@ static ChafaCanvas *new_canvas(const meals_picture *picture, int columns, int ro
                                  (gint)picture->width, (gint)picture->height,
                                  (gint)picture->width * 4);
   chafa_canvas_config_unref(config);
-  chafa_symbol_map_unref(symbols);
   return canvas;
 }
 

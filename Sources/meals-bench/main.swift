@@ -37,6 +37,14 @@ if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "memory" {
 
 // MARK: - Set-up
 
+/// `meals-bench pictures`: only the picture figures (its peak memory is then its own).
+if CommandLine.arguments.dropFirst().first == "pictures" {
+  let folder = packageRoot.appendingPathComponent(".build/bench")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try PictureBench.run(folder: folder)
+  exit(0)
+}
+
 /// `meals-bench browse`: only the browse figures (for profiling them).
 if CommandLine.arguments.dropFirst().first == "browse" {
   let folder = packageRoot.appendingPathComponent(".build/bench")
@@ -235,5 +243,6 @@ Measure.report("start-up to the first frame at 100k (in process)", startupSample
 
 try NetworkBench.run()
 try BrowseBench.run(folder: workFolder)
+try PictureBench.run(folder: workFolder)
 try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)
 RedrawBench.run(databasePath: bigPath)

@@ -1,0 +1,105 @@
+import Foundation
+import MealsApp
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+import TestSupport
+
+/// Pictures against the fixture server: a photo the size of TheMealDB's small ones (250×250
+/// JPEG) fetched, decoded and drawn, cold (over loopback) and warm (from the disk cache); Meal
+/// Detail opened until its picture is on screen; and what a key waits for when it arrives
+/// while a picture decodes.
+enum PictureBench {
+  static func run(folder: URL) throws {
+    let server: FixtureServer
+    do {
+      server = try FixtureServer()
+    } catch {
+      Measure.say("pictures: the fixture server did not start (python3 missing?); skipped")
+      return
+    }
+    defer { server.stop() }
+    let http = try HTTPClient()
+    let client = MealDBClient(baseURL: server.baseURL(), http: http)
+    let cacheFolder = folder.appendingPathComponent("pictures").path
+    let photo = "https://www.themealdb.com/images/media/meals/meal-250.jpg/small"
+    let mode = PictureMode.symbols(colors: true)
+
+    func fresh(clearing: Bool) -> PictureLoader {
+      if clearing { try? FileManager.default.removeItem(atPath: cacheFolder) }
+      return PictureLoader(mode: mode, service: client, cache: PictureCache(folder: cacheFolder))
+    }
+    func load(_ loader: PictureLoader) {
+      loader.request(photo)
+      while loader.state(photo) == .loading { _ = http.wait(for: [], timeoutMilliseconds: 50) }
+      _ = loader.lines(photo, columns: 40, maximumRows: 16)
+    }
+    var cold: [Double] = []
+    var warm: [Double] = []
+    for _ in 0..<15 {
+      let loader = fresh(clearing: true)
+      cold += Measure.times(1) { load(loader) }
+      let again = fresh(clearing: false)
+      warm += Measure.times(1) { load(again) }
+    }
+    let bytes = (try? PackagePaths.fixture("pictures/meal-250.jpg")) ?? Data()
+    let decode = Measure.times(30) { _ = Picture.decode(bytes) }
+    let picture = try Picture.decode(bytes).get()
+    let draw = Measure.times(30) {
+      _ = SymbolArt.lines(picture, columns: 40, rows: 16, colors: true)
+    }
+
+    // Meal Detail in the app: Enter on the meal until the picture is on screen.
+    let size = Size(width: 100, height: 34)
+    let path = folder.appendingPathComponent("pictures.sqlite").path
+    func appOnIrishMeals(clearing: Bool) throws -> MealsApplication {
+      if clearing { try? FileManager.default.removeItem(atPath: cacheFolder) }
+      let app = MealsApplication(
+        store: try MealStore(path: path), service: client, pictures: mode,
+        pictureCache: PictureCache(folder: cacheFolder))
+      for key: Key in [.character("r"), .character("G"), .up, .up, .up, .up, .enter] {
+        app.navigator.handle(key, size: size)
+        while http.activeCount > 0 { _ = http.wait(for: [], timeoutMilliseconds: 50) }
+        _ = http.wait(for: [], timeoutMilliseconds: 0)
+        _ = app.navigator.render(size: size)
+      }
+      return app
+    }
+    /// Until the meal is on screen and its picture no longer loading (a second at most).
+    func openUntilPicture(_ app: MealsApplication) {
+      app.navigator.handle(.enter, size: size)
+      let deadline = MonotonicClock.nanoseconds() + 1_000_000_000
+      while MonotonicClock.nanoseconds() < deadline {
+        let text = app.navigator.render(size: size).lines.joined()
+        if text.contains("INGREDIENTS") && !text.contains("Loading the picture") { return }
+        _ = http.wait(for: [], timeoutMilliseconds: 50)
+      }
+    }
+    var detailCold: [Double] = []
+    var detailWarm: [Double] = []
+    var keys: [Double] = []
+    for _ in 0..<10 {
+      let coldApp = try appOnIrishMeals(clearing: true)
+      detailCold += Measure.times(1) { openUntilPicture(coldApp) }
+      let warmApp = try appOnIrishMeals(clearing: false)
+      detailWarm += Measure.times(1) { openUntilPicture(warmApp) }
+      keys += Measure.times(20) {
+        warmApp.navigator.handle(.character("j"), size: size)
+        _ = warmApp.navigator.render(size: size)
+      }
+    }
+    Measure.report("picture 250×250: request → drawn, cold (loopback)", cold, goal: "—")
+    Measure.report("picture 250×250: request → drawn, warm (disk cache)", warm, goal: "—")
+    Measure.report("  decode the JPEG", decode, goal: "—")
+    Measure.report("  draw 40×16 symbols", draw, goal: "—")
+    Measure.report("Meal Detail: Enter → picture on screen, warm", detailWarm, goal: "≤ 30 ms")
+    Measure.report("Meal Detail: Enter → picture on screen, cold (loopback)", detailCold, goal: "—")
+    Measure.report("Meal Detail with its picture: key + redraw", keys, goal: "≤ 1 ms", p95: true)
+    Measure.say(
+      String(
+        format: "  a key arriving while a 250×250 picture decodes waits at most %.2f ms",
+        Measure.median(decode) + Measure.median(draw)))
+    Measure.say(String(format: "  peak memory of this process: %.1f MiB", Measure.peakMemoryMiB()))
+  }
+}
