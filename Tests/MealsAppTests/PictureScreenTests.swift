@@ -190,3 +190,45 @@ final class PictureFetchTests: XCTestCase {
     }
   }
 }
+
+/// The preview pane's picture: after the selection rests, never for rows passed quickly.
+final class PreviewPictureTests: XCTestCase {
+  func testThePreviewShowsTheSelectedMealsPhotoOnceTheSelectionRests() throws {
+    let app = try AppHarness(size: Size(width: 120, height: 40), pictures: .symbols(colors: true))
+    for number in 1...6 {
+      var draft = MealDraft(of: nil)
+      draft.meal = Meal(
+        name: "Meal \(number)", instructions: "Cook.",
+        thumbnailURL: "https://www.themealdb.com/images/media/meals/9000\(number).jpg")
+      try app.store.commit(draft)
+    }
+    _ = app.lines  // a first frame: the navigator knows the window's size
+    app.wait(200)
+    XCTAssertEqual(app.service.openPictureURLs.count, 1, "the first row's photo, after the rest")
+    // Down four times quickly: the open request is cancelled and nothing more is asked.
+    app.press(.down, .down, .down, .down)
+    app.wait(50)
+    XCTAssertEqual(app.service.openPictureURLs, [])
+    app.wait(150)
+    let url = "https://www.themealdb.com/images/media/meals/90005.jpg/small"
+    XCTAssertEqual(app.service.openPictureURLs, [url], "only the row it rested on")
+    app.service.answerPicture(url)
+    let canvas = app.canvas
+    let inked = (0..<40).filter { row in (60..<120).contains { canvas[row, $0].style.ink != nil } }
+    XCTAssertGreaterThanOrEqual(inked.count, 8, "the photo in the preview pane: rows \(inked)")
+    XCTAssertTrue((0..<40).allSatisfy { row in (0..<58).allSatisfy { canvas[row, $0].style.ink == nil } },
+      "nothing of it in the list")
+  }
+
+  func testANarrowWindowAsksForNoPreviewPicture() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 24), pictures: .symbols(colors: true))
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Soup", instructions: "Cook.",
+      thumbnailURL: "https://www.themealdb.com/images/media/meals/90001.jpg")
+    try app.store.commit(draft)
+    _ = app.lines
+    app.wait(500)
+    XCTAssertEqual(app.service.pictureFetches.count, 0)
+  }
+}

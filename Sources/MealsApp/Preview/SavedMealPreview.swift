@@ -8,23 +8,45 @@ import TerminalUI
 struct SavedMealPreview {
   private var rating = Glide()
   private var minutes = Glide()
+  /// The meal's photo, when pictures are on and the meal has one.
+  let picture: PictureFollower
+
+  init(pictures: PictureLoader) {
+    picture = PictureFollower(loader: pictures)
+  }
 
   /// The list's selection (or its values) changed.
   mutating func follow(_ meal: MealSummary?, now: UInt64, animated: Bool) {
+    picture.follow(meal.map { String($0.id) }, now: now)
     guard let meal else { return }
     let key = String(meal.id)
     rating.set(Double(meal.rating), key: key, now: now, animated: animated)
     minutes.set(Double(meal.totalMinutes ?? 0), key: key, now: now, animated: animated)
   }
 
-  func preview(of meal: MealSummary?, store: MealStore, width: Int, now: UInt64) -> Preview {
+  /// `height` rows: a picture takes at most a third of them, and none below 24.
+  func preview(of meal: MealSummary?, store: MealStore, width: Int, height: Int, now: UInt64)
+    -> Preview
+  {
     guard let meal else { return .note("No meal selected.") }
     guard let full = try? store.meal(id: meal.id) else { return .note("That meal is gone.") }
-    return MealLines.preview(
+    var preview = MealLines.preview(
       of: full, width: width, rating: rating.value(at: now), minutes: minutes.value(at: now))
+    let rows = height >= 24 ? height / 3 : 0
+    preview.lines = picture.lines(columns: min(width, 32), maximumRows: rows) + preview.lines
+    return preview
   }
 
   func nextFrame(after now: UInt64) -> UInt64? {
-    [rating.nextFrame(after: now), minutes.nextFrame(after: now)].compactMap { $0 }.min()
+    [rating.nextFrame(after: now), minutes.nextFrame(after: now), picture.nextDeadline]
+      .compactMap { $0 }.min()
+  }
+
+  /// Asks for the selected meal's photo once the selection has rested (when the pane shows).
+  func tick(now: UInt64, store: MealStore, paneShows: Bool) -> Bool {
+    guard paneShows else { return false }
+    return picture.tick(now: now) { key in
+      Int64(key).flatMap { try? store.meal(id: $0) }??.thumbnailURL
+    }
   }
 }

@@ -22,10 +22,11 @@ public final class FavouritesScreen: Screen, StoreListener {
   private var selectedID: Int64?
   /// Meals taken off the list here, with when they had become favourites, for `u`.
   private var removed: [(id: Int64, name: String, at: Double)] = []
-  private var preview = SavedMealPreview()
+  private var preview: SavedMealPreview
 
   init(context: AppContext) {
     self.context = context
+    preview = SavedMealPreview(pictures: context.pictures)
     results = context.store.favouriteMeals()
     context.store.addListener(self)
     followSelection()
@@ -114,7 +115,10 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   public var nextDeadline: UInt64? { preview.nextFrame(after: context.navigator.now()) }
 
-  public func tick(now: UInt64) -> Bool { preview.nextFrame(after: now) != nil }
+  public func tick(now: UInt64) -> Bool {
+    let asked = preview.tick(now: now, store: context.store, paneShows: showsPreview)
+    return preview.nextFrame(after: now) != nil || asked
+  }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
@@ -155,7 +159,7 @@ public final class FavouritesScreen: Screen, StoreListener {
     if let previewArea = panes.preview, let divider = panes.divider {
       preview.preview(
         of: selectedMeal, store: context.store, width: previewArea.width - 2,
-        now: context.navigator.now()
+        height: previewArea.height, now: context.navigator.now()
       ).draw(into: &canvas, in: previewArea, divider: divider)
     }
   }
@@ -166,5 +170,13 @@ extension FavouritesScreen: MealEditorScreenDelegate {
     context.navigator.pop(to: self)
     selectedID = id
     storeDidChange(context.store)
+  }
+}
+
+extension FavouritesScreen {
+  /// True when the terminal is wide enough for the preview pane.
+  var showsPreview: Bool {
+    Breakpoints.panes(Rect(x: 0, y: 0, width: context.bodyWidth, height: context.bodyHeight))
+      .preview != nil
   }
 }

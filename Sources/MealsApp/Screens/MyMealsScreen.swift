@@ -47,7 +47,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// True while ←/→ move along the chips.
   var isInStrip = false
   /// The selected meal in the preview pane, when the terminal is wide.
-  var preview = SavedMealPreview()
+  var preview: SavedMealPreview
   private var welcome = WelcomePanel()
   private var selectedID: Int64?
   private var lastPoll: UInt64 = 0
@@ -55,6 +55,7 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   init(context: AppContext) {
     self.context = context
+    preview = SavedMealPreview(pictures: context.pictures)
     results = context.store.meals()
     context.store.addListener(self)
     restoreChips()
@@ -323,6 +324,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// first-launch import's progress (My Meals is always on the stack, so its timer always runs).
   public func tick(now: UInt64) -> Bool {
     var changed = preview.nextFrame(after: now) != nil
+    if preview.tick(now: now, store: context.store, paneShows: showsPreview) { changed = true }
     if let due = chipCountsDue, now >= due {
       countChipsNow()
       changed = true
@@ -404,7 +406,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     if let previewArea = panes.preview, let divider = panes.divider {
       preview.preview(
         of: selectedMeal, store: context.store, width: previewArea.width - 2,
-        now: context.navigator.now()
+        height: previewArea.height, now: context.navigator.now()
       ).draw(into: &canvas, in: previewArea, divider: divider)
     }
   }
@@ -484,5 +486,13 @@ extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDelet
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
     context.navigator.pop(to: self)
     select(mealID: id)
+  }
+}
+
+extension MyMealsScreen {
+  /// True when the terminal is wide enough for the preview pane.
+  var showsPreview: Bool {
+    Breakpoints.panes(Rect(x: 0, y: 0, width: context.bodyWidth, height: context.bodyHeight))
+      .preview != nil
   }
 }
