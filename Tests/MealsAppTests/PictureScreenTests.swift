@@ -216,7 +216,8 @@ final class PreviewPictureTests: XCTestCase {
     let canvas = app.canvas
     let inked = (0..<40).filter { row in (60..<120).contains { canvas[row, $0].style.ink != nil } }
     XCTAssertGreaterThanOrEqual(inked.count, 8, "the photo in the preview pane: rows \(inked)")
-    XCTAssertTrue((0..<40).allSatisfy { row in (0..<58).allSatisfy { canvas[row, $0].style.ink == nil } },
+    XCTAssertTrue(
+      (0..<40).allSatisfy { row in (0..<58).allSatisfy { canvas[row, $0].style.ink == nil } },
       "nothing of it in the list")
   }
 
