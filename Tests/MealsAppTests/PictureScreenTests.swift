@@ -233,3 +233,48 @@ final class PreviewPictureTests: XCTestCase {
     XCTAssertEqual(app.service.pictureFetches.count, 0)
   }
 }
+
+/// Category and ingredient pictures.
+final class CategoryAndIngredientPictureTests: XCTestCase {
+  private func inkedRows(_ app: AppHarness, columns: Range<Int>) -> [Int] {
+    let canvas = app.canvas
+    return (0..<app.size.height).filter { row in
+      columns.contains { canvas[row, $0].style.ink != nil }
+    }
+  }
+
+  func testIngredientDetailShowsTheIngredientsPicture() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
+    app.press(.character("b"))
+    for _ in 0..<3 { app.press(.down) }
+    app.press(.enter)
+    app.type("garl")
+    app.press(.right)
+    XCTAssertEqual(app.lines[1], "  Garlic")
+    let url = "https://www.themealdb.com/images/ingredients/Garlic-small.png"
+    XCTAssertEqual(app.service.openPictureURLs, [url])
+    let ingredient = try PackagePaths.fixture("pictures/ingredient.png")
+    app.service.answerPicture(url, with: .success(ingredient))
+    XCTAssertEqual(inkedRows(app, columns: 2..<26).count, 12, "24 columns, square: 12 rows")
+    app.press(.escape)
+    app.press(.right)
+    XCTAssertEqual(app.service.pictureFetches.count, 1, "the second time from memory")
+  }
+
+  func testTheCategoryPreviewShowsItsPictureAfterTheSelectionRests() throws {
+    let app = try AppHarness(size: Size(width: 120, height: 40), pictures: .symbols(colors: true))
+    app.press(.character("c"))
+    app.service.answer(.categories)
+    XCTAssertEqual(app.service.openPictureURLs, [], "not before the selection rests")
+    app.wait(200)
+    let url = "https://www.themealdb.com/images/category/beef.png"
+    XCTAssertEqual(app.service.openPictureURLs, [url])
+    app.service.answerPicture(
+      url, with: .success(try PackagePaths.fixture("pictures/ingredient.png")))
+    XCTAssertFalse(inkedRows(app, columns: 60..<120).isEmpty, "in the preview pane")
+    app.press(.down)
+    app.wait(200)
+    XCTAssertEqual(
+      app.service.openPictureURLs, ["https://www.themealdb.com/images/category/breakfast.png"])
+  }
+}

@@ -7,14 +7,17 @@ final class PictureFollower {
   static var rest: UInt64 { 150 }
 
   private let loader: PictureLoader
+  /// The address asked for, from the item's (TheMealDB's small variant for meal photos).
+  private let variant: (String) -> String
   /// What is selected (a meal id, a category name), and when its picture is due.
   private var key: String?
   private var due: UInt64?
   /// The picture asked for the selected item.
   private(set) var url: String?
 
-  init(loader: PictureLoader) {
+  init(loader: PictureLoader, variant: @escaping (String) -> String = PictureLoader.small) {
     self.loader = loader
+    self.variant = variant
   }
 
   /// The selection is now `key` (nil: nothing to show).
@@ -32,7 +35,7 @@ final class PictureFollower {
   func tick(now: UInt64, address: (String) -> String?) -> Bool {
     guard let due, now >= due, let key else { return false }
     self.due = nil
-    url = address(key).map(PictureLoader.small)
+    url = address(key).map(variant)
     if let url { loader.request(url) }
     return true
   }

@@ -1,3 +1,4 @@
+import Foundation
 import MealsCore
 import TerminalUI
 
@@ -7,10 +8,34 @@ public final class IngredientDetailScreen: Screen {
   private unowned let context: AppContext
   public let ingredient: Ingredient
   private var pager = Pager()
+  /// Held by the screen: its deinit cancels the picture's request.
+  private let pictures: PictureLoader
 
   init(context: AppContext, ingredient: Ingredient) {
     self.context = context
     self.ingredient = ingredient
+    pictures = context.pictures
+    if let pictureURL { pictures.request(pictureURL) }
+  }
+
+  deinit {
+    if let pictureURL { pictures.cancel(pictureURL) }
+  }
+
+  /// TheMealDB's small picture of the ingredient: `…/images/ingredients/<Name>-small.png`.
+  private var pictureURL: String? {
+    guard pictures.isOn,
+      let name = ingredient.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+    else { return nil }
+    return "https://www.themealdb.com/images/ingredients/\(name)-small.png"
+  }
+
+  /// The picture (at most 24 columns), or nothing while it loads or when there is none.
+  private func pictureLines(width: Int) -> [PagerLine] {
+    guard let pictureURL, pictures.state(pictureURL) == .ready,
+      let drawn = pictures.lines(pictureURL, columns: min(width, 24), maximumRows: 12)
+    else { return [] }
+    return drawn + [.blank]
   }
 
   public var title: String { ingredient.name }
@@ -19,7 +44,7 @@ public final class IngredientDetailScreen: Screen {
   private func lines(width: Int) -> [PagerLine] {
     var lines = PagerLine.wrapped(ingredient.description ?? "No description.", width: width)
     if let type = ingredient.type { lines = [PagerLine("Type: \(type)"), .blank] + lines }
-    return lines
+    return pictureLines(width: width) + lines
   }
 
   /// The pager's rows: below the title and its gap, above the position line.

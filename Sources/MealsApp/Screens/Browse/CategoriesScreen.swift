@@ -22,9 +22,12 @@ public final class CategoriesScreen: Screen {
   private var list = VariableListState()
   /// The wrapped descriptions for one width: a memo, so a frame wraps each text once.
   private let wrapped = WrappedDescriptions()
+  /// The selected category's picture, for the preview pane.
+  private let picture: PictureFollower
 
   init(context: AppContext) {
     self.context = context
+    picture = PictureFollower(loader: context.pictures) { $0 }
     resource = RemoteResource(.categories, remote: context.remote, decode: MealDBDecoder.categories)
     resource.onChange = { [weak self] in self?.resourceChanged() }
     resource.start()
@@ -147,12 +150,26 @@ public final class CategoriesScreen: Screen {
 
   private func savePosition() {
     guard categories.indices.contains(list.selection) else { return }
+    picture.follow(categories[list.selection].name, now: context.navigator.now())
     context.listPositions[Self.positionKey] = ListPosition(
       key: categories[list.selection].name, top: list.top)
   }
 
-  public var nextDeadline: UInt64? { resource.nextDeadline }
-  public func tick(now: UInt64) -> Bool { resource.tick(now: now) }
+  public var nextDeadline: UInt64? {
+    [resource.nextDeadline, picture.nextDeadline].compactMap { $0 }.min()
+  }
+
+  public func tick(now: UInt64) -> Bool {
+    let showsPreview =
+      Breakpoints.panes(Rect(x: 0, y: 0, width: context.bodyWidth, height: context.bodyHeight))
+      .preview != nil
+    let asked =
+      showsPreview
+      && picture.tick(now: now) { name in
+        self.categories.first { $0.name == name }?.thumbnailURL
+      }
+    return resource.tick(now: now) || asked
+  }
 
   // MARK: - Rendering
 
@@ -209,10 +226,14 @@ public final class CategoriesScreen: Screen {
       categories.indices.contains(list.selection)
     {
       let category = categories[list.selection]
+      let pictureLines = picture.lines(
+        columns: min(previewArea.width - 2, 24),
+        maximumRows: previewArea.height >= 24 ? previewArea.height / 3 : 0)
       Preview(
         title: category.name,
-        lines: PagerLine.wrapped(
-          category.description ?? "No description.", width: previewArea.width - 2)
+        lines: pictureLines
+          + PagerLine.wrapped(
+            category.description ?? "No description.", width: previewArea.width - 2)
       ).draw(into: &canvas, in: previewArea, divider: divider)
     }
     let width = listArea.width
