@@ -278,3 +278,21 @@ final class CategoryAndIngredientPictureTests: XCTestCase {
       app.service.openPictureURLs, ["https://www.themealdb.com/images/category/breakfast.png"])
   }
 }
+
+/// A browse list's meal preview: the listing's photo once the selection rests.
+final class MealListPreviewPictureTests: XCTestCase {
+  func testTheSelectedListingsPhotoShowsInThePreview() throws {
+    let app = try AppHarness(size: Size(width: 120, height: 40), pictures: .symbols(colors: true))
+    app.press(.character("r"))
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
+    app.service.answer(.filter(.area, "Irish"))
+    app.wait(200)
+    XCTAssertEqual(app.service.openPictureURLs, [PictureScreenTests.photo])
+    app.service.answer(.lookup("90010"))
+    app.service.answerPicture(PictureScreenTests.photo)
+    let canvas = app.canvas
+    let inked = (0..<40).filter { row in (60..<120).contains { canvas[row, $0].style.ink != nil } }
+    XCTAssertGreaterThanOrEqual(inked.count, 8, "the photo above the ingredients: \(inked)")
+  }
+}

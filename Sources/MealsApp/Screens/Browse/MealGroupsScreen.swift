@@ -24,6 +24,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
   struct Row: Equatable {
     var label: String
     var mealDBID: String?
+    var thumbnailURL: String?
     var key: String { mealDBID ?? label }
   }
 
@@ -40,12 +41,15 @@ public final class MealGroupsScreen: Screen, StoreListener {
   /// The wide layout's preview: the meals from the selected area, or the selected meal.
   private let areaPreview: RemotePreview<[MealListing]>
   private let mealPreview: RemotePreview<Meal?>
+  /// The selected meal's photo in the preview.
+  private let picture: PictureFollower
 
   init(context: AppContext, kind: Kind) {
     self.context = context
     self.kind = kind
     resource = RemoteResource(kind.request, remote: context.remote, decode: Self.decoder(for: kind))
     areaPreview = RemotePreview(remote: context.remote, decode: MealDBDecoder.listings)
+    picture = PictureFollower(loader: context.pictures)
     mealPreview = RemotePreview(remote: context.remote) { (data) throws(MealDBDecodingError) in
       try MealDBDecoder.meals(from: data).first
     }
@@ -66,7 +70,9 @@ public final class MealGroupsScreen: Screen, StoreListener {
       }
     case .meals:
       return { (data) throws(MealDBDecodingError) in
-        try MealDBDecoder.listings(from: data).map { Row(label: $0.name, mealDBID: $0.mealDBID) }
+        try MealDBDecoder.listings(from: data).map {
+          Row(label: $0.name, mealDBID: $0.mealDBID, thumbnailURL: $0.thumbnailURL)
+        }
       }
     }
   }
@@ -169,12 +175,15 @@ public final class MealGroupsScreen: Screen, StoreListener {
     guard context.bodyWidth >= Breakpoints.twoPanes, rows.indices.contains(list.selection) else {
       areaPreview.follow(nil, now: now)
       mealPreview.follow(nil, now: now)
+      picture.follow(nil, now: now)
       return
     }
     let row = rows[list.selection]
     switch kind {
     case .areas: areaPreview.follow(.filter(.area, row.label), now: now)
-    case .meals: mealPreview.follow(row.mealDBID.map(MealDBRequest.lookup), now: now)
+    case .meals:
+      mealPreview.follow(row.mealDBID.map(MealDBRequest.lookup), now: now)
+      picture.follow(row.thumbnailURL, now: now)
     }
   }
 
@@ -189,19 +198,23 @@ public final class MealGroupsScreen: Screen, StoreListener {
   }
 
   public var nextDeadline: UInt64? {
-    [resource.nextDeadline, areaPreview.nextDeadline, mealPreview.nextDeadline].compactMap { $0 }
-      .min()
+    [
+      resource.nextDeadline, areaPreview.nextDeadline, mealPreview.nextDeadline,
+      picture.nextDeadline,
+    ]
+    .compactMap { $0 }.min()
   }
 
   public func tick(now: UInt64) -> Bool {
     let loaded = resource.tick(now: now)
     let area = areaPreview.tick(now: now)
     let meal = mealPreview.tick(now: now)
-    return loaded || area || meal
+    let photo = picture.tick(now: now) { $0 }  // the key is the row's photo address
+    return loaded || area || meal || photo
   }
 
   /// The wide layout's preview of the selected row.
-  private func preview(width: Int) -> Preview {
+  private func preview(width: Int, height: Int) -> Preview {
     switch kind {
     case .areas:
       guard let listings = areaPreview.value else { return waiting(areaPreview) }
@@ -213,7 +226,11 @@ public final class MealGroupsScreen: Screen, StoreListener {
     case .meals:
       guard let value = mealPreview.value else { return waiting(mealPreview) }
       guard let meal = value else { return .note("TheMealDB has no such meal.") }
-      return MealLines.preview(of: meal, width: width, rating: nil, minutes: nil)
+      var preview = MealLines.preview(of: meal, width: width, rating: nil, minutes: nil)
+      preview.lines =
+        picture.lines(columns: min(width, 32), maximumRows: height >= 24 ? height / 3 : 0)
+        + preview.lines
+      return preview
     }
   }
 
@@ -256,7 +273,8 @@ public final class MealGroupsScreen: Screen, StoreListener {
     let panes = Breakpoints.panes(area.dropping(top: 1))
     let listArea = panes.list
     if let previewArea = panes.preview, let divider = panes.divider, count > 0 {
-      preview(width: previewArea.width - 2).draw(into: &canvas, in: previewArea, divider: divider)
+      preview(width: previewArea.width - 2, height: previewArea.height).draw(
+        into: &canvas, in: previewArea, divider: divider)
     }
     guard count > 0 else {
       if resource.isLoading { return }
