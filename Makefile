@@ -40,7 +40,9 @@ define install_packages
 	fi
 endef
 
-.PHONY: run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
+GRAPHICS_TOOLS := xvfb xterm imagemagick xdotool fonts-dejavu-core
+
+.PHONY: test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
 
 ## install: the release binary, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -87,6 +89,15 @@ test-asan: test-deps
 	  > $(BUILD_DIR)/asan-build.log 2>&1 || { cat $(BUILD_DIR)/asan-build.log; exit 1; }
 	$(LSAN) $(SWIFTPM) test --skip-build --disable-swift-testing --sanitize=address \
 	  --scratch-path $(BUILD_DIR)/asan --skip EndToEndTests
+
+## test-graphics: a real sixel terminal (xterm as a VT340 under Xvfb) shows Meal Detail's
+## picture where its cells are, and nothing of it after leaving (not in `make test`: the X
+## packages would double CI's install time)
+test-graphics:
+	$(call install_packages,$(LIBS) $(TOOLS) $(GRAPHICS_TOOLS))
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build --product meals
+	Tests/Graphics/sixel-in-xterm.sh
 
 ## fuzz: libFuzzer on the decoder, the sanitiser and the key reader (FUZZ_SECONDS each, default 60)
 fuzz: deps

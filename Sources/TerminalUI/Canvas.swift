@@ -35,6 +35,8 @@ public struct Canvas: Equatable, Sendable {
   /// Combining marks by cell index, for the cells that have some.
   private var marks: [Int: [Unicode.Scalar]] = [:]
   public var cursor: Position?
+  /// Pictures drawn by a graphics protocol over blank cells, after the text.
+  public var graphics: [Graphic] = []
 
   public init(size: Size) {
     self.size = Size(width: max(0, size.width), height: max(0, size.height))

@@ -34,6 +34,16 @@ public struct Rect: Equatable, Sendable {
     Rect(x: x, y: y + rows, width: width, height: height - rows)
   }
 
+  /// True when the two share a cell.
+  public func intersects(_ other: Rect) -> Bool {
+    x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+  }
+
+  /// True when `other` lies wholly inside.
+  public func contains(_ other: Rect) -> Bool {
+    other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+  }
+
   /// The rectangle shrunk by `inset` cells on every side.
   public func inset(by inset: Int) -> Rect {
     Rect(x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset)

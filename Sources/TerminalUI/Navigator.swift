@@ -356,6 +356,7 @@ public final class Navigator {
       }
     }
     frame.cursor = nil
+    frame.graphics = []  // pictures come back when the slide ends
     return frame
   }
 
@@ -385,10 +386,12 @@ public final class Navigator {
     renderFooter(into: &canvas, row: chrome.footer.y)
     if let prompt {
       canvas.cursor = nil
+      canvas.graphics = []  // a picture would cover the question
       prompt.render(into: &canvas, in: body)
     }
     if showsHelp {
       canvas.cursor = nil
+      canvas.graphics = []
       renderHelp(into: &canvas, in: body)
     }
     return canvas

@@ -22,6 +22,12 @@ public final class NcursesTerminal: Terminal {
   private var usesColor = false
   /// Palette colours for pictures: pairs made on demand, reused when the cap is reached.
   private var inks = InkPairs(first: 16, cap: 0)
+  /// Graphics-protocol pictures on screen, the frame they were placed over, and the bytes
+  /// already encoded (by key and size; encoding a picture takes milliseconds).
+  private var shownGraphics: [Graphic] = []
+  private var previousFrame: Canvas?
+  private var graphicsEverything = true
+  private var encoded: [String: [UInt8]] = [:]
   private var isActive = false
   private var decoder = KeyDecoder()
   private var readBuffer = [UInt8](repeating: 0, count: 65_536)
@@ -76,6 +82,7 @@ public final class NcursesTerminal: Terminal {
   /// Restores the terminal; safe to call more than once.
   public func shutdown() {
     guard isActive else { return }
+    removeGraphics()
     isActive = false
     curs_set(1)
     endwin()
@@ -156,6 +163,58 @@ public final class NcursesTerminal: Terminal {
       curs_set(0)
     }
     refresh()
+    if !canvas.graphics.isEmpty || !shownGraphics.isEmpty { presentGraphics(canvas) }
+    previousFrame = canvas
+  }
+
+  // MARK: - Graphics protocols
+
+  /// Sends, after ncurses' refresh, what the frame's pictures need (see `GraphicsPlan`).
+  private func presentGraphics(_ canvas: Canvas) {
+    let screen = Rect(x: 0, y: 0, width: Int(meals_cols()), height: Int(meals_lines()))
+    let wanted = canvas.graphics.filter { screen.contains($0.rect) }
+    let previous = previousFrame
+    let plan = GraphicsPlan.plan(
+      wanted: wanted, shown: shownGraphics,
+      changedRows: { row in
+        guard let previous, previous.size == canvas.size else { return true }
+        return (0..<canvas.size.width).contains { previous[row, $0] != canvas[row, $0] }
+      }, everything: graphicsEverything)
+    graphicsEverything = false
+    shownGraphics = wanted
+    if plan.deleteKitty { Self.writeToTerminal("\u{1B}_Ga=d,d=a\u{1B}\\") }
+    if !plan.repaint.isEmpty {
+      // Lines an inline picture covered are painted again from the text: no ghost pixels.
+      for rect in plan.repaint { wredrawln(meals_stdscr(), Int32(rect.y), Int32(rect.height)) }
+      refresh()
+    }
+    let cell = cellPixels()
+    for graphic in plan.place {
+      let key =
+        "\(graphic.key) \(graphic.graphics) \(graphic.rect.width)x\(graphic.rect.height) \(cell)"
+      let bytes =
+        encoded[key]
+        ?? graphic.picture.protocolBytes(
+          graphic.graphics, columns: graphic.rect.width, rows: graphic.rect.height,
+          cellWidth: cell.width, cellHeight: cell.height)
+      guard let bytes else { continue }
+      if encoded.count > 16 { encoded.removeAll() }
+      encoded[key] = bytes
+      // Save the cursor, go to the picture's cell, draw, and put the cursor back for ncurses.
+      var out = Array("\u{1B}7\u{1B}[\(graphic.rect.y + 1);\(graphic.rect.x + 1)H".utf8)
+      out += bytes
+      out += Array("\u{1B}8".utf8)
+      _ = out.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+  }
+
+  /// A cell's size in pixels as the terminal reports it (10 × 20 when it does not).
+  private func cellPixels() -> (width: Int, height: Int) {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
+      window.ws_row > 0, window.ws_xpixel > 0, window.ws_ypixel > 0
+    else { return (10, 20) }
+    return (Int(window.ws_xpixel) / Int(window.ws_col), Int(window.ws_ypixel) / Int(window.ws_row))
   }
 
   private func ncursesStyle(_ style: Style) -> (attr_t, Int16) {
@@ -179,6 +238,7 @@ public final class NcursesTerminal: Terminal {
     guard isActive else { return }
     clearok(meals_stdscr(), true)
     refresh()
+    graphicsEverything = true
   }
 
   public func send(_ signal: TerminalSignal) {
@@ -200,6 +260,7 @@ public final class NcursesTerminal: Terminal {
     guard isActive else { return nil }
     if ResizeSignal.takePending() {
       applyWindowSize()
+      graphicsEverything = true
       return .resize
     }
     let now = MonotonicClock.now()
@@ -229,8 +290,18 @@ public final class NcursesTerminal: Terminal {
 
   // MARK: - Stepping aside
 
+  /// Kitty keeps pictures until told: they go when the app steps aside or ends.
+  private func removeGraphics() {
+    if shownGraphics.contains(where: { !$0.isInline }) {
+      Self.writeToTerminal("\u{1B}_Ga=d,d=a\u{1B}\\")
+    }
+    shownGraphics = []
+    graphicsEverything = true
+  }
+
   public func suspend() {
     guard isActive else { return }
+    removeGraphics()
     def_prog_mode()
     endwin()
     Self.writeToTerminal(Self.modesOff)

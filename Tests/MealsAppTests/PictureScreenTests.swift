@@ -296,3 +296,48 @@ final class MealListPreviewPictureTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(inked.count, 8, "the photo above the ingredients: \(inked)")
   }
 }
+
+/// With a graphics protocol, Meal Detail leaves blank rows and asks the terminal to draw.
+final class GraphicsProtocolScreenTests: XCTestCase {
+  func testMealDetailPlacesTheGraphicOverBlankRowsOnlyWhenWhollyShown() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .graphics(.sixel))
+    app.press(.character("r"))
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up, .enter)
+    app.service.answer(.filter(.area, "Irish"))
+    app.press(.enter)
+    app.service.answer(.lookup("90010"))
+    app.service.answerPicture(PictureScreenTests.photo)
+    var canvas = app.canvas
+    XCTAssertEqual(canvas.graphics.map(\.rect), [Rect(x: 2, y: 5, width: 40, height: 15)])
+    XCTAssertEqual(canvas.graphics.first?.graphics, .sixel)
+    XCTAssertTrue((5..<20).allSatisfy { app.lines[$0].isEmpty }, "blank rows under it")
+    XCTAssertEqual(app.lines[21], "  INGREDIENTS (7) · serves 4 (assumed)")
+    app.press(.character("j"))
+    XCTAssertEqual(app.canvas.graphics, [], "scrolled: not drawn half")
+    app.press(.character("k"), .character("?"))
+    XCTAssertEqual(app.canvas.graphics, [], "the help covers it")
+    app.press(.escape)
+    canvas = app.canvas
+    XCTAssertEqual(canvas.graphics.count, 1)
+    app.press(.escape)
+    XCTAssertEqual(app.canvas.graphics, [], "gone with its screen")
+  }
+
+  func testAutoPicksTheProtocolTheTerminalSpeaks() {
+    func mode(_ environment: [String: String]) -> PictureMode? {
+      try? PictureMode.parse(nil, environment: environment).get()
+    }
+    XCTAssertEqual(mode(["TERM": "xterm-kitty"]), .graphics(.kitty))
+    XCTAssertEqual(mode(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]), .graphics(.kitty))
+    XCTAssertEqual(mode(["TERM_PROGRAM": "iTerm.app"]), .graphics(.iterm))
+    XCTAssertEqual(
+      mode(["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default"]), .symbols(colors: true),
+      "tmux passes no graphics on")
+    XCTAssertEqual(mode(["TERM": "xterm-256color"]), .symbols(colors: true))
+    XCTAssertEqual(mode(["TERM": "xterm-256color", "NO_COLOR": "1"]), .symbols(colors: false))
+    XCTAssertEqual(try? PictureMode.parse("sixel", environment: [:]).get(), .graphics(.sixel))
+    XCTAssertEqual(try? PictureMode.parse("off", environment: [:]).get(), .off)
+    if case .success = PictureMode.parse("png", environment: [:]) { XCTFail("png is no mode") }
+  }
+}

@@ -151,3 +151,57 @@ extension InkPairs {
     return copy.pair(for: ink)?.0
   }
 }
+
+/// What a graphics-protocol terminal sends for a frame, given what is on screen.
+final class GraphicsPlanTests: XCTestCase {
+  private func graphic(_ key: String, _ y: Int, _ graphics: GraphicsProtocol) throws -> Graphic {
+    let picture = try Picture.decode(try PackagePaths.fixture("pictures/meal.png")).get()
+    return Graphic(
+      rect: Rect(x: 2, y: y, width: 8, height: 4), key: key, picture: picture, graphics: graphics)
+  }
+
+  func testANewPictureIsPlacedOnceAndThenLeftAlone() throws {
+    let sixel = try graphic("a", 5, .sixel)
+    var plan = GraphicsPlan.plan(
+      wanted: [sixel], shown: [], changedRows: { _ in true }, everything: false)
+    XCTAssertEqual(plan.place, [sixel])
+    plan = GraphicsPlan.plan(
+      wanted: [sixel], shown: [sixel], changedRows: { _ in false }, everything: false)
+    XCTAssertEqual(plan, GraphicsPlan(), "nothing to send when nothing changed")
+    plan = GraphicsPlan.plan(
+      wanted: [sixel], shown: [sixel], changedRows: { _ in false }, everything: true)
+    XCTAssertEqual(plan.place, [sixel], "again after a redraw from scratch")
+  }
+
+  func testTextRedrawnUnderAnInlinePictureBringsItBack() throws {
+    let sixel = try graphic("a", 5, .sixel)
+    let plan = GraphicsPlan.plan(
+      wanted: [sixel], shown: [sixel], changedRows: { $0 == 7 }, everything: false)
+    XCTAssertEqual(plan.place, [sixel], "row 7 changed under it")
+    let kitty = try graphic("a", 5, .kitty)
+    XCTAssertEqual(
+      GraphicsPlan.plan(
+        wanted: [kitty], shown: [kitty], changedRows: { $0 == 7 }, everything: false
+      )
+      .place, [], "kitty pictures sit above the text")
+  }
+
+  func testAPictureThatLeavesOrMovesIsRemovedFirst() throws {
+    let old = try graphic("a", 5, .sixel)
+    let moved = try graphic("a", 3, .sixel)
+    var plan = GraphicsPlan.plan(
+      wanted: [], shown: [old], changedRows: { _ in false }, everything: false)
+    XCTAssertEqual(plan.repaint, [old.rect], "its rows painted again from the text")
+    XCTAssertEqual(plan.place, [])
+    plan = GraphicsPlan.plan(
+      wanted: [moved], shown: [old], changedRows: { _ in false }, everything: false)
+    XCTAssertEqual(plan.repaint, [old.rect])
+    XCTAssertEqual(plan.place, [moved])
+    let kitty = try graphic("a", 5, .kitty)
+    let other = try graphic("b", 12, .kitty)
+    plan = GraphicsPlan.plan(
+      wanted: [other], shown: [kitty, other], changedRows: { _ in false }, everything: false)
+    XCTAssertTrue(plan.deleteKitty)
+    XCTAssertEqual(plan.place, [other], "kitty deletes all, so the one that stays is placed again")
+  }
+}

@@ -52,8 +52,10 @@ extension LaunchOptions {
       --api-url URL    TheMealDB base URL (default: \(MealDBClient.defaultBaseURL))
       --no-mouse       no mouse reports (the terminal's own selection works unchanged)
       --no-animation   no slides between screens, bars jump instead of gliding
-      --images MODE    meal pictures: auto or symbols (drawn in coloured blocks), or off;
-                       kept in $XDG_CACHE_HOME/meals/images (else ~/.cache/meals/images)
+      --images MODE    meal pictures: auto, kitty, sixel, iterm, symbols (coloured blocks,
+                       every terminal) or off. auto: kitty in kitty/WezTerm/ghostty, iterm
+                       in iTerm2, else symbols (and always inside tmux). Kept in
+                       $XDG_CACHE_HOME/meals/images (else ~/.cache/meals/images)
       --restore-backup N
                        put backup N (1 newest … 3) back in place of the database, after
                        checking it and asking; the current contents are kept as

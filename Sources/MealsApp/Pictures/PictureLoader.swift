@@ -84,6 +84,20 @@ public final class PictureLoader {
 
   // MARK: - Drawing
 
+  /// The decoded picture, for a graphics protocol.
+  public func picture(_ url: String) -> Picture? { pictures[url] }
+
+  /// The rows a picture takes at `columns` wide (nil until it is here).
+  public func rows(_ url: String, columns: Int, maximumRows: Int) -> Int? {
+    pictures[url].map { SymbolArt.rows(for: $0, columns: columns, maximumRows: maximumRows) }
+  }
+
+  /// The graphics protocol pictures are drawn with, if any.
+  public var graphics: GraphicsProtocol? {
+    if case .graphics(let graphics) = mode { return graphics }
+    return nil
+  }
+
   /// The picture as `columns` wide symbol lines, nil until it is here.
   ///
   /// Its height comes from its shape (at most `maximumRows`); drawn once per size and kept.

@@ -1,29 +1,47 @@
+import TerminalUI
+
 /// How pictures are drawn: `--images` or `MEALS_IMAGES`.
 public enum PictureMode: Equatable, Sendable {
   case off
   /// Block symbols in ordinary cells, in palette colours unless `NO_COLOR`.
   case symbols(colors: Bool)
+  /// Real pixels through a terminal graphics protocol.
+  case graphics(GraphicsProtocol)
 
   /// The mode for a flag value (or the environment's), given the terminal's environment.
   ///
-  /// `auto` is symbols: the graphics protocols (kitty, sixel, iTerm2) are not drawn yet, so
-  /// asking for them is a usage error that says so.
+  /// `auto`: kitty's protocol in kitty, WezTerm and ghostty, iTerm2's in iTerm2, symbols
+  /// elsewhere and inside tmux (which passes no graphics on). Sixel is used when asked for.
   public static func parse(_ value: String?, environment: [String: String]) -> Result<
     PictureMode, UsageError
   > {
     let colors = (environment["NO_COLOR"] ?? "").isEmpty
     switch (value ?? "auto").lowercased() {
-    case "auto", "symbols": return .success(.symbols(colors: colors))
+    case "auto": return .success(automatic(environment: environment, colors: colors))
+    case "symbols": return .success(.symbols(colors: colors))
     case "off", "none", "0": return .success(.off)
-    case "kitty", "sixel", "iterm":
+    case "kitty": return .success(.graphics(.kitty))
+    case "sixel": return .success(.graphics(.sixel))
+    case "iterm": return .success(.graphics(.iterm))
+    default:
       return .failure(
         UsageError(
           message:
-            "--images \(value ?? ""): graphics protocols are not drawn yet; use auto, symbols or off."
-        ))
-    default:
-      return .failure(
-        UsageError(message: "--images takes auto, symbols or off, not “\(value ?? "")”."))
+            "--images takes auto, kitty, sixel, iterm, symbols or off, not “\(value ?? "")”."))
     }
+  }
+
+  static func automatic(environment: [String: String], colors: Bool) -> PictureMode {
+    if environment["TMUX"] != nil || (environment["TERM"] ?? "").hasPrefix("screen") {
+      return .symbols(colors: colors)
+    }
+    let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
+    if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil
+      || program == "wezterm" || program == "ghostty"
+    {
+      return .graphics(.kitty)
+    }
+    if program == "iterm.app" { return .graphics(.iterm) }
+    return .symbols(colors: colors)
   }
 }

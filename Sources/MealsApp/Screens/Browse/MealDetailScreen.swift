@@ -188,6 +188,11 @@ public final class MealDetailScreen: Screen, StoreListener {
     let columns = min(width, Self.pictureColumns)
     switch pictures.state(url) {
     case .ready:
+      if pictures.graphics != nil {
+        // Blank rows the terminal draws the picture over (see `render`).
+        let rows = pictures.rows(url, columns: columns, maximumRows: Self.pictureRows) ?? 0
+        return Array(repeating: .blank, count: rows + 1)
+      }
       let drawn = pictures.lines(url, columns: columns, maximumRows: Self.pictureRows) ?? []
       return drawn + [.blank]
     case .loading:
@@ -195,6 +200,21 @@ public final class MealDetailScreen: Screen, StoreListener {
     case .failed(let reason):
       return [PagerLine("▫ No picture: \(reason)", style: .muted), .blank]
     }
+  }
+
+  /// With a graphics protocol: the picture over its blank rows, when the pager shows them all
+  /// (a picture half scrolled away is not drawn at all: no half-erased pictures).
+  private func placeGraphic(into canvas: inout Canvas, body: Rect) {
+    guard let url = pictureURL, let graphics = pictures.graphics, pager.offset == 0,
+      let picture = pictures.picture(url)
+    else { return }
+    let columns = min(body.width, Self.pictureColumns)
+    let rows = pictures.rows(url, columns: columns, maximumRows: Self.pictureRows) ?? 0
+    guard rows > 0, rows <= body.height else { return }
+    canvas.graphics.append(
+      Graphic(
+        rect: Rect(x: body.x, y: body.y, width: columns, height: rows), key: url,
+        picture: picture, graphics: graphics))
   }
 
   static let pictureColumns = 40
@@ -231,6 +251,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     let body = pagerArea(area)
     let lines = lines(width: body.width)
     pager.render(lines, into: &canvas, in: body)
+    placeGraphic(into: &canvas, body: body)
     let position = pager.position(count: lines.count, height: body.height)
     canvas.write(
       position, row: area.maxY - 1,
