@@ -35,8 +35,10 @@ public struct GraphicsPlan: Equatable, Sendable {
   /// Pictures to send now, in order.
   public var place: [Graphic] = []
 
-  /// The plan for showing `wanted` where `shown` is on screen. `changedRows` says whether the
-  /// text of a row changed since the last frame; `everything` after a redraw from scratch.
+  /// The plan for showing `wanted` where `shown` is on screen.
+  ///
+  /// `changedRows` says whether the text of a row changed since the last frame; `everything`
+  /// after a redraw from scratch.
   public static func plan(
     wanted: [Graphic], shown: [Graphic], changedRows: (Int) -> Bool, everything: Bool
   ) -> GraphicsPlan {
