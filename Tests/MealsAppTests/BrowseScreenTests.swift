@@ -311,3 +311,21 @@ final class BrowseScreenTests: XCTestCase {
     XCTAssertTrue(app.text.contains("r another random meal"), app.text)
   }
 }
+
+/// Found while adding pictures: a meal list known already (the Areas preview fetched it)
+/// opened with an empty preview until a key was pressed.
+final class KnownListPreviewTests: XCTestCase {
+  func testAKnownListsPreviewFollowsItsFirstRowWithoutAKey() throws {
+    let app = try AppHarness(size: Size(width: 120, height: 40))
+    app.press(.character("r"))
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up)  // Irish
+    app.wait(200)
+    XCTAssertTrue(app.service.answer(.filter(.area, "Irish")), "the Areas preview asks for it")
+    app.press(.enter)
+    XCTAssertEqual(app.service.fetchCount(.filter(.area, "Irish")), 1, "known: not asked again")
+    app.wait(200)
+    XCTAssertTrue(app.service.answer(.lookup("90010")), "the first meal's preview is asked for")
+    XCTAssertTrue(app.lines[2].hasSuffix("│ Beef and Stout Stew"), app.lines[2])
+  }
+}

@@ -60,6 +60,8 @@ public final class MealGroupsScreen: Screen, StoreListener {
     resource.start()
     context.store.addListener(self)
     afterLoad()
+    // A list known already (this session, or the cache) is shown at once: its preview too.
+    followSelection()
   }
 
   static func decoder(for kind: Kind) -> (Data) throws(MealDBDecodingError) -> [Row] {
