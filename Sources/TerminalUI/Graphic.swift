@@ -35,6 +35,15 @@ public struct GraphicsPlan: Equatable, Sendable {
   /// Pictures to send now, in order.
   public var place: [Graphic] = []
 
+  /// Deletes every kitty picture on screen.
+  public static let kittyDeleteAll = Array("\u{1B}_Ga=d,d=a\u{1B}\\".utf8)
+
+  /// The bytes that draw `encoded` (the protocol's stream) at `rect`'s first cell: the cursor
+  /// is saved and restored around it (DECSC/DECRC), so ncurses' idea of it stays right.
+  public static func placement(of encoded: [UInt8], at rect: Rect) -> [UInt8] {
+    Array("\u{1B}7\u{1B}[\(rect.y + 1);\(rect.x + 1)H".utf8) + encoded + Array("\u{1B}8".utf8)
+  }
+
   /// The plan for showing `wanted` where `shown` is on screen.
   ///
   /// `changedRows` says whether the text of a row changed since the last frame; `everything`

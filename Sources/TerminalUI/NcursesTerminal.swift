@@ -182,7 +182,7 @@ public final class NcursesTerminal: Terminal {
       }, everything: graphicsEverything)
     graphicsEverything = false
     shownGraphics = wanted
-    if plan.deleteKitty { Self.writeToTerminal("\u{1B}_Ga=d,d=a\u{1B}\\") }
+    if plan.deleteKitty { Self.writeBytes(GraphicsPlan.kittyDeleteAll) }
     if !plan.repaint.isEmpty {
       // Lines an inline picture covered are painted again from the text: no ghost pixels.
       for rect in plan.repaint { wredrawln(meals_stdscr(), Int32(rect.y), Int32(rect.height)) }
@@ -200,11 +200,20 @@ public final class NcursesTerminal: Terminal {
       guard let bytes else { continue }
       if encoded.count > 16 { encoded.removeAll() }
       encoded[key] = bytes
-      // Save the cursor, go to the picture's cell, draw, and put the cursor back for ncurses.
-      var out = Array("\u{1B}7\u{1B}[\(graphic.rect.y + 1);\(graphic.rect.x + 1)H".utf8)
-      out += bytes
-      out += Array("\u{1B}8".utf8)
-      _ = out.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      Self.writeBytes(GraphicsPlan.placement(of: bytes, at: graphic.rect))
+    }
+  }
+
+  /// All of `bytes` to the terminal (pictures run to hundreds of kilobytes).
+  private static func writeBytes(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        Glibc.write(STDOUT_FILENO, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
     }
   }
 
@@ -293,7 +302,7 @@ public final class NcursesTerminal: Terminal {
   /// Kitty keeps pictures until told: they go when the app steps aside or ends.
   private func removeGraphics() {
     if shownGraphics.contains(where: { !$0.isInline }) {
-      Self.writeToTerminal("\u{1B}_Ga=d,d=a\u{1B}\\")
+      Self.writeBytes(GraphicsPlan.kittyDeleteAll)
     }
     shownGraphics = []
     graphicsEverything = true

@@ -307,7 +307,10 @@ final class GraphicsProtocolScreenTests: XCTestCase {
     app.service.answer(.filter(.area, "Irish"))
     app.press(.enter)
     app.service.answer(.lookup("90010"))
-    app.service.answerPicture(PictureScreenTests.photo)
+    XCTAssertEqual(
+      app.service.openPictureURLs, ["https://www.themealdb.com/images/media/meals/90010.jpg"],
+      "the full photo for real pixels")
+    app.service.answerPicture("https://www.themealdb.com/images/media/meals/90010.jpg")
     var canvas = app.canvas
     XCTAssertEqual(canvas.graphics.map(\.rect), [Rect(x: 2, y: 5, width: 40, height: 15)])
     XCTAssertEqual(canvas.graphics.first?.graphics, .sixel)

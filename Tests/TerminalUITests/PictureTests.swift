@@ -205,3 +205,13 @@ final class GraphicsPlanTests: XCTestCase {
     XCTAssertEqual(plan.place, [other], "kitty deletes all, so the one that stays is placed again")
   }
 }
+
+extension GraphicsPlanTests {
+  func testTheSequencesAroundAPicture() {
+    let placed = GraphicsPlan.placement(
+      of: Array("PIXELS".utf8), at: Rect(x: 2, y: 5, width: 8, height: 4))
+    XCTAssertEqual(String(decoding: placed, as: UTF8.self), "\u{1B}7\u{1B}[6;3HPIXELS\u{1B}8")
+    XCTAssertEqual(
+      String(decoding: GraphicsPlan.kittyDeleteAll, as: UTF8.self), "\u{1B}_Ga=d,d=a\u{1B}\\")
+  }
+}

@@ -59,10 +59,11 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// The meal, once loaded (nil while loading, or when TheMealDB has no such meal).
   public var meal: Meal? { resource.value ?? nil }
 
-  /// TheMealDB's small photo of the meal (plenty for symbols), when it has one.
+  /// The meal's photo: TheMealDB's small variant for symbols (plenty for 40 columns of
+  /// blocks), the full picture for a graphics protocol, which shows real pixels.
   private var pictureURL: String? {
     guard pictures.isOn, let thumbnail = meal?.thumbnailURL else { return nil }
-    return PictureLoader.small(thumbnail)
+    return pictures.graphics == nil ? PictureLoader.small(thumbnail) : thumbnail
   }
 
   public var title: String {
