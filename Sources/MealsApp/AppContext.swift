@@ -29,6 +29,8 @@ public final class AppContext {
     remote.now = { [unowned navigator] in navigator.now() }
     self.pictures.changed = { [unowned navigator] in navigator.needsDisplay = true }
     self.pictures.report = { [unowned navigator] in navigator.showError($0) }
+    let pictures = self.pictures
+    navigator.onTerminalAttributes = { pictures.terminalAttributes($0) }
   }
 
   /// Rows between the header and the status line.

@@ -14,6 +14,9 @@ public enum Key: Hashable, Sendable {
   case mouse(MouseEvent)
   /// The terminal changed size.
   case resize
+  /// The terminal's answer to the device-attributes query (`ESC [ ? 62 ; 4 ; … c`): what it
+  /// can do (4 is sixel graphics). Never typed; the navigator hands it to the app.
+  case terminalAttributes([Int])
 
   /// How the key is written in the footer and the help overlay.
   public var label: String {
@@ -40,6 +43,7 @@ public enum Key: Hashable, Sendable {
     case .paste: "paste"
     case .mouse: "mouse"
     case .resize: "resize"
+    case .terminalAttributes: "terminal attributes"
     }
   }
 }

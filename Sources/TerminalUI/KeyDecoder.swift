@@ -230,6 +230,9 @@ public struct KeyDecoder: Sendable {
   }
 
   private static func csiKey(final: UInt8, numbers: [Int], private marker: UInt8?) -> Key? {
+    if marker == UInt8(ascii: "?"), final == UInt8(ascii: "c") {
+      return .terminalAttributes(numbers)
+    }
     if marker == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
       return MouseEvent.sgr(numbers, released: final == UInt8(ascii: "m")).map(Key.mouse)
     }

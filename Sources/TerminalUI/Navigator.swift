@@ -184,7 +184,15 @@ public final class Navigator {
 
   // MARK: - Keys and time
 
+  /// Hears the terminal's device attributes when they arrive (asked at start).
+  public var onTerminalAttributes: (([Int]) -> Void)?
+
   public func handle(_ key: Key, size: Size) {
+    if case .terminalAttributes(let attributes) = key {
+      onTerminalAttributes?(attributes)
+      needsDisplay = true
+      return
+    }
     self.size = size
     needsDisplay = true
     // A key finishes a slide at once, then is handled as usual.

@@ -299,6 +299,13 @@ public final class NcursesTerminal: Terminal {
 
   // MARK: - Stepping aside
 
+  /// Asks the terminal what it can do (primary device attributes); the answer arrives as a
+  /// `Key.terminalAttributes` among the keys, so nothing waits for it.
+  public func askForAttributes() {
+    guard isActive else { return }
+    Self.writeToTerminal("\u{1B}[c")
+  }
+
   /// Kitty keeps pictures until told: they go when the app steps aside or ends.
   private func removeGraphics() {
     if shownGraphics.contains(where: { !$0.isInline }) {

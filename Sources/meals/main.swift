@@ -101,6 +101,7 @@ app.navigator.animations = options.animations
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),
   signalDescriptor: signalDescriptor)
+if options.asksForSixel { terminal.askForAttributes() }
 app.start()
 // The first frame goes out before the daily backup, which may take a moment on a big file.
 loop.runOnce(maximumWaitMilliseconds: 0)

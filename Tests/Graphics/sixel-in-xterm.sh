@@ -1,6 +1,8 @@
 #!/bin/sh
 # A real sixel terminal: xterm in VT340 mode under Xvfb shows Meal Detail's picture where the
-# cells were left for it, and nothing of it once the screen is left. `make test-graphics`.
+# cells were left for it, and nothing of it once the screen is left. With `--images auto` (the
+# default here; MEALS_TEST_IMAGES=sixel to skip the question) meals finds out by itself, from
+# the terminal's device attributes, that xterm speaks sixel. `make test-graphics`.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/meals-graphics.XXXXXX")
@@ -24,7 +26,7 @@ sleep 1
 cat > "$work/run.sh" <<RUN
 #!/bin/sh
 MEALS_ANIMATION=0 XDG_CACHE_HOME="$work/cache" "$root/.build/debug/meals" --db "$work/meals.sqlite" \
-  --images sixel --api-url "http://127.0.0.1:$port/api/json/v1/1/"
+  --images "${MEALS_TEST_IMAGES:-auto}" --api-url "http://127.0.0.1:$port/api/json/v1/1/"
 sleep 60
 RUN
 chmod +x "$work/run.sh"

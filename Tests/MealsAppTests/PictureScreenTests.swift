@@ -344,3 +344,32 @@ final class GraphicsProtocolScreenTests: XCTestCase {
     if case .success = PictureMode.parse("png", environment: [:]) { XCTFail("png is no mode") }
   }
 }
+
+extension GraphicsProtocolScreenTests {
+  func testATerminalThatSpeaksSixelGetsRealPixelsFromThen() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
+    app.press(.terminalAttributes([62, 1, 22]))
+    XCTAssertEqual(app.app.context.pictures.mode, .symbols(colors: true), "no 4: no sixel")
+    app.press(.terminalAttributes([63, 1, 2, 4, 6, 9, 15, 22]))
+    XCTAssertEqual(app.app.context.pictures.mode, .graphics(.sixel))
+    XCTAssertEqual(app.lines[0], " My Meals", "never a key for the screens")
+    let off = try AppHarness(pictures: .off)
+    off.press(.terminalAttributes([63, 4]))
+    XCTAssertEqual(off.app.context.pictures.mode, .off, "off stays off")
+  }
+
+  func testOnlyAutoOutsideTmuxAsksTheTerminal() {
+    func asks(_ arguments: [String], _ environment: [String: String]) -> Bool {
+      guard
+        case .success(.run(let options)) = LaunchOptions.parse(
+          arguments, environment: environment.merging(["HOME": "/h"]) { a, _ in a })
+      else { return false }
+      return options.asksForSixel
+    }
+    XCTAssertTrue(asks([], ["TERM": "xterm"]))
+    XCTAssertFalse(asks([], ["TERM": "xterm", "TMUX": "/tmp/t"]))
+    XCTAssertFalse(asks([], ["TERM": "xterm-kitty"]), "kitty speaks its own")
+    XCTAssertFalse(asks(["--images", "symbols"], ["TERM": "xterm"]))
+    XCTAssertFalse(asks([], ["TERM": "xterm", "NO_COLOR": "1"]))
+  }
+}

@@ -26,6 +26,14 @@ final class KeyDecoderTests: XCTestCase {
     XCTAssertEqual(keys([0x00, 0x1C, 0x61]), [.character("a")], "NUL and FS are not keys")
   }
 
+  func testTheDeviceAttributesAnswerIsReadWholeAmongKeys() {
+    XCTAssertEqual(
+      keys("j\u{1B}[?63;1;2;4;6;9;15;22cq"),
+      [.character("j"), .terminalAttributes([63, 1, 2, 4, 6, 9, 15, 22]), .character("q")],
+      "xterm as a VT340: 4 is sixel")
+    XCTAssertEqual(keys("\u{1B}[?1;2c"), [.terminalAttributes([1, 2])])
+  }
+
   func testInvalidUTF8IsDroppedNotTurnedIntoControls() {
     // A stray continuation byte, an overlong NUL (C0 80), an overlong ESC (E0 80 9B), a C1
     // control written in UTF-8 (C2 9B), then a cut-short sequence before "b".
@@ -54,7 +62,9 @@ final class KeyDecoderTests: XCTestCase {
     // an Esc (which goes back) followed by characters (which are commands).
     XCTAssertEqual(keys("\u{1B}[4~q"), [.end, .character("q")])
     XCTAssertEqual(keys("\u{1B}[99~d"), [.character("d")])
-    XCTAssertEqual(keys("\u{1B}[?1;2cd"), [.character("d")], "a device-attributes answer")
+    XCTAssertEqual(
+      keys("\u{1B}[?1;2cd"), [.terminalAttributes([1, 2]), .character("d")],
+      "a device-attributes answer is a report for the app, never a key for a screen")
     XCTAssertEqual(keys("\u{1B}[=5ud"), [.character("d")], "a private report")
     XCTAssertEqual(keys("\u{1B}[M !!d"), [.character("d")], "an X10 mouse report")
     XCTAssertEqual(keys("\u{1B}[Id\u{1B}[Od"), [.character("d"), .character("d")], "focus")

@@ -27,6 +27,8 @@ public struct LaunchOptions: Equatable {
   public var pictures = PictureMode.symbols(colors: true)
   /// Where pictures are kept between runs, when there is a place.
   public var pictureCacheFolder: String?
+  /// `auto` chose symbols outside tmux: ask the terminal whether it speaks sixel.
+  public var asksForSixel = false
 }
 
 /// A command-line mistake; the message goes to stderr with the usage, exit status 2.
@@ -157,6 +159,9 @@ extension LaunchOptions {
     case .success(let mode): options.pictures = mode
     case .failure(let error): return .failure(error)
     }
+    options.asksForSixel =
+      (images ?? "auto").lowercased() == "auto" && options.pictures == .symbols(colors: true)
+      && environment["TMUX"] == nil && !(environment["TERM"] ?? "").hasPrefix("screen")
     options.pictureCacheFolder = PictureCache.defaultFolder(environment: environment)
     if let subcommand {
       return .success(.subcommand(subcommand, subcommandArguments, options))

@@ -14,7 +14,7 @@ public final class PictureLoader {
     case failed(String)
   }
 
-  public let mode: PictureMode
+  public private(set) var mode: PictureMode
   private let service: MealDBService
   private let cache: PictureCache?
   /// Called when a picture arrives or fails (the navigator redraws).
@@ -43,6 +43,15 @@ public final class PictureLoader {
   }
 
   public var isOn: Bool { mode != .off }
+
+  /// The terminal said it speaks sixel (asked at start when `auto` chose symbols): pictures
+  /// from now on are real pixels. Drawings in symbols are dropped.
+  public func terminalAttributes(_ attributes: [Int]) {
+    guard case .symbols = mode, attributes.dropFirst().contains(4) else { return }
+    mode = .graphics(.sixel)
+    drawings.removeAll()
+    changed()
+  }
 
   /// TheMealDB's small variant of a meal photo (`<thumb>/small`).
   public static func small(_ thumbnail: String) -> String {
