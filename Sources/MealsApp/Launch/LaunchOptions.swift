@@ -56,7 +56,8 @@ extension LaunchOptions {
       --no-animation   no slides between screens, bars jump instead of gliding
       --images MODE    meal pictures: auto, kitty, sixel, iterm, symbols (coloured blocks,
                        every terminal) or off. auto: kitty in kitty/WezTerm/ghostty, iterm
-                       in iTerm2, else symbols (and always inside tmux). Kept in
+                       in iTerm2, sixel when the terminal says so, else symbols (always
+                       inside tmux). Kept in
                        $XDG_CACHE_HOME/meals/images (else ~/.cache/meals/images)
       --restore-backup N
                        put backup N (1 newest … 3) back in place of the database, after

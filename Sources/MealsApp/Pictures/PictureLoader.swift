@@ -44,8 +44,9 @@ public final class PictureLoader {
 
   public var isOn: Bool { mode != .off }
 
-  /// The terminal said it speaks sixel (asked at start when `auto` chose symbols): pictures
-  /// from now on are real pixels. Drawings in symbols are dropped.
+  /// The terminal's device attributes: with sixel among them, pictures become real pixels.
+  ///
+  /// Asked at start when `auto` chose symbols; the drawings in symbols are dropped.
   public func terminalAttributes(_ attributes: [Int]) {
     guard case .symbols = mode, attributes.dropFirst().contains(4) else { return }
     mode = .graphics(.sixel)
