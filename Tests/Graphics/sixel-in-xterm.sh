@@ -68,7 +68,8 @@ def kind(p):
     return None
 w, h, data = load("detail")
 cw, ch = w / 100, h / 34          # 100 columns, 34 rows
-left, top, right, bottom = 2 * cw, 5 * ch, 42 * cw, 20 * ch   # the picture's cells
+# 100 columns: a pager 96 wide puts the picture beside the text, at column 2 + 54 + 2 = 58.
+left, top, right, bottom = 58 * cw, 5 * ch, 98 * cw, 20 * ch   # the picture's cells
 inside = {k: 0 for k in colours}
 outside = 0
 total_inside = 0

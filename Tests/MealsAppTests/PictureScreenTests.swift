@@ -13,7 +13,7 @@ final class PictureScreenTests: XCTestCase {
   static let photo = "https://www.themealdb.com/images/media/meals/90010.jpg/small"
 
   /// Meal Detail for the Irish stew, with pictures on.
-  private func openStew(_ app: AppHarness) {
+  func openStew(_ app: AppHarness) {
     app.press(.character("r"))
     app.service.answer(.areas)
     app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
@@ -371,5 +371,26 @@ extension GraphicsProtocolScreenTests {
     XCTAssertFalse(asks([], ["TERM": "xterm-kitty"]), "kitty speaks its own")
     XCTAssertFalse(asks(["--images", "symbols"], ["TERM": "xterm"]))
     XCTAssertFalse(asks([], ["TERM": "xterm", "NO_COLOR": "1"]))
+  }
+}
+
+extension PictureScreenTests {
+  func testWideTheIngredientsAndThePictureSitSideBySide() throws {
+    let app = try AppHarness(size: Size(width: 120, height: 40), pictures: .symbols(colors: true))
+    openStew(app)
+    app.service.answerPicture(Self.photo)
+    XCTAssertTrue(app.lines[5].hasPrefix("  INGREDIENTS (7) · serves 4 (assumed)"), app.lines[5])
+    let canvas = app.canvas
+    // Pager 116 wide: text 74, a gap of 2, the picture at column 2 + 76 = 78, 40 wide.
+    XCTAssertNotNil(canvas[5, 78].style.ink)
+    XCTAssertNotNil(canvas[19, 117].style.ink)
+    XCTAssertNil(canvas[5, 77].style.ink)
+    XCTAssertNil(canvas[20, 78].style.ink, "15 rows for the 4:3 photo")
+
+    let pixels = try AppHarness(size: Size(width: 120, height: 40), pictures: .graphics(.kitty))
+    openStew(pixels)
+    pixels.service.answerPicture("https://www.themealdb.com/images/media/meals/90010.jpg")
+    XCTAssertEqual(pixels.canvas.graphics.map(\.rect), [Rect(x: 78, y: 5, width: 40, height: 15)])
+    XCTAssertTrue(pixels.lines[5].hasPrefix("  INGREDIENTS (7)"))
   }
 }

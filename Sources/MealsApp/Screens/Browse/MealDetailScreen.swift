@@ -179,7 +179,30 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// The pager's lines: the picture, ingredients in two aligned columns, instructions, links.
   func lines(width: Int) -> [PagerLine] {
     guard let meal else { return [] }
-    return pictureLines(width: width) + MealLines.body(of: meal, width: width, servings: servings)
+    guard let textWidth = besideTextWidth(width) else {
+      return pictureLines(width: width) + MealLines.body(of: meal, width: width, servings: servings)
+    }
+    // Wide: the ingredients and instructions on the left, the picture beside them.
+    var lines = MealLines.body(of: meal, width: textWidth, servings: servings)
+    for (index, row) in pictureLines(width: Self.pictureColumns).dropLast().enumerated() {
+      if index >= lines.count { lines.append(.blank) }
+      lines[index].spans += row.spans.map {
+        PagerLine.Span(
+          $0.text, column: $0.column + textWidth + 2, style: $0.style, width: $0.width)
+      }
+    }
+    return lines
+  }
+
+  /// From this pager width a ready picture goes to the right of the text.
+  static let besideWidth = 96
+
+  /// The text's width when the picture is beside it; nil when it is above.
+  private func besideTextWidth(_ width: Int) -> Int? {
+    guard width >= Self.besideWidth, let url = pictureURL, pictures.state(url) == .ready else {
+      return nil
+    }
+    return width - Self.pictureColumns - 2
   }
 
   /// The photo in symbols (40 columns at most), a line saying it is on its way, or why
@@ -212,9 +235,10 @@ public final class MealDetailScreen: Screen, StoreListener {
     let columns = min(body.width, Self.pictureColumns)
     let rows = pictures.rows(url, columns: columns, maximumRows: Self.pictureRows) ?? 0
     guard rows > 0, rows <= body.height else { return }
+    let x = besideTextWidth(body.width).map { body.x + $0 + 2 } ?? body.x
     canvas.graphics.append(
       Graphic(
-        rect: Rect(x: body.x, y: body.y, width: columns, height: rows), key: url,
+        rect: Rect(x: x, y: body.y, width: columns, height: rows), key: url,
         picture: picture, graphics: graphics))
   }
 
