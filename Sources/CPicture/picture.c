@@ -220,15 +220,17 @@ int meals_picture_symbols(const meals_picture *picture, int columns, int rows, i
 char *meals_picture_protocol(const meals_picture *picture, int columns, int rows, int protocol,
                              int cell_width, int cell_height, size_t *length) {
   if (!picture->pixels || columns < 1 || rows < 1) return NULL;
-  ChafaPixelMode pixel_mode = protocol == MEALS_PROTOCOL_KITTY   ? CHAFA_PIXEL_MODE_KITTY
-                              : protocol == MEALS_PROTOCOL_SIXEL ? CHAFA_PIXEL_MODE_SIXELS
-                                                                 : CHAFA_PIXEL_MODE_ITERM2;
+  ChafaPixelMode pixel_mode = protocol == MEALS_PROTOCOL_KITTY       ? CHAFA_PIXEL_MODE_KITTY
+                              : protocol == MEALS_PROTOCOL_SIXEL     ? CHAFA_PIXEL_MODE_SIXELS
+                              : protocol == MEALS_PROTOCOL_TRUECOLOR ? CHAFA_PIXEL_MODE_SYMBOLS
+                                                                     : CHAFA_PIXEL_MODE_ITERM2;
   // The terminal chafa writes for: one that speaks the protocol, whatever this one is.
   gchar *environment[] = {
-      protocol == MEALS_PROTOCOL_KITTY   ? "TERM=xterm-kitty"
-      : protocol == MEALS_PROTOCOL_SIXEL ? "TERM=mlterm"
-                                         : "TERM_PROGRAM=iTerm.app",
-      NULL};
+      protocol == MEALS_PROTOCOL_KITTY       ? "TERM=xterm-kitty"
+      : protocol == MEALS_PROTOCOL_SIXEL     ? "TERM=mlterm"
+      : protocol == MEALS_PROTOCOL_TRUECOLOR ? "TERM=xterm-256color"
+                                             : "TERM_PROGRAM=iTerm.app",
+      protocol == MEALS_PROTOCOL_TRUECOLOR ? "COLORTERM=truecolor" : NULL, NULL};
   ChafaTermInfo *term = chafa_term_db_detect(chafa_term_db_get_default(), environment);
   ChafaCanvas *canvas = new_canvas(picture, columns, rows, CHAFA_CANVAS_MODE_TRUECOLOR,
                                    pixel_mode, cell_width, cell_height);

@@ -40,8 +40,22 @@ public struct GraphicsPlan: Equatable, Sendable {
 
   /// The bytes that draw `encoded` (the protocol's stream) at `rect`'s first cell: the cursor
   /// is saved and restored around it (DECSC/DECRC), so ncurses' idea of it stays right.
-  public static func placement(of encoded: [UInt8], at rect: Rect) -> [UInt8] {
-    Array("\u{1B}7\u{1B}[\(rect.y + 1);\(rect.x + 1)H".utf8) + encoded + Array("\u{1B}8".utf8)
+  ///
+  /// Symbols in 24-bit colour come as rows separated by line breaks: each row is put at its
+  /// own line of `rect`.
+  public static func placement(of encoded: [UInt8], at rect: Rect, rows: Bool = false) -> [UInt8] {
+    guard rows else {
+      return Array("\u{1B}7\u{1B}[\(rect.y + 1);\(rect.x + 1)H".utf8) + encoded
+        + Array("\u{1B}8".utf8)
+    }
+    var out = Array("\u{1B}7".utf8)
+    for (index, line) in encoded.split(separator: 0x0A, omittingEmptySubsequences: false)
+      .prefix(rect.height).enumerated()
+    {
+      out += Array("\u{1B}[\(rect.y + index + 1);\(rect.x + 1)H".utf8)
+      out += line
+    }
+    return out + Array("\u{1B}[0m\u{1B}8".utf8)
   }
 
   /// The plan for showing `wanted` where `shown` is on screen.

@@ -41,3 +41,42 @@ struct InkPairs {
     return (pair, true)
   }
 }
+
+/// The xterm 256-colour palette, and the nearest of a terminal's first 8 or 16 colours for a
+/// terminal that has no more (pictures then keep their broad colours instead of going blank).
+enum Palette {
+  /// The colour of palette index `index`, as xterm defines it.
+  static func rgb(_ index: UInt8) -> (Int, Int, Int) {
+    let basic = [
+      (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
+      (0, 205, 205), (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0),
+      (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
+    ]
+    switch index {
+    case 0..<16: return basic[Int(index)]
+    case 16..<232:
+      let levels = [0, 95, 135, 175, 215, 255]
+      let cube = Int(index) - 16
+      return (levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6])
+    default:
+      let grey = 8 + (Int(index) - 232) * 10
+      return (grey, grey, grey)
+    }
+  }
+
+  /// The nearest of the first `count` (8 or 16) colours to palette index `index`.
+  static func nearest(_ index: UInt8, among count: Int) -> UInt8 {
+    let (r, g, b) = rgb(index)
+    var best: UInt8 = 0
+    var bestDistance = Int.max
+    for candidate in 0..<UInt8(min(16, max(1, count))) {
+      let (cr, cg, cb) = rgb(candidate)
+      let distance = (r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb)
+      if distance < bestDistance {
+        bestDistance = distance
+        best = candidate
+      }
+    }
+    return best
+  }
+}

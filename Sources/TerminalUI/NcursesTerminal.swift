@@ -22,6 +22,8 @@ public final class NcursesTerminal: Terminal {
   private var usesColor = false
   /// Palette colours for pictures: pairs made on demand, reused when the cap is reached.
   private var inks = InkPairs(first: 16, cap: 0)
+  /// How many colours the terminal has; below 256, picture colours go to the nearest basic one.
+  private var paletteSize = 0
   /// Graphics-protocol pictures on screen, the frame they were placed over, and the bytes
   /// already encoded (by key and size; encoding a picture takes milliseconds).
   private var shownGraphics: [Graphic] = []
@@ -71,7 +73,8 @@ public final class NcursesTerminal: Terminal {
       init_pair(Int16(Style.Color.error.rawValue), Int16(COLOR_RED), -1)
       init_pair(Int16(Style.Color.success.rawValue), Int16(COLOR_GREEN), -1)
       init_pair(Int16(Style.Color.muted.rawValue), -1, -1)
-      if meals_colors() >= 256 {
+      paletteSize = Int(meals_colors())
+      if paletteSize >= 8 {
         inks = InkPairs(first: 16, cap: Int16(clamping: min(Int(meals_color_pairs()), 16 + 4096)))
       }
     }
@@ -200,7 +203,8 @@ public final class NcursesTerminal: Terminal {
       guard let bytes else { continue }
       if encoded.count > 16 { encoded.removeAll() }
       encoded[key] = bytes
-      Self.writeBytes(GraphicsPlan.placement(of: bytes, at: graphic.rect))
+      Self.writeBytes(
+        GraphicsPlan.placement(of: bytes, at: graphic.rect, rows: graphic.graphics == .truecolor))
     }
   }
 
@@ -232,7 +236,12 @@ public final class NcursesTerminal: Terminal {
     if style.attributes.contains(.reverse) { attributes |= meals_a_reverse() }
     if style.attributes.contains(.underline) { attributes |= meals_a_underline() }
     if style.attributes.contains(.dim) { attributes |= meals_a_dim() }
-    if usesColor, let ink = style.ink, let (pair, isNew) = inks.pair(for: ink) {
+    if usesColor, var ink = style.ink {
+      if paletteSize < 256 {
+        ink.foreground = ink.foreground.map { Palette.nearest($0, among: paletteSize) }
+        ink.background = ink.background.map { Palette.nearest($0, among: paletteSize) }
+      }
+      guard let (pair, isNew) = inks.pair(for: ink) else { return (attributes, 0) }
       if isNew {
         init_pair(
           pair, ink.foreground.map { Int16($0) } ?? -1, ink.background.map { Int16($0) } ?? -1)

@@ -74,6 +74,7 @@ public final class Picture: @unchecked Sendable {
       case .kitty: Int32(MEALS_PROTOCOL_KITTY)
       case .sixel: Int32(MEALS_PROTOCOL_SIXEL)
       case .iterm: Int32(MEALS_PROTOCOL_ITERM)
+      case .truecolor: Int32(MEALS_PROTOCOL_TRUECOLOR)
       }
     let bytes = withUnsafePointer(to: &raw) {
       meals_picture_protocol(
@@ -90,4 +91,7 @@ public final class Picture: @unchecked Sendable {
 /// The terminal graphics protocols chafa writes.
 public enum GraphicsProtocol: String, Sendable, CaseIterable {
   case kitty, sixel, iterm
+  /// Block symbols in 24-bit colour escapes (ncurses knows only the 256-colour palette), sent
+  /// after the refresh like a picture, one row at a time.
+  case truecolor
 }

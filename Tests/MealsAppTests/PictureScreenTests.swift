@@ -339,6 +339,15 @@ final class GraphicsProtocolScreenTests: XCTestCase {
       "tmux passes no graphics on")
     XCTAssertEqual(mode(["TERM": "xterm-256color"]), .symbols(colors: true))
     XCTAssertEqual(mode(["TERM": "xterm-256color", "NO_COLOR": "1"]), .symbols(colors: false))
+    XCTAssertEqual(
+      mode(["TERM": "xterm-256color", "COLORTERM": "truecolor"]), .graphics(.truecolor),
+      "24-bit colours when COLORTERM says so")
+    XCTAssertEqual(
+      mode(["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"]),
+      .symbols(colors: false))
+    XCTAssertEqual(
+      mode(["TERM": "screen-256color", "COLORTERM": "truecolor", "TMUX": "x"]),
+      .symbols(colors: true), "the palette inside tmux")
     XCTAssertEqual(try? PictureMode.parse("sixel", environment: [:]).get(), .graphics(.sixel))
     XCTAssertEqual(try? PictureMode.parse("off", environment: [:]).get(), .off)
     if case .success = PictureMode.parse("png", environment: [:]) { XCTFail("png is no mode") }

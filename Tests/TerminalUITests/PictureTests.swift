@@ -215,3 +215,33 @@ extension GraphicsPlanTests {
       String(decoding: GraphicsPlan.kittyDeleteAll, as: UTF8.self), "\u{1B}_Ga=d,d=a\u{1B}\\")
   }
 }
+
+extension GraphicsPlanTests {
+  func testTruecolorSymbolsArePlacedRowByRow() throws {
+    let meal = try Picture.decode(try PackagePaths.fixture("pictures/meal.png")).get()
+    let bytes = try XCTUnwrap(meal.protocolBytes(.truecolor, columns: 8, rows: 3))
+    let text = String(decoding: bytes, as: UTF8.self)
+    XCTAssertTrue(text.contains("\u{1B}[38;2;") || text.contains("\u{1B}[48;2;"), "24-bit colours")
+    XCTAssertEqual(text.split(separator: "\n").count, 3, "one line per row")
+    let placed = String(
+      decoding: GraphicsPlan.placement(
+        of: Array("AB\nCD\nEF".utf8), at: Rect(x: 4, y: 2, width: 2, height: 3), rows: true),
+      as: UTF8.self)
+    XCTAssertEqual(
+      placed, "\u{1B}7\u{1B}[3;5HAB\u{1B}[4;5HCD\u{1B}[5;5HEF\u{1B}[0m\u{1B}8",
+      "each row at its line, colours reset, cursor and attributes restored")
+  }
+}
+
+extension PictureTests {
+  func testOnAnEightColourTerminalPictureColoursGoToTheNearestBasicOne() {
+    XCTAssertEqual(Palette.nearest(160, among: 8), 1, "a red")
+    XCTAssertEqual(Palette.nearest(34, among: 8), 2, "a green")
+    XCTAssertEqual(Palette.nearest(26, among: 8), 4, "a blue")
+    XCTAssertEqual(Palette.nearest(220, among: 8), 3, "a yellow")
+    XCTAssertEqual(Palette.nearest(232, among: 8), 0, "near black")
+    XCTAssertEqual(Palette.nearest(231, among: 16), 15, "white, with 16")
+    XCTAssertEqual(Palette.nearest(231, among: 8), 7, "the lightest of 8")
+    XCTAssertEqual(Palette.rgb(196).0, 255)
+  }
+}

@@ -31,7 +31,13 @@ int meals_picture_symbols(const meals_picture *picture, int columns, int rows, i
                           uint32_t *characters, int16_t *foregrounds, int16_t *backgrounds);
 
 /// Graphics protocols chafa writes.
-enum { MEALS_PROTOCOL_KITTY = 1, MEALS_PROTOCOL_SIXEL = 2, MEALS_PROTOCOL_ITERM = 3 };
+/// TRUECOLOR is not a protocol but symbols in 24-bit colour escapes, one line per row.
+enum {
+  MEALS_PROTOCOL_KITTY = 1,
+  MEALS_PROTOCOL_SIXEL = 2,
+  MEALS_PROTOCOL_ITERM = 3,
+  MEALS_PROTOCOL_TRUECOLOR = 4
+};
 
 /// The bytes that draw the picture over `columns` x `rows` cells in a terminal speaking
 /// `protocol`, from the cursor's position. malloc'd (free it); NULL on failure.

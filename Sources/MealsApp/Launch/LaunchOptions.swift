@@ -54,10 +54,11 @@ extension LaunchOptions {
       --api-url URL    TheMealDB base URL (default: \(MealDBClient.defaultBaseURL))
       --no-mouse       no mouse reports (the terminal's own selection works unchanged)
       --no-animation   no slides between screens, bars jump instead of gliding
-      --images MODE    meal pictures: auto, kitty, sixel, iterm, symbols (coloured blocks,
-                       every terminal) or off. auto: kitty in kitty/WezTerm/ghostty, iterm
-                       in iTerm2, sixel when the terminal says so, else symbols (always
-                       inside tmux). Kept in
+      --images MODE    meal pictures: auto, kitty, sixel, iterm, truecolor (blocks in 24-bit
+                       colour), symbols (blocks in the palette, every terminal) or off. auto:
+                       kitty in kitty/WezTerm/ghostty, iterm in iTerm2, sixel when the
+                       terminal says so, truecolor when COLORTERM says so, else symbols
+                       (always inside tmux). Kept in
                        $XDG_CACHE_HOME/meals/images (else ~/.cache/meals/images)
       --restore-backup N
                        put backup N (1 newest … 3) back in place of the database, after
@@ -161,7 +162,8 @@ extension LaunchOptions {
     case .failure(let error): return .failure(error)
     }
     options.asksForSixel =
-      (images ?? "auto").lowercased() == "auto" && options.pictures == .symbols(colors: true)
+      (images ?? "auto").lowercased() == "auto"
+      && [.symbols(colors: true), .graphics(.truecolor)].contains(options.pictures)
       && environment["TMUX"] == nil && !(environment["TERM"] ?? "").hasPrefix("screen")
     options.pictureCacheFolder = PictureCache.defaultFolder(environment: environment)
     if let subcommand {

@@ -48,7 +48,11 @@ public final class PictureLoader {
   ///
   /// Asked at start when `auto` chose symbols; the drawings in symbols are dropped.
   public func terminalAttributes(_ attributes: [Int]) {
-    guard case .symbols = mode, attributes.dropFirst().contains(4) else { return }
+    switch mode {
+    case .symbols(colors: true), .graphics(.truecolor): break
+    default: return
+    }
+    guard attributes.dropFirst().contains(4) else { return }
     mode = .graphics(.sixel)
     drawings.removeAll()
     changed()
@@ -112,9 +116,13 @@ public final class PictureLoader {
   ///
   /// Its height comes from its shape (at most `maximumRows`); drawn once per size and kept.
   public func lines(_ url: String, columns: Int, maximumRows: Int) -> [PagerLine]? {
-    guard case .symbols(let colors) = mode, let picture = pictures[url], columns > 0 else {
-      return nil
+    let colors: Bool
+    switch mode {
+    case .off: return nil
+    case .symbols(let palette): colors = palette
+    case .graphics: colors = true  // previews and small pictures stay in cells
     }
+    guard let picture = pictures[url], columns > 0 else { return nil }
     let rows = SymbolArt.rows(for: picture, columns: columns, maximumRows: maximumRows)
     let key = Drawing(url: url, columns: columns, rows: rows)
     if let drawn = drawings[key] { return drawn }

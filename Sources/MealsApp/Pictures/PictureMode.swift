@@ -10,8 +10,9 @@ public enum PictureMode: Equatable, Sendable {
 
   /// The mode for a flag value (or the environment's), given the terminal's environment.
   ///
-  /// `auto`: kitty's protocol in kitty, WezTerm and ghostty, iTerm2's in iTerm2, symbols
-  /// elsewhere and inside tmux (which passes no graphics on). Sixel is used when asked for.
+  /// `auto`: kitty's protocol in kitty, WezTerm and ghostty, iTerm2's in iTerm2, symbols in
+  /// 24-bit colour when `COLORTERM` says so, else symbols in the 256-colour palette (always
+  /// inside tmux, which passes no graphics on); sixel when the terminal says it speaks it.
   public static func parse(_ value: String?, environment: [String: String]) -> Result<
     PictureMode, UsageError
   > {
@@ -23,11 +24,13 @@ public enum PictureMode: Equatable, Sendable {
     case "kitty": return .success(.graphics(.kitty))
     case "sixel": return .success(.graphics(.sixel))
     case "iterm": return .success(.graphics(.iterm))
+    case "truecolor": return .success(.graphics(.truecolor))
     default:
       return .failure(
         UsageError(
           message:
-            "--images takes auto, kitty, sixel, iterm, symbols or off, not “\(value ?? "")”."))
+            "--images takes auto, kitty, sixel, iterm, truecolor, symbols or off, not “\(value ?? "")”."
+        ))
     }
   }
 
@@ -42,6 +45,8 @@ public enum PictureMode: Equatable, Sendable {
       return .graphics(.kitty)
     }
     if program == "iterm.app" { return .graphics(.iterm) }
+    let depth = (environment["COLORTERM"] ?? "").lowercased()
+    if colors && (depth == "truecolor" || depth == "24bit") { return .graphics(.truecolor) }
     return .symbols(colors: colors)
   }
 }

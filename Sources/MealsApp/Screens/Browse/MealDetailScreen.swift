@@ -60,10 +60,13 @@ public final class MealDetailScreen: Screen, StoreListener {
   public var meal: Meal? { resource.value ?? nil }
 
   /// The meal's photo: TheMealDB's small variant for symbols (plenty for 40 columns of
-  /// blocks), the full picture for a graphics protocol, which shows real pixels.
+  /// blocks), the full picture for a graphics protocol that shows real pixels.
   private var pictureURL: String? {
     guard pictures.isOn, let thumbnail = meal?.thumbnailURL else { return nil }
-    return pictures.graphics == nil ? PictureLoader.small(thumbnail) : thumbnail
+    switch pictures.graphics {
+    case nil, .truecolor: return PictureLoader.small(thumbnail)
+    default: return thumbnail
+    }
   }
 
   public var title: String {
