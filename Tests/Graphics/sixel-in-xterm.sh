@@ -50,7 +50,8 @@ press Return   # American
 press Return   # Hot Chocolate Fudge: Meal Detail with its picture
 sleep 1
 shot detail
-press Escape   # back to the list
+press Escape   # back to the meal list (its preview shows the photo in symbols)
+press Escape   # back to Areas, where no picture belongs
 shot list
 
 python3 - "$work" <<'PY'
