@@ -49,6 +49,14 @@ enum PictureBench {
     let draw = Measure.times(30) {
       _ = SymbolArt.lines(picture, columns: 40, rows: 16, colors: true)
     }
+    var encodings: [(GraphicsProtocol, [Double], Int)] = []
+    for graphics in GraphicsProtocol.allCases {
+      var size = 0
+      let times = Measure.times(10) {
+        size = picture.protocolBytes(graphics, columns: 40, rows: 16)?.count ?? 0
+      }
+      encodings.append((graphics, times, size))
+    }
 
     // Meal Detail in the app: Enter on the meal until the picture is on screen.
     let size = Size(width: 100, height: 34)
@@ -93,6 +101,9 @@ enum PictureBench {
     Measure.report("picture 250×250: request → drawn, warm (disk cache)", warm, goal: "—")
     Measure.report("  decode the JPEG", decode, goal: "—")
     Measure.report("  draw 40×16 symbols", draw, goal: "—")
+    for (graphics, times, size) in encodings {
+      Measure.report("  encode 40×16 cells for \(graphics) (\(size / 1024) KiB)", times, goal: "—")
+    }
     Measure.report("Meal Detail: Enter → picture on screen, warm", detailWarm, goal: "≤ 30 ms")
     Measure.report("Meal Detail: Enter → picture on screen, cold (loopback)", detailCold, goal: "—")
     Measure.report("Meal Detail with its picture: key + redraw", keys, goal: "≤ 1 ms", p95: true)
