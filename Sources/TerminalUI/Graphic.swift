@@ -7,13 +7,14 @@ public struct Graphic: Equatable, Sendable {
   public var rect: Rect
   /// Names the drawing (the picture's address): the same key at the same place is not sent again.
   public var key: String
-  public var picture: Picture
+  /// What the protocol sends (encoded off the main thread, by `PictureWorker`).
+  public var bytes: [UInt8]
   public var graphics: GraphicsProtocol
 
-  public init(rect: Rect, key: String, picture: Picture, graphics: GraphicsProtocol) {
+  public init(rect: Rect, key: String, bytes: [UInt8], graphics: GraphicsProtocol) {
     self.rect = rect
     self.key = key
-    self.picture = picture
+    self.bytes = bytes
     self.graphics = graphics
   }
 

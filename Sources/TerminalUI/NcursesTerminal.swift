@@ -24,12 +24,10 @@ public final class NcursesTerminal: Terminal {
   private var inks = InkPairs(first: 16, cap: 0)
   /// How many colours the terminal has; below 256, picture colours go to the nearest basic one.
   private var paletteSize = 0
-  /// Graphics-protocol pictures on screen, the frame they were placed over, and the bytes
-  /// already encoded (by key and size; encoding a picture takes milliseconds).
+  /// Graphics-protocol pictures on screen, and the frame they were placed over.
   private var shownGraphics: [Graphic] = []
   private var previousFrame: Canvas?
   private var graphicsEverything = true
-  private var encoded: [String: [UInt8]] = [:]
   private var isActive = false
   private var decoder = KeyDecoder()
   private var readBuffer = [UInt8](repeating: 0, count: 65_536)
@@ -191,20 +189,10 @@ public final class NcursesTerminal: Terminal {
       for rect in plan.repaint { wredrawln(meals_stdscr(), Int32(rect.y), Int32(rect.height)) }
       refresh()
     }
-    let cell = cellPixels()
     for graphic in plan.place {
-      let key =
-        "\(graphic.key) \(graphic.graphics) \(graphic.rect.width)x\(graphic.rect.height) \(cell)"
-      let bytes =
-        encoded[key]
-        ?? graphic.picture.protocolBytes(
-          graphic.graphics, columns: graphic.rect.width, rows: graphic.rect.height,
-          cellWidth: cell.width, cellHeight: cell.height)
-      guard let bytes else { continue }
-      if encoded.count > 16 { encoded.removeAll() }
-      encoded[key] = bytes
       Self.writeBytes(
-        GraphicsPlan.placement(of: bytes, at: graphic.rect, rows: graphic.graphics == .truecolor))
+        GraphicsPlan.placement(
+          of: graphic.bytes, at: graphic.rect, rows: graphic.graphics == .truecolor))
     }
   }
 
@@ -222,7 +210,7 @@ public final class NcursesTerminal: Terminal {
   }
 
   /// A cell's size in pixels as the terminal reports it (10 × 20 when it does not).
-  private func cellPixels() -> (width: Int, height: Int) {
+  public func cellPixels() -> (width: Int, height: Int) {
     var window = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
       window.ws_row > 0, window.ws_xpixel > 0, window.ws_ypixel > 0

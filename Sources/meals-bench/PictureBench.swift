@@ -32,8 +32,11 @@ enum PictureBench {
     }
     func load(_ loader: PictureLoader) {
       loader.request(photo)
-      while loader.state(photo) == .loading { _ = http.wait(for: [], timeoutMilliseconds: 50) }
-      _ = loader.lines(photo, columns: 40, maximumRows: 16)
+      while loader.state(photo) == .loading {
+        _ = http.wait(for: [loader.worker.descriptor], timeoutMilliseconds: 50)
+        loader.worker.drain()
+      }
+      while loader.lines(photo, columns: 40, maximumRows: 16) == nil { loader.worker.finishAll() }
     }
     var cold: [Double] = []
     var warm: [Double] = []
@@ -74,19 +77,23 @@ enum PictureBench {
       }
       return app
     }
-    /// Until the meal is on screen and its picture no longer loading (a second at most).
+    /// Until the picture's symbols are on screen (a second at most), as the loop would wait:
+    /// on the network and the picture worker together.
     func openUntilPicture(_ app: MealsApplication) {
       app.navigator.handle(.enter, size: size)
+      let worker = app.context.pictures.worker
       let deadline = MonotonicClock.nanoseconds() + 1_000_000_000
       while MonotonicClock.nanoseconds() < deadline {
-        let text = app.navigator.render(size: size).lines.joined()
-        if text.contains("INGREDIENTS") && !text.contains("Loading the picture") { return }
-        _ = http.wait(for: [], timeoutMilliseconds: 50)
+        let frame = app.navigator.render(size: size)
+        if (5..<20).contains(where: { row in frame[row, 60].style.ink != nil }) { return }
+        _ = http.wait(for: [worker.descriptor], timeoutMilliseconds: 50)
+        worker.drain()
       }
     }
     var detailCold: [Double] = []
     var detailWarm: [Double] = []
     var keys: [Double] = []
+    var busyKeys: [Double] = []
     for _ in 0..<10 {
       let coldApp = try appOnIrishMeals(clearing: true)
       detailCold += Measure.times(1) { openUntilPicture(coldApp) }
@@ -96,6 +103,17 @@ enum PictureBench {
         warmApp.navigator.handle(.character("j"), size: size)
         _ = warmApp.navigator.render(size: size)
       }
+      // Keys while the worker draws and encodes (a sixel encoding is ~17 ms): they do not wait.
+      let worker = warmApp.context.pictures.worker
+      for _ in 0..<4 {
+        worker.run(
+          { picture.protocolBytes(.sixel, columns: 40, rows: 16)?.count ?? 0 }, then: { _ in })
+      }
+      busyKeys += Measure.times(20) {
+        warmApp.navigator.handle(.character("j"), size: size)
+        _ = warmApp.navigator.render(size: size)
+      }
+      worker.finishAll()
     }
     Measure.report("picture 250×250: request → drawn, cold (loopback)", cold, goal: "—")
     Measure.report("picture 250×250: request → drawn, warm (disk cache)", warm, goal: "—")
@@ -107,10 +125,8 @@ enum PictureBench {
     Measure.report("Meal Detail: Enter → picture on screen, warm", detailWarm, goal: "≤ 30 ms")
     Measure.report("Meal Detail: Enter → picture on screen, cold (loopback)", detailCold, goal: "—")
     Measure.report("Meal Detail with its picture: key + redraw", keys, goal: "≤ 1 ms", p95: true)
-    Measure.say(
-      String(
-        format: "  a key arriving while a 250×250 picture decodes waits at most %.2f ms",
-        Measure.median(decode) + Measure.median(draw)))
+    Measure.report(
+      "  the same while the worker encodes sixel pictures", busyKeys, goal: "≤ 1 ms", p95: true)
     Measure.say(String(format: "  peak memory of this process: %.1f MiB", Measure.peakMemoryMiB()))
   }
 }

@@ -101,6 +101,10 @@ app.navigator.animations = options.animations
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),
   signalDescriptor: signalDescriptor)
+// Pictures are decoded, drawn and encoded on their own thread; the loop hears when they are done.
+let pictures = app.context.pictures
+pictures.cellSize = { terminal.cellPixels() }
+loop.wake = (pictures.worker.descriptor, { pictures.worker.drain() })
 if options.asksForSixel { terminal.askForAttributes() }
 app.start()
 // The first frame goes out before the daily backup, which may take a moment on a big file.

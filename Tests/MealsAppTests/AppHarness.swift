@@ -255,9 +255,22 @@ final class AppHarness {
     navigator.tick(now: clock.now)
   }
 
-  var lines: [String] { navigator.render(size: size).lines }
+  var lines: [String] { settledFrame().lines }
   /// The whole frame, cells and styles.
-  var canvas: Canvas { navigator.render(size: size) }
+  var canvas: Canvas { settledFrame() }
+
+  /// A frame after the picture worker has finished what the frames ask of it (a drawing is
+  /// asked for by the first frame that shows it, and ready for the next).
+  private func settledFrame() -> Canvas {
+    let worker = app.context.pictures.worker
+    worker.finishAll()
+    var frame = navigator.render(size: size)
+    while worker.isBusy {
+      worker.finishAll()
+      frame = navigator.render(size: size)
+    }
+    return frame
+  }
   var text: String { lines.joined(separator: "\n") }
 
   /// The fixture meals, decoded as the real client would.

@@ -155,9 +155,9 @@ extension InkPairs {
 /// What a graphics-protocol terminal sends for a frame, given what is on screen.
 final class GraphicsPlanTests: XCTestCase {
   private func graphic(_ key: String, _ y: Int, _ graphics: GraphicsProtocol) throws -> Graphic {
-    let picture = try Picture.decode(try PackagePaths.fixture("pictures/meal.png")).get()
-    return Graphic(
-      rect: Rect(x: 2, y: y, width: 8, height: 4), key: key, picture: picture, graphics: graphics)
+    Graphic(
+      rect: Rect(x: 2, y: y, width: 8, height: 4), key: key, bytes: Array("PIXELS".utf8),
+      graphics: graphics)
   }
 
   func testANewPictureIsPlacedOnceAndThenLeftAlone() throws {
@@ -243,5 +243,37 @@ extension PictureTests {
     XCTAssertEqual(Palette.nearest(231, among: 16), 15, "white, with 16")
     XCTAssertEqual(Palette.nearest(231, among: 8), 7, "the lightest of 8")
     XCTAssertEqual(Palette.rgb(196).0, 255)
+  }
+}
+
+/// The picture worker: work off the calling thread, continuations back on it, in `drain`.
+final class PictureWorkerTests: XCTestCase {
+  func testResultsComeBackOnlyWhenDrainedOnTheOwningThread() throws {
+    let worker = PictureWorker()
+    var got: [Int] = []
+    for number in 1...5 {
+      worker.run({ number * 10 }, then: { got.append($0) })
+    }
+    XCTAssertTrue(worker.isBusy)
+    XCTAssertEqual(got, [], "nothing runs behind the owner's back")
+    var ready = pollfd(fd: worker.descriptor, events: Int16(POLLIN), revents: 0)
+    XCTAssertEqual(poll(&ready, 1, 2_000), 1, "the pipe says when work is done")
+    worker.finishAll()
+    XCTAssertEqual(got, [10, 20, 30, 40, 50], "in order")
+    XCTAssertFalse(worker.isBusy)
+    XCTAssertFalse(worker.drain(), "nothing more")
+  }
+
+  func testDecodingAndDrawingOnTheWorker() throws {
+    let worker = PictureWorker()
+    let data = try PackagePaths.fixture("pictures/meal.jpg")
+    var lines: [PagerLine] = []
+    worker.run(
+      { () -> [PagerLine] in
+        guard case .success(let picture) = Picture.decode(data) else { return [] }
+        return SymbolArt.lines(picture, columns: 16, rows: 6, colors: true)
+      }, then: { lines = $0 })
+    worker.finishAll()
+    XCTAssertEqual(lines.count, 6)
   }
 }

@@ -4,8 +4,9 @@ import TerminalUI
 
 /// Pictures for the screens, from memory, else the disk cache, else TheMealDB.
 ///
-/// Decoded once, drawn once per size. One request per address at a time; a screen that leaves
-/// cancels its requests.
+/// Decoded once, drawn once per size, encoded once per size for a graphics protocol: all of
+/// it on `worker`, so keys never wait for it; until a drawing is ready the screens leave its
+/// rows blank. One request per address at a time; a screen that leaves cancels its requests.
 public final class PictureLoader {
   public enum State: Equatable {
     case loading
@@ -17,23 +18,34 @@ public final class PictureLoader {
   public private(set) var mode: PictureMode
   private let service: MealDBService
   private let cache: PictureCache?
-  /// Called when a picture arrives or fails (the navigator redraws).
+  /// Decodes, draws and encodes away from the terminal's thread (the event loop waits on it).
+  public let worker = PictureWorker()
+  /// Called when a picture or a drawing arrives, or a picture fails (the navigator redraws).
   var changed: () -> Void = {}
   /// Said once per address in the status line.
   var report: (String) -> Void = { _ in }
+  /// A cell's size in pixels, for the graphics protocols (set by the app from the terminal).
+  public var cellSize: () -> (width: Int, height: Int) = { (10, 20) }
 
   private var pictures: [String: Picture] = [:]
   private var failures: [String: String] = [:]
   private var requests: [String: RequestID] = [:]
+  /// Addresses being decoded.
+  private var decoding: Set<String> = []
   /// Recently used addresses, oldest first: at most `memoryCount` decoded pictures are kept.
   private var recent: [String] = []
   private let memoryCount = 24
   private var drawings: [Drawing: [PagerLine]] = [:]
+  private var encodings: [Drawing: [UInt8]] = [:]
+  /// Drawings and encodings asked of the worker and not back yet.
+  private var inProgress: Set<Drawing> = []
 
+  /// A picture at a size (and, for an encoding, a protocol and a cell size).
   private struct Drawing: Hashable {
     var url: String
     var columns: Int
     var rows: Int
+    var detail = ""
   }
 
   public init(mode: PictureMode, service: MealDBService, cache: PictureCache?) {
@@ -67,20 +79,26 @@ public final class PictureLoader {
 
   /// Starts getting `url` unless it is here, failed, or on its way.
   public func request(_ url: String) {
-    guard isOn, pictures[url] == nil, failures[url] == nil, requests[url] == nil else { return }
+    guard isOn, pictures[url] == nil, failures[url] == nil, requests[url] == nil,
+      !decoding.contains(url)
+    else { return }
     if let data = cache?.read(url) {
-      if accept(data, for: url, fromCache: true) { return }
+      decode(data, for: url, fromCache: true)
+    } else {
+      fetch(url)
     }
+  }
+
+  private func fetch(_ url: String) {
     requests[url] = service.fetchPicture(url) { [weak self] result in
       guard let self else { return }
       self.requests[url] = nil
       switch result {
-      case .success(let data):
-        if self.accept(data, for: url, fromCache: false) { self.cache?.write(data, for: url) }
+      case .success(let data): self.decode(data, for: url, fromCache: false)
       case .failure(let error):
         self.fail(url, error.message)
+        self.changed()
       }
-      self.changed()
     }
   }
 
@@ -98,9 +116,6 @@ public final class PictureLoader {
 
   // MARK: - Drawing
 
-  /// The decoded picture, for a graphics protocol.
-  public func picture(_ url: String) -> Picture? { pictures[url] }
-
   /// The rows a picture takes at `columns` wide (nil until it is here).
   public func rows(_ url: String, columns: Int, maximumRows: Int) -> Int? {
     pictures[url].map { SymbolArt.rows(for: $0, columns: columns, maximumRows: maximumRows) }
@@ -112,9 +127,10 @@ public final class PictureLoader {
     return nil
   }
 
-  /// The picture as `columns` wide symbol lines, nil until it is here.
+  /// The picture as `columns` wide symbol lines: nil until it is here and drawn.
   ///
-  /// Its height comes from its shape (at most `maximumRows`); drawn once per size and kept.
+  /// Its height comes from its shape (at most `maximumRows`). The first ask for a size starts
+  /// the drawing on the worker; `changed` says when it is ready.
   public func lines(_ url: String, columns: Int, maximumRows: Int) -> [PagerLine]? {
     let colors: Bool
     switch mode {
@@ -124,38 +140,87 @@ public final class PictureLoader {
     }
     guard let picture = pictures[url], columns > 0 else { return nil }
     let rows = SymbolArt.rows(for: picture, columns: columns, maximumRows: maximumRows)
-    let key = Drawing(url: url, columns: columns, rows: rows)
+    let key = Drawing(url: url, columns: columns, rows: rows, detail: colors ? "colour" : "plain")
     if let drawn = drawings[key] { return drawn }
-    let drawn = SymbolArt.lines(picture, columns: columns, rows: rows, colors: colors)
-    if drawings.count > 64 { drawings.removeAll() }
-    drawings[key] = drawn
-    return drawn
+    guard !inProgress.contains(key) else { return nil }
+    inProgress.insert(key)
+    worker.run(
+      { SymbolArt.lines(picture, columns: columns, rows: rows, colors: colors) },
+      then: { [weak self] drawn in
+        guard let self else { return }
+        self.inProgress.remove(key)
+        guard self.pictures[url] != nil else { return }
+        if self.drawings.count > 64 { self.drawings.removeAll() }
+        self.drawings[key] = drawn
+        self.changed()
+      })
+    return nil
+  }
+
+  /// What the graphics protocol sends for the picture over `columns` × `rows` cells: nil
+  /// until it is encoded (the first ask starts it on the worker).
+  public func encoded(_ url: String, columns: Int, rows: Int) -> [UInt8]? {
+    guard let graphics, let picture = pictures[url] else { return nil }
+    let cell = cellSize()
+    let key = Drawing(
+      url: url, columns: columns, rows: rows,
+      detail: "\(graphics.rawValue) \(cell.width)x\(cell.height)")
+    if let bytes = encodings[key] { return bytes }
+    guard !inProgress.contains(key) else { return nil }
+    inProgress.insert(key)
+    worker.run(
+      {
+        picture.protocolBytes(
+          graphics, columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height)
+      },
+      then: { [weak self] bytes in
+        guard let self else { return }
+        self.inProgress.remove(key)
+        guard let bytes, self.pictures[url] != nil else { return }
+        if self.encodings.count > 8 { self.encodings.removeAll() }
+        self.encodings[key] = bytes
+        self.changed()
+      })
+    return nil
   }
 
   // MARK: - Arriving
 
-  /// Decodes `data`; true when it is a picture.
+  /// Decodes `data` on the worker.
   ///
-  /// A broken cached file is forgotten.
-  private func accept(_ data: Data, for url: String, fromCache: Bool) -> Bool {
-    switch Picture.decode(data) {
-    case .success(let picture):
-      pictures[url] = picture
-      recent.removeAll { $0 == url }
-      recent.append(url)
-      while recent.count > memoryCount {
-        let old = recent.removeFirst()
-        pictures[old] = nil
-        drawings = drawings.filter { $0.key.url != old }
-      }
-      return true
-    case .failure(let problem):
-      if fromCache {
-        cache?.remove(url)
-      } else {
-        fail(url, problem.message)
-      }
-      return false
+  /// A broken picture from the cache is forgotten and fetched again.
+  private func decode(_ data: Data, for url: String, fromCache: Bool) {
+    decoding.insert(url)
+    worker.run(
+      { Picture.decode(data) },
+      then: { [weak self] result in
+        guard let self else { return }
+        self.decoding.remove(url)
+        switch result {
+        case .success(let picture):
+          self.keep(picture, for: url)
+          if !fromCache { self.cache?.write(data, for: url) }
+        case .failure(let problem):
+          if fromCache {
+            self.cache?.remove(url)
+            self.fetch(url)
+            return
+          }
+          self.fail(url, problem.message)
+        }
+        self.changed()
+      })
+  }
+
+  private func keep(_ picture: Picture, for url: String) {
+    pictures[url] = picture
+    recent.removeAll { $0 == url }
+    recent.append(url)
+    while recent.count > memoryCount {
+      let old = recent.removeFirst()
+      pictures[old] = nil
+      drawings = drawings.filter { $0.key.url != old }
+      encodings = encodings.filter { $0.key.url != old }
     }
   }
 

@@ -215,13 +215,13 @@ public final class MealDetailScreen: Screen, StoreListener {
     let columns = min(width, Self.pictureColumns)
     switch pictures.state(url) {
     case .ready:
-      if pictures.graphics != nil {
-        // Blank rows the terminal draws the picture over (see `render`).
-        let rows = pictures.rows(url, columns: columns, maximumRows: Self.pictureRows) ?? 0
-        return Array(repeating: .blank, count: rows + 1)
-      }
-      let drawn = pictures.lines(url, columns: columns, maximumRows: Self.pictureRows) ?? []
-      return drawn + [.blank]
+      // Blank rows while it is being drawn, and under a graphics protocol's picture (placed
+      // by `render`).
+      let rows = pictures.rows(url, columns: columns, maximumRows: Self.pictureRows) ?? 0
+      let blank = Array(repeating: PagerLine.blank, count: rows + 1)
+      if pictures.graphics != nil { return blank }
+      let drawn = pictures.lines(url, columns: columns, maximumRows: Self.pictureRows)
+      return drawn.map { $0 + [.blank] } ?? blank
     case .loading:
       return [PagerLine("◌ Loading the picture…", style: .muted), .blank]
     case .failed(let reason):
@@ -232,17 +232,19 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// With a graphics protocol: the picture over its blank rows, when the pager shows them all
   /// (a picture half scrolled away is not drawn at all: no half-erased pictures).
   private func placeGraphic(into canvas: inout Canvas, body: Rect) {
-    guard let url = pictureURL, let graphics = pictures.graphics, pager.offset == 0,
-      let picture = pictures.picture(url)
-    else { return }
+    guard let url = pictureURL, let graphics = pictures.graphics, pager.offset == 0 else {
+      return
+    }
     let columns = min(body.width, Self.pictureColumns)
     let rows = pictures.rows(url, columns: columns, maximumRows: Self.pictureRows) ?? 0
-    guard rows > 0, rows <= body.height else { return }
+    guard rows > 0, rows <= body.height,
+      let bytes = pictures.encoded(url, columns: columns, rows: rows)
+    else { return }
     let x = besideTextWidth(body.width).map { body.x + $0 + 2 } ?? body.x
     canvas.graphics.append(
       Graphic(
-        rect: Rect(x: x, y: body.y, width: columns, height: rows), key: url,
-        picture: picture, graphics: graphics))
+        rect: Rect(x: x, y: body.y, width: columns, height: rows), key: url, bytes: bytes,
+        graphics: graphics))
   }
 
   static let pictureColumns = 40

@@ -1,0 +1,105 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Decoding, drawing and encoding pictures on a thread of their own.
+///
+/// A key never waits for them (a sixel encoding takes ~17 ms). The work touches no terminal, database or network:
+/// it takes bytes or a decoded picture and gives back a value. Results come back as messages
+/// to the thread that owns the terminal: the worker writes a byte to a pipe the event loop
+/// waits on, and `drain` runs each job's continuation there.
+public final class PictureWorker {
+  private let queue = DispatchQueue(label: "meals.pictures")
+  private let finished: FinishedJobs
+  /// Continuations by job, on the owning thread.
+  private var waiting: [Int: (any Sendable) -> Void] = [:]
+  private var nextID = 0
+  /// The pipe's read end: readable when jobs have finished.
+  public let descriptor: Int32
+
+  public init() {
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    }
+    descriptor = ends[0]
+    finished = FinishedJobs(signal: ends[1])
+  }
+
+  deinit {
+    queue.sync {}
+    close(descriptor)
+    finished.close()
+  }
+
+  /// Runs `work` on the worker; `then` gets its value on the owning thread, in `drain`.
+  public func run<Value: Sendable>(
+    _ work: @escaping @Sendable () -> Value, then: @escaping (Value) -> Void
+  ) {
+    let id = nextID
+    nextID += 1
+    waiting[id] = { value in
+      if let value = value as? Value { then(value) }
+    }
+    let finished = self.finished
+    queue.async { finished.add(id, work()) }
+  }
+
+  /// True while a job's continuation has not run yet.
+  public var isBusy: Bool { !waiting.isEmpty }
+
+  /// Runs the continuations of the finished jobs; true when there were any.
+  @discardableResult
+  public func drain() -> Bool {
+    var bytes = [UInt8](repeating: 0, count: 256)
+    while read(descriptor, &bytes, bytes.count) > 0 {}
+    let done = finished.take()
+    for (id, value) in done { waiting.removeValue(forKey: id)?(value) }
+    return !done.isEmpty
+  }
+
+  /// Waits for every job so far and runs their continuations (tests and the benchmark).
+  public func finishAll() {
+    while isBusy {
+      queue.sync {}
+      drain()
+    }
+  }
+}
+
+/// The worker's results, handed over under a lock, and the pipe that says there are some.
+private final class FinishedJobs: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [(Int, any Sendable)] = []
+  private var signal: Int32
+
+  init(signal: Int32) {
+    self.signal = signal
+  }
+
+  func add(_ id: Int, _ value: any Sendable) {
+    lock.lock()
+    items.append((id, value))
+    let descriptor = signal
+    lock.unlock()
+    var byte: UInt8 = 1
+    _ = write(descriptor, &byte, 1)
+  }
+
+  func take() -> [(Int, any Sendable)] {
+    lock.lock()
+    defer { lock.unlock() }
+    let taken = items
+    items = []
+    return taken
+  }
+
+  func close() {
+    lock.lock()
+    if signal >= 0 { Glibc.close(signal) }
+    signal = -1
+    lock.unlock()
+  }
+}
