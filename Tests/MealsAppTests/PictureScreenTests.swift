@@ -404,3 +404,21 @@ extension PictureScreenTests {
     XCTAssertTrue(pixels.lines[5].hasPrefix("  INGREDIENTS (7)"))
   }
 }
+
+extension PictureScreenTests {
+  func testInASmallWindowThePictureShrinksAndTheTextStaysInView() throws {
+    let app = try AppHarness(size: Size(width: 40, height: 14), pictures: .symbols(colors: true))
+    openStew(app)
+    app.service.answerPicture(Self.photo)
+    let canvas = app.canvas
+    // A pager of 6 rows gives 3 to the picture: 4:3 in 3 rows is 8 columns.
+    let inked = (0..<14).filter { row in (0..<40).contains { canvas[row, $0].style.ink != nil } }
+    XCTAssertEqual(inked, [5, 6, 7])
+    XCTAssertNotNil(canvas[5, 9].style.ink)
+    XCTAssertNil(canvas[5, 10].style.ink)
+    XCTAssertEqual(app.lines[9], "  INGREDIENTS (7) · serves 4 (assumed)")
+    // Shorter still: no room for a picture, the text comes first.
+    app.size = Size(width: 40, height: 12)
+    XCTAssertEqual(app.lines[5], "  INGREDIENTS (7) · serves 4 (assumed)")
+  }
+}

@@ -85,10 +85,16 @@ final class PictureTests: XCTestCase {
     XCTAssertEqual(lines.count, 3)
   }
 
-  func testRowsKeepThePicturesShape() throws {
+  func testThePictureKeepsItsShapeWhateverTheRoom() throws {
     let meal = try picture("meal.png")  // 4:3
     XCTAssertEqual(SymbolArt.rows(for: meal, columns: 40, maximumRows: 20), 15)
-    XCTAssertEqual(SymbolArt.rows(for: meal, columns: 40, maximumRows: 10), 10)
+    let fitted = SymbolArt.fit(meal, maximumColumns: 40, maximumRows: 10)
+    XCTAssertEqual([fitted.columns, fitted.rows], [27, 10], "narrower, not squashed")
+    let square = try picture("ingredient.png")
+    let small = SymbolArt.fit(square, maximumColumns: 36, maximumRows: 4)
+    XCTAssertEqual([small.columns, small.rows], [8, 4])
+    let none = SymbolArt.fit(square, maximumColumns: 0, maximumRows: 4)
+    XCTAssertEqual([none.columns, none.rows], [0, 0])
   }
 
   /// Each cell as its scalar and palette colours: `█ 160/-`.

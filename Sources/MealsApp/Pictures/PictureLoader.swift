@@ -116,9 +116,10 @@ public final class PictureLoader {
 
   // MARK: - Drawing
 
-  /// The rows a picture takes at `columns` wide (nil until it is here).
-  public func rows(_ url: String, columns: Int, maximumRows: Int) -> Int? {
-    pictures[url].map { SymbolArt.rows(for: $0, columns: columns, maximumRows: maximumRows) }
+  /// The cells a picture takes within `columns` × `maximumRows`, keeping its shape (nil until
+  /// it is here).
+  public func size(_ url: String, columns: Int, maximumRows: Int) -> (columns: Int, rows: Int)? {
+    pictures[url].map { SymbolArt.fit($0, maximumColumns: columns, maximumRows: maximumRows) }
   }
 
   /// The graphics protocol pictures are drawn with, if any.
@@ -127,10 +128,10 @@ public final class PictureLoader {
     return nil
   }
 
-  /// The picture as `columns` wide symbol lines: nil until it is here and drawn.
+  /// The picture as symbol lines within `columns` × `maximumRows` (its shape kept): nil until
+  /// it is here and drawn.
   ///
-  /// Its height comes from its shape (at most `maximumRows`). The first ask for a size starts
-  /// the drawing on the worker; `changed` says when it is ready.
+  /// The first ask for a size starts the drawing on the worker; `changed` says when it is ready.
   public func lines(_ url: String, columns: Int, maximumRows: Int) -> [PagerLine]? {
     let colors: Bool
     switch mode {
@@ -139,7 +140,9 @@ public final class PictureLoader {
     case .graphics: colors = true  // previews and small pictures stay in cells
     }
     guard let picture = pictures[url], columns > 0 else { return nil }
-    let rows = SymbolArt.rows(for: picture, columns: columns, maximumRows: maximumRows)
+    let (columns, rows) = SymbolArt.fit(
+      picture, maximumColumns: columns, maximumRows: maximumRows)
+    guard rows > 0 else { return nil }
     let key = Drawing(url: url, columns: columns, rows: rows, detail: colors ? "colour" : "plain")
     if let drawn = drawings[key] { return drawn }
     guard !inProgress.contains(key) else { return nil }

@@ -39,9 +39,22 @@ public enum SymbolArt {
   /// The rows a picture takes at `columns` wide, keeping its shape (a cell is about twice as
   /// tall as it is wide), at most `maximumRows`.
   public static func rows(for picture: Picture, columns: Int, maximumRows: Int) -> Int {
-    guard picture.width > 0 else { return 0 }
-    let rows = (Double(picture.height) / Double(picture.width) * Double(columns) / 2).rounded()
-    return max(1, min(maximumRows, Int(rows)))
+    fit(picture, maximumColumns: columns, maximumRows: maximumRows).rows
+  }
+
+  /// The largest cells rectangle within `maximumColumns` × `maximumRows` that keeps the
+  /// picture's shape (a cell about twice as tall as wide): never a stretched picture.
+  public static func fit(_ picture: Picture, maximumColumns: Int, maximumRows: Int)
+    -> (columns: Int, rows: Int)
+  {
+    guard picture.width > 0, picture.height > 0, maximumColumns > 0, maximumRows > 0 else {
+      return (0, 0)
+    }
+    let aspect = Double(picture.height) / Double(picture.width)
+    let rows = Int((aspect * Double(maximumColumns) / 2).rounded())
+    if rows <= maximumRows { return (maximumColumns, max(1, rows)) }
+    let columns = Int((Double(maximumRows) * 2 / aspect).rounded())
+    return (max(1, min(maximumColumns, columns)), maximumRows)
   }
 
   private static func palette(_ index: Int16) -> UInt8? {

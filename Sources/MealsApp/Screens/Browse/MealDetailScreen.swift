@@ -202,7 +202,9 @@ public final class MealDetailScreen: Screen, StoreListener {
 
   /// The text's width when the picture is beside it; nil when it is above.
   private func besideTextWidth(_ width: Int) -> Int? {
-    guard width >= Self.besideWidth, let url = pictureURL, pictures.state(url) == .ready else {
+    guard width >= Self.besideWidth, pictureRows > 0, let url = pictureURL,
+      pictures.state(url) == .ready
+    else {
       return nil
     }
     return width - Self.pictureColumns - 2
@@ -211,16 +213,16 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// The photo in symbols (40 columns at most), a line saying it is on its way, or why
   /// there is none; a blank line after it.
   private func pictureLines(width: Int) -> [PagerLine] {
-    guard let url = pictureURL else { return [] }
+    guard let url = pictureURL, pictureRows > 0 else { return [] }
     let columns = min(width, Self.pictureColumns)
     switch pictures.state(url) {
     case .ready:
       // Blank rows while it is being drawn, and under a graphics protocol's picture (placed
       // by `render`).
-      let rows = pictures.rows(url, columns: columns, maximumRows: Self.pictureRows) ?? 0
+      let rows = pictures.size(url, columns: columns, maximumRows: pictureRows)?.rows ?? 0
       let blank = Array(repeating: PagerLine.blank, count: rows + 1)
       if pictures.graphics != nil { return blank }
-      let drawn = pictures.lines(url, columns: columns, maximumRows: Self.pictureRows)
+      let drawn = pictures.lines(url, columns: columns, maximumRows: pictureRows)
       return drawn.map { $0 + [.blank] } ?? blank
     case .loading:
       return [PagerLine("◌ Loading the picture…", style: .muted), .blank]
@@ -232,12 +234,13 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// With a graphics protocol: the picture over its blank rows, when the pager shows them all
   /// (a picture half scrolled away is not drawn at all: no half-erased pictures).
   private func placeGraphic(into canvas: inout Canvas, body: Rect) {
-    guard let url = pictureURL, let graphics = pictures.graphics, pager.offset == 0 else {
-      return
-    }
-    let columns = min(body.width, Self.pictureColumns)
-    let rows = pictures.rows(url, columns: columns, maximumRows: Self.pictureRows) ?? 0
-    guard rows > 0, rows <= body.height,
+    guard let url = pictureURL, let graphics = pictures.graphics, pager.offset == 0,
+      pictureRows > 0
+    else { return }
+    guard
+      let (columns, rows) = pictures.size(
+        url, columns: min(body.width, Self.pictureColumns), maximumRows: pictureRows),
+      rows > 0, rows <= body.height,
       let bytes = pictures.encoded(url, columns: columns, rows: rows)
     else { return }
     let x = besideTextWidth(body.width).map { body.x + $0 + 2 } ?? body.x
@@ -248,7 +251,13 @@ public final class MealDetailScreen: Screen, StoreListener {
   }
 
   static let pictureColumns = 40
-  static let pictureRows = 16
+
+  /// At most 16 rows, leaving 3 rows of the pager to the text; none in a window too short for
+  /// 3 rows of picture (there the text matters more).
+  private var pictureRows: Int {
+    let rows = min(16, context.bodyHeight - Self.headerRows - 1 - 3)
+    return rows >= 3 ? rows : 0
+  }
 
   // MARK: - Rendering
 
