@@ -126,7 +126,8 @@ bench: deps
 	$(SWIFTPM) build -c release --product meals
 	$(BUILD_DIR)/release/meals-bench $(ARGS)
 
-## demo: meals against a local fixture server with the project's sample catalogue
+## demo: meals against a local fixture server with the project's sample catalogue (its
+## pictures are kept in .build/demo/cache, never with the real ones)
 demo: test-deps
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build -c release --product meals
@@ -136,6 +137,7 @@ demo: test-deps
 	  server=$$!; trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
 	  for i in $$(seq 50); do [ -s $(BUILD_DIR)/demo/port ] && break; sleep 0.1; done; \
 	  port=$$(head -1 $(BUILD_DIR)/demo/port); \
+	  XDG_CACHE_HOME=$(CURDIR)/$(BUILD_DIR)/demo/cache \
 	  $(BUILD_DIR)/release/meals --db $(BUILD_DIR)/demo/demo.sqlite \
 	    --api-url http://127.0.0.1:$$port/api/json/v1/1/ $(ARGS)
 
