@@ -36,6 +36,8 @@ public final class AppContext {
   /// Rows between the header and the status line.
   public var bodyHeight: Int { max(1, navigator.size.height - 3) }
   public var bodyWidth: Int { max(1, navigator.size.width) }
+  /// True when the window is wide enough for the list screens' preview pane.
+  var showsPreviewPane: Bool { bodyWidth >= Breakpoints.twoPanes }
 }
 
 /// A list's selected item (by a key that survives a refresh) and its first visible row.

@@ -100,8 +100,7 @@ public final class NcursesTerminal: Terminal {
 
   /// Writes straight to the terminal (mode switches ncurses does not know about).
   static func writeToTerminal(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = write(STDOUT_FILENO, &bytes, bytes.count)
+    writeBytes(Array(text.utf8))
   }
 
   /// Leaves full-screen mode if the process dies of a fatal signal (a trap in Swift code).
@@ -197,7 +196,7 @@ public final class NcursesTerminal: Terminal {
   }
 
   /// All of `bytes` to the terminal (pictures run to hundreds of kilobytes).
-  private static func writeBytes(_ bytes: [UInt8]) {
+  static func writeBytes(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes {

@@ -84,19 +84,12 @@ final class CommandTests: XCTestCase {
   private func expect(
     _ text: String, matches name: String, file: StaticString = #filePath, line: UInt = #line
   ) throws {
-    let url = PackagePaths.root.appendingPathComponent("Tests/MealsAppTests/CommandOutputs/\(name)")
-    if ProcessInfo.processInfo.environment["MEALS_RECORD_COMMANDS"] == "1" {
-      try Data(text.utf8).write(to: url)
-      return
+    if let difference = try ExpectedFile.difference(
+      text, file: "Tests/MealsAppTests/CommandOutputs/\(name)",
+      recordVariable: "MEALS_RECORD_COMMANDS")
+    {
+      XCTFail(difference, file: file, line: line)
     }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    let got = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    for (index, (a, b)) in zip(got, want).enumerated() where a != b {
-      XCTFail("\(name) line \(index + 1):\n got: \(a)\nwant: \(b)", file: file, line: line)
-      return
-    }
-    XCTAssertEqual(got.count, want.count, "\(name) line count", file: file, line: line)
   }
 
   private func json(_ text: String) throws -> Any {

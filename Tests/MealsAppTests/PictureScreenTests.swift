@@ -13,7 +13,7 @@ final class PictureScreenTests: XCTestCase {
   static let photo = "https://www.themealdb.com/images/media/meals/90010.jpg/small"
 
   /// Meal Detail for the Irish stew, with pictures on.
-  func openStew(_ app: AppHarness) {
+  static func openStew(_ app: AppHarness) {
     app.press(.character("r"))
     app.service.answer(.areas)
     app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
@@ -24,7 +24,7 @@ final class PictureScreenTests: XCTestCase {
 
   func testThePictureLoadsThenShowsAboveTheIngredients() throws {
     let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
-    openStew(app)
+    Self.openStew(app)
     XCTAssertEqual(app.service.openPictureURLs, [Self.photo], "the small photo, asked once")
     XCTAssertEqual(app.lines[5], "  ◌ Loading the picture…")
     XCTAssertEqual(app.lines[7], "  INGREDIENTS (7) · serves 4 (assumed)")
@@ -52,7 +52,7 @@ final class PictureScreenTests: XCTestCase {
 
   func testLeavingBeforeItArrivesCancelsTheRequest() throws {
     let app = try AppHarness(pictures: .symbols(colors: true))
-    openStew(app)
+    Self.openStew(app)
     XCTAssertEqual(app.service.openPictureURLs, [Self.photo])
     app.press(.escape)
     XCTAssertEqual(app.service.openPictureURLs, [], "cancelled with its screen")
@@ -60,7 +60,7 @@ final class PictureScreenTests: XCTestCase {
 
   func testABrokenPictureSaysWhyOnceAndTheRestStays() throws {
     let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
-    openStew(app)
+    Self.openStew(app)
     app.service.answerPicture(
       Self.photo, with: .success(Data("<html>Not found</html>".utf8)))
     XCTAssertEqual(app.lines[5], "  ▫ No picture: not a JPEG or PNG picture")
@@ -75,20 +75,20 @@ final class PictureScreenTests: XCTestCase {
 
   func testOfflineThePictureComesFromTheDiskCache() throws {
     let first = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
-    openStew(first)
+    Self.openStew(first)
     first.service.answerPicture(Self.photo)
     let drawn = first.lines[5..<20]
     // A new launch on the same files, with the network down.
     let second = try AppHarness(
       size: Size(width: 80, height: 30), restarting: first, pictures: .symbols(colors: true))
-    openStew(second)
+    Self.openStew(second)
     XCTAssertEqual(second.service.pictureFetches.count, 0, "read from the disk cache")
     XCTAssertEqual(second.lines[5..<20], drawn)
   }
 
   func testPicturesOffShowNothingAndAskNothing() throws {
     let app = try AppHarness(size: Size(width: 80, height: 30))
-    openStew(app)
+    Self.openStew(app)
     XCTAssertEqual(app.service.pictureFetches.count, 0)
     XCTAssertEqual(app.lines[5], "  INGREDIENTS (7) · serves 4 (assumed)")
   }
@@ -131,12 +131,7 @@ final class PictureCacheTests: XCTestCase {
     // The cache already holds garbage for the photo.
     let cache = try XCTUnwrap(PictureCache(folder: app.folder.path("pictures")))
     cache.write(Data("garbage".utf8), for: PictureScreenTests.photo)
-    app.press(.character("r"))
-    app.service.answer(.areas)
-    app.press(.character("G"), .up, .up, .up, .up, .enter)
-    app.service.answer(.filter(.area, "Irish"))
-    app.press(.enter)
-    app.service.answer(.lookup("90010"))
+    PictureScreenTests.openStew(app)
     _ = app.lines  // the cached garbage is decoded on the worker, and refused
     XCTAssertEqual(app.service.openPictureURLs, [PictureScreenTests.photo], "asked again")
     app.service.answerPicture(PictureScreenTests.photo)
@@ -302,12 +297,7 @@ final class MealListPreviewPictureTests: XCTestCase {
 final class GraphicsProtocolScreenTests: XCTestCase {
   func testMealDetailPlacesTheGraphicOverBlankRowsOnlyWhenWhollyShown() throws {
     let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .graphics(.sixel))
-    app.press(.character("r"))
-    app.service.answer(.areas)
-    app.press(.character("G"), .up, .up, .up, .up, .enter)
-    app.service.answer(.filter(.area, "Irish"))
-    app.press(.enter)
-    app.service.answer(.lookup("90010"))
+    PictureScreenTests.openStew(app)
     XCTAssertEqual(
       app.service.openPictureURLs, ["https://www.themealdb.com/images/media/meals/90010.jpg"],
       "the full photo for real pixels")
@@ -387,7 +377,7 @@ extension GraphicsProtocolScreenTests {
 extension PictureScreenTests {
   func testWideTheIngredientsAndThePictureSitSideBySide() throws {
     let app = try AppHarness(size: Size(width: 120, height: 40), pictures: .symbols(colors: true))
-    openStew(app)
+    Self.openStew(app)
     app.service.answerPicture(Self.photo)
     XCTAssertTrue(app.lines[5].hasPrefix("  INGREDIENTS (7) · serves 4 (assumed)"), app.lines[5])
     let canvas = app.canvas
@@ -398,7 +388,7 @@ extension PictureScreenTests {
     XCTAssertNil(canvas[20, 78].style.ink, "15 rows for the 4:3 photo")
 
     let pixels = try AppHarness(size: Size(width: 120, height: 40), pictures: .graphics(.kitty))
-    openStew(pixels)
+    Self.openStew(pixels)
     pixels.service.answerPicture("https://www.themealdb.com/images/media/meals/90010.jpg")
     XCTAssertEqual(pixels.canvas.graphics.map(\.rect), [Rect(x: 78, y: 5, width: 40, height: 15)])
     XCTAssertTrue(pixels.lines[5].hasPrefix("  INGREDIENTS (7)"))
@@ -408,7 +398,7 @@ extension PictureScreenTests {
 extension PictureScreenTests {
   func testInASmallWindowThePictureShrinksAndTheTextStaysInView() throws {
     let app = try AppHarness(size: Size(width: 40, height: 14), pictures: .symbols(colors: true))
-    openStew(app)
+    Self.openStew(app)
     app.service.answerPicture(Self.photo)
     let canvas = app.canvas
     // A pager of 6 rows gives 3 to the picture: 4:3 in 3 rows is 8 columns.

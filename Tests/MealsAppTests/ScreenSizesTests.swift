@@ -28,19 +28,11 @@ final class ScreenSizesTests: XCTestCase {
       sections.append("=== \(size.width)x\(size.height)\n" + lines.joined(separator: "\n"))
     }
     let text = sections.joined(separator: "\n") + "\n"
-    let url = PackagePaths.root.appendingPathComponent("Tests/MealsAppTests/Screens/\(name).txt")
-    if ProcessInfo.processInfo.environment["MEALS_RECORD_SCREENS"] == "1" {
-      try Data(text.utf8).write(to: url)
-      return
+    if let difference = try ExpectedFile.difference(
+      text, file: "Tests/MealsAppTests/Screens/\(name).txt", recordVariable: "MEALS_RECORD_SCREENS")
+    {
+      XCTFail(difference, file: file, line: line)
     }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    let got = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    for (index, (a, b)) in zip(got, want).enumerated() where a != b {
-      XCTFail("\(name).txt line \(index + 1):\n got: \(a)\nwant: \(b)", file: file, line: line)
-      return
-    }
-    XCTAssertEqual(got.count, want.count, "\(name).txt line count", file: file, line: line)
   }
 
   /// Fixture meals saved, Arrabiata with the user's fields, selected.

@@ -21,16 +21,11 @@ final class PictureTests: XCTestCase {
   )
     throws
   {
-    let url = PackagePaths.root.appendingPathComponent("Tests/TerminalUITests/Pictures/\(name)")
-    if ProcessInfo.processInfo.environment["MEALS_RECORD_PICTURES"] == "1" {
-      try Data(bytes).write(to: url)
-      return
-    }
-    let expected = [UInt8](try Data(contentsOf: url))
-    XCTAssertEqual(bytes.count, expected.count, "\(name): length", file: file, line: line)
-    if let first = zip(bytes, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })
+    if let difference = try ExpectedFile.difference(
+      bytes: bytes, file: "Tests/TerminalUITests/Pictures/\(name)",
+      recordVariable: "MEALS_RECORD_PICTURES")
     {
-      XCTFail("\(name): first difference at byte \(first.offset)", file: file, line: line)
+      XCTFail(difference, file: file, line: line)
     }
   }
 

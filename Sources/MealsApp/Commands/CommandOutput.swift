@@ -60,21 +60,12 @@ public final class CommandOutput {
   /// Sends what is buffered; a failed write is remembered in `failure`.
   public func flush() {
     guard let descriptor, !buffer.isEmpty, failure == nil, !readerClosed else { return }
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress.map { $0 + offset }, buffer.count - offset)
+    if let failed = writeFully(buffer, to: descriptor) {
+      if failed == EPIPE {
+        readerClosed = true
+      } else {
+        failure = String(cString: strerror(failed))
       }
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE {
-          readerClosed = true
-        } else {
-          failure = String(cString: strerror(errno))
-        }
-        break
-      }
-      offset += written
     }
     buffer.removeAll(keepingCapacity: true)
   }

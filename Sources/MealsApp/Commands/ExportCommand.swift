@@ -90,38 +90,42 @@ enum ExportWriter {
     format: RecipeFormat, count: Int, to output: CommandOutput,
     forEach: ((Meal) throws -> Void) throws -> Void
   ) throws {
-    var index = 0
     switch format {
     case .json:
       output.write(
-        "{\n  \"format\": \"\(MealJSON.formatName)\",\n  \"version\": \(MealJSON.version),\n  \"meals\": ["
+        "{\n  \"format\": \"\(MealJSON.formatName)\",\n  \"version\": \(MealJSON.version),\n  \"meals\": "
       )
-      var bytes: [UInt8] = []
-      try forEach { meal in
-        bytes.removeAll(keepingCapacity: true)
-        bytes += index == 0 ? Array("\n    ".utf8) : Array(",\n    ".utf8)
-        MealJSON.object(meal).write(into: &bytes, pretty: true, depth: 2)
-        output.write(bytes: bytes)
-        index += 1
-      }
-      output.write(index == 0 ? "]\n}\n" : "\n  ]\n}\n")
+      try writeArray(depth: 1, to: output, forEach: forEach, object: MealJSON.object)
+      output.write("\n}\n")
     case .schemaOrg where count != 1:
-      output.write("[")
-      var bytes: [UInt8] = []
-      try forEach { meal in
-        bytes.removeAll(keepingCapacity: true)
-        bytes += index == 0 ? Array("\n  ".utf8) : Array(",\n  ".utf8)
-        SchemaOrgRecipe.object(meal).write(into: &bytes, pretty: true, depth: 1)
-        output.write(bytes: bytes)
-        index += 1
-      }
-      output.write(index == 0 ? "]\n" : "\n]\n")
+      try writeArray(depth: 0, to: output, forEach: forEach, object: SchemaOrgRecipe.object)
+      output.write("\n")
     default:
+      var first = true
       try forEach { meal in
-        output.write((index == 0 ? "" : "\n") + document([meal], format: format))
-        index += 1
+        output.write((first ? "" : "\n") + document([meal], format: format))
+        first = false
       }
     }
+  }
+
+  /// A JSON array of one object per meal at `depth`, written as the meals come.
+  private static func writeArray(
+    depth: Int, to output: CommandOutput, forEach: ((Meal) throws -> Void) throws -> Void,
+    object: @escaping (Meal) -> JSONText
+  ) throws {
+    let indent = String(repeating: "  ", count: depth)
+    output.write("[")
+    var bytes: [UInt8] = []
+    var first = true
+    try forEach { meal in
+      bytes.removeAll(keepingCapacity: true)
+      bytes += Array(((first ? "\n" : ",\n") + indent + "  ").utf8)
+      object(meal).write(into: &bytes, pretty: true, depth: depth + 1)
+      output.write(bytes: bytes)
+      first = false
+    }
+    output.write(first ? "]" : "\n" + indent + "]")
   }
 }
 

@@ -50,13 +50,8 @@ public final class PictureCache {
 
   /// Keeps `data` for `url` (written whole or not at all), then trims the folder to its cap.
   public func write(_ data: Data, for url: String) {
-    let path = path(for: url)
-    let temporary = path + ".part-\(getpid())"
-    guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
-    guard rename(temporary, path) == 0 else {
-      unlink(temporary)
-      return
-    }
+    // Not kept is not an error: the picture is fetched again next time.
+    guard (try? AtomicFile.write(Array(data), to: path(for: url))) != nil else { return }
     trim()
   }
 

@@ -144,20 +144,9 @@ public final class PictureLoader {
       picture, maximumColumns: columns, maximumRows: maximumRows)
     guard rows > 0 else { return nil }
     let key = Drawing(url: url, columns: columns, rows: rows, detail: colors ? "colour" : "plain")
-    if let drawn = drawings[key] { return drawn }
-    guard !inProgress.contains(key) else { return nil }
-    inProgress.insert(key)
-    worker.run(
-      { SymbolArt.lines(picture, columns: columns, rows: rows, colors: colors) },
-      then: { [weak self] drawn in
-        guard let self else { return }
-        self.inProgress.remove(key)
-        guard self.pictures[url] != nil else { return }
-        if self.drawings.count > 64 { self.drawings.removeAll() }
-        self.drawings[key] = drawn
-        self.changed()
-      })
-    return nil
+    return made(key, in: \.drawings, keeping: 64) {
+      SymbolArt.lines(picture, columns: columns, rows: rows, colors: colors)
+    }
   }
 
   /// What the graphics protocol sends for the picture over `columns` × `rows` cells: nil
@@ -168,20 +157,30 @@ public final class PictureLoader {
     let key = Drawing(
       url: url, columns: columns, rows: rows,
       detail: "\(graphics.rawValue) \(cell.width)x\(cell.height)")
-    if let bytes = encodings[key] { return bytes }
+    return made(key, in: \.encodings, keeping: 8) {
+      picture.protocolBytes(
+        graphics, columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height)
+    }
+  }
+
+  /// What `key` names in `table`, or nil after asking the worker to `make` it.
+  ///
+  /// `changed` says when it is back. The table is emptied past `keeping` entries.
+  private func made<Value: Sendable>(
+    _ key: Drawing, in table: ReferenceWritableKeyPath<PictureLoader, [Drawing: Value]>,
+    keeping limit: Int, _ make: @escaping @Sendable () -> Value?
+  ) -> Value? {
+    if let value = self[keyPath: table][key] { return value }
     guard !inProgress.contains(key) else { return nil }
     inProgress.insert(key)
     worker.run(
-      {
-        picture.protocolBytes(
-          graphics, columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height)
-      },
-      then: { [weak self] bytes in
+      make,
+      then: { [weak self] value in
         guard let self else { return }
         self.inProgress.remove(key)
-        guard let bytes, self.pictures[url] != nil else { return }
-        if self.encodings.count > 8 { self.encodings.removeAll() }
-        self.encodings[key] = bytes
+        guard let value, self.pictures[key.url] != nil else { return }
+        if self[keyPath: table].count > limit { self[keyPath: table].removeAll() }
+        self[keyPath: table][key] = value
         self.changed()
       })
     return nil

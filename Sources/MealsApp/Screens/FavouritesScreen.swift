@@ -116,7 +116,7 @@ public final class FavouritesScreen: Screen, StoreListener {
   public var nextDeadline: UInt64? { preview.nextFrame(after: context.navigator.now()) }
 
   public func tick(now: UInt64) -> Bool {
-    let asked = preview.tick(now: now, store: context.store, paneShows: showsPreview)
+    let asked = preview.tick(now: now, store: context.store, paneShows: context.showsPreviewPane)
     return preview.nextFrame(after: now) != nil || asked
   }
 
@@ -147,21 +147,9 @@ public final class FavouritesScreen: Screen, StoreListener {
         in: listArea.dropping(top: 1), indent: 2, style: .muted)
       return
     }
-    let panes = Breakpoints.panes(listArea)
-    let top = list.visibleTop(height: panes.list.height, count: count)
-    for row in 0..<panes.list.height {
-      let index = top + row
-      guard index < count, let meal = results.row(at: index) else { break }
-      MealRow.draw(
-        meal, selected: index == list.selection, into: &canvas, row: panes.list.y + row,
-        in: panes.list)
-    }
-    if let previewArea = panes.preview, let divider = panes.divider {
-      preview.preview(
-        of: selectedMeal, store: context.store, width: previewArea.width - 2,
-        height: previewArea.height, now: context.navigator.now()
-      ).draw(into: &canvas, in: previewArea, divider: divider)
-    }
+    MealRow.drawList(
+      results, count: count, list: list, preview: preview, context: context, into: &canvas,
+      in: listArea)
   }
 }
 
@@ -170,13 +158,5 @@ extension FavouritesScreen: MealEditorScreenDelegate {
     context.navigator.pop(to: self)
     selectedID = id
     storeDidChange(context.store)
-  }
-}
-
-extension FavouritesScreen {
-  /// True when the terminal is wide enough for the preview pane.
-  var showsPreview: Bool {
-    Breakpoints.panes(Rect(x: 0, y: 0, width: context.bodyWidth, height: context.bodyHeight))
-      .preview != nil
   }
 }

@@ -1,4 +1,5 @@
 import MealsCore
+import MealsStore
 import TerminalUI
 
 /// One meal as a list row, the same on My Meals and Favourites: the name, the user's fields
@@ -23,6 +24,29 @@ enum MealRow {
     }
     if selected {
       canvas.applyStyle(.selected, to: Rect(x: area.x, y: y, width: area.width, height: 1))
+    }
+  }
+
+  /// Saved meals as rows, and from 100 columns the selected one's preview beside them: the
+  /// list of My Meals and of Favourites.
+  static func drawList(
+    _ results: WindowedResults<MealSummary>, count: Int, list: ListState,
+    preview: SavedMealPreview, context: AppContext, into canvas: inout Canvas, in area: Rect
+  ) {
+    let panes = Breakpoints.panes(area)
+    let top = list.visibleTop(height: panes.list.height, count: count)
+    for row in 0..<panes.list.height {
+      let index = top + row
+      guard index < count, let meal = results.row(at: index) else { break }
+      draw(
+        meal, selected: index == list.selection, into: &canvas, row: panes.list.y + row,
+        in: panes.list)
+    }
+    if let previewArea = panes.preview, let divider = panes.divider {
+      preview.preview(
+        of: results.row(at: list.selection), store: context.store, width: previewArea.width - 2,
+        height: previewArea.height, now: context.navigator.now()
+      ).draw(into: &canvas, in: previewArea, divider: divider)
     }
   }
 }

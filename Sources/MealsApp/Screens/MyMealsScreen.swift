@@ -324,7 +324,9 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// first-launch import's progress (My Meals is always on the stack, so its timer always runs).
   public func tick(now: UInt64) -> Bool {
     var changed = preview.nextFrame(after: now) != nil
-    if preview.tick(now: now, store: context.store, paneShows: showsPreview) { changed = true }
+    if preview.tick(now: now, store: context.store, paneShows: context.showsPreviewPane) {
+      changed = true
+    }
     if let due = chipCountsDue, now >= due {
       countChipsNow()
       changed = true
@@ -394,21 +396,9 @@ public final class MyMealsScreen: Screen, StoreListener {
       canvas.writeWrapped(message, in: listArea.dropping(top: 1), indent: 2, style: .muted)
       return
     }
-    let panes = Breakpoints.panes(listArea)
-    let top = list.visibleTop(height: panes.list.height, count: count)
-    for row in 0..<panes.list.height {
-      let index = top + row
-      guard index < count, let meal = results.row(at: index) else { break }
-      MealRow.draw(
-        meal, selected: index == list.selection, into: &canvas, row: panes.list.y + row,
-        in: panes.list)
-    }
-    if let previewArea = panes.preview, let divider = panes.divider {
-      preview.preview(
-        of: selectedMeal, store: context.store, width: previewArea.width - 2,
-        height: previewArea.height, now: context.navigator.now()
-      ).draw(into: &canvas, in: previewArea, divider: divider)
-    }
+    MealRow.drawList(
+      results, count: count, list: list, preview: preview, context: context, into: &canvas,
+      in: listArea)
   }
 
   // MARK: - Mouse
@@ -486,13 +476,5 @@ extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDelet
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
     context.navigator.pop(to: self)
     select(mealID: id)
-  }
-}
-
-extension MyMealsScreen {
-  /// True when the terminal is wide enough for the preview pane.
-  var showsPreview: Bool {
-    Breakpoints.panes(Rect(x: 0, y: 0, width: context.bodyWidth, height: context.bodyHeight))
-      .preview != nil
   }
 }

@@ -65,7 +65,7 @@ public enum Cooklang {
 
     func finishParagraph() {
       guard !paragraph.isEmpty else { return }
-      let (text, found) = readStep(paragraph.joined(separator: " "))
+      let (text, found, onlyReferences) = readStep(paragraph.joined(separator: " "))
       for measurement in found {
         let key = measurement.name.lowercased()
         // A second mention without a quantity refers back to the first.
@@ -73,8 +73,6 @@ public enum Cooklang {
         seen.insert(key)
         ingredients.append(measurement)
       }
-      let bare = paragraph.joined(separator: " ")
-      let onlyReferences = !found.isEmpty && removingReferences(bare).allSatisfy(\.isWhitespace)
       steps.append((section, MealRules.trimmed(text), onlyReferences))
       paragraph = []
     }
@@ -160,10 +158,12 @@ public enum Cooklang {
     return result + rest
   }
 
-  /// The step as plain text, and the ingredients it names (with `qty%unit` as `qty unit`).
-  private static func readStep(_ step: String) -> (String, [IngredientMeasurement]) {
+  /// The step as plain text, the ingredients it names (with `qty%unit` as `qty unit`), and
+  /// whether it holds nothing but ingredients (the `= Ingredients` section we write).
+  private static func readStep(_ step: String) -> (String, [IngredientMeasurement], Bool) {
     var text = ""
     var found: [IngredientMeasurement] = []
+    var other = false
     let characters = Array(step)
     var index = 0
     while index < characters.count {
@@ -171,20 +171,20 @@ public enum Cooklang {
       guard "@#~".contains(character), let (name, amount, end) = markup(characters, at: index)
       else {
         text.append(character)
+        other = other || !character.isWhitespace
         index += 1
         continue
       }
       if character == "@" {
         found.append(IngredientMeasurement(name: name, quantity: amount))
         text += name
-      } else if character == "#" {
-        text += name
       } else {
-        text += amount.isEmpty ? name : amount
+        other = true
+        text += character == "#" || amount.isEmpty ? name : amount
       }
       index = end
     }
-    return (text, found)
+    return (text, found, !found.isEmpty && !other)
   }
 
   /// The name, the amount (`qty unit`) and where the markup ends, for `@`, `#` or `~` at
@@ -235,20 +235,5 @@ public enum Cooklang {
     }
     guard let first = name.first, first.isLetter else { return nil }
     return (name, amount, end)
-  }
-
-  private static func removingReferences(_ text: String) -> String {
-    let characters = Array(text)
-    var kept = ""
-    var index = 0
-    while index < characters.count {
-      if characters[index] == "@", let (_, _, end) = markup(characters, at: index) {
-        index = end
-      } else {
-        kept.append(characters[index])
-        index += 1
-      }
-    }
-    return kept
   }
 }

@@ -160,11 +160,8 @@ public final class CategoriesScreen: Screen {
   }
 
   public func tick(now: UInt64) -> Bool {
-    let showsPreview =
-      Breakpoints.panes(Rect(x: 0, y: 0, width: context.bodyWidth, height: context.bodyHeight))
-      .preview != nil
     let asked =
-      showsPreview
+      context.showsPreviewPane
       && picture.tick(now: now) { name in
         self.categories.first { $0.name == name }?.thumbnailURL
       }

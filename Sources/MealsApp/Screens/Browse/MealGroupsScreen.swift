@@ -174,7 +174,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
   /// The preview follows the selection (only when two panes are shown).
   private func followSelection() {
     let now = context.navigator.now()
-    guard context.bodyWidth >= Breakpoints.twoPanes, rows.indices.contains(list.selection) else {
+    guard context.showsPreviewPane, rows.indices.contains(list.selection) else {
       areaPreview.follow(nil, now: now)
       mealPreview.follow(nil, now: now)
       picture.follow(nil, now: now)

@@ -27,19 +27,10 @@ enum AtomicFile {
     }
     let temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written >= 0 else {
-        let reason = String(cString: strerror(errno))
-        close(descriptor)
-        unlink(temporary)
-        throw Failure(path: path, reason: reason)
-      }
-      offset += written
+    if let failed = writeFully(bytes, to: descriptor) {
+      close(descriptor)
+      unlink(temporary)
+      throw Failure(path: path, reason: String(cString: strerror(failed)))
     }
     fchmod(descriptor, 0o644)
     close(descriptor)
