@@ -38,7 +38,7 @@ let package = Package(
       ],
       linkerSettings: [
         .linkedLibrary("chafa"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
-        .linkedLibrary("png16"),
+        .linkedLibrary("png16"), .linkedLibrary("m"),
       ]
     ),
 

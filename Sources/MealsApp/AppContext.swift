@@ -31,6 +31,7 @@ public final class AppContext {
     self.pictures.report = { [unowned navigator] in navigator.showError($0) }
     let pictures = self.pictures
     navigator.onTerminalAttributes = { pictures.terminalAttributes($0) }
+    navigator.onWindowReport = { pictures.windowReport($0, textSize: $1) }
   }
 
   /// Rows between the header and the status line.

@@ -29,9 +29,13 @@ public protocol EditInstructionsScreenDelegate: AnyObject {
   func editInstructionsScreen(_ screen: EditInstructionsScreen, didChange instructions: String)
 }
 
-/// Add Ingredient tells the Meal Editor the ingredient line to add.
+/// Add Ingredient tells the Meal Editor the ingredient line to add, or (opened to change a
+/// row's ingredient) the row as it is now.
 public protocol AddIngredientScreenDelegate: AnyObject {
   func addIngredientScreen(_ screen: AddIngredientScreen, didAdd measurement: IngredientMeasurement)
+  func addIngredientScreen(
+    _ screen: AddIngredientScreen, didReplace old: IngredientMeasurement,
+    with measurement: IngredientMeasurement)
 }
 
 /// Recently Deleted tells My Meals which meal came back, so it is selected there.

@@ -39,6 +39,23 @@ public struct MealDraft: Equatable, Sendable {
     meal.ingredients.remove(at: index)
   }
 
+  /// Puts `measurement` in place of the row at `index` (its position in the recipe kept).
+  public mutating func replaceIngredient(at index: Int, with measurement: IngredientMeasurement) {
+    guard meal.ingredients.indices.contains(index) else { return }
+    meal.ingredients[index] = measurement
+  }
+
+  /// Moves the row at `index` one place up (`offset` -1) or down (+1); returns its new index,
+  /// or nil when it cannot move that way.
+  @discardableResult
+  public mutating func moveIngredient(at index: Int, by offset: Int) -> Int? {
+    let target = index + offset
+    guard meal.ingredients.indices.contains(index), meal.ingredients.indices.contains(target)
+    else { return nil }
+    meal.ingredients.swapAt(index, target)
+    return target
+  }
+
   /// The meal to write, or the rule it breaks.
   public func validated() -> Result<Meal, MealRuleError> {
     if let error = MealRules.checkName(meal.name) { return .failure(error) }

@@ -1,21 +1,25 @@
 import MealsCore
+import TextSafety
 
 extension MealStore {
-  /// True on first launch: the ingredient catalogue has not been imported yet.
+  /// True until TheMealDB's ingredient list has been imported (the user's own ingredients
+  /// do not count: typing one in offline must not stop the import).
   public func isCatalogueEmpty() throws(StoreError) -> Bool {
-    try db.statement("SELECT EXISTS (SELECT 1 FROM ingredient)").scalar() == 0
+    try db.statement("SELECT EXISTS (SELECT 1 FROM ingredient WHERE own = 0)").scalar() == 0
   }
 
+  /// How many of TheMealDB's ingredients are stored.
   public var ingredientCount: Int {
-    Int((try? db.statement("SELECT count(*) FROM ingredient").scalar()) ?? 0)
+    Int((try? db.statement("SELECT count(*) FROM ingredient WHERE own = 0").scalar()) ?? 0)
   }
 
-  /// Replaces the whole catalogue in one transaction: all of it is stored, or none.
+  /// Replaces TheMealDB's catalogue in one transaction: all of it is stored, or none.
   ///
+  /// The user's own ingredients stay as they are (one TheMealDB also has gains its description).
   /// Names equal but for case are merged, keeping the first and any description it lacks.
   public func replaceCatalogue(_ ingredients: [Ingredient]) throws(StoreError) {
     try db.transaction { () throws(StoreError) in
-      try db.execute("DELETE FROM ingredient")
+      try db.execute("DELETE FROM ingredient WHERE own = 0")
       let insert = try db.statement(
         """
         INSERT INTO ingredient (name, search_key, description, type, mealdb_id)
@@ -34,6 +38,28 @@ extension MealStore {
       }
     }
     didCommit()
+  }
+
+  /// Keeps a name the user typed in the picker as an ingredient of their own, found by the
+  /// picker from then on; returns the name as stored (an existing entry's, whatever its case).
+  @discardableResult
+  public func addOwnIngredient(_ typed: String) throws(StoreError) -> String {
+    let name = MealRules.trimmed(TextSanitizer.singleLine(typed))
+    guard !name.isEmpty else {
+      throw StoreError(.invalid, MealRuleError.emptyIngredientName.message)
+    }
+    if let existing = try ingredient(like: name) { return existing }
+    try db.statement("INSERT INTO ingredient (name, search_key, own) VALUES (?, ?, 1)")
+      .run([.text(name), .text(TextFolding.key(name))])
+    didCommit()
+    return name
+  }
+
+  /// The name of the catalogue entry that is `name` but for case and accents (`gruyere` is
+  /// Gruyère), if there is one.
+  public func ingredient(like name: String) throws(StoreError) -> String? {
+    try db.statement("SELECT name FROM ingredient WHERE search_key = ? ORDER BY own, id LIMIT 1")
+      .rows([.text(TextFolding.key(MealRules.trimmed(name)))]) { $0.text(0) }.first
   }
 
   /// The catalogue entry with this name (case-insensitive).

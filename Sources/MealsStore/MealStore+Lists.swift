@@ -127,22 +127,30 @@ extension MealStore {
 
   // MARK: - Ingredient catalogue
 
-  /// The catalogue sorted by name, or filtered by a case- and accent-insensitive substring
-  /// and ranked: names that start with it, then names with a word that does, then the rest
-  /// (`gar` lists Garlic before Balsamic Vinegar), each group by name.
-  public func ingredients(matching filter: String = "") -> WindowedResults<IngredientRow> {
+  /// The catalogue sorted by name, or filtered by a case- and accent-insensitive substring.
+  ///
+  /// Ranked: names that start with it, then names with a word that does, then the rest (`gar`
+  /// lists Garlic before Balsamic Vinegar, and both before Sugar), each group by name.
+  /// `own: false` leaves out the user's own ingredients (TheMealDB knows nothing of them).
+  public func ingredients(matching filter: String = "", own: Bool = true)
+    -> WindowedResults<IngredientRow>
+  {
     let key = TextFolding.key(MealRules.trimmed(filter))
     let map: (Statement) -> IngredientRow = {
       IngredientRow(
-        id: $0.int(0), name: $0.text(1), hasDescription: $0.int(2) != 0, rank: Int($0.int(3)))
+        id: $0.int(0), name: $0.text(1), hasDescription: $0.int(2) != 0, isOwn: $0.int(4) != 0,
+        rank: Int($0.int(3)))
     }
+    let which = own ? "" : " AND own = 0"
     guard !key.isEmpty else {
-      let columns = "SELECT id, name, description IS NOT NULL, 0 FROM ingredient"
+      let columns = "SELECT id, name, description IS NOT NULL, 0, own FROM ingredient"
       return live(
-        count: "SELECT count(*) FROM ingredient", countParameters: [], knownCount: nil,
-        offsetSQL: "\(columns) ORDER BY name, id LIMIT ? OFFSET ?",
-        afterSQL: "\(columns) WHERE (name, id) > (?, ?) ORDER BY name, id LIMIT ?",
-        beforeSQL: "\(columns) WHERE (name, id) < (?, ?) ORDER BY name DESC, id DESC LIMIT ?",
+        count: "SELECT count(*) FROM ingredient WHERE 1\(which)", countParameters: [],
+        knownCount: nil,
+        offsetSQL: "\(columns) WHERE 1\(which) ORDER BY name, id LIMIT ? OFFSET ?",
+        afterSQL: "\(columns) WHERE (name, id) > (?, ?)\(which) ORDER BY name, id LIMIT ?",
+        beforeSQL:
+          "\(columns) WHERE (name, id) < (?, ?)\(which) ORDER BY name DESC, id DESC LIMIT ?",
         parameters: [], key: { [.text($0.name), .integer($0.id)] }, map: map)
     }
     // Words begin after a space, a hyphen, a bracket or a slash.
@@ -151,12 +159,12 @@ extension MealStore {
       matched AS (
         SELECT id, name, description IS NOT NULL AS described,
           CASE WHEN instr(search_key, ?) = 1 THEN 0 WHEN instr(\(words), ' ' || ?) > 0 THEN 1
-            ELSE 2 END AS rank
-        FROM ingredient WHERE instr(search_key, ?) > 0
+            ELSE 2 END AS rank, own
+        FROM ingredient WHERE instr(search_key, ?) > 0\(which)
       )
       """
     let parameters: [SQLValue] = [.text(key), .text(key), .text(key)]
-    let columns = "SELECT id, name, described, rank FROM matched"
+    let columns = "SELECT id, name, described, rank, own FROM matched"
     // The anchor row comes first, as the windowed reads bind it before the filter's values.
     let anchor = "WITH anchor (r, n, i) AS (SELECT ?, ?, ?), \(matched)"
     return live(

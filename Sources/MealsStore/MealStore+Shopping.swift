@@ -14,10 +14,15 @@ extension MealStore {
     }) ?? []
   }
 
-  /// Whether a meal (`id:12`, `mealdb:52771`) has items on the list already.
-  public func isOnShoppingList(mealRef: String) -> Bool {
-    (try? db.statement("SELECT EXISTS (SELECT 1 FROM shopping_item WHERE meal_ref = ?)")
-      .scalar([.text(mealRef)])) == 1
+  /// Whether a meal has items on the list already, under any of its references (`id:12`
+  /// when saved, `mealdb:52771` when from TheMealDB: one meal may have been added as both).
+  public func isOnShoppingList(mealRefs: [String]) -> Bool {
+    guard !mealRefs.isEmpty else { return false }
+    let marks = Array(repeating: "?", count: mealRefs.count).joined(separator: ", ")
+    return
+      (try? db.statement(
+        "SELECT EXISTS (SELECT 1 FROM shopping_item WHERE meal_ref IN (\(marks)))"
+      ).scalar(mealRefs.map(SQLValue.text))) == 1
   }
 
   /// Adds a meal's ingredients, measures as given (already scaled), in one transaction.

@@ -289,5 +289,11 @@ enum Schema {
           difficulty, servings
         );
         """),
+    // 8: ingredients of the user's own (typed in the picker), kept apart from TheMealDB's
+    // catalogue: an import replaces only TheMealDB's rows and never one of these.
+    Migration(
+      sql: """
+        ALTER TABLE ingredient ADD COLUMN own INTEGER NOT NULL DEFAULT 0;
+        """),
   ]
 }

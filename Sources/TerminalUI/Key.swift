@@ -4,6 +4,8 @@ public enum Key: Hashable, Sendable {
   /// Ctrl plus a letter, given in lower case: `.ctrl("s")`.
   case ctrl(Character)
   case up, down, left, right
+  /// Shift-↑ and Shift-↓ (moving an item within a list).
+  case shiftUp, shiftDown
   case home, end, pageUp, pageDown
   case insert, delete, backspace
   case enter, tab, backTab, escape
@@ -17,6 +19,9 @@ public enum Key: Hashable, Sendable {
   /// The terminal's answer to the device-attributes query (`ESC [ ? 62 ; 4 ; … c`): what it
   /// can do (4 is sixel graphics). Never typed; the navigator hands it to the app.
   case terminalAttributes([Int])
+  /// The terminal's answer to a window report request (`ESC [ 6 ; height ; width t`: a cell's
+  /// size in pixels; `4`: the text area's). Never typed.
+  case windowReport([Int])
 
   /// How the key is written in the footer and the help overlay.
   public var label: String {
@@ -28,6 +33,8 @@ public enum Key: Hashable, Sendable {
     case .down: "↓"
     case .left: "←"
     case .right: "→"
+    case .shiftUp: "Shift-↑"
+    case .shiftDown: "Shift-↓"
     case .home: "Home"
     case .end: "End"
     case .pageUp: "PgUp"
@@ -44,6 +51,7 @@ public enum Key: Hashable, Sendable {
     case .mouse: "mouse"
     case .resize: "resize"
     case .terminalAttributes: "terminal attributes"
+    case .windowReport: "window report"
     }
   }
 }

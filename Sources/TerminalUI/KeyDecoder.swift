@@ -233,14 +233,21 @@ public struct KeyDecoder: Sendable {
     if marker == UInt8(ascii: "?"), final == UInt8(ascii: "c") {
       return .terminalAttributes(numbers)
     }
+    if marker == nil, final == UInt8(ascii: "t") {
+      return .windowReport(numbers)
+    }
     if marker == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
       return MouseEvent.sgr(numbers, released: final == UInt8(ascii: "m")).map(Key.mouse)
     }
     // `=` `>` `?` (and other `<`) mark private reports, such as device attributes: not keys.
     if let marker, (0x3C...0x3F).contains(marker) { return nil }
+    // xterm's modifier parameter: `1;2A` is Shift-↑ (other modifiers read as the plain key).
+    let shifted = numbers.count > 1 && numbers[1] == 2
     switch final {
-    case UInt8(ascii: "A"): return .up
-    case UInt8(ascii: "B"): return .down
+    case UInt8(ascii: "A"): return shifted ? .shiftUp : .up
+    case UInt8(ascii: "B"): return shifted ? .shiftDown : .down
+    case UInt8(ascii: "a"): return .shiftUp  // rxvt
+    case UInt8(ascii: "b"): return .shiftDown
     case UInt8(ascii: "C"): return .right
     case UInt8(ascii: "D"): return .left
     case UInt8(ascii: "H"): return .home

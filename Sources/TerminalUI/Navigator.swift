@@ -186,10 +186,18 @@ public final class Navigator {
 
   /// Hears the terminal's device attributes when they arrive (asked at start).
   public var onTerminalAttributes: (([Int]) -> Void)?
+  /// Hears the terminal's window reports (its cell size, asked at start), with the size the
+  /// screen has in cells.
+  public var onWindowReport: (([Int], Size) -> Void)?
 
   public func handle(_ key: Key, size: Size) {
     if case .terminalAttributes(let attributes) = key {
       onTerminalAttributes?(attributes)
+      needsDisplay = true
+      return
+    }
+    if case .windowReport(let numbers) = key {
+      onWindowReport?(numbers, self.size)
       needsDisplay = true
       return
     }

@@ -208,13 +208,16 @@ public final class NcursesTerminal: Terminal {
     }
   }
 
-  /// A cell's size in pixels as the terminal reports it (10 × 20 when it does not).
-  public func cellPixels() -> (width: Int, height: Int) {
+  /// A cell's size in pixels as the window size gives it, nil when the terminal leaves the
+  /// pixels out (then `askForCellSize` asks it).
+  public func cellPixels() -> CellSize? {
     var window = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
-      window.ws_row > 0, window.ws_xpixel > 0, window.ws_ypixel > 0
-    else { return (10, 20) }
-    return (Int(window.ws_xpixel) / Int(window.ws_col), Int(window.ws_ypixel) / Int(window.ws_row))
+      window.ws_row > 0, window.ws_xpixel >= window.ws_col, window.ws_ypixel >= window.ws_row
+    else { return nil }
+    return CellSize(
+      width: Int(window.ws_xpixel) / Int(window.ws_col),
+      height: Int(window.ws_ypixel) / Int(window.ws_row))
   }
 
   private func ncursesStyle(_ style: Style) -> (attr_t, Int16) {
@@ -300,6 +303,13 @@ public final class NcursesTerminal: Terminal {
   public func askForAttributes() {
     guard isActive else { return }
     Self.writeToTerminal("\u{1B}[c")
+  }
+
+  /// Asks for the cell size in pixels (`CSI 16 t`) and the text area's (`CSI 14 t`, for
+  /// terminals that only know that one); the answers come back among the keys.
+  public func askForCellSize() {
+    guard isActive else { return }
+    Self.writeToTerminal("\u{1B}[16t\u{1B}[14t")
   }
 
   /// Kitty keeps pictures until told: they go when the app steps aside or ends.

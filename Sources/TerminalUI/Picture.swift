@@ -63,22 +63,71 @@ public final class Picture: @unchecked Sendable {
     return status == 0 ? (characters, foregrounds, backgrounds) : nil
   }
 
-  /// The bytes a terminal speaking `protocol` draws the picture with, over `columns` × `rows`
-  /// cells of `cellSize` pixels each; nil when chafa cannot.
+  /// The cells the picture takes within `maximumColumns` × `maximumRows` with its shape kept
+  /// (never stretched) in cells of `cell` pixels, and the pixel size a graphics protocol sends.
+  ///
+  /// `pixels: false` is for symbols (two half-block pixels a cell): the rows follow the cell's
+  /// shape, the width is all the columns it can have.
+  public func fit(
+    maximumColumns: Int, maximumRows: Int, cell: CellSize = .assumed, pixels: Bool = false
+  ) -> PictureFit {
+    guard width > 0, height > 0, maximumColumns > 0, maximumRows > 0 else { return .none }
+    let cellWidth = Double(cell.width)
+    let cellHeight = Double(cell.height)
+    guard pixels else {
+      // Rows for all the columns, else columns for all the rows.
+      let aspect = Double(height) / Double(width) * cellWidth / cellHeight
+      let rows = Int((aspect * Double(maximumColumns)).rounded())
+      if rows <= maximumRows {
+        return PictureFit(columns: maximumColumns, rows: max(1, rows))
+      }
+      let columns = Int((Double(maximumRows) / aspect).rounded())
+      return PictureFit(columns: max(1, min(maximumColumns, columns)), rows: maximumRows)
+    }
+    let scale = min(
+      Double(maximumColumns) * cellWidth / Double(width),
+      Double(maximumRows) * cellHeight / Double(height))
+    let pixelWidth = max(1, Int((Double(width) * scale).rounded()))
+    let pixelHeight = max(1, Int((Double(height) * scale).rounded()))
+    return PictureFit(
+      columns: min(maximumColumns, (pixelWidth + cell.width - 1) / cell.width),
+      rows: min(maximumRows, (pixelHeight + cell.height - 1) / cell.height),
+      pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+  }
+
+  /// The bytes a terminal speaking `protocol` draws the picture with, fitted in `columns` ×
+  /// `rows` cells of `cell` pixels with its shape kept (for `truecolor`, symbols filling
+  /// exactly those cells); nil when it cannot be encoded.
   public func protocolBytes(
-    _ graphics: GraphicsProtocol, columns: Int, rows: Int, cellWidth: Int = 10, cellHeight: Int = 20
+    _ graphics: GraphicsProtocol, columns: Int, rows: Int, cell: CellSize = .assumed
   ) -> [UInt8]? {
     var length = 0
-    let code: Int32 =
-      switch graphics {
-      case .kitty: Int32(MEALS_PROTOCOL_KITTY)
-      case .sixel: Int32(MEALS_PROTOCOL_SIXEL)
-      case .iterm: Int32(MEALS_PROTOCOL_ITERM)
-      case .truecolor: Int32(MEALS_PROTOCOL_TRUECOLOR)
+    let bytes: UnsafeMutablePointer<CChar>?
+    if graphics == .truecolor {
+      bytes = withUnsafePointer(to: &raw) {
+        meals_picture_protocol(
+          $0, Int32(columns), Int32(rows), Int32(MEALS_PROTOCOL_TRUECOLOR), Int32(cell.width),
+          Int32(cell.height), &length)
       }
-    let bytes = withUnsafePointer(to: &raw) {
-      meals_picture_protocol(
-        $0, Int32(columns), Int32(rows), code, Int32(cellWidth), Int32(cellHeight), &length)
+    } else {
+      var fit = fit(maximumColumns: columns, maximumRows: rows, cell: cell, pixels: true)
+      // A sixel image is a whole number of sixels (6 pixels) tall: fitted within them.
+      let sixels = max(6, rows * cell.height / 6 * 6)
+      if graphics == .sixel && fit.pixelHeight > sixels {
+        fit.pixelWidth = max(1, fit.pixelWidth * sixels / fit.pixelHeight)
+        fit.pixelHeight = sixels
+      }
+      let code: Int32 =
+        switch graphics {
+        case .kitty: Int32(MEALS_PROTOCOL_KITTY)
+        case .sixel: Int32(MEALS_PROTOCOL_SIXEL)
+        default: Int32(MEALS_PROTOCOL_ITERM)
+        }
+      bytes = withUnsafePointer(to: &raw) {
+        meals_picture_graphics(
+          $0, code, Int32(fit.pixelWidth), Int32(fit.pixelHeight), Int32(fit.columns),
+          Int32(fit.rows), Int32(cell.width), Int32(cell.height), &length)
+      }
     }
     guard let bytes else { return nil }
     defer { free(bytes) }
@@ -86,6 +135,50 @@ public final class Picture: @unchecked Sendable {
       Array(UnsafeBufferPointer(start: $0, count: length))
     }
   }
+
+  /// The picture scaled to `width` × `height` pixels, RGBA (what the graphics protocols send).
+  public func scaledPixels(width: Int, height: Int) -> [UInt8]? {
+    guard
+      let pixels = withUnsafePointer(
+        to: &raw,
+        {
+          meals_picture_scaled($0, Int32(width), Int32(height))
+        })
+    else { return nil }
+    defer { free(pixels) }
+    return Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
+  }
+}
+
+/// A terminal cell's size in pixels.
+public struct CellSize: Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// When the terminal does not say: a cell twice as tall as it is wide.
+  public static let assumed = CellSize(width: 10, height: 20)
+}
+
+/// Where a picture goes: the cells it takes, and the pixels a graphics protocol sends.
+public struct PictureFit: Equatable, Sendable {
+  public var columns: Int
+  public var rows: Int
+  public var pixelWidth = 0
+  public var pixelHeight = 0
+
+  public init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
+    self.columns = columns
+    self.rows = rows
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+  }
+
+  static let none = PictureFit(columns: 0, rows: 0)
 }
 
 /// The terminal graphics protocols chafa writes.

@@ -103,9 +103,11 @@ let loop = EventLoop(
   signalDescriptor: signalDescriptor)
 // Pictures are decoded, drawn and encoded on their own thread; the loop hears when they are done.
 let pictures = app.context.pictures
-pictures.cellSize = { terminal.cellPixels() }
+pictures.measuredCellSize = { terminal.cellPixels() }
 loop.wake = (pictures.worker.descriptor, { pictures.worker.drain() })
 if options.asksForSixel { terminal.askForAttributes() }
+// Pictures keep their shape in the real cells: ask when the window size has no pixels.
+if pictures.isOn && terminal.cellPixels() == nil { terminal.askForCellSize() }
 app.start()
 // The first frame goes out before the daily backup, which may take a moment on a big file.
 loop.runOnce(maximumWaitMilliseconds: 0)

@@ -1,6 +1,8 @@
 import MealsApp
 import MealsCore
+import MealsNet
 import TerminalUI
+import TestSupport
 import XCTest
 
 final class AddIngredientScreenTests: XCTestCase {
@@ -40,7 +42,72 @@ final class AddIngredientScreenTests: XCTestCase {
     XCTAssertEqual(app.lines[4], "")
     app.press(.ctrl("u"))
     app.type("zzz")
-    XCTAssertEqual(app.lines[3], "  No ingredient matches “zzz”.")
+    XCTAssertEqual(app.lines[3], "▸ Use “zzz” (new ingredient)", "nothing matches: a new name")
+    XCTAssertEqual(app.lines[4], "")
+  }
+
+  // MARK: - Ingredients of the user's own
+
+  func testOfflineOnAFreshDatabaseATypedNameBecomesTheUsersOwnIngredient() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 14), catalogue: false)
+    app.service.answerIngredients(with: .failure(.cannotConnect("127.0.0.1")))
+    openPicker(app)
+    XCTAssertTrue(app.text.contains("Or type a name to use an ingredient of your own."), app.text)
+    app.type("Flour")
+    XCTAssertEqual(app.lines[3], "▸ Use “Flour” (new ingredient)")
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("Quantity of Flour (new):"), app.text)
+    app.type("200 g")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › New Meal")
+    XCTAssertTrue(app.text.contains("Flour"), app.text)
+    XCTAssertTrue(app.text.contains("200 g"), app.text)
+    // Kept as the user's own: the picker finds it next time, marked.
+    app.press(.character("i"))
+    app.type("flo")
+    XCTAssertEqual(app.lines[3], "▸ Flour  yours")
+    XCTAssertEqual(app.lines[4], "  Use “flo” (new ingredient)")
+    app.press(.ctrl("u"))
+    app.type("FLOUR")
+    XCTAssertEqual(app.lines[4], "", "its name (in any case) is not offered again as new")
+    XCTAssertEqual(try app.store.ingredient(named: "flour")?.name, "Flour")
+    // TheMealDB's list still comes in later, and leaves the user's own alone.
+    XCTAssertTrue(try app.store.isCatalogueEmpty(), "own ingredients are not the catalogue")
+    try app.store.replaceCatalogue(
+      MealDBDecoder.ingredients(from: PackagePaths.fixture("ingredients.json")))
+    try app.store.replaceCatalogue(
+      MealDBDecoder.ingredients(from: PackagePaths.fixture("ingredients.json")))
+    XCTAssertEqual(app.store.ingredientCount, 49, "TheMealDB's Flour is the user's row still")
+    let own = app.store.ingredients(matching: "flour")
+    XCTAssertEqual(own.row(at: 0)?.name, "Flour")
+    XCTAssertEqual(own.row(at: 0)?.isOwn, true)
+  }
+
+  func testANameTheCatalogueLacksIsOfferedAfterItsMatches() throws {
+    let app = try AppHarness()
+    openPicker(app)
+    app.type("Dragonfruit jam")
+    XCTAssertEqual(app.lines[3], "▸ Use “Dragonfruit jam” (new ingredient)")
+    app.press(.ctrl("u"))
+    app.type("garl")
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Garlic "), app.lines[3])
+    XCTAssertEqual(app.lines[4], "  Use “garl” (new ingredient)", "last, after the matches")
+    app.press(.ctrl("u"))
+    app.type("GARLIC")
+    XCTAssertEqual(app.lines[4], "", "the catalogue has it: nothing new to offer")
+  }
+
+  func testTheBrowseIngredientListLeavesOutTheUsersOwn() throws {
+    let app = try AppHarness()
+    try app.store.addOwnIngredient("Dragonfruit jam")
+    app.press(.character("b"))
+    let browse = app.lines.firstIndex { $0.contains("Ingredients") } ?? 0
+    XCTAssertGreaterThan(browse, 0)
+    app.press(.down, .down, .down, .enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Browse › Ingredients")
+    app.type("dragon")
+    XCTAssertEqual(
+      app.lines[3], "  No ingredient matches “dragon”.", "TheMealDB has no meals with it")
   }
 
   func testQuantityPromptRefusesEmptyThenAddsThroughTheDelegate() throws {

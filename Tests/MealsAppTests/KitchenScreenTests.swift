@@ -100,7 +100,9 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertEqual(app.lines[3], "  [ ] Pinch  Salt   for Beef Stew")
     XCTAssertEqual(app.lines[4], "  [ ] ½ cup  Stock  for Beef Stew")
     app.press(.character(" "))
-    XCTAssertEqual(app.lines[4], "▸ [x] 1 kg   Beef   for Beef Stew, Cottage Pie", "ticked sinks")
+    XCTAssertEqual(app.lines[4], "  [x] 1 kg   Beef   for Beef Stew, Cottage Pie", "ticked sinks")
+    XCTAssertEqual(
+      app.lines[2], "▸ [ ] Pinch  Salt   for Beef Stew", "the cursor goes on to the next to buy")
     XCTAssertTrue(app.lines[1].hasSuffix("3 rows · 1 ticked"))
 
     // e asks where, then writes Markdown checkboxes.
@@ -149,6 +151,58 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertEqual(again.lines[1].trimmingCharacters(in: .whitespaces), "2 rows")
   }
 
+  func testTickingMovesTheCursorToTheNextRowStillToBuy() throws {
+    let app = try appWithStew()
+    app.press(.character("l"), .character("L"))
+    XCTAssertEqual(app.lines[2], "▸ [ ] 500 g  Beef   for Beef Stew")
+    app.press(.character(" "))
+    XCTAssertEqual(app.lines[4], "  [x] 500 g  Beef   for Beef Stew", "the ticked row sinks")
+    XCTAssertEqual(app.lines[2], "▸ [ ] Pinch  Salt   for Beef Stew", "the cursor goes on")
+    app.press(.down, .character(" "))  // Stock, the last unticked: back to the first
+    XCTAssertEqual(app.lines[2], "▸ [ ] Pinch  Salt   for Beef Stew")
+    app.press(.character(" "))  // every row ticked: the cursor stays on the one ticked
+    XCTAssertTrue(app.lines[1].hasSuffix("3 rows · 3 ticked"))
+    let selected = try XCTUnwrap(app.lines.first { $0.hasPrefix("▸") })
+    XCTAssertTrue(selected.contains("Salt"), selected)
+    app.press(.character(" "))  // unticked, the row rises and the cursor goes with it
+    XCTAssertEqual(app.lines[2], "▸ [ ] Pinch  Salt   for Beef Stew")
+  }
+
+  func testAMealOnTheListAlreadyAsksWhicheverScreenAddsIt() throws {
+    // Saved from TheMealDB and added from My Meals, then added again from Meal Detail.
+    let app = try AppHarness()
+    _ = try app.store.storeFound(AppHarness.fixtureMeal("Stout"))
+    app.navigator.clearStatus()
+    app.press(.character("l"))
+    XCTAssertEqual(app.store.shoppingItems().count, 7)
+    app.press(.character("b"), .down, .down, .enter)  // Areas
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
+    app.service.answer(.filter(.area, "Irish"))
+    app.press(.enter)
+    app.service.answer(.lookup("90010"))
+    app.press(.character("l"))
+    XCTAssertTrue(
+      app.text.contains("“Beef and Stout Stew” is on the shopping list already. Add it again?"),
+      app.text)
+    app.press(.character("n"))
+    XCTAssertEqual(app.store.shoppingItems().count, 7, "not doubled")
+
+    // The other way round: from Meal Detail first, then from My Meals once it is saved.
+    let other = try AppHarness()
+    other.press(.character("r"))
+    other.service.answer(.areas)
+    other.press(.character("G"), .up, .up, .up, .up, .enter)
+    other.service.answer(.filter(.area, "Irish"))
+    other.press(.enter)
+    other.service.answer(.lookup("90010"))
+    other.press(.character("l"), .character("s"))
+    XCTAssertEqual(other.store.mealCount, 1)
+    while other.navigator.stack.count > 1 { other.press(.escape) }
+    other.press(.character("l"))
+    XCTAssertTrue(other.text.contains("is on the shopping list already"), other.text)
+  }
+
   // MARK: - Cook Mode
 
   func testCookModeGoesFromTheChecklistThroughTheSteps() throws {
@@ -174,6 +228,55 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertTrue(app.lines[1].hasPrefix("  Step 2 of 3"))
     app.press(.escape)
     XCTAssertEqual(app.lines[0], " My Meals", "no timer running: leaves at once")
+  }
+
+  func testALongStepScrollsInASmallWindowWithAMoreMarkAndKeepsItsTimerHint() throws {
+    let app = try AppHarness(size: Size(width: 40, height: 12))
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Slow Stew",
+      instructions:
+        "Brown the beef in batches in a heavy pot over a high heat, then add the onions, the carrots and the celery, stir in the flour and the tomato paste, pour in the stock and the wine, and simmer gently with the lid on for 2 hours, stirring now and then.",
+      ingredients: [IngredientMeasurement(name: "Beef", quantity: "1 kg")])
+    try app.store.commit(draft)
+    app.press(.character("c"), .right)
+    XCTAssertEqual(
+      app.lines,
+      [
+        " My Meals › Cook Mode",
+        "  Step 1 of 1   Slow Stew",
+        "",
+        "    Brown the beef in batches in a",
+        "    heavy pot over a high heat, then",
+        "    add the onions, the carrots and",
+        "    the celery, stir in the flour",
+        "    ↓ more (5 lines) — ↓/j scrolls",
+        "",
+        "    t starts a timer for 2 hours",
+        "",
+        " →/Space next step  ? help",
+      ])
+    app.press(.down, .down)
+    XCTAssertEqual(app.lines[3], "    add the onions, the carrots and")
+    app.press(.pageDown, .pageDown)
+    XCTAssertEqual(
+      Array(app.lines[3...7]),
+      [
+        "    the stock and the wine, and",
+        "    simmer gently with the lid on",
+        "    for 2 hours, stirring now and",
+        "    then.",
+        "    ↑ more above — ↑/k scrolls back",
+      ])
+    // The wheel scrolls too (as ↑ three times).
+    app.navigator.handle(.mouse(MouseEvent(.wheelUp, row: 4, column: 10)), size: app.size)
+    XCTAssertEqual(app.lines[3], "    add the onions, the carrots and")
+    // t starts it; the hint then says it is counting.
+    app.press(.character("t"))
+    XCTAssertEqual(app.lines[8], "    ⏱ 2 hours: counting (T: timers)")
+    app.press(.left, .right)
+    XCTAssertEqual(
+      app.lines[3], "    Brown the beef in batches in a", "a new step starts at the top")
   }
 
   func testTimersCountDownAndRingAndLeavingAsks() throws {

@@ -72,6 +72,65 @@ final class MealEditorScreenTests: XCTestCase {
     XCTAssertTrue(app.text.contains("INGREDIENTS (8)"))
   }
 
+  // MARK: - Ingredient rows
+
+  func testEnterOnAnIngredientRowEditsItsQuantityInAPrefilledField() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 24))
+    let id = try openArrabiata(app)
+    app.press(.down, .down, .down, .down)  // garlic, 3 cloves
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("Quantity of garlic:"), app.text)
+    XCTAssertTrue(app.text.contains("3 cloves"), "prefilled with the row's quantity")
+    XCTAssertTrue(app.text.contains("Tab: another ingredient"), app.text)
+    app.press(.ctrl("u"))
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("The quantity cannot be empty."), "refused, prompt kept")
+    app.type("4 cloves")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[13], " ▸ garlic                             4 cloves")
+    XCTAssertEqual(app.lines[22], " garlic: 4 cloves (not saved yet).")
+    XCTAssertEqual(
+      try app.store.meal(id: id)?.ingredients[2].quantity, "3 cloves", "a draft until saved")
+    app.press(.character("s"))
+    XCTAssertEqual(try app.store.meal(id: id)?.ingredients[2].quantity, "4 cloves")
+  }
+
+  func testTabInTheQuantityPromptChangesTheIngredientAndKeepsTheQuantity() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 24))
+    let id = try openArrabiata(app)
+    app.press(.down, .down, .down, .down, .enter, .tab)
+    XCTAssertEqual(app.lines[0], " My Meals › Spicy Arrabiata Penne › Change garlic")
+    app.type("onio")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Spicy Arrabiata Penne")
+    XCTAssertEqual(app.lines[13], " ▸ Onion                              3 cloves")
+    XCTAssertEqual(app.lines[22], " garlic → Onion (not saved yet).")
+    XCTAssertTrue(app.text.contains("INGREDIENTS (8)"), "replaced, not added")
+    app.press(.character("s"))
+    let saved = try XCTUnwrap(try app.store.meal(id: id)).ingredients
+    XCTAssertEqual(saved[2], IngredientMeasurement(name: "Onion", quantity: "3 cloves"))
+  }
+
+  func testKAndJAndShiftArrowsMoveIngredientRows() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 24))
+    let id = try openArrabiata(app)
+    app.press(.down, .down)  // penne rigate, the first
+    app.press(.character("J"), .character("J"))
+    XCTAssertEqual(app.lines[11], "   olive oil                          1/4 cup")
+    XCTAssertEqual(app.lines[12], "   garlic                             3 cloves")
+    XCTAssertEqual(app.lines[13], " ▸ penne rigate                       1 pound")
+    app.press(.shiftUp)
+    XCTAssertEqual(app.lines[12], " ▸ penne rigate                       1 pound")
+    app.press(.shiftDown, .character("K"), .character("K"), .character("K"))
+    XCTAssertEqual(
+      app.lines[11], " ▸ penne rigate                       1 pound", "stops at the top")
+    app.press(.up, .character("J"))
+    XCTAssertEqual(app.lines[22], " K and J move ingredient rows: select one first.")
+    app.press(.down, .character("J"), .character("s"))
+    XCTAssertEqual(
+      try app.store.meal(id: id)?.ingredients.prefix(2).map(\.name), ["olive oil", "penne rigate"])
+  }
+
   func testBackDiscardsAfterAskingWhenThereAreChanges() throws {
     let app = try AppHarness()
     let id = try openArrabiata(app)

@@ -217,6 +217,38 @@ final class PreviewPictureTests: XCTestCase {
       "nothing of it in the list")
   }
 
+  func testAfterSavingANewMealThePreviewShowsItNotTheOneSelectedBefore() throws {
+    let app = try AppHarness(size: Size(width: 120, height: 40), pictures: .symbols(colors: true))
+    app.navigator.animations = true
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Pancakes", instructions: "Fry.",
+      thumbnailURL: "https://www.themealdb.com/images/media/meals/90007.jpg")
+    try app.store.commit(draft)
+    _ = app.lines
+    app.wait(200)
+    app.service.answerPicture("https://www.themealdb.com/images/media/meals/90007.jpg/small")
+    func photoRows() -> [Int] {
+      let canvas = app.canvas
+      return (0..<40).filter { row in (60..<120).contains { canvas[row, $0].style.ink != nil } }
+    }
+    XCTAssertFalse(photoRows().isEmpty, "Pancakes' photo in the preview")
+    // n, a name, rating 2, instructions, s: Zed Toast is selected and previewed.
+    app.press(.character("n"), .enter)
+    app.type("Zed Toast")
+    app.press(.enter, .down, .enter)
+    app.type("Toast it.")
+    app.press(.ctrl("s"), .character("G"), .character("2"), .character("s"))
+    app.wait(300)
+    XCTAssertEqual(app.lines[0], " My Meals")
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Zed Toast"), app.lines[3])
+    XCTAssertTrue(app.lines[2].hasSuffix("│ Zed Toast"), "its preview: \(app.lines[2])")
+    XCTAssertEqual(photoRows(), [], "no picture: Zed Toast has none (Pancakes' was shown)")
+    let rating = try XCTUnwrap(app.lines.first { $0.contains("Rating ") })
+    XCTAssertTrue(rating.contains("████████"), "the rating's bar, 2 of 5: \(rating)")
+    XCTAssertTrue(rating.contains("★★☆☆☆"), rating)
+  }
+
   func testANarrowWindowAsksForNoPreviewPicture() throws {
     let app = try AppHarness(size: Size(width: 80, height: 24), pictures: .symbols(colors: true))
     var draft = MealDraft(of: nil)

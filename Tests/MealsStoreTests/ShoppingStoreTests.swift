@@ -14,8 +14,10 @@ final class ShoppingStoreTests: StoreTestCase {
         IngredientMeasurement(name: "  ", quantity: "1"),
         IngredientMeasurement(name: "Eggs", quantity: "2"),
       ])
-    XCTAssertTrue(first.isOnShoppingList(mealRef: "id:1"))
-    XCTAssertFalse(first.isOnShoppingList(mealRef: "mealdb:1"))
+    XCTAssertTrue(first.isOnShoppingList(mealRefs: ["id:1"]))
+    XCTAssertFalse(first.isOnShoppingList(mealRefs: ["mealdb:1"]))
+    XCTAssertTrue(first.isOnShoppingList(mealRefs: ["mealdb:1", "id:1"]))
+    XCTAssertFalse(first.isOnShoppingList(mealRefs: []))
     XCTAssertEqual(
       first.shoppingItems().map(\.ingredient), ["Flour", "Eggs"], "blank names skipped")
 

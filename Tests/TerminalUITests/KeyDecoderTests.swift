@@ -44,6 +44,8 @@ final class KeyDecoderTests: XCTestCase {
   func testCursorAndEditingKeysInEveryDialect() {
     let table: [(String, Key)] = [
       ("\u{1B}[A", .up), ("\u{1B}OA", .up), ("\u{1B}[1;5A", .up), ("\u{1B}[B", .down),
+      ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[1;2B", .shiftDown), ("\u{1B}[a", .shiftUp),
+      ("\u{1B}[b", .shiftDown), ("\u{1B}[1;5B", .down), ("\u{1B}[1;2C", .right),
       ("\u{1B}[C", .right), ("\u{1B}OD", .left), ("\u{1B}[H", .home), ("\u{1B}OH", .home),
       ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}[F", .end), ("\u{1B}OF", .end),
       ("\u{1B}[4~", .end), ("\u{1B}[8~", .end), ("\u{1B}[2~", .insert), ("\u{1B}[3~", .delete),

@@ -123,6 +123,82 @@ final class PictureTests: XCTestCase {
     XCTAssertTrue(iterm.hasPrefix("\u{1B}]1337;File="), "an iTerm2 inline file")
   }
 
+  // MARK: - The shape in real cells
+
+  /// The kitty command's keys and its decoded RGBA payload.
+  private func kittyImage(_ bytes: [UInt8]) throws -> (keys: [String: String], pixels: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var keys: [String: String] = [:]
+    var payload = ""
+    for command in text.components(separatedBy: "\u{1B}\\") where !command.isEmpty {
+      let body = try XCTUnwrap(command.components(separatedBy: "\u{1B}_G").last)
+      let parts = body.split(separator: ";", maxSplits: 1)
+      for pair in parts[0].split(separator: ",") {
+        let kv = pair.split(separator: "=", maxSplits: 1)
+        if keys[String(kv[0])] == nil { keys[String(kv[0])] = String(kv[1]) }
+      }
+      if parts.count > 1 { payload += parts[1] }
+    }
+    return (keys, [UInt8](try XCTUnwrap(Data(base64Encoded: payload))))
+  }
+
+  func testGraphicsKeepThePhotosShapeInTheTerminalsRealCells() throws {
+    // kitty 0.26's cells: 8 × 19 pixels. TheMealDB's small photo is 250 × 250.
+    let cell = CellSize(width: 8, height: 19)
+    let square = try picture("meal-250.jpg")
+    let fit = square.fit(maximumColumns: 40, maximumRows: 16, cell: cell, pixels: true)
+    XCTAssertEqual(fit, PictureFit(columns: 38, rows: 16, pixelWidth: 304, pixelHeight: 304))
+    let kitty = try kittyImage(
+      try XCTUnwrap(square.protocolBytes(.kitty, columns: fit.columns, rows: fit.rows, cell: cell)))
+    XCTAssertEqual(kitty.keys["s"], "304")
+    XCTAssertEqual(kitty.keys["v"], "304", "square, as the photo is (was 256 × 304)")
+    XCTAssertNil(kitty.keys["c"], "no cell count: kitty would stretch the pixels to fill them")
+    XCTAssertEqual(kitty.keys["C"], "1", "the cursor stays")
+    XCTAssertEqual(kitty.pixels.count, 304 * 304 * 4)
+    let seams = stride(from: 3, to: kitty.pixels.count, by: 4).filter { kitty.pixels[$0] != 255 }
+    XCTAssertEqual(seams.count, 0, "every pixel of an opaque photo is opaque (no seam)")
+
+    // A 4:3 picture in 2:1 cells and in 8 × 19 cells, for every protocol.
+    let meal = try picture("meal.png")
+    for (cell, columns, rows) in [(CellSize.assumed, 20, 8), (cell, 20, 8)] {
+      let fit = meal.fit(maximumColumns: columns, maximumRows: rows, cell: cell, pixels: true)
+      let ratio = Double(fit.pixelWidth) / Double(fit.pixelHeight)
+      XCTAssertEqual(ratio, 4.0 / 3.0, accuracy: 0.02, "\(cell)")
+      XCTAssertLessThanOrEqual(fit.pixelWidth, fit.columns * cell.width)
+      XCTAssertLessThanOrEqual(fit.pixelHeight, fit.rows * cell.height)
+      let kitty = try kittyImage(
+        try XCTUnwrap(meal.protocolBytes(.kitty, columns: fit.columns, rows: fit.rows, cell: cell)))
+      XCTAssertEqual(kitty.keys["s"], "\(fit.pixelWidth)")
+      XCTAssertEqual(kitty.keys["v"], "\(fit.pixelHeight)")
+      let iterm = String(
+        decoding: try XCTUnwrap(
+          meal.protocolBytes(.iterm, columns: fit.columns, rows: fit.rows, cell: cell)),
+        as: UTF8.self)
+      XCTAssertTrue(
+        iterm.contains(";width=\(fit.pixelWidth)px;height=\(fit.pixelHeight)px;"),
+        iterm.prefix(90)
+          .description)
+      // Sixel: the raster attributes give the image's size; the photo sits in its top left
+      // corner at its own shape (whole sixels of 6 pixels; the rest is transparent).
+      let sixel = String(
+        decoding: try XCTUnwrap(
+          meal.protocolBytes(.sixel, columns: fit.columns, rows: fit.rows, cell: cell)),
+        as: UTF8.self)
+      XCTAssertTrue(sixel.hasPrefix("\u{1B}P0;1;0q"), "a transparent background")
+      XCTAssertTrue(
+        sixel.contains("\"1;1;\(fit.columns * cell.width);"), sixel.prefix(30).description)
+    }
+  }
+
+  func testSymbolsFollowTheCellsShapeToo() throws {
+    let square = try picture("meal-250.jpg")
+    XCTAssertEqual(square.fit(maximumColumns: 32, maximumRows: 20).rows, 16, "2:1 cells")
+    let tall = CellSize(width: 8, height: 19)
+    XCTAssertEqual(
+      square.fit(maximumColumns: 32, maximumRows: 20, cell: tall).rows, 13,
+      "32 × 8 / 19 half-block rows")
+  }
+
   // MARK: - Colour pairs
 
   func testInkPairsAreMadeOnDemandAndOnlyFreePairsAreReused() {

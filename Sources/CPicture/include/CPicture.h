@@ -39,9 +39,20 @@ enum {
   MEALS_PROTOCOL_TRUECOLOR = 4
 };
 
-/// The bytes that draw the picture over `columns` x `rows` cells in a terminal speaking
-/// `protocol`, from the cursor's position. malloc'd (free it); NULL on failure.
+/// Symbols in 24-bit colour escapes (MEALS_PROTOCOL_TRUECOLOR) over `columns` x `rows` cells,
+/// one line per row. malloc'd (free it); NULL on failure.
 char *meals_picture_protocol(const meals_picture *picture, int columns, int rows, int protocol,
                              int cell_width, int cell_height, size_t *length);
+
+/// The picture scaled to exactly `width` x `height` pixels (RGBA, an area average when
+/// shrinking, bilinear when enlarging). malloc'd (free it); NULL on failure.
+uint8_t *meals_picture_scaled(const meals_picture *picture, int width, int height);
+
+/// The bytes that draw the picture at `width` x `height` pixels (its shape, fitted by the
+/// caller) from the cursor, in a terminal speaking `protocol` (kitty, sixel or iTerm2), within
+/// `columns` x `rows` cells of `cell_width` x `cell_height` pixels. malloc'd; NULL on failure.
+char *meals_picture_graphics(const meals_picture *picture, int protocol, int width, int height,
+                             int columns, int rows, int cell_width, int cell_height,
+                             size_t *length);
 
 #endif

@@ -24,8 +24,21 @@ public final class PictureLoader {
   var changed: () -> Void = {}
   /// Said once per address in the status line.
   var report: (String) -> Void = { _ in }
-  /// A cell's size in pixels, for the graphics protocols (set by the app from the terminal).
-  public var cellSize: () -> (width: Int, height: Int) = { (10, 20) }
+  /// A cell's size in pixels as the terminal's window size gives it (`TIOCGWINSZ`), when it
+  /// does (set by the app from the terminal).
+  public var measuredCellSize: () -> CellSize? = { nil }
+  /// The terminal's answer to `CSI 16 t` (or `CSI 14 t`), for terminals whose window size has
+  /// no pixels.
+  private var reportedCellSize: CellSize?
+
+  /// The cell's real shape keeps pictures' shapes: measured, else reported, else 10 × 20.
+  public var cellSize: CellSize { measuredCellSize() ?? reportedCellSize ?? .assumed }
+
+  /// Pictures are real pixels (kitty, sixel, iTerm2), sized to the pixel.
+  private var usesPixels: Bool {
+    guard let graphics else { return false }
+    return graphics != .truecolor
+  }
 
   private var pictures: [String: Picture] = [:]
   private var failures: [String: String] = [:]
@@ -116,10 +129,30 @@ public final class PictureLoader {
 
   // MARK: - Drawing
 
-  /// The cells a picture takes within `columns` × `maximumRows`, keeping its shape (nil until
-  /// it is here).
+  /// The cells a picture takes within `columns` × `maximumRows`, keeping its shape in the
+  /// terminal's cells (nil until it is here).
   public func size(_ url: String, columns: Int, maximumRows: Int) -> (columns: Int, rows: Int)? {
-    pictures[url].map { SymbolArt.fit($0, maximumColumns: columns, maximumRows: maximumRows) }
+    guard let picture = pictures[url] else { return nil }
+    let fit = picture.fit(
+      maximumColumns: columns, maximumRows: maximumRows, cell: cellSize, pixels: usesPixels)
+    return (fit.columns, fit.rows)
+  }
+
+  /// The terminal's answer to a window report (`CSI 6 ; h ; w t`, the cell; `CSI 4 ; h ; w t`,
+  /// the text area of `size` cells): the cell size when the window size has none.
+  public func windowReport(_ numbers: [Int], textSize: Size) {
+    guard numbers.count >= 3, numbers[1] > 0, numbers[2] > 0 else { return }
+    var cell: CellSize?
+    switch numbers[0] {
+    case 6: cell = CellSize(width: numbers[2], height: numbers[1])
+    case 4 where reportedCellSize == nil && textSize.width > 0 && textSize.height > 0:
+      cell = CellSize(width: numbers[2] / textSize.width, height: numbers[1] / textSize.height)
+    default: break
+    }
+    guard let cell, cell.width > 0, cell.height > 0, cell != reportedCellSize else { return }
+    reportedCellSize = cell
+    drawings.removeAll()
+    changed()
   }
 
   /// The graphics protocol pictures are drawn with, if any.
@@ -141,7 +174,7 @@ public final class PictureLoader {
     }
     guard let picture = pictures[url], columns > 0 else { return nil }
     let (columns, rows) = SymbolArt.fit(
-      picture, maximumColumns: columns, maximumRows: maximumRows)
+      picture, maximumColumns: columns, maximumRows: maximumRows, cell: cellSize)
     guard rows > 0 else { return nil }
     let key = Drawing(url: url, columns: columns, rows: rows, detail: colors ? "colour" : "plain")
     return made(key, in: \.drawings, keeping: 64) {
@@ -149,17 +182,16 @@ public final class PictureLoader {
     }
   }
 
-  /// What the graphics protocol sends for the picture over `columns` × `rows` cells: nil
-  /// until it is encoded (the first ask starts it on the worker).
+  /// What the graphics protocol sends for the picture in `columns` × `rows` cells (as `size`
+  /// gave them): nil until it is encoded (the first ask starts it on the worker).
   public func encoded(_ url: String, columns: Int, rows: Int) -> [UInt8]? {
     guard let graphics, let picture = pictures[url] else { return nil }
-    let cell = cellSize()
+    let cell = cellSize
     let key = Drawing(
       url: url, columns: columns, rows: rows,
       detail: "\(graphics.rawValue) \(cell.width)x\(cell.height)")
     return made(key, in: \.encodings, keeping: 8) {
-      picture.protocolBytes(
-        graphics, columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height)
+      picture.protocolBytes(graphics, columns: columns, rows: rows, cell: cell)
     }
   }
 

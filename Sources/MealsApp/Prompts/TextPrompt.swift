@@ -11,18 +11,27 @@ public final class TextPrompt: Prompt {
 
   /// The hint under the field while there is no error.
   public let hint: String
+  /// A second way out: `key` closes the prompt and runs `action` (Tab: choose another
+  /// ingredient instead), named in the hint.
+  private let alternative: (key: Key, action: () -> Void)?
 
   public init(
     label: String, text: String = "", hint: String = "Enter to add · Esc to cancel",
+    alternative: (key: Key, action: () -> Void)? = nil,
     onSubmit: @escaping (String) -> String?
   ) {
     self.label = label
     self.field = TextField(text)
     self.hint = hint
+    self.alternative = alternative
     self.onSubmit = onSubmit
   }
 
   public func handle(_ key: Key) -> PromptResult {
+    if let alternative, key == alternative.key {
+      alternative.action()
+      return .close
+    }
     switch key {
     case .escape:
       return .close

@@ -3,25 +3,33 @@ import MealsStore
 import TerminalUI
 
 /// Add Ingredient: a type-to-filter picker over the stored catalogue, then a quantity prompt.
+///
+/// A typed name the catalogue lacks can be used as it is (kept as the user's own). Opened to
+/// change a row's ingredient (`replacing`), it keeps the row's quantity and asks nothing.
 public final class AddIngredientScreen: Screen, StoreListener {
   public weak var delegate: AddIngredientScreenDelegate?
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
   private var picker: IngredientPicker
+  /// The row whose ingredient is being changed, or nil to add a new row.
+  public let replacing: IngredientMeasurement?
 
-  init(context: AppContext) {
+  init(context: AppContext, replacing: IngredientMeasurement? = nil) {
     self.context = context
-    picker = IngredientPicker(store: context.store)
+    self.replacing = replacing
+    picker = IngredientPicker(store: context.store, offersNew: true)
     context.store.addListener(self)
   }
 
-  public var title: String { "Add Ingredient" }
+  public var title: String {
+    replacing.map { "Change \(MealRules.trimmed($0.name))" } ?? "Add Ingredient"
+  }
   public var acceptsText: Bool { true }
   public var keyHelp: [KeyHelp] {
     [
       KeyHelp(keys: "Enter", text: "choose"), KeyHelp(keys: "→", text: "details (◆)"),
       KeyHelp(keys: "Ctrl-R", text: "retry import"), KeyHelp(keys: "Esc", text: "back"),
-      KeyHelp(keys: "type", text: "filter the list", inFooter: false),
+      KeyHelp(keys: "type", text: "filter the list, or name a new ingredient", inFooter: false),
       KeyHelp(keys: "↑↓ PgUp PgDn", text: "move", inFooter: false),
     ]
   }
@@ -34,28 +42,54 @@ public final class AddIngredientScreen: Screen, StoreListener {
   public func handle(_ key: Key) -> Bool {
     switch key {
     case .enter:
-      askQuantity()
+      choose()
     case .right:
       context.openDetail(of: picker.selected)
     case .ctrl("r"):
       context.catalogue.startIfNeeded()
     default:
-      return picker.handle(key, store: context.store, pageSize: context.bodyHeight - 3)
+      return picker.handle(key, store: context.store, pageSize: context.bodyHeight - 2)
     }
     return true
   }
 
-  private func askQuantity() {
-    guard let ingredient = selectedIngredient else { return }
-    let prompt = TextPrompt(label: "Quantity of \(ingredient.name):") { [weak self] text in
+  private func choose() {
+    guard let choice = picker.choice else { return }
+    if let replacing {
+      do throws(StoreError) {
+        let name = try keep(choice)
+        delegate?.addIngredientScreen(
+          self, didReplace: replacing,
+          with: IngredientMeasurement(name: name, quantity: replacing.quantity))
+      } catch {
+        context.navigator.showError(error.message)
+      }
+      return
+    }
+    let new = if case .new = choice { " (new)" } else { "" }
+    let prompt = TextPrompt(label: "Quantity of \(choice.name)\(new):") { [weak self] text in
       if let rule = MealRules.checkQuantity(text) { return rule.message }
       guard let self else { return nil }
-      let measurement = IngredientMeasurement(
-        name: ingredient.name, quantity: MealRules.trimmed(text))
-      self.delegate?.addIngredientScreen(self, didAdd: measurement)
-      return nil
+      do throws(StoreError) {
+        let name = try self.keep(choice)
+        self.delegate?.addIngredientScreen(
+          self, didAdd: IngredientMeasurement(name: name, quantity: MealRules.trimmed(text)))
+        return nil
+      } catch {
+        return error.message
+      }
     }
     context.navigator.present(prompt)
+  }
+
+  /// The chosen ingredient's name; a new one is kept in the catalogue first.
+  private func keep(_ choice: IngredientPicker.Choice) throws(StoreError) -> String {
+    guard case .new(let typed) = choice else { return choice.name }
+    do {
+      return try context.store.addOwnIngredient(typed)
+    } catch {
+      throw StoreError(error.kind, "Could not keep “\(typed)”: \(error.message)")
+    }
   }
 
   /// A click selects an ingredient; twice does what Enter does.
@@ -66,13 +100,14 @@ public final class AddIngredientScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
-    picker.clamp()
+    picker.refresh(store: store)
     context.navigator.needsDisplay = true
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     picker.render(
-      into: &canvas, in: area, empty: context.emptyCatalogueMessage(filter: picker.filter.text),
+      into: &canvas, in: area,
+      empty: context.emptyCatalogueMessage(filter: picker.filter.text, ownNames: true),
       store: context.store)
   }
 }

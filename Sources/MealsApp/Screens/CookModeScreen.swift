@@ -51,6 +51,9 @@ public final class CookModeScreen: Screen {
     KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
   ])
 
+  static let scrollHelp = KeyHelp(
+    keys: "↓↑ j/k PgDn PgUp", text: "scroll a step too long for the window", inFooter: false)
+
   /// The widest a step's lines are drawn: a comfortable reading width.
   static let readingWidth = 64
 
@@ -60,7 +63,11 @@ public final class CookModeScreen: Screen {
   public private(set) var servings: Servings
   public let steps: [String]
   /// nil: the ingredient checklist; else the step shown.
-  public private(set) var step: Int?
+  public private(set) var step: Int? {
+    didSet { if step != oldValue { stepOffset = 0 } }
+  }
+  /// The first line shown of a step too long for the window.
+  private var stepOffset = 0
   private var gathered = Set<Int>()
   private var checklist = ListState()
   private(set) var timers: [CookTimer] = []
@@ -85,7 +92,7 @@ public final class CookModeScreen: Screen {
     }
     let leave = KeyHelp(keys: "Esc", text: "leave Cook Mode")
     guard step == nil else {
-      return Self.keys.help.filter { $0.keys != "Enter" } + [leave]
+      return Self.keys.help.filter { $0.keys != "Enter" } + [Self.scrollHelp, leave]
     }
     // On the checklist, Space ticks and → starts cooking.
     return [
@@ -109,6 +116,7 @@ public final class CookModeScreen: Screen {
     {
       return true
     }
+    if scrollStep(key) { return true }
     guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .next:
@@ -296,6 +304,63 @@ public final class CookModeScreen: Screen {
     }
   }
 
+  /// How a step is laid out in `area`: its wrapped lines, the spacing between them, how
+  /// many fit, and the rows for the text (a last row for the `more` mark when it scrolls).
+  struct StepLayout {
+    var lines: [String]
+    var spacing: Int
+    /// Lines shown at once; fewer than `lines.count` when the step scrolls.
+    var visible: Int
+    var width: Int
+    var left: Int
+    /// The row of the timer hint, when the step has a time.
+    var hintRow: Int?
+
+    var scrolls: Bool { visible < lines.count }
+    var lastOffset: Int { max(0, lines.count - visible) }
+  }
+
+  func stepLayout(_ index: Int, in area: Rect) -> StepLayout {
+    let width = max(10, min(Self.readingWidth, area.width - 8))
+    let left = area.x + max(2, (area.width - width) / 2)
+    let text = steps[index]
+    let lines = TextWrap.wrap(text, width: width)
+    let hasTime = !StepDuration.find(in: text).isEmpty
+    // The progress line and a gap above; the timer hint (and a gap) below, always in view.
+    let rows = max(1, area.height - 2 - (hasTime ? 2 : 0))
+    // Spaced lines when they fit, else close together; a step that still does not fit keeps
+    // its last row for the `more` mark and scrolls.
+    let spacing = lines.count * 2 - 1 <= rows ? 2 : 1
+    let visible = lines.count <= rows ? lines.count : max(1, rows - 1)
+    return StepLayout(
+      lines: lines, spacing: spacing, visible: visible, width: width, left: left,
+      hintRow: hasTime && area.height >= 4 ? area.maxY - 1 : nil)
+  }
+
+  /// The step's area as `render` will give it (the body less the timer bar).
+  private var stepArea: Rect {
+    Rect(
+      x: 0, y: 1, width: context.bodyWidth,
+      height: max(1, context.bodyHeight - (timers.isEmpty ? 0 : 1)))
+  }
+
+  /// ↓/↑ (j/k, PgDn/PgUp, the wheel) scroll a step too long for the window; false when it fits.
+  private func scrollStep(_ key: Key) -> Bool {
+    guard let step else { return false }
+    let layout = stepLayout(step, in: stepArea)
+    guard layout.scrolls else { return false }
+    let page = max(1, layout.visible - 1)
+    switch key {
+    case .down, .character("j"): stepOffset += 1
+    case .up, .character("k"): stepOffset -= 1
+    case .pageDown: stepOffset += page
+    case .pageUp: stepOffset -= page
+    default: return false
+    }
+    stepOffset = max(0, min(stepOffset, layout.lastOffset))
+    return true
+  }
+
   private func renderStep(_ index: Int, into canvas: inout Canvas, in area: Rect) {
     let progress = "Step \(index + 1) of \(steps.count)"
     canvas.write(progress, row: area.y, column: area.x + 2, style: .key)
@@ -303,31 +368,46 @@ public final class CookModeScreen: Screen {
       MealRules.trimmed(meal.name), row: area.y,
       column: area.x + TextWidth.columns(of: progress) + 5,
       width: max(0, area.width - TextWidth.columns(of: progress) - 7), style: .muted)
-    let width = max(10, min(Self.readingWidth, area.width - 8))
-    let left = area.x + max(2, (area.width - width) / 2)
+    let layout = stepLayout(index, in: area)
     let text = steps[index]
-    let lines = TextWrap.wrap(text, width: width)
-    let room = area.height - 3
-    // Spaced lines when they fit, else close together.
-    let spacing = lines.count * 2 - 1 <= room ? 2 : 1
     let durations = StepDuration.find(in: text).map { String(text[$0.range]) }
+    let offset = min(stepOffset, layout.lastOffset)
     var y = area.y + 2
-    for line in lines where y < area.maxY {
-      canvas.writeTruncated(line, row: y, column: left, width: width, style: .title)
+    for line in layout.lines[offset..<(offset + layout.visible)] where y < area.maxY {
+      canvas.writeTruncated(line, row: y, column: layout.left, width: layout.width, style: .title)
       for phrase in durations {
         guard let range = line.range(of: phrase) else { continue }
         let start = TextWidth.columns(of: String(line[..<range.lowerBound]))
         canvas.applyStyle(
           Style([.bold, .underline], color: .accent),
-          to: Rect(x: left + start, y: y, width: TextWidth.columns(of: phrase), height: 1))
+          to: Rect(x: layout.left + start, y: y, width: TextWidth.columns(of: phrase), height: 1))
       }
-      y += spacing
+      y += layout.spacing
     }
-    if !durations.isEmpty, y + 1 < area.maxY {
+    if layout.scrolls, y < area.maxY {
+      let below = layout.lines.count - offset - layout.visible
+      let mark =
+        below > 0
+        ? "↓ more (\(below) \(below == 1 ? "line" : "lines")) — ↓/j scrolls"
+        : "↑ more above — ↑/k scrolls back"
       canvas.writeTruncated(
-        "t starts a timer for \(durations[0])", row: min(area.maxY - 1, y + 1), column: left,
-        width: width, style: .muted)
+        mark, row: y, column: layout.left, width: layout.width, style: .muted)
     }
+    if let hintRow = layout.hintRow, let hint = timerHint(step: index, durations: durations) {
+      canvas.writeTruncated(
+        hint, row: hintRow, column: layout.left, width: layout.width, style: .muted)
+    }
+  }
+
+  /// What `t` would do on this step: start the next time not counting yet, or nothing more.
+  private func timerHint(step: Int, durations: [String]) -> String? {
+    let counting = Set(runningTimers.map(\.label))
+    if let next = durations.first(where: { !counting.contains("Step \(step + 1) · \($0)") }) {
+      return "t starts a timer for \(next)"
+    }
+    guard let first = durations.first else { return nil }
+    return durations.count == 1
+      ? "⏱ \(first): counting (T: timers)" : "⏱ All its times are counting (T: timers)"
   }
 
   private func renderTimers(into canvas: inout Canvas, in area: Rect) {

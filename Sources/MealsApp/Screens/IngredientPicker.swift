@@ -1,37 +1,86 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import TextSafety
 
 /// The ingredient catalogue as a type-to-filter list: the part Add Ingredient and the
 /// Ingredients browse list share (the field, the live rows, the selection, the drawing).
+///
+/// In Add Ingredient (`offersNew`), text that names no ingredient adds a last row,
+/// `Use “…” (new ingredient)`: a name of the user's own, kept in the catalogue once chosen.
 struct IngredientPicker {
+  /// What the selection bar is on.
+  enum Choice: Equatable {
+    case ingredient(IngredientRow)
+    /// The typed name, trimmed: an ingredient not in the catalogue yet.
+    case new(String)
+
+    var name: String {
+      switch self {
+      case .ingredient(let row): row.name
+      case .new(let name): name
+      }
+    }
+  }
+
   private(set) var filter = TextField()
   private(set) var results: WindowedResults<IngredientRow>
   private var list = ListState()
+  /// Lists the user's own ingredients and offers a typed name as a new one.
+  private let offersNew: Bool
+  /// The typed name when no ingredient has it (the `Use “…”` row), else nil.
+  private var typedNew: String?
 
-  init(store: MealStore) {
-    results = store.ingredients()
+  init(store: MealStore, offersNew: Bool) {
+    self.offersNew = offersNew
+    results = store.ingredients(own: offersNew)
   }
 
-  var selected: IngredientRow? { results.row(at: list.selection) }
+  /// Rows: the matching ingredients, then the new name's row when there is one.
+  private var rowCount: Int { results.count + (typedNew == nil ? 0 : 1) }
+
+  var choice: Choice? {
+    if let row = results.row(at: list.selection) { return .ingredient(row) }
+    if let typedNew, list.selection == results.count { return .new(typedNew) }
+    return nil
+  }
+
+  /// The catalogue row under the selection bar (nil on the new name's row).
+  var selected: IngredientRow? {
+    if case .ingredient(let row)? = choice { return row }
+    return nil
+  }
 
   /// Moves or edits the filter; false for keys it does not use.
   mutating func handle(_ key: Key, store: MealStore, pageSize: Int) -> Bool {
     switch key {
-    case .up, .down, .pageUp, .pageDown:
-      _ = list.handle(key, count: results.count, pageSize: pageSize)
+    case .up, .down, .pageUp, .pageDown, .home, .end:
+      _ = list.handle(key, count: rowCount, pageSize: pageSize)
     default:
       let before = filter.text
       guard filter.handle(key) else { return false }
-      if filter.text != before {
-        results = store.ingredients(matching: filter.text)
-        list = ListState()
-      }
+      if filter.text != before { refilter(store: store) }
     }
     return true
   }
 
-  mutating func clamp() { list.clamp(count: results.count) }
+  /// Reads the rows for the filter again, from the top.
+  private mutating func refilter(store: MealStore) {
+    results = store.ingredients(matching: filter.text, own: offersNew)
+    list = ListState()
+    typedNew = nil
+    guard offersNew else { return }
+    let typed = MealRules.trimmed(TextSanitizer.singleLine(filter.text))
+    if !typed.isEmpty, (try? store.ingredient(like: typed)) == nil {
+      typedNew = typed
+    }
+  }
+
+  /// After a commit: the new name may be in the catalogue now, and rows may have gone.
+  mutating func refresh(store: MealStore) {
+    if let typedNew, (try? store.ingredient(like: typedNew)) != nil { self.typedNew = nil }
+    list.clamp(count: rowCount)
+  }
 
   /// The full catalogue entry of the selected row, for Ingredient Detail.
   func selectedIngredient(in store: MealStore) throws(StoreError) -> Ingredient? {
@@ -39,14 +88,19 @@ struct IngredientPicker {
     return try store.ingredient(named: row.name)
   }
 
-  /// The selected row under a click, if the click is on a row (and it is now selected).
-  mutating func click(_ event: MouseEvent, in area: Rect) -> IngredientRow? {
-    let panes = Breakpoints.panes(area.dropping(top: 2))
-    guard let index = list.index(atRow: event.row, in: panes.list, count: results.count),
+  /// The list's area below the field and the counter, and the preview's when wide.
+  static func panes(_ area: Rect) -> (list: Rect, divider: Rect?, preview: Rect?) {
+    Breakpoints.panes(area.dropping(top: 2))
+  }
+
+  /// The choice under a click, if the click is on a row (and it is now selected).
+  mutating func click(_ event: MouseEvent, in area: Rect) -> Choice? {
+    let panes = Self.panes(area)
+    guard let index = list.index(atRow: event.row, in: panes.list, count: rowCount),
       event.column < panes.list.maxX
     else { return nil }
-    list.select(index, count: results.count)
-    return selected
+    list.select(index, count: rowCount)
+    return choice
   }
 
   /// Draws the field, the counter, the rows and, when wide, the selected ingredient's
@@ -57,20 +111,13 @@ struct IngredientPicker {
       into: &canvas, row: area.y, column: area.x + 9, width: area.width - 10,
       style: Style([.underline]))
     let count = results.count
-    let panes = Breakpoints.panes(area.dropping(top: 2))
+    let panes = Self.panes(area)
     let listArea = panes.list
     if let previewArea = panes.preview, let divider = panes.divider {
-      let ingredient = (try? selectedIngredient(in: store)) ?? nil
-      let preview =
-        ingredient.map {
-          Preview(
-            title: $0.name, subtitle: $0.type ?? "",
-            lines: PagerLine.wrapped(
-              $0.description ?? "No description.", width: previewArea.width - 2))
-        } ?? .note("")
-      preview.draw(into: &canvas, in: previewArea, divider: divider)
+      preview(in: store, width: previewArea.width - 2).draw(
+        into: &canvas, in: previewArea, divider: divider)
     }
-    if count == 0 {
+    if rowCount == 0 {
       canvas.writeWrapped(empty, in: listArea, indent: 2, style: .muted)
       return
     }
@@ -78,22 +125,52 @@ struct IngredientPicker {
     canvas.write(
       counter, row: area.y + 1, column: max(area.x, area.maxX - TextWidth.columns(of: counter) - 1),
       style: .muted)
-    let top = list.visibleTop(height: listArea.height, count: count)
+    let top = list.visibleTop(height: listArea.height, count: rowCount)
     for row in 0..<listArea.height {
       let index = top + row
-      guard index < count, let ingredient = results.row(at: index) else { break }
+      guard index < rowCount else { break }
       let y = listArea.y + row
       let selected = index == list.selection
       canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
-      canvas.writeTruncated(
-        ingredient.name, row: y, column: listArea.x + 2, width: listArea.width - 6)
-      if ingredient.hasDescription {
-        canvas.write("◆", row: y, column: listArea.maxX - 2, style: .accent)
+      if let ingredient = results.row(at: index) {
+        let used = canvas.writeTruncated(
+          ingredient.name, row: y, column: listArea.x + 2, width: listArea.width - 6)
+        if ingredient.isOwn {
+          canvas.writeTruncated(
+            "  yours", row: y, column: listArea.x + 2 + used,
+            width: max(0, listArea.width - 6 - used), style: .muted)
+        }
+        if ingredient.hasDescription {
+          canvas.write("◆", row: y, column: listArea.maxX - 2, style: .accent)
+        }
+      } else if let typedNew {
+        canvas.writeTruncated(
+          "Use “\(typedNew)” (new ingredient)", row: y, column: listArea.x + 2,
+          width: listArea.width - 3, style: .accent)
       }
       if selected {
         canvas.applyStyle(
           .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
       }
+    }
+  }
+
+  /// The selected ingredient's description, or what choosing the new name does.
+  private func preview(in store: MealStore, width: Int) -> Preview {
+    switch choice {
+    case .new(let name):
+      return Preview(
+        title: name, subtitle: "A new ingredient",
+        lines: PagerLine.wrapped(
+          "Not in the ingredient list yet: Enter asks its quantity and keeps the name as one "
+            + "of your own, offered here from then on.", width: width))
+    case .ingredient:
+      guard let ingredient = (try? selectedIngredient(in: store)) ?? nil else { return .note("") }
+      return Preview(
+        title: ingredient.name, subtitle: ingredient.type ?? "",
+        lines: PagerLine.wrapped(ingredient.description ?? "No description.", width: width))
+    case nil:
+      return .note("")
     }
   }
 }
@@ -114,14 +191,17 @@ extension AppContext {
     }
   }
 
-  /// What an empty ingredient list says: no match, or why the catalogue is empty.
-  func emptyCatalogueMessage(filter: String) -> String {
+  /// What an empty ingredient list says: no match, or why the catalogue is empty; `ownNames`
+  /// adds that a typed name can be used as it is.
+  func emptyCatalogueMessage(filter: String, ownNames: Bool = false) -> String {
     if !filter.isEmpty { return "No ingredient matches “\(filter)”." }
+    let typeOwn = ownNames ? "\nOr type a name to use an ingredient of your own." : ""
     switch catalogue.state {
-    case .running: return "Importing the ingredient list from TheMealDB…"
+    case .running: return "Importing the ingredient list from TheMealDB…" + typeOwn
     case .failed(let message):
       return "The ingredient list is empty: \(message)\nCtrl-R imports it from TheMealDB."
-    default: return "The ingredient list is empty.\nCtrl-R imports it from TheMealDB."
+        + typeOwn
+    default: return "The ingredient list is empty.\nCtrl-R imports it from TheMealDB." + typeOwn
     }
   }
 }

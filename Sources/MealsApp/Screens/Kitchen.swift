@@ -5,11 +5,16 @@ import TerminalUI
 /// What every screen showing a meal offers for cooking: its ingredients on the shopping list
 /// (`l`), the list itself (`L`), and Cook Mode (`c`).
 enum Kitchen {
-  /// How the shopping list knows a meal: its id in My Meals, else its TheMealDB id.
-  static func reference(for meal: Meal) -> String {
-    if let id = meal.id { return "id:\(id)" }
-    if let mealDBID = meal.mealDBID { return "mealdb:\(mealDBID)" }
-    return "name:\(MealRules.trimmed(meal.name))"
+  /// How the shopping list knows a meal, the first one kept with its items: its id in My
+  /// Meals (also for a TheMealDB meal that is saved), and its TheMealDB id; so a meal added
+  /// from My Meals and again from Meal Detail is recognised either way round.
+  static func references(for meal: Meal, store: MealStore) -> [String] {
+    var references: [String] = []
+    if let id = meal.id ?? meal.mealDBID.flatMap({ try? store.mealID(forMealDBID: $0) }) {
+      references.append("id:\(id)")
+    }
+    if let mealDBID = meal.mealDBID { references.append("mealdb:\(mealDBID)") }
+    return references.isEmpty ? ["name:\(MealRules.trimmed(meal.name))"] : references
   }
 
   /// Adds the meal's ingredients at `servings`, asking first when it is on the list already.
@@ -19,11 +24,11 @@ enum Kitchen {
       context.navigator.showInfo("“\(name)” has no ingredients to add.")
       return
     }
-    let reference = reference(for: meal)
+    let references = references(for: meal, store: context.store)
     let add = { [unowned context] in
       do throws(StoreError) {
         try context.store.addToShoppingList(
-          mealRef: reference, mealName: name, ingredients: servings.lines(of: meal))
+          mealRef: references[0], mealName: name, ingredients: servings.lines(of: meal))
         context.navigator.showInfo(
           "Added \(meal.ingredients.count) ingredients of “\(name)” (\(servings.description)) to the shopping list — L opens it."
         )
@@ -31,7 +36,7 @@ enum Kitchen {
         context.navigator.showError(error.message)
       }
     }
-    if context.store.isOnShoppingList(mealRef: reference) {
+    if context.store.isOnShoppingList(mealRefs: references) {
       context.navigator.present(
         ConfirmPrompt("“\(name)” is on the shopping list already. Add it again? (y/n)", onYes: add))
     } else {

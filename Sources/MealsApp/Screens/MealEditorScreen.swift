@@ -10,7 +10,7 @@ import TerminalUI
 /// so a crash or a signal loses nothing: the next start offers to recover it.
 public final class MealEditorScreen: Screen {
   enum Action: Sendable {
-    case open, addIngredient, remove, save, back, favourite
+    case open, addIngredient, remove, moveUp, moveDown, save, back, favourite
   }
 
   /// A selectable row of the editor.
@@ -45,6 +45,12 @@ public final class MealEditorScreen: Screen {
     KeyBinding([.character("i")], .addIngredient, "add ingredient"),
     KeyBinding([.character("f")], .favourite, "favourite on/off"),
     KeyBinding([.character("d"), .delete], .remove, "remove ingredient", label: "d"),
+    KeyBinding(
+      [.character("K"), .shiftUp], .moveUp, "move the ingredient up", label: "K/Shift-↑",
+      footer: false),
+    KeyBinding(
+      [.character("J"), .shiftDown], .moveDown, "move the ingredient down", label: "J/Shift-↓",
+      footer: false),
     KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
     KeyBinding([.escape, .character("q")], .back, "back (discard)", label: "Esc"),
   ])
@@ -72,6 +78,8 @@ public final class MealEditorScreen: Screen {
   /// Text typed in Edit Name / Edit Instructions but not saved there yet: kept with the draft.
   private var typedName: String?
   private var typedInstructions: String?
+  /// The ingredient row whose ingredient the picker is changing.
+  private var replacingIndex: Int?
 
   /// `keptSlot` continues a draft recovered from an earlier session.
   init(context: AppContext, draft: MealDraft, keptSlot: Int64? = nil) {
@@ -85,7 +93,16 @@ public final class MealEditorScreen: Screen {
     return name.isEmpty ? "New Meal" : name
   }
 
-  public var keyHelp: [KeyHelp] { Self.keys.help + [Self.digitHelp] }
+  /// Enter on an ingredient row edits its quantity; Tab in that prompt changes the ingredient.
+  static let ingredientHelp = KeyHelp(
+    keys: "Enter", text: "on an ingredient: its quantity (Tab there: another ingredient)",
+    inFooter: false)
+
+  public var keyHelp: [KeyHelp] {
+    var help = Self.keys.help
+    help.insert(Self.ingredientHelp, at: 1)
+    return help + [Self.digitHelp]
+  }
 
   /// Rows: Name, Instructions, the ingredients, `+ Add ingredient`, then the details (the
   /// user's own notes, after the recipe itself).
@@ -125,6 +142,8 @@ public final class MealEditorScreen: Screen {
     case .open: open(selectedItem)
     case .addIngredient: open(.addIngredient)
     case .remove: removeSelectedIngredient()
+    case .moveUp: moveSelectedIngredient(by: -1)
+    case .moveDown: moveSelectedIngredient(by: 1)
     case .save: save()
     case .back: back()
     case .favourite: draft.meal.favourite.toggle()
@@ -146,11 +165,52 @@ public final class MealEditorScreen: Screen {
       let screen = AddIngredientScreen(context: context)
       screen.delegate = self
       context.navigator.push(screen)
-    case .ingredient:
-      context.navigator.showInfo("Ingredient rows cannot be opened — d removes one.")
+    case .ingredient(let index):
+      editQuantity(at: index)
     case .detail(let detail):
       edit(detail)
     }
+  }
+
+  /// The row's quantity in a prefilled prompt; Tab there chooses another ingredient instead.
+  private func editQuantity(at index: Int) {
+    guard draft.ingredients.indices.contains(index) else { return }
+    let row = draft.ingredients[index]
+    let prompt = TextPrompt(
+      label: "Quantity of \(row.name):", text: row.quantity,
+      hint: "Enter to set · Tab: another ingredient · Esc to cancel",
+      alternative: (.tab, { [weak self] in self?.changeIngredient(at: index) })
+    ) { [weak self] text in
+      if let rule = MealRules.checkQuantity(text) { return rule.message }
+      guard let self, self.draft.ingredients.indices.contains(index) else { return nil }
+      let quantity = MealRules.trimmed(text)
+      guard quantity != row.quantity else { return nil }
+      self.draft.replaceIngredient(
+        at: index, with: IngredientMeasurement(name: row.name, quantity: quantity))
+      self.context.navigator.showInfo("\(row.name): \(quantity) (not saved yet).")
+      return nil
+    }
+    context.navigator.present(prompt)
+  }
+
+  /// The picker, to put another ingredient in the row (its quantity kept).
+  private func changeIngredient(at index: Int) {
+    guard draft.ingredients.indices.contains(index) else { return }
+    replacingIndex = index
+    let screen = AddIngredientScreen(context: context, replacing: draft.ingredients[index])
+    screen.delegate = self
+    context.navigator.push(screen)
+  }
+
+  /// Moves the selected ingredient row up or down (the order of a recipe matters).
+  private func moveSelectedIngredient(by offset: Int) {
+    guard case .ingredient(let index) = selectedItem else {
+      context.navigator.showInfo("K and J move ingredient rows: select one first.")
+      return
+    }
+    guard let moved = draft.moveIngredient(at: index, by: offset) else { return }
+    list.select(Self.ingredientsStart + moved, count: itemCount)
+    top = visibleTop(height: context.bodyHeight)
   }
 
   private func removeSelectedIngredient() {
@@ -434,5 +494,18 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
     top = visibleTop(height: context.bodyHeight)
     context.navigator.showInfo(
       "Added \(measurement.name) (\(measurement.quantity)) — s saves the meal.")
+  }
+
+  public func addIngredientScreen(
+    _ screen: AddIngredientScreen, didReplace old: IngredientMeasurement,
+    with measurement: IngredientMeasurement
+  ) {
+    defer { replacingIndex = nil }
+    context.navigator.pop(to: self)
+    guard let index = replacingIndex, draft.ingredients.indices.contains(index),
+      draft.ingredients[index] == old
+    else { return }
+    draft.replaceIngredient(at: index, with: measurement)
+    context.navigator.showInfo("\(old.name) → \(measurement.name) (not saved yet).")
   }
 }

@@ -283,6 +283,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     list.select(index, count: reachable)
     list.top = list.visibleTop(height: context.bodyHeight - listOffset, count: reachable)
     selectedID = mealID
+    followSelection()
   }
 
   private func rememberSelection() {

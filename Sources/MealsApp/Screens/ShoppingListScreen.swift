@@ -69,8 +69,14 @@ public final class ShoppingListScreen: Screen, StoreListener {
     case .tick:
       guard rows.indices.contains(list.selection) else { return true }
       let row = rows[list.selection]
+      // Ticked, the row sinks; the cursor goes on to the next row still to buy, as in Cook
+      // Mode's checklist (unticked, the row rises and the cursor goes with it).
+      let next = row.ticked ? nil : nextUnticked(after: list.selection)
       perform { () throws(StoreError) in
         try context.store.setTicked(!row.ticked, items: row.itemIDs)
+      }
+      if let next, let index = rows.firstIndex(where: { $0.name == next }) {
+        list.select(index, count: rows.count)
       }
     case .removeTicked:
       let ticked = rows.filter(\.ticked).count
@@ -99,6 +105,12 @@ public final class ShoppingListScreen: Screen, StoreListener {
         "Copied the shopping list (\(rows.count) rows) to the clipboard, as Markdown.")
     }
     return true
+  }
+
+  /// The name of the first unticked row after `index`, else the first before it.
+  private func nextUnticked(after index: Int) -> String? {
+    let later = rows[(index + 1)...].first { !$0.ticked }
+    return (later ?? rows[..<index].first { !$0.ticked })?.name
   }
 
   private func perform(_ change: () throws(StoreError) -> Void) {

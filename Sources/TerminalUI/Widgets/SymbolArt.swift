@@ -36,25 +36,21 @@ public enum SymbolArt {
     return lines
   }
 
-  /// The rows a picture takes at `columns` wide, keeping its shape (a cell is about twice as
-  /// tall as it is wide), at most `maximumRows`.
-  public static func rows(for picture: Picture, columns: Int, maximumRows: Int) -> Int {
-    fit(picture, maximumColumns: columns, maximumRows: maximumRows).rows
+  /// The rows a picture takes at `columns` wide, keeping its shape in cells of `cell`, at most
+  /// `maximumRows`.
+  public static func rows(
+    for picture: Picture, columns: Int, maximumRows: Int, cell: CellSize = .assumed
+  ) -> Int {
+    fit(picture, maximumColumns: columns, maximumRows: maximumRows, cell: cell).rows
   }
 
   /// The largest cells rectangle within `maximumColumns` × `maximumRows` that keeps the
-  /// picture's shape (a cell about twice as tall as wide): never a stretched picture.
-  public static func fit(_ picture: Picture, maximumColumns: Int, maximumRows: Int)
-    -> (columns: Int, rows: Int)
-  {
-    guard picture.width > 0, picture.height > 0, maximumColumns > 0, maximumRows > 0 else {
-      return (0, 0)
-    }
-    let aspect = Double(picture.height) / Double(picture.width)
-    let rows = Int((aspect * Double(maximumColumns) / 2).rounded())
-    if rows <= maximumRows { return (maximumColumns, max(1, rows)) }
-    let columns = Int((Double(maximumRows) * 2 / aspect).rounded())
-    return (max(1, min(maximumColumns, columns)), maximumRows)
+  /// picture's shape in cells of `cell` pixels: never a stretched picture.
+  public static func fit(
+    _ picture: Picture, maximumColumns: Int, maximumRows: Int, cell: CellSize = .assumed
+  ) -> (columns: Int, rows: Int) {
+    let fit = picture.fit(maximumColumns: maximumColumns, maximumRows: maximumRows, cell: cell)
+    return (fit.columns, fit.rows)
   }
 
   private static func palette(_ index: Int16) -> UInt8? {

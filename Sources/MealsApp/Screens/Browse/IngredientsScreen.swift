@@ -13,7 +13,7 @@ public final class IngredientsScreen: Screen, StoreListener {
 
   init(context: AppContext) {
     self.context = context
-    picker = IngredientPicker(store: context.store)
+    picker = IngredientPicker(store: context.store, offersNew: false)
     context.store.addListener(self)
   }
 
@@ -54,7 +54,7 @@ public final class IngredientsScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
-    picker.clamp()
+    picker.refresh(store: store)
     context.navigator.needsDisplay = true
   }
 
