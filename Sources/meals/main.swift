@@ -45,7 +45,8 @@ case .success(.subcommand(let command, let arguments, let parsed)):
         currentDirectory: FileManager.default.currentDirectoryPath),
       search: Subcommand.networkSearch(apiURL: parsed.apiURL)))
 case .failure(let error):
-  FileHandle.standardError.write(Data("meals: \(error.message)\n\n\(LaunchOptions.usage)\n".utf8))
+  FileHandle.standardError.write(
+    Data("meals: \(error.message)\n\(LaunchOptions.usageLine)\nmeals --help says more.\n".utf8))
   exit(2)
 }
 

@@ -66,6 +66,13 @@ final class CommandTests: XCTestCase {
     _ arguments: String..., options: LaunchOptions? = nil, input: String = "",
     search: ((String) -> Result<[Meal], NetworkSearchError>)? = nil
   ) throws -> (Int32, String, String) {
+    try run(arguments, options: options, input: input, search: search)
+  }
+
+  private func run(
+    _ arguments: [String], options: LaunchOptions? = nil, input: String = "",
+    search: ((String) -> Result<[Meal], NetworkSearchError>)? = nil
+  ) throws -> (Int32, String, String) {
     let parsed = LaunchOptions.parse(arguments, environment: ["HOME": folder.url.path])
     guard case .success(.subcommand(let command, let rest, _)) = parsed else {
       XCTFail("not a subcommand: \(arguments)")
@@ -126,6 +133,28 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(try meals("list", "--filter", "nothing matches", "--json").1, "[]\n")
   }
 
+  func testAMistypedDatabaseIsRefusedNotMadeEmpty() throws {
+    let typo = folder.path("typo.sqlite")
+    let options = try XCTUnwrap(
+      { () -> LaunchOptions? in
+        guard case .success(.run(let parsed)) = LaunchOptions.parse(["--db", typo], environment: [:])
+        else { return nil }
+        return parsed
+      }())
+    for command in [["list"], ["show", "1"], ["export"]] {
+      let (status, out, err) = try run(command, options: options)
+      XCTAssertEqual(status, 1, "\(command)")
+      XCTAssertEqual(out, "")
+      XCTAssertTrue(err.hasPrefix("meals: there is no database at \(typo)"), err)
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: typo), "no empty database left behind")
+    let file = folder.path("one.json")
+    try Data(MealJSON.document([Self.meals[1]]).utf8).write(to: URL(fileURLWithPath: file))
+    let (status, _, err) = try meals("import", file, options: options)
+    XCTAssertEqual(status, 0, "import makes the database: \(err)")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: typo))
+  }
+
   // MARK: - show
 
   func testShowByIdNameAndPrefixInEachForm() throws {
@@ -153,6 +182,15 @@ final class CommandTests: XCTestCase {
       err,
       "meals: “Pan” could be any of these; give the id or the whole name:\n  2\tPan Bagnat\n  1\tPancakes\n"
     )
+    // Two meals with one name: the whole name was given, so say they share it.
+    let twins = try database(
+      "twins.sqlite", meals: [Self.meals[1], Self.meals[1], Self.meals[0]])
+    (status, out, err) = try meals("show", "Pan Bagnat", options: twins)
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(
+      err,
+      "meals: 2 saved meals are called “Pan Bagnat”; give the id of the one you mean:\n  1\tPan Bagnat\n  2\tPan Bagnat\n"
+    )
     (status, _, err) = try meals("show", "Lasagne")
     XCTAssertEqual(status, 1)
     XCTAssertEqual(err, "meals: no saved meal is called “Lasagne” (see meals list).\n")
@@ -164,7 +202,10 @@ final class CommandTests: XCTestCase {
     XCTAssertTrue(err.contains("cannot be used together"))
     (status, _, err) = try meals("show", "1", "--yaml")
     XCTAssertEqual(status, 2)
-    XCTAssertTrue(err.hasPrefix("meals: show: unknown option “--yaml”.\n\nUsage: meals show"), err)
+    XCTAssertEqual(
+      err,
+      "meals: show: unknown option “--yaml”.\nUsage: meals show MEAL [--json | --markdown]\n"
+        + "meals show --help says more.\n", "the usage line, not the whole help")
     (status, out, _) = try meals("show", "--help")
     XCTAssertEqual(status, 0)
     XCTAssertTrue(out.hasPrefix("Usage: meals show MEAL"))
@@ -196,6 +237,7 @@ final class CommandTests: XCTestCase {
       try meals("export", "--format", "markdown").1)
     (status, _, err) = try meals("export", "--format", "cooklang", "--output", "cook/")
     XCTAssertEqual(status, 0, err)
+    XCTAssertEqual(err, "Exported 3 meals to \(folder.path("cook"))/.\n", "one slash")
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: folder.path("cook")).sorted(),
       ["Miso Soup.cook", "Pan Bagnat.cook", "Pancakes.cook"])
@@ -310,6 +352,12 @@ final class CommandTests: XCTestCase {
       "search", "pan", search: { _ in .failure(NetworkSearchError(message: "Cannot connect.")) })
     XCTAssertEqual(status, 1)
     XCTAssertEqual(err, "meals: Cannot connect.\n")
+    (status, out, err) = try meals("search", "zzzz", search: { _ in .success([]) })
+    XCTAssertEqual(status, 0, "nothing found is not a failure")
+    XCTAssertEqual(out, "")
+    XCTAssertEqual(err, "TheMealDB found no meal called “zzzz”.\n")
+    (status, out, _) = try meals("search", "zzzz", "--json", search: { _ in .success([]) })
+    XCTAssertEqual(out, "[]\n")
     (status, _, err) = try meals("search")
     XCTAssertEqual(status, 2)
   }

@@ -350,6 +350,29 @@ final class GraphicsProtocolScreenTests: XCTestCase {
     XCTAssertEqual(app.canvas.graphics, [], "gone with its screen")
   }
 
+  func testTheGraphicKeepsThePhotosShapeInTheTerminalsCells() throws {
+    // kitty's cells of 8 × 19 pixels, said in answer to CSI 16 t (the window size had none).
+    let app = try AppHarness(size: Size(width: 100, height: 30), pictures: .graphics(.kitty))
+    app.press(.windowReport([6, 19, 8]))
+    XCTAssertEqual(app.app.context.pictures.cellSize, CellSize(width: 8, height: 19))
+    XCTAssertEqual(app.lines[0], " My Meals", "never a key for the screens")
+    PictureScreenTests.openStew(app)
+    let url = "https://www.themealdb.com/images/media/meals/90010.jpg"
+    let square = try PackagePaths.fixture("pictures/meal-250.jpg")
+    app.service.answerPicture(url, with: .success(square))
+    let graphic = try XCTUnwrap(app.canvas.graphics.first)
+    // 16 rows of 19 pixels: 304 pixels tall, so 304 wide, 38 columns of 8 (not 32 × 16).
+    XCTAssertEqual(graphic.rect.width, 38)
+    XCTAssertEqual(graphic.rect.height, 16)
+    let command = String(decoding: graphic.bytes.prefix(60), as: UTF8.self)
+    XCTAssertTrue(command.hasPrefix("\u{1B}_Ga=T,f=32,s=304,v=304,"), command)
+    // The text area's size (CSI 14 t) serves when the cell's is not answered.
+    let other = try AppHarness(size: Size(width: 100, height: 30), pictures: .graphics(.kitty))
+    _ = other.lines
+    other.press(.windowReport([4, 570, 800]))
+    XCTAssertEqual(other.app.context.pictures.cellSize, CellSize(width: 8, height: 19))
+  }
+
   func testAutoPicksTheProtocolTheTerminalSpeaks() {
     func mode(_ environment: [String: String]) -> PictureMode? {
       try? PictureMode.parse(nil, environment: environment).get()

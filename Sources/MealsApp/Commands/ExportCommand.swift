@@ -54,7 +54,8 @@ enum ExportCommand {
             to: (output as NSString).appendingPathComponent(name))
           written += 1
         }
-        io.errors.line("Exported \(written == 1 ? "1 meal" : "\(written) meals") to \(output)/.")
+        let folder = output.hasSuffix("/") ? output : output + "/"
+        io.errors.line("Exported \(written == 1 ? "1 meal" : "\(written) meals") to \(folder).")
       } else if let output {
         let sink = CommandOutput()
         try ExportWriter.write(format: format, count: count, to: sink, forEach: forEach)

@@ -16,6 +16,8 @@ enum SearchCommand {
       io.fail(error.message)
       return Subcommand.Status.failure
     case .success(let meals):
+      // Nothing found is an answer, not a failure; said where a person looks, not in the data.
+      if meals.isEmpty { io.errors.line("TheMealDB found no meal called “\(text)”.") }
       if arguments.flags.contains("--json") {
         io.output.write(JSONText.array(meals.map(MealJSON.object)).serialized() + "\n")
       } else {

@@ -1,3 +1,4 @@
+import Foundation
 import MealsCore
 import MealsStore
 
@@ -115,13 +116,19 @@ public enum Subcommand: String, CaseIterable, Sendable {
     switch CommandArguments.parse(arguments, spec: spec, command: rawValue) {
     case .success(let value): parsed = value
     case .failure(let error):
-      io.fail("\(error.message.dropFirst("meals ".count))\n\n\(usage)")
-      return Status.usage
+      return Self.usageError(String(error.message.dropFirst("meals \(rawValue): ".count)), self, io: io)
     }
     let status: Int32
     if self == .search {
       status = SearchCommand.run(parsed, io: io, search: search)
     } else {
+      // Only import may start a database: a mistyped --db must not make an empty one.
+      if self != .import && !FileManager.default.fileExists(atPath: options.databasePath) {
+        io.fail(
+          "there is no database at \(options.databasePath) (check --db or MEALS_DB; meals import or the app makes one)."
+        )
+        return Status.failure
+      }
       let store: MealStore
       do {
         store = try MealStore(path: options.databasePath)
@@ -146,9 +153,12 @@ public enum Subcommand: String, CaseIterable, Sendable {
     return status
   }
 
-  /// A usage error after parsing (a missing argument, flags that exclude each other).
+  /// A usage error (an unknown flag, a missing argument, flags that exclude each other): the
+  /// message, the command's usage line, and where the rest is.
   static func usageError(_ message: String, _ command: Subcommand, io: CommandIO) -> Int32 {
-    io.fail("\(command.rawValue): \(message)\n\n\(command.usage)")
+    let usageLine = command.usage.split(separator: "\n").first.map(String.init) ?? ""
+    io.fail(
+      "\(command.rawValue): \(message)\n\(usageLine)\nmeals \(command.rawValue) --help says more.")
     return Status.usage
   }
 
@@ -161,7 +171,14 @@ public enum Subcommand: String, CaseIterable, Sendable {
         io.fail("no saved meal is called “\(text)” (see meals list).")
       case .ambiguous(let candidates):
         let lines = candidates.map { "  \($0.0)\t\($0.1)" }.joined(separator: "\n")
-        io.fail("“\(text)” could be any of these; give the id or the whole name:\n\(lines)")
+        let exact = candidates.filter { $0.1.lowercased() == text.lowercased() }
+        if exact.count > 1 {
+          io.fail(
+            "\(exact.count) saved meals are called “\(text)”; give the id of the one you mean:\n\(lines)"
+          )
+        } else {
+          io.fail("“\(text)” could be any of these; give the id or the whole name:\n\(lines)")
+        }
       }
     } catch {
       io.fail(error.message)

@@ -37,6 +37,10 @@ public struct UsageError: Error, Equatable {
 }
 
 extension LaunchOptions {
+  /// The one line a usage error shows (with a pointer to `--help`).
+  public static let usageLine =
+    "Usage: meals [--db PATH] [--api-url URL] [OPTIONS] [COMMAND [ARGUMENTS]]"
+
   public static let usage = """
     Usage: meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]
            meals [--db PATH] --restore-backup N
