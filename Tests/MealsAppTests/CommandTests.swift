@@ -137,7 +137,8 @@ final class CommandTests: XCTestCase {
     let typo = folder.path("typo.sqlite")
     let options = try XCTUnwrap(
       { () -> LaunchOptions? in
-        guard case .success(.run(let parsed)) = LaunchOptions.parse(["--db", typo], environment: [:])
+        guard
+          case .success(.run(let parsed)) = LaunchOptions.parse(["--db", typo], environment: [:])
         else { return nil }
         return parsed
       }())

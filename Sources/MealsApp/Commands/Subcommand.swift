@@ -116,7 +116,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     switch CommandArguments.parse(arguments, spec: spec, command: rawValue) {
     case .success(let value): parsed = value
     case .failure(let error):
-      return Self.usageError(String(error.message.dropFirst("meals \(rawValue): ".count)), self, io: io)
+      return Self.usageError(
+        String(error.message.dropFirst("meals \(rawValue): ".count)), self, io: io)
     }
     let status: Int32
     if self == .search {
