@@ -83,13 +83,14 @@ public final class MealsApplication {
     let name = MealRules.trimmed(kept.draft.name)
     if kept.draft.isNew && !kept.mealWasDeleted {
       return name.isEmpty
-        ? "Recover an unsaved new meal? (y/n)" : "Recover the unsaved new meal “\(name)”? (y/n)"
+        ? "Recover an unsaved new meal? (y/n)"
+        : "Recover the unsaved new meal “\(Quote.name(name))”? (y/n)"
     }
     var shown = name.isEmpty ? MealRules.trimmed(kept.draft.original.name) : name
     if shown.isEmpty { shown = "an unnamed meal" }
     return kept.mealWasDeleted
-      ? "Recover unsaved changes to “\(shown)” (deleted since: it comes back as a new meal)? (y/n)"
-      : "Recover unsaved changes to “\(shown)”? (y/n)"
+      ? "Recover unsaved changes to “\(Quote.name(shown))” (deleted since: it comes back as a new meal)? (y/n)"
+      : "Recover unsaved changes to “\(Quote.name(shown))”? (y/n)"
   }
 }
 

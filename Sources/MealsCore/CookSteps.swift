@@ -1,27 +1,79 @@
 import Foundation
 
+/// One step of Cook Mode, with the heading of the part of the recipe it belongs to.
+public struct CookStep: Equatable, Sendable {
+  public var text: String
+  /// `Glaze`, from a heading line (`Glaze:`) or a schema.org HowToSection; nil before any.
+  public var section: String?
+
+  public init(_ text: String, section: String? = nil) {
+    self.text = text
+    self.section = section
+  }
+}
+
 /// A meal's instructions as the steps of Cook Mode.
 ///
 /// Numbered lines (`1.`, `1)`, `STEP 1`, `Step 1:`) make the steps when there are two or
 /// more; else paragraphs or lines; else sentences. No step is empty, and a paragraph longer
-/// than `longest` characters is cut between sentences, never inside a word.
+/// than `longest` characters is cut between sentences, never inside a word. A short line
+/// ending in a colon (`FILLING:`, `To make the glaze:`) heads the steps after it: it is not a
+/// step of its own.
 public enum CookSteps {
   /// A step over this many characters is cut between sentences when it has any.
   public static let longest = 1_500
+  /// A heading line is at most this many characters.
+  static let longestHeading = 60
 
+  /// The steps' texts.
   public static func split(_ instructions: String) -> [String] {
+    steps(instructions).map(\.text)
+  }
+
+  public static func steps(_ instructions: String) -> [CookStep] {
     let text = instructions.replacingOccurrences(of: "\r\n", with: "\n")
       .replacingOccurrences(of: "\r", with: "\n")
     let lines = text.components(separatedBy: "\n")
-    var steps: [String]
-    if lines.filter({ numberMarker(in: $0) != nil }).count >= 2 {
-      steps = numbered(lines)
-    } else {
-      let paragraphs = lines.map(MealRules.trimmed).filter { !$0.isEmpty }
-      steps = paragraphs.count >= 2 ? paragraphs : sentences(MealRules.trimmed(text))
+    // How the text is cut is decided for the whole of it, then applied to each section.
+    let numbered = lines.filter { numberMarker(in: $0) != nil }.count >= 2
+    var sections: [(heading: String?, lines: [String])] = [(nil, [])]
+    for (index, line) in lines.enumerated() {
+      if !(numbered && numberMarker(in: line) != nil), let heading = heading(line),
+        lines[(index + 1)...].contains(where: { !MealRules.isBlank($0) })
+      {
+        sections.append((heading, []))
+      } else {
+        sections[sections.count - 1].lines.append(line)
+      }
     }
-    steps = steps.flatMap { $0.count > longest ? grouped(sentences($0)) : [$0] }
-    return steps.map(MealRules.trimmed).filter { !$0.isEmpty }
+    let paragraphs =
+      sections.flatMap(\.lines).filter { !MealRules.isBlank($0) }.count >= 2
+    return sections.flatMap { section -> [CookStep] in
+      var steps: [String]
+      if numbered {
+        steps = self.numbered(section.lines)
+      } else if paragraphs {
+        steps = section.lines.map(MealRules.trimmed).filter { !$0.isEmpty }
+      } else {
+        steps = sentences(MealRules.trimmed(section.lines.joined(separator: "\n")))
+      }
+      steps = steps.flatMap { $0.count > longest ? grouped(sentences($0)) : [$0] }
+      return steps.map(MealRules.trimmed).filter { !$0.isEmpty }.map {
+        CookStep($0, section: section.heading)
+      }
+    }
+  }
+
+  /// The heading a line is (`FILLING:` → `FILLING`), or nil.
+  static func heading(_ line: String) -> String? {
+    let trimmed = MealRules.trimmed(line)
+    guard trimmed.count >= 2, trimmed.count <= longestHeading, trimmed.hasSuffix(":") else {
+      return nil
+    }
+    let name = MealRules.trimmed(String(trimmed.dropLast()))
+    // A sentence that happens to end in a colon is no heading: a heading has no full stop.
+    guard !name.isEmpty, !name.contains(". ") else { return nil }
+    return name
   }
 
   // MARK: - Numbered lines

@@ -31,6 +31,12 @@ public struct Servings: Equatable, Sendable {
     return "serves \(current)" + (isAssumed ? " (assumed)" : "")
   }
 
+  /// `for 6 servings`, `for 4 servings (assumed)`: inside a sentence, no nested brackets.
+  public var phrase: String {
+    "for \(current) serving\(current == 1 ? "" : "s")"
+      + (isAssumed && !isScaled ? " (assumed)" : "")
+  }
+
   /// A measure for these servings: scaled when it is an amount, else as written (`scaled`
   /// false), so the screen can mark it.
   public func measure(_ written: String) -> (text: String, scaled: Bool) {

@@ -280,14 +280,14 @@ public final class Navigator {
       }
       return
     }
-    guard prompt == nil, size.width >= Size.minimum.width, size.height >= Size.minimum.height,
-      let screen = top
+    guard size.width >= Size.minimum.width, size.height >= Size.minimum.height, let screen = top
     else { return }
     let chrome = Self.chrome(size)
     if event.row == chrome.footer.y {
       if event.isClick, let key = footerKey(atColumn: event.column) { handle(key, size: size) }
       return
     }
+    guard prompt == nil else { return }
     guard event.row >= chrome.body.y, event.row < chrome.body.maxY else { return }
     if screen.handleMouse(event, in: chrome.body) { return }
     switch event.action {
@@ -449,8 +449,10 @@ public final class Navigator {
       canvas.write(detail, row: row, column: column + barWidth)
       width = column - 2
     }
-    canvas.writeTruncated(
-      TextSanitizer.singleLine(text), row: row, column: 1, width: width, style: style)
+    // A name inside the message is shortened before the message's point is cut.
+    canvas.write(
+      TextWidth.fit(text, to: width, clean: TextSanitizer.singleLine), row: row, column: 1,
+      width: width, style: style)
   }
 
   /// The top screen's footer keys, then the help key, which always keeps its place.
@@ -462,24 +464,35 @@ public final class Navigator {
     }
   }
 
-  /// Each footer hint and the columns it takes, as drawn (and as clicks find them).
+  /// Each footer hint and the columns it takes, as drawn (and as clicks find them); an open
+  /// prompt's keys rather than the screen's behind it.
   private func footerLayout(width: Int) -> [(item: KeyHelp, columns: Range<Int>)] {
     let helpItem = KeyHelp(
       keys: (top?.acceptsText ?? false) ? "F1" : "?", text: "help", key: .function(1))
+    if let prompt {
+      return Self.layOut(prompt.keyHelp.filter(\.inFooter), width: width, last: nil)
+    }
     let items = ((top?.keyHelp ?? []) + Self.globalHelp.dropFirst(2)).filter(\.inFooter)
+    return Self.layOut(items, width: width, last: helpItem)
+  }
+
+  /// Hints left to right as far as they fit, `last` always kept at the end.
+  private static func layOut(_ items: [KeyHelp], width: Int, last: KeyHelp?)
+    -> [(item: KeyHelp, columns: Range<Int>)]
+  {
     func cells(of item: KeyHelp) -> Int {
       TextWidth.columns(of: item.keys) + 1 + TextWidth.columns(of: item.text)
     }
     var layout: [(KeyHelp, Range<Int>)] = []
     var column = 1
-    let limit = width - 1 - cells(of: helpItem) - 2
+    let limit = width - 1 - (last.map { cells(of: $0) + 2 } ?? 0)
     for item in items {
       let needed = cells(of: item)
       if column + needed > limit { break }
       layout.append((item, column..<(column + needed)))
       column += needed + 2
     }
-    layout.append((helpItem, column..<(column + cells(of: helpItem))))
+    if let last { layout.append((last, column..<(column + cells(of: last)))) }
     return layout
   }
 

@@ -37,6 +37,8 @@ extension Screen {
 
 /// A small modal over the screen: a question or a one-line field.
 public protocol Prompt: AnyObject {
+  /// Its own keys: the footer shows these (not the screen's behind it) while it is open.
+  var keyHelp: [KeyHelp] { get }
   func handle(_ key: Key) -> PromptResult
   func render(into canvas: inout Canvas, in area: Rect)
 }

@@ -65,6 +65,47 @@ public enum TextWidth {
     return String(head) + "…"
   }
 
+  // MARK: - Lines that must keep their point
+
+  /// Marks part of a line (a name inside a message) as the part to shorten first when the line
+  /// is too long; the marks are bidi isolates, which take no cells and are never drawn.
+  public static func shrinkable(_ text: String) -> String { "\u{2068}" + text + "\u{2069}" }
+
+  /// `text` fitted in `width` cells: its shrinkable parts are shortened first (the longest
+  /// first, to no fewer than `least` cells, ending in "…"), then the end is cut if it must be.
+  /// `clean` is applied to each part first (it may drop the marks themselves).
+  public static func fit(
+    _ text: String, to width: Int, least: Int = 8, clean: (String) -> String = { $0 }
+  ) -> String {
+    // Pieces of the line, each shrinkable or not.
+    var pieces: [(text: String, shrinks: Bool)] = []
+    var current = ""
+    var inside = false
+    for scalar in text.unicodeScalars {
+      if scalar == "\u{2068}" || scalar == "\u{2069}" {
+        if !current.isEmpty { pieces.append((current, inside)) }
+        current = ""
+        inside = scalar == "\u{2068}"
+        continue
+      }
+      current.unicodeScalars.append(scalar)
+    }
+    if !current.isEmpty { pieces.append((current, inside)) }
+    pieces = pieces.map { (clean($0.text), $0.shrinks) }
+    var excess = pieces.reduce(0) { $0 + columns(of: $1.text) } - width
+    guard excess > 0 else { return pieces.map(\.text).joined() }
+    let order = pieces.indices.filter { pieces[$0].shrinks }
+      .sorted { columns(of: pieces[$0].text) > columns(of: pieces[$1].text) }
+    for index in order where excess > 0 {
+      let cells = columns(of: pieces[index].text)
+      let target = max(least, cells - excess)
+      guard target < cells else { continue }
+      pieces[index].text = truncate(pieces[index].text, to: target)
+      excess -= cells - columns(of: pieces[index].text)
+    }
+    return truncate(pieces.map(\.text).joined(), to: width)
+  }
+
   /// Switches to a UTF-8 locale once so that `wcwidth` knows wide and combining characters.
   private static let localeIsReady: Bool = TerminalLocale.ensureUTF8()
 }

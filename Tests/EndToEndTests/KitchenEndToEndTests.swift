@@ -41,7 +41,7 @@ final class KitchenEndToEndTests: XCTestCase {
     XCTAssertTrue(screen.contains("200 g"), screen)
     XCTAssertTrue(screen.contains("1 cup"), screen)
     try tmux.press("l")
-    try tmux.waitFor("Added 3 ingredients of “Pancakes” (serves 4 (recipe: 2))")
+    try tmux.waitFor("3 ingredients of “Pancakes” for 4 servings")
     try tmux.press("Escape", "L")
     screen = try tmux.waitFor("Shopping List")
     XCTAssertTrue(screen.contains("[ ] 200 g"), screen)

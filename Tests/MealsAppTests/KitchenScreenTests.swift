@@ -88,7 +88,9 @@ final class KitchenScreenTests: XCTestCase {
       ingredients: [IngredientMeasurement(name: "beef", quantity: "0.5 kg")])
     try app.store.commit(draft)
     app.press(.character("l"))  // Beef Stew, the selected meal
-    XCTAssertTrue(app.text.contains("Added 3 ingredients of “Beef Stew” (serves 2)"), app.text)
+    XCTAssertTrue(
+      app.text.contains("Added 3 ingredients of “Beef Stew” for 2 servings — L opens the list."),
+      app.text)
     app.press(.character("l"))
     XCTAssertTrue(app.text.contains("“Beef Stew” is on the shopping list already. Add it again?"))
     app.press(.character("n"))

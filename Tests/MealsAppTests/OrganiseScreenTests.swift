@@ -53,6 +53,39 @@ final class OrganiseScreenTests: XCTestCase {
           + "   Vegetarian 3  │  American 2   British 3"), wide.lines[2])
   }
 
+  func testLeavingTheStripShowsItsStartAgain() throws {
+    let narrow = try stocked(width: 40)
+    narrow.press(.tab)
+    for _ in 0..<6 { narrow.press(.right) }
+    XCTAssertTrue(narrow.lines[2].hasPrefix("‹"), "scrolled to the cursor while in the strip")
+    narrow.press(.tab)
+    XCTAssertEqual(
+      narrow.lines[2], "  ✓ All 12  │  Beef 3   Breakfast 1    ›", "All in view again")
+    narrow.press(.tab)
+    XCTAssertEqual(
+      narrow.lines[2], "‹ Dessert 2   Miscellaneous 1  [Pork 1]›", "back where it was")
+  }
+
+  func testANewMealHiddenByTheChosenChipsKeepsThemAndSaysSo() throws {
+    let app = try stocked(width: 80, height: 24)
+    app.press(.tab, .right, .enter, .tab)  // Beef
+    XCTAssertEqual(app.lines[1].trimmingCharacters(in: .whitespaces), "3 of 12 meals match")
+    app.press(.character("n"), .enter)
+    app.type("Zed Toast")
+    app.press(.enter, .down, .enter)
+    app.type("Toast it.")
+    app.press(.ctrl("s"), .character("s"))
+    XCTAssertEqual(app.lines[0], " My Meals")
+    XCTAssertEqual(
+      app.lines[1].trimmingCharacters(in: .whitespaces), "3 of 13 meals match", "Beef stays")
+    XCTAssertEqual(
+      app.lines[22], " Saved “Zed Toast”. The chosen chips hide it: Tab, then x, clears them.")
+    let again = try AppHarness(size: Size(width: 80, height: 24), restarting: app)
+    XCTAssertEqual(
+      again.lines[1].trimmingCharacters(in: .whitespaces), "3 of 13 meals match",
+      "still chosen at the next start")
+  }
+
   func testChipsStackAndReadWithoutColour() throws {
     let app = try stocked(width: 200, height: 20)
     app.press(.tab)

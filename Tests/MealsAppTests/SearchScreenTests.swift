@@ -38,7 +38,7 @@ final class SearchScreenTests: XCTestCase {
         " Search: arrab",
         " 1 meal found for “arrab”.",
         "",
-        "  Spicy Arrabiata Penne           Vegetarian · Italian",
+        "    Spicy Arrabiata Penne           Vegetarian · Italian",
         "  Create a new meal…",
         "",
       ])
@@ -103,12 +103,67 @@ final class SearchScreenTests: XCTestCase {
     XCTAssertTrue(app.text.contains("Chicken Soup"))
   }
 
-  func testCreateRowOpensABlankEditor() throws {
+  func testCreateRowOpensAnEditorStartingFromTheNameSearchedFor() throws {
     let app = try AppHarness()
     app.press(.character("a"))
+    app.type("Zed Toast")
     app.press(.enter)
     app.service.answerSearch(0, with: .success([]))
     app.press(.down, .enter)
-    XCTAssertEqual(app.lines[0], " My Meals › Search Meals › New Meal")
+    XCTAssertEqual(app.lines[0], " My Meals › Search Meals › Zed Toast")
+    XCTAssertTrue(app.text.contains("Zed Toast"), "the name typed is the meal's name")
+  }
+
+  func testEnterOnAnEmptyFieldSearchesForNothing() throws {
+    let app = try AppHarness()
+    app.press(.character("a"), .enter)
+    XCTAssertEqual(app.service.searches.count, 0, "no search for “”")
+    XCTAssertEqual(app.lines[22], " Type a meal's name to search for.")
+    XCTAssertTrue(app.lines[2].hasPrefix(" Type a meal name"), "the hint stays")
+    // Typed then cleared: back to the hint, nothing asked for "".
+    app.type("so")
+    app.press(.backspace, .backspace)
+    app.wait(300)
+    XCTAssertEqual(app.service.searches.count, 0)
+    XCTAssertTrue(app.lines[2].hasPrefix(" Type a meal name"))
+  }
+
+  func testSavedMealsAreMarkedAndArrowLooksBeforeSaving() throws {
+    let app = try AppHarness(size: Size(width: 100, height: 30), pictures: .symbols(colors: true))
+    _ = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata"))
+    app.press(.character("a"))
+    app.type("pe")
+    app.press(.enter)
+    var long = try AppHarness.fixtureMeal("Stout")
+    long.instructions = String(
+      repeating: "Stir the stew now and then, and keep the lid on so nothing boils dry. ",
+      count: 12)
+    app.service.answerSearch(
+      0, with: .success([try AppHarness.fixtureMeal("Arrabiata"), long]))
+    XCTAssertTrue(app.lines[4].hasPrefix("  ✓ Spicy Arrabiata Penne"), app.lines[4])
+    XCTAssertTrue(app.lines[5].hasPrefix("    Beef and Stout Stew"), app.lines[5])
+    // → on a result: Meal Detail, from the result itself (nothing asked of TheMealDB), and
+    // nothing saved until s.
+    app.press(.down, .down, .right)
+    XCTAssertEqual(app.lines[0], " My Meals › Search Meals › Beef and Stout Stew")
+    XCTAssertEqual(app.service.fetches.count, 0)
+    XCTAssertEqual(app.store.mealCount, 1)
+    // Wide, the photo sits beside the text; under it the instructions take the whole width.
+    app.service.answerPicture("https://www.themealdb.com/images/media/meals/90010.jpg/small")
+    let instructions = app.lines.drop { $0 != "  INSTRUCTIONS" && !$0.hasPrefix("  INSTRUCTIONS ") }
+      .dropFirst()
+    func text(_ line: String) -> String {
+      MealRules.trimmed(String(line.prefix { !"▀▄▌▐▊▋▍▎▏█▉".contains($0) }))
+    }
+    let beside = instructions.filter { text($0) != MealRules.trimmed($0) }.map(text)
+    let under = instructions.filter { text($0) == MealRules.trimmed($0) && $0.count > 60 }
+    XCTAssertFalse(beside.isEmpty, "lines beside the picture: \(app.text)")
+    XCTAssertTrue(beside.allSatisfy { $0.count <= 54 }, "\(beside)")
+    XCTAssertFalse(under.isEmpty, "the text flows under the picture: \(app.text)")
+    app.press(.character("s"))
+    XCTAssertEqual(app.store.mealCount, 2)
+    XCTAssertTrue(app.text.contains("Saved “Beef and Stout Stew” to My Meals."), app.text)
+    app.press(.escape)
+    XCTAssertTrue(app.lines[5].hasPrefix("▸ ✓ Beef and Stout Stew"), "marked now: \(app.lines[5])")
   }
 }

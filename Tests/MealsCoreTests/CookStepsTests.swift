@@ -28,6 +28,25 @@ final class CookStepsTests: XCTestCase {
     XCTAssertEqual(CookSteps.split(unbroken), [unbroken], "no break: one long step, uncut")
   }
 
+  func testAHeadingLineHeadsTheStepsAfterItAndIsNoStep() {
+    XCTAssertEqual(
+      CookSteps.steps("FILLING:\nCook the mince.\nAdd the gravy.\nTopping:\nMash the potatoes."),
+      [
+        CookStep("Cook the mince.", section: "FILLING"),
+        CookStep("Add the gravy.", section: "FILLING"),
+        CookStep("Mash the potatoes.", section: "Topping"),
+      ])
+    XCTAssertEqual(
+      CookSteps.steps("Glaze:\n1. Mix the sugar.\n2. Brush it on."),
+      [CookStep("Mix the sugar.", section: "Glaze"), CookStep("Brush it on.", section: "Glaze")])
+    XCTAssertEqual(
+      CookSteps.steps("Mix well.\nServe with:"), [CookStep("Mix well."), CookStep("Serve with:")],
+      "a colon at the very end heads nothing")
+    XCTAssertEqual(
+      CookSteps.steps("Preheat the oven. Then do this:\nBake."),
+      [CookStep("Preheat the oven. Then do this:"), CookStep("Bake.")], "a sentence, no heading")
+  }
+
   func testDurationsAndTheirSeconds() {
     let table: [(String, Int?, Int?)] = [
       ("Simmer for 10 minutes.", 600, nil),
@@ -81,8 +100,14 @@ final class CookStepsTests: XCTestCase {
     XCTAssertFalse(texts.isEmpty)
     var stepCount = 0
     for text in Set(texts) {
-      let steps = CookSteps.split(text)
-      stepCount += steps.count
+      let parts = CookSteps.steps(text)
+      stepCount += parts.count
+      // A heading (`FILLING:`) is said once, before the first step under it.
+      let steps = parts.enumerated().map { index, step in
+        guard let section = step.section, index == 0 || parts[index - 1].section != section
+        else { return step.text }
+        return "\(section): \(step.text)"
+      }
       XCTAssertFalse(steps.contains { MealRules.isBlank($0) }, "no empty step")
       for step in steps where step.count > CookSteps.longest {
         XCTAssertFalse(

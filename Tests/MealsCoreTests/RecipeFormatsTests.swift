@@ -204,13 +204,22 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(
       meal.instructions,
       """
-      Base
+      Base:
       Soften the onion in the oil for 10 minutes.
       Stir in the paprika.
-      Stew
+      Stew:
       Add the beans and simmer for 45 minutes.
       Season.
       """)
+    // The sections head their steps in Cook Mode; they are not steps themselves.
+    XCTAssertEqual(
+      CookSteps.steps(meal.instructions),
+      [
+        CookStep("Soften the onion in the oil for 10 minutes.", section: "Base"),
+        CookStep("Stir in the paprika.", section: "Base"),
+        CookStep("Add the beans and simmer for 45 minutes.", section: "Stew"),
+        CookStep("Season.", section: "Stew"),
+      ])
   }
 
   func testSchemaOrgArraysAndASavedPage() throws {

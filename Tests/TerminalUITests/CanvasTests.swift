@@ -73,4 +73,16 @@ final class CanvasTests: XCTestCase {
     XCTAssertEqual(canvas[0, 1].style, .selected)
     XCTAssertEqual(canvas[0, 3].style, .selected)
   }
+
+  func testFitShortensTheMarkedNameBeforeThePoint() {
+    let name = TextWidth.shrinkable("A Very Long Meal Name Indeed")
+    let line = "Deleted “\(name)” — u undoes."
+    XCTAssertEqual(TextWidth.columns(of: line), 50, "the marks take no cells")
+    XCTAssertEqual(TextWidth.columns(of: TextWidth.fit(line, to: 60)), 50, "room: untouched")
+    XCTAssertEqual(TextWidth.fit(line, to: 34), "Deleted “A Very Long…” — u undoes.")
+    XCTAssertEqual(
+      TextWidth.fit(line, to: 20), "Deleted “A Very…” —…",
+      "the name keeps 8 cells, then the end goes")
+    XCTAssertEqual(TextWidth.fit("no marks at all here", to: 10), "no marks…")
+  }
 }

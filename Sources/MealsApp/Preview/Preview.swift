@@ -65,15 +65,18 @@ struct Preview {
 enum MealLines {
   /// `servings`, when given, scales the measures and says so in the heading; a measure that
   /// is not an amount stays as written, marked `*`.
+  /// `beside`: the first rows are that narrow (a picture sits to their right); the
+  /// instructions flow back to the full width under it.
   static func body(
     of meal: Meal, width: Int, instructionLines: Int? = nil, links: Bool = true,
-    servings: Servings? = nil
+    servings: Servings? = nil, beside: (rows: Int, width: Int) = (0, 0)
   ) -> [PagerLine] {
+    let narrowWidth = beside.rows > 0 ? beside.width : width
     var heading = "INGREDIENTS (\(meal.ingredients.count))"
     if let servings { heading += " · " + servings.description }
     var lines: [PagerLine] = [PagerLine(heading, style: .key)]
     let nameWidth = min(
-      max(12, width / 2 - 2),
+      max(12, narrowWidth / 2 - 2),
       (meal.ingredients.map { TextWidth.columns(of: $0.name) }.max() ?? 0) + 2)
     var unscaled = false
     for line in meal.ingredients {
@@ -94,7 +97,8 @@ enum MealLines {
     }
     lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
     var instructions = PagerLine.wrapped(
-      meal.instructions.isEmpty ? "(none given)" : meal.instructions, width: width, indent: 2)
+      meal.instructions.isEmpty ? "(none given)" : meal.instructions, width: width, indent: 2,
+      narrow: (max(0, beside.rows - lines.count), narrowWidth))
     if let instructionLines, instructions.count > instructionLines {
       instructions =
         Array(instructions.prefix(instructionLines)) + [PagerLine("  …", style: .muted)]

@@ -12,6 +12,8 @@ public final class AlertPrompt: Prompt {
     self.detail = detail
   }
 
+  public var keyHelp: [KeyHelp] { [KeyHelp(keys: "Enter", text: "carry on")] }
+
   public func handle(_ key: Key) -> PromptResult {
     switch key {
     case .enter, .escape, .character(" "): .close
@@ -19,10 +21,15 @@ public final class AlertPrompt: Prompt {
     }
   }
 
+  /// The box is as wide as its longer text needs (within the screen), and both texts wrap in
+  /// it rather than being cut.
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let width = min(area.width - 2, max(30, TextWidth.columns(of: message) + 6))
-    let lines = Array(TextWrap.wrap(message, width: max(1, width - 4)).prefix(3))
-    let box = Box.centered(in: area, width: width, height: 4 + lines.count)
+    let widest = max(TextWidth.columns(of: message), TextWidth.columns(of: detail))
+    let width = min(area.width - 2, max(30, widest + 4))
+    let textWidth = max(1, width - 4)
+    let lines = Array(TextWrap.wrap(message, width: textWidth).prefix(3))
+    let details = Array(TextWrap.wrap(detail, width: textWidth).prefix(2))
+    let box = Box.centered(in: area, width: width, height: 3 + lines.count + details.count)
     Box.draw(box, title: "", into: &canvas)
     let inner = box.inset(by: 1)
     canvas.fill(inner, style: .plain)
@@ -30,8 +37,10 @@ public final class AlertPrompt: Prompt {
       canvas.writeTruncated(
         line, row: inner.y + offset, column: inner.x + 1, width: inner.width - 2, style: .error)
     }
-    canvas.writeTruncated(
-      detail, row: inner.y + lines.count + 1, column: inner.x + 1, width: inner.width - 2,
-      style: .muted)
+    for (offset, line) in details.enumerated() {
+      canvas.writeTruncated(
+        line, row: inner.y + lines.count + 1 + offset, column: inner.x + 1,
+        width: inner.width - 2, style: .muted)
+    }
   }
 }

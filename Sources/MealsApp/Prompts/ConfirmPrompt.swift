@@ -20,6 +20,13 @@ public final class ConfirmPrompt: Prompt {
     self.onEscape = onEscape
   }
 
+  public var keyHelp: [KeyHelp] {
+    [
+      KeyHelp(keys: "y", text: "yes"), KeyHelp(keys: "n", text: "no"),
+      KeyHelp(keys: "Esc", text: onEscape == nil ? "no" : "later"),
+    ]
+  }
+
   public func handle(_ key: Key) -> PromptResult {
     switch key {
     case .character("y"), .character("Y"):
@@ -39,8 +46,9 @@ public final class ConfirmPrompt: Prompt {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let row = area.maxY
     canvas.fill(Rect(x: 0, y: row, width: canvas.size.width, height: 1), style: .error)
-    canvas.writeTruncated(
-      " " + question, row: row, column: 0, width: canvas.size.width, style: .error)
+    canvas.write(
+      " " + TextWidth.fit(question, to: canvas.size.width - 2), row: row, column: 0,
+      style: .error)
   }
 }
 

@@ -11,25 +11,34 @@ public final class TextPrompt: Prompt {
 
   /// The hint under the field while there is no error.
   public let hint: String
-  /// A second way out: `key` closes the prompt and runs `action` (Tab: choose another
-  /// ingredient instead), named in the hint.
-  private let alternative: (key: Key, action: () -> Void)?
+  /// What Enter does, for the footer ("add", "set", "write the file").
+  public let action: String
+  /// A second way out: `key` closes the prompt and runs `run` (Tab: choose another ingredient
+  /// instead), named in the hint and the footer.
+  private let alternative: (key: Key, label: String, run: () -> Void)?
 
   public init(
     label: String, text: String = "", hint: String = "Enter to add · Esc to cancel",
-    alternative: (key: Key, action: () -> Void)? = nil,
+    action: String = "add", alternative: (key: Key, label: String, run: () -> Void)? = nil,
     onSubmit: @escaping (String) -> String?
   ) {
     self.label = label
     self.field = TextField(text)
     self.hint = hint
+    self.action = action
     self.alternative = alternative
     self.onSubmit = onSubmit
   }
 
+  public var keyHelp: [KeyHelp] {
+    [KeyHelp(keys: "Enter", text: action)]
+      + (alternative.map { [KeyHelp(keys: $0.key.label, text: $0.label, key: $0.key)] } ?? [])
+      + [KeyHelp(keys: "Esc", text: "cancel")]
+  }
+
   public func handle(_ key: Key) -> PromptResult {
     if let alternative, key == alternative.key {
-      alternative.action()
+      alternative.run()
       return .close
     }
     switch key {

@@ -48,6 +48,15 @@ final class RemoteResource<Value> {
     }
   }
 
+  /// Shows a value the screen was given (a search result, whole already) as if fetched now;
+  /// `r` still asks TheMealDB again.
+  func seed(_ known: Value) {
+    value = known
+    fetchedAt = Date().timeIntervalSince1970
+    isFromCache = false
+    failure = nil
+  }
+
   /// Fetches now (`r`, Enter after a failure), keeping what is shown meanwhile.
   func refresh() { fetch() }
 

@@ -88,7 +88,7 @@ public final class AddIngredientScreen: Screen, StoreListener {
     do {
       return try context.store.addOwnIngredient(typed)
     } catch {
-      throw StoreError(error.kind, "Could not keep “\(typed)”: \(error.message)")
+      throw StoreError(error.kind, "Could not keep “\(Quote.name(typed))”: \(error.message)")
     }
   }
 

@@ -62,6 +62,8 @@ public final class CookModeScreen: Screen {
   public let meal: Meal
   public private(set) var servings: Servings
   public let steps: [String]
+  /// The heading each step falls under (`Cake`), from the instructions' heading lines.
+  let sections: [String?]
   /// nil: the ingredient checklist; else the step shown.
   public private(set) var step: Int? {
     didSet { if step != oldValue { stepOffset = 0 } }
@@ -79,7 +81,9 @@ public final class CookModeScreen: Screen {
     self.meal = meal
     self.context = context
     servings = Servings(for: meal)
-    steps = CookSteps.split(meal.instructions)
+    let cooked = CookSteps.steps(meal.instructions)
+    steps = cooked.map(\.text)
+    sections = cooked.map(\.section)
   }
 
   public var title: String { "Cook Mode" }
@@ -197,7 +201,7 @@ public final class CookModeScreen: Screen {
       if timers.indices.contains(timerList.selection) {
         let removed = timers.remove(at: timerList.selection)
         timerList.clamp(count: timers.count)
-        context.navigator.showInfo("Stopped the timer “\(removed.label)”.")
+        context.navigator.showInfo("Stopped the timer “\(Quote.name(removed.label))”.")
       }
     default:
       _ = timerList.handle(key, count: timers.count, pageSize: context.bodyHeight - 3)
@@ -362,7 +366,8 @@ public final class CookModeScreen: Screen {
   }
 
   private func renderStep(_ index: Int, into canvas: inout Canvas, in area: Rect) {
-    let progress = "Step \(index + 1) of \(steps.count)"
+    let progress =
+      "Step \(index + 1) of \(steps.count)" + (sections[index].map { " · \(Quote.name($0))" } ?? "")
     canvas.write(progress, row: area.y, column: area.x + 2, style: .key)
     canvas.writeTruncated(
       MealRules.trimmed(meal.name), row: area.y,

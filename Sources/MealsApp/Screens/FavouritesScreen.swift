@@ -77,7 +77,8 @@ public final class FavouritesScreen: Screen, StoreListener {
     do {
       try context.store.setFavourite(false, mealID: meal.id)
       removed.append((meal.id, meal.name, at))
-      context.navigator.showInfo("Removed “\(meal.name)” from Favourites — u puts it back.")
+      context.navigator.showInfo(
+        "Removed “\(Quote.name(meal.name))” from Favourites — u puts it back.")
     } catch {
       context.navigator.showError(error.message)
     }
@@ -91,7 +92,7 @@ public final class FavouritesScreen: Screen, StoreListener {
     do {
       selectedID = last.id
       try context.store.setFavourite(true, mealID: last.id, at: last.at)
-      context.navigator.showInfo("“\(last.name)” is back in Favourites.")
+      context.navigator.showInfo("“\(Quote.name(last.name))” is back in Favourites.")
     } catch {
       context.navigator.showError(error.message)
     }

@@ -21,7 +21,7 @@ enum Kitchen {
   static func addToShoppingList(_ meal: Meal, servings: Servings, context: AppContext) {
     let name = MealRules.trimmed(meal.name)
     guard !meal.ingredients.isEmpty else {
-      context.navigator.showInfo("“\(name)” has no ingredients to add.")
+      context.navigator.showInfo("“\(Quote.name(name))” has no ingredients to add.")
       return
     }
     let references = references(for: meal, store: context.store)
@@ -30,7 +30,7 @@ enum Kitchen {
         try context.store.addToShoppingList(
           mealRef: references[0], mealName: name, ingredients: servings.lines(of: meal))
         context.navigator.showInfo(
-          "Added \(meal.ingredients.count) ingredients of “\(name)” (\(servings.description)) to the shopping list — L opens it."
+          "Added \(meal.ingredients.count) ingredients of “\(Quote.name(name))” \(servings.phrase) — L opens the list."
         )
       } catch {
         context.navigator.showError(error.message)
@@ -38,7 +38,8 @@ enum Kitchen {
     }
     if context.store.isOnShoppingList(mealRefs: references) {
       context.navigator.present(
-        ConfirmPrompt("“\(name)” is on the shopping list already. Add it again? (y/n)", onYes: add))
+        ConfirmPrompt(
+          "“\(Quote.name(name))” is on the shopping list already. Add it again? (y/n)", onYes: add))
     } else {
       add()
     }

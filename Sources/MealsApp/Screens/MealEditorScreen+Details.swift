@@ -89,7 +89,9 @@ extension MealEditorScreen {
 
   private func ask(_ label: String, text: String, onSubmit: @escaping (String) -> String?) {
     context.navigator.present(
-      TextPrompt(label: label, text: text, hint: "Enter to set · Esc to cancel", onSubmit: onSubmit)
+      TextPrompt(
+        label: label, text: text, hint: "Enter to set · Esc to cancel", action: "set",
+        onSubmit: onSubmit)
     )
   }
 

@@ -178,8 +178,10 @@ public final class MealEditorScreen: Screen {
     let row = draft.ingredients[index]
     let prompt = TextPrompt(
       label: "Quantity of \(row.name):", text: row.quantity,
-      hint: "Enter to set · Tab: another ingredient · Esc to cancel",
-      alternative: (.tab, { [weak self] in self?.changeIngredient(at: index) })
+      hint: "Enter to set · Tab: another ingredient · Esc to cancel", action: "set",
+      alternative: (
+        .tab, "another ingredient", { [weak self] in self?.changeIngredient(at: index) }
+      )
     ) { [weak self] text in
       if let rule = MealRules.checkQuantity(text) { return rule.message }
       guard let self, self.draft.ingredients.indices.contains(index) else { return nil }
@@ -232,8 +234,13 @@ public final class MealEditorScreen: Screen {
       keptSlot = nil
       keepDeadline = nil
       let name = MealRules.trimmed(draft.name)
+      let twins = context.store.mealIDs(named: name).filter { $0 != id }.count
+      context.navigator.showInfo(
+        "Saved “\(Quote.name(name))”."
+          + (twins == 0
+            ? ""
+            : " \(twins == 1 ? "Another meal has" : "\(twins) other meals have") this name too."))
       delegate?.mealEditorScreen(self, didSaveMealWithID: id)
-      context.navigator.showInfo("Saved “\(name)”.")
     } catch {
       context.navigator.showError(error.message)
     }

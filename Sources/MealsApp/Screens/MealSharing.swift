@@ -6,6 +6,6 @@ enum MealSharing {
   static func copyAsMarkdown(_ meal: Meal, context: AppContext) {
     context.navigator.send(.clipboard(MealMarkdown.render(meal)))
     context.navigator.showInfo(
-      "Copied “\(MealRules.trimmed(meal.name))” to the clipboard, as Markdown.")
+      "Copied “\(Quote.name(meal.name))” to the clipboard, as Markdown.")
   }
 }

@@ -236,8 +236,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       try context.store.setFavourite(!meal.favourite, mealID: meal.id)
       context.navigator.showInfo(
         meal.favourite
-          ? "Removed “\(meal.name)” from Favourites."
-          : "★ Added “\(meal.name)” to Favourites — F shows them.")
+          ? "Removed “\(Quote.name(meal.name))” from Favourites."
+          : "★ Added “\(Quote.name(meal.name))” to Favourites — F shows them.")
     } catch {
       context.navigator.showError(error.message)
     }
@@ -247,7 +247,8 @@ public final class MyMealsScreen: Screen, StoreListener {
     guard let meal = selectedMeal else { return }
     do {
       try context.store.deleteMeal(id: meal.id)
-      context.navigator.showInfo("Deleted “\(meal.name)” — u undoes, T lists Recently Deleted.")
+      context.navigator.showInfo(
+        "Deleted “\(Quote.name(meal.name))” — u undoes, T lists Recently Deleted.")
     } catch {
       context.navigator.showError(error.message)
     }
@@ -260,8 +261,8 @@ public final class MyMealsScreen: Screen, StoreListener {
         context.navigator.showInfo("Nothing to undo: Recently Deleted is empty.")
         return
       }
-      select(mealID: restored.id)
       context.navigator.showInfo(RecentlyDeletedScreen.restoredMessage(restored))
+      reveal(mealID: restored.id)
     } catch {
       context.navigator.showError(error.message)
     }
@@ -269,21 +270,32 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   // MARK: - Selection
 
-  /// Selects a meal by id, clearing a filter or chips that hide it.
-  public func select(mealID: Int64) {
+  /// Selects a meal by id, clearing a text filter that hides it; false when the chosen chips
+  /// hide it (they stay: the user chose them, and they are kept between runs).
+  @discardableResult
+  public func select(mealID: Int64) -> Bool {
     var index = context.store.index(ofMeal: mealID, matching: filter.text, chips: chips)
-    if index == nil && (!filter.text.isEmpty || !chips.isEmpty) {
+    if index == nil && !filter.text.isEmpty {
       isFiltering = false
-      if !chips.isEmpty { setChips(ChipSelection()) }
       setFilter("")
-      index = context.store.index(ofMeal: mealID)
+      index = context.store.index(ofMeal: mealID, chips: chips)
     }
-    guard let index else { return }
+    guard let index else { return false }
     let reachable = results.count(atLeast: index + context.bodyHeight)
     list.select(index, count: reachable)
     list.top = list.visibleTop(height: context.bodyHeight - listOffset, count: reachable)
     selectedID = mealID
     followSelection()
+    return true
+  }
+
+  /// Selects a meal just saved or brought back, adding to the status line when the chosen
+  /// chips hide it.
+  func reveal(mealID: Int64) {
+    guard !select(mealID: mealID) else { return }
+    let said = context.navigator.status?.text ?? ""
+    context.navigator.showInfo(
+      (said.isEmpty ? "" : said + " ") + "The chosen chips hide it: Tab, then x, clears them.")
   }
 
   private func rememberSelection() {
@@ -419,7 +431,9 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
     if showsStrip && event.row == area.y + 1 {
       let stripArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: 1)
-      if let index = strip.index(atColumn: event.column, items: stripItems, in: stripArea) {
+      if let index = strip.index(
+        atColumn: event.column, items: stripItems, in: stripArea, focused: isInStrip)
+      {
         strip.select(index, count: stripChips.count)
         _ = handleStripKey(.enter)
       }
@@ -445,37 +459,39 @@ public final class MyMealsScreen: Screen, StoreListener {
 
 extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDeletedScreenDelegate {
   public func browse(_ screen: Screen, didSaveMealWithID id: Int64) {
-    select(mealID: id)
+    reveal(mealID: id)
   }
 
   public func recentlyDeletedScreen(_ screen: RecentlyDeletedScreen, didRestoreMealWithID id: Int64)
   {
-    select(mealID: id)
+    reveal(mealID: id)
   }
 
   public func searchScreen(_ screen: SearchScreen, didChoose meal: Meal) {
     do {
       let stored = try context.store.storeFound(meal)
       context.navigator.pop(to: self)
-      select(mealID: stored.id)
       if stored.wasAlreadyStored {
-        context.navigator.showInfo("“\(meal.name)” is already in My Meals.")
+        context.navigator.showInfo("“\(Quote.name(meal.name))” is already in My Meals.")
       } else {
-        context.navigator.showInfo("Saved “\(meal.name)” to My Meals.")
+        context.navigator.showInfo("Saved “\(Quote.name(meal.name))” to My Meals.")
       }
+      reveal(mealID: stored.id)
     } catch {
       context.navigator.showError(error.message)
     }
   }
 
   public func searchScreenDidRequestNewMeal(_ screen: SearchScreen) {
-    let editor = MealEditorScreen(context: context, draft: MealDraft(of: nil))
+    var draft = MealDraft(of: nil)
+    draft.name = screen.typedName  // the name just searched for, to start from
+    let editor = MealEditorScreen(context: context, draft: draft)
     editor.delegate = self
     context.navigator.push(editor)
   }
 
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
     context.navigator.pop(to: self)
-    select(mealID: id)
+    reveal(mealID: id)
   }
 }

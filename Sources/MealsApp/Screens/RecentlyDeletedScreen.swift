@@ -40,8 +40,8 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   /// What the status line says after a restore.
   static func restoredMessage(_ restored: RestoredMeal) -> String {
     restored.restoredAsCopy
-      ? "Restored “\(restored.name)” as a separate copy: TheMealDB's meal was saved again meanwhile."
-      : "Restored “\(restored.name)”."
+      ? "Restored “\(Quote.name(restored.name))” as a separate copy: TheMealDB's meal was saved again meanwhile."
+      : "Restored “\(Quote.name(restored.name))”."
   }
 
   // MARK: - Keys
@@ -54,14 +54,14 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     case .restore:
       do {
         let restored = try context.store.restoreDeleted(id: meal.id)
-        delegate?.recentlyDeletedScreen(self, didRestoreMealWithID: restored.id)
         context.navigator.showInfo(Self.restoredMessage(restored) + " It is back in My Meals.")
+        delegate?.recentlyDeletedScreen(self, didRestoreMealWithID: restored.id)
       } catch {
         context.navigator.showError(error.message)
       }
     case .erase:
       context.navigator.present(
-        ConfirmPrompt("Erase “\(meal.name)” for good? This cannot be undone. (y/n)") {
+        ConfirmPrompt("Erase “\(Quote.name(meal.name))” for good? This cannot be undone. (y/n)") {
           [weak self] in self?.erase(meal)
         })
     }
@@ -71,7 +71,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   private func erase(_ meal: TrashedMeal) {
     do {
       try context.store.eraseDeleted(id: meal.id)
-      context.navigator.showInfo("Erased “\(meal.name)” for good.")
+      context.navigator.showInfo("Erased “\(Quote.name(meal.name))” for good.")
     } catch {
       context.navigator.showError(error.message)
     }

@@ -1,9 +1,10 @@
 import MealsCore
 import MealsNet
+import MealsStore
 import TerminalUI
 
 /// Search Meals: live search on TheMealDB, results, and the `Create a new meal…` row.
-public final class SearchScreen: Screen {
+public final class SearchScreen: Screen, StoreListener {
   enum Focus { case field, results }
 
   /// Where the search stands; a stale answer never reaches `.found`.
@@ -29,8 +30,24 @@ public final class SearchScreen: Screen {
   private var spinnerFrame = 0
   private var nextSpinnerFrame: UInt64?
 
+  /// TheMealDB ids of the results already in My Meals (marked ✓).
+  private var saved: Set<String> = []
+
   init(context: AppContext) {
     self.context = context
+    context.store.addListener(self)
+  }
+
+  /// The name typed in the field, for `Create a new meal…` to start from.
+  public var typedName: String { MealRules.trimmed(field.text) }
+
+  public func storeDidChange(_ store: MealStore) {
+    markSaved()
+    context.navigator.needsDisplay = true
+  }
+
+  private func markSaved() {
+    saved = context.store.storedMealDBIDs(among: results.compactMap(\.mealDBID))
   }
 
   public var title: String { "Search Meals" }
@@ -43,6 +60,7 @@ public final class SearchScreen: Screen {
       ]
       : [
         KeyHelp(keys: "Enter", text: "save meal / create"),
+        KeyHelp(keys: "→", text: "look first"),
         KeyHelp(keys: "Tab", text: "search field"),
         KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
         KeyHelp(keys: "Esc", text: "back"),
@@ -65,6 +83,7 @@ public final class SearchScreen: Screen {
     switch key {
     case .enter:
       startSearch()
+      if phase == .notStarted { context.navigator.showInfo("Type a meal's name to search for.") }
     case .down, .tab:
       if rowCount > 0 { focus = .results }
     default:
@@ -85,6 +104,8 @@ public final class SearchScreen: Screen {
       focus = .field
     case .enter:
       choose()
+    case .right:
+      lookFirst()
     default:
       return list.handle(key, count: rowCount, pageSize: context.bodyHeight - 3)
     }
@@ -99,13 +120,33 @@ public final class SearchScreen: Screen {
     }
   }
 
+  /// Meal Detail for the selected result, before saving it (`s` there saves it).
+  private func lookFirst() {
+    guard results.indices.contains(list.selection) else { return }
+    let meal = results[list.selection]
+    let request = meal.mealDBID.map(MealDBRequest.lookup) ?? .random
+    let detail = MealDetailScreen(
+      context: context, request: request, title: MealRules.trimmed(meal.name), known: meal)
+    detail.delegate = delegate as? BrowseDelegate
+    context.navigator.push(detail)
+  }
+
   // MARK: - Searching
 
   /// Starts a request for the field's text now, cancelling one in flight.
   public func startSearch() {
     debounceDeadline = nil
     if let request { context.service.cancel(request) }
+    request = nil
     let query = MealRules.trimmed(field.text)
+    guard !query.isEmpty else {
+      // Nothing to look for: back to the hint, not a search for "".
+      phase = .notStarted
+      results = []
+      nextSpinnerFrame = nil
+      list = ListState()
+      return
+    }
     phase = .searching(query: query)
     nextSpinnerFrame = context.navigator.now() + Spinner.interval
     var id: RequestID?
@@ -124,6 +165,7 @@ public final class SearchScreen: Screen {
       results = meals
       phase = .found(query: query)
       list = ListState()
+      markSaved()
     case .failure(let error):
       phase = .failed(query: query, message: error.message)
       context.navigator.showError(error.message)
@@ -181,11 +223,14 @@ public final class SearchScreen: Screen {
       let selected = focus == .results && index == list.selection
       if index < results.count {
         let meal = results[index]
+        if let id = meal.mealDBID, saved.contains(id) {
+          canvas.write("✓", row: y, column: listArea.x + 2, style: .success)
+        }
         canvas.writeTruncated(
-          meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
+          meal.name, row: y, column: listArea.x + 4, width: nameWidth, style: .title)
         canvas.writeTruncated(
-          meal.kindDescription, row: y, column: listArea.x + 4 + nameWidth,
-          width: listArea.width - nameWidth - 5, style: .muted)
+          meal.kindDescription, row: y, column: listArea.x + 6 + nameWidth,
+          width: listArea.width - nameWidth - 7, style: .muted)
       } else {
         canvas.writeTruncated(
           "Create a new meal…", row: y, column: listArea.x + 2, width: listArea.width - 3,
@@ -224,11 +269,11 @@ public final class SearchScreen: Screen {
     case .notStarted:
       "Type a meal name (e.g. arrabiata); results appear as you type."
     case .searching(let query):
-      "\(Spinner.frames[spinnerFrame % Spinner.frames.count]) Searching for “\(query)”…"
+      "\(Spinner.frames[spinnerFrame % Spinner.frames.count]) Searching for “\(Quote.name(query))”…"
     case .found(let query):
       results.isEmpty
-        ? "No meal found for “\(query)”."
-        : "\(results.count == 1 ? "1 meal" : "\(results.count) meals") found for “\(query)”."
+        ? "No meal found for “\(Quote.name(query))”."
+        : "\(results.count == 1 ? "1 meal" : "\(results.count) meals") found for “\(Quote.name(query))”."
     case .failed(_, let message):
       "Search failed: \(message) Enter retries."
     }

@@ -131,7 +131,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
     context.navigator.present(
       TextPrompt(
         label: "Export the shopping list to", text: Self.defaultFile,
-        hint: "Enter writes the file · Esc cancels"
+        hint: "Enter writes the file · Esc cancels", action: "write the file"
       ) { [weak self] path in
         self?.export(to: path)
       })
@@ -154,9 +154,13 @@ public final class ShoppingListScreen: Screen, StoreListener {
       if isFolder.boolValue { return "\(trimmed) is a folder: type a file name." }
       context.navigator.present(
         // The question first: a long path is cut at the screen's edge, the question never.
-        ConfirmPrompt("Replace the file that is there? (y/n)  \(trimmed)") { [weak self] in
-          self?.write(to: path, shown: trimmed)
-        })
+        ConfirmPrompt(
+          "Replace the file that is there? (y/n)  \(trimmed)",
+          onYes: { [weak self] in self?.write(to: path, shown: trimmed) },
+          onNo: { [weak self] in
+            self?.context.navigator.showInfo(
+              "Not written: \(TextWidth.shrinkable(trimmed)) is left as it was.")
+          }))
       return nil
     }
     write(to: path, shown: trimmed)

@@ -187,7 +187,7 @@ public enum SchemaOrgRecipe {
   }
 
   /// Steps as lines: a string, strings, HowToStep (`text`, else `name`) and HowToSection
-  /// (its name, then its steps).
+  /// (its name as a heading line, `Cake:`, then its steps).
   private static func instructions(_ value: Any?, depth: Int = 0) -> String {
     guard depth < 8, let value else { return "" }
     var lines: [String] = []
@@ -200,7 +200,11 @@ public enum SchemaOrgRecipe {
         $0 as? String
       }
       if types.contains("HowToSection") {
-        if let name = text(object["name"]) { lines.append(HTMLText.plain(name)) }
+        // A heading line (`Cake:`): Cook Mode shows it over the section's steps.
+        if let name = text(object["name"]) {
+          let heading = MealRules.trimmed(HTMLText.plain(name))
+          if !heading.isEmpty { lines.append(heading.hasSuffix(":") ? heading : heading + ":") }
+        }
         lines.append(
           instructions(object["itemListElement"] ?? object["steps"], depth: depth + 1))
       } else if let step = text(object["text"]) ?? text(object["name"]) {

@@ -1,8 +1,9 @@
 /// A row of toggle chips in groups (`All 12 │ Beef 3  ✓ Chicken 2 │ Italian 3`).
 ///
 /// Chosen chips are drawn reversed and marked `✓` (so they read without colour); the cursor
-/// chip, when the strip has focus, is bracketed. The row scrolls sideways to keep the cursor
-/// chip in view, with `‹` and `›` where more chips hide.
+/// chip, when the strip has focus, is bracketed. With the focus the row scrolls sideways to
+/// keep the cursor chip in view, with `‹` and `›` where more chips hide; without it, it shows
+/// its start.
 public struct ChipStrip: Equatable, Sendable {
   public struct Item: Equatable, Sendable {
     public var label: String
@@ -61,11 +62,13 @@ public struct ChipStrip: Equatable, Sendable {
       ?? current.start
   }
 
-  /// The chip drawn at `column` of a strip drawn in `area`, if any.
-  public func index(atColumn column: Int, items: [Item], in area: Rect) -> Int? {
+  /// The chip drawn at `column` of a strip drawn in `area` (`focused` as drawn), if any.
+  public func index(atColumn column: Int, items: [Item], in area: Rect, focused: Bool = false)
+    -> Int?
+  {
     let positions = Self.layout(items)
     let view = area.width - 2
-    let shift = offset(positions, view: view)
+    let shift = focused ? offset(positions, view: view) : 0
     return positions.indices.first { index in
       let x = area.x + 1 + positions[index].start - shift
       return x >= area.x + 1 && x + positions[index].width <= area.x + 1 + view
@@ -85,8 +88,9 @@ public struct ChipStrip: Equatable, Sendable {
     guard !items.isEmpty, area.width > 4 else { return }
     let positions = Self.layout(items)
     let view = area.width - 2  // one column each side for ‹ and ›
-    // Scroll to a chip's start (no chip cut on the left), as little as keeps the cursor's in view.
-    let offset = offset(positions, view: view)
+    // Scroll to a chip's start (no chip cut on the left), as little as keeps the cursor's in
+    // view; without the focus the strip shows its start (`All` and the chosen chips' group).
+    let offset = focused ? offset(positions, view: view) : 0
     let total = (positions.last.map { $0.start + $0.width }) ?? 0
     for (index, item) in items.enumerated() {
       let (start, width) = positions[index]

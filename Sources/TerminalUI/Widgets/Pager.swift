@@ -25,13 +25,15 @@ public struct PagerLine: Equatable, Sendable {
 
   public static let blank = PagerLine([])
 
-  /// `text` wrapped to `width` cells as lines, blank lines kept.
-  public static func wrapped(_ text: String, width: Int, style: Style = .plain, indent: Int = 0)
-    -> [PagerLine]
-  {
-    TextWrap.wrap(text, width: max(1, width - indent)).map {
-      PagerLine($0, style: style, indent: indent)
-    }
+  /// `text` wrapped to `width` cells as lines, blank lines kept; the first `narrow.rows` lines
+  /// to `narrow.width` (beside a picture).
+  public static func wrapped(
+    _ text: String, width: Int, style: Style = .plain, indent: Int = 0,
+    narrow: (rows: Int, width: Int) = (0, 0)
+  ) -> [PagerLine] {
+    TextWrap.wrap(
+      text, width: max(1, width - indent), narrow: (narrow.rows, max(1, narrow.width - indent))
+    ).map { PagerLine($0, style: style, indent: indent) }
   }
 }
 

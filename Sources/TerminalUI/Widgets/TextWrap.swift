@@ -60,6 +60,30 @@ public enum TextWrap {
     return rows
   }
 
+  /// Wraps as `wrap(_:width:)` does, but the first `narrow.rows` rows at `narrow.width` (text
+  /// beside a picture, then under it at the full width).
+  public static func wrap(_ text: String, width: Int, narrow: (rows: Int, width: Int)) -> [String] {
+    guard narrow.rows > 0 else { return wrap(text, width: width) }
+    var rows: [String] = []
+    for paragraph in paragraphs(of: text) {
+      var rest = Substring(paragraph)
+      while rows.count < narrow.rows, !rest.isEmpty {
+        let characters = Array(rest)
+        guard let first = segments(of: characters, width: narrow.width).first else { break }
+        var row = String(characters[first])
+        while row.last == " " { row.removeLast() }
+        rows.append(row)
+        rest = rest.dropFirst(first.count)
+      }
+      if paragraph.isEmpty {
+        rows.append("")
+      } else if !rest.isEmpty {
+        rows += wrap(String(rest), width: width)
+      }
+    }
+    return rows
+  }
+
   /// The same wrapping by Unicode scalars, without finding character boundaries.
   ///
   /// For text whose characters are a spacing scalar and any combining marks (Latin, Greek,

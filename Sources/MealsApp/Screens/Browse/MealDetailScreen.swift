@@ -27,15 +27,22 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// The servings its quantities are shown for (`+`/`-`), once the meal is loaded.
   private var servings: Servings?
   private var servingsMealDBID: String?
+  /// `r` was pressed: the answer is announced when it comes.
+  private var refreshing = false
 
-  init(context: AppContext, request: MealDBRequest, title: String) {
+  /// `known`: the meal, whole already (a search result), shown without asking TheMealDB.
+  init(context: AppContext, request: MealDBRequest, title: String, known: Meal? = nil) {
     self.context = context
     self.request = request
     self.placeholderTitle = title
     pictures = context.pictures
     resource = Self.resource(for: request, context: context)
     resource.onChange = { [weak self] in self?.resourceChanged() }
-    resource.start()
+    if let known {
+      resource.seed(known)
+    } else {
+      resource.start()
+    }
     context.store.addListener(self)
     updateStored()
     followMeal()
@@ -90,7 +97,14 @@ public final class MealDetailScreen: Screen, StoreListener {
   }
 
   public var keyHelp: [KeyHelp] {
-    keys.help + Pager.keys.help + [KeyHelp(keys: "Esc", text: "back")]
+    guard meal != nil else {
+      // Nothing to save, scale or cook yet: only trying again and going back.
+      return [
+        KeyHelp(keys: "r/Enter", text: resource.isLoading ? "loading…" : "try again"),
+        KeyHelp(keys: "Esc", text: "back"),
+      ]
+    }
+    return keys.help + Pager.keys.help + [KeyHelp(keys: "Esc", text: "back")]
   }
 
   // MARK: - Keys
@@ -104,8 +118,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     switch action {
     case .save: save()
     case .refresh:
-      pager = Pager()
-      resource.refresh()
+      refresh()
     case .more: servings?.increase()
     case .fewer: servings?.decrease()
     case .cook:
@@ -121,19 +134,34 @@ public final class MealDetailScreen: Screen, StoreListener {
     return true
   }
 
+  /// `r`: asks TheMealDB again, saying so, and says how it went when the answer comes.
+  private func refresh() {
+    pager = Pager()
+    refreshing = true
+    resource.refresh()
+    if request == .random {
+      context.navigator.showInfo("Asking TheMealDB for another random meal…")
+    } else if let meal {
+      context.navigator.showInfo("Refreshing “\(Quote.name(meal.name))” from TheMealDB…")
+    } else {
+      context.navigator.showInfo("Trying TheMealDB again…")
+    }
+  }
+
   private func save() {
-    guard let meal else {
-      if !resource.isLoading { resource.refresh() }  // nothing to save yet: retry
+    guard meal != nil else {
+      if !resource.isLoading { refresh() }  // nothing to save yet: retry
       return
     }
+    guard let meal else { return }
     do {
       let stored = try context.store.storeFound(meal)
       storedID = stored.id
-      delegate?.browse(self, didSaveMealWithID: stored.id)
       context.navigator.showInfo(
         stored.wasAlreadyStored
-          ? "“\(MealRules.trimmed(meal.name))” is already in My Meals."
-          : "Saved “\(MealRules.trimmed(meal.name))” to My Meals.")
+          ? "“\(Quote.name(meal.name))” is already in My Meals."
+          : "Saved “\(Quote.name(meal.name))” to My Meals.")
+      delegate?.browse(self, didSaveMealWithID: stored.id)
     } catch {
       context.navigator.showError(error.message)
     }
@@ -146,7 +174,12 @@ public final class MealDetailScreen: Screen, StoreListener {
     if let failure = resource.failure {
       context.navigator.showError(
         meal == nil ? "Could not load the meal: \(failure)" : "Could not refresh: \(failure)")
+    } else if refreshing, !resource.isLoading, let meal {
+      context.navigator.showInfo(
+        request == .random
+          ? "Here is “\(Quote.name(meal.name))”." : "Refreshed “\(Quote.name(meal.name))”.")
     }
+    if !resource.isLoading { refreshing = false }
     updateStored()
     context.navigator.needsDisplay = true
   }
@@ -185,9 +218,12 @@ public final class MealDetailScreen: Screen, StoreListener {
     guard let textWidth = besideTextWidth(width) else {
       return pictureLines(width: width) + MealLines.body(of: meal, width: width, servings: servings)
     }
-    // Wide: the ingredients and instructions on the left, the picture beside them.
-    var lines = MealLines.body(of: meal, width: textWidth, servings: servings)
-    for (index, row) in pictureLines(width: Self.pictureColumns).dropLast().enumerated() {
+    // Wide: the ingredients and instructions on the left, the picture beside them; below it
+    // the text takes the whole width again.
+    let picture = Array(pictureLines(width: Self.pictureColumns).dropLast())
+    var lines = MealLines.body(
+      of: meal, width: width, servings: servings, beside: (picture.count + 1, textWidth))
+    for (index, row) in picture.enumerated() {
       if index >= lines.count { lines.append(.blank) }
       lines[index].spans += row.spans.map {
         PagerLine.Span(

@@ -149,7 +149,8 @@ public final class MealGroupsScreen: Screen, StoreListener {
   private func resourceChanged() {
     if let failure = resource.failure {
       context.navigator.showError(
-        rows.isEmpty ? "Could not load “\(title)”: \(failure)" : "Could not refresh: \(failure)")
+        rows.isEmpty
+          ? "Could not load “\(Quote.name(title))”: \(failure)" : "Could not refresh: \(failure)")
     }
     afterLoad()
     followSelection()
@@ -284,7 +285,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
       if let failure = resource.failure {
         message = "Could not load this list: \(failure)\nEnter or r tries again."
       } else if case .meals(_, let value) = kind, resource.value != nil {
-        message = "TheMealDB has no meals for “\(value)”."
+        message = "TheMealDB has no meals for “\(Quote.name(value))”."
       } else {
         message = "Nothing here yet."
       }

@@ -1,0 +1,116 @@
+import MealsApp
+import MealsCore
+import MealsStore
+import TerminalUI
+import TestSupport
+import XCTest
+
+/// What the status line, the footer and the prompts say: the point of a message in view, a
+/// dialog's own keys, feedback for every action.
+final class MessagesAndPromptsTests: XCTestCase {
+  func testALongNameIsCutSoThePointOfTheMessageStaysInView() throws {
+    let app = try AppHarness()
+    let name = "The Very Long Name Of A Slow Cooked Sunday Beef Stew With Dumplings And Gravy"
+    _ = try app.store.createMeal(name: name, instructions: "Cook.")
+    app.press(.character("d"))
+    XCTAssertEqual(
+      app.lines[22],
+      " Deleted “The Very Long Name Of A Slow…” — u undoes, T lists Recently Deleted.")
+  }
+
+  func testADialogShowsItsOwnKeysNotTheScreensBehindIt() throws {
+    let app = try AppHarness()
+    app.press(.character("n"), .character("i"))
+    app.type("garl")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[23], " Enter add  Esc cancel")
+    app.press(.escape, .escape)
+    app.press(.character("G"), .up, .up, .up, .enter)  // Servings
+    XCTAssertEqual(app.lines[23], " Enter set  Esc cancel")
+    app.press(.escape, .character("f"), .escape)
+    XCTAssertTrue(app.text.contains("Discard changes? (y/n)"), app.text)
+    XCTAssertEqual(app.lines[23], " y yes  n no  Esc no")
+    // A click on a footer hint of a dialog presses it.
+    app.navigator.handle(.mouse(MouseEvent(.press(button: 0), row: 23, column: 2)), size: app.size)
+    XCTAssertEqual(app.lines[0], " My Meals", "y: discarded")
+  }
+
+  func testTheTimerDoneBoxWrapsItsTextAt80Columns() throws {
+    let app = try AppHarness()
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Stew",
+      instructions:
+        "1. Simmer the beef, the onions and the carrots gently for 5 minutes.\n2. Serve.")
+    try app.store.commit(draft)
+    app.press(.character("c"), .right, .character("t"))
+    app.wait(300_000)
+    let box = app.lines.filter { $0.contains("│") }
+    XCTAssertTrue(
+      box.contains { $0.contains("Enter or Esc to carry on cooking") }, "the detail whole: \(box)")
+    XCTAssertTrue(box.contains { $0.contains("⏰ Time's up: Step 1 · 5 minutes") }, "\(box)")
+    XCTAssertEqual(app.lines[23], " Enter carry on")
+  }
+
+  func testMealDetailsFooterAfterAFailureOffersOnlyWhatWorks() throws {
+    let app = try AppHarness()
+    app.press(.character("r"))
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
+    app.service.answer(.filter(.area, "Irish"))
+    app.press(.enter)
+    app.service.answer(.lookup("90010"), with: .failure(.timedOut))
+    XCTAssertTrue(app.text.contains("Could not load the meal"), app.text)
+    XCTAssertEqual(app.lines[23], " r/Enter try again  Esc back  ? help")
+    app.press(.character("r"))
+    XCTAssertEqual(app.lines[22], " Trying TheMealDB again…")
+    app.service.answer(.lookup("90010"))
+    XCTAssertTrue(app.lines[23].hasPrefix(" s save to My Meals"), app.lines[23])
+    // r on a loaded meal says it is refreshing, then that it did.
+    app.press(.character("r"))
+    XCTAssertEqual(app.lines[22], " Refreshing “Beef and Stout Stew” from TheMealDB…")
+    app.service.answer(.lookup("90010"))
+    XCTAssertEqual(app.lines[22], " Refreshed “Beef and Stout Stew”.")
+  }
+
+  func testNotReplacingAnExportedFileSaysSo() throws {
+    let app = try AppHarness()
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Stew", instructions: "Cook.",
+      ingredients: [IngredientMeasurement(name: "Beef", quantity: "500 g")])
+    try app.store.commit(draft)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("list.md")
+    try Data("mine\n".utf8).write(to: URL(fileURLWithPath: path))
+    app.press(.character("l"), .character("L"), .character("e"))
+    for _ in 0..<AppHarness.defaultFileName.count { app.press(.backspace) }
+    app.type(path)
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("Replace the file that is there? (y/n)"))
+    app.press(.character("n"))
+    XCTAssertTrue(app.lines[22].hasPrefix(" Not written: /"), app.lines[22])
+    XCTAssertTrue(app.lines[22].hasSuffix("… is left as it was."), "the path is cut, not the point")
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine\n")
+  }
+
+  func testScalingIsSaidWithoutNestedBrackets() throws {
+    let app = try AppHarness()
+    app.press(.character("r"))
+    app.service.answer(.areas)
+    app.press(.character("G"), .up, .up, .up, .up, .enter)
+    app.service.answer(.filter(.area, "Irish"))
+    app.press(.enter)
+    app.service.answer(.lookup("90010"))
+    app.press(.character("+"), .character("+"), .character("l"))
+    XCTAssertEqual(
+      app.lines[22],
+      " Added 7 ingredients of “Beef and Stout St…” for 6 servings — L opens the list.")
+    app.size = Size(width: 100, height: 24)
+    XCTAssertEqual(
+      app.lines[22],
+      " Added 7 ingredients of “Beef and Stout Stew” for 6 servings — L opens the list.",
+      "whole where there is room")
+  }
+}
