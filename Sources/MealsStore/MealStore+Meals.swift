@@ -48,12 +48,13 @@ extension MealStore {
     return meal
   }
 
-  /// Which of these TheMealDB ids are in My Meals (for the ✓ on browse lists).
   /// The ids of the meals called `name` (ignoring case), for saying when names repeat.
   public func mealIDs(named name: String) -> [Int64] {
     (try? db.statement("SELECT id FROM meal WHERE name = ? ORDER BY id LIMIT 50")
       .rows([.text(name)]) { $0.int(0) }) ?? []
   }
+
+  /// Which of these TheMealDB ids are in My Meals (for the ✓ on browse lists).
 
   public func storedMealDBIDs(among ids: [String]) -> Set<String> {
     guard !ids.isEmpty, let data = try? JSONEncoder().encode(ids) else { return [] }

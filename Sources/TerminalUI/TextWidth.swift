@@ -71,9 +71,10 @@ public enum TextWidth {
   /// is too long; the marks are bidi isolates, which take no cells and are never drawn.
   public static func shrinkable(_ text: String) -> String { "\u{2068}" + text + "\u{2069}" }
 
-  /// `text` fitted in `width` cells: its shrinkable parts are shortened first (the longest
-  /// first, to no fewer than `least` cells, ending in "…"), then the end is cut if it must be.
-  /// `clean` is applied to each part first (it may drop the marks themselves).
+  /// `text` fitted in `width` cells, its shrinkable parts shortened first.
+  ///
+  /// The longest part first, to no fewer than `least` cells, ending in "…"; then the end is
+  /// cut if it must be. `clean` is applied to each part first (it may drop the marks themselves).
   public static func fit(
     _ text: String, to width: Int, least: Int = 8, clean: (String) -> String = { $0 }
   ) -> String {

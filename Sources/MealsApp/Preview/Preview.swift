@@ -63,9 +63,10 @@ struct Preview {
 /// A meal as lines: ingredients in two aligned columns, the instructions, the links; for Meal
 /// Detail's pager and the previews.
 enum MealLines {
+  /// The meal's ingredients, instructions and links as pager lines.
+  ///
   /// `servings`, when given, scales the measures and says so in the heading; a measure that
-  /// is not an amount stays as written, marked `*`.
-  /// `beside`: the first rows are that narrow (a picture sits to their right); the
+  /// is not an amount stays as written, marked `*`. `beside`: the first rows are that narrow (a picture sits to their right); the
   /// instructions flow back to the full width under it.
   static func body(
     of meal: Meal, width: Int, instructionLines: Int? = nil, links: Bool = true,
