@@ -40,7 +40,7 @@ define install_packages
 	fi
 endef
 
-GRAPHICS_TOOLS := xvfb xterm imagemagick xdotool fonts-dejavu-core
+GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
 .PHONY: test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
 
@@ -90,14 +90,16 @@ test-asan: test-deps
 	$(LSAN) $(SWIFTPM) test --skip-build --disable-swift-testing --sanitize=address \
 	  --scratch-path $(BUILD_DIR)/asan --skip EndToEndTests
 
-## test-graphics: a real sixel terminal (xterm as a VT340 under Xvfb) shows Meal Detail's
-## picture where its cells are, and nothing of it after leaving (not in `make test`: the X
-## packages would double CI's install time)
+## test-graphics: real graphics terminals under Xvfb (xterm as a VT340: sixel; kitty) show
+## Meal Detail's picture where its cells are, in the photo's shape for their real cell size,
+## and nothing of it after leaving (not in `make test`: the X packages would double CI's
+## install time)
 test-graphics:
 	$(call install_packages,$(LIBS) $(TOOLS) $(GRAPHICS_TOOLS))
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build --product meals
-	Tests/Graphics/sixel-in-xterm.sh
+	Tests/Graphics/picture-in-terminal.sh xterm
+	Tests/Graphics/picture-in-terminal.sh kitty
 
 ## fuzz: libFuzzer on the decoder, the sanitiser and the key reader (FUZZ_SECONDS each, default 60)
 fuzz: deps

@@ -64,4 +64,44 @@ final class KitchenEndToEndTests: XCTestCase {
     try tmux.press("q", "q")
     try tmux.waitFor("EXIT=0")
   }
+
+  func testShiftArrowsMoveAnIngredientAndTheWheelScrollsALongStepInTmux() throws {
+    let store = try MealStore(path: database)
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Slow Stew",
+      instructions: String(repeating: "stir now and then and keep the lid on the pot, ", count: 16)
+        + "and simmer for 2 hours.",
+      ingredients: [
+        IngredientMeasurement(name: "Beef", quantity: "1 kg"),
+        IngredientMeasurement(name: "Onions", quantity: "2"),
+      ])
+    try store.commit(draft)
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/"),
+      width: 60, height: 16)
+    try tmux.waitFor("2 meals")
+    // The editor of Slow Stew (the second row): Shift-↓ moves Beef below Onions.
+    try tmux.press("Down", "Enter")
+    try tmux.waitFor("INGREDIENTS (2)")
+    try tmux.press("Down", "Down", "S-Down")
+    var screen = try tmux.waitFor("▸ Beef")
+    let onions = try XCTUnwrap(screen.components(separatedBy: "\n").firstIndex { $0.contains("Onions") })
+    let beef = try XCTUnwrap(screen.components(separatedBy: "\n").firstIndex { $0.contains("Beef") })
+    XCTAssertLessThan(onions, beef, screen)
+    try tmux.press("S-Up")
+    screen = try tmux.waitFor("▸ Beef")
+    XCTAssertLessThan(
+      try XCTUnwrap(screen.components(separatedBy: "\n").firstIndex { $0.contains("Beef") }),
+      try XCTUnwrap(screen.components(separatedBy: "\n").firstIndex { $0.contains("Onions") }))
+    // Cook Mode at 60 × 16: the step does not fit; it says so and scrolls with the wheel.
+    try tmux.press("Escape", "c", "Right")
+    screen = try tmux.waitFor("↓ more")
+    XCTAssertTrue(screen.contains("t starts a timer for 2 hours"), screen)
+    for _ in 0..<6 { try tmux.send(bytes: Array("\u{1B}[<65;10;6M".utf8)) }  // the wheel, down
+    screen = try tmux.waitFor("↑ more above")
+    XCTAssertTrue(screen.contains("and simmer for 2"), screen)
+    try tmux.press("Escape", "q")
+    try tmux.waitFor("EXIT=0")
+  }
 }
