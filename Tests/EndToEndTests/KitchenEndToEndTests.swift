@@ -86,8 +86,10 @@ final class KitchenEndToEndTests: XCTestCase {
     try tmux.waitFor("INGREDIENTS (2)")
     try tmux.press("Down", "Down", "S-Down")
     var screen = try tmux.waitFor("▸ Beef")
-    let onions = try XCTUnwrap(screen.components(separatedBy: "\n").firstIndex { $0.contains("Onions") })
-    let beef = try XCTUnwrap(screen.components(separatedBy: "\n").firstIndex { $0.contains("Beef") })
+    let onions = try XCTUnwrap(
+      screen.components(separatedBy: "\n").firstIndex { $0.contains("Onions") })
+    let beef = try XCTUnwrap(
+      screen.components(separatedBy: "\n").firstIndex { $0.contains("Beef") })
     XCTAssertLessThan(onions, beef, screen)
     try tmux.press("S-Up")
     screen = try tmux.waitFor("▸ Beef")
