@@ -3,6 +3,7 @@
 // are written here (chafa 1.12 stretches to whole cells and leaves seams of alpha 243 in
 // kitty's pixels); sixel goes through chafa, given pixels it does not have to scale.
 #include "CPicture.h"
+#include "chafa_print.h"
 
 #include <chafa.h>
 #include <math.h>
@@ -255,25 +256,15 @@ static char *sixel(const uint8_t *pixels, int width, int height, int columns, in
   chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS);
   chafa_canvas_config_set_cell_geometry(config, cell_width, cell_height);
   ChafaCanvas *canvas = chafa_canvas_new(config);
-  gchar *environment[] = {"TERM=mlterm", NULL};
-  ChafaTermInfo *term = chafa_term_db_detect(chafa_term_db_get_default(), environment);
-  char *copy = NULL;
-  if (canvas && term) {
+  if (canvas)
     chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, padded, full_width,
                                  full_height, full_width * 4);
-    GString *printed = chafa_canvas_print(canvas, term);
-    copy = malloc(printed->len + 1);
-    if (copy) {
-      memcpy(copy, printed->str, printed->len + 1);
-      *length = printed->len;
-    }
-    g_string_free(printed, TRUE);
-  }
+  gchar *environment[] = {"TERM=mlterm", NULL};
+  char *bytes = meals_chafa_print(canvas, environment, length);
   if (canvas) chafa_canvas_unref(canvas);
-  if (term) chafa_term_info_unref(term);
   chafa_canvas_config_unref(config);
   free(padded);
-  return copy;
+  return bytes;
 }
 
 // MARK: - The protocols

@@ -1,5 +1,6 @@
 // Decoding with limits (libjpeg-turbo, libpng) and rendering (chafa) for meals' pictures.
 #include "CPicture.h"
+#include "chafa_print.h"
 
 #include <stdio.h>
 
@@ -210,23 +211,8 @@ int meals_picture_symbols(const meals_picture *picture, int columns, int rows, i
   return 0;
 }
 
-char *meals_picture_protocol(const meals_picture *picture, int columns, int rows, int protocol,
-                             int cell_width, int cell_height, size_t *length) {
-  if (!picture->pixels || columns < 1 || rows < 1) return NULL;
-  ChafaPixelMode pixel_mode = protocol == MEALS_PROTOCOL_KITTY       ? CHAFA_PIXEL_MODE_KITTY
-                              : protocol == MEALS_PROTOCOL_SIXEL     ? CHAFA_PIXEL_MODE_SIXELS
-                              : protocol == MEALS_PROTOCOL_TRUECOLOR ? CHAFA_PIXEL_MODE_SYMBOLS
-                                                                     : CHAFA_PIXEL_MODE_ITERM2;
-  // The terminal chafa writes for: one that speaks the protocol, whatever this one is.
-  gchar *environment[] = {
-      protocol == MEALS_PROTOCOL_KITTY       ? "TERM=xterm-kitty"
-      : protocol == MEALS_PROTOCOL_SIXEL     ? "TERM=mlterm"
-      : protocol == MEALS_PROTOCOL_TRUECOLOR ? "TERM=xterm-256color"
-                                             : "TERM_PROGRAM=iTerm.app",
-      protocol == MEALS_PROTOCOL_TRUECOLOR ? "COLORTERM=truecolor" : NULL, NULL};
+char *meals_chafa_print(ChafaCanvas *canvas, gchar **environment, size_t *length) {
   ChafaTermInfo *term = chafa_term_db_detect(chafa_term_db_get_default(), environment);
-  ChafaCanvas *canvas = new_canvas(picture, columns, rows, CHAFA_CANVAS_MODE_TRUECOLOR,
-                                   pixel_mode, cell_width, cell_height);
   char *copy = NULL;
   if (canvas && term) {
     GString *printed = chafa_canvas_print(canvas, term);
@@ -237,7 +223,19 @@ char *meals_picture_protocol(const meals_picture *picture, int columns, int rows
     }
     g_string_free(printed, TRUE);
   }
-  if (canvas) chafa_canvas_unref(canvas);
   if (term) chafa_term_info_unref(term);
   return copy;
+}
+
+char *meals_picture_protocol(const meals_picture *picture, int columns, int rows, int protocol,
+                             int cell_width, int cell_height, size_t *length) {
+  // Real pixels are graphics.c's; here, symbols in 24-bit colour escapes.
+  if (!picture->pixels || columns < 1 || rows < 1 || protocol != MEALS_PROTOCOL_TRUECOLOR)
+    return NULL;
+  gchar *environment[] = {"TERM=xterm-256color", "COLORTERM=truecolor", NULL};
+  ChafaCanvas *canvas = new_canvas(picture, columns, rows, CHAFA_CANVAS_MODE_TRUECOLOR,
+                                   CHAFA_PIXEL_MODE_SYMBOLS, cell_width, cell_height);
+  char *bytes = meals_chafa_print(canvas, environment, length);
+  if (canvas) chafa_canvas_unref(canvas);
+  return bytes;
 }

@@ -192,12 +192,7 @@ final class KitchenScreenTests: XCTestCase {
 
     // The other way round: from Meal Detail first, then from My Meals once it is saved.
     let other = try AppHarness()
-    other.press(.character("r"))
-    other.service.answer(.areas)
-    other.press(.character("G"), .up, .up, .up, .up, .enter)
-    other.service.answer(.filter(.area, "Irish"))
-    other.press(.enter)
-    other.service.answer(.lookup("90010"))
+    PictureScreenTests.openStew(other)
     other.press(.character("l"), .character("s"))
     XCTAssertEqual(other.store.mealCount, 1)
     while other.navigator.stack.count > 1 { other.press(.escape) }

@@ -56,7 +56,7 @@ final class MessagesAndPromptsTests: XCTestCase {
     let app = try AppHarness()
     app.press(.character("r"))
     app.service.answer(.areas)
-    app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish
+    app.press(.character("G"), .up, .up, .up, .up, .enter)  // Irish: Meal Detail, failing
     app.service.answer(.filter(.area, "Irish"))
     app.press(.enter)
     app.service.answer(.lookup("90010"), with: .failure(.timedOut))
@@ -97,12 +97,7 @@ final class MessagesAndPromptsTests: XCTestCase {
 
   func testScalingIsSaidWithoutNestedBrackets() throws {
     let app = try AppHarness()
-    app.press(.character("r"))
-    app.service.answer(.areas)
-    app.press(.character("G"), .up, .up, .up, .up, .enter)
-    app.service.answer(.filter(.area, "Irish"))
-    app.press(.enter)
-    app.service.answer(.lookup("90010"))
+    PictureScreenTests.openStew(app)
     app.press(.character("+"), .character("+"), .character("l"))
     XCTAssertEqual(
       app.lines[22],

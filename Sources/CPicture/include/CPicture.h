@@ -39,8 +39,9 @@ enum {
   MEALS_PROTOCOL_TRUECOLOR = 4
 };
 
-/// Symbols in 24-bit colour escapes (MEALS_PROTOCOL_TRUECOLOR) over `columns` x `rows` cells,
-/// one line per row. malloc'd (free it); NULL on failure.
+/// Symbols in 24-bit colour escapes over `columns` x `rows` cells, one line per row: the only
+/// `protocol` it takes is MEALS_PROTOCOL_TRUECOLOR (real pixels: meals_picture_graphics).
+/// malloc'd (free it); NULL on failure.
 char *meals_picture_protocol(const meals_picture *picture, int columns, int rows, int protocol,
                              int cell_width, int cell_height, size_t *length);
 
