@@ -8,6 +8,7 @@
 #include <chafa.h>
 #include <math.h>
 #include <png.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,31 +207,51 @@ static char *kitty(const uint8_t *pixels, int width, int height, size_t *length)
 
 // MARK: - iTerm2
 
+// PNG written into a growing buffer by libpng.
+static void png_append(png_structp png, png_bytep data, png_size_t length) {
+  append((buffer *)png_get_io_ptr(png), (const char *)data, length);
+}
+
+static void png_flush(png_structp png) { (void)png; }
+
+// The picture as a PNG file, quickly (zlib's fastest level, no row filters: the terminal
+// decodes it at once, and it is never kept).
+static int png_file(const uint8_t *pixels, int width, int height, buffer *file) {
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+  if (!png) return 1;
+  png_infop info = png_create_info_struct(png);
+  if (!info || setjmp(png_jmpbuf(png))) {
+    png_destroy_write_struct(&png, info ? &info : NULL);
+    return 1;
+  }
+  png_set_write_fn(png, file, png_append, png_flush);
+  png_set_compression_level(png, 1);
+  png_set_filter(png, 0, PNG_FILTER_NONE);
+  png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGBA,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_write_info(png, info);
+  for (int y = 0; y < height; y++) png_write_row(png, (png_bytep)(pixels + (size_t)y * width * 4));
+  png_write_end(png, NULL);
+  png_destroy_write_struct(&png, &info);
+  return file->failed;
+}
+
 // A PNG file inline, sized in pixels with its shape kept.
 static char *iterm(const uint8_t *pixels, int width, int height, size_t *length) {
-  png_image image;
-  memset(&image, 0, sizeof image);
-  image.version = PNG_IMAGE_VERSION;
-  image.width = (png_uint_32)width;
-  image.height = (png_uint_32)height;
-  image.format = PNG_FORMAT_RGBA;
-  png_alloc_size_t size = 0;
-  if (!png_image_write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL)) return NULL;
-  void *file = malloc(size);
-  if (!file) return NULL;
-  if (!png_image_write_to_memory(&image, file, &size, 0, pixels, 0, NULL)) {
-    free(file);
+  buffer file = {0};
+  if (png_file(pixels, width, height, &file)) {
+    free(file.bytes);
     return NULL;
   }
   buffer out = {0};
   char head[160];
   snprintf(head, sizeof head,
            "\x1b]1337;File=inline=1;size=%zu;width=%dpx;height=%dpx;preserveAspectRatio=1:",
-           (size_t)size, width, height);
+           file.length, width, height);
   append_text(&out, head);
-  append_base64(&out, file, size);
+  append_base64(&out, (const uint8_t *)file.bytes, file.length);
   append_text(&out, "\a");
-  free(file);
+  free(file.bytes);
   return finish(&out, length);
 }
 
