@@ -31,11 +31,19 @@ public struct ShoppingRow: Equatable, Sendable {
 /// make one row; amounts of one kind are added, in the unit of the first.
 public enum ShoppingList {
   /// The rows, unticked first (ticked ones sink), each part in name order.
+  /// An ingredient's name on the list: `of flour` (from `2 cups of flour`) is `flour`.
+  static func displayName(_ ingredient: String) -> String {
+    let name = MealRules.trimmed(ingredient)
+    return name.lowercased().hasPrefix("of ") ? String(name.dropFirst(3)) : name
+  }
+
   public static func rows(_ items: [ShoppingItem]) -> [ShoppingRow] {
     var order: [String] = []
     var groups: [String: [ShoppingItem]] = [:]
     for item in items {
-      let key = TextFolding.key(MealRules.trimmed(item.ingredient))
+      // `of flour` (from `2 cups of flour`) is flour.
+      var key = TextFolding.key(MealRules.trimmed(item.ingredient))
+      if key.hasPrefix("of ") { key.removeFirst(3) }
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(item)
     }
@@ -44,7 +52,7 @@ public enum ShoppingList {
       var meals: [String] = []
       for item in items where !meals.contains(item.mealName) { meals.append(item.mealName) }
       return ShoppingRow(
-        name: MealRules.trimmed(first.ingredient), amounts: amounts(items.map(\.measure)),
+        name: displayName(first.ingredient), amounts: amounts(items.map(\.measure)),
         meals: meals, ticked: items.allSatisfy(\.ticked), itemIDs: items.map(\.id))
     }
     return rows.sorted {

@@ -3,18 +3,17 @@
 public enum IngredientLine {
   /// The measure at the start (amount, a known unit, an equivalent) and the rest, the name.
   ///
-  /// A line without an amount is all name.
+  /// Lossless: `joined` gives the line back as it was (`2 cups of flour` is `2 cups` and
+  /// `of flour`). A line without an amount, or one that would not come back whole, is all name.
   public static func split(_ line: String) -> IngredientMeasurement {
     let text = MealRules.trimmed(line)
-    guard let length = Quantity.measureLength(atStartOf: text) else {
-      return IngredientMeasurement(name: text, quantity: "")
-    }
+    let whole = IngredientMeasurement(name: text, quantity: "")
+    guard let length = Quantity.measureLength(atStartOf: text) else { return whole }
     let quantity = MealRules.trimmed(String(text.prefix(length)))
-    var name = Substring(text.dropFirst(length))
-    while let first = name.first, first == " " || first == "," { name = name.dropFirst() }
-    if name.lowercased().hasPrefix("of ") { name = name.dropFirst(3) }
-    guard !name.isEmpty else { return IngredientMeasurement(name: text, quantity: "") }
-    return IngredientMeasurement(name: MealRules.trimmed(String(name)), quantity: quantity)
+    let name = MealRules.trimmed(String(text.dropFirst(length)))
+    let measurement = IngredientMeasurement(name: name, quantity: quantity)
+    guard !name.isEmpty, !quantity.isEmpty, joined(measurement) == text else { return whole }
+    return measurement
   }
 
   /// `quantity name`, or the name alone.

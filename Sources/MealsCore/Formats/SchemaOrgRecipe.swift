@@ -71,14 +71,17 @@ public enum SchemaOrgRecipe {
 
   /// Every Recipe in a parsed JSON-LD value: the top object, an array, `@graph`, or nested.
   public static func meals(from value: Any) -> [ImportCandidate] {
-    recipes(in: value).enumerated().map { index, recipe in
-      let name = text(recipe["name"]).map(HTMLText.plain)
-      let place = name.map { "recipe “\($0)”" } ?? "recipe \(index + 1)"
-      guard let name, !MealRules.isBlank(name) else {
-        return ImportCandidate(place: place, problem: "a Recipe without a name")
-      }
-      return ImportCandidate(place: place, meal: meal(from: recipe, name: name))
+    recipes(in: value).enumerated().map { candidate(from: $1, index: $0) }
+  }
+
+  /// One Recipe object as a meal to import, or why it cannot be one.
+  static func candidate(from recipe: [String: Any], index: Int) -> ImportCandidate {
+    let name = text(recipe["name"]).map { HTMLDocument.fold(HTMLText.plain($0)) }
+    let place = name.map { "recipe “\($0)”" } ?? "recipe \(index + 1)"
+    guard let name, !MealRules.isBlank(name) else {
+      return ImportCandidate(place: place, problem: "a Recipe without a name")
     }
+    return ImportCandidate(place: place, meal: meal(from: recipe, name: name))
   }
 
   /// The JSON-LD blocks of an HTML page: `<script type="application/ld+json">…</script>`.
@@ -99,18 +102,19 @@ public enum SchemaOrgRecipe {
     return blocks
   }
 
-  private static func recipes(in value: Any, depth: Int = 0) -> [[String: Any]] {
+  /// The Recipe objects anywhere in a JSON-LD value (`@graph`, `mainEntity`, an article's
+  /// `hasPart`, a list's items…); a recipe's own inner objects are not searched.
+  static func recipes(in value: Any, depth: Int = 0) -> [[String: Any]] {
     guard depth < 12 else { return [] }
     if let array = value as? [Any] {
       return array.flatMap { recipes(in: $0, depth: depth + 1) }
     }
     guard let object = value as? [String: Any] else { return [] }
     if isRecipe(object) { return [object] }
-    var found: [[String: Any]] = []
-    for key in ["@graph", "mainEntity", "mainEntityOfPage", "itemListElement", "item"] {
-      if let child = object[key] { found += recipes(in: child, depth: depth + 1) }
+    return object.keys.sorted().flatMap { key -> [[String: Any]] in
+      guard let child = object[key], child is [Any] || child is [String: Any] else { return [] }
+      return recipes(in: child, depth: depth + 1)
     }
-    return found
   }
 
   private static func isRecipe(_ object: [String: Any]) -> Bool {
@@ -123,23 +127,24 @@ public enum SchemaOrgRecipe {
     if let identifier = texts(recipe["identifier"]).first(where: { $0.hasPrefix("themealdb:") }) {
       meal.mealDBID = String(identifier.dropFirst("themealdb:".count))
     }
-    meal.category = texts(recipe["recipeCategory"]).first.map(HTMLText.plain)
-    meal.area = texts(recipe["recipeCuisine"]).first.map(HTMLText.plain)
+    meal.category = texts(recipe["recipeCategory"]).first.map(line)
+    meal.area = texts(recipe["recipeCuisine"]).first.map(line)
     meal.tags = texts(recipe["keywords"]).flatMap { $0.split(separator: ",") }
-      .map { MealRules.trimmed(HTMLText.plain(String($0))) }.filter { !$0.isEmpty }
-    meal.thumbnailURL = url(recipe["image"])
+      .map { line(String($0)) }.filter { !$0.isEmpty }
+    meal.thumbnailURL = url(recipe["image"] ?? recipe["thumbnailUrl"])
     meal.sourceURL = texts(recipe["url"]).first
     meal.videoURL = videoURL(recipe["video"])
-    meal.servings = texts(recipe["recipeYield"]).lazy.compactMap(leadingNumber).first
+    meal.servings = texts(recipe["recipeYield"] ?? recipe["yield"]).lazy.compactMap(servings)
+      .first
     meal.totalMinutes =
-      text(recipe["totalTime"]).flatMap(minutes)
+      text(recipe["totalTime"]).flatMap(duration)
       ?? {
         let parts = [recipe["prepTime"], recipe["cookTime"]].compactMap {
-          text($0).flatMap(minutes)
+          text($0).flatMap(duration)
         }
         return parts.isEmpty ? nil : parts.reduce(0, +)
       }()
-    let lines = (recipe["recipeIngredient"] ?? recipe["ingredients"]).map(texts) ?? []
+    let lines = ingredientLines(recipe["recipeIngredient"] ?? recipe["ingredients"])
     let supplies = (recipe["supply"] as? [Any] ?? []).compactMap {
       entry -> IngredientMeasurement? in
       guard let object = entry as? [String: Any], let name = text(object["name"]) else {
@@ -150,15 +155,79 @@ public enum SchemaOrgRecipe {
     if !supplies.isEmpty && (supplies.count == lines.count || lines.isEmpty) {
       meal.ingredients = supplies
     } else {
-      meal.ingredients = lines.map { IngredientLine.split(HTMLText.plain($0)) }
+      meal.ingredients = lines.map(IngredientLine.split)
     }
     return meal
+  }
+
+  /// One line of text from a value that may hold HTML: tags gone, entities decoded, white
+  /// space folded.
+  static func line(_ text: String) -> String { HTMLDocument.fold(HTMLText.plain(text)) }
+
+  /// Ingredient lines as the page shows them: strings, or groups of them (lists in a list),
+  /// or objects with a text; each one line, none empty.
+  private static func ingredientLines(_ value: Any?, depth: Int = 0) -> [String] {
+    guard depth < 6, let value else { return [] }
+    if let array = value as? [Any] {
+      return array.flatMap { ingredientLines($0, depth: depth + 1) }
+    }
+    if let object = value as? [String: Any], object["text"] == nil, object["name"] == nil,
+      let list = object["itemListElement"] ?? object["recipeIngredient"]
+    {
+      return ingredientLines(list, depth: depth + 1)
+    }
+    guard let text = text(value) else { return [] }
+    // A single string holding several lines (`<br>` or line breaks): one ingredient each.
+    return HTMLText.plain(text).split(whereSeparator: \.isNewline).map {
+      undoubled(HTMLDocument.fold(String($0)))
+    }.filter { !$0.isEmpty }
+  }
+
+  /// A line as a careful reader writes it from a plugin's data: a note in doubled brackets,
+  /// `((optional))`, in single ones; an amount written `500.0` as `500`.
+  static func undoubled(_ text: String) -> String {
+    var result = text
+    if result.contains("((") {
+      var out = ""
+      var rest = result[...]
+      while let open = rest.range(of: "((") {
+        let inner = rest[open.upperBound...]
+        if let close = inner.range(of: "))"), !inner[..<close.lowerBound].contains(where: { $0 == "(" || $0 == ")" }) {
+          out += rest[..<open.lowerBound] + "(" + inner[..<close.lowerBound] + ")"
+          rest = inner[close.upperBound...]
+        } else {
+          out += rest[..<open.upperBound]
+          rest = inner
+        }
+      }
+      result = out + rest
+    }
+    // `500.0 g`: the decimal zero of a number a plugin stored as a float.
+    if let first = result.split(separator: " ").first, first.hasSuffix(".0"),
+      first.dropLast(2).allSatisfy(\.isNumber), !first.dropLast(2).isEmpty
+    {
+      result = String(first.dropLast(2)) + result.dropFirst(first.count)
+    }
+    return result
+  }
+
+  /// Servings in `recipeYield` as sites write it: `6`, `"8 servings"`, `"Serves 4-6"`,
+  /// `"Makes 12 cookies"`: the first whole number.
+  static func servings(_ text: String) -> Int? {
+    let digits = text.drop { !($0.isASCII && $0.isNumber) }.prefix { $0.isASCII && $0.isNumber }
+    return Int(digits).flatMap { $0 > 0 && $0 <= 1_000 ? $0 : nil }
+  }
+
+  /// A duration: ISO 8601 (`PT1H30M`, `P0DT0H45M`), else words (`1 hour 20 minutes`).
+  static func duration(_ text: String) -> Int? {
+    let trimmed = MealRules.trimmed(text)
+    return minutes(trimmed) ?? DurationText.minutes(trimmed)
   }
 
   // MARK: - Values as sites write them
 
   /// A string, a number written as one, or the `@value`/`name`/`text` of an object.
-  private static func text(_ value: Any?) -> String? {
+  static func text(_ value: Any?) -> String? {
     if let string = value as? String { return string }
     if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
     if let object = value as? [String: Any] {
@@ -186,34 +255,44 @@ public enum SchemaOrgRecipe {
     return (object["contentUrl"] ?? object["embedUrl"] ?? object["url"]) as? String
   }
 
-  /// Steps as lines: a string, strings, HowToStep (`text`, else `name`) and HowToSection
-  /// (its name as a heading line, `Cake:`, then its steps).
+  /// Steps as lines: a string (its own lines and paragraphs), strings, HowToStep (`text`, else
+  /// `name`), HowToSection (its name as a heading line, `Cake:`, then its steps), an ItemList's
+  /// items.
   private static func instructions(_ value: Any?, depth: Int = 0) -> String {
-    guard depth < 8, let value else { return "" }
-    var lines: [String] = []
+    steps(value, depth: depth).joined(separator: "\n")
+  }
+
+  private static func steps(_ value: Any?, depth: Int = 0) -> [String] {
+    guard depth < 8, let value else { return [] }
     if let string = value as? String {
-      lines.append(HTMLText.plain(string))
-    } else if let array = value as? [Any] {
-      lines += array.map { instructions($0, depth: depth + 1) }
-    } else if let object = value as? [String: Any] {
-      let types = (object["@type"] as? [Any] ?? [object["@type"] as Any]).compactMap {
-        $0 as? String
-      }
-      if types.contains("HowToSection") {
-        // A heading line (`Cake:`): Cook Mode shows it over the section's steps.
-        if let name = text(object["name"]) {
-          let heading = MealRules.trimmed(HTMLText.plain(name))
-          if !heading.isEmpty { lines.append(heading.hasSuffix(":") ? heading : heading + ":") }
-        }
-        lines.append(
-          instructions(object["itemListElement"] ?? object["steps"], depth: depth + 1))
-      } else if let step = text(object["text"]) ?? text(object["name"]) {
-        lines.append(HTMLText.plain(step))
-      } else if let list = object["itemListElement"] {
-        lines.append(instructions(list, depth: depth + 1))
-      }
+      return HTMLText.plain(string).split(whereSeparator: \.isNewline).flatMap {
+        [HTMLDocument.fold(String($0))]
+      }.filter { !$0.isEmpty }
     }
-    return lines.map { MealRules.trimmed($0) }.filter { !$0.isEmpty }.joined(separator: "\n")
+    if let array = value as? [Any] {
+      return array.flatMap { steps($0, depth: depth + 1) }
+    }
+    guard let object = value as? [String: Any] else {
+      return text(value).map { steps($0, depth: depth + 1) } ?? []
+    }
+    let types = (object["@type"] as? [Any] ?? [object["@type"] as Any]).compactMap {
+      $0 as? String
+    }
+    let list = object["itemListElement"] ?? object["steps"] ?? object["step"]
+    if types.contains("HowToSection") || (list != nil && object["text"] == nil) {
+      var lines: [String] = []
+      // A heading line (`Cake:`): Cook Mode shows it over the section's steps.
+      if types.contains("HowToSection"), let name = text(object["name"]).map(line), !name.isEmpty {
+        lines.append(name.hasSuffix(":") ? name : name + ":")
+      }
+      return lines + steps(list, depth: depth + 1)
+    }
+    if let step = text(object["text"]) ?? text(object["description"]) ?? text(object["name"])
+      ?? text(object["item"])
+    {
+      return steps(step, depth: depth + 1)
+    }
+    return []
   }
 
   /// `PT1H30M` (also with days or seconds) in whole minutes.
@@ -242,51 +321,15 @@ public enum SchemaOrgRecipe {
     let rounded = Int(total.rounded())
     return rounded > 0 ? rounded : nil
   }
-
-  private static func leadingNumber(_ text: String) -> Int? {
-    let digits = MealRules.trimmed(text).prefix { $0.isASCII && $0.isNumber }
-    return Int(digits).flatMap { $0 > 0 && $0 <= 1_000 ? $0 : nil }
-  }
 }
 
-/// Text from HTML-ish sources: entities decoded, tags dropped (`<br>` is a line break).
+/// Text from HTML-ish sources: entities decoded, tags dropped, a line per paragraph, list item
+/// or `<br>` (and per line break of its own), white space folded within lines.
 enum HTMLText {
   static func plain(_ text: String) -> String {
     guard text.contains("&") || text.contains("<") else { return text }
-    var result = ""
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "<", let close = text[index...].firstIndex(of: ">") {
-        let tag = text[text.index(after: index)..<close].lowercased()
-        if tag.hasPrefix("br") || tag.hasPrefix("/p") || tag.hasPrefix("/li") { result += "\n" }
-        index = text.index(after: close)
-      } else if character == "&", let semicolon = text[index...].prefix(10).firstIndex(of: ";"),
-        let decoded = entity(String(text[text.index(after: index)..<semicolon]))
-      {
-        result.append(decoded)
-        index = text.index(after: semicolon)
-      } else {
-        result.append(character)
-        index = text.index(after: index)
-      }
-    }
-    return result
-  }
-
-  private static let named: [String: Character] = [
-    "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "frac12": "½",
-    "frac14": "¼", "frac34": "¾", "deg": "°", "eacute": "é", "egrave": "è", "ndash": "–",
-    "mdash": "—", "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“", "hellip": "…",
-  ]
-
-  private static func entity(_ name: String) -> Character? {
-    if name.hasPrefix("#x") || name.hasPrefix("#X") {
-      return UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map(Character.init)
-    }
-    if name.hasPrefix("#") {
-      return UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map(Character.init)
-    }
-    return named[name]
+    // In a JSON string a line break is one (in HTML it would be a space).
+    let html = text.contains("\n") ? text.replacingOccurrences(of: "\n", with: "<br>") : text
+    return HTMLDocument(html).lines(of: 0).joined(separator: "\n")
   }
 }

@@ -1,0 +1,246 @@
+import Foundation
+
+/// A recipe in a page's visible markup: the recipe plugins' classes (WP Recipe Maker, Tasty
+/// Recipes, Mediavine Create, Zip/EasyRecipe, …) and, failing those, what any reader goes by —
+/// a heading that says "Ingredients" over a list, one that says "Method" over steps.
+///
+/// Read into the JSON-LD shape (`name`, `recipeIngredient`, `recipeInstructions`,
+/// `recipeYield`, `totalTime` in minutes as `PT…M`), to complete or stand in for the page's
+/// structured data.
+enum PageMarkup {
+  /// One plugin's classes for each part of a recipe.
+  struct Plugin {
+    var name: [String]
+    var ingredient: [String]
+    var ingredientList: [String]
+    var instruction: [String]
+    var instructionList: [String]
+    var yield: [String]
+    var totalTime: [String]
+  }
+
+  static let plugins: [Plugin] = [
+    Plugin(
+      name: ["wprm-recipe-name"], ingredient: ["wprm-recipe-ingredient"], ingredientList: [],
+      instruction: ["wprm-recipe-instruction-text"], instructionList: [],
+      yield: ["wprm-recipe-servings"], totalTime: ["wprm-recipe-total_time-container"]),
+    Plugin(
+      name: ["tasty-recipes-title"], ingredient: [],
+      ingredientList: ["tasty-recipes-ingredients", "tasty-recipe-ingredients"],
+      instruction: [], instructionList: ["tasty-recipes-instructions", "tasty-recipe-instructions"],
+      yield: ["tasty-recipes-yield"], totalTime: ["tasty-recipes-total-time"]),
+    Plugin(
+      name: ["mv-create-title"], ingredient: [], ingredientList: ["mv-create-ingredients"],
+      instruction: [], instructionList: ["mv-create-instructions"], yield: ["mv-create-yield"],
+      totalTime: ["mv-create-time-total"]),
+    Plugin(
+      name: ["zlrecipe-title", "ERSName"], ingredient: ["zlrecipe-ingredient"],
+      ingredientList: ["zlrecipe-ingredients-list", "ERSIngredients"],
+      instruction: ["zlrecipe-instruction"],
+      instructionList: ["zlrecipe-instructions-list", "ERSInstructions"], yield: [],
+      totalTime: []),
+  ]
+
+  /// The recipe the markup shows, if any part of one is there: a plugin's, completed from the
+  /// page's sections when it lacks ingredients or steps.
+  static func recipe(in page: HTMLDocument) -> [String: Any]? {
+    let elements = page.elements()
+    let sections = PageSections.recipe(in: page, elements: elements)
+    guard var recipe = plugin(in: page, elements: elements) else { return sections }
+    for key in ["recipeIngredient", "recipeInstructions", "name"] where recipe[key] == nil {
+      recipe[key] = sections?[key]
+    }
+    return recipe
+  }
+
+  private static func plugin(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
+    for plugin in plugins {
+      var recipe: [String: Any] = [:]
+      let ingredients = items(page, elements, single: plugin.ingredient, lists: plugin.ingredientList)
+      let steps = items(page, elements, single: plugin.instruction, lists: plugin.instructionList)
+      guard !ingredients.isEmpty || !steps.isEmpty else { continue }
+      if !ingredients.isEmpty { recipe["recipeIngredient"] = ingredients }
+      if !steps.isEmpty { recipe["recipeInstructions"] = steps }
+      if let name = first(page, elements, plugin.name) { recipe["name"] = name }
+      if let yield = first(page, elements, plugin.yield) { recipe["recipeYield"] = yield }
+      if let time = first(page, elements, plugin.totalTime).flatMap(DurationText.minutes) {
+        recipe["totalTime"] = "PT\(time)M"
+      }
+      return recipe
+    }
+    return nil
+  }
+
+  /// The texts of elements with one of the `single` classes (one item each), else of the list
+  /// items inside an element with one of the `lists` classes.
+  private static func items(
+    _ page: HTMLDocument, _ elements: [Int], single: [String], lists: [String]
+  ) -> [String] {
+    let singles = elements.filter { node in single.contains { page.hasClass($0, node) } }
+    // Nested matches (a plugin's wrapper around its own item) count once, the outer one.
+    let outer = singles.filter { node in
+      !singles.contains { $0 != node && page.isInside(node, $0) }
+    }
+    if !outer.isEmpty {
+      return outer.map { page.text(of: $0) }.filter { !$0.isEmpty }
+    }
+    guard let list = elements.first(where: { node in lists.contains { page.hasClass($0, node) } })
+    else { return [] }
+    let entries = page.elements(named: "li", under: list)
+    if !entries.isEmpty { return entries.map { page.text(of: $0) }.filter { !$0.isEmpty } }
+    return page.lines(of: list)
+  }
+
+  private static func first(_ page: HTMLDocument, _ elements: [Int], _ classes: [String])
+    -> String?
+  {
+    elements.first { node in classes.contains { page.hasClass($0, node) } }
+      .map { page.text(of: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+  }
+}
+
+/// A page's own structure, when no plugin marks the recipe: the list after a heading that
+/// names the ingredients, the steps after one that names the method, in the languages recipe
+/// sites are written in.
+enum PageSections {
+  static let ingredientWords = [
+    "ingredients", "ingredient", "zutaten", "ingrédients", "ingredienti", "ingredientes",
+    "ingrediënten", "ingrediensen", "składniki", "υλικά", "ingredienser", "ainekset",
+    "sastojci", "ингредиенты", "what you need", "you will need", "you'll need",
+  ]
+  static let methodWords = [
+    "instructions", "instruction", "method", "directions", "preparation", "steps", "how to make",
+    "zubereitung", "préparation", "preparazione", "preparación", "preparo", "bereiding",
+    "bereidingswijze", "przygotowanie", "εκτέλεση", "οδηγίες", "fremgangsmåte", "valmistus",
+    "tillagning", "приготовление", "procedimiento", "procedimento", "werkwijze",
+  ]
+
+  static func recipe(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
+    let headings = elements.filter { isHeading(page, $0) }
+    var recipe: [String: Any] = [:]
+    if let heading = headings.first(where: { says(page, $0, ingredientWords) }) {
+      let items = itemsAfter(heading, page: page, lists: true)
+      if !items.isEmpty { recipe["recipeIngredient"] = items }
+    }
+    if let heading = headings.first(where: { says(page, $0, methodWords) }) {
+      let items = itemsAfter(heading, page: page, lists: false)
+      if !items.isEmpty { recipe["recipeInstructions"] = items }
+    }
+    guard !recipe.isEmpty else { return nil }
+    if let title = elements.first(where: { page.nodes[$0].name == "h1" }).map({ page.text(of: $0) }),
+      !title.isEmpty
+    {
+      recipe["name"] = title
+    }
+    return recipe
+  }
+
+  private static func isHeading(_ page: HTMLDocument, _ node: Int) -> Bool {
+    switch page.nodes[node].name {
+    case "h1", "h2", "h3", "h4", "h5", "h6": return true
+    case "strong", "b", "p", "span", "dt":
+      // A short bold line on its own serves as a heading on many pages.
+      let text = page.text(of: node)
+      return text.count <= 40 && page.nodes[node].children.count <= 2
+    default: return false
+    }
+  }
+
+  /// The heading says one of `words`: it is the word (a colon or a count after it allowed), or
+  /// a short phrase holding it (`Here's how to make it:`).
+  private static func says(_ page: HTMLDocument, _ node: Int, _ words: [String]) -> Bool {
+    let text = page.text(of: node).lowercased()
+      .trimmingCharacters(in: .init(charactersIn: " :.-–—0123456789()"))
+    let padded = " " + text.map { $0.isLetter || $0 == "'" || $0 == "’" ? $0 : " " } + " "
+    let short = text.split(separator: " ").count <= 6
+    return words.contains { text == $0 || (short && String(padded).contains(" \($0) ")) }
+  }
+
+  /// The items after a heading: the entries of the lists that follow it (up to the next
+  /// heading), or for steps the paragraphs when there is no list.
+  private static func itemsAfter(_ heading: Int, page: HTMLDocument, lists: Bool) -> [String] {
+    var items: [String] = []
+    var paragraphs: [String] = []
+    var node = heading
+    // Walk forward through the following siblings, climbing out when a parent runs out.
+    var steps = 0
+    while steps < 400 {
+      steps += 1
+      guard let next = nextSibling(of: node, page: page) else { break }
+      node = next
+      let element = page.nodes[node]
+      if element.isText { continue }
+      if ["h1", "h2", "h3", "h4"].contains(element.name) || (element.name != "p" && isHeading(page, node) && !items.isEmpty) {
+        if !items.isEmpty || !paragraphs.isEmpty { break }
+        continue
+      }
+      let inside = page.elements(under: node)
+      // A block holding the next heading ends the list (its lists are the next part's).
+      if !items.isEmpty, inside.contains(where: { ["h1", "h2", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name) }) {
+        break
+      }
+      let entries =
+        ["ul", "ol"].contains(element.name) ? [node] : inside.filter { ["ul", "ol"].contains(page.nodes[$0].name) }
+      for list in entries {
+        items += page.nodes[list].children.filter { page.nodes[$0].name == "li" }
+          .map { page.text(of: $0) }.filter { !$0.isEmpty }
+      }
+      if entries.isEmpty && element.name == "p" {
+        let text = page.text(of: node)
+        if !text.isEmpty { paragraphs.append(text) }
+      }
+      if !items.isEmpty && entries.isEmpty && !paragraphs.isEmpty && lists { break }
+    }
+    if !items.isEmpty { return items }
+    return lists ? [] : paragraphs
+  }
+
+  /// The node after `node` among its parent's children, else after its parent.
+  private static func nextSibling(of node: Int, page: HTMLDocument) -> Int? {
+    var current = node
+    while current > 0 {
+      let parent = page.nodes[current].parent
+      guard parent >= 0 else { return nil }
+      let siblings = page.nodes[parent].children
+      if let index = siblings.firstIndex(of: current), index + 1 < siblings.count {
+        return siblings[index + 1]
+      }
+      current = parent
+    }
+    return nil
+  }
+}
+
+/// Times as pages write them in text: `1 hour 20 minutes`, `45 mins`, `1 hr 5 min`, `PT30M`.
+enum DurationText {
+  static func minutes(_ text: String) -> Int? {
+    if let iso = SchemaOrgRecipe.minutes(MealRules.trimmed(text)) { return iso }
+    var total = 0.0
+    var number: Double?
+    var found = false
+    for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." }) {
+      if let value = Double(word) {
+        number = value
+        continue
+      }
+      // "45min": digits then letters in one word.
+      let digits = word.prefix { $0.isNumber || $0 == "." }
+      let unit = digits.isEmpty ? word : word.dropFirst(digits.count)
+      let value = Double(digits) ?? number
+      guard let value else { continue }
+      if unit.hasPrefix("h") || unit.hasPrefix("std") || unit.hasPrefix("uur") {
+        total += value * 60
+        found = true
+      } else if unit.hasPrefix("m") {
+        total += value
+        found = true
+      } else if unit.hasPrefix("d") && !unit.hasPrefix("di") {
+        total += value * 1440
+        found = true
+      }
+      number = nil
+    }
+    let rounded = Int(total.rounded())
+    return found && rounded > 0 ? rounded : nil
+  }
+}

@@ -1,0 +1,77 @@
+/// Recipes marked up in a page's elements rather than in a script: microdata
+/// (`itemscope itemtype="https://schema.org/Recipe"`, `itemprop=…`) and RDFa
+/// (`typeof="Recipe"`, `property=…`), read into the same shape as JSON-LD so one mapping
+/// serves them all.
+enum PageProperties {
+  /// The two vocabularies' attribute names.
+  struct Markup {
+    var scope: String
+    var type: String
+    var property: String
+
+    static let microdata = Markup(scope: "itemscope", type: "itemtype", property: "itemprop")
+    static let rdfa = Markup(scope: "typeof", type: "typeof", property: "property")
+  }
+
+  /// Every item typed Recipe, as a JSON-LD-like object.
+  static func recipes(in page: HTMLDocument, markup: Markup) -> [[String: Any]] {
+    page.elements().filter { isRecipe(page, $0, markup) }.map { item(page, $0, markup) }
+  }
+
+  private static func isRecipe(_ page: HTMLDocument, _ node: Int, _ markup: Markup) -> Bool {
+    guard page.attribute(markup.scope, of: node) != nil,
+      let type = page.attribute(markup.type, of: node)
+    else { return false }
+    return type.split(whereSeparator: \.isWhitespace).contains {
+      $0 == "Recipe" || $0.hasSuffix("/Recipe") || $0.hasSuffix(":Recipe")
+    }
+  }
+
+  /// The item's properties: each element under it with a property name (not reaching into a
+  /// nested item, whose own properties are its value).
+  private static func item(_ page: HTMLDocument, _ node: Int, _ markup: Markup, depth: Int = 0)
+    -> [String: Any]
+  {
+    var object: [String: Any] = [:]
+    if let type = page.attribute(markup.type, of: node) {
+      object["@type"] = String(type.split(separator: "/").last ?? Substring(type))
+    }
+    guard depth < 6 else { return object }
+    var stack = Array(page.nodes[node].children.reversed())
+    while let next = stack.popLast() {
+      guard !page.nodes[next].isText else { continue }
+      let nested = page.attribute(markup.scope, of: next) != nil
+      if let names = page.attribute(markup.property, of: next) {
+        let value: Any =
+          nested ? item(page, next, markup, depth: depth + 1) : self.value(page, next)
+        for name in names.split(whereSeparator: \.isWhitespace) {
+          // `schema:recipeIngredient` and `https://schema.org/recipeIngredient` alike.
+          let key = String(name.split(whereSeparator: { $0 == ":" || $0 == "/" }).last ?? name)
+          if let existing = object[key] {
+            object[key] = (existing as? [Any] ?? [existing]) + [value]
+          } else {
+            object[key] = value
+          }
+        }
+      }
+      if !nested { stack.append(contentsOf: page.nodes[next].children.reversed()) }
+    }
+    return object
+  }
+
+  /// A property's value as microdata and RDFa define it: `content`, a link's or a picture's
+  /// address, a time's `datetime`, else the element's text (its lines, for steps in one).
+  private static func value(_ page: HTMLDocument, _ node: Int) -> Any {
+    if let content = page.attribute("content", of: node) { return content }
+    switch page.nodes[node].name {
+    case "a", "link": return page.attribute("href", of: node) ?? ""
+    case "img", "source", "video", "audio":
+      return page.attribute("src", of: node) ?? page.attribute("data-src", of: node) ?? ""
+    case "time": return page.attribute("datetime", of: node) ?? page.text(of: node)
+    case "meta": return page.attribute("content", of: node) ?? ""
+    default:
+      let lines = page.lines(of: node)
+      return lines.count > 1 ? lines.joined(separator: "\n") : page.text(of: node)
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/// The recipes on a web page, read as a careful reader would: best source first.
+///
+/// JSON-LD (every block, leniently), then microdata, then RDFa, then the recipe plugins' markup
+/// and the page's own headings and lists, with OpenGraph for a title and a picture as the last
+/// resort. A recipe found in a better source takes what it lacks (ingredients, steps, servings,
+/// times, a picture) from the others. Pure: the caller fetched or read the page.
+public enum RecipePage {
+  /// What a page holds.
+  public struct Reading: Sendable {
+    public var candidates: [ImportCandidate]
+    /// What the page is when it holds no recipe (`an article titled “…”`), for the message.
+    public var description: String
+  }
+
+  /// The page's recipes; `address` is where it came from (kept with each meal, and the base
+  /// of relative picture addresses).
+  public static func read(html: String, address: String? = nil) -> Reading {
+    let page = HTMLDocument(html)
+    var found = scriptRecipes(page)
+    found += PageProperties.recipes(in: page, markup: .microdata)
+    found += PageProperties.recipes(in: page, markup: .rdfa)
+    let marked = PageMarkup.recipe(in: page)
+    let graph = OpenGraph(page)
+    var recipes = merged(found, marked: marked)
+    if recipes.isEmpty, let marked, marked["recipeIngredient"] != nil,
+      marked["recipeInstructions"] != nil
+    {
+      recipes = [marked]
+    }
+    var candidates: [ImportCandidate] = []
+    for (index, var recipe) in recipes.enumerated() {
+      if SchemaOrgRecipe.text(recipe["name"]).map({ MealRules.isBlank($0) }) ?? true {
+        recipe["name"] = marked?["name"] ?? graph.title
+      }
+      if recipe["image"] == nil { recipe["image"] = graph.image }
+      var candidate = SchemaOrgRecipe.candidate(from: recipe, index: index)
+      if var meal = candidate.meal {
+        if let address, meal.sourceURL == nil || !recipe.keys.contains("url") {
+          meal.sourceURL = address
+        }
+        meal.thumbnailURL = meal.thumbnailURL.map { absolute($0, base: address) }
+        candidate = ImportCandidate(place: candidate.place, meal: meal)
+      }
+      candidates.append(candidate)
+    }
+    return Reading(candidates: candidates, description: describe(page, graph: graph))
+  }
+
+  // MARK: - Sources
+
+  /// The Recipe objects of every JSON-LD block.
+  static func scriptRecipes(_ page: HTMLDocument) -> [[String: Any]] {
+    page.elements(named: "script").flatMap { script -> [[String: Any]] in
+      guard let type = page.attribute("type", of: script)?.lowercased(), type.contains("ld+json"),
+        let text = page.nodes[script].children.first.map({ page.nodes[$0].text }),
+        let value = LenientJSON.parse(text)
+      else { return [] }
+      return SchemaOrgRecipe.recipes(in: value)
+    }
+  }
+
+  /// The recipes of the best source, each completed from the recipes of the others and the
+  /// plugins' markup: one recipe per distinct name (a page repeats its recipe in several
+  /// sources).
+  static func merged(_ found: [[String: Any]], marked: [String: Any]?) -> [[String: Any]] {
+    var recipes: [[String: Any]] = []
+    var keys: [String] = []
+    for recipe in found {
+      let key = TextFolding.key(SchemaOrgRecipe.text(recipe["name"]) ?? "")
+      if let index = keys.firstIndex(of: key) ?? (key.isEmpty && !recipes.isEmpty ? 0 : nil) {
+        recipes[index] = completed(recipes[index], from: recipe)
+      } else {
+        recipes.append(recipe)
+        keys.append(key)
+      }
+    }
+    if let marked, recipes.count == 1 { recipes[0] = completed(recipes[0], from: marked) }
+    return recipes
+  }
+
+  /// `recipe` with what it lacks taken from `other`.
+  private static func completed(_ recipe: [String: Any], from other: [String: Any]) -> [String: Any]
+  {
+    var recipe = recipe
+    for key in [
+      "name", "recipeIngredient", "recipeInstructions", "recipeYield", "totalTime", "prepTime",
+      "cookTime", "image", "recipeCategory", "recipeCuisine", "keywords",
+    ] where isEmpty(recipe[key]) && !isEmpty(other[key]) {
+      recipe[key] = other[key]
+    }
+    if isEmpty(recipe["recipeIngredient"]) && !isEmpty(other["ingredients"]) {
+      recipe["recipeIngredient"] = other["ingredients"]
+    }
+    return recipe
+  }
+
+  private static func isEmpty(_ value: Any?) -> Bool {
+    switch value {
+    case nil: true
+    case let string as String: MealRules.isBlank(string)
+    case let array as [Any]: array.allSatisfy { isEmpty($0) }
+    default: false
+    }
+  }
+
+  // MARK: - Addresses and descriptions
+
+  /// `href` made absolute against the page's address (`/img/a.jpg`, `//cdn/a.jpg`, `a.jpg`).
+  static func absolute(_ href: String, base: String?) -> String {
+    let href = MealRules.trimmed(href)
+    guard let base, !href.hasPrefix("http://"), !href.hasPrefix("https://"), !href.isEmpty,
+      let scheme = base.range(of: "://")
+    else { return href }
+    if href.hasPrefix("//") { return String(base[..<scheme.lowerBound]) + ":" + href }
+    let afterScheme = base[scheme.upperBound...]
+    let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+    let origin = String(base[..<hostEnd])
+    if href.hasPrefix("/") { return origin + href }
+    let folder = base.range(of: "/", options: .backwards, range: hostEnd..<base.endIndex)
+      .map { String(base[..<$0.upperBound]) } ?? origin + "/"
+    return folder + href
+  }
+
+  /// What a page without a recipe is, in a few words.
+  static func describe(_ page: HTMLDocument, graph: OpenGraph) -> String {
+    let title = graph.title ?? page.elements(named: "title").first.map { page.text(of: $0) }
+    let kind = graph.type.map { $0 == "website" ? "a web site's page" : "a page of type “\($0)”" }
+      ?? "a web page"
+    guard let title, !title.isEmpty else { return kind }
+    return "\(kind) titled “\(String(title.prefix(80)))”"
+  }
+}
+
+/// The page's OpenGraph tags (`<meta property="og:…">`): a title and a picture for a recipe
+/// that has neither elsewhere, and what the page is.
+struct OpenGraph {
+  var title: String?
+  var image: String?
+  var type: String?
+
+  init(_ page: HTMLDocument) {
+    for meta in page.elements(named: "meta") {
+      guard
+        let property = (page.attribute("property", of: meta) ?? page.attribute("name", of: meta))?
+          .lowercased(),
+        let content = page.attribute("content", of: meta).map(HTMLDocument.fold),
+        !content.isEmpty
+      else { continue }
+      switch property {
+      case "og:title" where title == nil: title = content
+      case "og:image" where image == nil, "og:image:url" where image == nil,
+        "og:image:secure_url" where image == nil:
+        image = content
+      case "og:type" where type == nil: type = content
+      default: break
+      }
+    }
+  }
+}
