@@ -178,15 +178,15 @@ public enum SchemaOrgRecipe {
     }
     guard let text = text(value) else { return [] }
     // A single string holding several lines (`<br>` or line breaks): one ingredient each.
-    return HTMLText.plain(text).split(whereSeparator: \.isNewline).map {
-      undoubled(HTMLDocument.fold(String($0)))
+    return HTMLText.plain(text).split(whereSeparator: \.isNewline).flatMap {
+      commaList(undoubled(HTMLDocument.fold(String($0))))
     }.filter { !$0.isEmpty }
   }
 
   /// A line as a careful reader writes it from a plugin's data: a note in doubled brackets,
-  /// `((optional))`, in single ones; an amount written `500.0` as `500`.
+  /// `((optional))`, in single ones; text in UTF-8 read as Latin-1 (`1Â¼`) mended.
   static func undoubled(_ text: String) -> String {
-    var result = text
+    var result = Mojibake.mended(text)
     if result.contains("((") {
       var out = ""
       var rest = result[...]
@@ -202,13 +202,17 @@ public enum SchemaOrgRecipe {
       }
       result = out + rest
     }
-    // `500.0 g`: the decimal zero of a number a plugin stored as a float.
-    if let first = result.split(separator: " ").first, first.hasSuffix(".0"),
-      first.dropLast(2).allSatisfy(\.isNumber), !first.dropLast(2).isEmpty
-    {
-      result = String(first.dropLast(2)) + result.dropFirst(first.count)
-    }
     return result
+  }
+
+  /// One string listing every ingredient, `125ml milk, 1 tsp vinegar, 60ml oil`: split where
+  /// an amount starts (only when there are several and every part starts with one).
+  static func commaList(_ line: String) -> [String] {
+    let parts = line.components(separatedBy: ", ")
+    guard parts.count >= 3,
+      parts.allSatisfy({ $0.first.map { $0.isNumber || "½¼¾⅓⅔⅛".contains($0) } ?? false })
+    else { return [line] }
+    return parts.map(MealRules.trimmed)
   }
 
   /// Servings in `recipeYield` as sites write it: `6`, `"8 servings"`, `"Serves 4-6"`,

@@ -118,21 +118,57 @@ enum PageSections {
   static func recipe(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
     let headings = elements.filter { isHeading(page, $0) }
     var recipe: [String: Any] = [:]
-    if let heading = headings.first(where: { says(page, $0, ingredientWords) }) {
-      let items = itemsAfter(heading, page: page, lists: true)
-      if !items.isEmpty { recipe["recipeIngredient"] = items }
+    var ingredients = named(page, elements, ["ingredient"], lists: true)
+    if ingredients.isEmpty, let heading = headings.first(where: { says(page, $0, ingredientWords) }) {
+      ingredients = itemsAfter(heading, page: page, lists: true)
     }
-    if let heading = headings.first(where: { says(page, $0, methodWords) }) {
-      let items = itemsAfter(heading, page: page, lists: false)
-      if !items.isEmpty { recipe["recipeInstructions"] = items }
+    if !ingredients.isEmpty { recipe["recipeIngredient"] = ingredients }
+    var steps = named(
+      page, elements, ["instruction", "direction", "method", "preparation"], lists: false)
+    if steps.isEmpty, let heading = headings.first(where: { says(page, $0, methodWords) }) {
+      steps = itemsAfter(heading, page: page, lists: false)
     }
+    if !steps.isEmpty { recipe["recipeInstructions"] = steps }
     guard !recipe.isEmpty else { return nil }
+    for (key, value) in PageFacts.read(page) { recipe[key] = value }
     if let title = elements.first(where: { page.nodes[$0].name == "h1" }).map({ page.text(of: $0) }),
       !title.isEmpty
     {
       recipe["name"] = title
     }
     return recipe
+  }
+
+  /// The items of the innermost element whose class or id names the part (`Ingredients`,
+  /// `recipe-ingredients`, `directions`): its list entries, or for steps its paragraphs.
+  private static func named(
+    _ page: HTMLDocument, _ elements: [Int], _ words: [String], lists: Bool
+  ) -> [String] {
+    func names(_ node: Int) -> Bool {
+      let label = ((page.attribute("class", of: node) ?? "") + " " + (page.attribute("id", of: node) ?? ""))
+        .lowercased()
+      return words.contains { label.contains($0) }
+        && !["nav", "menu", "link", "tag", "filter", "widget", "search", "related"].contains {
+          label.contains($0)
+        }
+    }
+    let matching = elements.filter { !["a", "span", "button", "input", "li"].contains(page.nodes[$0].name) && names($0) }
+    for container in matching {
+      let entries = page.elements(named: "li", under: container)
+        .filter { entry in page.elements(named: "li", under: entry).isEmpty }
+      // The innermost: no other match inside it holds its entries.
+      if matching.contains(where: { $0 != container && page.isInside($0, container) && !page.elements(named: "li", under: $0).isEmpty }) {
+        continue
+      }
+      let items = entries.map { page.text(of: $0) }.filter { !$0.isEmpty }
+      if items.count >= 2 { return items }
+      if !lists {
+        let paragraphs = page.elements(named: "p", under: container).map { page.text(of: $0) }
+          .filter { !$0.isEmpty }
+        if paragraphs.count >= 2 { return paragraphs }
+      }
+    }
+    return []
   }
 
   private static func isHeading(_ page: HTMLDocument, _ node: Int) -> Bool {
@@ -206,6 +242,59 @@ enum PageSections {
         return siblings[index + 1]
       }
       current = parent
+    }
+    return nil
+  }
+}
+
+/// Servings and times a page states in words (`Serves: 4`, `Total Time: 1 hour 5 minutes`,
+/// `Prep Time: 10 mins`), on short lines of their own.
+enum PageFacts {
+  static let servingLabels = [
+    "servings", "serving", "serves", "yield", "yields", "makes", "portions", "porciones",
+    "porzioni", "personen", "personnes", "μερίδες", "porcje", "porções", "raciones",
+    "rendimento", "portionen",
+  ]
+  static let totalLabels = [
+    "total time", "total", "ready in", "gesamtzeit", "temps total", "tempo totale",
+    "tiempo total", "συνολικός χρόνος",
+  ]
+
+  static func read(_ page: HTMLDocument) -> [String: Any] {
+    var facts: [String: Any] = [:]
+    var prep: Int?
+    var cook: Int?
+    for line in page.lines(of: 0) where line.count <= 80 {
+      let lower = line.lowercased()
+      if facts["recipeYield"] == nil, let rest = after(servingLabels, in: lower),
+        let servings = SchemaOrgRecipe.servings(String(rest.prefix(12)))
+      {
+        facts["recipeYield"] = "\(servings)"
+      }
+      if facts["totalTime"] == nil, let rest = after(totalLabels, in: lower),
+        let minutes = DurationText.minutes(String(rest.prefix(40)))
+      {
+        facts["totalTime"] = "PT\(minutes)M"
+      }
+      if prep == nil, let rest = after(["prep time", "preparation time"], in: lower) {
+        prep = DurationText.minutes(String(rest.prefix(40)))
+      }
+      if cook == nil, let rest = after(["cook time", "cooking time"], in: lower) {
+        cook = DurationText.minutes(String(rest.prefix(40)))
+      }
+    }
+    if facts["totalTime"] == nil, prep != nil || cook != nil {
+      facts["totalTime"] = "PT\((prep ?? 0) + (cook ?? 0))M"
+    }
+    return facts
+  }
+
+  /// What follows a label at the start of the line (`Serves: 4` → ` 4`), else nil.
+  private static func after(_ labels: [String], in line: String) -> Substring? {
+    for label in labels where line.hasPrefix(label) {
+      let rest = line.dropFirst(label.count)
+      guard let first = rest.first, first == ":" || first == " " || first.isNumber else { continue }
+      return rest.drop { $0 == ":" || $0 == " " }
     }
     return nil
   }
