@@ -205,6 +205,24 @@ public enum SchemaOrgRecipe {
     return result
   }
 
+  /// A HowToStep's name as a heading line (`Preheat:`), when it is a title of its own: short,
+  /// not the start of the step's text, not a numbering (`Step 2`, `gazpacho step 1`).
+  static func stepTitle(_ name: String, text: String) -> String? {
+    // A name that is the text cut short (`Add the oil to the...`) is no title.
+    var start = Substring(name)
+    while let last = start.last, last == "…" || last == "." { start = start.dropLast() }
+    guard !name.isEmpty, name.count <= 40, !text.hasPrefix(start) else { return nil }
+    let words = name.lowercased().split(separator: " ")
+    let numbering = ["step", "étape", "etape", "schritt", "passo", "paso", "stap", "krok"]
+    if words.contains(where: { word in numbering.contains { word.hasPrefix($0) } }),
+      words.last?.allSatisfy(\.isNumber) ?? false
+    {
+      return nil
+    }
+    guard !name.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+    return name.hasSuffix(":") ? name : name + ":"
+  }
+
   /// One string listing every ingredient, `125ml milk, 1 tsp vinegar, 60ml oil`: split where
   /// an amount starts (only when there are several and every part starts with one).
   static func commaList(_ line: String) -> [String] {
@@ -269,9 +287,12 @@ public enum SchemaOrgRecipe {
   private static func steps(_ value: Any?, depth: Int = 0) -> [String] {
     guard depth < 8, let value else { return [] }
     if let string = value as? String {
-      return HTMLText.plain(string).split(whereSeparator: \.isNewline).flatMap {
-        [HTMLDocument.fold(String($0))]
-      }.filter { !$0.isEmpty }
+      let plain =
+        string.contains("<") || string.contains("&")
+        ? HTMLText.plain(string)
+        : HTMLText.lineBreaks(string).replacingOccurrences(of: "<br>", with: "\n")
+      return plain.split(whereSeparator: \.isNewline).map { HTMLDocument.fold(String($0)) }
+        .filter { !$0.isEmpty }
     }
     if let array = value as? [Any] {
       return array.flatMap { steps($0, depth: depth + 1) }
@@ -294,7 +315,14 @@ public enum SchemaOrgRecipe {
     if let step = text(object["text"]) ?? text(object["description"]) ?? text(object["name"])
       ?? text(object["item"])
     {
-      return steps(step, depth: depth + 1)
+      // A step's own title (`Preheat`, WP Recipe Maker's summary): a heading over its text.
+      var title: [String] = []
+      if object["text"] != nil, let name = text(object["name"]).map(line),
+        let heading = stepTitle(name, text: line(step))
+      {
+        title = [heading]
+      }
+      return title + steps(step, depth: depth + 1)
     }
     return []
   }
@@ -332,8 +360,23 @@ public enum SchemaOrgRecipe {
 enum HTMLText {
   static func plain(_ text: String) -> String {
     guard text.contains("&") || text.contains("<") else { return text }
-    // In a JSON string a line break is one (in HTML it would be a space).
-    let html = text.contains("\n") ? text.replacingOccurrences(of: "\n", with: "<br>") : text
-    return HTMLDocument(html).lines(of: 0).joined(separator: "\n")
+    return HTMLDocument(lineBreaks(text)).lines(of: 0).joined(separator: "\n")
+  }
+
+  /// A JSON string's line breaks as HTML ones where they end a sentence (`Stir.\nBake.`); one
+  /// inside a sentence (`the\nplate`, wrapped by the site's editor) is a space, as in HTML.
+  static func lineBreaks(_ text: String) -> String {
+    guard text.contains("\n") else { return text }
+    var result = ""
+    var last: Character = " "
+    for character in text {
+      if character == "\n" {
+        result += ".!?:;)".contains(last) || last == "\n" ? "<br>" : " "
+      } else {
+        result.append(character)
+      }
+      if !character.isWhitespace || character == "\n" { last = character }
+    }
+    return result
   }
 }

@@ -42,11 +42,13 @@ enum PageProperties {
       guard !page.nodes[next].isText else { continue }
       let nested = page.attribute(markup.scope, of: next) != nil
       if let names = page.attribute(markup.property, of: next) {
-        let value: Any =
-          nested ? item(page, next, markup, depth: depth + 1) : self.value(page, next)
         for name in names.split(whereSeparator: \.isWhitespace) {
           // `schema:recipeIngredient` and `https://schema.org/recipeIngredient` alike.
           let key = String(name.split(whereSeparator: { $0 == ":" || $0 == "/" }).last ?? name)
+          let value: Any =
+            nested
+            ? item(page, next, markup, depth: depth + 1)
+            : self.value(page, next, list: listProperties.contains(key))
           if let existing = object[key] {
             object[key] = (existing as? [Any] ?? [existing]) + [value]
           } else {
@@ -59,9 +61,15 @@ enum PageProperties {
     return object
   }
 
+  /// Properties whose one element may hold several entries, a line each.
+  static let listProperties: Set<String> = [
+    "recipeInstructions", "recipeIngredient", "ingredients",
+  ]
+
   /// A property's value as microdata and RDFa define it: `content`, a link's or a picture's
-  /// address, a time's `datetime`, else the element's text (its lines, for steps in one).
-  private static func value(_ page: HTMLDocument, _ node: Int) -> Any {
+  /// address, a time's `datetime`, else the element's text (for a `list` property, its lines:
+  /// steps written in one element).
+  private static func value(_ page: HTMLDocument, _ node: Int, list: Bool) -> Any {
     if let content = page.attribute("content", of: node) { return content }
     switch page.nodes[node].name {
     case "a", "link": return page.attribute("href", of: node) ?? ""
@@ -70,8 +78,8 @@ enum PageProperties {
     case "time": return page.attribute("datetime", of: node) ?? page.text(of: node)
     case "meta": return page.attribute("content", of: node) ?? ""
     default:
-      let lines = page.lines(of: node)
-      return lines.count > 1 ? lines.joined(separator: "\n") : page.text(of: node)
+      let lines = list ? page.lines(of: node) : []
+      return lines.count > 1 ? lines : page.text(of: node)
     }
   }
 }
