@@ -96,6 +96,10 @@ final class RecipePagesTests: XCTestCase {
       {
         let page = HTMLDocument(PageText.decode(bytes))
         print("== \(site) markup: \(String(describing: PageMarkup.recipe(in: page)).prefix(1500))")
+        let found = RecipePage.scriptRecipes(page)
+        print("   found: \(found.count) \(found.map { String(describing: $0["recipeIngredient"]).prefix(120) })")
+        print("   counts: \((PageMarkup.recipe(in: page)?["recipeIngredient"] as? [String])?.count ?? -1) \((found.first?["recipeIngredient"] as? [Any])?.count ?? -1) \((PageMarkup.recipe(in: page)?["recipeIngredient"] as? [String])?.last ?? "")")
+        print("   fuller: \(String(describing: RecipePage.fuller(PageMarkup.recipe(in: page)?["recipeIngredient"], than: found.first?["recipeIngredient"])).prefix(200))")
         print("   sections: \(String(describing: PageSections.recipe(in: page, elements: page.elements())).prefix(800))")
       }
       guard let meal = reading.candidates.lazy.compactMap(\.meal).first else {

@@ -178,9 +178,10 @@ public enum SchemaOrgRecipe {
     }
     guard let text = text(value) else { return [] }
     // A single string holding several lines (`<br>` or line breaks): one ingredient each.
+    // A group's heading among the lines (`For the sauce:`) is no ingredient.
     return HTMLText.plain(text).split(whereSeparator: \.isNewline).flatMap {
       commaList(undoubled(HTMLDocument.fold(String($0))))
-    }.filter { !$0.isEmpty }
+    }.filter { !$0.isEmpty && !($0.hasSuffix(":") && !$0.contains(where: \.isNumber)) }
   }
 
   /// A line as a careful reader writes it from a plugin's data: a note in doubled brackets,
@@ -226,6 +227,7 @@ public enum SchemaOrgRecipe {
   /// One string listing every ingredient, `125ml milk, 1 tsp vinegar, 60ml oil`: split where
   /// an amount starts (only when there are several and every part starts with one).
   static func commaList(_ line: String) -> [String] {
+    guard !line.contains("(") else { return [line] }  // commas inside a note do not count
     let parts = line.components(separatedBy: ", ")
     guard parts.count >= 3,
       parts.allSatisfy({ $0.first.map { $0.isNumber || "½¼¾⅓⅔⅛".contains($0) } ?? false })

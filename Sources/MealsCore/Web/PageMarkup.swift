@@ -118,7 +118,8 @@ enum PageSections {
   static func recipe(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
     let headings = elements.filter { isHeading(page, $0) }
     var recipe: [String: Any] = [:]
-    var ingredients = named(page, elements, ["ingredient"], lists: true)
+    var ingredients = itemsNamed(page, elements, "ingredient")
+    if ingredients.isEmpty { ingredients = named(page, elements, ["ingredient"], lists: true) }
     if ingredients.isEmpty, let heading = headings.first(where: { says(page, $0, ingredientWords) }) {
       ingredients = itemsAfter(heading, page: page, lists: true)
     }
@@ -137,6 +138,28 @@ enum PageSections {
       recipe["name"] = title
     }
     return recipe
+  }
+
+  /// The texts of the elements whose class names one item of the part (`ingredient`,
+  /// `ingredient-item`, `ingredients-list-content-item`), the outermost of nested ones; at
+  /// least two.
+  private static func itemsNamed(_ page: HTMLDocument, _ elements: [Int], _ word: String)
+    -> [String]
+  {
+    let items = elements.filter { node in
+      page.classes(of: node).contains { name in
+        let lower = name.lowercased()
+        return lower.contains(word)
+          && (lower.hasSuffix(word) || lower.hasSuffix("item") || lower.hasSuffix("line")
+            || lower.hasSuffix("row"))
+      }
+    }
+    var outer: [Int] = []
+    for item in items where !outer.contains(where: { page.isInside(item, $0) }) {
+      outer.append(item)
+    }
+    let texts = outer.map { page.text(of: $0) }.filter { !$0.isEmpty }
+    return texts.count >= 2 ? texts : []
   }
 
   /// The items of the innermost element whose class or id names the part (`Ingredients`,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The recipes on a web page, read as a careful reader would: best source first.
 ///
 /// JSON-LD (every block, leniently), then microdata, then RDFa, then the recipe plugins' markup
@@ -74,9 +76,41 @@ public enum RecipePage {
         keys.append(key)
       }
     }
-    if let marked, recipes.count == 1 { recipes[0] = completed(recipes[0], from: marked) }
+    if let marked, !recipes.isEmpty {
+      recipes[0] = completed(recipes[0], from: marked)
+      if let fuller = fuller(marked["recipeIngredient"], than: recipes[0]["recipeIngredient"]) {
+        recipes[0]["recipeIngredient"] = fuller
+      }
+    }
     return recipes
   }
+
+  /// The page's visible ingredient lines when the structured data lost part of each (the
+  /// amounts: `Knoblauchzehe` for `1 Stück Knoblauchzehe`): as many lines (the first ones),
+  /// each holding the structured one, at least one longer. Nil otherwise.
+  static func fuller(_ shown: Any?, than data: Any?) -> [String]? {
+    guard let shown = shown as? [String], let data = data as? [Any], shown.count >= data.count,
+      !data.isEmpty
+    else { return nil }
+    // The visible list may run on into the next part of the page: its start is compared.
+    let lines = shown.prefix(data.count).map { line in
+      HTMLDocument.fold(String(line.unicodeScalars.filter { !checkboxes.contains($0) }.map(Character.init)))
+    }
+    var longer = false
+    for (visible, structured) in zip(lines, data) {
+      guard let structured = SchemaOrgRecipe.text(structured).map(SchemaOrgRecipe.line) else {
+        return nil
+      }
+      let outer = TextFolding.key(visible)
+      let inner = TextFolding.key(structured)
+      guard outer.contains(inner) else { return nil }
+      if outer.count > inner.count { longer = true }
+    }
+    return longer ? lines : nil
+  }
+
+  /// Boxes some recipe cards draw before each ingredient, to tick.
+  static let checkboxes: Set<Unicode.Scalar> = ["\u{25A2}", "\u{2610}", "\u{25A1}", "\u{2B1C}"]
 
   /// `recipe` with what it lacks taken from `other`.
   private static func completed(_ recipe: [String: Any], from other: [String: Any]) -> [String: Any]
@@ -99,6 +133,7 @@ public enum RecipePage {
     case nil: true
     case let string as String: MealRules.isBlank(string)
     case let array as [Any]: array.allSatisfy { isEmpty($0) }
+    case is NSNull: true
     default: false
     }
   }
