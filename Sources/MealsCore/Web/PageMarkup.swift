@@ -118,12 +118,16 @@ enum PageSections {
   static func recipe(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
     let headings = elements.filter { isHeading(page, $0) }
     var recipe: [String: Any] = [:]
-    var ingredients = itemsNamed(page, elements, "ingredient")
-    if ingredients.isEmpty { ingredients = named(page, elements, ["ingredient"], lists: true) }
-    if ingredients.isEmpty, let heading = headings.first(where: { says(page, $0, ingredientWords) }) {
-      ingredients = itemsAfter(heading, page: page, lists: true)
+    // Of the lists the page's names and headings point at, the one that reads most like
+    // ingredient lines: amounts on most of them, and not a whole page of lines.
+    var lists = [
+      itemsNamed(page, elements, "ingredient"), named(page, elements, ["ingredient"], lists: true),
+    ]
+    if let heading = headings.first(where: { says(page, $0, ingredientWords) }) {
+      lists.append(itemsAfter(heading, page: page, lists: true))
     }
-    if !ingredients.isEmpty { recipe["recipeIngredient"] = ingredients }
+    let ingredients = lists.filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
+    if let ingredients { recipe["recipeIngredient"] = ingredients }
     var steps = named(
       page, elements, ["instruction", "direction", "method", "preparation"], lists: false)
     if steps.isEmpty, let heading = headings.first(where: { says(page, $0, methodWords) }) {
@@ -138,6 +142,12 @@ enum PageSections {
       recipe["name"] = title
     }
     return recipe
+  }
+
+  /// The share of lines holding an amount (a digit or a fraction).
+  private static func amounts(_ lines: [String]) -> Double {
+    let with = lines.filter { $0.contains { $0.isNumber || "½¼¾⅓⅔⅛".contains($0) } }.count
+    return Double(with) / Double(max(1, lines.count))
   }
 
   /// The texts of the elements whose class names one item of the part (`ingredient`,
@@ -177,8 +187,15 @@ enum PageSections {
     }
     let matching = elements.filter { !["a", "span", "button", "input", "li"].contains(page.nodes[$0].name) && names($0) }
     for container in matching {
-      let entries = page.elements(named: "li", under: container)
+      var entries = page.elements(named: "li", under: container)
         .filter { entry in page.elements(named: "li", under: entry).isEmpty }
+      if entries.isEmpty { entries = page.elements(named: "dt", under: container) }
+      if entries.isEmpty && lists {
+        // Ingredients as short paragraphs, one each.
+        entries = page.elements(named: "p", under: container).filter {
+          page.text(of: $0).count <= 120
+        }
+      }
       // The innermost: no other match inside it holds its entries.
       if matching.contains(where: { $0 != container && page.isInside($0, container) && !page.elements(named: "li", under: $0).isEmpty }) {
         continue
@@ -211,8 +228,11 @@ enum PageSections {
     let text = page.text(of: node).lowercased()
       .trimmingCharacters(in: .init(charactersIn: " :.-–—0123456789()"))
     let padded = " " + text.map { $0.isLetter || $0 == "'" || $0 == "’" ? $0 : " " } + " "
-    let short = text.split(separator: " ").count <= 6
-    return words.contains { text == $0 || (short && String(padded).contains(" \($0) ")) }
+    let count = text.split(separator: " ").count
+    return words.contains {
+      text == $0 || (count <= 6 && String(padded).contains(" \($0) "))
+        || (count <= 12 && text.hasPrefix($0 + " "))  // `Ingredients list for the …`
+    }
   }
 
   /// The items after a heading: the entries of the lists that follow it (up to the next
@@ -249,9 +269,15 @@ enum PageSections {
         if !text.isEmpty { paragraphs.append(text) }
       }
       if !items.isEmpty && entries.isEmpty && !paragraphs.isEmpty && lists { break }
+      if lists && entries.isEmpty && element.name != "p" {
+        // Paragraphs inside a block after the heading (one per ingredient).
+        paragraphs += inside.filter { page.nodes[$0].name == "p" }.map { page.text(of: $0) }
+          .filter { !$0.isEmpty }
+      }
     }
     if !items.isEmpty { return items }
-    return lists ? [] : paragraphs
+    // Without a list: the paragraphs (short ones, for ingredients).
+    return lists ? (paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []) : paragraphs
   }
 
   /// The node after `node` among its parent's children, else after its parent.
