@@ -100,6 +100,11 @@ final class RecipePagesTests: XCTestCase {
         print("   found: \(found.count) \(found.map { String(describing: $0["recipeIngredient"]).prefix(120) })")
         print("   counts: \((PageMarkup.recipe(in: page)?["recipeIngredient"] as? [String])?.count ?? -1) \((found.first?["recipeIngredient"] as? [Any])?.count ?? -1) \((PageMarkup.recipe(in: page)?["recipeIngredient"] as? [String])?.last ?? "")")
         print("   fuller: \(String(describing: RecipePage.fuller(PageMarkup.recipe(in: page)?["recipeIngredient"], than: found.first?["recipeIngredient"])).prefix(200))")
+        let elements = page.elements()
+        let headings = elements.filter { PageSections.isHeading(page, $0) }
+        for list in PageSections.stepCandidates(page, elements, headings) {
+          print("   step candidate [\(list.count)]: \(list.prefix(3).map { $0.prefix(60) })")
+        }
         print("   sections: \(String(describing: PageSections.recipe(in: page, elements: page.elements())).prefix(800))")
       }
       guard let meal = reading.candidates.lazy.compactMap(\.meal).first else {
@@ -125,7 +130,7 @@ final class RecipePagesTests: XCTestCase {
         for index in 0..<max(steps.count, expected.steps.count) {
           let a = index < steps.count ? steps[index] : "-"
           let b = index < expected.steps.count ? Self.folded(expected.steps[index]) : "-"
-          print(a == b ? "  s= \(a.prefix(60))" : "  s≠ \(a.prefix(200))\n     \(b.prefix(200))")
+          print(a == b ? "  s= \(a.prefix(60))" : "  s≠ \(a.suffix(150))\n     \(b.suffix(150))")
         }
       }
       if ProcessInfo.processInfo.environment["MEALS_PAGES_FIRST"] == "1" {

@@ -220,7 +220,9 @@ public enum SchemaOrgRecipe {
     {
       return nil
     }
-    guard !name.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+    guard !name.allSatisfy({ $0.isNumber || $0 == "." }),
+      name.first?.isUppercase ?? false  // `combine`, `blend`: a keyword, not a title
+    else { return nil }
     return name.hasSuffix(":") ? name : name + ":"
   }
 
@@ -289,6 +291,11 @@ public enum SchemaOrgRecipe {
   private static func steps(_ value: Any?, depth: Int = 0) -> [String] {
     guard depth < 8, let value else { return [] }
     if let string = value as? String {
+      // JSON where a page put its steps in an attribute (`content="[{&quot;@type…`).
+      let trimmed = MealRules.trimmed(string)
+      if trimmed.hasPrefix("[{") || trimmed.hasPrefix("{\""), let parsed = LenientJSON.parse(trimmed) {
+        return steps(parsed, depth: depth + 1)
+      }
       let plain =
         string.contains("<") || string.contains("&")
         ? HTMLText.plain(string)
@@ -324,7 +331,9 @@ public enum SchemaOrgRecipe {
       {
         title = [heading]
       }
-      return title + steps(step, depth: depth + 1)
+      // A step is one step, whatever line breaks its text holds.
+      let text = HTMLDocument.fold(HTMLText.plain(step))
+      return title + (text.isEmpty ? [] : [text])
     }
     return []
   }
@@ -373,11 +382,11 @@ enum HTMLText {
     var last: Character = " "
     for character in text {
       if character == "\n" {
-        result += ".!?:;)".contains(last) || last == "\n" ? "<br>" : " "
+        result += ".!?:;)".contains(last) ? "<br>" : " "
       } else {
         result.append(character)
       }
-      if !character.isWhitespace || character == "\n" { last = character }
+      if !character.isWhitespace { last = character }
     }
     return result
   }

@@ -103,11 +103,23 @@ public struct HTMLDocument: Sendable {
           ? current.text : current.text.replacingOccurrences(of: "\n", with: " "))
       return
     }
-    if Self.hidden.contains(current.name) { return }
+    if Self.hidden.contains(current.name) || isScreenReaderOnly(node) { return }
     let block = Self.blocks.contains(current.name)
     if block || current.name == "br" { pieces.append(breaks) }
     for child in current.children { collect(child, into: &pieces, breaks: breaks) }
     if block { pieces.append(breaks) }
+  }
+
+  /// Text for screen readers only (`sr-only`, `screen-reader-text`, `visually-hidden`: "(opens
+  /// in a new tab)"), or hidden: no reader of the page sees it.
+  func isScreenReaderOnly(_ node: Int) -> Bool {
+    if attribute("hidden", of: node) != nil || attribute("aria-hidden", of: node) == "true" {
+      return nodes[node].name != "svg" && nodes[node].name != "i"
+    }
+    return classes(of: node).contains {
+      $0 == "sr-only" || $0 == "screen-reader-text" || $0 == "visually-hidden"
+        || $0 == "screenreader-only" || $0 == "visuallyhidden" || $0 == "a11y-hidden"
+    }
   }
 
   /// Runs of white space (no-break spaces included) as one space, trimmed.

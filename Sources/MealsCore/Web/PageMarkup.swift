@@ -118,22 +118,12 @@ enum PageSections {
   static func recipe(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
     let headings = elements.filter { isHeading(page, $0) }
     var recipe: [String: Any] = [:]
-    // Of the lists the page's names and headings point at, the one that reads most like
-    // ingredient lines: amounts on most of them, and not a whole page of lines.
-    var lists = [
-      itemsNamed(page, elements, "ingredient"), named(page, elements, ["ingredient"], lists: true),
-    ]
-    if let heading = headings.first(where: { says(page, $0, ingredientWords) }) {
-      lists.append(itemsAfter(heading, page: page, lists: true))
-    }
-    let ingredients = lists.filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
-    if let ingredients { recipe["recipeIngredient"] = ingredients }
-    var steps = named(
-      page, elements, ["instruction", "direction", "method", "preparation"], lists: false)
-    if steps.isEmpty, let heading = headings.first(where: { says(page, $0, methodWords) }) {
-      steps = itemsAfter(heading, page: page, lists: false)
-    }
-    if !steps.isEmpty { recipe["recipeInstructions"] = steps }
+    let ingredients = ingredientCandidates(page, elements, headings)
+      .filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
+    if let ingredients, amounts(ingredients) >= 0.3 { recipe["recipeIngredient"] = ingredients }
+    let steps = stepCandidates(page, elements, headings)
+      .filter { (1...80).contains($0.count) }.max { sentences($0) < sentences($1) }
+    if let steps, sentences(steps) >= 0.4 { recipe["recipeInstructions"] = steps }
     guard !recipe.isEmpty else { return nil }
     for (key, value) in PageFacts.read(page) { recipe[key] = value }
     if let title = elements.first(where: { page.nodes[$0].name == "h1" }).map({ page.text(of: $0) }),
@@ -142,6 +132,43 @@ enum PageSections {
       recipe["name"] = title
     }
     return recipe
+  }
+
+  /// The lists the page's names and headings point at for ingredients; the one that reads
+  /// most like ingredient lines wins (amounts on most of them, not a whole page of lines).
+  static func ingredientCandidates(_ page: HTMLDocument, _ elements: [Int], _ headings: [Int])
+    -> [[String]]
+  {
+    var lists = [
+      itemsNamed(page, elements, "ingredient"), named(page, elements, ["ingredient"], lists: true),
+    ]
+    for heading in headings.filter({ says(page, $0, ingredientWords) }).prefix(4) {
+      lists.append(itemsAfter(heading, page: page, lists: true))
+    }
+    return lists
+  }
+
+  /// The same for steps; the one that reads most like steps wins (sentences, not a share
+  /// bar's or a menu's short entries).
+  static func stepCandidates(_ page: HTMLDocument, _ elements: [Int], _ headings: [Int])
+    -> [[String]]
+  {
+    var lists = [
+      named(page, elements, ["instruction", "direction", "method", "preparation"], lists: false)
+    ]
+    for heading in headings.filter({ says(page, $0, methodWords) }).prefix(4) {
+      lists.append(itemsAfter(heading, page: page, lists: false))
+    }
+    return lists
+  }
+
+  /// The share of lines that read as instructions: sentences, a few words ending in a full
+  /// stop (ingredient lines and menus rarely do).
+  private static func sentences(_ lines: [String]) -> Double {
+    let with = lines.filter { line in
+      line.contains(" ") && (line.last.map { ".!?)".contains($0) } ?? false)
+    }.count
+    return Double(with) / Double(max(1, lines.count))
   }
 
   /// The share of lines holding an amount (a digit or a fraction).
@@ -211,7 +238,7 @@ enum PageSections {
     return []
   }
 
-  private static func isHeading(_ page: HTMLDocument, _ node: Int) -> Bool {
+  static func isHeading(_ page: HTMLDocument, _ node: Int) -> Bool {
     switch page.nodes[node].name {
     case "h1", "h2", "h3", "h4", "h5", "h6": return true
     case "strong", "b", "p", "span", "dt":
@@ -269,15 +296,33 @@ enum PageSections {
         if !text.isEmpty { paragraphs.append(text) }
       }
       if !items.isEmpty && entries.isEmpty && !paragraphs.isEmpty && lists { break }
-      if lists && entries.isEmpty && element.name != "p" {
-        // Paragraphs inside a block after the heading (one per ingredient).
-        paragraphs += inside.filter { page.nodes[$0].name == "p" }.map { page.text(of: $0) }
-          .filter { !$0.isEmpty }
+      if entries.isEmpty && element.name != "p" {
+        // Paragraphs inside a block after the heading; for steps, blocks of text of their own
+        // (not a numbering: `Step 1`, `Schritt 01`, `1`).
+        let leaves =
+          lists
+          ? inside.filter { page.nodes[$0].name == "p" }
+          : ([node] + inside).filter { leaf in
+            ["p", "div"].contains(page.nodes[leaf].name)
+              && !page.nodes[leaf].children.contains { HTMLDocument.blocks.contains(page.nodes[$0].name) }
+          }
+        paragraphs += leaves.map { page.text(of: $0) }.filter { !$0.isEmpty && !isNumbering($0) }
       }
+    }
+    guard lists else {
+      // Steps: the list's entries or the paragraphs, whichever read more like steps.
+      return items.isEmpty || sentences(paragraphs) > sentences(items) ? paragraphs : items
     }
     if !items.isEmpty { return items }
     // Without a list: the paragraphs (short ones, for ingredients).
-    return lists ? (paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []) : paragraphs
+    return paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []
+  }
+
+  /// A line that only numbers a step.
+  private static func isNumbering(_ text: String) -> Bool {
+    let words = text.lowercased().split(separator: " ")
+    guard let last = words.last, last.allSatisfy(\.isNumber) || last.allSatisfy({ $0.isNumber || $0 == "." }) else { return false }
+    return words.count == 1 || (words.count == 2 && words[0].count <= 10)
   }
 
   /// The node after `node` among its parent's children, else after its parent.
