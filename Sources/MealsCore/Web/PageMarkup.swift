@@ -166,7 +166,11 @@ enum PageSections {
   /// stop (ingredient lines and menus rarely do).
   private static func sentences(_ lines: [String]) -> Double {
     let with = lines.filter { line in
-      line.contains(" ") && (line.last.map { ".!?)".contains($0) } ?? false)
+      guard line.contains(" ") else { return false }
+      if line.last.map({ ".!?)".contains($0) }) ?? false { return true }
+      // Or a few words that do not start with an amount (`Pre-heat oven to 400`).
+      let amount = line.first.map { $0.isNumber || "½¼¾⅓⅔⅛".contains($0) } ?? false
+      return !amount && line.split(separator: " ").count >= 4
     }.count
     return Double(with) / Double(max(1, lines.count))
   }
@@ -264,10 +268,28 @@ enum PageSections {
 
   /// The items after a heading: the entries of the lists that follow it (up to the next
   /// heading), or for steps the paragraphs when there is no list.
+  /// A heading's rank: 1–6 for `h1`–`h6`, 7 for a bold line serving as one.
+  private static func rank(_ page: HTMLDocument, _ node: Int) -> Int {
+    let name = page.nodes[node].name
+    if name.count == 2, name.first == "h", let level = Int(String(name.last ?? "7")) {
+      return level
+    }
+    return 7
+  }
+
+  /// Where a recipe's part certainly ends: the page's furniture and the readers' comments.
+  private static func endsPart(_ page: HTMLDocument, _ node: Int) -> Bool {
+    if ["footer", "aside", "nav", "form"].contains(page.nodes[node].name) { return true }
+    let label = ((page.attribute("class", of: node) ?? "") + " " + (page.attribute("id", of: node) ?? ""))
+      .lowercased()
+    return ["comment", "related", "share", "social", "byline", "author"].contains { label.contains($0) }
+  }
+
   private static func itemsAfter(_ heading: Int, page: HTMLDocument, lists: Bool) -> [String] {
     var items: [String] = []
     var paragraphs: [String] = []
     var node = heading
+    let level = rank(page, heading)
     // Walk forward through the following siblings, climbing out when a parent runs out.
     var steps = 0
     while steps < 400 {
@@ -276,13 +298,22 @@ enum PageSections {
       node = next
       let element = page.nodes[node]
       if element.isText { continue }
-      if ["h1", "h2", "h3", "h4"].contains(element.name) || (element.name != "p" && isHeading(page, node) && !items.isEmpty) {
-        if !items.isEmpty || !paragraphs.isEmpty { break }
+      if endsPart(page, node) && (!items.isEmpty || !paragraphs.isEmpty) { break }
+      if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(element.name)
+        || (element.name != "p" && isHeading(page, node) && !items.isEmpty)
+      {
+        // A heading of the part's rank or above ends it; a lower one heads a piece of it.
+        if rank(page, node) <= level && (!items.isEmpty || !paragraphs.isEmpty) { break }
         continue
       }
       let inside = page.elements(under: node)
-      // A block holding the next heading ends the list (its lists are the next part's).
-      if !items.isEmpty, inside.contains(where: { ["h1", "h2", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name) }) {
+      // A block holding the next heading (of the part's rank or above) ends the list: its
+      // lists are the next part's.
+      if !items.isEmpty || !paragraphs.isEmpty,
+        inside.contains(where: {
+          ["h1", "h2", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name) && rank(page, $0) <= level
+        })
+      {
         break
       }
       let entries =
