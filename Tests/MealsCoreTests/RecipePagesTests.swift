@@ -102,6 +102,9 @@ final class RecipePagesTests: XCTestCase {
         print("   fuller: \(String(describing: RecipePage.fuller(PageMarkup.recipe(in: page)?["recipeIngredient"], than: found.first?["recipeIngredient"])).prefix(200))")
         let elements = page.elements()
         let headings = elements.filter { PageSections.isHeading(page, $0) }
+        for list in PageSections.ingredientCandidates(page, elements, headings) {
+          print("   ingredient candidate [\(list.count)]: \(list.prefix(3).map { $0.prefix(60) })")
+        }
         for list in PageSections.stepCandidates(page, elements, headings) {
           print("   step candidate [\(list.count)]: \(list.prefix(3).map { $0.prefix(60) })")
         }
@@ -193,6 +196,16 @@ final class RecipePagesTests: XCTestCase {
       let count = counts[field] ?? (0, 0)
       XCTAssertGreaterThanOrEqual(
         Double(count.matched) / Double(max(1, count.of)), goal, "\(field)\n\(report)")
+    }
+  }
+}
+
+extension RecipePagesTests {
+  func testDebugSnippet() throws {
+    guard let snippet = ProcessInfo.processInfo.environment["MEALS_HTML_SNIPPET"] else { return }
+    let page = HTMLDocument(snippet)
+    for node in page.elements() {
+      print(node, page.nodes[node].name, page.nodes[node].parent, page.text(of: node).prefix(60))
     }
   }
 }

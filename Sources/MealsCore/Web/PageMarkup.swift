@@ -139,9 +139,9 @@ enum PageSections {
   static func ingredientCandidates(_ page: HTMLDocument, _ elements: [Int], _ headings: [Int])
     -> [[String]]
   {
-    var lists = [
-      itemsNamed(page, elements, "ingredient"), named(page, elements, ["ingredient"], lists: true),
-    ]
+    var lists = itemsNamed(page, elements, "ingredient")
+    lists.append(named(page, elements, ["ingredient"], lists: true))
+    lists.append(itemprop(page, elements, ["recipeIngredient", "ingredients"]))
     for heading in headings.filter({ says(page, $0, ingredientWords) }).prefix(4) {
       lists.append(itemsAfter(heading, page: page, lists: true))
     }
@@ -154,12 +154,25 @@ enum PageSections {
     -> [[String]]
   {
     var lists = [
-      named(page, elements, ["instruction", "direction", "method", "preparation"], lists: false)
+      named(page, elements, ["instruction", "direction", "method", "preparation"], lists: false),
+      itemprop(page, elements, ["recipeInstructions"]),
     ]
     for heading in headings.filter({ says(page, $0, methodWords) }).prefix(4) {
       lists.append(itemsAfter(heading, page: page, lists: false))
     }
     return lists
+  }
+
+  /// Microdata's properties outside any item (`itemprop="ingredients"` with no Recipe around
+  /// it): each element's text, or the lines of a single one.
+  private static func itemprop(_ page: HTMLDocument, _ elements: [Int], _ names: [String])
+    -> [String]
+  {
+    let found = elements.filter { node in
+      page.attribute("itemprop", of: node).map { names.contains($0) } ?? false
+    }
+    if found.count == 1, let only = found.first { return page.lines(of: only) }
+    return found.map { page.text(of: $0) }.filter { !$0.isEmpty }
   }
 
   /// The share of lines that read as instructions: sentences, a few words ending in a full
@@ -182,25 +195,32 @@ enum PageSections {
   }
 
   /// The texts of the elements whose class names one item of the part (`ingredient`,
-  /// `ingredient-item`, `ingredients-list-content-item`), the outermost of nested ones; at
-  /// least two.
+  /// `ingredient-item`, `ingredients__item`), one list per such class (a menu's items and the
+  /// recipe's are told apart), the outermost of nested ones; at least two each.
   private static func itemsNamed(_ page: HTMLDocument, _ elements: [Int], _ word: String)
-    -> [String]
+    -> [[String]]
   {
-    let items = elements.filter { node in
-      page.classes(of: node).contains { name in
+    var groups: [String: [Int]] = [:]
+    var order: [String] = []
+    for node in elements {
+      for name in page.classes(of: node) {
         let lower = name.lowercased()
-        return lower.contains(word)
-          && (lower.hasSuffix(word) || lower.hasSuffix("item") || lower.hasSuffix("line")
-            || lower.hasSuffix("row"))
+        guard lower.contains(word),
+          lower.hasSuffix(word) || lower.hasSuffix("item") || lower.hasSuffix("line")
+            || lower.hasSuffix("row")
+        else { continue }
+        if groups[lower] == nil { order.append(lower) }
+        groups[lower, default: []].append(node)
       }
     }
-    var outer: [Int] = []
-    for item in items where !outer.contains(where: { page.isInside(item, $0) }) {
-      outer.append(item)
+    return order.compactMap { name -> [String]? in
+      var outer: [Int] = []
+      for item in groups[name] ?? [] where !outer.contains(where: { page.isInside(item, $0) }) {
+        outer.append(item)
+      }
+      let texts = outer.map { page.text(of: $0) }.filter { !$0.isEmpty }
+      return texts.count >= 2 ? texts : nil
     }
-    let texts = outer.map { page.text(of: $0) }.filter { !$0.isEmpty }
-    return texts.count >= 2 ? texts : []
   }
 
   /// The items of the innermost element whose class or id names the part (`Ingredients`,
@@ -344,9 +364,10 @@ enum PageSections {
       // Steps: the list's entries or the paragraphs, whichever read more like steps.
       return items.isEmpty || sentences(paragraphs) > sentences(items) ? paragraphs : items
     }
-    if !items.isEmpty { return items }
-    // Without a list: the paragraphs (short ones, for ingredients).
-    return paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []
+    // Ingredients: the list's entries, unless they hold no amounts and the short paragraphs do
+    // (a row of tabs, `US` `METRIC`, is a list too).
+    let short = paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []
+    return items.isEmpty || (amounts(items) < 0.3 && amounts(short) >= 0.3) ? short : items
   }
 
   /// A line that only numbers a step.
