@@ -118,7 +118,18 @@ enum PageSections {
   static func recipe(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
     let headings = elements.filter { isHeading(page, $0) }
     var recipe: [String: Any] = [:]
+    // A bold line or a heading among the lines (`Meatballs`, `The Marinade`) names a group of
+    // ingredients; it is not one.
+    let groupNames = Set(
+      elements.filter { ["strong", "b", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name) }
+        .map { TextFolding.key(page.text(of: $0).trimmingCharacters(in: .init(charactersIn: " :"))) })
     let ingredients = ingredientCandidates(page, elements, headings)
+      .map { list in
+        list.filter { line in
+          line.contains(where: \.isNumber)
+            || !groupNames.contains(TextFolding.key(line.trimmingCharacters(in: .init(charactersIn: " :"))))
+        }
+      }
       .filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
     if let ingredients, amounts(ingredients) >= 0.3 { recipe["recipeIngredient"] = ingredients }
     let steps = stepCandidates(page, elements, headings)
