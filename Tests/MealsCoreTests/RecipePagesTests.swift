@@ -91,25 +91,6 @@ final class RecipePagesTests: XCTestCase {
       let bytes = [UInt8](try Data(contentsOf: folder.url.appendingPathComponent(file)))
       let reading = RecipePage.read(
         html: PageText.decode(bytes), address: expected.address)
-      if let shown = ProcessInfo.processInfo.environment["MEALS_PAGES_MARKUP"],
-        shown.split(separator: ",").contains(Substring(site))
-      {
-        let page = HTMLDocument(PageText.decode(bytes))
-        print("== \(site) markup: \(String(describing: PageMarkup.recipe(in: page)).prefix(1500))")
-        let found = RecipePage.scriptRecipes(page)
-        print("   found: \(found.count) \(found.map { String(describing: $0["recipeIngredient"]).prefix(120) })")
-        print("   counts: \((PageMarkup.recipe(in: page)?["recipeIngredient"] as? [String])?.count ?? -1) \((found.first?["recipeIngredient"] as? [Any])?.count ?? -1) \((PageMarkup.recipe(in: page)?["recipeIngredient"] as? [String])?.last ?? "")")
-        print("   fuller: \(String(describing: RecipePage.fuller(PageMarkup.recipe(in: page)?["recipeIngredient"], than: found.first?["recipeIngredient"])).prefix(200))")
-        let elements = page.elements()
-        let headings = elements.filter { PageSections.isHeading(page, $0) }
-        for list in PageSections.ingredientCandidates(page, elements, headings) {
-          print("   ingredient candidate [\(list.count)]: \(list.prefix(3).map { $0.prefix(60) })")
-        }
-        for list in PageSections.stepCandidates(page, elements, headings) {
-          print("   step candidate [\(list.count)]: \(list.prefix(3).map { $0.prefix(60) })")
-        }
-        print("   sections: \(String(describing: PageSections.recipe(in: page, elements: page.elements())).prefix(800))")
-      }
       guard let meal = reading.candidates.lazy.compactMap(\.meal).first else {
         nothing.append(site)
         for field in ["title", "ingredients", "steps"] { score(field, false, site) }
@@ -200,12 +181,3 @@ final class RecipePagesTests: XCTestCase {
   }
 }
 
-extension RecipePagesTests {
-  func testDebugSnippet() throws {
-    guard let snippet = ProcessInfo.processInfo.environment["MEALS_HTML_SNIPPET"] else { return }
-    let page = HTMLDocument(snippet)
-    for node in page.elements() {
-      print(node, page.nodes[node].name, page.nodes[node].parent, page.text(of: node).prefix(60))
-    }
-  }
-}

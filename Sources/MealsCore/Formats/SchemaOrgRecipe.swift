@@ -212,7 +212,7 @@ public enum SchemaOrgRecipe {
     // A name that is the text cut short (`Add the oil to the...`) is no title.
     var start = Substring(name)
     while let last = start.last, last == "…" || last == "." { start = start.dropLast() }
-    guard !name.isEmpty, name.count <= 40, !text.hasPrefix(start) else { return nil }
+    guard !name.isEmpty, name.count <= 58, !text.hasPrefix(start) else { return nil }
     let words = name.lowercased().split(separator: " ")
     let numbering = ["step", "étape", "etape", "schritt", "passo", "paso", "stap", "krok"]
     if words.contains(where: { word in numbering.contains { word.hasPrefix($0) } }),
@@ -331,9 +331,8 @@ public enum SchemaOrgRecipe {
       {
         title = [heading]
       }
-      // A step is one step, whatever line breaks its text holds.
-      let text = HTMLDocument.fold(HTMLText.plain(step))
-      return title + (text.isEmpty ? [] : [text])
+      // A step's text is one step but where a line break ends a sentence (`Wash.\nPeel.`).
+      return title + steps(step, depth: depth + 1)
     }
     return []
   }
@@ -377,11 +376,11 @@ enum HTMLText {
   /// A JSON string's line breaks as HTML ones where they end a sentence (`Stir.\nBake.`); one
   /// inside a sentence (`the\nplate`, wrapped by the site's editor) is a space, as in HTML.
   static func lineBreaks(_ text: String) -> String {
-    guard text.contains("\n") else { return text }
+    guard text.contains(where: \.isNewline) else { return text }
     var result = ""
     var last: Character = " "
     for character in text {
-      if character == "\n" {
+      if character.isNewline {
         result += ".!?:;)".contains(last) ? "<br>" : " "
       } else {
         result.append(character)

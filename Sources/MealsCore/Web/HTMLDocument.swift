@@ -111,14 +111,18 @@ public struct HTMLDocument: Sendable {
   }
 
   /// Text for screen readers only (`sr-only`, `screen-reader-text`, `visually-hidden`: "(opens
-  /// in a new tab)"), or hidden: no reader of the page sees it.
+  /// in a new tab)"), hidden, or left out of print: no reader of the recipe sees it.
   func isScreenReaderOnly(_ node: Int) -> Bool {
     if attribute("hidden", of: node) != nil || attribute("aria-hidden", of: node) == "true" {
       return nodes[node].name != "svg" && nodes[node].name != "i"
     }
+    // Also what a page leaves out when printed (a photo credit, share buttons): the recipe
+    // is what gets printed.
     return classes(of: node).contains {
       $0 == "sr-only" || $0 == "screen-reader-text" || $0 == "visually-hidden"
         || $0 == "screenreader-only" || $0 == "visuallyhidden" || $0 == "a11y-hidden"
+        || $0 == "noprint" || $0 == "no-print" || $0 == "print-no" || $0 == "print-hide"
+        || $0 == "hide-print" || $0 == "print--hide" || $0 == "d-print-none"
     }
   }
 
