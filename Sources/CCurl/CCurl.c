@@ -24,6 +24,10 @@ CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
   return curl_easy_getinfo(handle, info, value);
 }
 
+CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value) {
+  return curl_easy_getinfo(handle, info, value);
+}
+
 CURLcode ccurl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
   return curl_easy_getinfo(handle, info, value);
 }

@@ -30,13 +30,13 @@ public struct ShoppingRow: Equatable, Sendable {
 /// Adding up the shopping list: items of one ingredient (whatever its case and accents)
 /// make one row; amounts of one kind are added, in the unit of the first.
 public enum ShoppingList {
-  /// The rows, unticked first (ticked ones sink), each part in name order.
   /// An ingredient's name on the list: `of flour` (from `2 cups of flour`) is `flour`.
   static func displayName(_ ingredient: String) -> String {
     let name = MealRules.trimmed(ingredient)
     return name.lowercased().hasPrefix("of ") ? String(name.dropFirst(3)) : name
   }
 
+  /// The rows, unticked first (ticked ones sink), each part in name order.
   public static func rows(_ items: [ShoppingItem]) -> [ShoppingRow] {
     var order: [String] = []
     var groups: [String: [ShoppingItem]] = [:]

@@ -22,6 +22,20 @@ public final class HTTPClient {
     public init() {}
   }
 
+  /// A response: its body, what the server said it is, and where it came from in the end
+  /// (after redirects).
+  public struct Response: Sendable {
+    public var body: Data
+    public var contentType: String?
+    public var address: String
+
+    public init(body: Data, contentType: String?, address: String) {
+      self.body = body
+      self.contentType = contentType
+      self.address = address
+    }
+  }
+
   /// One transfer in flight; curl's write callback gets it as its context pointer.
   final class Transfer {
     let id: RequestID
@@ -30,11 +44,13 @@ public final class HTTPClient {
     let limit: Int
     var body = Data()
     var exceededLimit = false
-    let completion: (Result<Data, NetworkError>) -> Void
+    /// Extra request headers (`Accept`), freed with the transfer.
+    var headers: UnsafeMutablePointer<curl_slist>?
+    let completion: (Result<Response, NetworkError>) -> Void
 
     init(
       id: RequestID, easy: UnsafeMutableRawPointer, url: String, limit: Int,
-      completion: @escaping (Result<Data, NetworkError>) -> Void
+      completion: @escaping (Result<Response, NetworkError>) -> Void
     ) {
       self.id = id
       self.easy = easy
@@ -85,6 +101,15 @@ public final class HTTPClient {
   public func get(
     _ url: String, limit: Int? = nil, completion: @escaping (Result<Data, NetworkError>) -> Void
   ) -> RequestID {
+    fetch(url, limit: limit) { completion($0.map(\.body)) }
+  }
+
+  /// Starts a GET that reports the whole response; `accept` is the `Accept` header to send.
+  @discardableResult
+  public func fetch(
+    _ url: String, limit: Int? = nil, accept: String? = nil,
+    completion: @escaping (Result<Response, NetworkError>) -> Void
+  ) -> RequestID {
     let id = RequestID(nextID)
     nextID += 1
     guard url.hasPrefix("http://") || url.hasPrefix("https://"), let easy = curl_easy_init() else {
@@ -95,6 +120,10 @@ public final class HTTPClient {
       id: id, easy: easy, url: url, limit: limit ?? configuration.maximumBodyBytes,
       completion: completion)
     configure(easy, url: url, context: Unmanaged.passUnretained(transfer).toOpaque())
+    if let accept {
+      transfer.headers = curl_slist_append(nil, "Accept: \(accept)")
+      _ = ccurl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, transfer.headers)
+    }
     transfers[id] = transfer
     curl_multi_add_handle(multi, easy)
     // Send it now (on a kept-alive connection this writes the request), so the server works
@@ -105,8 +134,9 @@ public final class HTTPClient {
   }
 
   /// Failures known before any transfer started; delivered on the next `wait` like any result.
-  private var pendingFailures: [(RequestID, NetworkError, (Result<Data, NetworkError>) -> Void)] =
-    []
+  private var pendingFailures:
+    [(RequestID, NetworkError, (Result<Response, NetworkError>) -> Void)] =
+      []
 
   /// Stops a request; its completion will never run.
   public func cancel(_ id: RequestID) {
@@ -118,6 +148,10 @@ public final class HTTPClient {
   private func remove(_ transfer: Transfer) {
     curl_multi_remove_handle(multi, transfer.easy)
     curl_easy_cleanup(transfer.easy)
+    if let headers = transfer.headers {
+      curl_slist_free_all(headers)
+      transfer.headers = nil
+    }
   }
 
   private func configure(
@@ -195,11 +229,18 @@ public final class HTTPClient {
     }
   }
 
+  /// A string curl knows of a transfer (it owns it: copied here).
+  private func info(_ easy: UnsafeMutableRawPointer, _ what: CURLINFO) -> String? {
+    var value: UnsafePointer<CChar>?
+    guard ccurl_easy_getinfo_string(easy, what, &value) == CURLE_OK, let value else { return nil }
+    return String(cString: value)
+  }
+
   /// Calls the completions of finished transfers; true if there were any.
   @discardableResult
   private func deliverFinished() -> Bool {
     var queued: Int32 = 0
-    var finished: [(Transfer, Result<Data, NetworkError>)] = []
+    var finished: [(Transfer, Result<Response, NetworkError>)] = []
     while let message = curl_multi_info_read(multi, &queued) {
       var easy: UnsafeMutableRawPointer?
       var code = CURLE_OK
@@ -215,14 +256,17 @@ public final class HTTPClient {
     return !finished.isEmpty
   }
 
-  private func result(of transfer: Transfer, code: CURLcode) -> Result<Data, NetworkError> {
+  private func result(of transfer: Transfer, code: CURLcode) -> Result<Response, NetworkError> {
     let host = URLComponents(string: transfer.url)?.host ?? transfer.url
     switch code {
     case CURLE_OK:
       var status = 0
       _ = ccurl_easy_getinfo_long(transfer.easy, CURLINFO_RESPONSE_CODE, &status)
       if status >= 400 || status < 100 { return .failure(.httpStatus(status)) }
-      return .success(transfer.body)
+      return .success(
+        Response(
+          body: transfer.body, contentType: info(transfer.easy, CURLINFO_CONTENT_TYPE),
+          address: info(transfer.easy, CURLINFO_EFFECTIVE_URL) ?? transfer.url))
     case CURLE_WRITE_ERROR where transfer.exceededLimit, CURLE_FILESIZE_EXCEEDED:
       return .failure(.bodyTooLarge(transfer.limit))
     case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
@@ -236,6 +280,8 @@ public final class HTTPClient {
     case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
       CURLE_SSL_CACERT_BADFILE:
       return .failure(.secureConnectionFailed(String(cString: curl_easy_strerror(code))))
+    case CURLE_TOO_MANY_REDIRECTS:
+      return .failure(.tooManyRedirects)
     case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
       return .failure(.badURL(transfer.url))
     default:

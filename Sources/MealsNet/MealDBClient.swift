@@ -14,6 +14,11 @@ public protocol MealDBService: AnyObject {
   /// of the server the API URL names (so a local test server serves them too).
   func fetchPicture(_ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void)
     -> RequestID
+  /// A web page to import a recipe from (`meals import URL`, Import from a link): at most
+  /// `pageLimit`, with the type its server gives it and the address it ended at.
+  func fetchPage(
+    _ url: String, completion: @escaping (Result<HTTPClient.Response, NetworkError>) -> Void
+  ) -> RequestID
   func cancel(_ id: RequestID)
   /// Bytes received so far, for progress display.
   func bytesReceived(_ id: RequestID) -> Int
@@ -27,6 +32,13 @@ extension MealDBService {
 
 /// Pictures are small: a bigger answer is not a picture meals shows.
 public let pictureLimit = 2 * 1_048_576
+
+/// A recipe page is at most this big (real ones are a few hundred kilobytes).
+public let pageLimit = 10 * 1_048_576
+
+/// What a browser asks for when it opens a page: HTML first, JSON-LD too.
+public let pageAccept =
+  "text/html,application/xhtml+xml,application/xml;q=0.9,application/ld+json;q=0.8,*/*;q=0.5"
 
 /// TheMealDB's JSON API (https://www.themealdb.com/api.php) over the app's HTTP client.
 public final class MealDBClient: MealDBService {
@@ -126,6 +138,12 @@ public final class MealDBClient: MealDBService {
     _ url: String, completion: @escaping (Result<Data, NetworkError>) -> Void
   ) -> RequestID {
     http.get(pictureURL(url), limit: pictureLimit, completion: completion)
+  }
+
+  public func fetchPage(
+    _ url: String, completion: @escaping (Result<HTTPClient.Response, NetworkError>) -> Void
+  ) -> RequestID {
+    http.fetch(url, limit: pageLimit, accept: pageAccept, completion: completion)
   }
 
   /// `https://www.themealdb.com/images/…` on the API's server (scheme, host and port of

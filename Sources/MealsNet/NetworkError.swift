@@ -10,6 +10,8 @@ public enum NetworkError: Error, Equatable, Sendable {
   case secureConnectionFailed(String)
   case httpStatus(Int)
   case bodyTooLarge(Int)
+  /// More than five redirects in a row (a loop, most likely).
+  case tooManyRedirects
   case notJSON
   case wrongShape(String)
   case other(String)
@@ -25,6 +27,8 @@ public enum NetworkError: Error, Equatable, Sendable {
     case .httpStatus(let code): "TheMealDB answered with HTTP status \(code)."
     case .bodyTooLarge(let limit):
       "TheMealDB's answer is larger than \(limit / 1_048_576) MiB; it was stopped."
+    case .tooManyRedirects:
+      "The site sent the request on through more than 5 redirects; meals gave up."
     case .notJSON: MealDBDecodingError.notJSON.message
     case .wrongShape(let detail): MealDBDecodingError.wrongShape(detail).message
     case .other(let detail): "Network error: \(detail)."

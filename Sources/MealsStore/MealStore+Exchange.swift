@@ -59,6 +59,9 @@ public struct ImportReport: Equatable, Sendable {
   public struct Skipped: Equatable, Sendable {
     public var place: String
     public var reason: String
+    /// True when the meal is there already (a quiet skip); false when it could not be kept
+    /// (unreadable, or breaking a rule).
+    public var isDuplicate = false
   }
 
   public var imported: [Imported] = []
@@ -171,7 +174,7 @@ extension MealStore {
             report.skipped.append(
               .init(
                 place: candidate.place,
-                reason: "TheMealDB meal \(mealDBID) is earlier in this import"))
+                reason: "TheMealDB meal \(mealDBID) is earlier in this import", isDuplicate: true))
             continue
           }
           if let existing = try mealID(forMealDBID: mealDBID) {
@@ -179,21 +182,24 @@ extension MealStore {
             report.skipped.append(
               .init(
                 place: candidate.place,
-                reason: "already in My Meals as “\(name)” (TheMealDB id \(mealDBID))"))
+                reason: "already in My Meals as “\(name)” (TheMealDB id \(mealDBID))",
+                isDuplicate: true))
             continue
           }
         }
         let content = MealContent(valid)
         if contents.contains(content) {
           report.skipped.append(
-            .init(place: candidate.place, reason: "the same meal is earlier in this import"))
+            .init(
+              place: candidate.place, reason: "the same meal is earlier in this import",
+              isDuplicate: true))
           continue
         }
         if try hasMeal(withContent: content) {
           report.skipped.append(
             .init(
               place: candidate.place,
-              reason: "already in My Meals as “\(valid.name)” (same content)"
+              reason: "already in My Meals as “\(valid.name)” (same content)", isDuplicate: true
             ))
           continue
         }

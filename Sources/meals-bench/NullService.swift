@@ -28,6 +28,12 @@ final class NullService: MealDBService {
     RequestID(0)
   }
 
+  func fetchPage(
+    _ url: String, completion: @escaping (Result<HTTPClient.Response, NetworkError>) -> Void
+  ) -> RequestID {
+    RequestID(0)
+  }
+
   func cancel(_ id: RequestID) {}
 
   func bytesReceived(_ id: RequestID) -> Int { 0 }

@@ -43,7 +43,11 @@ case .success(.subcommand(let command, let arguments, let parsed)):
       io: CommandIO(
         output: CommandOutput(descriptor: 1), errors: CommandOutput(descriptor: 2),
         currentDirectory: FileManager.default.currentDirectoryPath),
-      search: Subcommand.networkSearch(apiURL: parsed.apiURL)))
+      search: Subcommand.networkSearch(apiURL: parsed.apiURL),
+      pages: Subcommand.networkPages(apiURL: parsed.apiURL),
+      pictures: Subcommand.networkPictures(
+        apiURL: parsed.apiURL,
+        cacheFolder: parsed.pictures == .off ? nil : parsed.pictureCacheFolder)))
 case .failure(let error):
   FileHandle.standardError.write(
     Data("meals: \(error.message)\n\(LaunchOptions.usageLine)\nmeals --help says more.\n".utf8))

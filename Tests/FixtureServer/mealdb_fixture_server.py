@@ -18,6 +18,13 @@ request through a path prefix placed before /api/:
 and answers /_requests with how many times each API request (endpoint?query) was made, so
 tests can prove a list is loaded only once.
 
+Recipe pages for `meals import URL`, from Resources/fixtures/pages: /pages/NAME, as
+text/html (UTF-8, or ISO-8859-1 for latin1.html), application/pdf for .pdf. With the same
+prefixes (/status/404/pages/…, /huge/pages/…, /drip/pages/…) and two of their own:
+
+  /redirect/N/...   N redirects (302) in a row, then the page
+  /gzip/...         the page gzip-compressed (Content-Encoding: gzip)
+
 Pictures, as TheMealDB serves them, from Resources/fixtures/pictures: /images/media/meals/NAME
 (and NAME/small) is the file NAME when there is one (truncated.jpg, huge.png,
 not-a-picture.jpg: broken on purpose, all served as images), else meal.jpg;
@@ -28,6 +35,7 @@ Prints the port on the first line of stdout, then serves until killed or until s
 (when started with --exit-on-stdin-eof).
 """
 import argparse
+import gzip
 import json
 import os
 import socket
@@ -40,6 +48,7 @@ from urllib.parse import parse_qs, urlsplit
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Resources", "fixtures")
 PICTURES = os.path.join(FIXTURES, "pictures")
+PAGES = os.path.join(FIXTURES, "pages")
 
 
 def load(name):
@@ -145,12 +154,88 @@ class Handler(BaseHTTPRequestHandler):
         kind = "image/png" if name.endswith(".png") else "image/jpeg"
         self.send_body(body, 200, kind)
 
+    def send_page(self, path, mode, arg, redirects):
+        if redirects:
+            target = path if redirects == 1 else f"/redirect/{redirects - 1}{path}"
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if mode == "status":
+            return self.send_body(b"<html><body>Error</body></html>", arg, "text/html")
+        name = os.path.basename(path)
+        file = os.path.join(PAGES, name)
+        body = b""
+        if mode not in ("huge", "drip"):
+            if not os.path.exists(file):
+                return self.send_body(b"<html><body>Not found</body></html>", 404, "text/html")
+            with open(file, "rb") as f:
+                body = f.read()
+        kind = "application/pdf" if name.endswith(".pdf") else (
+            "text/html; charset=ISO-8859-1" if "latin1" in name else "text/html; charset=utf-8")
+        if mode == "huge":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            chunk = b"<p>" + b"x" * 65530 + b"</p>"
+            try:
+                for _ in range(800):  # 50 MiB
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.write(b"0\r\n\r\n")
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        if mode == "drip":
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            try:
+                while True:  # never ends
+                    self.wfile.write(b"1\r\n \r\n")
+                    self.wfile.flush()
+                    time.sleep(0.2)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        if mode == "gzip":
+            packed = gzip.compress(body)
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(packed)))
+            self.end_headers()
+            self.wfile.write(packed)
+            return
+        self.send_body(body, 200, kind)
+
     def do_GET(self):
         parts = urlsplit(self.path)
         path = parts.path
         if path == "/_requests":
             with REQUESTS_LOCK:
                 return self.send_body(json.dumps(REQUESTS).encode())
+        if "/pages/" in path:
+            segments = path.lstrip("/").split("/")
+            mode, arg, redirects = None, None, None
+            while segments and segments[0] != "pages":
+                head = segments.pop(0)
+                if head == "redirect":
+                    redirects = int(segments.pop(0))
+                elif head in ("status", "delay"):
+                    mode, arg = head, int(segments.pop(0))
+                else:
+                    mode = head
+            if mode == "delay":
+                time.sleep(arg / 1000)
+                mode = None
+            page_path = "/" + "/".join(segments)
+            count_request(page_path, "")
+            return self.send_page(page_path, mode, arg, redirects)
         mode, arg = None, None
         if not path.startswith("/api/") and not path.startswith("/images/"):
             segments = path.lstrip("/").split("/")

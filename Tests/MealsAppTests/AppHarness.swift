@@ -98,6 +98,36 @@ final class FakeService: MealDBService {
     pictureFetches.filter { !$0.answered && !cancelled.contains($0.id) }.map(\.url)
   }
 
+  /// A web page asked for (Import from a link), waiting for the test to answer it.
+  struct PageFetch {
+    var id: RequestID
+    var url: String
+    var completion: (Result<HTTPClient.Response, NetworkError>) -> Void
+  }
+
+  private(set) var pageFetches: [PageFetch] = []
+
+  func fetchPage(
+    _ url: String, completion: @escaping (Result<HTTPClient.Response, NetworkError>) -> Void
+  ) -> RequestID {
+    let id = makeID()
+    pageFetches.append(PageFetch(id: id, url: url, completion: completion))
+    return id
+  }
+
+  /// Answers the last page request (unless it was cancelled) with `html`, or a failure.
+  func answerPage(
+    html: String? = nil, failure: NetworkError? = nil,
+    contentType: String = "text/html; charset=utf-8"
+  ) {
+    guard let fetch = pageFetches.last, !cancelled.contains(fetch.id) else { return }
+    if let failure { return fetch.completion(.failure(failure)) }
+    fetch.completion(
+      .success(
+        HTTPClient.Response(
+          body: Data((html ?? "").utf8), contentType: contentType, address: fetch.url)))
+  }
+
   /// Requests made for `request` so far.
   func fetchCount(_ request: MealDBRequest) -> Int {
     fetches.filter { $0.request == request }.count

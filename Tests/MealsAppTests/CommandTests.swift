@@ -1,6 +1,7 @@
 import Foundation
 import MealsApp
 import MealsCore
+import MealsNet
 import MealsStore
 import TestSupport
 import XCTest
@@ -64,14 +65,16 @@ final class CommandTests: XCTestCase {
   /// Runs `meals ARGUMENTS` in this process: (status, standard output, standard error).
   private func meals(
     _ arguments: String..., options: LaunchOptions? = nil, input: String = "",
-    search: ((String) -> Result<[Meal], NetworkSearchError>)? = nil
+    search: ((String) -> Result<[Meal], NetworkSearchError>)? = nil,
+    pages: ((String) -> Result<HTTPClient.Response, NetworkError>)? = nil
   ) throws -> (Int32, String, String) {
-    try run(arguments, options: options, input: input, search: search)
+    try run(arguments, options: options, input: input, search: search, pages: pages)
   }
 
   private func run(
     _ arguments: [String], options: LaunchOptions? = nil, input: String = "",
-    search: ((String) -> Result<[Meal], NetworkSearchError>)? = nil
+    search: ((String) -> Result<[Meal], NetworkSearchError>)? = nil,
+    pages: ((String) -> Result<HTTPClient.Response, NetworkError>)? = nil
   ) throws -> (Int32, String, String) {
     let parsed = LaunchOptions.parse(arguments, environment: ["HOME": folder.url.path])
     guard case .success(.subcommand(let command, let rest, _)) = parsed else {
@@ -83,7 +86,8 @@ final class CommandTests: XCTestCase {
       readInput: { Data(input.utf8) })
     let status = command.run(
       rest, options: options ?? self.options, io: io,
-      search: search ?? { _ in .failure(NetworkSearchError(message: "no network in this test")) })
+      search: search ?? { _ in .failure(NetworkSearchError(message: "no network in this test")) },
+      pages: pages ?? { _ in .failure(.other("no network in this test")) })
     return (status, io.output.text, io.errors.text)
   }
 
@@ -331,6 +335,74 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(try MealStore(path: empty.databasePath).mealCount, 0)
     (status, _, err) = try meals("import", options: empty)
     XCTAssertEqual(status, 2)
+  }
+
+  // MARK: - import by address
+
+  /// The test's database, opened again (as another process would see it).
+  private func store() throws -> MealStore { try MealStore(path: options.databasePath) }
+
+  func testImportByAddressAgainstALocalServer() throws {
+    let server = try FixtureServer()
+    defer { server.stop() }
+    let site = server.baseURL().replacingOccurrences(of: "/api/json/v1/1/", with: "")
+    let pages = Subcommand.networkPages(apiURL: server.baseURL())
+    func page(_ path: String) throws -> (Int32, String, String) {
+      try meals("import", "\(site)/\(path)", pages: pages)
+    }
+    // A redirect chain of 5 and a gzip-compressed page; the address kept is where it ended.
+    var (status, out, err) = try page("redirect/5/pages/microdata.html")
+    XCTAssertEqual(status, 0, err)
+    XCTAssertTrue(out.hasPrefix("Imported 1 meal.\n  4\tPancakes for Two\t("), out)
+    XCTAssertEqual(try store().meal(id: 4)?.sourceURL, "\(site)/pages/microdata.html")
+    (status, out, err) = try page("gzip/pages/rdfa.html")
+    XCTAssertEqual(status, 0, err)
+    XCTAssertTrue(out.contains("Green Salad"), out)
+    // ISO-8859-1, as the header says.
+    (status, out, err) = try page("pages/latin1.html")
+    XCTAssertEqual(status, 0, err)
+    XCTAssertTrue(out.contains("\tCrème brûlée\t"), out)
+    // Every failure in words, nothing imported.
+    let failures: [(String, String)] = [
+      ("redirect/6/pages/rdfa.html", "more than 5 redirects"),
+      ("status/404/pages/rdfa.html", "the site refused the page (HTTP 404: no such page)."),
+      ("huge/pages/big.html", "the page is over 10 MB: too big for a recipe page."),
+      ("pages/menu.pdf", "it is not a web page but application/pdf"),
+      (
+        "pages/opengraph-only.html",
+        "it is not a recipe page (a page of type “article” titled “Our Summer Menu”)"
+      ),
+    ]
+    let before = try store().mealCount
+    for (path, reason) in failures {
+      (status, out, err) = try page(path)
+      XCTAssertEqual(status, 1, path)
+      XCTAssertTrue(
+        err.contains(reason) && err.hasSuffix("Nothing was imported.\n"), "\(path): \(err)")
+    }
+    XCTAssertEqual(try store().mealCount, before)
+    // A recipe that breaks a rule imports nothing: status 1; one already saved: a quiet 0.
+    (status, out, _) = try page("pages/no-steps.html")
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(out.contains("A meal needs instructions."), out)
+    (status, out, _) = try page("pages/microdata.html")
+    XCTAssertEqual(status, 0, "already saved: skipped, not a failure")
+    XCTAssertTrue(out.contains("already in My Meals"), out)
+  }
+
+  func testTextFromAPageIsCleanedOnItsWayToTheTerminal() throws {
+    let html = try PackagePaths.fixture("pages/evil-name.html")
+    let (status, out, err) = try meals(
+      "import", "https://example.org/evil",
+      pages: { _ in
+        .success(
+          HTTPClient.Response(
+            body: html, contentType: "text/html", address: "https://example.org/evil"))
+      })
+    XCTAssertEqual(status, 0, err)
+    XCTAssertFalse(
+      out.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{202E}" }, out)
+    XCTAssertTrue(out.contains("\tEvil Stew\t(https://example.org/evil, recipe “Evil Stew”)"), out)
   }
 
   // MARK: - search

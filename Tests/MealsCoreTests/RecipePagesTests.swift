@@ -65,11 +65,14 @@ final class RecipePagesTests: XCTestCase {
       .appendingPathComponent("shared/recipe-pages/pages.tar.xz")
     guard FileManager.default.fileExists(atPath: archive.path) else {
       throw XCTSkip(
-        "../shared/recipe-pages is not beside this checkout; the real pages' table is skipped (our own page fixtures are tested in WebRecipeTests).")
+        "../shared/recipe-pages is not beside this checkout; the real pages' table is skipped (our own page fixtures are tested in WebRecipeTests)."
+      )
     }
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let (status, _, errors) = try runProcess(["/usr/bin/env", "tar", "-xJf", archive.path, "-C", folder.url.path])
+    let (status, _, errors) = try runProcess([
+      "/usr/bin/env", "tar", "-xJf", archive.path, "-C", folder.url.path,
+    ])
     XCTAssertEqual(status, 0, errors)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
       .filter { $0.hasSuffix(".html") }.sorted()
@@ -107,7 +110,8 @@ final class RecipePagesTests: XCTestCase {
         let ours = meal.ingredients.map { Self.folded(IngredientLine.joined($0)) }
         for index in 0..<max(ours.count, expected.ingredients.count) {
           let a = index < ours.count ? ours[index] : "-"
-          let b = index < expected.ingredients.count ? Self.folded(expected.ingredients[index]) : "-"
+          let b =
+            index < expected.ingredients.count ? Self.folded(expected.ingredients[index]) : "-"
           print(a == b ? "  = \(a)" : "  ≠ \(a)\n    \(b)")
         }
         let steps = Self.steps(meal.instructions)
@@ -121,14 +125,20 @@ final class RecipePagesTests: XCTestCase {
         let ours = meal.ingredients.map { Self.folded(IngredientLine.joined($0)) }
         let theirs = expected.ingredients.map(Self.folded).filter { !$0.isEmpty }
         if ours != theirs {
-          let index = Array(zip(ours, theirs)).firstIndex { $0 != $1 } ?? min(ours.count, theirs.count)
-          print("I \(site) [\(ours.count)/\(theirs.count)] \(index < ours.count ? ours[index] : "-") ‖ \(index < theirs.count ? theirs[index] : "-")")
+          let index =
+            Array(zip(ours, theirs)).firstIndex { $0 != $1 } ?? min(ours.count, theirs.count)
+          print(
+            "I \(site) [\(ours.count)/\(theirs.count)] \(index < ours.count ? ours[index] : "-") ‖ \(index < theirs.count ? theirs[index] : "-")"
+          )
         }
         let steps = Self.steps(meal.instructions)
         let wanted = expected.steps.map(Self.step).filter { !$0.isEmpty }
         if steps != wanted {
-          let index = Array(zip(steps, wanted)).firstIndex { $0 != $1 } ?? min(steps.count, wanted.count)
-          print("S \(site) [\(steps.count)/\(wanted.count)] \(index < steps.count ? String(steps[index].prefix(90)) : "-") ‖ \(index < wanted.count ? String(wanted[index].prefix(90)) : "-")")
+          let index =
+            Array(zip(steps, wanted)).firstIndex { $0 != $1 } ?? min(steps.count, wanted.count)
+          print(
+            "S \(site) [\(steps.count)/\(wanted.count)] \(index < steps.count ? String(steps[index].prefix(90)) : "-") ‖ \(index < wanted.count ? String(wanted[index].prefix(90)) : "-")"
+          )
         }
       }
       score("title", Self.folded(meal.name) == Self.folded(expected.title), site)
@@ -149,7 +159,8 @@ final class RecipePagesTests: XCTestCase {
         }
       }
       if let minutes = expected.totalTime, minutes > 0,
-        ProcessInfo.processInfo.environment["MEALS_PAGES_FIRST"] == "1", meal.totalMinutes != minutes
+        ProcessInfo.processInfo.environment["MEALS_PAGES_FIRST"] == "1",
+        meal.totalMinutes != minutes
       {
         print("T \(site) \(meal.totalMinutes.map(String.init) ?? "-") ‖ \(minutes)")
       }
@@ -166,7 +177,8 @@ final class RecipePagesTests: XCTestCase {
     for (field, goal) in goals {
       let count = counts[field] ?? (0, 0)
       let share = Double(count.matched) / Double(max(1, count.of))
-      report += "  \(field): \(count.matched) of \(count.of) exact (\(Int((share * 100).rounded())) %, goal \(Int(goal * 100)) %)\n"
+      report +=
+        "  \(field): \(count.matched) of \(count.of) exact (\(Int((share * 100).rounded())) %, goal \(Int(goal * 100)) %)\n"
       if ProcessInfo.processInfo.environment["MEALS_PAGES_MISSES"] == "1" {
         report += "    missed: \((misses[field] ?? []).joined(separator: " "))\n"
       }
@@ -180,4 +192,3 @@ final class RecipePagesTests: XCTestCase {
     }
   }
 }
-

@@ -131,6 +131,36 @@ final class MealDBClientTests: XCTestCase {
     XCTAssertLessThan(Date().timeIntervalSince(start), 10, "no hang past the timeout")
   }
 
+  // MARK: - Pages
+
+  private func site(_ path: String) throws -> String {
+    let server = try XCTUnwrap(Self.server, "the fixture server (python3) did not start")
+    return server.baseURL().replacingOccurrences(of: "/api/json/v1/1/", with: "/") + path
+  }
+
+  func testAPageComesWithItsTypeAndTheAddressItEndedAt() throws {
+    let client = try client()
+    let address = try site("redirect/2/pages/latin1.html")
+    let page = try run { client.fetchPage(address, completion: $0) }.get()
+    XCTAssertEqual(page.contentType, "text/html; charset=ISO-8859-1")
+    XCTAssertEqual(page.address, try site("pages/latin1.html"), "after the redirects")
+    let zipped = try site("gzip/pages/latin1.html")
+    let unzipped = try run { client.fetchPage(zipped, completion: $0) }.get()
+    XCTAssertEqual(unzipped.body, page.body, "gzip undone")
+  }
+
+  func testAPageThatNeverEndsTimesOut() throws {
+    var configuration = HTTPClient.Configuration()
+    configuration.totalTimeoutMilliseconds = 1_500
+    http = try HTTPClient(configuration: configuration)
+    let client = try client()
+    let address = try site("drip/pages/endless.html")
+    let start = Date()
+    let result = try run { client.fetchPage(address, completion: $0) }
+    XCTAssertEqual(result.failureValue, .timedOut)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 10, "no hang past the timeout")
+  }
+
   func testAClosedPortCannotConnect() throws {
     let port = try XCTUnwrap(Self.server).port
     // A port that was free a moment ago: the server's own port plus one is almost always closed.

@@ -15,6 +15,8 @@ CURLcode ccurl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t val
 CURLcode ccurl_easy_setopt_write_function(CURL *handle, ccurl_write_callback callback);
 CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode ccurl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
+/// A string the handle owns (valid until the handle is cleaned up), or NULL.
+CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value);
 CURLcode ccurl_easy_getinfo_double(CURL *handle, CURLINFO info, double *value);
 CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 

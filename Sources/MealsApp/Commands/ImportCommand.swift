@@ -1,27 +1,31 @@
 import Foundation
 import MealsCore
+import MealsNet
 import MealsStore
+import TextSafety
 
-/// `meals import FILE…`: every file read first, then one transaction.
+/// `meals import FILE|URL…`: every file read and every page fetched first, then one
+/// transaction.
 enum ImportCommand {
-  static func run(_ arguments: CommandArguments, store: MealStore, io: CommandIO) -> Int32 {
+  /// Fetches a page for `meals import URL`, waiting for it (tests give their own).
+  typealias PageFetcher = (String) -> Result<HTTPClient.Response, NetworkError>
+
+  static func run(
+    _ arguments: CommandArguments, store: MealStore, io: CommandIO, pages: PageFetcher,
+    pictures: (String) -> Void = { _ in }
+  ) -> Int32 {
     guard !arguments.positionals.isEmpty else {
-      return Subcommand.usageError("which files? Give one or more.", .import, io: io)
+      return Subcommand.usageError("which files or addresses? Give one or more.", .import, io: io)
     }
     var candidates: [ImportCandidate] = []
-    for file in arguments.positionals {
-      let path = file == "-" ? "standard input" : io.absolute(file)
+    for source in arguments.positionals {
       do {
-        let data = try file == "-" ? io.readInput() : read(path)
-        for var candidate in try RecipeImport.candidates(from: data, fileName: path) {
-          candidate.place = "\(file), \(candidate.place)"
+        for var candidate in try read(source, io: io, pages: pages) {
+          candidate.place = "\(source), \(candidate.place)"
           candidates.append(candidate)
         }
-      } catch let error as FormatError {
-        io.fail("\(file): \(error.message) Nothing was imported.")
-        return Subcommand.Status.failure
       } catch {
-        io.fail("\(file): \(error.localizedDescription) Nothing was imported.")
+        io.fail("\(safe(source)): \(safe(error.message)) Nothing was imported.")
         return Subcommand.Status.failure
       }
     }
@@ -35,19 +39,84 @@ enum ImportCommand {
     let imported = report.imported.count
     io.output.line("Imported \(imported == 1 ? "1 meal" : "\(imported) meals").")
     for meal in report.imported {
-      io.output.line("  \(meal.id)\t\(meal.name)\t(\(meal.place))")
+      io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))")
     }
     if !report.skipped.isEmpty {
       io.output.line("Skipped \(report.skipped.count):")
       for skipped in report.skipped {
-        io.output.line("  \(skipped.place): \(skipped.reason)")
+        io.output.line("  \(safe(skipped.place)): \(safe(skipped.reason))")
       }
+    }
+    // The pictures of meals that came from the web, kept for the app (offline later).
+    for meal in report.imported {
+      if let thumbnail = try? store.meal(id: meal.id)?.thumbnailURL { pictures(thumbnail) }
+    }
+    // Nothing imported because every recipe broke a rule (not because all were saved already).
+    if imported == 0 && report.skipped.contains(where: { !$0.isDuplicate }) {
+      return Subcommand.Status.failure
     }
     return Subcommand.Status.success
   }
 
+  /// Text from a file or a page, on its way to the terminal: no controls, no escapes, no bidi
+  /// overrides (the same cleaning the screens give it).
+  static func safe(_ text: String) -> String { TextSanitizer.singleLine(text) }
+
+  /// A source's recipes: a web address fetched, `-` standard input, else a file.
+  private static func read(_ source: String, io: CommandIO, pages: PageFetcher)
+    throws(FormatError) -> [ImportCandidate]
+  {
+    let lower = source.lowercased()
+    if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+      switch pages(source) {
+      case .success(let page): return try recipes(in: page)
+      case .failure(let error): throw FormatError(pageFailure(error))
+      }
+    }
+    let path = source == "-" ? "standard input" : io.absolute(source)
+    let data: Data
+    do {
+      data = try source == "-" ? io.readInput() : readFile(path)
+    } catch let error as FormatError {
+      throw error
+    } catch {
+      throw FormatError(error.localizedDescription)
+    }
+    return try RecipeImport.candidates(from: data, fileName: path)
+  }
+
+  /// The recipes of a fetched page (the command's and Import from a link's), or why none.
+  static func recipes(in page: HTTPClient.Response) throws(FormatError) -> [ImportCandidate] {
+    if let type = page.contentType?.lowercased(), !readable(type) {
+      throw FormatError(
+        "it is not a web page but \(type.split(separator: ";").first ?? ""): nothing to read a recipe from."
+      )
+    }
+    return try RecipeImport.candidates(
+      from: page.body, fileName: page.address, contentType: page.contentType,
+      address: page.address)
+  }
+
+  /// Types a recipe can be read from: pages, XML, JSON, plain text.
+  private static func readable(_ type: String) -> Bool {
+    ["html", "xml", "json", "text/"].contains { type.contains($0) }
+  }
+
+  /// Why a page could not be fetched, in words.
+  static func pageFailure(_ error: NetworkError) -> String {
+    switch error {
+    case .httpStatus(let status):
+      "the site refused the page (HTTP \(status)\(status == 404 ? ": no such page" : ""))."
+    case .bodyTooLarge:
+      "the page is over \(pageLimit / 1_048_576) MB: too big for a recipe page."
+    case .timedOut: "the site did not send the page within 20 seconds."
+    case .connectionLost: "the connection to the site was cut off before the page came."
+    default: error.message
+    }
+  }
+
   /// The file's bytes; a folder, a missing file or one too big is an error before reading.
-  private static func read(_ path: String) throws -> Data {
+  private static func readFile(_ path: String) throws -> Data {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw FormatError("there is no such file.")

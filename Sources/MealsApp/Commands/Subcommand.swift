@@ -1,5 +1,6 @@
 import Foundation
 import MealsCore
+import MealsNet
 import MealsStore
 
 /// `meals list|show|search|export|import`, the app's data for pipes and scripts.
@@ -76,13 +77,16 @@ public enum Subcommand: String, CaseIterable, Sendable {
       """
     case .import:
       """
-      Usage: meals import FILE…
+      Usage: meals import FILE|URL…
 
-      Adds the meals in each FILE (- reads standard input): meals' JSON, a schema.org
-      Recipe (JSON-LD, or a saved web page that contains it), Markdown as meals writes it,
-      or Cooklang (.cook). All files are read first; if one cannot be read, nothing is
-      imported. A meal already saved (same TheMealDB id, or the same name, ingredients and
-      instructions) is skipped. One transaction: everything is imported, or nothing.
+      Adds the meals in each FILE (- reads standard input) or web page (an http or https
+      address): meals' JSON, a recipe page (schema.org JSON-LD, microdata, RDFa, the recipe
+      plugins' markup, or the page's own headings and lists), Markdown as meals writes it,
+      or Cooklang (.cook). A page's address is kept with its meal, and its picture is kept
+      for the app. Everything is read first; if one cannot be read, nothing is imported.
+      A meal already saved (same TheMealDB id, or the same name, ingredients and
+      instructions) is skipped. One transaction: everything is imported, or nothing. Exit
+      status 1 when nothing could be imported (a recipe broke a rule, a page failed).
       """
     }
   }
@@ -94,7 +98,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .show: "show one meal (text, --json or --markdown)"
     case .search: "search TheMealDB by name"
     case .export: "export meals as json, markdown, schema-org or cooklang"
-    case .import: "import meals from json, schema.org (JSON-LD or HTML), markdown or cooklang"
+    case .import: "import meals from files or web pages (json, recipe pages, markdown, cooklang)"
     }
   }
 
@@ -105,7 +109,11 @@ public enum Subcommand: String, CaseIterable, Sendable {
     _ arguments: [String], options: LaunchOptions, io: CommandIO,
     search: (String) -> Result<[Meal], NetworkSearchError> = { _ in
       .failure(NetworkSearchError(message: "no network client"))
-    }
+    },
+    pages: @escaping (String) -> Result<HTTPClient.Response, NetworkError> = { _ in
+      .failure(.other("no network client"))
+    },
+    pictures: @escaping (String) -> Void = { _ in }
   ) -> Int32 {
     if arguments.contains("-h") || arguments.contains("--help") {
       io.output.line(usage)
@@ -141,7 +149,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
       case .list: status = ListCommand.run(parsed, store: store, io: io)
       case .show: status = ShowCommand.run(parsed, store: store, io: io)
       case .export: status = ExportCommand.run(parsed, store: store, io: io)
-      case .import: status = ImportCommand.run(parsed, store: store, io: io)
+      case .import:
+        status = ImportCommand.run(parsed, store: store, io: io, pages: pages, pictures: pictures)
       case .search: status = Status.usage
       }
     }

@@ -83,9 +83,13 @@ public final class PictureLoader {
     changed()
   }
 
-  /// TheMealDB's small variant of a meal photo (`<thumb>/small`).
+  /// TheMealDB's small variant of a meal photo (`<thumb>/small`); a picture from anywhere else
+  /// (an imported page's) as it is.
   public static func small(_ thumbnail: String) -> String {
-    thumbnail.hasSuffix("/small") ? thumbnail : thumbnail + "/small"
+    guard let host = URLComponents(string: thumbnail)?.host?.lowercased(),
+      host == "themealdb.com" || host.hasSuffix(".themealdb.com")
+    else { return thumbnail }
+    return thumbnail.hasSuffix("/small") ? thumbnail : thumbnail + "/small"
   }
 
   // MARK: - Asking
@@ -109,7 +113,7 @@ public final class PictureLoader {
       switch result {
       case .success(let data): self.decode(data, for: url, fromCache: false)
       case .failure(let error):
-        self.fail(url, error.message)
+        self.fail(url, Self.reason(error))
         self.changed()
       }
     }
@@ -260,6 +264,18 @@ public final class PictureLoader {
 
   private func fail(_ url: String, _ reason: String) {
     failures[url] = reason
-    report("No picture: \(reason).")
+    report("No picture: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason).")
+  }
+
+  /// Why a picture could not be had, in words that fit any server (an imported page's
+  /// pictures are not TheMealDB's).
+  static func reason(_ error: NetworkError) -> String {
+    switch error {
+    case .httpStatus(let status): "its server answered HTTP \(status)"
+    case .timedOut: "its server did not answer in time"
+    case .connectionLost: "the connection was cut off"
+    case .bodyTooLarge: "it is over \(pictureLimit / 1_048_576) MB"
+    default: error.message
+    }
   }
 }

@@ -8,7 +8,7 @@ import TerminalUI
 public final class MyMealsScreen: Screen, StoreListener {
   enum Action: Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
-    case favourites, chips, cook, addToList, openList, copy
+    case favourites, chips, cook, addToList, openList, copy, importLink
   }
 
   static let keys = KeyTable<Action>([
@@ -25,6 +25,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     KeyBinding([.character("l")], .addToList, "add to the shopping list"),
     KeyBinding([.character("L")], .openList, "shopping list"),
     KeyBinding([.character("y")], .copy, "copy the meal as Markdown", footer: false),
+    KeyBinding([.character("i")], .importLink, "import a recipe from a link", footer: false),
     KeyBinding([.tab], .chips, "chips (filter by category, area, difficulty)", footer: false),
     KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
     KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
@@ -153,6 +154,10 @@ public final class MyMealsScreen: Screen, StoreListener {
       }
     case .openList:
       Kitchen.openShoppingList(context: context)
+    case .importLink:
+      let screen = ImportLinkScreen(context: context)
+      screen.delegate = self
+      context.navigator.push(screen)
     }
     return true
   }

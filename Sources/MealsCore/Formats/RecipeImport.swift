@@ -2,31 +2,39 @@ import Foundation
 
 /// Which format a file to import is in, and its recipes.
 public enum RecipeImport {
-  /// The recipes in a file's bytes; an error names what is wrong with the whole file.
+  /// The recipes in a file's (or a fetched page's) bytes; an error names what is wrong with
+  /// the whole of it.
   ///
   /// The name's extension decides when it is one of ours (`.cook`, `.md`, `.html`); else the
   /// content: JSON (ours, or schema.org), an HTML page, Markdown with a `# ` title, Cooklang.
-  public static func candidates(from data: Data, fileName: String) throws(FormatError)
-    -> [ImportCandidate]
-  {
+  /// A page (by its type, its name or its first bytes) is read in its own character set, from
+  /// `address` when it came from the web.
+  public static func candidates(
+    from data: Data, fileName: String, contentType: String? = nil, address: String? = nil
+  ) throws(FormatError) -> [ImportCandidate] {
     guard data.count <= JSONReading.maximumBytes else {
       throw FormatError(
         "it is \(data.count / 1_048_576) MB; a recipe file is at most \(JSONReading.maximumBytes / 1_048_576) MB."
       )
     }
+    let type = contentType?.lowercased() ?? ""
+    let lowerName = fileName.lowercased()
+    if type.contains("html") || lowerName.hasSuffix(".html") || lowerName.hasSuffix(".htm")
+      || looksLikeHTML(data)
+    {
+      return try fromPage(
+        PageText.decode([UInt8](data), contentType: contentType), address: address)
+    }
     guard var text = String(validating: data, as: UTF8.self) else {
       throw FormatError("it is not UTF-8 text.")
     }
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    let lowerName = fileName.lowercased()
     let start = text.drop { $0.isWhitespace }
     let found: [ImportCandidate]
     if lowerName.hasSuffix(".cook") {
       found = [Cooklang.meal(from: text, fileName: fileName)]
     } else if lowerName.hasSuffix(".md") || lowerName.hasSuffix(".markdown") {
       found = MealMarkdown.meals(from: text)
-    } else if lowerName.hasSuffix(".html") || lowerName.hasSuffix(".htm") || start.hasPrefix("<") {
-      found = try fromHTML(text)
     } else if start.hasPrefix("{") || start.hasPrefix("[") {
       found = try fromJSON(Data(text.utf8))
     } else if start.hasPrefix("# ") {
@@ -52,25 +60,23 @@ public enum RecipeImport {
     return recipes
   }
 
-  private static func fromHTML(_ html: String) throws(FormatError) -> [ImportCandidate] {
-    let blocks = SchemaOrgRecipe.jsonLDBlocks(inHTML: html)
-    guard !blocks.isEmpty else {
-      throw FormatError("the page has no schema.org data (<script type=\"application/ld+json\">).")
+  /// Whether bytes start like a web page (`<!DOCTYPE`, `<html`, a comment or any tag), after
+  /// a byte-order mark and white space.
+  static func looksLikeHTML(_ data: Data) -> Bool {
+    var bytes = data.prefix(1024)[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
+  }
+
+  /// The recipes a page holds (RecipePage: every kind of markup); none is an error that says
+  /// what the page is.
+  private static func fromPage(_ html: String, address: String?) throws(FormatError)
+    -> [ImportCandidate]
+  {
+    let reading = RecipePage.read(html: html, address: address)
+    guard !reading.candidates.isEmpty else {
+      throw FormatError("it is not a recipe page (\(reading.description)): no recipe found in it.")
     }
-    var found: [ImportCandidate] = []
-    var problems: [String] = []
-    for block in blocks {
-      do {
-        found += SchemaOrgRecipe.meals(
-          from: try JSONReading.parse(Data(block.utf8), what: "a JSON-LD block"))
-      } catch {
-        problems.append(error.message)
-      }
-    }
-    guard !found.isEmpty else {
-      throw FormatError(
-        "the page has no schema.org Recipe" + (problems.isEmpty ? "." : " (\(problems[0]))"))
-    }
-    return found
+    return reading.candidates
   }
 }

@@ -134,7 +134,8 @@ public enum SchemaOrgRecipe {
     meal.thumbnailURL = url(recipe["image"] ?? recipe["thumbnailUrl"])
     meal.sourceURL = texts(recipe["url"]).first
     meal.videoURL = videoURL(recipe["video"])
-    meal.servings = texts(recipe["recipeYield"] ?? recipe["yield"]).lazy.compactMap(servings)
+    meal.servings =
+      texts(recipe["recipeYield"] ?? recipe["yield"]).lazy.compactMap(servings)
       .first
     meal.totalMinutes =
       text(recipe["totalTime"]).flatMap(duration)
@@ -193,7 +194,9 @@ public enum SchemaOrgRecipe {
       var rest = result[...]
       while let open = rest.range(of: "((") {
         let inner = rest[open.upperBound...]
-        if let close = inner.range(of: "))"), !inner[..<close.lowerBound].contains(where: { $0 == "(" || $0 == ")" }) {
+        if let close = inner.range(of: "))"),
+          !inner[..<close.lowerBound].contains(where: { $0 == "(" || $0 == ")" })
+        {
           out += rest[..<open.lowerBound] + "(" + inner[..<close.lowerBound] + ")"
           rest = inner[close.upperBound...]
         } else {
@@ -288,23 +291,33 @@ public enum SchemaOrgRecipe {
     steps(value, depth: depth).joined(separator: "\n")
   }
 
-  private static func steps(_ value: Any?, depth: Int = 0) -> [String] {
+  /// `inSection`: inside a HowToSection, whose name is the heading; its steps' names are not.
+  private static func steps(_ value: Any?, depth: Int = 0, inSection: Bool = false) -> [String] {
     guard depth < 8, let value else { return [] }
     if let string = value as? String {
       // JSON where a page put its steps in an attribute (`content="[{&quot;@type…`).
       let trimmed = MealRules.trimmed(string)
-      if trimmed.hasPrefix("[{") || trimmed.hasPrefix("{\""), let parsed = LenientJSON.parse(trimmed) {
+      if trimmed.hasPrefix("[{") || trimmed.hasPrefix("{\""),
+        let parsed = LenientJSON.parse(trimmed)
+      {
         return steps(parsed, depth: depth + 1)
       }
+      // Plain text keeps its spaces as written (meals' own export comes back whole).
+      let html = string.contains("<") || string.contains("&")
       let plain =
-        string.contains("<") || string.contains("&")
+        html
         ? HTMLText.plain(string)
         : HTMLText.lineBreaks(string).replacingOccurrences(of: "<br>", with: "\n")
-      return plain.split(whereSeparator: \.isNewline).map { HTMLDocument.fold(String($0)) }
+      return plain.split(whereSeparator: \.isNewline)
+        .map {
+          html
+            ? HTMLDocument.fold(String($0))
+            : MealRules.trimmed($0.replacingOccurrences(of: "\t", with: " "))
+        }
         .filter { !$0.isEmpty }
     }
     if let array = value as? [Any] {
-      return array.flatMap { steps($0, depth: depth + 1) }
+      return array.flatMap { steps($0, depth: depth + 1, inSection: inSection) }
     }
     guard let object = value as? [String: Any] else {
       return text(value).map { steps($0, depth: depth + 1) } ?? []
@@ -319,14 +332,14 @@ public enum SchemaOrgRecipe {
       if types.contains("HowToSection"), let name = text(object["name"]).map(line), !name.isEmpty {
         lines.append(name.hasSuffix(":") ? name : name + ":")
       }
-      return lines + steps(list, depth: depth + 1)
+      return lines + steps(list, depth: depth + 1, inSection: !lines.isEmpty || inSection)
     }
     if let step = text(object["text"]) ?? text(object["description"]) ?? text(object["name"])
       ?? text(object["item"])
     {
       // A step's own title (`Preheat`, WP Recipe Maker's summary): a heading over its text.
       var title: [String] = []
-      if object["text"] != nil, let name = text(object["name"]).map(line),
+      if !inSection, object["text"] != nil, let name = text(object["name"]).map(line),
         let heading = stepTitle(name, text: line(step))
       {
         title = [heading]

@@ -224,7 +224,8 @@ extension HTMLDocument {
       let end = (Self.next(UInt8(ascii: ">"), in: bytes, from: index).map { $0 + 1 }) ?? bytes.count
       if name == "br" {
         append(element: "br", attributes: [], void: true)
-      } else if !name.isEmpty, let depth = open.lastIndex(where: { document.nodes[$0].name == name }),
+      } else if !name.isEmpty,
+        let depth = open.lastIndex(where: { document.nodes[$0].name == name }),
         depth > 0
       {
         open.removeSubrange(depth...)
@@ -269,14 +270,18 @@ extension HTMLDocument {
         if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
           index += 1
           while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
-          if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+          if index < bytes.count,
+            bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+          {
             let quote = bytes[index]
             let valueEnd = Self.next(quote, in: bytes, from: index + 1) ?? bytes.count
             value = Self.decode(bytes[(index + 1)..<valueEnd])
             index = min(bytes.count, valueEnd + 1)
           } else {
             let valueStart = index
-            while index < bytes.count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") {
+            while index < bytes.count, !Self.isSpace(bytes[index]),
+              bytes[index] != UInt8(ascii: ">")
+            {
               index += 1
             }
             value = Self.decode(bytes[valueStart..<index])
@@ -313,7 +318,8 @@ extension HTMLDocument {
         else { return }
         open.removeSubrange(depth...)
       }
-      if Self.closesParagraph.contains(name), let last = open.last, document.nodes[last].name == "p" {
+      if Self.closesParagraph.contains(name), let last = open.last, document.nodes[last].name == "p"
+      {
         open.removeLast()
       }
       switch name {
@@ -339,8 +345,7 @@ extension HTMLDocument {
       return index
     }
 
-    private mutating func addText(_ bytes: ArraySlice<UInt8>, decode: Bool, to parent: Int? = nil)
-    {
+    private mutating func addText(_ bytes: ArraySlice<UInt8>, decode: Bool, to parent: Int? = nil) {
       guard !bytes.isEmpty else { return }
       let parent = parent ?? open.last ?? 0
       let text = decode ? Self.decode(bytes) : String(decoding: bytes, as: UTF8.self)
@@ -350,7 +355,8 @@ extension HTMLDocument {
         return
       }
       let index = document.nodes.count
-      document.nodes.append(Node(name: "", text: text, attributes: [], parent: parent, children: []))
+      document.nodes.append(
+        Node(name: "", text: text, attributes: [], parent: parent, children: []))
       document.nodes[parent].children.append(index)
     }
 
@@ -418,7 +424,8 @@ extension HTMLDocument {
         // A name or number of at most 32 bytes, ended by `;` (or not, for the common ones).
         var end = index + 1
         while end < bytes.endIndex, end - index <= 32,
-          isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) || bytes[end] == UInt8(ascii: "#")
+          isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end])
+            || bytes[end] == UInt8(ascii: "#")
         {
           end += 1
         }

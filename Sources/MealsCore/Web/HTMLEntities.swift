@@ -1,5 +1,6 @@
-/// HTML's named character references: HTML 4's set, and the HTML 5 ones recipe pages use
-/// (fractions, spaces, punctuation). Names are case-sensitive, as in HTML.
+/// HTML's named character references: HTML 4's set, and HTML 5's that recipe pages use.
+///
+/// The HTML 5 ones: fractions, spaces, punctuation. Names are case-sensitive, as in HTML.
 enum HTMLEntities {
   /// `name=hex` pairs, read once into `table`.
   private static let pairs = """

@@ -1,7 +1,8 @@
 import Foundation
 
-/// JSON as web pages write it inside `<script type="application/ld+json">`: often not quite
-/// JSON. Read as it is when it is valid; else mended in one pass and read again.
+/// JSON as web pages write it inside `<script type="application/ld+json">`, often not quite JSON.
+///
+/// Read as it is when it is valid; else mended in one pass and read again.
 ///
 /// Mended: raw control characters inside strings (escaped), trailing commas, `//` and `/* */`
 /// comments, HTML comment or CDATA wrappers, and several values one after another (read as
@@ -14,7 +15,8 @@ enum LenientJSON {
     }
     let values = mended(Array(text.utf8))
     guard !values.isEmpty else { return nil }
-    let joined = values.count == 1 ? values[0] : Array("[".utf8) + commaJoined(values) + Array("]".utf8)
+    let joined =
+      values.count == 1 ? values[0] : Array("[".utf8) + commaJoined(values) + Array("]".utf8)
     return try? JSONSerialization.jsonObject(with: Data(joined), options: [.fragmentsAllowed])
   }
 

@@ -27,7 +27,8 @@ enum PageMarkup {
     Plugin(
       name: ["tasty-recipes-title"], ingredient: [],
       ingredientList: ["tasty-recipes-ingredients", "tasty-recipe-ingredients"],
-      instruction: [], instructionList: ["tasty-recipes-instructions", "tasty-recipe-instructions"],
+      instruction: [],
+      instructionList: ["tasty-recipes-instructions", "tasty-recipe-instructions"],
       yield: ["tasty-recipes-yield"], totalTime: ["tasty-recipes-total-time"]),
     Plugin(
       name: ["mv-create-title"], ingredient: [], ingredientList: ["mv-create-ingredients"],
@@ -56,7 +57,8 @@ enum PageMarkup {
   private static func plugin(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
     for plugin in plugins {
       var recipe: [String: Any] = [:]
-      let ingredients = items(page, elements, single: plugin.ingredient, lists: plugin.ingredientList)
+      let ingredients = items(
+        page, elements, single: plugin.ingredient, lists: plugin.ingredientList)
       let steps = items(page, elements, single: plugin.instruction, lists: plugin.instructionList)
       guard !ingredients.isEmpty || !steps.isEmpty else { continue }
       if !ingredients.isEmpty { recipe["recipeIngredient"] = ingredients }
@@ -122,12 +124,15 @@ enum PageSections {
     // ingredients; it is not one.
     let groupNames = Set(
       elements.filter { ["strong", "b", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name) }
-        .map { TextFolding.key(page.text(of: $0).trimmingCharacters(in: .init(charactersIn: " :"))) })
+        .map {
+          TextFolding.key(page.text(of: $0).trimmingCharacters(in: .init(charactersIn: " :")))
+        })
     let ingredients = ingredientCandidates(page, elements, headings)
       .map { list in
         list.filter { line in
           line.contains(where: \.isNumber)
-            || !groupNames.contains(TextFolding.key(line.trimmingCharacters(in: .init(charactersIn: " :"))))
+            || !groupNames.contains(
+              TextFolding.key(line.trimmingCharacters(in: .init(charactersIn: " :"))))
         }
       }
       .filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
@@ -137,7 +142,8 @@ enum PageSections {
     if let steps, sentences(steps) >= 0.4 { recipe["recipeInstructions"] = steps }
     guard !recipe.isEmpty else { return nil }
     for (key, value) in PageFacts.read(page) { recipe[key] = value }
-    if let title = elements.first(where: { page.nodes[$0].name == "h1" }).map({ page.text(of: $0) }),
+    if let title = elements.first(where: { page.nodes[$0].name == "h1" }).map({ page.text(of: $0) }
+    ),
       !title.isEmpty
     {
       recipe["name"] = title
@@ -240,14 +246,17 @@ enum PageSections {
     _ page: HTMLDocument, _ elements: [Int], _ words: [String], lists: Bool
   ) -> [String] {
     func names(_ node: Int) -> Bool {
-      let label = ((page.attribute("class", of: node) ?? "") + " " + (page.attribute("id", of: node) ?? ""))
+      let label =
+        ((page.attribute("class", of: node) ?? "") + " " + (page.attribute("id", of: node) ?? ""))
         .lowercased()
       return words.contains { label.contains($0) }
         && !["nav", "menu", "link", "tag", "filter", "widget", "search", "related"].contains {
           label.contains($0)
         }
     }
-    let matching = elements.filter { !["a", "span", "button", "input", "li"].contains(page.nodes[$0].name) && names($0) }
+    let matching = elements.filter {
+      !["a", "span", "button", "input", "li"].contains(page.nodes[$0].name) && names($0)
+    }
     for container in matching {
       var entries = page.elements(named: "li", under: container)
         .filter { entry in page.elements(named: "li", under: entry).isEmpty }
@@ -259,7 +268,10 @@ enum PageSections {
         }
       }
       // The innermost: no other match inside it holds its entries.
-      if matching.contains(where: { $0 != container && page.isInside($0, container) && !page.elements(named: "li", under: $0).isEmpty }) {
+      if matching.contains(where: {
+        $0 != container && page.isInside($0, container)
+          && !page.elements(named: "li", under: $0).isEmpty
+      }) {
         continue
       }
       let items = entries.map { page.text(of: $0) }.filter { !$0.isEmpty }
@@ -297,8 +309,6 @@ enum PageSections {
     }
   }
 
-  /// The items after a heading: the entries of the lists that follow it (up to the next
-  /// heading), or for steps the paragraphs when there is no list.
   /// A heading's rank: 1–6 for `h1`–`h6`, 7 for a bold line serving as one.
   private static func rank(_ page: HTMLDocument, _ node: Int) -> Int {
     let name = page.nodes[node].name
@@ -311,11 +321,15 @@ enum PageSections {
   /// Where a recipe's part certainly ends: the page's furniture and the readers' comments.
   private static func endsPart(_ page: HTMLDocument, _ node: Int) -> Bool {
     if ["footer", "aside", "nav", "form"].contains(page.nodes[node].name) { return true }
-    let label = ((page.attribute("class", of: node) ?? "") + " " + (page.attribute("id", of: node) ?? ""))
+    let label =
+      ((page.attribute("class", of: node) ?? "") + " " + (page.attribute("id", of: node) ?? ""))
       .lowercased()
-    return ["comment", "related", "share", "social", "byline", "author"].contains { label.contains($0) }
+    return ["comment", "related", "share", "social", "byline", "author"].contains {
+      label.contains($0)
+    }
   }
 
+  /// The items after a heading, up to the next one: list entries, or paragraphs for steps.
   private static func itemsAfter(_ heading: Int, page: HTMLDocument, lists: Bool) -> [String] {
     var items: [String] = []
     var paragraphs: [String] = []
@@ -342,13 +356,15 @@ enum PageSections {
       // lists are the next part's.
       if !items.isEmpty || !paragraphs.isEmpty,
         inside.contains(where: {
-          ["h1", "h2", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name) && rank(page, $0) <= level
+          ["h1", "h2", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name)
+            && rank(page, $0) <= level
         })
       {
         break
       }
       let entries =
-        ["ul", "ol"].contains(element.name) ? [node] : inside.filter { ["ul", "ol"].contains(page.nodes[$0].name) }
+        ["ul", "ol"].contains(element.name)
+        ? [node] : inside.filter { ["ul", "ol"].contains(page.nodes[$0].name) }
       for list in entries {
         items += page.nodes[list].children.filter { page.nodes[$0].name == "li" }
           .map { page.text(of: $0) }.filter { !$0.isEmpty }
@@ -366,7 +382,9 @@ enum PageSections {
           ? inside.filter { page.nodes[$0].name == "p" }
           : ([node] + inside).filter { leaf in
             ["p", "div"].contains(page.nodes[leaf].name)
-              && !page.nodes[leaf].children.contains { HTMLDocument.blocks.contains(page.nodes[$0].name) }
+              && !page.nodes[leaf].children.contains {
+                HTMLDocument.blocks.contains(page.nodes[$0].name)
+              }
           }
         paragraphs += leaves.map { page.text(of: $0) }.filter { !$0.isEmpty && !isNumbering($0) }
       }
@@ -384,7 +402,9 @@ enum PageSections {
   /// A line that only numbers a step.
   private static func isNumbering(_ text: String) -> Bool {
     let words = text.lowercased().split(separator: " ")
-    guard let last = words.last, last.allSatisfy(\.isNumber) || last.allSatisfy({ $0.isNumber || $0 == "." }) else { return false }
+    guard let last = words.last,
+      last.allSatisfy(\.isNumber) || last.allSatisfy({ $0.isNumber || $0 == "." })
+    else { return false }
     return words.count == 1 || (words.count == 2 && words[0].count <= 10)
   }
 
@@ -464,7 +484,9 @@ enum DurationText {
     var total = 0.0
     var number: Double?
     var found = false
-    for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." }) {
+    for word in text.lowercased().split(whereSeparator: {
+      !$0.isLetter && !$0.isNumber && $0 != "."
+    }) {
       if let value = Double(word) {
         number = value
         continue

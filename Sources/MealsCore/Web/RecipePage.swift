@@ -85,16 +85,18 @@ public enum RecipePage {
     return recipes
   }
 
-  /// The page's visible ingredient lines when the structured data lost part of each (the
-  /// amounts: `Knoblauchzehe` for `1 Stück Knoblauchzehe`): as many lines (the first ones),
-  /// each holding the structured one, at least one longer. Nil otherwise.
+  /// The page's visible ingredient lines when the structured data lost part of each.
+  ///
+  /// Lost amounts: `Knoblauchzehe` for `1 Stück Knoblauchzehe`. As many lines (the first
+  /// ones), each holding the structured one, at least one longer. Nil otherwise.
   static func fuller(_ shown: Any?, than data: Any?) -> [String]? {
     guard let shown = shown as? [String], let data = data as? [Any], shown.count >= data.count,
       !data.isEmpty
     else { return nil }
     // The visible list may run on into the next part of the page: its start is compared.
     let lines = shown.prefix(data.count).map { line in
-      HTMLDocument.fold(String(line.unicodeScalars.filter { !checkboxes.contains($0) }.map(Character.init)))
+      HTMLDocument.fold(
+        String(line.unicodeScalars.filter { !checkboxes.contains($0) }.map(Character.init)))
     }
     var longer = false
     for (visible, structured) in zip(lines, data) {
@@ -151,7 +153,8 @@ public enum RecipePage {
     let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
     let origin = String(base[..<hostEnd])
     if href.hasPrefix("/") { return origin + href }
-    let folder = base.range(of: "/", options: .backwards, range: hostEnd..<base.endIndex)
+    let folder =
+      base.range(of: "/", options: .backwards, range: hostEnd..<base.endIndex)
       .map { String(base[..<$0.upperBound]) } ?? origin + "/"
     return folder + href
   }
@@ -159,7 +162,8 @@ public enum RecipePage {
   /// What a page without a recipe is, in a few words.
   static func describe(_ page: HTMLDocument, graph: OpenGraph) -> String {
     let title = graph.title ?? page.elements(named: "title").first.map { page.text(of: $0) }
-    let kind = graph.type.map { $0 == "website" ? "a web site's page" : "a page of type “\($0)”" }
+    let kind =
+      graph.type.map { $0 == "website" ? "a web site's page" : "a page of type “\($0)”" }
       ?? "a web page"
     guard let title, !title.isEmpty else { return kind }
     return "\(kind) titled “\(String(title.prefix(80)))”"

@@ -1,0 +1,238 @@
+import Foundation
+import MealsCore
+import MealsNet
+import MealsStore
+import TerminalUI
+
+/// Import from a link (`i` on My Meals): a field for a page's address (paste works), a progress
+/// line while the page loads, then what was found, read as Meal Detail shows a meal; `s` saves
+/// it to My Meals with its address, Esc goes back.
+public final class ImportLinkScreen: Screen {
+  enum Phase {
+    case typing
+    case loading(RequestID, address: String)
+    /// The recipes read from the page (one shown at a time).
+    case found([ImportCandidate], address: String)
+  }
+
+  enum Action: Sendable { case save, next, previous }
+
+  static let foundKeys = KeyTable<Action>([
+    KeyBinding([.character("s"), .enter], .save, "save to My Meals", label: "s"),
+    KeyBinding([.right], .next, "the next recipe on the page", footer: false),
+    KeyBinding([.left], .previous, "the previous recipe", footer: false),
+  ])
+
+  public weak var delegate: BrowseDelegate?
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  public private(set) var field = TextField()
+  private(set) var phase = Phase.typing
+  private var shown = 0
+  private var pager = Pager()
+  private var spinner = SpinnerState()
+
+  init(context: AppContext) {
+    self.context = context
+  }
+
+  deinit {
+    if case .loading(let id, _) = phase { context.service.cancel(id) }
+  }
+
+  public var title: String {
+    if let meal { return MealRules.trimmed(meal.name) }
+    return "Import from a Link"
+  }
+
+  public var acceptsText: Bool {
+    if case .typing = phase { return true }
+    return false
+  }
+
+  public var keyHelp: [KeyHelp] {
+    switch phase {
+    case .typing:
+      [KeyHelp(keys: "Enter", text: "read the page"), KeyHelp(keys: "Esc", text: "back")]
+    case .loading:
+      [KeyHelp(keys: "Esc", text: "stop")]
+    case .found:
+      Self.foundKeys.help + Pager.keys.help
+        + [KeyHelp(keys: "Esc", text: "back to the address")]
+    }
+  }
+
+  /// The recipe shown, once found.
+  var meal: Meal? {
+    guard case .found(let candidates, _) = phase, candidates.indices.contains(shown) else {
+      return nil
+    }
+    return candidates[shown].meal
+  }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    switch phase {
+    case .typing:
+      if key == .enter {
+        start()
+        return true
+      }
+      return field.handle(key)
+    case .loading(let id, _):
+      guard key == .escape else { return true }
+      context.service.cancel(id)
+      phase = .typing
+      spinner.stop()
+      context.navigator.showInfo("Stopped.")
+      return true
+    case .found(let candidates, _):
+      if key == .escape {
+        phase = .typing
+        return true
+      }
+      let body = pagerArea(Rect(x: 0, y: 1, width: context.bodyWidth, height: context.bodyHeight))
+      if pager.handle(key, count: lines(width: body.width).count, height: body.height) {
+        return true
+      }
+      switch Self.foundKeys.action(for: key) {
+      case .save?: save()
+      case .next?: show(min(candidates.count - 1, shown + 1))
+      case .previous?: show(max(0, shown - 1))
+      case nil: return false
+      }
+      return true
+    }
+  }
+
+  private func show(_ index: Int) {
+    shown = index
+    pager = Pager()
+  }
+
+  /// Fetches the page at the field's address.
+  private func start() {
+    let address = MealRules.trimmed(field.text)
+    let lower = address.lowercased()
+    guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
+      URL(string: address)?.host != nil
+    else {
+      context.navigator.showError(
+        address.isEmpty
+          ? "Type or paste a recipe page's address (https://…)."
+          : "“\(Quote.name(address))” is not a web address (https://…).")
+      return
+    }
+    var id: RequestID?
+    id = context.service.fetchPage(address) { [weak self] result in
+      guard let self, case .loading(let current, _) = self.phase, current == id else { return }
+      self.finish(result, address: address)
+    }
+    guard let id else { return }
+    phase = .loading(id, address: address)
+    spinner.start(at: context.navigator.now())
+    context.navigator.clearStatus()
+  }
+
+  private func finish(_ result: Result<HTTPClient.Response, NetworkError>, address: String) {
+    spinner.stop()
+    context.navigator.needsDisplay = true
+    let page: HTTPClient.Response
+    switch result {
+    case .failure(let error):
+      phase = .typing
+      context.navigator.showError("Could not import: \(ImportCommand.pageFailure(error))")
+      return
+    case .success(let response): page = response
+    }
+    do throws(FormatError) {
+      let candidates = try ImportCommand.recipes(in: page).filter { $0.meal != nil }
+      guard !candidates.isEmpty else { throw FormatError("no recipe on it could be read.") }
+      phase = .found(candidates, address: page.address)
+      show(0)
+      let more = candidates.count > 1 ? " (\(candidates.count) recipes: ← → to look)" : ""
+      context.navigator.showInfo("Found a recipe\(more) — s saves it to My Meals.")
+    } catch {
+      phase = .typing
+      context.navigator.showError("Could not import: \(ImportCommand.safe(error.message))")
+    }
+  }
+
+  /// Saves the recipe shown (all or nothing), with its page's address, and shows it.
+  private func save() {
+    guard case .found(let candidates, _) = phase, candidates.indices.contains(shown) else {
+      return
+    }
+    let candidate = candidates[shown]
+    do {
+      let report = try context.store.importMeals([candidate])
+      if let saved = report.imported.first {
+        if let thumbnail = candidate.meal?.thumbnailURL, context.pictures.isOn {
+          context.pictures.request(PictureLoader.small(thumbnail))  // kept for later, offline
+        }
+        context.navigator.showInfo("Saved “\(Quote.name(saved.name))” to My Meals.")
+        delegate?.browse(self, didSaveMealWithID: saved.id)
+        context.navigator.pop(to: context.navigator.stack[0])
+      } else if let skipped = report.skipped.first {
+        context.navigator.showInfo("Not saved: \(ImportCommand.safe(skipped.reason)).")
+      }
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  // MARK: - Time
+
+  public var nextDeadline: UInt64? { spinner.nextFrame }
+  public func tick(now: UInt64) -> Bool { spinner.tick(now: now) }
+
+  // MARK: - Rendering
+
+  private func pagerArea(_ area: Rect) -> Rect {
+    Rect(x: area.x + 2, y: area.y + 3, width: area.width - 4, height: max(1, area.height - 4))
+  }
+
+  private func lines(width: Int) -> [PagerLine] {
+    guard let meal else { return [] }
+    return MealLines.body(of: meal, width: width, servings: Servings(for: meal))
+  }
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    switch phase {
+    case .typing:
+      canvas.write("Address:", row: area.y, column: area.x + 1, style: .key)
+      canvas.cursor = field.render(
+        into: &canvas, row: area.y, column: area.x + 10, width: area.width - 11,
+        style: Style([.underline]))
+      canvas.writeWrapped(
+        "Paste or type the address of a recipe page (https://…), then Enter. meals reads the "
+          + "recipe the way a careful reader would (the page's recipe data, its recipe card, or "
+          + "its headings and lists) and shows it before anything is saved.",
+        in: area.dropping(top: 2), indent: 2, style: .muted)
+    case .loading(let id, let address):
+      let received = context.service.bytesReceived(id)
+      let host = URL(string: address)?.host ?? address
+      canvas.writeTruncated(
+        "\(spinner.symbol) Reading \(host)… \(received / 1024) KB", row: area.y,
+        column: area.x + 2, width: area.width - 4, style: .muted)
+    case .found(let candidates, let address):
+      guard let meal else { return }
+      canvas.writeTruncated(
+        MealRules.trimmed(meal.name), row: area.y, column: area.x + 2, width: area.width - 4,
+        style: .title)
+      var facts = [meal.kindDescription, URL(string: address)?.host ?? ""].filter { !$0.isEmpty }
+      if candidates.count > 1 { facts.append("recipe \(shown + 1) of \(candidates.count)") }
+      canvas.writeTruncated(
+        facts.joined(separator: " · "), row: area.y + 1, column: area.x + 2,
+        width: area.width - 4, style: .muted)
+      let body = pagerArea(area)
+      let lines = lines(width: body.width)
+      pager.render(lines, into: &canvas, in: body)
+      let position = pager.position(count: lines.count, height: body.height)
+      canvas.write(
+        position, row: area.maxY - 1,
+        column: max(area.x, area.maxX - TextWidth.columns(of: position) - 1), style: .muted)
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import MealsCore
+
+/// Recipe pages of each kind, written by this project (Resources/fixtures/pages): what the
+/// reader takes from each.
+final class WebRecipeTests: XCTestCase {
+  private func read(_ name: String, address: String? = "https://example.org/recipes/x")
+    throws -> [ImportCandidate]
+  {
+    try RecipeImport.candidates(
+      from: PackagePaths.fixture("pages/\(name)"), fileName: name, address: address)
+  }
+
+  private func meal(_ name: String) throws -> Meal {
+    try XCTUnwrap(try read(name).first?.meal, name)
+  }
+
+  private func lines(_ meal: Meal) -> [String] { meal.ingredients.map(IngredientLine.joined) }
+
+  func testJSONLDInAGraphWithSectionsEntitiesAndARelativePicture() throws {
+    let meal = try meal("jsonld-graph.html")
+    XCTAssertEqual(meal.name, "Spiced Lentil Soup & Lemon")
+    XCTAssertEqual(
+      lines(meal),
+      [
+        "1 cup red lentils", "1 onion, finely chopped", "2 tbsp olive oil", "½ tsp cumin",
+        "Salt, to taste",
+      ], "verbatim, tags gone, entities decoded")
+    XCTAssertEqual(
+      meal.ingredients[0], IngredientMeasurement(name: "red lentils", quantity: "1 cup"))
+    XCTAssertEqual(
+      CookSteps.steps(meal.instructions),
+      [
+        CookStep("Soften the onion in the oil for 5 minutes.", section: "The soup"),
+        CookStep(
+          "Add the lentils and 1 litre of water, then simmer for 30 minutes.", section: "The soup"),
+        CookStep("Season with the cumin and salt.", section: "To serve"),
+      ])
+    XCTAssertEqual(meal.servings, 4)
+    XCTAssertEqual(meal.totalMinutes, 45, "prep + cook")
+    XCTAssertEqual(meal.category, "Soup")
+    XCTAssertEqual(meal.area, "Turkish")
+    XCTAssertEqual(meal.tags, ["lentils", "soup", "winter"])
+    XCTAssertEqual(meal.thumbnailURL, "https://example.org/uploads/lentil-soup.jpg")
+    XCTAssertEqual(meal.sourceURL, "https://example.org/recipes/x")
+  }
+
+  func testJSONWithRawControlCharactersAndTrailingCommasIsMended() throws {
+    let meal = try meal("broken-json.html")
+    XCTAssertEqual(meal.name, "Fridge Oats")
+    XCTAssertEqual(lines(meal), ["1 cup oats", "1 cup milk"])
+    XCTAssertEqual(
+      CookSteps.split(meal.instructions),
+      ["Stir the oats into the milk.", "Leave them in the fridge overnight."])
+    XCTAssertEqual(meal.servings, 2)
+    XCTAssertEqual(meal.totalMinutes, 5, "P0DT0H5M")
+  }
+
+  func testMicrodataAndRDFa() throws {
+    let pancakes = try meal("microdata.html")
+    XCTAssertEqual(pancakes.name, "Pancakes for Two")
+    XCTAssertEqual(lines(pancakes), ["100 g plain flour", "1 egg", "250 ml milk"])
+    XCTAssertEqual(
+      CookSteps.split(pancakes.instructions),
+      [
+        "Whisk the flour, egg and milk into a smooth batter.",
+        "Fry ladlefuls in a hot pan, turning once.",
+      ], "a line break in HTML is a space")
+    XCTAssertEqual(pancakes.servings, 2)
+    XCTAssertEqual(pancakes.totalMinutes, 20)
+    XCTAssertEqual(pancakes.thumbnailURL, "https://example.org/img/pancakes.jpg")
+
+    let salad = try meal("rdfa.html")
+    XCTAssertEqual(salad.name, "Green Salad")
+    XCTAssertEqual(lines(salad), ["1 lettuce", "2 tbsp vinaigrette"])
+    XCTAssertEqual(
+      CookSteps.split(salad.instructions),
+      ["Tear the lettuce.", "Toss it with the vinaigrette just before serving."])
+    XCTAssertEqual(salad.servings, 3)
+  }
+
+  func testARecipeCardWithoutStructuredData() throws {
+    let bars = try meal("plugin-only.html")
+    XCTAssertEqual(bars.name, "Lemon Bars")
+    XCTAssertEqual(lines(bars), ["200 g shortbread crumbs", "3 lemons, juiced"])
+    XCTAssertEqual(bars.ingredients.count, 2, "the menu's list is not the recipe's")
+    XCTAssertEqual(bars.servings, 16)
+    XCTAssertEqual(bars.totalMinutes, 65)
+    XCTAssertEqual(bars.thumbnailURL, "https://example.org/lemon-bars.jpg", "OpenGraph's picture")
+  }
+
+  func testThePagesOwnHeadingsAndListsWhenNothingElseMarksTheRecipe() throws {
+    let flapjacks = try meal("headings-only.html")
+    XCTAssertEqual(flapjacks.name, "Grandma's Flapjacks")
+    XCTAssertEqual(lines(flapjacks), ["250 g oats", "125 g butter", "3 tbsp golden syrup"])
+    XCTAssertEqual(
+      CookSteps.split(flapjacks.instructions),
+      [
+        "Melt the butter with the syrup.",
+        "Stir in the oats, press into a tin and bake for 25 minutes.",
+      ],
+      "the footer's share list is not a step")
+    XCTAssertEqual(flapjacks.servings, 12)
+    XCTAssertEqual(flapjacks.totalMinutes, 45)
+  }
+
+  func testAPageWithoutARecipeSaysWhatItIs() {
+    XCTAssertThrowsError(try read("opengraph-only.html")) { error in
+      XCTAssertEqual(
+        (error as? FormatError)?.message,
+        "it is not a recipe page (a page of type “article” titled “Our Summer Menu”): no recipe found in it."
+      )
+    }
+  }
+
+  func testTheCharacterSetOfTheHeaderOrTheMetaTag() throws {
+    let latin1 = try PackagePaths.fixture("pages/latin1.html")
+    XCTAssertNil(String(validating: latin1, as: UTF8.self), "the fixture is ISO-8859-1 bytes")
+    let meal = try XCTUnwrap(
+      try RecipeImport.candidates(from: latin1, fileName: "page", address: nil).first?.meal)
+    XCTAssertEqual(meal.name, "Crème brûlée")
+    XCTAssertEqual(lines(meal), ["500 ml crème fraîche", "5 jaunes d'oeufs"])
+    XCTAssertEqual(PageText.decode(Array("caf\u{E9}".utf8)), "café", "valid UTF-8 stays UTF-8")
+    XCTAssertEqual(
+      PageText.decode([0x63, 0x61, 0x66, 0xE9, 0x20, 0x93, 0x78, 0x94]), "café “x”",
+      "not UTF-8, named nothing: Windows-1252")
+    XCTAssertEqual(
+      PageText.decode(Array("1Â¼ cups".utf8), contentType: "text/html; charset=utf-8"), "1Â¼ cups",
+      "as the page says; mended later, in the ingredient line")
+    XCTAssertEqual(SchemaOrgRecipe.undoubled("1Â¼ cups"), "1¼ cups")
+  }
+
+  func testNamesWithEscapesAreCleanedBeforeTheyGoAnywhere() throws {
+    let candidate = try XCTUnwrap(try read("evil-name.html").first)
+    XCTAssertEqual(candidate.meal?.name, "Evil Stew")
+  }
+
+  func testTheHTMLReaderForgivesWhatBrowsersForgive() {
+    let page = HTMLDocument(
+      "<ul><li>one<li>two &amp three</ul><p>a<p>b &#x2019; &#146; &nbsp;c<br>d</p><script>if (a < b) {}</script>"
+    )
+    XCTAssertEqual(page.elements(named: "li").map { page.text(of: $0) }, ["one", "two & three"])
+    XCTAssertEqual(page.elements(named: "p").map { page.text(of: $0) }, ["a", "b ’ ’ c d"])
+    XCTAssertEqual(page.lines(of: page.elements(named: "p")[1]), ["b ’ ’ c", "d"])
+    XCTAssertEqual(page.nodes[page.elements(named: "script")[0]].children.count, 1, "raw text")
+  }
+
+  func testIngredientLinesComeBackWhole() {
+    for line in [
+      "2 cups of flour", "1 (14-ounce) can coconut milk", "Salt, to taste", "½ tsp cumin",
+      "100g butter, softened", "2-3 large carrots", "1 1/2 cups water",
+    ] {
+      XCTAssertEqual(IngredientLine.joined(IngredientLine.split(line)), line)
+    }
+    XCTAssertEqual(
+      IngredientLine.split("2 cups of flour"),
+      IngredientMeasurement(name: "flour", quantity: "2 cups of"), "the ingredient is flour")
+  }
+}
