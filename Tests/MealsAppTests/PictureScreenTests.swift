@@ -259,6 +259,17 @@ final class PreviewPictureTests: XCTestCase {
     _ = app.lines
     app.wait(500)
     XCTAssertEqual(app.service.pictureFetches.count, 0)
+    // Nor does the loop wake for it: a deadline in the past would spin it at full speed.
+    let now = app.clock.now
+    XCTAssertTrue(
+      app.navigator.nextDeadline.map { $0 > now } ?? true,
+      "next deadline \(String(describing: app.navigator.nextDeadline)), now \(now)")
+    // Wide again: the pane shows, and its picture is asked for.
+    app.size = Size(width: 120, height: 40)
+    _ = app.lines
+    app.wait(200)
+    XCTAssertEqual(
+      app.service.openPictureURLs, ["https://www.themealdb.com/images/media/meals/90001.jpg/small"])
   }
 }
 

@@ -29,7 +29,9 @@ final class PictureFollower {
     due = key == nil ? nil : now + Self.rest
   }
 
-  var nextDeadline: UInt64? { due }
+  /// When the picture is due; none while the pane is not shown (it is asked for when the pane
+  /// shows again), or the loop would wake for it at once, again and again.
+  func nextDeadline(paneShows: Bool) -> UInt64? { paneShows ? due : nil }
 
   /// After the rest: `address` gives the selected item's picture address (nil: it has none).
   func tick(now: UInt64, address: (String) -> String?) -> Bool {

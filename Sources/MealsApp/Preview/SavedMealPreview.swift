@@ -37,9 +37,12 @@ struct SavedMealPreview {
     return preview
   }
 
-  func nextFrame(after now: UInt64) -> UInt64? {
-    [rating.nextFrame(after: now), minutes.nextFrame(after: now), picture.nextDeadline]
-      .compactMap { $0 }.min()
+  func nextFrame(after now: UInt64, paneShows: Bool) -> UInt64? {
+    [
+      rating.nextFrame(after: now), minutes.nextFrame(after: now),
+      picture.nextDeadline(paneShows: paneShows),
+    ]
+    .compactMap { $0 }.min()
   }
 
   /// Asks for the selected meal's photo once the selection has rested (when the pane shows).

@@ -334,14 +334,15 @@ public final class MyMealsScreen: Screen, StoreListener {
     let interval =
       context.catalogue.state == .running ? CatalogueImport.progressInterval : Self.pollInterval
     return [
-      lastPoll + interval, chipCountsDue, preview.nextFrame(after: context.navigator.now()),
+      lastPoll + interval, chipCountsDue,
+      preview.nextFrame(after: context.navigator.now(), paneShows: context.showsPreviewPane),
     ].compactMap { $0 }.min()
   }
 
   /// Polls for commits made by another `meals` process on the same file, and shows the
   /// first-launch import's progress (My Meals is always on the stack, so its timer always runs).
   public func tick(now: UInt64) -> Bool {
-    var changed = preview.nextFrame(after: now) != nil
+    var changed = preview.nextFrame(after: now, paneShows: context.showsPreviewPane) != nil
     if preview.tick(now: now, store: context.store, paneShows: context.showsPreviewPane) {
       changed = true
     }

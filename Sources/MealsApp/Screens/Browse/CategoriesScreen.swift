@@ -156,7 +156,8 @@ public final class CategoriesScreen: Screen {
   }
 
   public var nextDeadline: UInt64? {
-    [resource.nextDeadline, picture.nextDeadline].compactMap { $0 }.min()
+    [resource.nextDeadline, picture.nextDeadline(paneShows: context.showsPreviewPane)]
+      .compactMap { $0 }.min()
   }
 
   public func tick(now: UInt64) -> Bool {

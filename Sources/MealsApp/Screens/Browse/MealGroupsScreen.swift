@@ -203,7 +203,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
   public var nextDeadline: UInt64? {
     [
       resource.nextDeadline, areaPreview.nextDeadline, mealPreview.nextDeadline,
-      picture.nextDeadline,
+      picture.nextDeadline(paneShows: context.showsPreviewPane),
     ]
     .compactMap { $0 }.min()
   }
