@@ -9,6 +9,9 @@ FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive
 SWIFTPM_TMP := $(CURDIR)/$(BUILD_DIR)/tmp
 SWIFTPM := TMPDIR=$(SWIFTPM_TMP) $(SWIFT)
 TEST_BUNDLE := $(BUILD_DIR)/debug/mealsPackageTests.xctest
+# Release builds carry Swift's runtime and Foundation inside: they run without the toolchain,
+# and start in half the time (no 14 shared libraries to load and relocate).
+RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 # make install: PREFIX and DESTDIR as usual; BINARY may name an already built meals (tests).
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -48,7 +51,7 @@ GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
 install:
 	@if [ -z "$(BINARY)" ]; then $(MAKE) --no-print-directory deps && mkdir -p $(SWIFTPM_TMP) && \
-	  $(SWIFTPM) build -c release --product meals; fi
+	  $(SWIFTPM) build $(RELEASE) --product meals; fi
 	install -D -m 755 $(or $(BINARY),$(BUILD_DIR)/release/meals) $(DESTDIR)$(PREFIX)/bin/meals
 	install -D -m 644 docs/meals.1 $(DESTDIR)$(PREFIX)/share/man/man1/meals.1
 	install -D -m 644 Resources/completions/meals.bash \
@@ -64,7 +67,7 @@ uninstall:
 ## run: build in release mode and start meals (pass flags with ARGS="--db /tmp/x.sqlite")
 run: deps
 	@mkdir -p $(SWIFTPM_TMP)
-	$(SWIFTPM) build -c release --product meals
+	$(SWIFTPM) build $(RELEASE) --product meals
 	$(BUILD_DIR)/release/meals $(ARGS)
 
 ## test: lint, build with zero warnings, every unit, screen and end-to-end test (checking they
@@ -124,15 +127,15 @@ format:
 ## bench: the benchmark (release build); prints one line of figures per case
 bench: deps
 	@mkdir -p $(SWIFTPM_TMP)
-	$(SWIFTPM) build -c release --product meals-bench
-	$(SWIFTPM) build -c release --product meals
+	$(SWIFTPM) build $(RELEASE) --product meals-bench
+	$(SWIFTPM) build $(RELEASE) --product meals
 	$(BUILD_DIR)/release/meals-bench $(ARGS)
 
 ## demo: meals against a local fixture server with the project's sample catalogue (its
 ## pictures are kept in .build/demo/cache, never with the real ones)
 demo: test-deps
 	@mkdir -p $(SWIFTPM_TMP)
-	$(SWIFTPM) build -c release --product meals
+	$(SWIFTPM) build $(RELEASE) --product meals
 	@mkdir -p $(BUILD_DIR)/demo
 	@rm -f $(BUILD_DIR)/demo/port
 	@python3 Tests/FixtureServer/mealdb_fixture_server.py < /dev/null > $(BUILD_DIR)/demo/port & \

@@ -33,13 +33,14 @@ enum ExchangeBench {
 
   /// Starts the command with standard output on a pipe and reads it to the end; the bytes
   /// read, or nil when the command did not exit with 0.
-  private static func readAll(_ arguments: [String]) -> Int? {
+  static func readAll(_ arguments: [String]) -> Int? {
     var pipeEnds: [Int32] = [-1, -1]
     guard pipe(&pipeEnds) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
     posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]

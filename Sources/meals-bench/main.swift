@@ -45,6 +45,14 @@ if CommandLine.arguments.dropFirst().first == "pictures" {
   exit(0)
 }
 
+/// `meals-bench pages`: only reading and importing recipe pages.
+if CommandLine.arguments.dropFirst().first == "pages" {
+  let folder = packageRoot.appendingPathComponent(".build/bench")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try PagesBench.run(folder: folder)
+  exit(0)
+}
+
 /// `meals-bench browse`: only the browse figures (for profiling them).
 if CommandLine.arguments.dropFirst().first == "browse" {
   let folder = packageRoot.appendingPathComponent(".build/bench")
@@ -244,5 +252,6 @@ Measure.report("start-up to the first frame at 100k (in process)", startupSample
 try NetworkBench.run()
 try BrowseBench.run(folder: workFolder)
 try PictureBench.run(folder: workFolder)
+try PagesBench.run(folder: workFolder)
 try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)
 RedrawBench.run(databasePath: bigPath)

@@ -18,7 +18,8 @@ request through a path prefix placed before /api/:
 and answers /_requests with how many times each API request (endpoint?query) was made, so
 tests can prove a list is loaded only once.
 
-Recipe pages for `meals import URL`, from Resources/fixtures/pages: /pages/NAME, as
+Recipe pages for `meals import URL`, from Resources/fixtures/pages (then the folder given with
+--pages, for the benchmark): /pages/NAME, as
 text/html (UTF-8, or ISO-8859-1 for latin1.html), application/pdf for .pdf. With the same
 prefixes (/status/404/pages/…, /huge/pages/…, /drip/pages/…) and two of their own:
 
@@ -48,7 +49,7 @@ from urllib.parse import parse_qs, urlsplit
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Resources", "fixtures")
 PICTURES = os.path.join(FIXTURES, "pictures")
-PAGES = os.path.join(FIXTURES, "pages")
+PAGES = [os.path.join(FIXTURES, "pages")]
 
 
 def load(name):
@@ -165,7 +166,8 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "status":
             return self.send_body(b"<html><body>Error</body></html>", arg, "text/html")
         name = os.path.basename(path)
-        file = os.path.join(PAGES, name)
+        file = next((os.path.join(folder, name) for folder in PAGES
+                     if os.path.exists(os.path.join(folder, name))), os.path.join(PAGES[0], name))
         body = b""
         if mode not in ("huge", "drip"):
             if not os.path.exists(file):
@@ -319,7 +321,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--exit-on-stdin-eof", action="store_true")
+    parser.add_argument("--pages", help="another folder of pages to serve under /pages/")
     args = parser.parse_args()
+    if args.pages:
+        PAGES.append(args.pages)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)

@@ -148,6 +148,19 @@ final class WebRecipeTests: XCTestCase {
     XCTAssertEqual(page.nodes[page.elements(named: "script")[0]].children.count, 1, "raw text")
   }
 
+  func testEveryKindOfWhiteSpaceFoldsToOneSpace() {
+    // Tab, line feed, no-break, en quad, thin, zero-width, line separator, narrow no-break,
+    // medium mathematical, ideographic; the letters around them (é, 麻, 😀) are kept whole.
+    let spaced =
+      "\t é\n\u{00A0}a\u{2000}b\u{2009}\u{200B}c\u{2028}麻\u{202F}d\u{205F}e\u{3000}😀 \r\n"
+    XCTAssertEqual(HTMLDocument.fold(spaced), "é a b c 麻 d e 😀")
+    // Not white space: the zero-width joiner inside an emoji, a soft hyphen, U+2010.
+    XCTAssertEqual(
+      HTMLDocument.fold("👩\u{200D}🍳 soft\u{00AD}ly ‐x"), "👩\u{200D}🍳 soft\u{00AD}ly ‐x")
+    XCTAssertEqual(HTMLDocument.fold(""), "")
+    XCTAssertEqual(HTMLDocument.fold(" \u{00A0} "), "")
+  }
+
   func testIngredientLinesComeBackWhole() {
     for line in [
       "2 cups of flour", "1 (14-ounce) can coconut milk", "Salt, to taste", "½ tsp cumin",

@@ -10,12 +10,15 @@ public final class FixtureServer {
   private let process: ChildProcess
   private var stopped = false
 
-  public init() throws {
-    process = try ChildProcess([
-      "/usr/bin/env", "python3",
-      PackagePaths.root.appendingPathComponent("Tests/FixtureServer/mealdb_fixture_server.py").path,
-      "--exit-on-stdin-eof",
-    ])
+  /// `pages`: another folder whose files are served under `/pages/` too.
+  public init(pages: String? = nil) throws {
+    process = try ChildProcess(
+      [
+        "/usr/bin/env", "python3",
+        PackagePaths.root.appendingPathComponent("Tests/FixtureServer/mealdb_fixture_server.py")
+          .path,
+        "--exit-on-stdin-eof",
+      ] + (pages.map { ["--pages", $0] } ?? []))
     let text = process.read(until: "\n")
     guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       process.kill(SIGTERM)

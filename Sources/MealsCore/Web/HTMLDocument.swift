@@ -20,6 +20,12 @@ public struct HTMLDocument: Sendable {
     public var attributes: [Attribute]
     public var parent: Int
     public var children: [Int]
+    /// The words of its `class`, split once (they are asked about for every element, often).
+    public var classes: [String] = []
+    /// Its `class` and `id` in lower case (`recipe-ingredients main`), for finding parts by name.
+    public var label = ""
+    /// Left out of the text a reader sees: hidden, for screen readers only, not printed.
+    var isLeftOut = false
 
     public var isText: Bool { name.isEmpty }
   }
@@ -41,13 +47,12 @@ public struct HTMLDocument: Sendable {
 
   /// Whether the element's `class` holds `name` as one of its words.
   public func hasClass(_ name: String, _ node: Int) -> Bool {
-    guard let classes = attribute("class", of: node) else { return false }
-    return classes.split(whereSeparator: \.isWhitespace).contains { $0 == name }
+    nodes[node].classes.contains(name)
   }
 
   /// The element's class words.
-  public func classes(of node: Int) -> [Substring] {
-    attribute("class", of: node)?.split(whereSeparator: \.isWhitespace) ?? []
+  public func classes(of node: Int) -> [String] {
+    nodes[node].classes
   }
 
   /// Every element under `node` (not itself), in document order.
@@ -85,6 +90,23 @@ public struct HTMLDocument: Sendable {
     return HTMLDocument.fold(pieces.joined())
   }
 
+  /// Whether the element's text (as written, spaces and all) has at most `limit` bytes: a
+  /// cheap test before reading a text that must be short (a heading, a group's name).
+  public func hasShortText(_ node: Int, limit: Int) -> Bool {
+    var total = 0
+    var stack = [node]
+    while let next = stack.popLast() {
+      let current = nodes[next]
+      if current.isText {
+        total += current.text.utf8.count
+        if total > limit { return false }
+      } else {
+        stack.append(contentsOf: current.children)
+      }
+    }
+    return true
+  }
+
   /// The text of `node`'s lines: a line per block element or `<br>` (each folded), for
   /// instructions written as paragraphs in one element.
   public func lines(of node: Int) -> [String] {
@@ -99,11 +121,12 @@ public struct HTMLDocument: Sendable {
     if current.isText {
       // A line break in HTML text is a space; lines come from the elements.
       pieces.append(
-        breaks == " " || !current.text.contains("\n")
-          ? current.text : current.text.replacingOccurrences(of: "\n", with: " "))
+        breaks == " " || !current.text.utf8.contains(0x0A)
+          ? current.text
+          : String(decoding: current.text.utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self))
       return
     }
-    if Self.hidden.contains(current.name) || isScreenReaderOnly(node) { return }
+    if Self.hidden.contains(current.name) || current.isLeftOut { return }
     let block = Self.blocks.contains(current.name)
     if block || current.name == "br" { pieces.append(breaks) }
     for child in current.children { collect(child, into: &pieces, breaks: breaks) }
@@ -113,12 +136,21 @@ public struct HTMLDocument: Sendable {
   /// Text for screen readers only (`sr-only`, `screen-reader-text`, `visually-hidden`: "(opens
   /// in a new tab)"), hidden, or left out of print: no reader of the recipe sees it.
   func isScreenReaderOnly(_ node: Int) -> Bool {
-    if attribute("hidden", of: node) != nil || attribute("aria-hidden", of: node) == "true" {
-      return nodes[node].name != "svg" && nodes[node].name != "i"
+    nodes[node].isLeftOut
+  }
+
+  /// Whether an element with these attributes and class words is left out of the text.
+  fileprivate static func leftOut(_ name: String, _ attributes: [Attribute], classes: [String])
+    -> Bool
+  {
+    if attributes.contains(where: {
+      $0.name == "hidden" || ($0.name == "aria-hidden" && $0.value == "true")
+    }) {
+      return name != "svg" && name != "i"
     }
     // Also what a page leaves out when printed (a photo credit, share buttons): the recipe
     // is what gets printed.
-    return classes(of: node).contains {
+    return classes.contains {
       $0 == "sr-only" || $0 == "screen-reader-text" || $0 == "visually-hidden"
         || $0 == "screenreader-only" || $0 == "visuallyhidden" || $0 == "a11y-hidden"
         || $0 == "noprint" || $0 == "no-print" || $0 == "print-no" || $0 == "print-hide"
@@ -128,21 +160,51 @@ public struct HTMLDocument: Sendable {
 
   /// Runs of white space (no-break spaces included) as one space, trimmed.
   public static func fold(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    var pendingSpace = false
-    for scalar in text.unicodeScalars {
-      if scalar.properties.isWhitespace || scalar == "\u{200B}" {
-        pendingSpace = !result.isEmpty
-        continue
+    var text = text
+    return text.withUTF8 { bytes in
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
+      var pendingSpace = false
+      var index = 0
+      while index < bytes.count {
+        let length = spaceLength(bytes, at: index)
+        if length > 0 {
+          pendingSpace = !result.isEmpty
+          index += length
+          continue
+        }
+        if pendingSpace {
+          result.append(0x20)
+          pendingSpace = false
+        }
+        result.append(bytes[index])
+        index += 1
       }
-      if pendingSpace {
-        result.unicodeScalars.append(" ")
-        pendingSpace = false
-      }
-      result.unicodeScalars.append(scalar)
+      return String(decoding: result, as: UTF8.self)
     }
-    return result
+  }
+
+  /// How many bytes of white space (Unicode's, and the zero-width space) start at `index`.
+  ///
+  /// Read in UTF-8 directly: asking Unicode's property tables for every letter is slow.
+  private static func spaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    let byte = bytes[index]
+    if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) ? 1 : 0 }
+    let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+    switch byte {
+    case 0xC2: return next == 0x85 || next == 0xA0 ? 2 : 0  // U+0085, no-break space
+    case 0xE1: return next == 0x9A && index + 2 < bytes.count && bytes[index + 2] == 0x80 ? 3 : 0
+    case 0xE2:
+      guard index + 2 < bytes.count else { return 0 }
+      let last = bytes[index + 2]
+      // U+2000–U+200B, U+2028, U+2029, U+202F; U+205F.
+      if next == 0x80 {
+        return last <= 0x8B || last == 0xA8 || last == 0xA9 || last == 0xAF ? 3 : 0
+      }
+      return next == 0x81 && last == 0x9F ? 3 : 0
+    case 0xE3: return next == 0x80 && index + 2 < bytes.count && bytes[index + 2] == 0x80 ? 3 : 0
+    default: return 0
+    }
   }
 
   /// Elements whose text is never shown.
@@ -338,8 +400,19 @@ extension HTMLDocument {
     {
       let parent = open.last ?? 0
       let index = document.nodes.count
-      document.nodes.append(
-        Node(name: name, text: "", attributes: attributes, parent: parent, children: []))
+      var node = Node(name: name, text: "", attributes: attributes, parent: parent, children: [])
+      if let value = attributes.first(where: { $0.name == "class" })?.value {
+        // HTML splits class names at ASCII white space only.
+        node.classes = value.utf8.split(whereSeparator: Self.isSpace).map {
+          String(decoding: $0, as: UTF8.self)
+        }
+      }
+      node.isLeftOut = HTMLDocument.leftOut(name, attributes, classes: node.classes)
+      let id = attributes.first { $0.name == "id" }?.value
+      if !node.classes.isEmpty || id != nil {
+        node.label = (node.classes.joined(separator: " ") + " " + (id ?? "")).lowercased()
+      }
+      document.nodes.append(node)
       document.nodes[parent].children.append(index)
       if !void { open.append(index) }
       return index
@@ -376,7 +449,11 @@ extension HTMLDocument {
     }
 
     static func lowerName(_ bytes: ArraySlice<UInt8>) -> String {
-      String(decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+      guard bytes.contains(where: { (0x41...0x5A).contains($0) }) else {
+        return String(decoding: bytes, as: UTF8.self)
+      }
+      return String(
+        decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     static func next(_ byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {

@@ -43,10 +43,10 @@ enum PageMarkup {
   ]
 
   /// The recipe the markup shows, if any part of one is there: a plugin's, completed from the
-  /// page's sections when it lacks ingredients or steps.
-  static func recipe(in page: HTMLDocument) -> [String: Any]? {
+  /// page's sections when it lacks ingredients or steps (`steps`: whether to look for them).
+  static func recipe(in page: HTMLDocument, steps: Bool = true) -> [String: Any]? {
     let elements = page.elements()
-    let sections = PageSections.recipe(in: page, elements: elements)
+    let sections = PageSections.recipe(in: page, elements: elements, steps: steps)
     guard var recipe = plugin(in: page, elements: elements) else { return sections }
     for key in ["recipeIngredient", "recipeInstructions", "name"] where recipe[key] == nil {
       recipe[key] = sections?[key]
@@ -117,31 +117,62 @@ enum PageSections {
     "tillagning", "приготовление", "procedimiento", "procedimento", "werkwijze",
   ]
 
-  static func recipe(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
-    let headings = elements.filter { isHeading(page, $0) }
+  /// A heading and its text as `says` compares it (lower case, trimmed), read once.
+  struct Heading {
+    var node: Int
+    var text: String
+
+    /// Nil when the element is no heading.
+    init?(_ node: Int, _ page: HTMLDocument) {
+      guard let written = headingText(page, node) else { return nil }
+      self.node = node
+      let lower = written.lowercased()
+      let ends = { (character: Character) in
+        " :.-–—()".contains(character) || (character.isASCII && character.isNumber)
+      }
+      guard let first = lower.firstIndex(where: { !ends($0) }),
+        let last = lower.lastIndex(where: { !ends($0) })
+      else {
+        text = ""
+        return
+      }
+      text = String(lower[first...last])
+    }
+  }
+
+  static func recipe(in page: HTMLDocument, elements: [Int], steps wanted: Bool = true)
+    -> [String: Any]?
+  {
+    let headings = elements.compactMap { Heading($0, page) }
     var recipe: [String: Any] = [:]
     // A bold line or a heading among the lines (`Meatballs`, `The Marinade`) names a group of
     // ingredients; it is not one.
-    let groupNames = Set(
-      elements.filter { ["strong", "b", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name) }
-        .map {
-          TextFolding.key(page.text(of: $0).trimmingCharacters(in: .init(charactersIn: " :")))
-        })
-    let ingredients = ingredientCandidates(page, elements, headings)
+    func groupName(_ text: String) -> String {
+      TextFolding.key(text.trimmingCharacters(in: .init(charactersIn: " :")))
+    }
+    let candidates = ingredientCandidates(page, elements, headings)
+    let groupNames =
+      candidates.allSatisfy { $0.allSatisfy { $0.contains(where: \.isNumber) } }
+      ? []
+      : Set(
+        elements.filter {
+          ["strong", "b", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name)
+            && page.hasShortText($0, limit: 400)
+        }
+        .map { groupName(page.text(of: $0)) })
+    let ingredients =
+      candidates
       .map { list in
         list.filter { line in
-          line.contains(where: \.isNumber)
-            || !groupNames.contains(
-              TextFolding.key(line.trimmingCharacters(in: .init(charactersIn: " :"))))
+          line.contains(where: \.isNumber) || !groupNames.contains(groupName(line))
         }
       }
       .filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
     if let ingredients, amounts(ingredients) >= 0.3 { recipe["recipeIngredient"] = ingredients }
-    let steps = stepCandidates(page, elements, headings)
+    let steps = (wanted ? stepCandidates(page, elements, headings) : [])
       .filter { (1...80).contains($0.count) }.max { sentences($0) < sentences($1) }
     if let steps, sentences(steps) >= 0.4 { recipe["recipeInstructions"] = steps }
     guard !recipe.isEmpty else { return nil }
-    for (key, value) in PageFacts.read(page) { recipe[key] = value }
     if let title = elements.first(where: { page.nodes[$0].name == "h1" }).map({ page.text(of: $0) }
     ),
       !title.isEmpty
@@ -153,29 +184,29 @@ enum PageSections {
 
   /// The lists the page's names and headings point at for ingredients; the one that reads
   /// most like ingredient lines wins (amounts on most of them, not a whole page of lines).
-  static func ingredientCandidates(_ page: HTMLDocument, _ elements: [Int], _ headings: [Int])
-    -> [[String]]
-  {
+  static func ingredientCandidates(
+    _ page: HTMLDocument, _ elements: [Int], _ headings: [Heading]
+  ) -> [[String]] {
     var lists = itemsNamed(page, elements, "ingredient")
     lists.append(named(page, elements, ["ingredient"], lists: true))
     lists.append(itemprop(page, elements, ["recipeIngredient", "ingredients"]))
-    for heading in headings.filter({ says(page, $0, ingredientWords) }).prefix(4) {
-      lists.append(itemsAfter(heading, page: page, lists: true))
+    for heading in headings.filter({ says($0.text, ingredientWords) }).prefix(4) {
+      lists.append(itemsAfter(heading.node, page: page, lists: true))
     }
     return lists
   }
 
   /// The same for steps; the one that reads most like steps wins (sentences, not a share
   /// bar's or a menu's short entries).
-  static func stepCandidates(_ page: HTMLDocument, _ elements: [Int], _ headings: [Int])
+  static func stepCandidates(_ page: HTMLDocument, _ elements: [Int], _ headings: [Heading])
     -> [[String]]
   {
     var lists = [
       named(page, elements, ["instruction", "direction", "method", "preparation"], lists: false),
       itemprop(page, elements, ["recipeInstructions"]),
     ]
-    for heading in headings.filter({ says(page, $0, methodWords) }).prefix(4) {
-      lists.append(itemsAfter(heading, page: page, lists: false))
+    for heading in headings.filter({ says($0.text, methodWords) }).prefix(4) {
+      lists.append(itemsAfter(heading.node, page: page, lists: false))
     }
     return lists
   }
@@ -196,7 +227,7 @@ enum PageSections {
   /// stop (ingredient lines and menus rarely do).
   private static func sentences(_ lines: [String]) -> Double {
     let with = lines.filter { line in
-      guard line.contains(" ") else { return false }
+      guard line.utf8.contains(0x20) else { return false }
       if line.last.map({ ".!?)".contains($0) }) ?? false { return true }
       // Or a few words that do not start with an amount (`Pre-heat oven to 400`).
       let amount = line.first.map { $0.isNumber || "½¼¾⅓⅔⅛".contains($0) } ?? false
@@ -222,7 +253,7 @@ enum PageSections {
     for node in elements {
       for name in page.classes(of: node) {
         let lower = name.lowercased()
-        guard lower.contains(word),
+        guard lower.holds(word),
           lower.hasSuffix(word) || lower.hasSuffix("item") || lower.hasSuffix("line")
             || lower.hasSuffix("row")
         else { continue }
@@ -246,12 +277,10 @@ enum PageSections {
     _ page: HTMLDocument, _ elements: [Int], _ words: [String], lists: Bool
   ) -> [String] {
     func names(_ node: Int) -> Bool {
-      let label =
-        ((page.attribute("class", of: node) ?? "") + " " + (page.attribute("id", of: node) ?? ""))
-        .lowercased()
-      return words.contains { label.contains($0) }
+      let label = page.nodes[node].label
+      return !label.isEmpty && words.contains { label.holds($0) }
         && !["nav", "menu", "link", "tag", "filter", "widget", "search", "related"].contains {
-          label.contains($0)
+          label.holds($0)
         }
     }
     let matching = elements.filter {
@@ -286,25 +315,32 @@ enum PageSections {
   }
 
   static func isHeading(_ page: HTMLDocument, _ node: Int) -> Bool {
+    headingText(page, node) != nil
+  }
+
+  /// A heading's text; nil when the element is none.
+  static func headingText(_ page: HTMLDocument, _ node: Int) -> String? {
     switch page.nodes[node].name {
-    case "h1", "h2", "h3", "h4", "h5", "h6": return true
+    case "h1", "h2", "h3", "h4", "h5", "h6": return page.text(of: node)
     case "strong", "b", "p", "span", "dt":
       // A short bold line on its own serves as a heading on many pages.
+      // (Its text as written is short before it is read: most paragraphs are not.)
+      guard page.nodes[node].children.count <= 2, page.hasShortText(node, limit: 1000) else {
+        return nil
+      }
       let text = page.text(of: node)
-      return text.count <= 40 && page.nodes[node].children.count <= 2
-    default: return false
+      return text.count <= 40 ? text : nil
+    default: return nil
     }
   }
 
   /// The heading says one of `words`: it is the word (a colon or a count after it allowed), or
   /// a short phrase holding it (`Here's how to make it:`).
-  private static func says(_ page: HTMLDocument, _ node: Int, _ words: [String]) -> Bool {
-    let text = page.text(of: node).lowercased()
-      .trimmingCharacters(in: .init(charactersIn: " :.-–—0123456789()"))
-    let padded = " " + text.map { $0.isLetter || $0 == "'" || $0 == "’" ? $0 : " " } + " "
+  private static func says(_ text: String, _ words: [String]) -> Bool {
+    let padded = " " + String(text.map { $0.isLetter || $0 == "'" || $0 == "’" ? $0 : " " }) + " "
     let count = text.split(separator: " ").count
     return words.contains {
-      text == $0 || (count <= 6 && String(padded).contains(" \($0) "))
+      text == $0 || (count <= 6 && padded.holds(" \($0) "))
         || (count <= 12 && text.hasPrefix($0 + " "))  // `Ingredients list for the …`
     }
   }
@@ -321,12 +357,11 @@ enum PageSections {
   /// Where a recipe's part certainly ends: the page's furniture and the readers' comments.
   private static func endsPart(_ page: HTMLDocument, _ node: Int) -> Bool {
     if ["footer", "aside", "nav", "form"].contains(page.nodes[node].name) { return true }
-    let label =
-      ((page.attribute("class", of: node) ?? "") + " " + (page.attribute("id", of: node) ?? ""))
-      .lowercased()
-    return ["comment", "related", "share", "social", "byline", "author"].contains {
-      label.contains($0)
-    }
+    let label = page.nodes[node].label
+    return !label.isEmpty
+      && ["comment", "related", "share", "social", "byline", "author"].contains {
+        label.holds($0)
+      }
   }
 
   /// The items after a heading, up to the next one: list entries, or paragraphs for steps.

@@ -21,15 +21,25 @@ public enum RecipePage {
     var found = scriptRecipes(page)
     found += PageProperties.recipes(in: page, markup: .microdata)
     found += PageProperties.recipes(in: page, markup: .rdfa)
-    let marked = PageMarkup.recipe(in: page)
+    var recipes = merged(found)
+    // The page's own step lists are looked for only when no structured data gives steps.
+    let marked = PageMarkup.recipe(
+      in: page, steps: recipes.first.map { isEmpty($0["recipeInstructions"]) } ?? true)
+    if let marked, !recipes.isEmpty { recipes[0] = completed(recipes[0], marked: marked) }
     let graph = OpenGraph(page)
-    var recipes = merged(found, marked: marked)
     if recipes.isEmpty, let marked, marked["recipeIngredient"] != nil,
       marked["recipeInstructions"] != nil
     {
       recipes = [marked]
     }
     var candidates: [ImportCandidate] = []
+    // Servings and times stated in words, read only when the recipe lacks them (it is a walk
+    // over the whole page's text).
+    if let first = recipes.first, first["recipeYield"] == nil || first["totalTime"] == nil {
+      for (key, value) in PageFacts.read(page) where recipes[0][key] == nil {
+        recipes[0][key] = value
+      }
+    }
     for (index, var recipe) in recipes.enumerated() {
       if SchemaOrgRecipe.text(recipe["name"]).map({ MealRules.isBlank($0) }) ?? true {
         recipe["name"] = marked?["name"] ?? graph.title
@@ -61,10 +71,9 @@ public enum RecipePage {
     }
   }
 
-  /// The recipes of the best source, each completed from the recipes of the others and the
-  /// plugins' markup: one recipe per distinct name (a page repeats its recipe in several
-  /// sources).
-  static func merged(_ found: [[String: Any]], marked: [String: Any]?) -> [[String: Any]] {
+  /// The recipes of the best source, each completed from the recipes of the others: one
+  /// recipe per distinct name (a page repeats its recipe in several sources).
+  static func merged(_ found: [[String: Any]]) -> [[String: Any]] {
     var recipes: [[String: Any]] = []
     var keys: [String] = []
     for recipe in found {
@@ -76,13 +85,17 @@ public enum RecipePage {
         keys.append(key)
       }
     }
-    if let marked, !recipes.isEmpty {
-      recipes[0] = completed(recipes[0], from: marked)
-      if let fuller = fuller(marked["recipeIngredient"], than: recipes[0]["recipeIngredient"]) {
-        recipes[0]["recipeIngredient"] = fuller
-      }
-    }
     return recipes
+  }
+
+  /// The first recipe completed from the plugins' markup and the page's own lists, whose
+  /// ingredient lines win when they are the structured ones with what those lost.
+  static func completed(_ recipe: [String: Any], marked: [String: Any]) -> [String: Any] {
+    var recipe = completed(recipe, from: marked)
+    if let fuller = fuller(marked["recipeIngredient"], than: recipe["recipeIngredient"]) {
+      recipe["recipeIngredient"] = fuller
+    }
+    return recipe
   }
 
   /// The page's visible ingredient lines when the structured data lost part of each.
@@ -130,7 +143,7 @@ public enum RecipePage {
     return recipe
   }
 
-  private static func isEmpty(_ value: Any?) -> Bool {
+  static func isEmpty(_ value: Any?) -> Bool {
     switch value {
     case nil: true
     case let string as String: MealRules.isBlank(string)
