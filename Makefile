@@ -104,7 +104,9 @@ test-graphics:
 	Tests/Graphics/picture-in-terminal.sh xterm
 	Tests/Graphics/picture-in-terminal.sh kitty
 
-## fuzz: libFuzzer on the decoder, the sanitiser and the key reader (FUZZ_SECONDS each, default 60)
+## fuzz: libFuzzer on the decoder, the sanitiser, the key reader, the HTML reader, recipe pages,
+## the schema.org, Cooklang and Markdown readers and the quantity parser (FUZZ_SECONDS each,
+## default 60; FUZZ_JOBS at a time, default 1; FUZZ_TARGETS to choose)
 fuzz: deps
 	Tests/Fuzz/run.sh
 

@@ -24,6 +24,14 @@ public enum MealFields {
     return .success(value)
   }
 
+  /// The servings a file states before any words (`4`, `4 people`), when they are allowed
+  /// (`0` and `5000` are not: the meal is kept without them).
+  public static func leadingServings(_ text: String) -> Int? {
+    let digits = MealRules.trimmed(text).prefix { $0.isASCII && $0.isNumber }
+    guard case .success(let value) = servings(String(digits)) else { return nil }
+    return value
+  }
+
   /// Total time in minutes: "45", "45 min", "1h 30m", "1 hr 30 mins", "2 hours"; empty clears.
   public static func minutes(_ text: String) -> Result<Int?, Problem> {
     let trimmed = MealRules.trimmed(text).lowercased()

@@ -2,11 +2,13 @@
 # `make fuzz`: builds each libFuzzer target against the real sources and runs it for
 # FUZZ_SECONDS (default 60) seconds. Corpora grow in .build/fuzz/corpus; a crashing input is
 # written to .build/fuzz/artifacts/TARGET/ and the run fails. Turn each one into a regression
-# input under Tests/Fuzz/Regressions/TARGET/ (replayed by `make test`).
+# input under Tests/Fuzz/Regressions/TARGET/ (every later run starts from it) and a unit test.
+# FUZZ_JOBS (default 1) targets run at a time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-decoder sanitizer keys}
+targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown quantity}
+jobs=${FUZZ_JOBS:-1}
 out=.build/fuzz
 export TMPDIR="$PWD/.build/tmp"
 mkdir -p "$out" "$TMPDIR"
@@ -16,7 +18,8 @@ echo "Building TextSafety and MealsCore with coverage and AddressSanitizer…"
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name TextSafety \
   -emit-module-path "$out/TextSafety.swiftmodule" -o "$out/libTextSafety.a" Sources/TextSafety/*.swift
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name MealsCore -I "$out" \
-  -emit-module-path "$out/MealsCore.swiftmodule" -o "$out/libMealsCore.a" Sources/MealsCore/*.swift
+  -emit-module-path "$out/MealsCore.swiftmodule" -o "$out/libMealsCore.a" \
+  $(find Sources/MealsCore -name '*.swift' | sort)
 
 build() {
   local name=$1
@@ -27,29 +30,56 @@ build() {
 build decoder Tests/Fuzz/DecoderFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build sanitizer Tests/Fuzz/SanitizerFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build keys Tests/Fuzz/KeyDecoderFuzz.swift Sources/TerminalUI/Key.swift Sources/TerminalUI/KeyDecoder.swift
+build html Tests/Fuzz/HTMLFuzz.swift Tests/Fuzz/FuzzCheck.swift
+build page Tests/Fuzz/PageFuzz.swift Tests/Fuzz/FuzzCheck.swift
+build formats Tests/Fuzz/FormatsFuzz.swift Tests/Fuzz/FuzzCheck.swift
+build quantity Tests/Fuzz/QuantityFuzz.swift Tests/Fuzz/FuzzCheck.swift
 
-status=0
-for target in $targets; do
-  corpus="$out/corpus/$target"
-  artifacts="$out/artifacts/$target"
+# One target's run; its summary line is printed when it ends.
+fuzz() {
+  local target=$1 binary=$1 format=""
+  case $target in
+    schemaorg | cooklang | markdown) binary=formats format=$target ;;
+  esac
+  local corpus="$out/corpus/$target" artifacts="$out/artifacts/$target"
   mkdir -p "$corpus" "$artifacts"
-  seeds=()
+  local seeds=()
   case $target in
     decoder) seeds=(Resources/fixtures) ;;
     sanitizer | keys) seeds=(Tests/Fuzz/Seeds/keys) ;;
+    html | page) seeds=(Resources/fixtures/pages Resources/fixtures/recipes) ;;
+    schemaorg | cooklang | markdown) seeds=(Resources/fixtures/recipes) ;;
+    quantity) seeds=(Tests/Fuzz/Seeds/quantities) ;;
   esac
   [ -d "Tests/Fuzz/Regressions/$target" ] && seeds+=("Tests/Fuzz/Regressions/$target")
-  echo "Fuzzing $target for ${seconds}s…"
-  if ! "$out/fuzz-$target" "$corpus" "${seeds[@]}" -max_total_time="$seconds" \
-    -max_len=65536 -artifact_prefix="$artifacts/" -print_final_stats=1 \
-    >"$out/$target.log" 2>&1; then
+  local result=0
+  if ! FUZZ_FORMAT=$format "$out/fuzz-$binary" "$corpus" "${seeds[@]}" \
+    -max_total_time="$seconds" -max_len=65536 -artifact_prefix="$artifacts/" \
+    -print_final_stats=1 >"$out/$target.log" 2>&1; then
     echo "  $target FOUND A CRASH: see $out/$target.log and $artifacts/"
-    status=1
+    result=1
   fi
+  local runs cov
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$target.log" | grep -o '[0-9]*$' || true)
   cov=$(grep -oE '(DONE|#[0-9]+).*cov: [0-9]+ ft: [0-9]+' "$out/$target.log" | tail -1 |
     grep -oE 'cov: [0-9]+ ft: [0-9]+' || true)
-  corpus_size=$(ls "$corpus" | wc -l)
-  echo "  $target: ${runs:-?} executions, ${cov:-cov ?}, corpus $corpus_size inputs"
+  echo "  $target: ${runs:-?} executions in ${seconds}s, ${cov:-cov ?}, corpus $(ls "$corpus" | wc -l) inputs"
+  return $result
+}
+
+status=0
+running=0
+for target in $targets; do
+  echo "Fuzzing $target for ${seconds}s…"
+  fuzz "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || status=1
+    running=$((running - 1))
+  fi
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || status=1
+  running=$((running - 1))
 done
 exit $status

@@ -73,6 +73,17 @@ final class PictureScreenTests: XCTestCase {
     XCTAssertFalse(app.lines.joined().contains("No picture: not a JPEG or PNG picture."), "once")
   }
 
+  func testOfflineTheReasonEndsInItsOwnQuestionMark() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
+    Self.openStew(app)
+    app.service.answerPicture(Self.photo, with: .failure(.cannotResolve("www.themealdb.com")))
+    let status = try XCTUnwrap(
+      app.lines.first { $0.contains("No picture:") && $0.hasPrefix(" Error") })
+    XCTAssertEqual(
+      MealRules.trimmed(status),
+      "Error: No picture: Cannot find www.themealdb.com — are you offline?")
+  }
+
   func testOfflineThePictureComesFromTheDiskCache() throws {
     let first = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
     Self.openStew(first)

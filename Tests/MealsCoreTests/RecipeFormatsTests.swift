@@ -116,6 +116,22 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(meals[1].instructions, "Boil for 6 minutes.")
   }
 
+  /// Found by `make fuzz` (markdown): servings no meal can have were kept, and the import then
+  /// refused the whole meal. They are left out; the meal comes in.
+  func testServingsNoMealCanHaveAreLeftOut() throws {
+    for (servings, expected) in [("0", nil), ("5000", nil), ("٣", nil), ("4 people", 4)]
+      as [(String, Int?)]
+    {
+      let markdown = "# Porridge\n\n- **Servings:** \(servings)\n\n## Instructions\n\nSimmer.\n"
+      let meal = try only(
+        try RecipeImport.candidates(from: Data(markdown.utf8), fileName: "porridge.md"))
+      XCTAssertEqual(meal.servings, expected, "Markdown, \(servings)")
+      let cook = ">> servings: \(servings)\nSimmer the @oats{50%g}.\n"
+      let cooked = try only(try RecipeImport.candidates(from: Data(cook.utf8), fileName: "p.cook"))
+      XCTAssertEqual(cooked.servings, expected, "Cooklang, \(servings)")
+    }
+  }
+
   // MARK: - Cooklang
 
   func testCooklangWrittenByHandIsRead() throws {

@@ -264,7 +264,8 @@ public final class PictureLoader {
 
   private func fail(_ url: String, _ reason: String) {
     failures[url] = reason
-    report("No picture: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason).")
+    // One full stop: a reason may end in its own (`… are you offline?`).
+    report("No picture: \(reason.last.map { ".?!".contains($0) } == true ? reason : reason + ".")")
   }
 
   /// Why a picture could not be had, in words that fit any server (an imported page's

@@ -122,9 +122,8 @@ public enum Cooklang {
       )
       .map { MealRules.trimmed(String($0)) }.filter { !$0.isEmpty }
     }
-    meal.servings = (metadata["servings"] ?? metadata["serves"]).flatMap {
-      Int($0.prefix { $0.isASCII && $0.isNumber })
-    }
+    meal.servings = (metadata["servings"] ?? metadata["serves"]).flatMap(
+      MealFields.leadingServings)
     if let time = metadata["time"] ?? metadata["total time"] ?? metadata["duration"],
       case .success(let minutes) = MealFields.minutes(time)
     {

@@ -140,7 +140,7 @@ public enum MealMarkdown {
     case "area": meal.area = value
     case "tags":
       meal.tags = value.split(separator: ",").map { MealRules.trimmed(String($0)) }
-    case "servings": meal.servings = Int(value.prefix { $0.isNumber })
+    case "servings": meal.servings = MealFields.leadingServings(value)
     case "total time":
       if case .success(let minutes) = MealFields.minutes(value) { meal.totalMinutes = minutes }
     case "difficulty": meal.difficulty = Difficulty(rawValue: value)
