@@ -116,8 +116,9 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(meals[1].instructions, "Boil for 6 minutes.")
   }
 
-  /// Found by `make fuzz` (markdown): servings no meal can have were kept, and the import then
-  /// refused the whole meal. They are left out; the meal comes in.
+  /// Servings no meal can have are left out, and the meal comes in.
+  ///
+  /// Found by `make fuzz` (markdown): they were kept, and the import refused the whole meal.
   func testServingsNoMealCanHaveAreLeftOut() throws {
     for (servings, expected) in [("0", nil), ("5000", nil), ("٣", nil), ("4 people", 4)]
       as [(String, Int?)]
