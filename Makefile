@@ -76,12 +76,14 @@ test: test-deps lint
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
 	@if grep -E 'warning:' $(BUILD_DIR)/build.log; then echo "Build has warnings (see above)."; exit 1; fi
-	@ls -A /tmp | sort > $(BUILD_DIR)/tmp-before.txt
-	$(TEST_BUNDLE)
-	@ls -A /tmp | sort > $(BUILD_DIR)/tmp-after.txt; \
-	  left=$$(comm -13 $(BUILD_DIR)/tmp-before.txt $(BUILD_DIR)/tmp-after.txt); \
-	  if [ -n "$$left" ]; then echo "The tests left these in /tmp:"; echo "$$left"; exit 1; fi; \
-	  echo "The tests left nothing in /tmp."
+	@# The tests get a temporary folder of their own (short: tmux sockets live in it), which must
+	@# be empty afterwards; other programs' files in /tmp cannot fail the run.
+	@tmp=$$(mktemp -d /tmp/meals-tests.XXXXXX) && \
+	  TMPDIR=$$tmp $(TEST_BUNDLE); status=$$?; \
+	  left=$$(ls -A $$tmp); rm -rf $$tmp; \
+	  if [ $$status -ne 0 ]; then exit $$status; fi; \
+	  if [ -n "$$left" ]; then echo "The tests left these in their TMPDIR:"; echo "$$left"; exit 1; fi; \
+	  echo "The tests left nothing in their TMPDIR."
 	@$(MAKE) --no-print-directory test-asan
 
 ## test-asan: the unit and screen tests under AddressSanitizer and LeakSanitizer

@@ -89,6 +89,31 @@ final class PseudoTerminal {
     }
   }
 
+  /// Reads whatever arrives within `milliseconds` (a frame that comes without a key, such as a
+  /// count that finished), so the next key's answer is timed alone.
+  func drain(for milliseconds: Double) {
+    let end = MonotonicClock.nanoseconds() + UInt64(max(0, milliseconds) * 1e6)
+    while true {
+      let now = MonotonicClock.nanoseconds()
+      guard now < end else { return }
+      _ = readSome(waiting: Int32(max(1, (end - now) / 1_000_000)))
+    }
+  }
+
+  /// Sends `text` and waits for the first byte written after it: milliseconds, or nil after
+  /// `timeout` ms.
+  func firstByte(after text: String, timeout: Double = 2_000) -> Double? {
+    let before = output.count
+    let start = MonotonicClock.nanoseconds()
+    write(text)
+    while output.count == before {
+      let waited = Double(MonotonicClock.nanoseconds() - start) / 1e6
+      guard waited < timeout else { return nil }
+      _ = readSome(waiting: 5)
+    }
+    return Double(MonotonicClock.nanoseconds() - start) / 1e6
+  }
+
   func write(_ text: String) {
     var bytes = Array(text.utf8)
     _ = Glibc.write(master, &bytes, bytes.count)

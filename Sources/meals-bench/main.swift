@@ -100,6 +100,12 @@ if CommandLine.arguments.dropFirst().first == "redraw" {
   exit(0)
 }
 
+/// `meals-bench keys`: only keys at a human rhythm (typing into the filter, during a backup).
+if CommandLine.arguments.dropFirst().first == "keys" {
+  KeyRhythmBench.run(databasePath: bigPath)
+  exit(0)
+}
+
 /// `meals-bench exchange`: only `meals list --json` and `meals export`.
 if CommandLine.arguments.dropFirst().first == "exchange" {
   ExchangeBench.run(databasePath: bigPath)
@@ -255,3 +261,4 @@ try PictureBench.run(folder: workFolder)
 try PagesBench.run(folder: workFolder)
 try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)
 RedrawBench.run(databasePath: bigPath)
+KeyRhythmBench.run(databasePath: bigPath)
