@@ -13,6 +13,14 @@ public final class AppContext {
   public let remote: RemoteData
   /// Meal, category and ingredient pictures (off unless the app is given a mode).
   public let pictures: PictureLoader
+  /// Counts over the saved meals, on a thread and a connection of their own.
+  public let counter = Worker(label: "meals.counts")
+  let countReader: StoreReader
+  /// The daily backup, likewise (so it never holds up a count).
+  public let backupWorker = Worker(label: "meals.backup")
+  let backupReader: StoreReader
+  /// Every worker, for the event loop to wait on.
+  public var workers: [Worker] { [pictures.worker, counter, backupWorker] }
   /// Where each list was left (selected item and scroll), so reopening it finds it there.
   var listPositions: [String: ListPosition] = [:]
 
@@ -26,6 +34,8 @@ public final class AppContext {
     self.catalogue = CatalogueImport(store: store, service: service, navigator: navigator)
     self.remote = RemoteData(store: store, service: service)
     self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)
+    countReader = store.makeReader()
+    backupReader = store.makeReader()
     remote.now = { [unowned navigator] in navigator.now() }
     self.pictures.changed = { [unowned navigator] in navigator.needsDisplay = true }
     self.pictures.report = { [unowned navigator] in navigator.showError($0) }

@@ -32,6 +32,13 @@ extension MealStore {
   /// half-written backup in the rotation. With `tag`, the copy is also kept as `PATH.TAG.bak`
   /// (the file as it was before a migration) unless that exists already.
   func backUp(tag: String? = nil) throws(StoreError) {
+    try Self.backUp(with: db, time: clock(), tag: tag)
+  }
+
+  /// The same with any connection to the file (a worker's own, read-only), dated `time`.
+  static func backUp(with db: SQLiteConnection, time: Double, tag: String? = nil)
+    throws(StoreError)
+  {
     let path = db.path
     let fresh = path + ".bak.new"
     unlink(fresh)
@@ -53,7 +60,6 @@ extension MealStore {
       throw StoreError(.failure, "Cannot write the backup \(newest): \(reason).")
     }
     // Dated by the store's clock, so "once a day" follows the same time as everything else.
-    let time = clock()
     var times = [
       timeval(tv_sec: Int(time), tv_usec: 0), timeval(tv_sec: Int(time), tv_usec: 0),
     ]
@@ -67,6 +73,13 @@ extension MealStore {
   /// Makes the daily backup when the newest is a day old or missing; true when it made one.
   @discardableResult
   public func backUpIfDue() throws(StoreError) -> Bool {
+    guard isBackupDue else { return false }
+    try backUp()
+    return true
+  }
+
+  /// Whether the daily backup is due: the newest is a day old or missing.
+  public var isBackupDue: Bool {
     var info = stat()
     let newest = Self.backupPath(of: db.path, number: 1)
     // A backup dated in the future (the clock was wrong once) does not stop later ones.
@@ -74,7 +87,6 @@ extension MealStore {
       let age = clock() - Double(info.st_mtim.tv_sec)
       if age >= 0 && age < Self.backupInterval { return false }
     }
-    try backUp()
     return true
   }
 

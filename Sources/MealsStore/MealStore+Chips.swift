@@ -67,21 +67,27 @@ extension MealStore {
   public func chipCounts(matching filter: String = "", chips selection: ChipSelection)
     -> [Chip: Int]
   {
+    (try? Self.chipCounts(in: db, matching: filter, chips: selection)) ?? [:]
+  }
+
+  /// The same on any connection (a worker's own); fails when interrupted.
+  static func chipCounts(
+    in db: SQLiteConnection, matching filter: String, chips selection: ChipSelection
+  ) throws(StoreError) -> [Chip: Int] {
     let text = MealFilter(filter)
     let combinations: [(category: String, area: String, difficulty: String, meals: Int)]
     let map = { (row: Statement) in (row.text(0), row.text(1), row.text(2), Int(row.int(3))) }
     if let sql = text.mealCondition {
-      combinations =
-        (try? db.statement(
-          """
-          SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
-          FROM meal INDEXED BY meal_by_sort_key WHERE \(sql) GROUP BY 1, 2, 3
-          """
-        ).rows(text.parameters, map)) ?? []
+      combinations = try db.statement(
+        """
+        SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
+        FROM meal INDEXED BY meal_by_sort_key WHERE \(sql) GROUP BY 1, 2, 3
+        """
+      ).rows(text.parameters, map)
     } else {
-      combinations =
-        (try? db.statement("SELECT category, area, difficulty, meals FROM meal_facet").rows([], map))
-        ?? []
+      combinations = try db.statement(
+        "SELECT category, area, difficulty, meals FROM meal_facet"
+      ).rows([], map)
     }
     let wanted = Dictionary(
       uniqueKeysWithValues: Facet.allCases.map { ($0, Set(selection.values(of: $0))) })

@@ -203,6 +203,7 @@ extension MealStore {
       count: { () throws(StoreError) -> Int in
         Int(try db.statement(count).scalar(countParameters) ?? 0)
       },
+      countQuery: CountQuery(sql: count, parameters: countParameters),
       atOffset: { (offset, limit) throws(StoreError) -> [Row] in
         try db.statement(offsetSQL).rows(
           parameters + [.integer(Int64(limit)), .integer(Int64(offset))], map)

@@ -36,6 +36,10 @@ final class SQLiteConnection {
 
   func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
 
+  /// Stops what the connection is running (from any thread): its statement fails with
+  /// SQLITE_INTERRUPT.
+  func interrupt() { sqlite3_interrupt(handle) }
+
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws(StoreError) {
     var message: UnsafeMutablePointer<CChar>?
@@ -260,7 +264,7 @@ final class Statement {
 }
 
 /// A value bound to a statement parameter.
-enum SQLValue: Equatable {
+enum SQLValue: Equatable, Sendable {
   case null
   case integer(Int64)
   case real(Double)

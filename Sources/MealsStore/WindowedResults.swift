@@ -8,6 +8,8 @@ public final class WindowedResults<Row> {
   struct Source {
     var generation: () -> Int
     var count: () throws(StoreError) -> Int
+    /// The count as a query another connection can run (a worker's).
+    var countQuery: CountQuery?
     var atOffset: (_ offset: Int, _ limit: Int) throws(StoreError) -> [Row]
     var after: (_ row: Row, _ limit: Int) throws(StoreError) -> [Row]
     var before: (_ row: Row, _ limit: Int) throws(StoreError) -> [Row]
@@ -23,6 +25,7 @@ public final class WindowedResults<Row> {
   private let chunk = 64
   private let maximumCache = 512
 
+  /// Rows read from the database of `source`, counted by it when asked.
   init(source: Source, knownCount: Int? = nil) {
     self.source = source
     self.generation = source.generation()
@@ -57,6 +60,19 @@ public final class WindowedResults<Row> {
   public var knownCount: Int? {
     refreshIfStale()
     return cachedCount
+  }
+
+  /// The count for a worker to run on its own connection, while it is not known; with the
+  /// store's generation it was asked at (a count of older data is dropped).
+  public var countRequest: (query: CountQuery, generation: Int)? {
+    guard knownCount == nil, let query = source.countQuery else { return nil }
+    return (query, generation)
+  }
+
+  /// A count made elsewhere (`countRequest`), kept unless the store changed since it was asked.
+  public func acceptCount(_ count: Int, generation asked: Int) {
+    refreshIfStale()
+    if asked == generation && cachedCount == nil { cachedCount = count }
   }
 
   /// The number of rows, or `atLeast` when there are at least that many: rows are read up to

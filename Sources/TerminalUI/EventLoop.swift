@@ -15,8 +15,8 @@ public final class EventLoop {
   private var idleWakeups = 0
   /// Set when SIGTERM, SIGHUP or SIGINT ended the loop.
   public private(set) var stopSignal: Int32?
-  /// Another descriptor to wait on (the picture worker's), and what to do when it is ready.
-  public var wake: (descriptor: Int32, handle: () -> Void)?
+  /// Other descriptors to wait on (the workers'), and what to do when one is ready.
+  public var wakes: [(descriptor: Int32, handle: () -> Void)] = []
 
   public init(
     terminal: Terminal, navigator: Navigator, waiter: Waiter, signalDescriptor: Int32? = nil
@@ -47,9 +47,9 @@ public final class EventLoop {
     }
     var descriptors = terminal.inputDescriptors
     if let signalDescriptor { descriptors.append(signalDescriptor) }
-    if let wake { descriptors.append(wake.descriptor) }
+    descriptors += wakes.map(\.descriptor)
     let ready = waiter.wait(for: descriptors, timeoutMilliseconds: timeout)
-    if let wake, ready.contains(wake.descriptor) { wake.handle() }
+    for wake in wakes where ready.contains(wake.descriptor) { wake.handle() }
     if let signalDescriptor, ready.contains(signalDescriptor) {
       let signals = SignalPipe.drain()
       if let first = signals.first { stopSignal = first }

@@ -7,7 +7,7 @@ public struct Graphic: Equatable, Sendable {
   public var rect: Rect
   /// Names the drawing (the picture's address): the same key at the same place is not sent again.
   public var key: String
-  /// What the protocol sends (encoded off the main thread, by `PictureWorker`).
+  /// What the protocol sends (encoded off the main thread, by a `Worker`).
   public var bytes: [UInt8]
   public var graphics: GraphicsProtocol
 

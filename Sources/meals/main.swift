@@ -109,7 +109,7 @@ let loop = EventLoop(
 // Pictures are decoded, drawn and encoded on their own thread; the loop hears when they are done.
 let pictures = app.context.pictures
 pictures.measuredCellSize = { terminal.cellPixels() }
-loop.wake = (pictures.worker.descriptor, { pictures.worker.drain() })
+loop.wakes = app.context.workers.map { worker in (worker.descriptor, { worker.drain() }) }
 if options.asksForSixel { terminal.askForAttributes() }
 // Pictures keep their shape in the real cells: ask when the window size has no pixels.
 if pictures.isOn && terminal.cellPixels() == nil { terminal.askForCellSize() }
@@ -118,6 +118,7 @@ app.start()
 loop.runOnce(maximumWaitMilliseconds: 0)
 app.backUpIfDue()
 loop.run()
+app.finishBackgroundWork()
 terminal.shutdown()
 if let signal = loop.stopSignal {
   exit(128 + signal)

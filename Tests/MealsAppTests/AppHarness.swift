@@ -289,14 +289,14 @@ final class AppHarness {
   /// The whole frame, cells and styles.
   var canvas: Canvas { settledFrame() }
 
-  /// A frame after the picture worker has finished what the frames ask of it (a drawing is
-  /// asked for by the first frame that shows it, and ready for the next).
+  /// A frame after the workers have finished what the frames ask of them (a drawing is asked
+  /// for by the first frame that shows it, and ready for the next; counts come back).
   private func settledFrame() -> Canvas {
-    let worker = app.context.pictures.worker
-    worker.finishAll()
+    let workers = app.context.workers
+    for worker in workers { worker.finishAll() }
     var frame = navigator.render(size: size)
-    while worker.isBusy {
-      worker.finishAll()
+    while workers.contains(where: \.isBusy) {
+      for worker in workers { worker.finishAll() }
       frame = navigator.render(size: size)
     }
     return frame

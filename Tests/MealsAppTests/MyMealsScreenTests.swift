@@ -1,5 +1,6 @@
 import MealsApp
 import MealsCore
+import MealsStore
 import TerminalUI
 import XCTest
 
@@ -88,6 +89,52 @@ final class MyMealsScreenTests: XCTestCase {
     app.type("soup 29")
     XCTAssertTrue(
       app.lines[1].hasSuffix("10 of 300 meals match"), "a few matches are counted as they are read")
+  }
+
+  /// The counts run on their worker: the loop hands the job over and goes on; a key that
+  /// changes the filter drops the answer under way, and End waits for the count, not the key.
+  func testCountsComeFromTheWorkerAndAKeyDropsAStaleOne() throws {
+    let app = try AppHarness()
+    try app.store.insert(
+      contentsOf: (0..<300).map {
+        Meal(name: String(format: "Soup %03d", $0), instructions: $0 % 2 == 0 ? "Stir." : "Boil.")
+      })
+    let worker = app.app.context.counter
+    app.press(.character("/"))
+    app.type("st")
+    app.wait(160)
+    // The frame the loop draws right away: the count is still on the worker.
+    let header = { app.navigator.render(size: app.size).lines[1] }
+    XCTAssertTrue(header().hasSuffix("counting… of 300 meals match"), header())
+    XCTAssertTrue(worker.isBusy, "the count was handed to the worker")
+    app.type("i")  // `sti`: the answer for `st` must not show
+    worker.finishAll()
+    XCTAssertTrue(header().hasSuffix("counting… of 300 meals match"), header())
+    app.wait(160)
+    worker.finishAll()
+    XCTAssertTrue(header().hasSuffix("150 of 300 meals match"), header())
+    // End before the count: the list goes to the last match when the count is back.
+    app.press(.backspace)
+    app.press(.enter, .end)
+    XCTAssertFalse(app.navigator.render(size: app.size).lines.joined().contains("▸ Soup 298"))
+    worker.finishAll()
+    XCTAssertTrue(app.text.contains("▸ Soup 298"), "End went to the last match")
+  }
+
+  func testTheDailyBackupRunsOnItsWorkerAndSaysWhenItIsMade() throws {
+    let app = try AppHarness()
+    _ = try app.store.createMeal(name: "Toast", instructions: "Toast.")
+    let path = app.folder.path("meals.sqlite")
+    app.app.backUpIfDue()
+    XCTAssertTrue(app.app.isBackingUp, "handed to its worker; the loop goes on")
+    app.press(.down)
+    app.app.context.backupWorker.finishAll()
+    XCTAssertFalse(app.app.isBackingUp)
+    XCTAssertEqual(try MealStore.inspectBackup(number: 1, of: path).mealCount, 1)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".bak.new"), "no temporary file")
+    XCTAssertEqual(app.lines[22], " Today's backup is made (meals.sqlite.bak.1).")
+    app.app.backUpIfDue()
+    XCTAssertFalse(app.app.isBackingUp, "one a day")
   }
 
   func testFilterAsYouTypeAndEscClears() throws {

@@ -324,9 +324,9 @@ extension PictureTests {
 }
 
 /// The picture worker: work off the calling thread, continuations back on it, in `drain`.
-final class PictureWorkerTests: XCTestCase {
+final class WorkerTests: XCTestCase {
   func testResultsComeBackOnlyWhenDrainedOnTheOwningThread() throws {
-    let worker = PictureWorker()
+    let worker = Worker(label: "test")
     var got: [Int] = []
     for number in 1...5 {
       worker.run({ number * 10 }, then: { got.append($0) })
@@ -342,7 +342,7 @@ final class PictureWorkerTests: XCTestCase {
   }
 
   func testDecodingAndDrawingOnTheWorker() throws {
-    let worker = PictureWorker()
+    let worker = Worker(label: "test")
     let data = try PackagePaths.fixture("pictures/meal.jpg")
     var lines: [PagerLine] = []
     worker.run(

@@ -19,7 +19,7 @@ public final class PictureLoader {
   private let service: MealDBService
   private let cache: PictureCache?
   /// Decodes, draws and encodes away from the terminal's thread (the event loop waits on it).
-  public let worker = PictureWorker()
+  public let worker = Worker(label: "meals.pictures")
   /// Called when a picture or a drawing arrives, or a picture fails (the navigator redraws).
   var changed: () -> Void = {}
   /// Said once per address in the status line.

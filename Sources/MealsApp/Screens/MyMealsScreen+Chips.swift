@@ -27,7 +27,8 @@ extension MyMealsScreen {
         return ChipStrip.Item("All \(context.store.mealCount)", isChosen: chips.isEmpty, group: 0)
       }
       let group = Facet.allCases.firstIndex(of: chip.facet).map { $0 + 1 } ?? 1
-      let label = chipCountsDue == nil ? "\(chip.value) \(chipCounts[chip] ?? 0)" : chip.value
+      let counted = chipCountsDue == nil && countJob == nil
+      let label = counted ? "\(chip.value) \(chipCounts[chip] ?? 0)" : chip.value
       return ChipStrip.Item(label, isChosen: chips.contains(chip), group: group)
     }
   }
@@ -92,6 +93,7 @@ extension MyMealsScreen {
   /// Counts every chip for the filter and the chosen chips: at once without text (a read of
   /// a small summary), after a pause in typing with text.
   func countChips() {
+    stopCounting()
     if MealRules.isBlank(filter.text) {
       countChipsNow()
     } else {
@@ -99,15 +101,71 @@ extension MyMealsScreen {
     }
   }
 
-  /// Counts the filter's matches (the header's number) and every chip's.
+  /// Counts the filter's matches (the header's number) and, with text, every chip's, on the
+  /// counting worker with its own connection: a key never waits for them. Without text the
+  /// chips come from a small summary, read here.
   func countChipsNow() {
     chipCountsDue = nil
-    _ = results.count
-    guard !context.store.chips().isEmpty else {
+    let text = filter.text
+    let wantsChips = !context.store.chips().isEmpty
+    if !wantsChips {
       chipCounts = [:]
+    } else if MealRules.isBlank(text) {
+      chipCounts = context.store.chipCounts(matching: text, chips: chips)
+      strip.clamp(count: stripChips.count)
+    }
+    let chipsOnWorker = wantsChips && !MealRules.isBlank(text)
+    let request = results.countRequest
+    guard request != nil || chipsOnWorker else {
+      finishGoingToEnd()
       return
     }
-    chipCounts = context.store.chipCounts(matching: filter.text, chips: chips)
-    strip.clamp(count: stripChips.count)
+    nextCountJob += 1
+    let job = nextCountJob
+    countJob = job
+    let reader = context.countReader
+    let selection = chips
+    let counted = results
+    context.counter.run(
+      { () -> Counts in
+        Counts(
+          matches: request.flatMap { reader.count($0.query) },
+          chips: chipsOnWorker ? reader.chipCounts(matching: text, chips: selection) : nil)
+      },
+      then: { [weak self] counts in
+        guard let self, self.countJob == job else { return }
+        self.countJob = nil
+        if let matches = counts.matches, let request, counted === self.results {
+          self.results.acceptCount(matches, generation: request.generation)
+        }
+        if let chips = counts.chips {
+          self.chipCounts = chips
+          self.strip.clamp(count: self.stripChips.count)
+        }
+        self.finishGoingToEnd()
+        self.context.navigator.needsDisplay = true
+      })
   }
+
+  /// Drops the counting under way (its answer is for a filter or chips no longer shown) and
+  /// stops its query.
+  func stopCounting() {
+    guard countJob != nil else { return }
+    countJob = nil
+    context.countReader.interrupt()
+  }
+
+  /// End before the count: to the last row, now that it is known.
+  private func finishGoingToEnd() {
+    guard goesToEndWhenCounted, let count = results.knownCount, count > 0 else { return }
+    goesToEndWhenCounted = false
+    _ = list.handle(.end, count: count, pageSize: context.bodyHeight - listOffset)
+    followSelection()
+  }
+}
+
+/// What the counting worker found; nil where it was stopped or failed.
+struct Counts: Sendable {
+  var matches: Int?
+  var chips: [Chip: Int]?
 }

@@ -44,6 +44,12 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// With a text filter, counting waits for a pause in typing: when it is due (the strip shows
   /// no numbers until then, never old ones).
   var chipCountsDue: UInt64?
+  /// The counting job on the worker whose answer is wanted (a later one replaces it).
+  var countJob: Int?
+  var nextCountJob = 0
+  /// End (or G) was pressed before the matches were counted: the list goes to the end when
+  /// they are.
+  var goesToEndWhenCounted = false
   var strip = ChipStrip()
   /// True while ←/→ move along the chips.
   var isInStrip = false
@@ -91,6 +97,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
+    goesToEndWhenCounted = false
     if isFiltering { return handleFilterKey(key) }
     if isInStrip { return handleStripKey(key) }
     if showsWelcome {
@@ -358,13 +365,16 @@ public final class MyMealsScreen: Screen, StoreListener {
     return context.store.checkForExternalChanges() || changed
   }
 
-  /// How many rows `key` can reach: all of them for End, else a page past the selection
-  /// (read, not counted, so moving never waits for a count of 100 000 matches).
+  /// How many rows `key` can reach: all of them for End once counted, else a page past the
+  /// selection (read, not counted, so moving never waits for a count of 100 000 matches).
   private func reachableCount(for key: Key) -> Int {
-    switch key {
-    case .end, .character("G"): results.count
-    default: results.count(atLeast: list.selection + 2 * context.bodyHeight + 1)
-    }
+    let nearby = results.count(atLeast: list.selection + 2 * context.bodyHeight + 1)
+    guard key == .end || key == .character("G") else { return nearby }
+    if let known = results.knownCount { return known }
+    // Counted on the worker; the list goes to the end when the count is back.
+    goesToEndWhenCounted = true
+    if countJob == nil { countChipsNow() }
+    return nearby
   }
 
   // MARK: - Rendering

@@ -4,14 +4,15 @@ import Foundation
   import Glibc
 #endif
 
-/// Decoding, drawing and encoding pictures on a thread of their own.
+/// Work on a thread of its own, so a key never waits for it: pictures (a sixel encoding takes
+/// ~17 ms), counts over 100 000 meals, the daily backup.
 ///
-/// A key never waits for them (a sixel encoding takes ~17 ms). The work touches no terminal, database or network:
-/// it takes bytes or a decoded picture and gives back a value. Results come back as messages
-/// to the thread that owns the terminal: the worker writes a byte to a pipe the event loop
-/// waits on, and `drain` runs each job's continuation there.
-public final class PictureWorker {
-  private let queue = DispatchQueue(label: "meals.pictures")
+/// The work touches no terminal, and no database or network connection of the loop's: it takes
+/// values (or a connection of its own) and gives back a value. Results come back as messages to
+/// the thread that owns the terminal: the worker writes a byte to a pipe the event loop waits
+/// on, and `drain` runs each job's continuation there.
+public final class Worker {
+  private let queue: DispatchQueue
   private let finished: FinishedJobs
   /// Continuations by job, on the owning thread.
   private var waiting: [Int: (any Sendable) -> Void] = [:]
@@ -19,7 +20,8 @@ public final class PictureWorker {
   /// The pipe's read end: readable when jobs have finished.
   public let descriptor: Int32
 
-  public init() {
+  public init(label: String) {
+    queue = DispatchQueue(label: label)
     var ends: [Int32] = [-1, -1]
     if pipe(&ends) == 0 {
       for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }

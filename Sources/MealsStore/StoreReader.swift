@@ -1,0 +1,85 @@
+import Foundation
+import MealsCore
+
+/// A count as SQL and its parameters: a value a worker can run on a connection of its own.
+public struct CountQuery: Sendable, Equatable {
+  let sql: String
+  let parameters: [SQLValue]
+}
+
+/// A connection of its own to the database file, for a worker thread: counts over 100 000 meals
+/// and the daily backup run there while the loop's connection answers keys.
+///
+/// Read-only: WAL lets it read while the loop writes, and it never holds a write lock. It is
+/// used by one thread at a time (its worker's); `interrupt` may come from any thread, to stop
+/// what it runs when its answer is no longer wanted.
+public final class StoreReader: @unchecked Sendable {
+  public let path: String
+  /// Guards `connection` between the worker (opening it) and `interrupt` (any thread).
+  private let lock = NSLock()
+  private var connection: SQLiteConnection?
+
+  init(path: String) {
+    self.path = path
+  }
+
+  /// The connection, opened on first use (on the worker's thread).
+  private func open() throws(StoreError) -> SQLiteConnection {
+    lock.lock()
+    defer { lock.unlock() }
+    if let connection { return connection }
+    let opened = try SQLiteConnection(path: path, readOnly: true)
+    opened.setBusyTimeout(milliseconds: 2000)
+    try opened.addFunction(SubstringGrams.functionName, arguments: 3) {
+      SubstringGrams.tokens(of: $0)
+    }
+    connection = opened
+    return opened
+  }
+
+  /// Stops what the connection is running; its job ends with an error (and is dropped).
+  public func interrupt() {
+    lock.lock()
+    connection?.interrupt()
+    lock.unlock()
+  }
+
+  /// Closes the connection (after the worker has finished with it).
+  public func close() {
+    lock.lock()
+    connection?.close()
+    connection = nil
+    lock.unlock()
+  }
+
+  // MARK: - Jobs
+
+  /// The rows a list's count query finds; nil when interrupted or failing.
+  public func count(_ query: CountQuery) -> Int? {
+    guard let db = try? open(), let value = try? db.statement(query.sql).scalar(query.parameters)
+    else { return nil }
+    return Int(value)
+  }
+
+  /// Every chip's count with the text filter and the chosen chips (`MealStore.chipCounts`).
+  public func chipCounts(matching filter: String, chips: ChipSelection) -> [Chip: Int]? {
+    guard let db = try? open() else { return nil }
+    return try? MealStore.chipCounts(in: db, matching: filter, chips: chips)
+  }
+
+  /// The daily backup (`VACUUM INTO` a temporary file, then the rotation), dated `time` (the
+  /// store's clock); an interrupted one leaves no file behind.
+  public func backUp(time: Double) -> StoreError? {
+    do {
+      try MealStore.backUp(with: try open(), time: time)
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
+
+extension MealStore {
+  /// A reader of its own for a worker (the same file).
+  public func makeReader() -> StoreReader { StoreReader(path: db.path) }
+}
