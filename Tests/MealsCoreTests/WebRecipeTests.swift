@@ -116,6 +116,31 @@ final class WebRecipeTests: XCTestCase {
     }
   }
 
+  /// Times no recipe takes are no time, not a crash.
+  ///
+  /// Found by `make fuzz` (page): a duration past Int.max minutes stopped the import with a
+  /// runtime failure.
+  func testTimesNoRecipeTakesAreLeftOut() throws {
+    for text in [
+      "99999999999999999999 hours", "1e300 minutes", "nan minutes", "PT99999999999999999999H",
+    ] {
+      XCTAssertNil(DurationText.minutes(text), text)
+    }
+    XCTAssertEqual(DurationText.minutes("1 hour 20 minutes"), 80)
+    XCTAssertEqual(SchemaOrgRecipe.minutes("P1DT2H"), 1_560)
+    let page = """
+      <html><body><article itemscope itemtype="http://schema.org/Recipe">
+      <h1 itemprop="name">Pancakes</h1>
+      <time itemprop="totalTime">99999999999999999999999 hours</time>
+      <ul><li itemprop="recipeIngredient">2 eggs</li></ul>
+      <p itemprop="recipeInstructions">Fry them.</p></article></body></html>
+      """
+    let meal = try XCTUnwrap(
+      try RecipeImport.candidates(from: Data(page.utf8), fileName: "p.html").first?.meal)
+    XCTAssertEqual(meal.name, "Pancakes")
+    XCTAssertNil(meal.totalMinutes)
+  }
+
   func testTheCharacterSetOfTheHeaderOrTheMetaTag() throws {
     let latin1 = try PackagePaths.fixture("pages/latin1.html")
     XCTAssertNil(String(validating: latin1, as: UTF8.self), "the fixture is ISO-8859-1 bytes")

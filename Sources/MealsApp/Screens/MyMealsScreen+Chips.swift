@@ -101,9 +101,10 @@ extension MyMealsScreen {
     }
   }
 
-  /// Counts the filter's matches (the header's number) and, with text, every chip's, on the
-  /// counting worker with its own connection: a key never waits for them. Without text the
-  /// chips come from a small summary, read here.
+  /// Counts the filter's matches (the header's number) and, with text, every chip's.
+  ///
+  /// On the counting worker with its own connection: a key never waits for them. Without text
+  /// the chips come from a small summary, read here.
   func countChipsNow() {
     chipCountsDue = nil
     let text = filter.text

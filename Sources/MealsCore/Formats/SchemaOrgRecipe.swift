@@ -373,8 +373,7 @@ public enum SchemaOrgRecipe {
       default: return nil
       }
     }
-    let rounded = Int(total.rounded())
-    return rounded > 0 ? rounded : nil
+    return DurationText.whole(total)
   }
 }
 

@@ -514,6 +514,14 @@ enum PageFacts {
 
 /// Times as pages write them in text: `1 hour 20 minutes`, `45 mins`, `1 hr 5 min`, `PT30M`.
 enum DurationText {
+  /// Whole minutes for a time read as a number of minutes; nil for none, for an amount no
+  /// recipe takes (100 000 minutes and more: a typo, or a page's junk) or one that is no number.
+  static func whole(_ total: Double) -> Int? {
+    guard total.isFinite, total < 100_000 else { return nil }
+    let rounded = Int(total.rounded())
+    return rounded > 0 ? rounded : nil
+  }
+
   static func minutes(_ text: String) -> Int? {
     if let iso = SchemaOrgRecipe.minutes(MealRules.trimmed(text)) { return iso }
     var total = 0.0
@@ -543,7 +551,6 @@ enum DurationText {
       }
       number = nil
     }
-    let rounded = Int(total.rounded())
-    return found && rounded > 0 ? rounded : nil
+    return found ? whole(total) : nil
   }
 }
