@@ -133,6 +133,7 @@ bench: deps
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build $(RELEASE) --product meals-bench
 	$(SWIFTPM) build $(RELEASE) --product meals
+	$(SWIFTPM) build $(RELEASE) --product meals-floor
 	$(BUILD_DIR)/release/meals-bench $(ARGS)
 
 ## demo: meals against a local fixture server with the project's sample catalogue (its

@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "meals", targets: ["meals"]),
     .executable(name: "meals-bench", targets: ["meals-bench"]),
     .executable(name: "meals-stress", targets: ["meals-stress"]),
+    .executable(name: "meals-floor", targets: ["meals-floor"]),
   ],
   targets: [
     // MARK: - C adapters (only TerminalUI, MealsStore and MealsNet import these)
@@ -21,7 +22,7 @@ let package = Package(
     ),
     .target(
       name: "CCurl",
-      linkerSettings: [.linkedLibrary("curl")]
+      linkerSettings: [.linkedLibrary("dl")]
     ),
     // Pictures: JPEG/PNG decoding with limits and chafa's renderings (only TerminalUI uses it).
     .target(
@@ -56,6 +57,8 @@ let package = Package(
     ),
     .executableTarget(name: "meals", dependencies: ["MealsApp"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
+    // The start-up floor meals-bench compares meals with (Foundation + one SQLite read).
+    .executableTarget(name: "meals-floor", dependencies: ["CSQLite3"]),
     .executableTarget(
       name: "meals-bench",
       dependencies: [

@@ -25,16 +25,28 @@ public final class MealsApplication {
 
   public var navigator: Navigator { context.navigator }
 
-  /// Start-up work: erase meals deleted over 30 days ago, import the ingredient catalogue
-  /// when the table is empty, and offer drafts an earlier session left unsaved.
+  /// Start-up work: erase meals deleted over 30 days ago, offer drafts an earlier session left
+  /// unsaved, and import the ingredient catalogue when the table is empty.
   public func start() {
+    startBeforeFirstFrame()
+    context.catalogue.startIfNeeded()
+  }
+
+  /// What the first frame shows: the trash purged, kept drafts offered.
+  public func startBeforeFirstFrame() {
     do {
       try context.store.purgeTrash()
     } catch {
       context.navigator.showError(error.message)
     }
-    context.catalogue.startIfNeeded()
     offerKeptDrafts()
+  }
+
+  /// What waits for the first frame: the catalogue's first import (its request loads libcurl,
+  /// some milliseconds) and the daily backup.
+  public func startAfterFirstFrame() {
+    context.catalogue.startIfNeeded()
+    backUpIfDue()
   }
 
   /// The daily backup, when due: on its worker with its own connection, so neither the first

@@ -1,6 +1,10 @@
 import CCurl
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Identifies a request so it can be cancelled; a cancelled request never completes.
 public struct RequestID: Hashable, Sendable {
   public let value: Int
@@ -11,7 +15,8 @@ public struct RequestID: Hashable, Sendable {
 ///
 /// `wait(for:timeoutMilliseconds:)` waits in `curl_multi_poll` on every transfer and the given
 /// descriptors (the keyboard) at once, then lets curl progress and calls the completions of
-/// finished transfers on this same thread. Only this file touches curl.
+/// finished transfers on this same thread. Only this file touches curl, and only from the first
+/// request on: until then libcurl is not even loaded (`ccurl_load`), and waiting is `poll`.
 public final class HTTPClient {
   public struct Configuration: Sendable {
     public var connectTimeoutMilliseconds = 5_000
@@ -61,24 +66,34 @@ public final class HTTPClient {
   }
 
   public let configuration: Configuration
-  private let multi: UnsafeMutableRawPointer
+  /// curl's multi handle, made by the first request (nil before, or when libcurl is missing).
+  private var multi: UnsafeMutableRawPointer?
   private var transfers: [RequestID: Transfer] = [:]
   private var nextID = 1
 
   public init(configuration: Configuration = Configuration()) throws(NetworkError) {
     self.configuration = configuration
-    guard Self.globalInit, let multi = curl_multi_init() else {
-      throw .other("libcurl could not be initialised")
-    }
-    self.multi = multi
   }
 
   deinit {
     for transfer in transfers.values { remove(transfer) }
-    curl_multi_cleanup(multi)
+    if let multi { ccurl_multi_cleanup(multi) }
   }
 
-  private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+  /// The multi handle, loading libcurl the first time; why not, in words, when it cannot be.
+  private func loadedMulti() -> Result<UnsafeMutableRawPointer, NetworkError> {
+    if let multi { return .success(multi) }
+    var error = [CChar](repeating: 0, count: 256)
+    guard ccurl_load(&error, error.count) == 1 else {
+      return .failure(
+        .other(String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)))
+    }
+    guard let made = ccurl_multi_init() else {
+      return .failure(.other("libcurl could not start a transfer"))
+    }
+    multi = made
+    return .success(made)
+  }
 
   /// Transfers in flight.
   public var activeCount: Int { transfers.count }
@@ -112,8 +127,19 @@ public final class HTTPClient {
   ) -> RequestID {
     let id = RequestID(nextID)
     nextID += 1
-    guard url.hasPrefix("http://") || url.hasPrefix("https://"), let easy = curl_easy_init() else {
+    guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
       pendingFailures.append((id, .badURL(url), completion))
+      return id
+    }
+    let multi: UnsafeMutableRawPointer
+    switch loadedMulti() {
+    case .success(let loaded): multi = loaded
+    case .failure(let error):
+      pendingFailures.append((id, error, completion))
+      return id
+    }
+    guard let easy = ccurl_easy_init() else {
+      pendingFailures.append((id, .other("libcurl could not start a transfer"), completion))
       return id
     }
     let transfer = Transfer(
@@ -121,15 +147,15 @@ public final class HTTPClient {
       completion: completion)
     configure(easy, url: url, context: Unmanaged.passUnretained(transfer).toOpaque())
     if let accept {
-      transfer.headers = curl_slist_append(nil, "Accept: \(accept)")
+      transfer.headers = ccurl_slist_append(nil, "Accept: \(accept)")
       _ = ccurl_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, transfer.headers)
     }
     transfers[id] = transfer
-    curl_multi_add_handle(multi, easy)
+    ccurl_multi_add_handle(multi, easy)
     // Send it now (on a kept-alive connection this writes the request), so the server works
     // while the app draws its loading frame; anything finished waits for `wait` to deliver.
     var running: Int32 = 0
-    curl_multi_perform(multi, &running)
+    ccurl_multi_perform(multi, &running)
     return id
   }
 
@@ -146,10 +172,10 @@ public final class HTTPClient {
   }
 
   private func remove(_ transfer: Transfer) {
-    curl_multi_remove_handle(multi, transfer.easy)
-    curl_easy_cleanup(transfer.easy)
+    if let multi { ccurl_multi_remove_handle(multi, transfer.easy) }
+    ccurl_easy_cleanup(transfer.easy)
     if let headers = transfer.headers {
-      curl_slist_free_all(headers)
+      ccurl_slist_free_all(headers)
       transfer.headers = nil
     }
   }
@@ -196,14 +222,16 @@ public final class HTTPClient {
       for (_, error, completion) in failures { completion(.failure(error)) }
       return []
     }
+    // Before the first request libcurl is not loaded: the descriptors alone, with poll.
+    guard let multi else { return Self.poll(descriptors, timeoutMilliseconds) }
     var timeout = timeoutMilliseconds
     var running: Int32 = 0
     if !transfers.isEmpty {
       // Start new transfers now (a fresh handle has no socket to wait on yet).
-      curl_multi_perform(multi, &running)
+      ccurl_multi_perform(multi, &running)
       if deliverFinished() { timeout = 0 }
       var curlTimeout = -1
-      curl_multi_timeout(multi, &curlTimeout)
+      ccurl_multi_timeout(multi, &curlTimeout)
       if curlTimeout >= 0 { timeout = min(timeout, curlTimeout) }
     }
     var waits = descriptors.filter { $0 >= 0 }.map {
@@ -211,14 +239,23 @@ public final class HTTPClient {
     }
     var count: Int32 = 0
     _ = waits.withUnsafeMutableBufferPointer { buffer in
-      curl_multi_poll(
+      ccurl_multi_poll(
         multi, buffer.baseAddress, UInt32(buffer.count), Int32(clamping: timeout), &count)
     }
     if !transfers.isEmpty {
-      curl_multi_perform(multi, &running)
+      ccurl_multi_perform(multi, &running)
       deliverFinished()
     }
     return Set(waits.filter { $0.revents != 0 }.map(\.fd))
+  }
+
+  /// Waits with poll(2) alone until one of `descriptors` is readable or the time is up.
+  private static func poll(_ descriptors: [Int32], _ timeout: Int) -> Set<Int32> {
+    var fds = descriptors.filter { $0 >= 0 }.map {
+      pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+    }
+    guard Glibc.poll(&fds, nfds_t(fds.count), Int32(clamping: timeout)) > 0 else { return [] }
+    return Set(fds.filter { $0.revents != 0 }.map(\.fd))
   }
 
   /// Runs the loop until `id` has finished (for tests, tools and the benchmark).
@@ -241,7 +278,7 @@ public final class HTTPClient {
   private func deliverFinished() -> Bool {
     var queued: Int32 = 0
     var finished: [(Transfer, Result<Response, NetworkError>)] = []
-    while let message = curl_multi_info_read(multi, &queued) {
+    while let message = ccurl_multi_info_read(multi, &queued) {
       var easy: UnsafeMutableRawPointer?
       var code = CURLE_OK
       guard ccurl_message_done(message, &easy, &code) == 1, let easy else { continue }
@@ -279,13 +316,13 @@ public final class HTTPClient {
       return .failure(.connectionLost)
     case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
       CURLE_SSL_CACERT_BADFILE:
-      return .failure(.secureConnectionFailed(String(cString: curl_easy_strerror(code))))
+      return .failure(.secureConnectionFailed(String(cString: ccurl_easy_strerror(code))))
     case CURLE_TOO_MANY_REDIRECTS:
       return .failure(.tooManyRedirects)
     case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
       return .failure(.badURL(transfer.url))
     default:
-      return .failure(.other(String(cString: curl_easy_strerror(code))))
+      return .failure(.other(String(cString: ccurl_easy_strerror(code))))
     }
   }
 }

@@ -21,8 +21,12 @@ public final class MealStore {
   /// Opens the database at `path`, creating it (not its folder) when missing, and migrates it.
   ///
   /// `willUpgrade` hears (from, to) before an existing file is backed up and migrated, which
-  /// can take seconds with many meals, so the caller can say so.
-  public init(path: String, willUpgrade: ((Int, Int) -> Void)? = nil) throws(StoreError) {
+  /// can take seconds with many meals, so the caller can say so; `upgradeProgress` hears how
+  /// it goes, at each part and at least every 200 ms.
+  public init(
+    path: String, willUpgrade: ((Int, Int) -> Void)? = nil,
+    upgradeProgress: ((UpgradeProgress) -> Void)? = nil
+  ) throws(StoreError) {
     let folder = (path as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
     if !folder.isEmpty
@@ -46,8 +50,11 @@ public final class MealStore {
     try db.execute("PRAGMA foreign_keys = ON")
     try db.execute("PRAGMA journal_mode = WAL")
     try db.execute("PRAGMA synchronous = NORMAL")
+    var reporter: UpgradeReporter?
     if version > 0 && version < Int64(Schema.migrations.count) {
       willUpgrade?(Int(version), Schema.migrations.count)
+      reporter = upgradeProgress.map { UpgradeReporter(from: Int(version), listener: $0) }
+      reporter?.begin(step: Int(version), done: 0, on: db)
       // An existing file about to change shape: keep a copy of it as it is first.
       do {
         try backUp(tag: "v\(version)")
@@ -58,13 +65,16 @@ public final class MealStore {
         )
       }
     }
-    try migrate(from: Int(version))
+    try migrate(from: Int(version), reporter: reporter)
     dataVersion = try currentDataVersion()
   }
 
   /// Applies the missing migrations, each in one transaction.
-  private func migrate(from version: Int) throws(StoreError) {
+  private func migrate(from version: Int, reporter: UpgradeReporter?) throws(StoreError) {
+    var done = UpgradeReporter.backupWeight
     for (index, migration) in Schema.migrations.enumerated() where index >= version {
+      reporter?.begin(step: index + 1, done: done, on: db)
+      done += migration.weight
       // Foreign keys can only be switched outside a transaction.
       if migration.rebuildsTables { try db.execute("PRAGMA foreign_keys = OFF") }
       defer { if migration.rebuildsTables { try? db.execute("PRAGMA foreign_keys = ON") } }
@@ -80,6 +90,7 @@ public final class MealStore {
         try db.execute("PRAGMA user_version = \(index + 1)")
       }
     }
+    if let reporter { reporter.finish(on: db) }
   }
 
   /// The schema version, for tests and diagnostics.

@@ -5,6 +5,8 @@ import Foundation
 final class SQLiteConnection {
   private var handle: OpaquePointer?
   private var statements: [String: Statement] = [:]
+  /// The progress handler's closure, kept alive while SQLite may call it.
+  private var progressBox: ProgressBox?
   let path: String
 
   /// Opens (creating when missing, unless `readOnly`) the database file at `path`.
@@ -81,6 +83,23 @@ final class SQLiteConnection {
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   // MARK: - Functions
+
+  /// Calls `body` every `instructions` virtual-machine steps of whatever runs (nil: no more), so
+  /// a long statement can say it is still going.
+  func onProgress(every instructions: Int32, _ body: (() -> Void)?) {
+    progressBox = body.map(ProgressBox.init)
+    guard let box = progressBox else {
+      sqlite3_progress_handler(handle, 0, nil, nil)
+      return
+    }
+    sqlite3_progress_handler(
+      handle, instructions,
+      { context in
+        guard let context else { return 0 }
+        Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().body()
+        return 0
+      }, Unmanaged.passUnretained(box).toOpaque())
+  }
 
   /// A text function of SQL, answered by `body` from its text arguments (NULL reads as "").
   ///
@@ -272,6 +291,12 @@ enum SQLValue: Equatable, Sendable {
   case blob(Data)
 
   static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
+}
+
+/// A progress handler's closure, for SQLite's context pointer.
+private final class ProgressBox {
+  let body: () -> Void
+  init(_ body: @escaping () -> Void) { self.body = body }
 }
 
 /// A Swift function kept alive for as long as SQLite may call it.

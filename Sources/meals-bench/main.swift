@@ -100,6 +100,18 @@ if CommandLine.arguments.dropFirst().first == "redraw" {
   exit(0)
 }
 
+/// `meals-bench upgrade`: only the upgrade of a 100k file from schema 1.
+if CommandLine.arguments.dropFirst().first == "upgrade" {
+  try UpgradeBench.run(folder: workFolder)
+  exit(0)
+}
+
+/// `meals-bench start`: only start-up (first frame and `--version` against the floor).
+if CommandLine.arguments.dropFirst().first == "start" {
+  try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)
+  exit(0)
+}
+
 /// `meals-bench keys`: only keys at a human rhythm (typing into the filter, during a backup).
 if CommandLine.arguments.dropFirst().first == "keys" {
   KeyRhythmBench.run(databasePath: bigPath)
@@ -262,3 +274,4 @@ try PagesBench.run(folder: workFolder)
 try FirstFrameBench.run(packageRoot: packageRoot, databasePath: bigPath)
 RedrawBench.run(databasePath: bigPath)
 KeyRhythmBench.run(databasePath: bigPath)
+try UpgradeBench.run(folder: workFolder)

@@ -71,13 +71,10 @@ if options.isDefaultDatabase {
 
 let store: MealStore
 do {
-  store = try MealStore(path: options.databasePath) { from, to in
-    // Before the screen is taken: a big database takes seconds to upgrade, once.
-    FileHandle.standardError.write(
-      Data(
-        "meals: upgrading \(options.databasePath) (schema \(from) → \(to)); with many meals this takes a few seconds, once…\n"
-          .utf8))
-  }
+  // Before the screen is taken: a big database takes seconds to upgrade, once; a line on the
+  // terminal says how far it has come.
+  let line = UpgradeLine(path: options.databasePath, isTerminal: isatty(2) == 1)
+  store = try MealStore(path: options.databasePath, upgradeProgress: { line.show($0) })
 } catch {
   fail(error.message, status: 1)
 }
@@ -113,10 +110,10 @@ loop.wakes = app.context.workers.map { worker in (worker.descriptor, { worker.dr
 if options.asksForSixel { terminal.askForAttributes() }
 // Pictures keep their shape in the real cells: ask when the window size has no pixels.
 if pictures.isOn && terminal.cellPixels() == nil { terminal.askForCellSize() }
-app.start()
-// The first frame goes out before the daily backup, which may take a moment on a big file.
+app.startBeforeFirstFrame()
+// The first frame goes out before anything that could delay it: the network, the backup.
 loop.runOnce(maximumWaitMilliseconds: 0)
-app.backUpIfDue()
+app.startAfterFirstFrame()
 loop.run()
 app.finishBackgroundWork()
 terminal.shutdown()

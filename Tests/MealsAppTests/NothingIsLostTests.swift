@@ -174,3 +174,18 @@ final class NothingIsLostTests: XCTestCase {
     XCTAssertTrue(app.text.contains("Fry the paste."))
   }
 }
+
+/// The line an upgrade shows before the app starts: a bar that fills and the seconds so far.
+final class UpgradeLineTests: XCTestCase {
+  func testTheLineShowsABarAPercentageAndTheTimeThenHowLongItTook() {
+    let path = "/home/me/meals.sqlite"
+    XCTAssertEqual(
+      UpgradeLine.text(
+        UpgradeProgress(from: 1, to: 8, step: 5, fraction: 0.41, seconds: 1.7), path: path),
+      "meals: upgrading /home/me/meals.sqlite (schema 1 → 8), once: [██████░░░░░░░░░░] 41 % · 1 s")
+    XCTAssertEqual(
+      UpgradeLine.text(
+        UpgradeProgress(from: 1, to: 8, step: 8, fraction: 1, seconds: 3.62), path: path),
+      "meals: upgrading /home/me/meals.sqlite (schema 1 → 8), once: done in 3.6 s.")
+  }
+}

@@ -8,6 +8,30 @@ import XCTest
 /// A file written by an earlier version opens, is backed up first, and keeps every row, id
 /// and time.
 final class MigrationTests: StoreTestCase {
+  /// The upgrade says how it goes: the backup first, then each step, never backwards, to the end.
+  func testAnUpgradeReportsItsProgressFromTheBackupToTheEnd() throws {
+    try Self.makeVersion1Database(at: path, meals: 300)
+    var heard: [UpgradeProgress] = []
+    let store = try MealStore(path: path, upgradeProgress: { heard.append($0) })
+    XCTAssertEqual(store.schemaVersion, Schema.migrations.count)
+    let first = try XCTUnwrap(heard.first)
+    XCTAssertEqual([first.from, first.to, first.step], [1, Schema.migrations.count, 1])
+    XCTAssertEqual(first.fraction, 0, "the backup comes first")
+    XCTAssertEqual(heard.last?.fraction, 1)
+    XCTAssertEqual(heard.last?.step, Schema.migrations.count)
+    XCTAssertEqual(Set(heard.map(\.step)), Set(1...Schema.migrations.count), "every step is said")
+    for (before, after) in zip(heard, heard.dropFirst()) {
+      XCTAssertLessThanOrEqual(before.fraction, after.fraction)
+      XCTAssertLessThanOrEqual(before.step, after.step)
+      XCTAssertLessThanOrEqual(before.seconds, after.seconds)
+    }
+    // A new file, or one already current, is no upgrade: nothing is said.
+    heard = []
+    _ = try MealStore(path: path, upgradeProgress: { heard.append($0) })
+    _ = try MealStore(path: path + ".new", upgradeProgress: { heard.append($0) })
+    XCTAssertEqual(heard, [])
+  }
+
   func testAVersion1DatabaseIsBackedUpThenMigratedLosingNothing() throws {
     try Self.makeVersion1Database(at: path, meals: 40)
     let store = try openStore()

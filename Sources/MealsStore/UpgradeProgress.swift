@@ -1,0 +1,65 @@
+import Foundation
+
+/// How far an upgrade has come: the schema step running and an estimate of the whole done.
+public struct UpgradeProgress: Sendable, Equatable {
+  public var from: Int
+  public var to: Int
+  /// The version being made (`from + 1` … `to`); `from` while the file is backed up first.
+  public var step: Int
+  /// 0 … 1, by each part's usual share of the time (measured at 100 000 meals).
+  public var fraction: Double
+  /// Since the upgrade began.
+  public var seconds: Double
+
+  public init(from: Int, to: Int, step: Int, fraction: Double, seconds: Double) {
+    self.from = from
+    self.to = to
+    self.step = step
+    self.fraction = fraction
+    self.seconds = seconds
+  }
+}
+
+/// Tells an upgrade's listener how it goes: at each part, then at least every 200 ms while a
+/// part runs (SQLite's progress handler calls in during long statements).
+final class UpgradeReporter {
+  /// The backup made before an upgrade, as a share of the time like a migration's weight.
+  static let backupWeight = 2.5
+
+  private let from: Int
+  private let listener: (UpgradeProgress) -> Void
+  private let start = Date()
+  private let total: Double
+  private var lastSaid = Date.distantPast
+
+  init(from: Int, listener: @escaping (UpgradeProgress) -> Void) {
+    self.from = from
+    self.listener = listener
+    total = Schema.migrations.dropFirst(from).reduce(Self.backupWeight) { $0 + $1.weight }
+  }
+
+  /// A part begins (`step`: the version it makes; `from` for the backup) with `done` of the
+  /// weights behind it; until the next, `db` reports while it runs.
+  func begin(step: Int, done: Double, on db: SQLiteConnection) {
+    let report = { [self] in
+      lastSaid = Date()
+      listener(
+        UpgradeProgress(
+          from: from, to: Schema.migrations.count, step: step, fraction: min(1, done / total),
+          seconds: Date().timeIntervalSince(start)))
+    }
+    report()
+    db.onProgress(every: 50_000) { [self] in
+      if Date().timeIntervalSince(lastSaid) >= 0.2 { report() }
+    }
+  }
+
+  /// The end: all done.
+  func finish(on db: SQLiteConnection) {
+    db.onProgress(every: 0, nil)
+    listener(
+      UpgradeProgress(
+        from: from, to: Schema.migrations.count, step: Schema.migrations.count, fraction: 1,
+        seconds: Date().timeIntervalSince(start)))
+  }
+}
