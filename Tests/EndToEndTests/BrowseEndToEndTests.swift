@@ -6,22 +6,7 @@ import XCTest
 
 /// Browsing TheMealDB in the real app: welcome → categories → a meal → saved; then offline
 /// from the cache; and each list asked for once.
-final class BrowseEndToEndTests: XCTestCase {
-  var server: FixtureServer!
-  var folder: TemporaryFolder!
-  var database: String { folder.path("meals.sqlite") }
-
-  override func setUpWithError() throws {
-    server = try FixtureServer()
-    folder = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    server.stop()
-    server = nil
-    folder.remove()
-  }
-
+final class BrowseEndToEndTests: ServerTestCase {
   private func start(apiURL: String) throws -> TmuxSession {
     try TmuxSession(Products.mealsCommand("--db \(database) --api-url \(apiURL)"))
   }

@@ -5,21 +5,7 @@ import XCTest
 /// Pictures in the real app, in tmux (symbols: tmux 3.3 has no sixel): Meal Detail shows the
 /// photo the fixture server sends, a resize draws it again, leaving leaves no trace, and the
 /// next launch takes it from the disk cache.
-final class PicturesEndToEndTests: XCTestCase {
-  var server: FixtureServer!
-  var folder: TemporaryFolder!
-
-  override func setUpWithError() throws {
-    server = try FixtureServer()
-    folder = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    server.stop()
-    server = nil
-    folder.remove()
-  }
-
+final class PicturesEndToEndTests: ServerTestCase {
   private func start() throws -> TmuxSession {
     try TmuxSession(
       Products.mealsCommand(

@@ -6,22 +6,7 @@ import XCTest
 
 /// Import from a link in the real app: `i`, the address pasted, the recipe shown, `s`; the
 /// meal is in My Meals with its address.
-final class WebImportEndToEndTests: XCTestCase {
-  var server: FixtureServer!
-  var folder: TemporaryFolder!
-  var database: String { folder.path("meals.sqlite") }
-
-  override func setUpWithError() throws {
-    server = try FixtureServer()
-    folder = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    server.stop()
-    server = nil
-    folder.remove()
-  }
-
+final class WebImportEndToEndTests: ServerTestCase {
   func testPasteAnAddressLookThenSave() throws {
     let tmux = try TmuxSession(
       Products.mealsCommand("--db \(database) --api-url \(server.baseURL())"), width: 90)

@@ -155,6 +155,20 @@ class Handler(BaseHTTPRequestHandler):
         kind = "image/png" if name.endswith(".png") else "image/jpeg"
         self.send_body(body, 200, kind)
 
+    def send_chunked(self, kind, chunk, count):
+        """A body of `count` copies of `chunk`, sent chunked (no length announced)."""
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        try:
+            for _ in range(count):
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            self.wfile.write(b"0\r\n\r\n")
+        except OSError:
+            pass
+        self.close_connection = True
+
     def send_page(self, path, mode, arg, redirects):
         if redirects:
             target = path if redirects == 1 else f"/redirect/{redirects - 1}{path}"
@@ -177,19 +191,7 @@ class Handler(BaseHTTPRequestHandler):
         kind = "application/pdf" if name.endswith(".pdf") else (
             "text/html; charset=ISO-8859-1" if "latin1" in name else "text/html; charset=utf-8")
         if mode == "huge":
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.send_header("Transfer-Encoding", "chunked")
-            self.end_headers()
-            chunk = b"<p>" + b"x" * 65530 + b"</p>"
-            try:
-                for _ in range(800):  # 50 MiB
-                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
-                self.wfile.write(b"0\r\n\r\n")
-            except OSError:
-                pass
-            self.close_connection = True
-            return
+            return self.send_chunked("text/html", b"<p>" + b"x" * 65530 + b"</p>", 800)  # 50 MiB
         if mode == "drip":
             self.send_response(200)
             self.send_header("Content-Type", kind)
@@ -287,19 +289,7 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         if mode == "huge":
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Transfer-Encoding", "chunked")
-            self.end_headers()
-            chunk = b"[" + b" " * 65534 + b"]"
-            try:
-                for _ in range(640):
-                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
-                self.wfile.write(b"0\r\n\r\n")
-            except OSError:
-                pass
-            self.close_connection = True
-            return
+            return self.send_chunked("application/json", b"[" + b" " * 65534 + b"]", 640)
         if mode == "drip":
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
