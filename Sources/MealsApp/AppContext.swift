@@ -44,11 +44,8 @@ public final class AppContext {
     navigator.onWindowReport = { pictures.windowReport($0, textSize: $1) }
   }
 
-  /// Rows between the header and the status line.
-  public var bodyHeight: Int { max(1, navigator.size.height - 3) }
-  public var bodyWidth: Int { max(1, navigator.size.width) }
   /// True when the window is wide enough for the list screens' preview pane.
-  var showsPreviewPane: Bool { bodyWidth >= Breakpoints.twoPanes }
+  var showsPreviewPane: Bool { ListLayout(navigator.body).preview != nil }
 }
 
 /// A list's selected item (by a key that survives a refresh) and its first visible row.

@@ -141,6 +141,13 @@ public struct Canvas: Equatable, Sendable {
     return pad ? width : used
   }
 
+  /// Writes `text` on the first row of `rect`, cut with "…" to its width.
+  @discardableResult
+  public mutating func writeTruncated(_ text: String, in rect: Rect, style: Style = .plain) -> Int {
+    guard rect.height > 0 else { return 0 }
+    return writeTruncated(text, row: rect.y, column: rect.x, width: rect.width, style: style)
+  }
+
   /// Copies `count` cells of one row from `source` to this canvas, marks included.
   ///
   /// From `sourceColumn` there to `column` here; a wide character cut by either edge becomes a

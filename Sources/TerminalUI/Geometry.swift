@@ -44,6 +44,14 @@ public struct Rect: Equatable, Sendable {
     other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
   }
 
+  /// The rectangle with cells taken off its sides (margins, a label before a field).
+  public func inset(left: Int = 0, right: Int = 0, top: Int = 0, bottom: Int = 0) -> Rect {
+    Rect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
+  }
+
+  /// The rectangle's first row.
+  public var firstRow: Rect { Rect(x: x, y: y, width: width, height: min(1, height)) }
+
   /// The rectangle shrunk by `inset` cells on every side.
   public func inset(by inset: Int) -> Rect {
     Rect(x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset)

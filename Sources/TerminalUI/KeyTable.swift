@@ -39,14 +39,24 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 /// A screen's key table: looks up the action for a key and lists the help lines.
 public struct KeyTable<Action: Sendable>: Sendable {
   public var bindings: [KeyBinding<Action>]
+  /// One help line standing for all the bindings (a widget's moves: "↑↓ PgUp PgDn  move").
+  public var summary: KeyHelp?
 
-  public init(_ bindings: [KeyBinding<Action>]) {
+  public init(_ bindings: [KeyBinding<Action>], summary: KeyHelp? = nil) {
     self.bindings = bindings
+    self.summary = summary
   }
 
   public func action(for key: Key) -> Action? {
     bindings.first { $0.keys.contains(key) }?.action
   }
 
-  public var help: [KeyHelp] { bindings.map(\.help) }
+  public var help: [KeyHelp] { summary.map { [$0] } ?? bindings.map(\.help) }
+}
+
+extension KeyHelp {
+  /// `Esc` goes back: the line nearly every screen ends with.
+  public static let back = KeyHelp(keys: "Esc", text: "back")
+  /// `Esc` leaves a form or a field without keeping what was typed.
+  public static let cancel = KeyHelp(keys: "Esc", text: "cancel")
 }

@@ -40,6 +40,8 @@ public final class Navigator {
   public weak var terminal: Terminal?
   /// The terminal size at the last key or frame, for page sizes computed while handling keys.
   public private(set) var size = Size(width: 80, height: 24)
+  /// Where the top screen draws: the one rule (`chrome`) every screen's layout starts from.
+  public var body: Rect { Self.chrome(size).body }
   /// Slides between screens (and gliding bars): on in the app, off in tests unless asked.
   public var animations = false
   /// The clock the navigator (slides, double clicks, resize bursts) and screens read.
@@ -520,7 +522,7 @@ public final class Navigator {
   private func renderHelp(into canvas: inout Canvas, in area: Rect) {
     let rows = helpRows
     let keyWidth = min(
-      14, (rows.compactMap { $0.map { TextWidth.columns(of: $0.keys) } }.max() ?? 4))
+      16, (rows.compactMap { $0.map { TextWidth.columns(of: $0.keys) } }.max() ?? 4))
     let (box, visible) = helpBox(in: area)
     Box.draw(box, title: "Keys — \(top?.title ?? "")", into: &canvas)
     let inner = box.inset(by: 1)

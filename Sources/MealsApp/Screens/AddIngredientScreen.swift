@@ -25,13 +25,17 @@ public final class AddIngredientScreen: Screen, StoreListener {
     replacing.map { "Change \(MealRules.trimmed($0.name))" } ?? "Add Ingredient"
   }
   public var acceptsText: Bool { true }
+
+  enum Action { case choose, details, importCatalogue }
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .choose, "choose"), KeyBinding([.right], .details, "details (◆)"),
+    KeyBinding([.ctrl("r")], .importCatalogue, "retry import"),
+  ])
   public var keyHelp: [KeyHelp] {
-    [
-      KeyHelp(keys: "Enter", text: "choose"), KeyHelp(keys: "→", text: "details (◆)"),
-      KeyHelp(keys: "Ctrl-R", text: "retry import"), KeyHelp(keys: "Esc", text: "back"),
+    Self.keys.help + [
+      .back,
       KeyHelp(keys: "type", text: "filter the list, or name a new ingredient", inFooter: false),
-      KeyHelp(keys: "↑↓ PgUp PgDn", text: "move", inFooter: false),
-    ]
+    ] + IngredientPicker.moves.help
   }
 
   public var filter: TextField { picker.filter }
@@ -40,15 +44,11 @@ public final class AddIngredientScreen: Screen, StoreListener {
   public var selectedIngredient: IngredientRow? { picker.selected }
 
   public func handle(_ key: Key) -> Bool {
-    switch key {
-    case .enter:
-      choose()
-    case .right:
-      context.openDetail(of: picker.selected)
-    case .ctrl("r"):
-      context.catalogue.startIfNeeded()
-    default:
-      return picker.handle(key, store: context.store, pageSize: context.bodyHeight - 2)
+    switch Self.keys.action(for: key) {
+    case .choose: choose()
+    case .details: context.openDetail(of: picker.selected)
+    case .importCatalogue: context.catalogue.startIfNeeded()
+    case nil: return picker.handle(key, store: context.store, area: context.navigator.body)
     }
     return true
   }

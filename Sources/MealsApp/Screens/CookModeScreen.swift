@@ -37,7 +37,7 @@ struct CookTimer: Equatable {
 /// servings; leaving with timers running asks first.
 public final class CookModeScreen: Screen {
   enum Action: Sendable {
-    case next, previous, tick, timer, timers, more, fewer, addToList
+    case next, previous, tick, timer, timers, more, fewer, addToList, leave
   }
 
   static let keys = KeyTable<Action>([
@@ -49,10 +49,35 @@ public final class CookModeScreen: Screen {
     KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
     KeyBinding([.character("l")], .addToList, "add the ingredients to the shopping list"),
     KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
+    KeyBinding([.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc"),
   ])
 
-  static let scrollHelp = KeyHelp(
-    keys: "↓↑ j/k PgDn PgUp", text: "scroll a step too long for the window", inFooter: false)
+  /// On the ingredient checklist, before the steps: Space ticks and → starts cooking.
+  static let checklistKeys = KeyTable<Action>([
+    KeyBinding([.right], .next, "start cooking", label: "→"),
+    KeyBinding([.character(" "), .enter], .tick, "tick", label: "Space/Enter"),
+  ])
+  /// What the checklist shows of the steps' keys besides its own.
+  static let checklistAlso: Set<Action> = [.more, .fewer, .addToList, .timers, .leave]
+
+  /// A step too long for the window scrolls (Space stays the next step).
+  static let scrollKeys = KeyTable<Pager.Action>(
+    [
+      KeyBinding([.down, .character("j")], .lineDown, "scroll down", footer: false),
+      KeyBinding([.up, .character("k")], .lineUp, "scroll up", footer: false),
+      KeyBinding([.pageDown], .pageDown, "page down", footer: false),
+      KeyBinding([.pageUp], .pageUp, "page up", footer: false),
+    ],
+    summary: KeyHelp(
+      keys: "↓↑ j/k PgDn PgUp", text: "scroll a step too long for the window", inFooter: false))
+
+  enum TimersAction: Sendable { case stop, back }
+  /// In the list of timers (`T`).
+  static let timersKeys = KeyTable<TimersAction>([
+    KeyBinding([.character("x")], .stop, "stop the timer"),
+    KeyBinding(
+      [.escape, .character("T"), .character("q")], .back, "back to cooking", label: "Esc/T"),
+  ])
 
   /// The widest a step's lines are drawn: a comfortable reading width.
   static let readingWidth = 64
@@ -89,20 +114,13 @@ public final class CookModeScreen: Screen {
   public var title: String { "Cook Mode" }
 
   public var keyHelp: [KeyHelp] {
-    if showsTimers {
-      return [
-        KeyHelp(keys: "x", text: "stop the timer"), KeyHelp(keys: "Esc/T", text: "back to cooking"),
-      ]
-    }
-    let leave = KeyHelp(keys: "Esc", text: "leave Cook Mode")
+    if showsTimers { return Self.timersKeys.help + ListState.keys.help }
     guard step == nil else {
-      return Self.keys.help.filter { $0.keys != "Enter" } + [Self.scrollHelp, leave]
+      return Self.keys.bindings.filter { $0.action != .tick }.map(\.help) + Self.scrollKeys.help
     }
-    // On the checklist, Space ticks and → starts cooking.
-    return [
-      KeyHelp(keys: "→", text: "start cooking", key: .right),
-      KeyHelp(keys: "Space/Enter", text: "tick", key: .character(" ")),
-    ] + Self.keys.help.filter { ["+", "-", "l", "T"].contains($0.keys) } + [leave]
+    return Self.checklistKeys.help
+      + Self.keys.bindings.filter { Self.checklistAlso.contains($0.action) }.map(\.help)
+      + ListState.keys.help
   }
 
   var runningTimers: [CookTimer] { timers.filter { !$0.isDone } }
@@ -111,26 +129,26 @@ public final class CookModeScreen: Screen {
 
   public func handle(_ key: Key) -> Bool {
     if showsTimers { return handleTimersKey(key) }
-    if key == .escape || key == .character("q") {
-      leave()
-      return true
-    }
-    if step == nil, key != .character(" "),
-      checklist.handle(key, count: meal.ingredients.count, pageSize: context.bodyHeight - 4)
+    let onChecklist = step == nil
+    let action =
+      (onChecklist ? Self.checklistKeys.action(for: key) : nil) ?? Self.keys.action(for: key)
+    if onChecklist, action == nil,
+      checklist.handle(
+        key, count: meal.ingredients.count,
+        pageSize: checklistLayout(layout(in: context.navigator.body).body).list.pageSize)
     {
       return true
     }
     if scrollStep(key) { return true }
-    guard let action = Self.keys.action(for: key) else { return false }
+    guard let action else { return false }
     switch action {
-    case .next:
-      if step == nil, key == .character(" "), !meal.ingredients.isEmpty {
-        toggleGathered()
-      } else {
-        move(by: 1)
-      }
+    case .leave: leave()
+    case .next: move(by: 1)
     case .previous: move(by: -1)
-    case .tick: if step == nil { toggleGathered() }
+    case .tick:
+      guard onChecklist else { return true }
+      // With nothing to gather, Space goes on to the steps.
+      if meal.ingredients.isEmpty { move(by: 1) } else { toggleGathered() }
     case .timer: startTimer()
     case .timers:
       showsTimers = true
@@ -194,17 +212,18 @@ public final class CookModeScreen: Screen {
   }
 
   private func handleTimersKey(_ key: Key) -> Bool {
-    switch key {
-    case .escape, .character("T"), .character("q"):
+    switch Self.timersKeys.action(for: key) {
+    case .back:
       showsTimers = false
-    case .character("x"):
+    case .stop:
       if timers.indices.contains(timerList.selection) {
         let removed = timers.remove(at: timerList.selection)
         timerList.clamp(count: timers.count)
         context.navigator.showInfo("Stopped the timer “\(Quote.name(removed.label))”.")
       }
-    default:
-      _ = timerList.handle(key, count: timers.count, pageSize: context.bodyHeight - 3)
+    case nil:
+      let pageSize = timersLayout(layout(in: context.navigator.body).body).list.pageSize
+      _ = timerList.handle(key, count: timers.count, pageSize: pageSize)
     }
     return true
   }
@@ -252,34 +271,52 @@ public final class CookModeScreen: Screen {
 
   // MARK: - Rendering
 
+  // MARK: - Layout
+
+  /// The body, less a row at the bottom for the timer bar while there are timers.
+  private func layout(in area: Rect) -> (body: Rect, bar: Rect?) {
+    guard !timers.isEmpty, area.height > 1 else { return (area, nil) }
+    let rows = area.split(.vertical, [.fill, .fixed(1)])
+    return (rows[0], rows[1].inset(left: 1, right: 1))
+  }
+
+  /// The checklist: the meal's name, a line on what to do, a gap, then the ingredients; two
+  /// columns in from each side.
+  private func checklistLayout(_ body: Rect) -> (name: Rect, heading: Rect, list: ListView) {
+    let rows = body.inset(left: 2, right: 2).split(
+      .vertical, [.fixed(1), .fixed(1), .fixed(1), .fill])
+    return (rows[0], rows[1], ListView(area: rows[3], marker: false))
+  }
+
+  /// The timers: a title, a gap, then one timer a row; two columns in from each side.
+  private func timersLayout(_ body: Rect) -> (title: Rect, list: ListView) {
+    let rows = body.inset(left: 2, right: 2).split(.vertical, [.fixed(1), .fixed(1), .fill])
+    return (rows[0], ListView(area: rows[2], marker: false))
+  }
+
+  // MARK: - Rendering
+
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let barRows = timers.isEmpty ? 0 : 1
-    let body = Rect(
-      x: area.x, y: area.y, width: area.width, height: max(1, area.height - barRows))
+    let layout = layout(in: area)
     if showsTimers {
-      renderTimers(into: &canvas, in: body)
+      renderTimers(into: &canvas, in: layout.body)
     } else if let step {
-      renderStep(step, into: &canvas, in: body)
+      renderStep(step, into: &canvas, in: layout.body)
     } else {
-      renderChecklist(into: &canvas, in: body)
+      renderChecklist(into: &canvas, in: layout.body)
     }
-    if barRows > 0 { renderTimerBar(into: &canvas, row: area.maxY - 1, in: area) }
+    if let bar = layout.bar { renderTimerBar(into: &canvas, in: bar) }
   }
 
   private func renderChecklist(into canvas: inout Canvas, in area: Rect) {
-    let name = MealRules.trimmed(meal.name)
-    canvas.writeTruncated(
-      name, row: area.y, column: area.x + 2, width: area.width - 4, style: .title)
+    let layout = checklistLayout(area)
+    canvas.writeTruncated(MealRules.trimmed(meal.name), in: layout.name, style: .title)
     let heading =
       "Ingredients · \(servings.description) · tick them as you gather, → to start cooking"
-    canvas.writeTruncated(
-      heading, row: area.y + 1, column: area.x + 2, width: area.width - 4, style: .muted)
-    let listArea = Rect(
-      x: area.x + 2, y: area.y + 3, width: area.width - 4, height: max(1, area.height - 3))
+    canvas.writeTruncated(heading, in: layout.heading, style: .muted)
     guard !meal.ingredients.isEmpty else {
       canvas.writeTruncated(
-        "No ingredients listed: → to the steps.", row: listArea.y, column: listArea.x,
-        width: listArea.width, style: .muted)
+        "No ingredients listed: → to the steps.", in: layout.list.area, style: .muted)
       return
     }
     let measures = meal.ingredients.map { line -> String in
@@ -287,24 +324,20 @@ public final class CookModeScreen: Screen {
       return scaled.text + (scaled.scaled ? "" : " *")
     }
     let measureWidth = min(
-      listArea.width / 3, (measures.map { TextWidth.columns(of: $0) }.max() ?? 0))
-    let top = checklist.visibleTop(height: listArea.height, count: meal.ingredients.count)
-    for offset in 0..<listArea.height {
-      let index = top + offset
-      guard index < meal.ingredients.count else { break }
-      let y = listArea.y + offset
-      let done = gathered.contains(index)
+      layout.list.area.width / 3, (measures.map { TextWidth.columns(of: $0) }.max() ?? 0))
+    let ingredients = meal.ingredients
+    let gathered = gathered
+    layout.list.render(into: &canvas, state: checklist, count: ingredients.count) {
+      canvas, row in
+      let done = gathered.contains(row.index)
       let style: Style = done ? .muted : .plain
-      canvas.write(done ? "[x] " : "[ ] ", row: y, column: listArea.x, style: style)
+      // The box, the measure, then the ingredient.
+      let parts = row.content.split(
+        .horizontal, [.fixed(4), .fixed(measureWidth), .fixed(2), .fill])
+      canvas.writeTruncated(done ? "[x] " : "[ ] ", in: parts[0], style: style)
+      canvas.writeTruncated(measures[row.index], in: parts[1], style: style)
       canvas.writeTruncated(
-        measures[index], row: y, column: listArea.x + 4, width: measureWidth, style: style)
-      canvas.writeTruncated(
-        meal.ingredients[index].name, row: y, column: listArea.x + 6 + measureWidth,
-        width: listArea.width - measureWidth - 6, style: done ? .muted : .title)
-      if index == checklist.selection {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
-      }
+        ingredients[row.index].name, in: parts[3], style: done ? .muted : .title)
     }
   }
 
@@ -342,11 +375,7 @@ public final class CookModeScreen: Screen {
   }
 
   /// The step's area as `render` will give it (the body less the timer bar).
-  private var stepArea: Rect {
-    Rect(
-      x: 0, y: 1, width: context.bodyWidth,
-      height: max(1, context.bodyHeight - (timers.isEmpty ? 0 : 1)))
-  }
+  private var stepArea: Rect { layout(in: context.navigator.body).body }
 
   /// ↓/↑ (j/k, PgDn/PgUp, the wheel) scroll a step too long for the window; false when it fits.
   private func scrollStep(_ key: Key) -> Bool {
@@ -354,9 +383,9 @@ public final class CookModeScreen: Screen {
     let layout = stepLayout(step, in: stepArea)
     guard layout.scrolls else { return false }
     let page = max(1, layout.visible - 1)
-    switch key {
-    case .down, .character("j"): stepOffset += 1
-    case .up, .character("k"): stepOffset -= 1
+    switch Self.scrollKeys.action(for: key) {
+    case .lineDown: stepOffset += 1
+    case .lineUp: stepOffset -= 1
     case .pageDown: stepOffset += page
     case .pageUp: stepOffset -= page
     default: return false
@@ -416,34 +445,30 @@ public final class CookModeScreen: Screen {
   }
 
   private func renderTimers(into canvas: inout Canvas, in area: Rect) {
-    canvas.write("Timers", row: area.y, column: area.x + 2, style: .key)
+    let layout = timersLayout(area)
+    canvas.writeTruncated("Timers", in: layout.title, style: .key)
     guard !timers.isEmpty else {
       canvas.writeTruncated(
-        "No timers. t on a step with a time in it starts one.", row: area.y + 2,
-        column: area.x + 2, width: area.width - 4, style: .muted)
+        "No timers. t on a step with a time in it starts one.", in: layout.list.area,
+        style: .muted)
       return
     }
     let now = context.navigator.now()
-    for (index, timer) in timers.enumerated() where area.y + 2 + index < area.maxY {
-      let y = area.y + 2 + index
+    let timers = timers
+    layout.list.render(into: &canvas, state: timerList, count: timers.count) { canvas, row in
+      let timer = timers[row.index]
       let state = timer.isDone ? "done" : timer.remaining(at: now)
       canvas.writeTruncated(
-        "\(state.padding(toLength: 8, withPad: " ", startingAt: 0)) \(timer.label)", row: y,
-        column: area.x + 2, width: area.width - 4, style: timer.isDone ? .muted : .plain)
-      if index == timerList.selection {
-        canvas.applyStyle(
-          .selected, to: Rect(x: area.x + 2, y: y, width: area.width - 4, height: 1))
-      }
+        "\(state.padding(toLength: 8, withPad: " ", startingAt: 0)) \(timer.label)",
+        in: row.content, style: timer.isDone ? .muted : .plain)
     }
   }
 
-  private func renderTimerBar(into canvas: inout Canvas, row: Int, in area: Rect) {
+  private func renderTimerBar(into canvas: inout Canvas, in bar: Rect) {
     let now = context.navigator.now()
     let parts = timers.map { timer in
       timer.isDone ? "\(timer.label) done" : "\(timer.label) \(timer.remaining(at: now))"
     }
-    canvas.writeTruncated(
-      "⏱ " + parts.joined(separator: "  │  "), row: row, column: area.x + 1,
-      width: area.width - 2, style: .key)
+    canvas.writeTruncated("⏱ " + parts.joined(separator: "  │  "), in: bar, style: .key)
   }
 }

@@ -20,32 +20,31 @@ public final class EditInstructionsScreen: Screen {
 
   public var title: String { "Edit Instructions" }
   public var acceptsText: Bool { true }
-  public var keyHelp: [KeyHelp] {
-    [
-      KeyHelp(keys: "Ctrl-S", text: "save"), KeyHelp(keys: "Esc", text: "cancel"),
-      KeyHelp(keys: "Ctrl-O", text: "open in $EDITOR"),
-      KeyHelp(keys: "Enter", text: "new line", inFooter: false),
-      KeyHelp(keys: "Ctrl-A/E", text: "start/end of row", inFooter: false),
-      KeyHelp(keys: "Ctrl-K", text: "delete to end of line", inFooter: false),
-    ]
-  }
 
-  /// The editor's size inside the body: a row for the hint, one for an error.
-  private var editorSize: (width: Int, height: Int) {
-    (max(1, context.bodyWidth - 5), max(1, context.bodyHeight - 3))
+  enum Action { case save, cancel, openInEditor }
+  static let keys = KeyTable<Action>([
+    KeyBinding([.ctrl("s")], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
+    KeyBinding([.ctrl("o")], .openInEditor, "open in $EDITOR"),
+  ])
+  public var keyHelp: [KeyHelp] { Self.keys.help + TextArea.help }
+
+  /// A gap, the editor, a gap, then the line the cursor is on (or what is wrong).
+  private func layout(in rect: Rect) -> (editor: Rect, info: Rect) {
+    let rows = rect.split(.vertical, [.fixed(1), .fill, .fixed(1), .fixed(1)])
+    return (rows[1].inset(left: 2, right: 1), rows[3].inset(left: 2, right: 2))
   }
 
   public func handle(_ key: Key) -> Bool {
-    switch key {
-    case .ctrl("s"):
+    switch Self.keys.action(for: key) {
+    case .save:
       save()
-    case .escape:
+    case .cancel:
       cancel()
-    case .ctrl("o"):
+    case .openInEditor:
       openInEditor()
-    default:
+    case nil:
       let before = area.revision
-      guard area.handle(key, width: editorSize.width, height: editorSize.height) else {
+      guard area.handle(key, in: layout(in: context.navigator.body).editor) else {
         return false
       }
       error = nil
@@ -83,16 +82,13 @@ public final class EditInstructionsScreen: Screen {
   }
 
   public func render(into canvas: inout Canvas, in rect: Rect) {
-    let editor = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 3, height: rect.height - 3)
-    canvas.cursor = area.render(into: &canvas, in: editor)
+    let layout = layout(in: rect)
+    canvas.cursor = area.render(into: &canvas, in: layout.editor)
     if let error {
-      canvas.writeTruncated(
-        error, row: rect.maxY - 1, column: rect.x + 2, width: rect.width - 4, style: .error)
+      canvas.writeTruncated(error, in: layout.info, style: .error)
     } else {
-      let lines = area.lines.count
-      let info = "line \(area.cursor.line + 1) of \(lines)"
-      canvas.write(
-        info, row: rect.maxY - 1, column: max(rect.x, rect.maxX - TextWidth.columns(of: info) - 1),
+      canvas.writeRight(
+        "line \(area.cursor.line + 1) of \(area.lines.count)", in: rect.inset(top: rect.height - 1),
         style: .muted)
     }
   }

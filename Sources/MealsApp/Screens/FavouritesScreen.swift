@@ -34,10 +34,7 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   public var title: String { "Favourites" }
   public var keyHelp: [KeyHelp] {
-    Self.keys.help + [
-      KeyHelp(keys: "Esc", text: "back"),
-      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
-    ]
+    Self.keys.help + [.back] + ListState.keys.help
   }
 
   public var selectedMeal: MealSummary? { results.row(at: list.selection) }
@@ -45,7 +42,8 @@ public final class FavouritesScreen: Screen, StoreListener {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    if list.handle(key, count: results.count, pageSize: context.bodyHeight - 1) {
+    let pageSize = ListLayout(context.navigator.body).list.pageSize
+    if list.handle(key, count: results.count, pageSize: pageSize) {
       followSelection()
       return true
     }
@@ -125,9 +123,9 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let panes = Breakpoints.panes(area.dropping(top: 1))
-    guard let index = list.index(atRow: event.row, in: panes.list, count: results.count),
-      event.column < panes.list.maxX
+    let view = ListLayout(area).list
+    guard let index = view.index(atRow: event.row, state: list, count: results.count),
+      event.column < view.area.maxX
     else { return true }
     list.select(index, count: results.count)
     followSelection()
@@ -140,19 +138,17 @@ public final class FavouritesScreen: Screen, StoreListener {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let count = results.count
     let headline = count == 1 ? "1 favourite" : "\(count) favourites"
-    canvas.write(
-      headline, row: area.y, column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1),
-      style: .title)
-    let listArea = area.dropping(top: 1)
+    let layout = ListLayout(area)
+    canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
         "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here.",
-        in: listArea.dropping(top: 1), indent: 2, style: .muted)
+        in: layout.emptyMessage, indent: 2, style: .muted)
       return
     }
     MealRow.drawList(
       results, count: count, list: list, preview: preview, context: context, into: &canvas,
-      in: listArea)
+      in: layout)
   }
 }
 

@@ -15,12 +15,18 @@ public final class ImportLinkScreen: Screen {
     case found([ImportCandidate], address: String)
   }
 
-  enum Action: Sendable { case save, next, previous }
+  enum Action: Sendable { case read, stop, save, next, previous, back }
+
+  /// While typing the address.
+  static let typingKeys = KeyTable<Action>([KeyBinding([.enter], .read, "read the page")])
+  /// While the page loads.
+  static let loadingKeys = KeyTable<Action>([KeyBinding([.escape], .stop, "stop")])
 
   static let foundKeys = KeyTable<Action>([
     KeyBinding([.character("s"), .enter], .save, "save to My Meals", label: "s"),
     KeyBinding([.right], .next, "the next recipe on the page", footer: false),
     KeyBinding([.left], .previous, "the previous recipe", footer: false),
+    KeyBinding([.escape], .back, "back to the address", footer: false),
   ])
 
   public weak var delegate: BrowseDelegate?
@@ -52,12 +58,11 @@ public final class ImportLinkScreen: Screen {
 
   public var keyHelp: [KeyHelp] {
     switch phase {
-    case .typing:
-      [KeyHelp(keys: "Enter", text: "read the page"), KeyHelp(keys: "Esc", text: "back")]
-    case .loading:
-      [KeyHelp(keys: "Esc", text: "stop")]
+    case .typing: Self.typingKeys.help + [.back]
+    case .loading: Self.loadingKeys.help
     case .found:
-      Self.foundKeys.help + Pager.keys.help
+      // Esc last, after the pager's keys, and in the footer.
+      Self.foundKeys.bindings.filter { $0.action != .back }.map(\.help) + Pager.keys.help
         + [KeyHelp(keys: "Esc", text: "back to the address")]
     }
   }
@@ -75,32 +80,33 @@ public final class ImportLinkScreen: Screen {
   public func handle(_ key: Key) -> Bool {
     switch phase {
     case .typing:
-      if key == .enter {
+      if Self.typingKeys.action(for: key) == .read {
         start()
         return true
       }
       return field.handle(key)
     case .loading(let id, _):
-      guard key == .escape else { return true }
+      guard Self.loadingKeys.action(for: key) == .stop else { return true }
       context.service.cancel(id)
       phase = .typing
       spinner.stop()
       context.navigator.showInfo("Stopped.")
       return true
     case .found(let candidates, _):
-      if key == .escape {
+      let action = Self.foundKeys.action(for: key)
+      if action == .back {
         phase = .typing
         return true
       }
-      let body = pagerArea(Rect(x: 0, y: 1, width: context.bodyWidth, height: context.bodyHeight))
+      let body = layout(in: context.navigator.body).pager
       if pager.handle(key, count: lines(width: body.width).count, height: body.height) {
         return true
       }
-      switch Self.foundKeys.action(for: key) {
+      switch action {
       case .save?: save()
       case .next?: show(min(candidates.count - 1, shown + 1))
       case .previous?: show(max(0, shown - 1))
-      case nil: return false
+      default: return false
       }
       return true
     }
@@ -189,8 +195,14 @@ public final class ImportLinkScreen: Screen {
 
   // MARK: - Rendering
 
-  private func pagerArea(_ area: Rect) -> Rect {
-    Rect(x: area.x + 2, y: area.y + 3, width: area.width - 4, height: max(1, area.height - 4))
+  /// The recipe's name and facts, a gap, then the pager.
+  private func layout(in area: Rect) -> DocumentLayout { DocumentLayout(area, headerRows: 3) }
+
+  /// The address field on the first row, what it does under it.
+  private func fieldLayout(in area: Rect) -> (label: Rect, field: Rect, explanation: Rect) {
+    let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fill])
+    let line = rows[0].split(.horizontal, [.fixed(1), .fixed(9), .fill, .fixed(1)])
+    return (line[1], line[2], rows[2])
   }
 
   private func lines(width: Int) -> [PagerLine] {
@@ -201,38 +213,36 @@ public final class ImportLinkScreen: Screen {
   public func render(into canvas: inout Canvas, in area: Rect) {
     switch phase {
     case .typing:
-      canvas.write("Address:", row: area.y, column: area.x + 1, style: .key)
+      let layout = fieldLayout(in: area)
+      canvas.writeTruncated("Address:", in: layout.label, style: .key)
       canvas.cursor = field.render(
-        into: &canvas, row: area.y, column: area.x + 10, width: area.width - 11,
+        into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
         style: Style([.underline]))
       canvas.writeWrapped(
         "Paste or type the address of a recipe page (https://…), then Enter. meals reads the "
           + "recipe the way a careful reader would (the page's recipe data, its recipe card, or "
           + "its headings and lists) and shows it before anything is saved.",
-        in: area.dropping(top: 2), indent: 2, style: .muted)
+        in: layout.explanation, indent: 2, style: .muted)
     case .loading(let id, let address):
       let received = context.service.bytesReceived(id)
       let host = URL(string: address)?.host ?? address
       canvas.writeTruncated(
-        "\(spinner.symbol) Reading \(host)… \(received / 1024) KB", row: area.y,
-        column: area.x + 2, width: area.width - 4, style: .muted)
+        "\(spinner.symbol) Reading \(host)… \(received / 1024) KB",
+        in: layout(in: area).headerRow(0),
+        style: .muted)
     case .found(let candidates, let address):
       guard let meal else { return }
-      canvas.writeTruncated(
-        MealRules.trimmed(meal.name), row: area.y, column: area.x + 2, width: area.width - 4,
-        style: .title)
+      let layout = layout(in: area)
+      canvas.writeTruncated(MealRules.trimmed(meal.name), in: layout.headerRow(0), style: .title)
       var facts = [meal.kindDescription, URL(string: address)?.host ?? ""].filter { !$0.isEmpty }
       if candidates.count > 1 { facts.append("recipe \(shown + 1) of \(candidates.count)") }
-      canvas.writeTruncated(
-        facts.joined(separator: " · "), row: area.y + 1, column: area.x + 2,
-        width: area.width - 4, style: .muted)
-      let body = pagerArea(area)
+      canvas.writeTruncated(facts.joined(separator: " · "), in: layout.headerRow(1), style: .muted)
+      let body = layout.pager
       let lines = lines(width: body.width)
       pager.render(lines, into: &canvas, in: body)
-      let position = pager.position(count: lines.count, height: body.height)
-      canvas.write(
-        position, row: area.maxY - 1,
-        column: max(area.x, area.maxX - TextWidth.columns(of: position) - 1), style: .muted)
+      canvas.writeRight(
+        pager.position(count: lines.count, height: body.height), in: layout.position,
+        style: .muted)
     }
   }
 }

@@ -39,7 +39,7 @@ public final class IngredientDetailScreen: Screen {
   }
 
   public var title: String { ingredient.name }
-  public var keyHelp: [KeyHelp] { Pager.keys.help }
+  public var keyHelp: [KeyHelp] { Pager.keys.help + [.back] }
 
   private func lines(width: Int) -> [PagerLine] {
     var lines = PagerLine.wrapped(ingredient.description ?? "No description.", width: width)
@@ -47,25 +47,21 @@ public final class IngredientDetailScreen: Screen {
     return pictureLines(width: width) + lines
   }
 
-  /// The pager's rows: below the title and its gap, above the position line.
-  private func textArea(_ area: Rect) -> Rect {
-    Rect(x: area.x + 2, y: area.y + 2, width: area.width - 4, height: max(1, area.height - 3))
-  }
+  /// The title and a gap, then the pager.
+  private func layout(in area: Rect) -> DocumentLayout { DocumentLayout(area, headerRows: 2) }
 
   public func handle(_ key: Key) -> Bool {
-    let text = textArea(Rect(x: 0, y: 1, width: context.bodyWidth, height: context.bodyHeight))
+    let text = layout(in: context.navigator.body).pager
     return pager.handle(key, count: lines(width: text.width).count, height: text.height)
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    canvas.writeTruncated(
-      ingredient.name, row: area.y, column: area.x + 2, width: area.width - 4, style: .title)
-    let text = textArea(area)
-    let lines = lines(width: text.width)
-    pager.render(lines, into: &canvas, in: text)
-    let position = pager.position(count: lines.count, height: text.height)
-    canvas.write(
-      position, row: area.maxY - 1,
-      column: max(area.x, area.maxX - TextWidth.columns(of: position) - 1), style: .muted)
+    let layout = layout(in: area)
+    canvas.writeTruncated(ingredient.name, in: layout.headerRow(0), style: .title)
+    let lines = lines(width: layout.pager.width)
+    pager.render(lines, into: &canvas, in: layout.pager)
+    canvas.writeRight(
+      pager.position(count: lines.count, height: layout.pager.height), in: layout.position,
+      style: .muted)
   }
 }

@@ -51,16 +51,24 @@ struct IngredientPicker {
     return nil
   }
 
-  /// Moves or edits the filter; false for keys it does not use.
-  mutating func handle(_ key: Key, store: MealStore, pageSize: Int) -> Bool {
-    switch key {
-    case .up, .down, .pageUp, .pageDown, .home, .end:
-      _ = list.handle(key, count: rowCount, pageSize: pageSize)
-    default:
-      let before = filter.text
-      guard filter.handle(key) else { return false }
-      if filter.text != before { refilter(store: store) }
-    }
+  /// The list's moves beside the field: the arrows, the page keys, Home and End.
+  static let moves = KeyTable<ListState.Move>(
+    ListState.arrowKeys.bindings + [
+      KeyBinding([.home], .first, "first", footer: false),
+      KeyBinding([.end], .last, "last", footer: false),
+    ], summary: ListState.arrowKeys.summary)
+
+  /// What every screen with the picker adds to its own keys' help.
+  static let help =
+    moves.help + [KeyHelp(keys: "type", text: "filter the list", inFooter: false)]
+
+  /// Moves or edits the filter (the body being `area`); false for keys it does not use.
+  mutating func handle(_ key: Key, store: MealStore, area: Rect) -> Bool {
+    let pageSize = Self.layout(area).list.list.pageSize
+    if list.handle(key, count: rowCount, pageSize: pageSize, keys: Self.moves) { return true }
+    let before = filter.text
+    guard filter.handle(key) else { return false }
+    if filter.text != before { refilter(store: store) }
     return true
   }
 
@@ -88,16 +96,20 @@ struct IngredientPicker {
     return try store.ingredient(named: row.name)
   }
 
-  /// The list's area below the field and the counter, and the preview's when wide.
-  static func panes(_ area: Rect) -> (list: Rect, divider: Rect?, preview: Rect?) {
-    Breakpoints.panes(area.dropping(top: 2))
+  // MARK: - Layout
+
+  /// The field on the first row, the counter on the second, then the list.
+  static func layout(_ area: Rect) -> (label: Rect, field: Rect, counter: Rect, list: ListLayout) {
+    let list = ListLayout(area, headlineRows: 2)
+    let line = list.headline.firstRow.split(.horizontal, [.fixed(1), .fixed(8), .fill, .fixed(1)])
+    return (line[1], line[2], list.headline.inset(top: 1), list)
   }
 
   /// The choice under a click, if the click is on a row (and it is now selected).
   mutating func click(_ event: MouseEvent, in area: Rect) -> Choice? {
-    let panes = Self.panes(area)
-    guard let index = list.index(atRow: event.row, in: panes.list, count: rowCount),
-      event.column < panes.list.maxX
+    let view = Self.layout(area).list.list
+    guard let index = view.index(atRow: event.row, state: list, count: rowCount),
+      event.column < view.area.maxX
     else { return nil }
     list.select(index, count: rowCount)
     return choice
@@ -106,51 +118,40 @@ struct IngredientPicker {
   /// Draws the field, the counter, the rows and, when wide, the selected ingredient's
   /// description; `empty` when nothing shows.
   func render(into canvas: inout Canvas, in area: Rect, empty: String, store: MealStore) {
-    canvas.write("Filter:", row: area.y, column: area.x + 1, style: .key)
+    let layout = Self.layout(area)
+    canvas.writeTruncated("Filter:", in: layout.label, style: .key)
     canvas.cursor = filter.render(
-      into: &canvas, row: area.y, column: area.x + 9, width: area.width - 10,
+      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
       style: Style([.underline]))
     let count = results.count
-    let panes = Self.panes(area)
-    let listArea = panes.list
-    if let previewArea = panes.preview, let divider = panes.divider {
-      preview(in: store, width: previewArea.width - 2).draw(
-        into: &canvas, in: previewArea, divider: divider)
+    if let pane = layout.list.previewPane {
+      preview(in: store, width: pane.area.width - 2).draw(
+        into: &canvas, in: pane.area, divider: pane.divider)
     }
     if rowCount == 0 {
-      canvas.writeWrapped(empty, in: listArea, indent: 2, style: .muted)
+      canvas.writeWrapped(empty, in: layout.list.list.area, indent: 2, style: .muted)
       return
     }
-    let counter = count == 1 ? "1 ingredient" : "\(count) ingredients"
-    canvas.write(
-      counter, row: area.y + 1, column: max(area.x, area.maxX - TextWidth.columns(of: counter) - 1),
-      style: .muted)
-    let top = list.visibleTop(height: listArea.height, count: rowCount)
-    for row in 0..<listArea.height {
-      let index = top + row
-      guard index < rowCount else { break }
-      let y = listArea.y + row
-      let selected = index == list.selection
-      canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
-      if let ingredient = results.row(at: index) {
-        let used = canvas.writeTruncated(
-          ingredient.name, row: y, column: listArea.x + 2, width: listArea.width - 6)
-        if ingredient.isOwn {
+    canvas.writeRight(
+      count == 1 ? "1 ingredient" : "\(count) ingredients", in: layout.counter, style: .muted)
+    let results = results
+    let typedNew = typedNew
+    layout.list.list.render(into: &canvas, state: list, count: rowCount) { canvas, row in
+      guard let ingredient = results.row(at: row.index) else {
+        if let typedNew {
           canvas.writeTruncated(
-            "  yours", row: y, column: listArea.x + 2 + used,
-            width: max(0, listArea.width - 6 - used), style: .muted)
+            "Use “\(typedNew)” (new ingredient)", in: row.content, style: .accent)
         }
-        if ingredient.hasDescription {
-          canvas.write("◆", row: y, column: listArea.maxX - 2, style: .accent)
-        }
-      } else if let typedNew {
-        canvas.writeTruncated(
-          "Use “\(typedNew)” (new ingredient)", row: y, column: listArea.x + 2,
-          width: listArea.width - 3, style: .accent)
+        return
       }
-      if selected {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+      // The name (and "yours"), then a ◆ at the end when it has a description.
+      let parts = row.content.split(.horizontal, [.fill, .fixed(2), .fixed(1)])
+      let used = canvas.writeTruncated(ingredient.name, in: parts[0])
+      if ingredient.isOwn {
+        canvas.writeTruncated("  yours", in: parts[0].inset(left: used), style: .muted)
+      }
+      if ingredient.hasDescription {
+        canvas.write("◆", row: row.frame.y, column: parts[2].x, style: .accent)
       }
     }
   }

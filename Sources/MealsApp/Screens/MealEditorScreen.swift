@@ -127,8 +127,8 @@ public final class MealEditorScreen: Screen {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    if list.handle(key, count: itemCount, pageSize: context.bodyHeight) {
-      top = visibleTop(height: context.bodyHeight)
+    if list.handle(key, count: itemCount, pageSize: form(in: context.navigator.body).pageSize) {
+      followSelection()
       return true
     }
     if case .character(let character) = key, let digit = character.wholeNumberValue,
@@ -212,7 +212,7 @@ public final class MealEditorScreen: Screen {
     }
     guard let moved = draft.moveIngredient(at: index, by: offset) else { return }
     list.select(Self.ingredientsStart + moved, count: itemCount)
-    top = visibleTop(height: context.bodyHeight)
+    followSelection()
   }
 
   private func removeSelectedIngredient() {
@@ -381,19 +381,29 @@ public final class MealEditorScreen: Screen {
     return preview
   }
 
-  /// The first drawn row, keeping the selected item's rows in view.
-  private func visibleTop(height: Int) -> Int {
-    visibleTop(in: lines(width: max(10, context.bodyWidth - 6)), height: height)
+  /// The form fills the body; its rows sit a column in, under their headings.
+  private func form(in area: Rect) -> ListView { ListView(area: area, indent: 1) }
+
+  /// The width the instructions' first rows are wrapped to.
+  private func textWidth(_ form: ListView) -> Int { max(10, form.area.width - 6) }
+
+  /// Scrolls so the selected item's rows are in view, at the window's size now.
+  private func followSelection() {
+    let form = form(in: context.navigator.body)
+    top = visibleTop(in: lines(width: textWidth(form)), height: form.area.height)
+  }
+
+  /// True when line `index` belongs to the selected item.
+  private func isSelected(_ line: Line) -> Bool {
+    switch line {
+    case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
+      item == list.selection
+    default: false
+    }
   }
 
   private func visibleTop(in lines: [Line], height: Int) -> Int {
-    let rows = lines.indices.filter { index in
-      switch lines[index] {
-      case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
-        item == list.selection
-      default: false
-      }
-    }
+    let rows = lines.indices.filter { isSelected(lines[$0]) }
     guard let first = rows.first, let last = rows.last else { return top }
     var start = top
     if first - 1 < start { start = max(0, first - 1) }
@@ -406,13 +416,16 @@ public final class MealEditorScreen: Screen {
   /// A click selects the row's item; twice does what Enter does.
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let lines = lines(width: max(10, area.width - 6))
-    let index = visibleTop(in: lines, height: area.height) + event.row - area.y
-    guard lines.indices.contains(index) else { return true }
+    let form = form(in: area)
+    let lines = lines(width: textWidth(form))
+    let start = visibleTop(in: lines, height: form.area.height)
+    guard let index = form.index(atRow: event.row, count: lines.count, top: start) else {
+      return true
+    }
     switch lines[index] {
     case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
       list.select(item, count: itemCount)
-      top = visibleTop(height: context.bodyHeight)
+      followSelection()
       if event.clicks >= 2 { open(selectedItem) }
     default:
       break
@@ -423,43 +436,33 @@ public final class MealEditorScreen: Screen {
   // MARK: - Rendering
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let textWidth = max(10, area.width - 6)
-    let lines = lines(width: textWidth)
-    let start = visibleTop(in: lines, height: area.height)
+    let form = form(in: area)
+    let lines = lines(width: textWidth(form))
+    let start = visibleTop(in: lines, height: form.area.height)
     let quantityWidth = min(24, max(8, area.width / 3))
-    var markerShown = false
-    for row in 0..<area.height {
-      let index = start + row
-      guard index < lines.count else { break }
-      let y = area.y + row
-      var selected = false
-      switch lines[index] {
+    form.render(
+      into: &canvas, count: lines.count, top: start, isSelected: { self.isSelected(lines[$0]) }
+    ) { canvas, row in
+      switch lines[row.index] {
       case .heading(let text):
-        canvas.write(text.uppercased(), row: y, column: area.x + 1, style: .key)
-      case .text(let item, let text, let style):
-        selected = item == list.selection
-        canvas.writeTruncated(text, row: y, column: area.x + 3, width: area.width - 4, style: style)
-      case .ingredient(let item, let measurement):
-        selected = item == list.selection
+        canvas.write(
+          text.uppercased(), row: row.frame.y, column: row.frame.x + form.indent, style: .key)
+      case .text(_, let text, let style):
+        canvas.writeTruncated(text, in: row.content, style: style)
+      case .ingredient(_, let measurement):
         let nameWidth = min(36, area.width - quantityWidth - 6)
-        canvas.writeTruncated(measurement.name, row: y, column: area.x + 3, width: nameWidth)
+        let parts = row.content.split(
+          .horizontal, [.fixed(nameWidth), .fixed(1), .fixed(quantityWidth)])
+        canvas.writeTruncated(measurement.name, in: parts[0])
         canvas.writeTruncated(
-          measurement.quantity.isEmpty ? "—" : measurement.quantity, row: y,
-          column: area.x + 4 + nameWidth,
-          width: quantityWidth, style: .muted)
-      case .field(let item, let label, let value, let style):
-        selected = item == list.selection
-        canvas.writeTruncated(label, row: y, column: area.x + 3, width: 12, style: .muted)
-        canvas.writeTruncated(
-          value, row: y, column: area.x + 16, width: area.width - 17, style: style)
+          measurement.quantity.isEmpty ? "—" : measurement.quantity, in: parts[2], style: .muted)
+      case .field(_, let label, let value, let style):
+        let parts = row.content.split(.horizontal, [.fixed(12), .fixed(1), .fill])
+        canvas.writeTruncated(label, in: parts[0], style: .muted)
+        canvas.writeTruncated(value, in: parts[2], style: style)
       case .blank:
         break
       }
-      if selected {
-        if !markerShown { canvas.write("▸", row: y, column: area.x + 1, style: .accent) }
-        canvas.applyStyle(.selected, to: Rect(x: area.x, y: y, width: area.width, height: 1))
-      }
-      markerShown = selected
     }
   }
 }
@@ -498,7 +501,7 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
     draft.addIngredient(measurement)
     context.navigator.pop(to: self)
     list.select(addIngredientRow - 1, count: itemCount)
-    top = visibleTop(height: context.bodyHeight)
+    followSelection()
     context.navigator.showInfo(
       "Added \(measurement.name) (\(measurement.quantity)) — s saves the meal.")
   }

@@ -8,12 +8,13 @@ import TerminalUI
 extension MyMealsScreen {
   static let chipsSetting = "myMeals.chips"
 
-  static let stripHelp: [KeyHelp] = [
-    KeyHelp(keys: "←→", text: "move"),
-    KeyHelp(keys: "Space/Enter", text: "choose / drop"),
-    KeyHelp(keys: "x", text: "clear all"),
-    KeyHelp(keys: "Tab/Esc/↓", text: "back to the list"),
-  ]
+  enum StripAction: Sendable { case choose, clearAll, leave }
+  /// In the chips (the strip itself moves with ←→).
+  static let stripKeys = KeyTable<StripAction>([
+    KeyBinding([.character(" "), .enter], .choose, "choose / drop", label: "Space/Enter"),
+    KeyBinding([.character("x")], .clearAll, "clear all"),
+    KeyBinding([.tab, .escape, .down, .backTab], .leave, "back to the list", label: "Tab/Esc/↓"),
+  ])
 
   /// The strip shows once meals have a category, area or difficulty.
   var showsStrip: Bool { !showsWelcome && !context.store.chips().isEmpty }
@@ -36,8 +37,8 @@ extension MyMealsScreen {
   func handleStripKey(_ key: Key) -> Bool {
     let all = stripChips
     if strip.handle(key, count: all.count) { return true }
-    switch key {
-    case .character(" "), .enter:
+    switch Self.stripKeys.action(for: key) {
+    case .choose:
       var next = chips
       if let chip = all[min(strip.cursor, all.count - 1)] {
         next.toggle(chip)
@@ -45,11 +46,11 @@ extension MyMealsScreen {
         next.clear()
       }
       setChips(next)
-    case .character("x"):
+    case .clearAll:
       setChips(ChipSelection())
-    case .tab, .escape, .down, .backTab:
+    case .leave:
       isInStrip = false
-    default:
+    case nil:
       return false
     }
     return true
@@ -160,7 +161,7 @@ extension MyMealsScreen {
   private func finishGoingToEnd() {
     guard goesToEndWhenCounted, let count = results.knownCount, count > 0 else { return }
     goesToEndWhenCounted = false
-    _ = list.handle(.end, count: count, pageSize: context.bodyHeight - listOffset)
+    _ = list.handle(.end, count: count, pageSize: pageSize)
     followSelection()
   }
 }

@@ -31,6 +31,15 @@ public final class MyMealsScreen: Screen, StoreListener {
     KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
   ])
 
+  enum FilterAction: Sendable { case done, clear }
+  /// While typing in the filter.
+  static let filterKeys = KeyTable<FilterAction>([
+    KeyBinding([.enter, .tab], .done, "done", label: "Enter"),
+    KeyBinding([.escape], .clear, "clear the filter"),
+  ])
+  /// What the welcome panel's own keys stand in for (it has buttons for them).
+  static let welcomeCovers: Set<Action> = [.open, .search, .new, .delete, .filter]
+
   /// The app that owns the navigator that owns this screen: never outlived.
   unowned let context: AppContext
   var results: WindowedResults<MealSummary>
@@ -71,15 +80,13 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public var title: String { "My Meals" }
   public var keyHelp: [KeyHelp] {
-    if isFiltering {
-      return [KeyHelp(keys: "Enter", text: "done"), KeyHelp(keys: "Esc", text: "clear the filter")]
-    }
-    if isInStrip { return Self.stripHelp }
+    if isFiltering { return Self.filterKeys.help + ListState.arrowKeys.help }
+    if isInStrip { return ChipStrip.keys.help + Self.stripKeys.help }
     if showsWelcome {
       return WelcomePanel.keys
-        + Self.keys.help.filter { !["Enter", "a", "n", "d", "/"].contains($0.keys) }
+        + Self.keys.bindings.filter { !Self.welcomeCovers.contains($0.action) }.map(\.help)
     }
-    return Self.keys.help
+    return Self.keys.help + ListState.keys.help
   }
 
   /// With no saved meals (and no filter), the list area is the welcome panel.
@@ -87,8 +94,18 @@ public final class MyMealsScreen: Screen, StoreListener {
     !isFiltering && filter.text.isEmpty && context.store.mealCount == 0
   }
 
-  /// Rows above the list: the headline, and the chips when there are any.
-  var listOffset: Int { showsStrip ? 2 : 1 }
+  // MARK: - Layout
+
+  /// The count and the filter on the first row, the chips on the second when there are any,
+  /// then the list; the welcome panel takes everything under the first row.
+  func layout(in area: Rect) -> (top: Rect, strip: Rect?, welcome: Rect, meals: ListLayout) {
+    let meals = ListLayout(area, headlineRows: showsStrip ? 2 : 1)
+    let strip = showsStrip ? meals.headline.inset(top: 1) : nil
+    return (meals.headline.firstRow, strip, area.inset(top: 1), meals)
+  }
+
+  /// How many rows a page key moves by, at the window's size now.
+  var pageSize: Int { layout(in: context.navigator.body).meals.list.pageSize }
   public var acceptsText: Bool { isFiltering }
 
   /// The meal under the selection bar.
@@ -101,14 +118,13 @@ public final class MyMealsScreen: Screen, StoreListener {
     if isFiltering { return handleFilterKey(key) }
     if isInStrip { return handleStripKey(key) }
     if showsWelcome {
-      if let button = welcome.handle(key, width: context.bodyWidth) {
+      if let button = welcome.handle(key, width: context.navigator.body.width) {
         press(button)
         return true
       }
       if WelcomePanel.moves(key) { return true }
     }
-    if list.handle(key, count: reachableCount(for: key), pageSize: context.bodyHeight - listOffset)
-    {
+    if list.handle(key, count: reachableCount(for: key), pageSize: pageSize) {
       rememberSelection()
       return true
     }
@@ -170,17 +186,17 @@ public final class MyMealsScreen: Screen, StoreListener {
   }
 
   private func handleFilterKey(_ key: Key) -> Bool {
-    switch key {
-    case .escape:
+    switch Self.filterKeys.action(for: key) {
+    case .clear:
       isFiltering = false
       setFilter("")
-    case .enter, .tab:
+    case .done:
       isFiltering = false
-    case .up, .down, .pageUp, .pageDown:
+    case nil where ListState.arrowKeys.action(for: key) != nil:
       _ = list.handle(
-        key, count: reachableCount(for: key), pageSize: context.bodyHeight - listOffset)
+        key, count: reachableCount(for: key), pageSize: pageSize, keys: ListState.arrowKeys)
       rememberSelection()
-    default:
+    case nil:
       let before = filter.text
       guard filter.handle(key) else { return false }
       if filter.text != before { setFilter(filter.text) }
@@ -293,9 +309,10 @@ public final class MyMealsScreen: Screen, StoreListener {
       index = context.store.index(ofMeal: mealID, chips: chips)
     }
     guard let index else { return false }
-    let reachable = results.count(atLeast: index + context.bodyHeight)
+    let pageSize = pageSize
+    let reachable = results.count(atLeast: index + pageSize)
     list.select(index, count: reachable)
-    list.top = list.visibleTop(height: context.bodyHeight - listOffset, count: reachable)
+    list.top = list.visibleTop(height: pageSize, count: reachable)
     selectedID = mealID
     followSelection()
     return true
@@ -368,8 +385,8 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// How many rows `key` can reach: all of them for End once counted, else a page past the
   /// selection (read, not counted, so moving never waits for a count of 100 000 matches).
   private func reachableCount(for key: Key) -> Int {
-    let nearby = results.count(atLeast: list.selection + 2 * context.bodyHeight + 1)
-    guard key == .end || key == .character("G") else { return nearby }
+    let nearby = results.count(atLeast: list.selection + 2 * pageSize + 1)
+    guard ListState.keys.action(for: key) == .last else { return nearby }
     if let known = results.knownCount { return known }
     // Counted on the worker; the list goes to the end when the count is back.
     goesToEndWhenCounted = true
@@ -389,25 +406,25 @@ public final class MyMealsScreen: Screen, StoreListener {
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
       headline = "\(known.map(String.init) ?? "counting…") of \(Self.countText(total)) match"
     }
-    let countWidth = TextWidth.columns(of: headline)
-    canvas.write(
-      headline, row: area.y, column: max(area.x, area.maxX - countWidth - 1), style: .title)
+    let layout = layout(in: area)
+    canvas.writeRight(headline, in: layout.top)
     if isFiltering || !filter.text.isEmpty {
-      canvas.write("Filter: ", row: area.y, column: area.x + 1, style: .key)
-      let fieldWidth = max(2, area.width - countWidth - 12)
+      // "Filter: ", the field, then the count's columns and a gap before it.
+      let countWidth = TextWidth.columns(of: headline)
+      let parts = layout.top.split(
+        .horizontal, [.fixed(1), .fixed(8), .fill, .fixed(countWidth + 3)])
+      canvas.write("Filter: ", row: parts[1].y, column: parts[1].x, style: .key)
       let cursor = filter.render(
-        into: &canvas, row: area.y, column: area.x + 9, width: fieldWidth,
+        into: &canvas, row: parts[2].y, column: parts[2].x, width: max(2, parts[2].width),
         style: isFiltering ? Style([.underline]) : .plain)
       if isFiltering { canvas.cursor = cursor }
     }
-    if showsStrip {
+    if let stripArea = layout.strip {
       strip.render(
-        stripItems, focused: isInStrip, into: &canvas, row: area.y + 1,
-        in: Rect(x: area.x, y: area.y + 1, width: area.width, height: 1))
+        stripItems, focused: isInStrip, into: &canvas, row: stripArea.y, in: stripArea)
     }
-    let listArea = area.dropping(top: listOffset)
     if showsWelcome {
-      welcome.render(into: &canvas, in: area.dropping(top: 1))
+      welcome.render(into: &canvas, in: layout.welcome)
       return
     }
     if count == 0 {
@@ -422,12 +439,12 @@ public final class MyMealsScreen: Screen, StoreListener {
       } else {
         message = "No saved meal matches “\(filter.text)” — Esc clears the filter"
       }
-      canvas.writeWrapped(message, in: listArea.dropping(top: 1), indent: 2, style: .muted)
+      canvas.writeWrapped(message, in: layout.meals.emptyMessage, indent: 2, style: .muted)
       return
     }
     MealRow.drawList(
       results, count: count, list: list, preview: preview, context: context, into: &canvas,
-      in: listArea)
+      in: layout.meals)
   }
 
   // MARK: - Mouse
@@ -436,17 +453,15 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// presses it; the preview pane ignores clicks.
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick, !isFiltering else { return false }
+    let layout = layout(in: area)
     if showsWelcome {
-      if let button = welcome.button(
-        atRow: event.row, column: event.column, in: area.dropping(top: 1))
-      {
+      if let button = welcome.button(atRow: event.row, column: event.column, in: layout.welcome) {
         welcome.focus(on: button)
         press(button)
       }
       return true
     }
-    if showsStrip && event.row == area.y + 1 {
-      let stripArea = Rect(x: area.x, y: area.y + 1, width: area.width, height: 1)
+    if let stripArea = layout.strip, event.row == stripArea.y {
       if let index = strip.index(
         atColumn: event.column, items: stripItems, in: stripArea, focused: isInStrip)
       {
@@ -455,10 +470,10 @@ public final class MyMealsScreen: Screen, StoreListener {
       }
       return true
     }
-    let panes = Breakpoints.panes(area.dropping(top: listOffset))
-    let reachable = results.count(atLeast: list.selection + panes.list.height + 1)
-    guard let index = list.index(atRow: event.row, in: panes.list, count: reachable),
-      event.column < panes.list.maxX
+    let view = layout.meals.list
+    let reachable = results.count(atLeast: list.selection + view.area.height + 1)
+    guard let index = view.index(atRow: event.row, state: list, count: reachable),
+      event.column < view.area.maxX
     else { return true }
     list.select(index, count: reachable)
     rememberSelection()

@@ -28,10 +28,13 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
 
   public var title: String { "Recently Deleted" }
   public var keyHelp: [KeyHelp] {
-    Self.keys.help + [
-      KeyHelp(keys: "Esc", text: "back"),
-      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
-    ]
+    Self.keys.help + [.back] + ListState.keys.help
+  }
+
+  /// The count on the first row, the list under it (no preview: the rows say it all).
+  private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
+    let rows = area.split(.vertical, [.fixed(1), .fill])
+    return (rows[0], ListView(area: rows[1]))
   }
 
   /// The deleted meal under the selection bar.
@@ -47,7 +50,8 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    if list.handle(key, count: results.count, pageSize: context.bodyHeight - 1) { return true }
+    let pageSize = layout(in: context.navigator.body).list.pageSize
+    if list.handle(key, count: results.count, pageSize: pageSize) { return true }
     guard let action = Self.keys.action(for: key) else { return false }
     guard let meal = selectedMeal else { return true }
     switch action {
@@ -79,7 +83,9 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard let index = list.index(atRow: event.row, in: area.dropping(top: 1), count: results.count)
+    guard
+      let index = layout(in: area).list.index(
+        atRow: event.row, state: list, count: results.count)
     else { return true }
     list.select(index, count: results.count)
     if event.clicks >= 2 { _ = handle(.enter) }
@@ -96,37 +102,25 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let count = results.count
     let headline = "\(count == 1 ? "1 deleted meal" : "\(count) deleted meals") · kept 30 days"
-    canvas.write(
-      headline, row: area.y,
-      column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1), style: .title)
-    let listArea = area.dropping(top: 1)
+    let layout = layout(in: area)
+    canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
         "Nothing here. Deleted meals stay here for 30 days; u on My Meals brings back the last one.",
-        in: listArea.dropping(top: 1), indent: 2, style: .muted)
+        in: layout.list.area.dropping(top: 1), indent: 2, style: .muted)
       return
     }
     let now = context.store.clock()
-    let nameWidth = max(12, min(40, listArea.width * 2 / 5))
-    let top = list.visibleTop(height: listArea.height, count: count)
-    for row in 0..<listArea.height {
-      let index = top + row
-      guard index < count, let meal = results.row(at: index) else { break }
-      let y = listArea.y + row
+    let nameWidth = max(12, min(40, layout.list.area.width * 2 / 5))
+    let results = results
+    layout.list.render(into: &canvas, state: list, count: count) { canvas, row in
+      guard let meal = results.row(at: row.index) else { return }
       let age = now - meal.deletedAt
       let when =
         "deleted \(Age.describe(age)) · erased \(Age.until(MealStore.trashDays * 86_400 - age))"
-      canvas.write(
-        index == list.selection ? "▸ " : "  ", row: y, column: listArea.x, style: .accent)
-      canvas.writeTruncated(
-        meal.name, row: y, column: listArea.x + 2, width: nameWidth, style: .title)
-      canvas.writeTruncated(
-        when, row: y, column: listArea.x + 4 + nameWidth, width: listArea.width - nameWidth - 5,
-        style: .muted)
-      if index == list.selection {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
-      }
+      let parts = row.content.split(.horizontal, [.fixed(nameWidth), .fixed(2), .fill])
+      canvas.writeTruncated(meal.name, in: parts[0], style: .title)
+      canvas.writeTruncated(when, in: parts[2], style: .muted)
     }
   }
 }

@@ -52,19 +52,24 @@ public final class SearchScreen: Screen, StoreListener {
 
   public var title: String { "Search Meals" }
   public var acceptsText: Bool { focus == .field }
+
+  enum Action { case search, results, choose, lookFirst, field }
+  /// While typing in the search field.
+  static let fieldKeys = KeyTable<Action>([
+    KeyBinding([.enter], .search, "search now"),
+    KeyBinding([.down, .tab], .results, "results", label: "↓/Tab"),
+  ])
+  /// While in the results.
+  static let resultKeys = KeyTable<Action>([
+    KeyBinding([.enter], .choose, "save meal / create"),
+    KeyBinding([.right], .lookFirst, "look first"),
+    KeyBinding([.tab, .backTab, .character("/")], .field, "search field", label: "Tab"),
+  ])
+
   public var keyHelp: [KeyHelp] {
     focus == .field
-      ? [
-        KeyHelp(keys: "Enter", text: "search now"), KeyHelp(keys: "↓/Tab", text: "results"),
-        KeyHelp(keys: "Esc", text: "back"),
-      ]
-      : [
-        KeyHelp(keys: "Enter", text: "save meal / create"),
-        KeyHelp(keys: "→", text: "look first"),
-        KeyHelp(keys: "Tab", text: "search field"),
-        KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
-        KeyHelp(keys: "Esc", text: "back"),
-      ]
+      ? Self.fieldKeys.help + [.back]
+      : Self.resultKeys.help + ListState.keys.help + [.back]
   }
 
   /// Rows in the list: the results, then `Create a new meal…` once a search has run.
@@ -80,11 +85,11 @@ public final class SearchScreen: Screen, StoreListener {
   }
 
   private func handleFieldKey(_ key: Key) -> Bool {
-    switch key {
-    case .enter:
+    switch Self.fieldKeys.action(for: key) {
+    case .search:
       startSearch()
       if phase == .notStarted { context.navigator.showInfo("Type a meal's name to search for.") }
-    case .down, .tab:
+    case .results:
       if rowCount > 0 { focus = .results }
     default:
       let before = field.text
@@ -97,17 +102,17 @@ public final class SearchScreen: Screen, StoreListener {
   }
 
   private func handleResultsKey(_ key: Key) -> Bool {
-    switch key {
-    case .tab, .backTab, .character("/"):
-      focus = .field
-    case .up where list.selection == 0, .character("k") where list.selection == 0:
-      focus = .field
-    case .enter:
-      choose()
-    case .right:
-      lookFirst()
+    if list.selection == 0, ListState.keys.action(for: key) == .up {
+      focus = .field  // up from the first result goes back to the field
+      return true
+    }
+    switch Self.resultKeys.action(for: key) {
+    case .field: focus = .field
+    case .choose: choose()
+    case .lookFirst: lookFirst()
     default:
-      return list.handle(key, count: rowCount, pageSize: context.bodyHeight - 3)
+      let pageSize = layout(in: context.navigator.body).results.list.pageSize
+      return list.handle(key, count: rowCount, pageSize: pageSize)
     }
     return true
   }
@@ -193,54 +198,59 @@ public final class SearchScreen: Screen, StoreListener {
     return changed
   }
 
+  // MARK: - Layout
+
+  /// The field on the first row, what the search is doing on the second, then the results.
+  private func layout(in area: Rect) -> (label: Rect, field: Rect, state: Rect, results: ListLayout)
+  {
+    let results = ListLayout(area, headlineRows: 3)
+    let line = results.headline.firstRow.split(
+      .horizontal, [.fixed(1), .fixed(8), .fill, .fixed(1)])
+    let state = results.headline.inset(left: 1, right: 1, top: 1)
+    return (line[1], line[2], state.firstRow, results)
+  }
+
   // MARK: - Rendering
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    canvas.write("Search:", row: area.y, column: area.x + 1, style: .key)
+    let layout = layout(in: area)
+    canvas.writeTruncated("Search:", in: layout.label, style: .key)
     let cursor = field.render(
-      into: &canvas, row: area.y, column: area.x + 9, width: area.width - 10,
+      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
       style: focus == .field ? Style([.underline]) : .plain)
     if focus == .field { canvas.cursor = cursor }
-    canvas.writeTruncated(
-      stateLine, row: area.y + 1, column: area.x + 1, width: area.width - 2, style: stateStyle)
-    let panes = Breakpoints.panes(area.dropping(top: 3))
-    let listArea = panes.list
+    canvas.writeTruncated(stateLine, in: layout.state, style: stateStyle)
     guard rowCount > 0 else { return }
-    if let previewArea = panes.preview, let divider = panes.divider {
+    if let pane = layout.results.previewPane {
       let shown =
         results.indices.contains(list.selection)
         ? MealLines.preview(
-          of: results[list.selection], width: previewArea.width - 2, rating: nil, minutes: nil)
+          of: results[list.selection], width: pane.area.width - 2, rating: nil, minutes: nil)
         : Preview.note("A blank meal of your own.")
-      shown.draw(into: &canvas, in: previewArea, divider: divider)
+      shown.draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
-    let top = list.visibleTop(height: listArea.height, count: rowCount)
-    let nameWidth = max(12, min(44, listArea.width / 2))
-    for row in 0..<listArea.height {
-      let index = top + row
-      guard index < rowCount else { break }
-      let y = listArea.y + row
-      let selected = focus == .results && index == list.selection
-      if index < results.count {
-        let meal = results[index]
-        if let id = meal.mealDBID, saved.contains(id) {
-          canvas.write("✓", row: y, column: listArea.x + 2, style: .success)
-        }
-        canvas.writeTruncated(
-          meal.name, row: y, column: listArea.x + 4, width: nameWidth, style: .title)
-        canvas.writeTruncated(
-          meal.kindDescription, row: y, column: listArea.x + 6 + nameWidth,
-          width: listArea.width - nameWidth - 7, style: .muted)
-      } else {
-        canvas.writeTruncated(
-          "Create a new meal…", row: y, column: listArea.x + 2, width: listArea.width - 3,
-          style: .accent)
+    let view = layout.results.list
+    let nameWidth = max(12, min(44, view.area.width / 2))
+    let results = results
+    let saved = saved
+    let selection = focus == .results ? list.selection : nil
+    view.render(
+      into: &canvas, count: rowCount,
+      top: list.visibleTop(height: view.area.height, count: rowCount),
+      isSelected: { $0 == selection }
+    ) { canvas, row in
+      guard row.index < results.count else {
+        canvas.writeTruncated("Create a new meal…", in: row.content, style: .accent)
+        return
       }
-      canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
-      if selected {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+      let meal = results[row.index]
+      // A ✓ column, the name, then what kind of meal it is.
+      let parts = row.content.split(.horizontal, [.fixed(2), .fixed(nameWidth), .fixed(2), .fill])
+      if let id = meal.mealDBID, saved.contains(id) {
+        canvas.write("✓", row: row.frame.y, column: parts[0].x, style: .success)
       }
+      canvas.writeTruncated(meal.name, in: parts[1], style: .title)
+      canvas.writeTruncated(meal.kindDescription, in: parts[3], style: .muted)
     }
   }
 
@@ -250,13 +260,14 @@ public final class SearchScreen: Screen, StoreListener {
   /// there again.
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    if event.row == area.y {
+    let layout = layout(in: area)
+    if event.row == layout.field.y {
       focus = .field
       return true
     }
-    let panes = Breakpoints.panes(area.dropping(top: 3))
-    guard let index = list.index(atRow: event.row, in: panes.list, count: rowCount),
-      event.column < panes.list.maxX
+    let view = layout.results.list
+    guard let index = view.index(atRow: event.row, state: list, count: rowCount),
+      event.column < view.area.maxX
     else { return true }
     focus = .results
     list.select(index, count: rowCount)

@@ -35,10 +35,13 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   public var title: String { "Shopping List" }
   public var keyHelp: [KeyHelp] {
-    Self.keys.help + [
-      KeyHelp(keys: "Esc", text: "back"),
-      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
-    ]
+    Self.keys.help + [.back] + ListState.keys.help
+  }
+
+  /// The count on the first row, the list under it.
+  private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
+    let rows = area.split(.vertical, [.fixed(1), .fill])
+    return (rows[0], ListView(area: rows[1]))
   }
 
   private func reload() {
@@ -60,8 +63,8 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     // Space ticks here, rather than turning the page.
-    if key != .character(" "), list.handle(key, count: rows.count, pageSize: context.bodyHeight - 1)
-    {
+    let pageSize = layout(in: context.navigator.body).list.pageSize
+    if key != .character(" "), list.handle(key, count: rows.count, pageSize: pageSize) {
       return true
     }
     guard let action = Self.keys.action(for: key) else { return false }
@@ -183,7 +186,8 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard let index = list.index(atRow: event.row, in: area.dropping(top: 1), count: rows.count)
+    guard
+      let index = layout(in: area).list.index(atRow: event.row, state: list, count: rows.count)
     else { return true }
     list.select(index, count: rows.count)
     if event.clicks >= 2 { _ = handle(.character(" ")) }
@@ -196,46 +200,31 @@ public final class ShoppingListScreen: Screen, StoreListener {
     let ticked = rows.filter(\.ticked).count
     var headline = rows.count == 1 ? "1 row" : "\(rows.count) rows"
     if ticked > 0 { headline += " · \(ticked) ticked" }
-    canvas.write(
-      headline, row: area.y,
-      column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1), style: .title)
-    let listArea = area.dropping(top: 1)
+    let layout = layout(in: area)
+    canvas.writeRight(headline, in: layout.headline)
     guard !rows.isEmpty else {
       canvas.writeWrapped(
         "The shopping list is empty. l on a meal (My Meals, Meal Detail, Cook Mode) adds its ingredients.",
-        in: listArea.dropping(top: 1), indent: 2, style: .muted)
+        in: layout.list.area.dropping(top: 1), indent: 2, style: .muted)
       return
     }
+    let listWidth = layout.list.area.width
     let amountWidth = min(
-      max(8, listArea.width / 4), (rows.map { TextWidth.columns(of: $0.amounts) }.max() ?? 0))
+      max(8, listWidth / 4), (rows.map { TextWidth.columns(of: $0.amounts) }.max() ?? 0))
     let nameWidth = min(
-      max(10, listArea.width / 3), (rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0))
-    let top = list.visibleTop(height: listArea.height, count: rows.count)
-    for offset in 0..<listArea.height {
-      let index = top + offset
-      guard index < rows.count else { break }
-      let row = rows[index]
-      let y = listArea.y + offset
+      max(10, listWidth / 3), (rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0))
+    let rows = rows
+    layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, line in
+      let row = rows[line.index]
       let style: Style = row.ticked ? .muted : .plain
-      var x = listArea.x
-      canvas.write(index == list.selection ? "▸ " : "  ", row: y, column: x, style: .accent)
-      x += 2
-      canvas.write(row.ticked ? "[x] " : "[ ] ", row: y, column: x, style: style)
-      x += 4
-      canvas.writeTruncated(row.amounts, row: y, column: x, width: amountWidth, style: style)
-      x += amountWidth + 2
-      canvas.writeTruncated(
-        row.name, row: y, column: x, width: nameWidth, style: row.ticked ? .muted : .title)
-      x += nameWidth + 2
-      if x < listArea.maxX {
-        canvas.writeTruncated(
-          "for " + row.meals.joined(separator: ", "), row: y, column: x,
-          width: listArea.maxX - x, style: .muted)
-      }
-      if index == list.selection {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
-      }
+      // The box, the amounts, the name, then the meals it is for.
+      let parts = line.content.split(
+        .horizontal,
+        [.fixed(4), .fixed(amountWidth), .fixed(2), .fixed(nameWidth), .fixed(2), .fill])
+      canvas.writeTruncated(row.ticked ? "[x] " : "[ ] ", in: parts[0], style: style)
+      canvas.writeTruncated(row.amounts, in: parts[1], style: style)
+      canvas.writeTruncated(row.name, in: parts[3], style: row.ticked ? .muted : .title)
+      canvas.writeTruncated("for " + row.meals.joined(separator: ", "), in: parts[5], style: .muted)
     }
   }
 }

@@ -36,11 +36,14 @@ public final class ValuePickerScreen: Screen {
 
   public var title: String { field }
   public var acceptsText: Bool { true }
+
+  enum Action { case choose, cancel }
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .choose, "choose"), KeyBinding([.escape], .cancel, "cancel"),
+  ])
   public var keyHelp: [KeyHelp] {
-    [
-      KeyHelp(keys: "Enter", text: "choose"), KeyHelp(keys: "Esc", text: "cancel"),
-      KeyHelp(keys: "type", text: "filter, or a new value", inFooter: false),
-    ]
+    Self.keys.help + [KeyHelp(keys: "type", text: "filter, or a new value", inFooter: false)]
+      + ListState.arrowKeys.help
   }
 
   /// The rows for the current filter.
@@ -56,64 +59,73 @@ public final class ValuePickerScreen: Screen {
     return rows
   }
 
+  // MARK: - Layout
+
+  /// The field's label and the field on the first row, the list from the third.
+  private func layout(in area: Rect) -> (label: Rect, field: Rect, list: ListView) {
+    let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fill])
+    let line = rows[0].split(
+      .horizontal, [.fixed(1), .fixed(TextWidth.columns(of: field) + 2), .fill, .fixed(1)])
+    return (line[1], line[2], ListView(area: rows[2]))
+  }
+
+  // MARK: - Keys
+
   public func handle(_ key: Key) -> Bool {
-    switch key {
-    case .up, .down, .pageUp, .pageDown:
-      _ = list.handle(key, count: rows.count, pageSize: context.bodyHeight - 3)
-    case .enter:
+    let list = layout(in: context.navigator.body).list
+    switch Self.keys.action(for: key) {
+    case .choose:
       let rows = rows
-      guard rows.indices.contains(list.selection) else { return true }
-      switch rows[list.selection] {
+      guard rows.indices.contains(self.list.selection) else { return true }
+      switch rows[self.list.selection] {
       case .none: delegate?.valuePicker(self, didPick: nil)
       case .value(let value), .typed(let value): delegate?.valuePicker(self, didPick: value)
       }
-    default:
-      let before = filter.text
-      guard filter.handle(key) else { return false }
-      if filter.text != before { list = ListState() }
+      return true
+    case .cancel:
+      return false
+    case nil:
+      break
     }
+    if self.list.handle(
+      key, count: rows.count, pageSize: list.pageSize, keys: ListState.arrowKeys)
+    {
+      return true
+    }
+    let before = filter.text
+    guard filter.handle(key) else { return false }
+    if filter.text != before { self.list = ListState() }
     return true
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard let index = list.index(atRow: event.row, in: area.dropping(top: 2), count: rows.count)
+    let rows = rows
+    guard
+      let index = layout(in: area).list.index(atRow: event.row, state: list, count: rows.count)
     else { return true }
     list.select(index, count: rows.count)
     if event.clicks >= 2 { _ = handle(.enter) }
     return true
   }
 
+  // MARK: - Rendering
+
   public func render(into canvas: inout Canvas, in area: Rect) {
-    canvas.write("\(field):", row: area.y, column: area.x + 1, style: .key)
-    let labelWidth = TextWidth.columns(of: field) + 3
+    let layout = layout(in: area)
+    canvas.write("\(field):", row: layout.label.y, column: layout.label.x, style: .key)
     canvas.cursor = filter.render(
-      into: &canvas, row: area.y, column: area.x + labelWidth, width: area.width - labelWidth - 1,
+      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
       style: Style([.underline]))
     let rows = rows
-    let listArea = area.dropping(top: 2)
-    let top = list.visibleTop(height: listArea.height, count: rows.count)
-    for offset in 0..<listArea.height {
-      let index = top + offset
-      guard index < rows.count else { break }
-      let y = listArea.y + offset
-      let selected = index == list.selection
-      canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
-      switch rows[index] {
+    layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, row in
+      switch rows[row.index] {
       case .none:
-        canvas.write("(none)", row: y, column: listArea.x + 2, style: .muted)
+        canvas.writeTruncated("(none)", in: row.content, style: .muted)
       case .value(let value):
-        canvas.writeTruncated(
-          value + (value == current ? "  ✓ current" : ""), row: y, column: listArea.x + 2,
-          width: listArea.width - 3)
+        canvas.writeTruncated(value + (value == current ? "  ✓ current" : ""), in: row.content)
       case .typed(let value):
-        canvas.writeTruncated(
-          "Use “\(value)” (new)", row: y, column: listArea.x + 2, width: listArea.width - 3,
-          style: .accent)
-      }
-      if selected {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
+        canvas.writeTruncated("Use “\(value)” (new)", in: row.content, style: .accent)
       }
     }
   }

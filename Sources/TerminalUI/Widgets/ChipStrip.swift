@@ -25,13 +25,25 @@ public struct ChipStrip: Equatable, Sendable {
   public init() {}
 
   /// ←/→ (and h/l) move the cursor; false for any other key.
+  /// What a strip key does.
+  public enum Move: Sendable { case left, right, first, last }
+
+  /// The strip's moves, summed up in one help line.
+  public static let keys = KeyTable<Move>(
+    [
+      KeyBinding([.left, .character("h")], .left, "previous chip"),
+      KeyBinding([.right, .character("l")], .right, "next chip"),
+      KeyBinding([.home, .character("g")], .first, "first chip"),
+      KeyBinding([.end, .character("G")], .last, "last chip"),
+    ], summary: KeyHelp(keys: "←→", text: "move"))
+
   public mutating func handle(_ key: Key, count: Int) -> Bool {
-    switch key {
-    case .left, .character("h"): cursor = max(0, cursor - 1)
-    case .right, .character("l"): cursor = min(max(0, count - 1), cursor + 1)
-    case .home, .character("g"): cursor = 0
-    case .end, .character("G"): cursor = max(0, count - 1)
-    default: return false
+    switch Self.keys.action(for: key) {
+    case .left: cursor = max(0, cursor - 1)
+    case .right: cursor = min(max(0, count - 1), cursor + 1)
+    case .first: cursor = 0
+    case .last: cursor = max(0, count - 1)
+    case nil: return false
     }
     return true
   }

@@ -9,17 +9,44 @@ public struct ListState: Equatable, Sendable {
     self.top = top
   }
 
-  /// Moves for the usual list keys; returns false for any other key.
-  public mutating func handle(_ key: Key, count: Int, pageSize: Int) -> Bool {
+  /// What a list key does.
+  public enum Move: Sendable {
+    case up, down, pageUp, pageDown, first, last
+  }
+
+  /// Every list key, for lists that take no typing.
+  public static let keys = KeyTable<Move>(
+    [
+      KeyBinding([.up, .character("k")], .up, "up", footer: false),
+      KeyBinding([.down, .character("j")], .down, "down", footer: false),
+      KeyBinding([.pageUp, .ctrl("b")], .pageUp, "page up", footer: false),
+      KeyBinding([.pageDown, .ctrl("f"), .character(" ")], .pageDown, "page down", footer: false),
+      KeyBinding([.home, .character("g")], .first, "first", footer: false),
+      KeyBinding([.end, .character("G")], .last, "last", footer: false),
+    ], summary: KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false))
+
+  /// The arrows and page keys only, for a list under a text field (letters type there).
+  public static let arrowKeys = KeyTable<Move>(
+    [
+      KeyBinding([.up], .up, "up", footer: false),
+      KeyBinding([.down], .down, "down", footer: false),
+      KeyBinding([.pageUp], .pageUp, "page up", footer: false),
+      KeyBinding([.pageDown], .pageDown, "page down", footer: false),
+    ], summary: KeyHelp(keys: "↑↓ PgUp PgDn", text: "move", inFooter: false))
+
+  /// Moves for the keys of `table`; returns false for any other key.
+  public mutating func handle(
+    _ key: Key, count: Int, pageSize: Int, keys table: KeyTable<Move> = ListState.keys
+  ) -> Bool {
+    guard let move = table.action(for: key) else { return false }
     let page = max(1, pageSize - 1)
-    switch key {
-    case .up, .character("k"): select(selection - 1, count: count)
-    case .down, .character("j"): select(selection + 1, count: count)
-    case .pageUp, .ctrl("b"): select(selection - page, count: count)
-    case .pageDown, .ctrl("f"), .character(" "): select(selection + page, count: count)
-    case .home, .character("g"): select(0, count: count)
-    case .end, .character("G"): select(count - 1, count: count)
-    default: return false
+    switch move {
+    case .up: select(selection - 1, count: count)
+    case .down: select(selection + 1, count: count)
+    case .pageUp: select(selection - page, count: count)
+    case .pageDown: select(selection + page, count: count)
+    case .first: select(0, count: count)
+    case .last: select(count - 1, count: count)
     }
     top = visibleTop(height: pageSize, count: count)
     return true
@@ -34,13 +61,6 @@ public struct ListState: Equatable, Sendable {
   public mutating func clamp(count: Int) {
     select(selection, count: count)
     top = max(0, min(top, max(0, count - 1)))
-  }
-
-  /// The item drawn on screen row `row` of a list drawn in `area`, if any.
-  public func index(atRow row: Int, in area: Rect, count: Int) -> Int? {
-    guard row >= area.y, row < area.maxY else { return nil }
-    let index = visibleTop(height: area.height, count: count) + row - area.y
-    return index < count ? index : nil
   }
 
   /// The first row to show so that the selection is visible in `height` rows.

@@ -37,11 +37,64 @@ public struct TextArea: Equatable, Sendable {
 
   // MARK: - Editing
 
+  /// What an editing key does.
+  public enum Edit: Sendable {
+    case left, right, up, down, pageUp, pageDown, rowStart, rowEnd, newLine, deleteBefore
+    case deleteAfter, deleteToEnd, indent
+  }
+
+  /// The editor's keys, shown in `?` help beside the screen's own.
+  public static let keys = KeyTable<Edit>([
+    KeyBinding([.left], .left, "back a character", footer: false),
+    KeyBinding([.right], .right, "forward a character", footer: false),
+    KeyBinding([.up], .up, "up a row", footer: false),
+    KeyBinding([.down], .down, "down a row", footer: false),
+    KeyBinding([.pageUp], .pageUp, "up a page", footer: false),
+    KeyBinding([.pageDown], .pageDown, "down a page", footer: false),
+    KeyBinding([.home, .ctrl("a")], .rowStart, "start of row", label: "Ctrl-A", footer: false),
+    KeyBinding([.end, .ctrl("e")], .rowEnd, "end of row", label: "Ctrl-E", footer: false),
+    KeyBinding([.enter], .newLine, "new line", footer: false),
+    KeyBinding(
+      [.backspace, .ctrl("h")], .deleteBefore, "delete before the cursor", label: "Backspace",
+      footer: false),
+    KeyBinding(
+      [.delete, .ctrl("d")], .deleteAfter, "delete at the cursor", label: "Delete", footer: false),
+    KeyBinding([.ctrl("k")], .deleteToEnd, "delete to end of line", footer: false),
+    KeyBinding([.tab], .indent, "two spaces", footer: false),
+  ])
+
+  /// The lines of `keys` worth a line in `?` help (the arrows go without saying).
+  public static let help: [KeyHelp] = [
+    KeyHelp(keys: "Enter", text: "new line", inFooter: false),
+    KeyHelp(keys: "Ctrl-A/E", text: "start/end of row", inFooter: false),
+    KeyHelp(keys: "Ctrl-K", text: "delete to end of line", inFooter: false),
+  ]
+
+  /// Handles a key for the text as `render` draws it in `area`.
+  public mutating func handle(_ key: Key, in area: Rect) -> Bool {
+    handle(key, width: max(1, area.width - 1), height: area.height)
+  }
+
   /// Handles editing and movement keys for a view of `width`×`height` cells.
   public mutating func handle(_ key: Key, width: Int, height: Int) -> Bool {
     let width = max(1, width)
     var keepGoal = false
-    switch key {
+    if case .character(let character) = key {
+      insert(character)
+    } else if case .paste(let text) = key {
+      insert(contentsOf: text)
+    } else {
+      guard let edit = Self.keys.action(for: key) else { return false }
+      keepGoal = apply(edit, width: width, height: height)
+    }
+    if !keepGoal { goalColumn = nil }
+    top = visibleTop(width: width, height: height)
+    return true
+  }
+
+  /// Does one edit; true when it moved up or down (the goal column is kept).
+  private mutating func apply(_ edit: Edit, width: Int, height: Int) -> Bool {
+    switch edit {
     case .left:
       if cursor.column > 0 {
         cursor.column -= 1
@@ -56,31 +109,31 @@ public struct TextArea: Equatable, Sendable {
       }
     case .up:
       moveVertically(by: -1, width: width)
-      keepGoal = true
+      return true
     case .down:
       moveVertically(by: 1, width: width)
-      keepGoal = true
+      return true
     case .pageUp:
       for _ in 0..<max(1, height - 1) { moveVertically(by: -1, width: width) }
-      keepGoal = true
+      return true
     case .pageDown:
       for _ in 0..<max(1, height - 1) { moveVertically(by: 1, width: width) }
-      keepGoal = true
-    case .home, .ctrl("a"):
+      return true
+    case .rowStart:
       let segment = segmentRange(of: cursor, width: width)
       cursor.column = segment.lowerBound
-    case .end, .ctrl("e"):
+    case .rowEnd:
       let segments = TextWrap.segments(of: lines[cursor.line], width: width)
       let index = segmentIndex(of: cursor, in: segments)
       let range = segments[index]
       let isLast = index == segments.count - 1
       cursor.column = isLast ? range.upperBound : max(range.lowerBound, range.upperBound - 1)
-    case .enter:
+    case .newLine:
       let rest = Array(lines[cursor.line][cursor.column...])
       lines[cursor.line].removeSubrange(cursor.column...)
       lines.insert(rest, at: cursor.line + 1)
       cursor = Location(line: cursor.line + 1, column: 0)
-    case .backspace, .ctrl("h"):
+    case .deleteBefore:
       if cursor.column > 0 {
         lines[cursor.line].remove(at: cursor.column - 1)
         cursor.column -= 1
@@ -90,33 +143,22 @@ public struct TextArea: Equatable, Sendable {
         lines.remove(at: cursor.line)
         cursor = Location(line: cursor.line - 1, column: previousCount)
       }
-    case .delete, .ctrl("d"):
+    case .deleteAfter, .deleteToEnd:
       if cursor.column < lines[cursor.line].count {
-        lines[cursor.line].remove(at: cursor.column)
+        if edit == .deleteAfter {
+          lines[cursor.line].remove(at: cursor.column)
+        } else {
+          lines[cursor.line].removeSubrange(cursor.column...)
+        }
       } else if cursor.line < lines.count - 1 {
         lines[cursor.line] += lines[cursor.line + 1]
         lines.remove(at: cursor.line + 1)
       }
-    case .ctrl("k"):
-      if cursor.column < lines[cursor.line].count {
-        lines[cursor.line].removeSubrange(cursor.column...)
-      } else if cursor.line < lines.count - 1 {
-        lines[cursor.line] += lines[cursor.line + 1]
-        lines.remove(at: cursor.line + 1)
-      }
-    case .tab:
+    case .indent:
       insert(" ")
       insert(" ")
-    case .character(let character):
-      insert(character)
-    case .paste(let text):
-      insert(contentsOf: text)
-    default:
-      return false
     }
-    if !keepGoal { goalColumn = nil }
-    top = visibleTop(width: width, height: height)
-    return true
+    return false
   }
 
   public mutating func insert(_ character: Character) {

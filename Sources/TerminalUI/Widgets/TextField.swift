@@ -17,37 +17,68 @@ public struct TextField: Equatable, Sendable {
     }
   }
 
-  /// Edits for ←/→, Home/End, Backspace/Delete, Ctrl-A/E/U/K/W and printable characters.
+  /// What an editing key does.
+  public enum Edit: Sendable {
+    case left, right, start, end, deleteBefore, deleteAfter, deleteToStart, deleteToEnd
+    case deleteWord
+  }
+
+  /// The line-editing keys (readline's), shown in `?` help beside a screen's own.
+  public static let keys = KeyTable<Edit>(
+    [
+      KeyBinding([.left, .ctrl("b")], .left, "back a character", label: "←", footer: false),
+      KeyBinding([.right, .ctrl("f")], .right, "forward a character", label: "→", footer: false),
+      KeyBinding(
+        [.home, .ctrl("a")], .start, "start of the field", label: "Ctrl-A", footer: false),
+      KeyBinding([.end, .ctrl("e")], .end, "end of the field", label: "Ctrl-E", footer: false),
+      KeyBinding(
+        [.backspace, .ctrl("h")], .deleteBefore, "delete before the cursor", label: "Backspace",
+        footer: false),
+      KeyBinding(
+        [.delete, .ctrl("d")], .deleteAfter, "delete at the cursor", label: "Delete", footer: false),
+      KeyBinding([.ctrl("u")], .deleteToStart, "delete to the start", footer: false),
+      KeyBinding([.ctrl("k")], .deleteToEnd, "delete to the end", footer: false),
+      KeyBinding([.ctrl("w")], .deleteWord, "delete the word before", footer: false),
+    ],
+    summary: KeyHelp(
+      keys: "Ctrl-A/E/U/K/W", text: "start, end, delete to start/end, word", inFooter: false))
+
+  /// Edits for the keys of `keys` and printable characters (and paste).
   public mutating func handle(_ key: Key) -> Bool {
     switch key {
-    case .left, .ctrl("b"): cursor = max(0, cursor - 1)
-    case .right, .ctrl("f"): cursor = min(characters.count, cursor + 1)
-    case .home, .ctrl("a"): cursor = 0
-    case .end, .ctrl("e"): cursor = characters.count
-    case .backspace, .ctrl("h"):
+    case .character(let character):
+      insert(character)
+      return true
+    case .paste(let text):
+      insert(contentsOf: text)
+      return true
+    default:
+      break
+    }
+    guard let edit = Self.keys.action(for: key) else { return false }
+    switch edit {
+    case .left: cursor = max(0, cursor - 1)
+    case .right: cursor = min(characters.count, cursor + 1)
+    case .start: cursor = 0
+    case .end: cursor = characters.count
+    case .deleteBefore:
       guard cursor > 0 else { return true }
       characters.remove(at: cursor - 1)
       cursor -= 1
-    case .delete, .ctrl("d"):
+    case .deleteAfter:
       guard cursor < characters.count else { return true }
       characters.remove(at: cursor)
-    case .ctrl("u"):
+    case .deleteToStart:
       characters.removeSubrange(0..<cursor)
       cursor = 0
-    case .ctrl("k"):
+    case .deleteToEnd:
       characters.removeSubrange(cursor...)
-    case .ctrl("w"):
+    case .deleteWord:
       var start = cursor
       while start > 0 && characters[start - 1] == " " { start -= 1 }
       while start > 0 && characters[start - 1] != " " { start -= 1 }
       characters.removeSubrange(start..<cursor)
       cursor = start
-    case .character(let character):
-      insert(character)
-    case .paste(let text):
-      insert(contentsOf: text)
-    default:
-      return false
     }
     return true
   }

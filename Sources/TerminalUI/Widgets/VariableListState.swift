@@ -17,27 +17,26 @@ public struct VariableListState: Equatable, Sendable {
   public mutating func handle(
     _ key: Key, count: Int, viewHeight: Int, height: (Int) -> Int
   ) -> Bool {
-    guard count > 0 else { return false }
-    switch key {
-    case .up, .character("k"): selection -= 1
-    case .down, .character("j"): selection += 1
-    case .pageDown, .ctrl("f"), .character(" "):
+    guard count > 0, let move = ListState.keys.action(for: key) else { return false }
+    switch move {
+    case .up: selection -= 1
+    case .down: selection += 1
+    case .pageDown:
       var used = 0
       while selection + 1 < count, used + height(selection + 1) <= viewHeight {
         used += height(selection + 1)
         selection += 1
       }
       if used == 0 { selection += 1 }
-    case .pageUp, .ctrl("b"):
+    case .pageUp:
       var used = 0
       while selection > 0, used + height(selection - 1) <= viewHeight {
         used += height(selection - 1)
         selection -= 1
       }
       if used == 0 { selection -= 1 }
-    case .home, .character("g"): selection = 0
-    case .end, .character("G"): selection = count - 1
-    default: return false
+    case .first: selection = 0
+    case .last: selection = count - 1
     }
     selection = max(0, min(selection, count - 1))
     top = visibleTop(count: count, viewHeight: viewHeight, height: height)

@@ -39,14 +39,25 @@ public final class BrowseScreen: Screen {
   }
 
   public var title: String { "Browse" }
-  public var keyHelp: [KeyHelp] {
-    [KeyHelp(keys: "Enter", text: "open"), KeyHelp(keys: "Esc", text: "back")]
+
+  enum Action { case open }
+  static let keys = KeyTable<Action>([KeyBinding([.enter], .open, "open")])
+  public var keyHelp: [KeyHelp] { Self.keys.help + [.back] + ListState.keys.help }
+
+  // MARK: - Layout
+
+  /// A blank row, the title, a blank row, then one row per destination.
+  private func layout(in area: Rect) -> (title: Rect, list: ListView) {
+    let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fixed(1), .fill])
+    return (rows[1].inset(left: 2), ListView(area: rows[3]))
   }
+
+  // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
     let count = Destination.allCases.count
     if list.handle(key, count: count, pageSize: count) { return true }
-    guard key == .enter else { return false }
+    guard Self.keys.action(for: key) == .open else { return false }
     open(Destination.allCases[list.selection])
     return true
   }
@@ -83,30 +94,28 @@ public final class BrowseScreen: Screen {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let index = event.row - area.y - 3
-    guard Destination.allCases.indices.contains(index) else { return true }
-    list.select(index, count: Destination.allCases.count)
+    let count = Destination.allCases.count
+    guard let index = layout(in: area).list.index(atRow: event.row, count: count, top: 0)
+    else { return true }
+    list.select(index, count: count)
     if event.clicks >= 2 { open(Destination.allCases[index]) }
     return true
   }
 
+  // MARK: - Rendering
+
   public func render(into canvas: inout Canvas, in area: Rect) {
-    canvas.write("Explore TheMealDB", row: area.y + 1, column: area.x + 2, style: .title)
+    let layout = layout(in: area)
+    canvas.writeTruncated("Explore TheMealDB", in: layout.title, style: .title)
     let longest = Destination.allCases.map { TextWidth.columns(of: $0.label) }.max() ?? 20
     let labelWidth = min(longest + 1, max(16, area.width / 2))
-    for (index, destination) in Destination.allCases.enumerated() {
-      let y = area.y + 3 + index
-      guard y < area.maxY else { break }
-      let selected = index == list.selection
-      canvas.write(selected ? "▸" : " ", row: y, column: area.x, style: .accent)
-      canvas.writeTruncated(
-        destination.label, row: y, column: area.x + 2, width: labelWidth, style: .title)
-      canvas.writeTruncated(
-        destination.explanation, row: y, column: area.x + 4 + labelWidth,
-        width: area.width - labelWidth - 5, style: .muted)
-      if selected {
-        canvas.applyStyle(.selected, to: Rect(x: area.x, y: y, width: area.width, height: 1))
-      }
+    let destinations = Destination.allCases
+    layout.list.render(
+      into: &canvas, count: destinations.count, top: 0, isSelected: { $0 == list.selection }
+    ) { canvas, row in
+      let parts = row.content.split(.horizontal, [.fixed(labelWidth), .fixed(2), .fill])
+      canvas.writeTruncated(destinations[row.index].label, in: parts[0], style: .title)
+      canvas.writeTruncated(destinations[row.index].explanation, in: parts[2], style: .muted)
     }
   }
 }

@@ -39,8 +39,10 @@ public final class CategoriesScreen: Screen {
   public var title: String { "Categories" + resource.ageNote(now: context.store.clock()) }
   public var keyHelp: [KeyHelp] {
     Self.keys.help + [
-      KeyHelp(keys: "Esc", text: "back"),
-      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move by one category / a page", inFooter: false),
+      .back,
+      KeyHelp(
+        keys: ListState.keys.summary?.keys ?? "", text: "move by one category / a page",
+        inFooter: false),
     ]
   }
 
@@ -94,12 +96,10 @@ public final class CategoriesScreen: Screen {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    let width = Breakpoints.panes(
-      Rect(x: 0, y: 0, width: context.bodyWidth, height: context.bodyHeight)
-    ).list.width
-    let view = listHeight(context.bodyHeight)
+    let view = ListLayout(context.navigator.body).list.area
     if list.handle(
-      key, count: categories.count, viewHeight: view, height: { self.height(of: $0, width: width) })
+      key, count: categories.count, viewHeight: view.height,
+      height: { self.height(of: $0, width: view.width) })
     {
       savePosition()
       return true
@@ -171,27 +171,16 @@ public final class CategoriesScreen: Screen {
 
   // MARK: - Rendering
 
-  private func listHeight(_ bodyHeight: Int) -> Int { max(1, bodyHeight - 1) }
-
   /// A click selects the category whose rows it lands on (twice opens it).
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let panes = Breakpoints.panes(
-      Rect(x: area.x, y: area.y + 1, width: area.width, height: listHeight(area.height)))
-    let listArea = panes.list
-    guard event.row >= listArea.y, event.row < listArea.maxY, event.column < listArea.maxX,
-      !categories.isEmpty
+    let view = ListLayout(area).list
+    let descriptions = descriptions(width: view.area.width)
+    guard event.column < view.area.maxX,
+      let index = view.index(
+        atRow: event.row, state: list, count: categories.count,
+        height: { 1 + descriptions[$0].count })
     else { return true }
-    let descriptions = descriptions(width: listArea.width)
-    var index = list.visibleTop(count: categories.count, viewHeight: listArea.height) {
-      1 + descriptions[$0].count
-    }
-    var y = listArea.y
-    while index < categories.count && y + 1 + descriptions[index].count <= event.row {
-      y += 1 + descriptions[index].count
-      index += 1
-    }
-    guard index < categories.count else { return true }
     list.selection = index
     savePosition()
     if event.clicks >= 2 { _ = handle(.enter) }
@@ -206,58 +195,39 @@ public final class CategoriesScreen: Screen {
       : resource.isLoading
         ? "\(resource.spinner.symbol) \(count) categories"
         : count == 1 ? "1 category" : "\(count) categories"
-    canvas.write(
-      headline, row: area.y, column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1),
-      style: .title)
-    let panes = Breakpoints.panes(
-      Rect(x: area.x, y: area.y + 1, width: area.width, height: listHeight(area.height)))
-    let listArea = panes.list
+    let layout = ListLayout(area)
+    canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       if let failure = resource.failure, !resource.isLoading {
         canvas.writeWrapped(
           "Could not load the categories: \(failure)\nEnter or r tries again.",
-          in: listArea.dropping(top: 1), indent: 2, style: .muted)
+          in: layout.emptyMessage, indent: 2, style: .muted)
       }
       return
     }
-    if let previewArea = panes.preview, let divider = panes.divider,
-      categories.indices.contains(list.selection)
-    {
+    if let pane = layout.previewPane, categories.indices.contains(list.selection) {
       let category = categories[list.selection]
       let pictureLines = picture.lines(
-        columns: min(previewArea.width - 2, 24),
-        maximumRows: previewArea.height >= 24 ? previewArea.height / 3 : 0)
+        columns: min(pane.area.width - 2, 24),
+        maximumRows: pane.area.height >= 24 ? pane.area.height / 3 : 0)
       Preview(
         title: category.name,
         lines: pictureLines
           + PagerLine.wrapped(
-            category.description ?? "No description.", width: previewArea.width - 2)
-      ).draw(into: &canvas, in: previewArea, divider: divider)
+            category.description ?? "No description.", width: pane.area.width - 2)
+      ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
-    let width = listArea.width
-    let descriptions = descriptions(width: width)
-    let top = list.visibleTop(count: count, viewHeight: listArea.height) {
-      1 + descriptions[$0].count
-    }
-    var y = listArea.y
-    var index = top
-    while index < count && y < listArea.maxY {
-      let category = categories[index]
-      let selected = index == list.selection
-      let lines = descriptions[index]
-      let rowHeight = min(1 + lines.count, listArea.maxY - y)
-      canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
-      canvas.writeTruncated(
-        category.name, row: y, column: listArea.x + 2, width: width - 3, style: .title)
-      for (offset, line) in lines.enumerated() where y + 1 + offset < listArea.maxY {
-        canvas.write(line, row: y + 1 + offset, column: listArea.x + 4, style: .muted)
+    let categories = categories
+    let descriptions = descriptions(width: layout.list.area.width)
+    layout.list.render(
+      into: &canvas, state: list, count: count, height: { 1 + descriptions[$0].count }
+    ) { canvas, row in
+      canvas.writeTruncated(categories[row.index].name, in: row.content, style: .title)
+      // The description under the name, two columns further in.
+      let text = row.content.inset(left: 2, top: 1)
+      for (offset, line) in descriptions[row.index].prefix(text.height).enumerated() {
+        canvas.write(line, row: text.y + offset, column: text.x, style: .muted)
       }
-      if selected {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: width, height: rowHeight))
-      }
-      y += 1 + lines.count
-      index += 1
     }
   }
 }

@@ -19,29 +19,27 @@ public final class IngredientsScreen: Screen, StoreListener {
 
   public var title: String { "Ingredients" }
   public var acceptsText: Bool { true }
+
+  enum Action { case meals, details, importCatalogue }
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .meals, "meals with it"), KeyBinding([.right], .details, "details (◆)"),
+    KeyBinding(
+      [.ctrl("r")], .importCatalogue, "import the ingredient list again", footer: false),
+  ])
   public var keyHelp: [KeyHelp] {
-    [
-      KeyHelp(keys: "Enter", text: "meals with it"), KeyHelp(keys: "→", text: "details (◆)"),
-      KeyHelp(keys: "Esc", text: "back"),
-      KeyHelp(keys: "type", text: "filter the list", inFooter: false),
-      KeyHelp(keys: "Ctrl-R", text: "import the ingredient list again", inFooter: false),
-      KeyHelp(keys: "↑↓ PgUp PgDn", text: "move", inFooter: false),
-    ]
+    Self.keys.help + [.back] + IngredientPicker.help
   }
 
   public func handle(_ key: Key) -> Bool {
-    switch key {
-    case .enter:
+    switch Self.keys.action(for: key) {
+    case .meals:
       guard let row = picker.selected else { return true }
       let meals = MealGroupsScreen(context: context, kind: .meals(.ingredient, row.name))
       meals.delegate = delegate
       context.navigator.push(meals)
-    case .right:
-      context.openDetail(of: picker.selected)
-    case .ctrl("r"):
-      context.catalogue.startIfNeeded()
-    default:
-      return picker.handle(key, store: context.store, pageSize: context.bodyHeight - 3)
+    case .details: context.openDetail(of: picker.selected)
+    case .importCatalogue: context.catalogue.startIfNeeded()
+    case nil: return picker.handle(key, store: context.store, area: context.navigator.body)
     }
     return true
   }

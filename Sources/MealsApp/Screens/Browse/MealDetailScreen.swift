@@ -100,17 +100,16 @@ public final class MealDetailScreen: Screen, StoreListener {
     guard meal != nil else {
       // Nothing to save, scale or cook yet: only trying again and going back.
       return [
-        KeyHelp(keys: "r/Enter", text: resource.isLoading ? "loading…" : "try again"),
-        KeyHelp(keys: "Esc", text: "back"),
+        KeyHelp(keys: "r/Enter", text: resource.isLoading ? "loading…" : "try again"), .back,
       ]
     }
-    return keys.help + Pager.keys.help + [KeyHelp(keys: "Esc", text: "back")]
+    return keys.help + Pager.keys.help + [.back]
   }
 
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    let body = pagerArea(Rect(x: 0, y: 1, width: context.bodyWidth, height: context.bodyHeight))
+    let body = layout(in: context.navigator.body).pager
     if pager.handle(key, count: lines(width: body.width).count, height: body.height) {
       return true
     }
@@ -206,10 +205,9 @@ public final class MealDetailScreen: Screen, StoreListener {
 
   // MARK: - Layout
 
-  private func pagerArea(_ area: Rect) -> Rect {
-    Rect(
-      x: area.x + 2, y: area.y + Self.headerRows, width: area.width - 4,
-      height: max(1, area.height - Self.headerRows - 1))
+  /// The name, its facts and its tags above the pager.
+  private func layout(in area: Rect) -> DocumentLayout {
+    DocumentLayout(area, headerRows: Self.headerRows)
   }
 
   /// The pager's lines: the picture, ingredients in two aligned columns, instructions, links.
@@ -291,15 +289,14 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// At most 16 rows, leaving 3 rows of the pager to the text; none in a window too short for
   /// 3 rows of picture (there the text matters more).
   private var pictureRows: Int {
-    let rows = min(16, context.bodyHeight - Self.headerRows - 1 - 3)
+    let rows = min(16, layout(in: context.navigator.body).pager.height - 3)
     return rows >= 3 ? rows : 0
   }
 
   // MARK: - Rendering
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let inner = area.x + 2
-    let width = area.width - 4
+    let layout = layout(in: area)
     guard let meal else {
       let message: String
       if resource.isLoading {
@@ -312,24 +309,19 @@ public final class MealDetailScreen: Screen, StoreListener {
       canvas.writeWrapped(message, in: area.dropping(top: 1), indent: 2, style: .muted)
       return
     }
-    canvas.writeTruncated(
-      MealRules.trimmed(meal.name), row: area.y, column: inner, width: width, style: .title)
+    canvas.writeTruncated(MealRules.trimmed(meal.name), in: layout.headerRow(0), style: .title)
     var facts = [meal.kindDescription, meal.mealDBID.map { "#\($0)" } ?? ""].filter { !$0.isEmpty }
     if storedID != nil { facts.append("✓ in My Meals") }
-    canvas.writeTruncated(
-      facts.joined(separator: " · "), row: area.y + 1, column: inner, width: width, style: .muted)
+    canvas.writeTruncated(facts.joined(separator: " · "), in: layout.headerRow(1), style: .muted)
     if !meal.tags.isEmpty {
       canvas.writeTruncated(
-        meal.tags.map { "#\($0)" }.joined(separator: " "), row: area.y + 2, column: inner,
-        width: width, style: .accent)
+        meal.tags.map { "#\($0)" }.joined(separator: " "), in: layout.headerRow(2), style: .accent)
     }
-    let body = pagerArea(area)
+    let body = layout.pager
     let lines = lines(width: body.width)
     pager.render(lines, into: &canvas, in: body)
     placeGraphic(into: &canvas, body: body)
-    let position = pager.position(count: lines.count, height: body.height)
-    canvas.write(
-      position, row: area.maxY - 1,
-      column: max(area.x, area.maxX - TextWidth.columns(of: position) - 1), style: .muted)
+    canvas.writeRight(
+      pager.position(count: lines.count, height: body.height), in: layout.position, style: .muted)
   }
 }

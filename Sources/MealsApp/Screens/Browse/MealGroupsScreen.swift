@@ -97,17 +97,13 @@ public final class MealGroupsScreen: Screen, StoreListener {
     ])
   }
 
-  public var keyHelp: [KeyHelp] {
-    keys.help + [
-      KeyHelp(keys: "Esc", text: "back"),
-      KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false),
-    ]
-  }
+  public var keyHelp: [KeyHelp] { keys.help + [.back] + ListState.keys.help }
 
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    if list.handle(key, count: rows.count, pageSize: context.bodyHeight - 1) {
+    let pageSize = ListLayout(context.navigator.body).list.pageSize
+    if list.handle(key, count: rows.count, pageSize: pageSize) {
       savePosition()
       followSelection()
       return true
@@ -244,9 +240,9 @@ public final class MealGroupsScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let panes = Breakpoints.panes(area.dropping(top: 1))
-    guard let index = list.index(atRow: event.row, in: panes.list, count: rows.count),
-      event.column < panes.list.maxX
+    let view = ListLayout(area).list
+    guard let index = view.index(atRow: event.row, state: list, count: rows.count),
+      event.column < view.area.maxX
     else { return true }
     list.select(index, count: rows.count)
     savePosition()
@@ -270,14 +266,11 @@ public final class MealGroupsScreen: Screen, StoreListener {
         count == 0
         ? "\(resource.spinner.symbol) Loading…" : "\(resource.spinner.symbol) \(headline)"
     }
-    canvas.write(
-      headline, row: area.y, column: max(area.x, area.maxX - TextWidth.columns(of: headline) - 1),
-      style: .title)
-    let panes = Breakpoints.panes(area.dropping(top: 1))
-    let listArea = panes.list
-    if let previewArea = panes.preview, let divider = panes.divider, count > 0 {
-      preview(width: previewArea.width - 2, height: previewArea.height).draw(
-        into: &canvas, in: previewArea, divider: divider)
+    let layout = ListLayout(area)
+    canvas.writeRight(headline, in: layout.headline)
+    if let pane = layout.previewPane, count > 0 {
+      preview(width: pane.area.width - 2, height: pane.area.height).draw(
+        into: &canvas, in: pane.area, divider: pane.divider)
     }
     guard count > 0 else {
       if resource.isLoading { return }
@@ -289,26 +282,19 @@ public final class MealGroupsScreen: Screen, StoreListener {
       } else {
         message = "Nothing here yet."
       }
-      canvas.writeWrapped(message, in: listArea.dropping(top: 1), indent: 2, style: .muted)
+      canvas.writeWrapped(message, in: layout.emptyMessage, indent: 2, style: .muted)
       return
     }
-    let top = list.visibleTop(height: listArea.height, count: count)
-    for offset in 0..<listArea.height {
-      let index = top + offset
-      guard index < count else { break }
-      let row = rows[index]
-      let y = listArea.y + offset
-      let selected = index == list.selection
-      canvas.write(selected ? "▸" : " ", row: y, column: listArea.x, style: .accent)
+    let rows = rows
+    let stored = stored
+    layout.list.render(into: &canvas, state: list, count: count) { canvas, line in
+      let row = rows[line.index]
+      // A ✓ column, then the label.
+      let parts = line.content.split(.horizontal, [.fixed(2), .fill])
       if let id = row.mealDBID, stored.contains(id) {
-        canvas.write("✓", row: y, column: listArea.x + 2, style: .success)
+        canvas.write("✓", row: line.frame.y, column: parts[0].x, style: .success)
       }
-      canvas.writeTruncated(
-        row.label, row: y, column: listArea.x + 4, width: listArea.width - 5, style: .title)
-      if selected {
-        canvas.applyStyle(
-          .selected, to: Rect(x: listArea.x, y: y, width: listArea.width, height: 1))
-      }
+      canvas.writeTruncated(row.label, in: parts[1], style: .title)
     }
   }
 }

@@ -1,0 +1,125 @@
+/// One item of a list as drawn: where it is, where its text goes, and whether it is selected.
+public struct ListRow {
+  public let index: Int
+  /// The item's whole rows, marker column included.
+  public let frame: Rect
+  /// After the marker and a space, one column short of the right edge: where the text goes.
+  public let content: Rect
+  public let selected: Bool
+}
+
+/// The one list widget (ratatui's `List`): draws the visible items of a list in `area`, the `▸`
+/// marker and the selected style, and answers page size and hit-tests from the same `Rect`, so
+/// drawing, paging and clicking can never disagree.
+public struct ListView {
+  public let area: Rect
+  /// Columns before the marker (a form's rows sit one column in, under its headings).
+  public let indent: Int
+  /// False for a list that shows its selection by the selected style alone (a checklist, where
+  /// the rows' own boxes lead).
+  public let showsMarker: Bool
+
+  public init(area: Rect, indent: Int = 0, marker: Bool = true) {
+    self.area = area
+    self.indent = indent
+    self.showsMarker = marker
+  }
+
+  /// The marker and the space after it.
+  public static let markerWidth = 2
+
+  /// How many rows a page key moves by.
+  public var pageSize: Int { max(1, area.height) }
+
+  // MARK: - Drawing
+
+  /// Draws a list of one-row items kept by `state`.
+  public func render(
+    into canvas: inout Canvas, state: ListState, count: Int,
+    item: (inout Canvas, ListRow) -> Void
+  ) {
+    render(
+      into: &canvas, count: count, top: state.visibleTop(height: area.height, count: count),
+      isSelected: { $0 == state.selection }, item: item)
+  }
+
+  /// Draws a list of items `height(i)` rows tall kept by `state`.
+  public func render(
+    into canvas: inout Canvas, state: VariableListState, count: Int, height: (Int) -> Int,
+    item: (inout Canvas, ListRow) -> Void
+  ) {
+    render(
+      into: &canvas, count: count,
+      top: state.visibleTop(count: count, viewHeight: area.height, height: height),
+      isSelected: { $0 == state.selection }, height: height, item: item)
+  }
+
+  /// Draws items from `top` down, each `height(i)` rows tall (the last one cut at the bottom);
+  /// a run of selected items (one item over several lines) shows the marker on its first.
+  public func render(
+    into canvas: inout Canvas, count: Int, top: Int, isSelected: (Int) -> Bool,
+    height: (Int) -> Int = { _ in 1 }, item: (inout Canvas, ListRow) -> Void
+  ) {
+    var y = area.y
+    var index = max(0, top)
+    var previousSelected = false
+    while index < count, y < area.maxY {
+      let rows = max(1, min(height(index), area.maxY - y))
+      let frame = Rect(x: area.x, y: y, width: area.width, height: rows)
+      let selected = isSelected(index)
+      item(
+        &canvas,
+        ListRow(index: index, frame: frame, content: content(of: frame), selected: selected))
+      if selected {
+        if showsMarker && !previousSelected {
+          canvas.write("▸", row: y, column: area.x + indent, style: .accent)
+        }
+        canvas.applyStyle(.selected, to: frame)
+      }
+      previousSelected = selected
+      y += rows
+      index += 1
+    }
+  }
+
+  /// Where an item's text goes in its frame.
+  public func content(of frame: Rect) -> Rect {
+    guard showsMarker else { return frame }
+    let left = indent + Self.markerWidth
+    return Rect(
+      x: frame.x + left, y: frame.y, width: max(0, frame.width - left - 1), height: frame.height)
+  }
+
+  // MARK: - Hit-tests
+
+  /// The item on screen row `row` of a list of one-row items kept by `state`.
+  public func index(atRow row: Int, state: ListState, count: Int) -> Int? {
+    index(atRow: row, count: count, top: state.visibleTop(height: area.height, count: count))
+  }
+
+  /// The item on screen row `row` of a list of items kept by `state`.
+  public func index(
+    atRow row: Int, state: VariableListState, count: Int, height: (Int) -> Int
+  ) -> Int? {
+    index(
+      atRow: row, count: count,
+      top: state.visibleTop(count: count, viewHeight: area.height, height: height),
+      height: height)
+  }
+
+  /// The item drawn on screen row `row` when the list starts at `top`.
+  public func index(
+    atRow row: Int, count: Int, top: Int, height: (Int) -> Int = { _ in 1 }
+  ) -> Int? {
+    guard row >= area.y, row < area.maxY else { return nil }
+    var y = area.y
+    var index = max(0, top)
+    while index < count {
+      let rows = max(1, height(index))
+      if row < y + rows { return index }
+      y += rows
+      index += 1
+    }
+    return nil
+  }
+}
