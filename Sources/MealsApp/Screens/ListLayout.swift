@@ -1,8 +1,9 @@
 import TerminalUI
 
-/// The layout the list screens share: headline rows, then the list, and from 100 columns the
-/// selected item's preview beside it. `render`, `handleMouse` and the keys all cut the body
-/// with it, so what is drawn, clicked and paged is one rectangle.
+/// The layout the list screens share: headline rows, the list, and a preview from 100 columns.
+///
+/// `render`, `handleMouse` and the keys all cut the body with it, so what is drawn, clicked and
+/// paged is one rectangle.
 struct ListLayout {
   /// The rows above the list (a count on the right, a filter, the chips).
   let headline: Rect

@@ -393,17 +393,21 @@ public final class MealEditorScreen: Screen {
     top = visibleTop(in: lines(width: textWidth(form)), height: form.area.height)
   }
 
-  /// True when line `index` belongs to the selected item.
-  private func isSelected(_ line: Line) -> Bool {
-    switch line {
-    case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
-      item == list.selection
-    default: false
+  /// The lines of the selected item (one item's lines are together).
+  private func selectedLines(_ lines: [Line]) -> Range<Int> {
+    let rows = lines.indices.filter { index in
+      switch lines[index] {
+      case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
+        item == list.selection
+      default: false
+      }
     }
+    guard let first = rows.first, let last = rows.last else { return 0..<0 }
+    return first..<last + 1
   }
 
   private func visibleTop(in lines: [Line], height: Int) -> Int {
-    let rows = lines.indices.filter { isSelected(lines[$0]) }
+    let rows = selectedLines(lines)
     guard let first = rows.first, let last = rows.last else { return top }
     var start = top
     if first - 1 < start { start = max(0, first - 1) }
@@ -441,7 +445,7 @@ public final class MealEditorScreen: Screen {
     let start = visibleTop(in: lines, height: form.area.height)
     let quantityWidth = min(24, max(8, area.width / 3))
     form.render(
-      into: &canvas, count: lines.count, top: start, isSelected: { self.isSelected(lines[$0]) }
+      into: &canvas, count: lines.count, top: start, selected: selectedLines(lines)
     ) { canvas, row in
       switch lines[row.index] {
       case .heading(let text):

@@ -233,11 +233,11 @@ public final class SearchScreen: Screen, StoreListener {
     let nameWidth = max(12, min(44, view.area.width / 2))
     let results = results
     let saved = saved
-    let selection = focus == .results ? list.selection : nil
+    // The bar shows only while the keys are in the results.
+    let selected = focus == .results ? list.selection..<list.selection + 1 : 0..<0
     view.render(
       into: &canvas, count: rowCount,
-      top: list.visibleTop(height: view.area.height, count: rowCount),
-      isSelected: { $0 == selection }
+      top: list.visibleTop(height: view.area.height, count: rowCount), selected: selected
     ) { canvas, row in
       guard row.index < results.count else {
         canvas.writeTruncated("Create a new meal…", in: row.content, style: .accent)

@@ -24,7 +24,6 @@ public struct ChipStrip: Equatable, Sendable {
 
   public init() {}
 
-  /// ←/→ (and h/l) move the cursor; false for any other key.
   /// What a strip key does.
   public enum Move: Sendable { case left, right, first, last }
 
@@ -37,6 +36,7 @@ public struct ChipStrip: Equatable, Sendable {
       KeyBinding([.end, .character("G")], .last, "last chip"),
     ], summary: KeyHelp(keys: "←→", text: "move"))
 
+  /// ←/→ (and h/l) move the cursor; false for any other key.
   public mutating func handle(_ key: Key, count: Int) -> Bool {
     switch Self.keys.action(for: key) {
     case .left: cursor = max(0, cursor - 1)

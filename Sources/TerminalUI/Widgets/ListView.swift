@@ -40,33 +40,34 @@ public struct ListView {
   ) {
     render(
       into: &canvas, count: count, top: state.visibleTop(height: area.height, count: count),
-      isSelected: { $0 == state.selection }, item: item)
+      selected: state.selection..<state.selection + 1, item: item)
   }
 
-  /// Draws a list of items `height(i)` rows tall kept by `state`.
+  /// Draws a list of items `heights[i]` rows tall kept by `state`.
   public func render(
-    into canvas: inout Canvas, state: VariableListState, count: Int, height: (Int) -> Int,
+    into canvas: inout Canvas, state: VariableListState, heights: [Int],
     item: (inout Canvas, ListRow) -> Void
   ) {
     render(
-      into: &canvas, count: count,
-      top: state.visibleTop(count: count, viewHeight: area.height, height: height),
-      isSelected: { $0 == state.selection }, height: height, item: item)
+      into: &canvas, count: heights.count,
+      top: state.visibleTop(count: heights.count, viewHeight: area.height) { heights[$0] },
+      selected: state.selection..<state.selection + 1, heights: heights, item: item)
   }
 
-  /// Draws items from `top` down, each `height(i)` rows tall (the last one cut at the bottom);
-  /// a run of selected items (one item over several lines) shows the marker on its first.
+  /// Draws items from `top` down, each `heights[i]` rows tall (one without), the last one cut
+  /// at the bottom; a run of selected items (one item over several lines) shows the marker on
+  /// its first.
   public func render(
-    into canvas: inout Canvas, count: Int, top: Int, isSelected: (Int) -> Bool,
-    height: (Int) -> Int = { _ in 1 }, item: (inout Canvas, ListRow) -> Void
+    into canvas: inout Canvas, count: Int, top: Int, selected: Range<Int>, heights: [Int]? = nil,
+    item: (inout Canvas, ListRow) -> Void
   ) {
     var y = area.y
     var index = max(0, top)
     var previousSelected = false
     while index < count, y < area.maxY {
-      let rows = max(1, min(height(index), area.maxY - y))
+      let rows = max(1, min(heights?[index] ?? 1, area.maxY - y))
       let frame = Rect(x: area.x, y: y, width: area.width, height: rows)
-      let selected = isSelected(index)
+      let selected = selected.contains(index)
       item(
         &canvas,
         ListRow(index: index, frame: frame, content: content(of: frame), selected: selected))
@@ -97,25 +98,21 @@ public struct ListView {
     index(atRow: row, count: count, top: state.visibleTop(height: area.height, count: count))
   }
 
-  /// The item on screen row `row` of a list of items kept by `state`.
-  public func index(
-    atRow row: Int, state: VariableListState, count: Int, height: (Int) -> Int
-  ) -> Int? {
+  /// The item on screen row `row` of a list of items `heights[i]` rows tall kept by `state`.
+  public func index(atRow row: Int, state: VariableListState, heights: [Int]) -> Int? {
     index(
-      atRow: row, count: count,
-      top: state.visibleTop(count: count, viewHeight: area.height, height: height),
-      height: height)
+      atRow: row, count: heights.count,
+      top: state.visibleTop(count: heights.count, viewHeight: area.height) { heights[$0] },
+      heights: heights)
   }
 
   /// The item drawn on screen row `row` when the list starts at `top`.
-  public func index(
-    atRow row: Int, count: Int, top: Int, height: (Int) -> Int = { _ in 1 }
-  ) -> Int? {
+  public func index(atRow row: Int, count: Int, top: Int, heights: [Int]? = nil) -> Int? {
     guard row >= area.y, row < area.maxY else { return nil }
     var y = area.y
     var index = max(0, top)
     while index < count {
-      let rows = max(1, height(index))
+      let rows = max(1, heights?[index] ?? 1)
       if row < y + rows { return index }
       y += rows
       index += 1

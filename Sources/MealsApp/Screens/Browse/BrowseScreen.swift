@@ -111,7 +111,8 @@ public final class BrowseScreen: Screen {
     let labelWidth = min(longest + 1, max(16, area.width / 2))
     let destinations = Destination.allCases
     layout.list.render(
-      into: &canvas, count: destinations.count, top: 0, isSelected: { $0 == list.selection }
+      into: &canvas, count: destinations.count, top: 0,
+      selected: list.selection..<list.selection + 1
     ) { canvas, row in
       let parts = row.content.split(.horizontal, [.fixed(labelWidth), .fixed(2), .fill])
       canvas.writeTruncated(destinations[row.index].label, in: parts[0], style: .title)

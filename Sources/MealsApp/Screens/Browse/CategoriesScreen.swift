@@ -178,8 +178,7 @@ public final class CategoriesScreen: Screen {
     let descriptions = descriptions(width: view.area.width)
     guard event.column < view.area.maxX,
       let index = view.index(
-        atRow: event.row, state: list, count: categories.count,
-        height: { 1 + descriptions[$0].count })
+        atRow: event.row, state: list, heights: descriptions.map { 1 + $0.count })
     else { return true }
     list.selection = index
     savePosition()
@@ -220,7 +219,7 @@ public final class CategoriesScreen: Screen {
     let categories = categories
     let descriptions = descriptions(width: layout.list.area.width)
     layout.list.render(
-      into: &canvas, state: list, count: count, height: { 1 + descriptions[$0].count }
+      into: &canvas, state: list, heights: descriptions.map { 1 + $0.count }
     ) { canvas, row in
       canvas.writeTruncated(categories[row.index].name, in: row.content, style: .title)
       // The description under the name, two columns further in.
