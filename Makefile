@@ -45,7 +45,7 @@ endef
 
 GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
-.PHONY: test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
+.PHONY: keys-doc test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
 
 ## install: the release binary, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -127,6 +127,13 @@ lint:
 
 format:
 	$(SWIFT) format format --in-place --configuration .swiftformat --recursive Sources Tests Package.swift
+
+## keys-doc: writes docs/keys.md's tables from the key tables the screens use (a test in
+## `make test` fails while they differ)
+keys-doc: deps
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build --build-tests
+	MEALS_WRITE_KEYS_DOC=1 $(TEST_BUNDLE) -XCTest MealsAppTests.KeysReferenceTests/testKeysDocumentHoldsTheTablesTheScreensUse
 
 ## bench: the benchmark (release build); prints one line of figures per case
 bench: deps

@@ -6,12 +6,21 @@ public struct KeyHelp: Equatable, Sendable {
   public var inFooter: Bool
   /// The key a click on the footer hint sends (the first of `keys` when not given).
   public var key: Key?
+  /// What `docs/keys.md` says, when more than `text` (the footer's words) is worth saying.
+  public var detail: String?
+  /// Every key that does it, for `docs/keys.md` (`d`, `Del`); `keys` when not given.
+  public var allKeys: [String]
 
-  public init(keys: String, text: String, inFooter: Bool = true, key: Key? = nil) {
+  public init(
+    keys: String, text: String, inFooter: Bool = true, key: Key? = nil, detail: String? = nil,
+    allKeys: [String]? = nil
+  ) {
     self.keys = keys
     self.text = text
     self.inFooter = inFooter
     self.key = key ?? Key(label: keys)
+    self.detail = detail
+    self.allKeys = allKeys ?? [keys]
   }
 }
 
@@ -23,7 +32,8 @@ public struct KeyBinding<Action: Sendable>: Sendable {
   public var help: KeyHelp
 
   public init(
-    _ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true
+    _ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true,
+    detail: String? = nil
   ) {
     self.keys = keys
     self.action = action
@@ -31,7 +41,9 @@ public struct KeyBinding<Action: Sendable>: Sendable {
       keys: label ?? keys.map(\.label).joined(separator: "/"),
       text: text,
       inFooter: footer,
-      key: keys.first
+      key: keys.first,
+      detail: detail,
+      allKeys: keys.map(\.label)
     )
   }
 }

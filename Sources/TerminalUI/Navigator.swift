@@ -79,7 +79,9 @@ public final class Navigator {
     KeyHelp(keys: "Esc/q", text: "back (q on My Meals quits)", inFooter: false),
     KeyHelp(keys: "Ctrl-L", text: "redraw the screen", inFooter: false),
     KeyHelp(keys: "Ctrl-Z", text: "suspend (fg to resume)", inFooter: false),
-    KeyHelp(keys: "Ctrl-C", text: "quit", inFooter: false),
+    KeyHelp(
+      keys: "Ctrl-C", text: "quit", inFooter: false,
+      detail: "quit from anywhere (an unsaved draft is kept and offered at the next start)"),
   ]
 
   public init() {}

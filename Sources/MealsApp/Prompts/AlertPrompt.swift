@@ -12,13 +12,14 @@ public final class AlertPrompt: Prompt {
     self.detail = detail
   }
 
-  public var keyHelp: [KeyHelp] { [KeyHelp(keys: "Enter", text: "carry on")] }
+  static let keys = KeyTable<Void>([
+    KeyBinding([.enter, .escape, .character(" ")], (), "carry on", label: "Enter")
+  ])
+
+  public var keyHelp: [KeyHelp] { Self.keys.help }
 
   public func handle(_ key: Key) -> PromptResult {
-    switch key {
-    case .enter, .escape, .character(" "): .close
-    default: .stay
-    }
+    Self.keys.action(for: key) == nil ? .stay : .close
   }
 
   /// The box is as wide as its longer text needs (within the screen), and both texts wrap in

@@ -20,27 +20,28 @@ public final class ConfirmPrompt: Prompt {
     self.onEscape = onEscape
   }
 
+  enum Answer { case yes, no, escape }
+  static let keys = KeyTable<Answer>([
+    KeyBinding([.character("y"), .character("Y")], .yes, "yes", label: "y"),
+    KeyBinding([.character("n"), .character("N")], .no, "no", label: "n"),
+    KeyBinding([.escape], .escape, "no"),
+  ])
+
   public var keyHelp: [KeyHelp] {
-    [
-      KeyHelp(keys: "y", text: "yes"), KeyHelp(keys: "n", text: "no"),
-      KeyHelp(keys: "Esc", text: onEscape == nil ? "no" : "later"),
-    ]
+    // Esc says "later" when it does something of its own (a draft kept for the next start).
+    var help = Self.keys.help
+    if onEscape != nil { help[2].text = "later" }
+    return help
   }
 
   public func handle(_ key: Key) -> PromptResult {
-    switch key {
-    case .character("y"), .character("Y"):
-      onYes()
-      return .close
-    case .character("n"), .character("N"):
-      onNo()
-      return .close
-    case .escape:
-      (onEscape ?? onNo)()
-      return .close
-    default:
-      return .stay
+    switch Self.keys.action(for: key) {
+    case .yes: onYes()
+    case .no: onNo()
+    case .escape: (onEscape ?? onNo)()
+    case nil: return .stay
     }
+    return .close
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {

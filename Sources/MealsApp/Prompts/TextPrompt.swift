@@ -30,10 +30,19 @@ public final class TextPrompt: Prompt {
     self.onSubmit = onSubmit
   }
 
+  enum Action { case submit, cancel }
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .submit, "add"), KeyBinding([.escape], .cancel, "cancel"),
+  ])
+
   public var keyHelp: [KeyHelp] {
-    [KeyHelp(keys: "Enter", text: action)]
-      + (alternative.map { [KeyHelp(keys: $0.key.label, text: $0.label, key: $0.key)] } ?? [])
-      + [KeyHelp(keys: "Esc", text: "cancel")]
+    var help = Self.keys.help
+    help[0].text = action
+    if let alternative {
+      help.insert(
+        KeyHelp(keys: alternative.key.label, text: alternative.label, key: alternative.key), at: 1)
+    }
+    return help + TextField.keys.help
   }
 
   public func handle(_ key: Key) -> PromptResult {
@@ -41,16 +50,16 @@ public final class TextPrompt: Prompt {
       alternative.run()
       return .close
     }
-    switch key {
-    case .escape:
+    switch Self.keys.action(for: key) {
+    case .cancel:
       return .close
-    case .enter:
+    case .submit:
       if let message = onSubmit(field.text) {
         error = message
         return .stay
       }
       return .close
-    default:
+    case nil:
       if field.handle(key) { error = nil }
       return .stay
     }

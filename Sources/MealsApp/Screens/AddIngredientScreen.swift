@@ -28,13 +28,20 @@ public final class AddIngredientScreen: Screen, StoreListener {
 
   enum Action { case choose, details, importCatalogue }
   static let keys = KeyTable<Action>([
-    KeyBinding([.enter], .choose, "choose"), KeyBinding([.right], .details, "details (◆)"),
-    KeyBinding([.ctrl("r")], .importCatalogue, "retry import"),
+    KeyBinding([.enter], .choose, "choose", detail: "choose it: asks the quantity"),
+    KeyBinding([.right], .details, "details (◆)", detail: "details of a `◆` ingredient"),
+    KeyBinding(
+      [.ctrl("r")], .importCatalogue, "retry import",
+      detail: "import the ingredient list from TheMealDB again"),
   ])
   public var keyHelp: [KeyHelp] {
     Self.keys.help + [
       .back,
-      KeyHelp(keys: "type", text: "filter the list, or name a new ingredient", inFooter: false),
+      KeyHelp(
+        keys: "type", text: "filter the list, or name a new ingredient", inFooter: false,
+        detail:
+          "filter the list (as in Ingredients); a name it lacks gives `Use “…” (new ingredient)`, kept as yours (`yours`) and offered next time"
+      ),
     ] + IngredientPicker.moves.help
   }
 

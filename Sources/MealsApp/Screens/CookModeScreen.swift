@@ -42,20 +42,34 @@ public final class CookModeScreen: Screen {
 
   static let keys = KeyTable<Action>([
     KeyBinding([.right, .character(" ")], .next, "next step", label: "→/Space"),
-    KeyBinding([.left], .previous, "previous step", label: "←"),
-    KeyBinding([.character("t")], .timer, "start the step's timer"),
-    KeyBinding([.character("T")], .timers, "timers (x stops one)"),
-    KeyBinding([.character("+"), .character("=")], .more, "more servings", label: "+"),
+    KeyBinding(
+      [.left], .previous, "previous step", label: "←",
+      detail: "the previous step (back to the checklist from the first)"),
+    KeyBinding(
+      [.character("t")], .timer, "start the step's timer",
+      detail:
+        "start a timer for the step's time (`10 minutes`, `1 hr 30 mins`; a range counts its lower bound)"
+    ),
+    KeyBinding(
+      [.character("T")], .timers, "timers (x stops one)",
+      detail: "the timers: `x` stops the selected one, `Esc` back"),
+    KeyBinding(
+      [.character("+"), .character("=")], .more, "more servings", label: "+",
+      detail: "more servings (the checklist's quantities scale)"),
     KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
     KeyBinding([.character("l")], .addToList, "add the ingredients to the shopping list"),
     KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
-    KeyBinding([.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc"),
+    KeyBinding(
+      [.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc",
+      detail: "leave (asks first while a timer runs)"),
   ])
 
   /// On the ingredient checklist, before the steps: Space ticks and → starts cooking.
   static let checklistKeys = KeyTable<Action>([
-    KeyBinding([.right], .next, "start cooking", label: "→"),
-    KeyBinding([.character(" "), .enter], .tick, "tick", label: "Space/Enter"),
+    KeyBinding([.right], .next, "start cooking", label: "→", detail: "to the first step"),
+    KeyBinding(
+      [.character(" "), .enter], .tick, "tick", label: "Space/Enter",
+      detail: "tick an ingredient as you gather it (the cursor goes on to the next)"),
   ])
   /// What the checklist shows of the steps' keys besides its own.
   static let checklistAlso: Set<Action> = [.more, .fewer, .addToList, .timers, .leave]

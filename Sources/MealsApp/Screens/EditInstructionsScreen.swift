@@ -24,7 +24,8 @@ public final class EditInstructionsScreen: Screen {
   enum Action { case save, cancel, openInEditor }
   static let keys = KeyTable<Action>([
     KeyBinding([.ctrl("s")], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
-    KeyBinding([.ctrl("o")], .openInEditor, "open in $EDITOR"),
+    KeyBinding(
+      [.ctrl("o")], .openInEditor, "open in $EDITOR", detail: "open in `$VISUAL`/`$EDITOR`"),
   ])
   public var keyHelp: [KeyHelp] { Self.keys.help + TextArea.help }
 

@@ -13,23 +13,26 @@ public final class EditNameScreen: Screen {
 
   public var title: String { "Edit Name" }
   public var acceptsText: Bool { true }
-  public var keyHelp: [KeyHelp] {
-    [
-      KeyHelp(keys: "Enter", text: "save"), KeyHelp(keys: "Esc", text: "cancel"),
-      KeyHelp(keys: "Ctrl-A/E", text: "start/end of line", inFooter: false),
-      KeyHelp(keys: "Ctrl-U/K", text: "delete to start/end", inFooter: false),
-      KeyHelp(keys: "Ctrl-W", text: "delete the word before", inFooter: false),
-    ]
-  }
+
+  enum Action { case save, cancel }
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
+  ])
+  public var keyHelp: [KeyHelp] { Self.keys.help + TextField.keys.help }
 
   public func handle(_ key: Key) -> Bool {
-    if key == .enter {
+    switch Self.keys.action(for: key) {
+    case .save:
       if let rule = MealRules.checkName(field.text) {
         error = rule.message
       } else {
         delegate?.editNameScreen(self, didSave: field.text)
       }
       return true
+    case .cancel:
+      return false  // the navigator goes back
+    case nil:
+      break
     }
     let before = field.text
     guard field.handle(key) else { return false }
@@ -38,14 +41,19 @@ public final class EditNameScreen: Screen {
     return true
   }
 
+  /// A gap, the question, the field, a gap, then what is wrong with the name; two columns in.
+  private func layout(in area: Rect) -> (question: Rect, field: Rect, error: Rect) {
+    let rows = area.inset(left: 2, right: 2).split(
+      .vertical, [.fixed(1), .fixed(1), .fixed(1), .fixed(1), .fixed(1)])
+    return (rows[1], rows[2], rows[4])
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
-    canvas.write("Name of the meal:", row: area.y + 1, column: area.x + 2, style: .title)
+    let layout = layout(in: area)
+    canvas.writeTruncated("Name of the meal:", in: layout.question, style: .title)
     canvas.cursor = field.render(
-      into: &canvas, row: area.y + 2, column: area.x + 2, width: area.width - 4,
+      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
       style: Style([.underline]))
-    if let error {
-      canvas.writeTruncated(
-        error, row: area.y + 4, column: area.x + 2, width: area.width - 4, style: .error)
-    }
+    if let error { canvas.writeTruncated(error, in: layout.error, style: .error) }
   }
 }

@@ -10,9 +10,10 @@ public final class FavouritesScreen: Screen, StoreListener {
   enum Action: Sendable { case open, unfavourite, undo }
 
   static let keys = KeyTable<Action>([
-    KeyBinding([.enter], .open, "edit"),
-    KeyBinding([.character("f")], .unfavourite, "remove from Favourites"),
-    KeyBinding([.character("u")], .undo, "undo"),
+    KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
+    KeyBinding(
+      [.character("f")], .unfavourite, "remove from Favourites", detail: "take it off the list"),
+    KeyBinding([.character("u")], .undo, "undo", detail: "put the last one back, in its place"),
   ])
 
   /// The app that owns the navigator that owns this screen: never outlived.

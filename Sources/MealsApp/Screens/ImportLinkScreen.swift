@@ -18,12 +18,20 @@ public final class ImportLinkScreen: Screen {
   enum Action: Sendable { case read, stop, save, next, previous, back }
 
   /// While typing the address.
-  static let typingKeys = KeyTable<Action>([KeyBinding([.enter], .read, "read the page")])
+  static let typingKeys = KeyTable<Action>([
+    KeyBinding(
+      [.enter], .read, "read the page",
+      detail:
+        "read the page at the address typed or pasted (http or https); a spinner and the kilobytes so far while it loads"
+    )
+  ])
   /// While the page loads.
   static let loadingKeys = KeyTable<Action>([KeyBinding([.escape], .stop, "stop")])
 
   static let foundKeys = KeyTable<Action>([
-    KeyBinding([.character("s"), .enter], .save, "save to My Meals", label: "s"),
+    KeyBinding(
+      [.character("s"), .enter], .save, "save to My Meals", label: "s",
+      detail: "save the recipe found to My Meals, with the page's address"),
     KeyBinding([.right], .next, "the next recipe on the page", footer: false),
     KeyBinding([.left], .previous, "the previous recipe", footer: false),
     KeyBinding([.escape], .back, "back to the address", footer: false),

@@ -60,7 +60,13 @@ struct IngredientPicker {
 
   /// What every screen with the picker adds to its own keys' help.
   static let help =
-    moves.help + [KeyHelp(keys: "type", text: "filter the list", inFooter: false)]
+    moves.help + [
+      KeyHelp(
+        keys: "type", text: "filter the list", inFooter: false,
+        detail:
+          "filter the catalogue (case and accents ignored): names that start with it first, then those with a word that does, then those with it inside a word"
+      )
+    ]
 
   /// Moves or edits the filter (the body being `area`); false for keys it does not use.
   mutating func handle(_ key: Key, store: MealStore, area: Rect) -> Bool {

@@ -41,10 +41,17 @@ public final class MealEditorScreen: Screen {
   }
 
   static let keys = KeyTable<Action>([
-    KeyBinding([.enter], .open, "edit"),
-    KeyBinding([.character("i")], .addIngredient, "add ingredient"),
+    KeyBinding(
+      [.enter], .open, "edit",
+      detail:
+        "edit name / instructions / add an ingredient; on Details rows: set that field"),
+    KeyBinding(
+      [.character("i")], .addIngredient, "add ingredient",
+      detail: "add an ingredient (from any row)"),
     KeyBinding([.character("f")], .favourite, "favourite on/off"),
-    KeyBinding([.character("d"), .delete], .remove, "remove ingredient", label: "d"),
+    KeyBinding(
+      [.character("d"), .delete], .remove, "remove ingredient", label: "d",
+      detail: "remove the selected ingredient row"),
     KeyBinding(
       [.character("K"), .shiftUp], .moveUp, "move the ingredient up", label: "K/Shift-↑",
       footer: false),
@@ -52,12 +59,17 @@ public final class MealEditorScreen: Screen {
       [.character("J"), .shiftDown], .moveDown, "move the ingredient down", label: "J/Shift-↓",
       footer: false),
     KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
-    KeyBinding([.escape, .character("q")], .back, "back (discard)", label: "Esc"),
+    KeyBinding(
+      [.escape, .character("q")], .back, "back (discard)", label: "Esc",
+      detail: "back, asking `Discard changes? (y/n)` when there are changes"),
   ])
 
   /// Digits set the Rating (0–5) and the Difficulty (0 none, 1–3) on their rows.
   static let digitHelp = KeyHelp(
-    keys: "0–5", text: "rating / difficulty on their rows", inFooter: false)
+    keys: "0–5", text: "rating / difficulty on their rows", inFooter: false,
+    detail:
+      "on Rating: the rating; on Difficulty: `1` Beginner, `2` Intermediate, `3` Advanced, `0` none"
+  )
 
   static let instructionPreviewRows = 4
   /// How long after the last change the draft is kept.

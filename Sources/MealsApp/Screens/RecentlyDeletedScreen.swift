@@ -11,7 +11,9 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
 
   static let keys = KeyTable<Action>([
     KeyBinding([.enter], .restore, "restore to My Meals"),
-    KeyBinding([.character("D")], .erase, "erase for good (asks first)"),
+    KeyBinding(
+      [.character("D")], .erase, "erase for good (asks first)",
+      detail: "erase it for good (asks `y/n`); meals deleted over 30 days ago go by themselves"),
   ])
 
   public weak var delegate: RecentlyDeletedScreenDelegate?

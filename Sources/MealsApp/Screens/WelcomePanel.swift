@@ -46,11 +46,28 @@ struct WelcomePanel: Equatable {
     "Your recipe book in the terminal: keep your own meals, find new ones on TheMealDB, "
     + "and cook from the keyboard."
 
-  static let keys: [KeyHelp] =
+  /// What a panel key does.
+  enum Action: Equatable {
+    case right, left, down, up, next, previous, press
+    case button(Button)
+  }
+
+  /// The panel's keys: moves, Enter, and each button's own letter.
+  static let table = KeyTable<Action>(
     [
-      KeyHelp(keys: "Enter", text: "press"),
-      KeyHelp(keys: "←→↑↓ Tab", text: "choose"),
-    ] + Button.allCases.map { KeyHelp(keys: String($0.key), text: $0.helpText) }
+      KeyBinding([.enter], .press, "press"),
+      KeyBinding(
+        [.right, .character("l")], .right, "choose", label: "←→↑↓ Tab",
+        detail: "choose the one on the right"),
+      KeyBinding([.left, .character("h")], .left, "choose the one on the left", footer: false),
+      KeyBinding([.down, .character("j")], .down, "choose the one below", footer: false),
+      KeyBinding([.up, .character("k")], .up, "choose the one above", footer: false),
+      KeyBinding([.tab], .next, "choose the next", footer: false),
+      KeyBinding([.backTab], .previous, "choose the previous", footer: false),
+    ] + Button.allCases.map { KeyBinding([.character($0.key)], .button($0), $0.helpText) })
+
+  /// What the footer and `?` show for the panel: Enter, the moves in one line, the buttons.
+  static var keys: [KeyHelp] { table.bindings.filter(\.help.inFooter).map(\.help) }
 
   private(set) var focus = 0
 
@@ -58,17 +75,16 @@ struct WelcomePanel: Equatable {
   mutating func handle(_ key: Key, width: Int) -> Button? {
     let count = Button.allCases.count
     let columns = Self.columns(width: width)
-    switch key {
-    case .right, .character("l"): focus = min(count - 1, focus + 1)
-    case .left, .character("h"): focus = max(0, focus - 1)
-    case .down, .character("j"): focus = min(count - 1, focus + columns)
-    case .up, .character("k"): focus = max(0, focus - columns)
-    case .tab: focus = (focus + 1) % count
-    case .backTab: focus = (focus + count - 1) % count
-    case .enter: return Button.allCases[focus]
-    case .character(let character):
-      return Button.allCases.first { $0.key == character }
-    default: break
+    switch Self.table.action(for: key) {
+    case .right: focus = min(count - 1, focus + 1)
+    case .left: focus = max(0, focus - 1)
+    case .down: focus = min(count - 1, focus + columns)
+    case .up: focus = max(0, focus - columns)
+    case .next: focus = (focus + 1) % count
+    case .previous: focus = (focus + count - 1) % count
+    case .press: return Button.allCases[focus]
+    case .button(let button): return button
+    case nil: break
     }
     return nil
   }
@@ -80,10 +96,8 @@ struct WelcomePanel: Equatable {
 
   /// True for the keys the panel itself uses to move.
   static func moves(_ key: Key) -> Bool {
-    switch key {
-    case .right, .left, .down, .up, .tab, .backTab, .character("h"), .character("j"),
-      .character("k"), .character("l"):
-      true
+    switch table.action(for: key) {
+    case .right, .left, .down, .up, .next, .previous: true
     default: false
     }
   }

@@ -41,7 +41,11 @@ public final class BrowseScreen: Screen {
   public var title: String { "Browse" }
 
   enum Action { case open }
-  static let keys = KeyTable<Action>([KeyBinding([.enter], .open, "open")])
+  static let keys = KeyTable<Action>([
+    KeyBinding(
+      [.enter], .open, "open",
+      detail: "open: Search by name, Categories, Areas, Ingredients, Surprise me")
+  ])
   public var keyHelp: [KeyHelp] { Self.keys.help + [.back] + ListState.keys.help }
 
   // MARK: - Layout

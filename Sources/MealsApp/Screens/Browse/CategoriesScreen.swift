@@ -9,7 +9,8 @@ public final class CategoriesScreen: Screen {
   enum Action: Sendable { case open, refresh }
 
   static let keys = KeyTable<Action>([
-    KeyBinding([.enter], .open, "meals in it"),
+    KeyBinding(
+      [.enter], .open, "meals in it", detail: "the meals in it; after a failure, try again"),
     KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
   ])
   static let descriptionRows = 3

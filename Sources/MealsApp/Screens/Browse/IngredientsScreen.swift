@@ -22,7 +22,8 @@ public final class IngredientsScreen: Screen, StoreListener {
 
   enum Action { case meals, details, importCatalogue }
   static let keys = KeyTable<Action>([
-    KeyBinding([.enter], .meals, "meals with it"), KeyBinding([.right], .details, "details (◆)"),
+    KeyBinding([.enter], .meals, "meals with it", detail: "the meals that use it"),
+    KeyBinding([.right], .details, "details (◆)", detail: "details of a `◆` ingredient"),
     KeyBinding(
       [.ctrl("r")], .importCatalogue, "import the ingredient list again", footer: false),
   ])

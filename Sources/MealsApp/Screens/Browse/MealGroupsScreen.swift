@@ -90,9 +90,13 @@ public final class MealGroupsScreen: Screen, StoreListener {
     return name + resource.ageNote(now: context.store.clock())
   }
 
-  private var keys: KeyTable<Action> {
+  private var keys: KeyTable<Action> { Self.keys(areas: kind == .areas) }
+
+  static func keys(areas: Bool) -> KeyTable<Action> {
     KeyTable([
-      KeyBinding([.enter], .open, kind == .areas ? "meals from there" : "meal details"),
+      KeyBinding(
+        [.enter], .open, areas ? "meals from there" : "meal details",
+        detail: "open (the meals from the area, or Meal Detail); after a failure, try again"),
       KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
     ])
   }
