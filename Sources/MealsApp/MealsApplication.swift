@@ -10,6 +10,8 @@ public final class MealsApplication {
   public let root: MyMealsScreen
   /// True while the daily backup runs on its worker.
   public private(set) var isBackingUp = false
+  /// Polling for other processes' commits and the catalogue import's progress.
+  private let timers: AppTimers
 
   public init(
     store: MealStore, service: MealDBService, pictures: PictureMode = .off,
@@ -20,6 +22,8 @@ public final class MealsApplication {
       navigator: navigator, store: store, service: service, pictures: pictures,
       pictureCache: pictureCache)
     root = MyMealsScreen(context: context)
+    timers = AppTimers(context: context)
+    navigator.tickers = [timers]
     navigator.push(root)
   }
 

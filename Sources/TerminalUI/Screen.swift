@@ -48,3 +48,12 @@ public enum PromptResult: Sendable {
   case stay
   case close
 }
+
+/// App-wide work on the loop's timers that belongs to no screen (polling for other processes'
+/// commits, a long import's progress): ticked with the screens, whichever is on top.
+public protocol Ticker: AnyObject {
+  /// When it next wants `tick`, in monotonic ms.
+  var nextDeadline: UInt64? { get }
+  /// Time passed; returns true when something visible changed.
+  func tick(now: UInt64) -> Bool
+}

@@ -84,8 +84,6 @@ public final class MyMealsScreen: Screen, StoreListener {
   var preview: SavedMealPreview
   private var welcome = WelcomePanel()
   private var selectedID: Int64?
-  private var lastPoll: UInt64 = 0
-  static let pollInterval: UInt64 = 500
 
   init(context: AppContext) {
     self.context = context
@@ -373,16 +371,13 @@ public final class MyMealsScreen: Screen, StoreListener {
   // MARK: - Time
 
   public var nextDeadline: UInt64? {
-    let interval =
-      context.catalogue.state == .running ? CatalogueImport.progressInterval : Self.pollInterval
-    return [
-      lastPoll + interval, chipCountsDue,
+    [
+      chipCountsDue,
       preview.nextFrame(after: context.navigator.now(), paneShows: context.showsPreviewPane),
     ].compactMap { $0 }.min()
   }
 
-  /// Polls for commits made by another `meals` process on the same file, and shows the
-  /// first-launch import's progress (My Meals is always on the stack, so its timer always runs).
+  /// The preview's frames and the chips' counts when typing pauses.
   public func tick(now: UInt64) -> Bool {
     var changed = preview.nextFrame(after: now, paneShows: context.showsPreviewPane) != nil
     if preview.tick(now: now, store: context.store, paneShows: context.showsPreviewPane) {
@@ -392,12 +387,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       countChipsNow()
       changed = true
     }
-    let interval =
-      context.catalogue.state == .running ? CatalogueImport.progressInterval : Self.pollInterval
-    guard now >= lastPoll + interval else { return changed }
-    lastPoll = now
-    context.catalogue.showProgress()
-    return context.store.checkForExternalChanges() || changed
+    return changed
   }
 
   /// How many rows `key` can reach: all of them for End once counted, else a page past the

@@ -1,0 +1,68 @@
+import TextSafety
+
+/// The last message for the user, shown on the status line.
+public struct StatusMessage: Equatable, Sendable {
+  public enum Kind: Sendable { case info, error }
+  public var text: String
+  public var kind: Kind
+  /// A progress bar after the text, or nil for none.
+  public var progress: Progress?
+
+  /// How far something has got: a fraction (0…1), or nil for a bar that moves to say
+  /// "working, size unknown"; `detail` follows the bar ("50%", "48 KB").
+  public struct Progress: Equatable, Sendable {
+    public var fraction: Double?
+    public var detail: String
+  }
+
+  public init(_ text: String, kind: Kind = .info, progress: Progress? = nil) {
+    self.text = text
+    self.kind = kind
+    self.progress = progress
+  }
+}
+
+/// The status line: the message, and a progress bar that glides as its value grows.
+struct StatusLine {
+  private(set) var message: StatusMessage?
+  private var glide = Glide()
+
+  mutating func show(_ message: StatusMessage?, now: UInt64, animated: Bool) {
+    if let fraction = message?.progress?.fraction, let text = message?.text {
+      glide.set(fraction, key: text, now: now, animated: animated)
+    }
+    self.message = message
+  }
+
+  /// When the bar next moves: a bar of unknown size turns on its own; a gliding one until it
+  /// arrives.
+  func nextFrame(after time: UInt64) -> UInt64? {
+    guard let progress = message?.progress else { return nil }
+    return progress.fraction == nil ? time + 60 : glide.nextFrame(after: time)
+  }
+
+  /// Draws the message in `row` (a bar of up to 30 cells and its detail on the right).
+  func render(into canvas: inout Canvas, in row: Rect, now: UInt64) {
+    guard let message else { return }
+    let text = message.kind == .error ? "Error: " + message.text : message.text
+    let style: Style = message.kind == .error ? .error : .plain
+    var line = row.inset(left: 1, right: 1)
+    if let progress = message.progress {
+      let barWidth = max(8, min(30, row.width / 3))
+      let bar =
+        progress.fraction == nil
+        ? Bar.moving(phase: Int(now / 60), width: barWidth)
+        : Bar.text(glide.value(at: now), width: barWidth)
+      let detail = " " + progress.detail
+      let parts = line.split(
+        .horizontal, [.fill, .fixed(1), .fixed(barWidth), .fixed(TextWidth.columns(of: detail))])
+      canvas.write(bar, row: row.y, column: parts[2].x, style: .accent)
+      canvas.write(detail, row: row.y, column: parts[3].x)
+      line = parts[0]
+    }
+    // A name inside the message is shortened before the message's point is cut.
+    canvas.write(
+      TextWidth.fit(text, to: line.width, clean: TextSanitizer.singleLine), row: row.y,
+      column: line.x, width: line.width, style: style)
+  }
+}
