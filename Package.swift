@@ -51,23 +51,28 @@ let package = Package(
     .target(name: "MealsStore", dependencies: ["MealsCore", "TextSafety", "CSQLite3"]),
     .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl"]),
     .target(name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw", "CPicture"]),
+    // The command line (launch options, `meals list|show|search|export|import`, file writing)
+    // builds without the UI.
+    .target(name: "MealsCLI", dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety"]),
     .target(
       name: "MealsApp",
-      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety"]
+      dependencies: ["MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety"]
     ),
-    .executableTarget(name: "meals", dependencies: ["MealsApp"]),
+    .executableTarget(name: "meals", dependencies: ["MealsApp", "MealsCLI"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     // The start-up floor meals-bench compares meals with (Foundation + one SQLite read).
     .executableTarget(name: "meals-floor", dependencies: ["CSQLite3"]),
     .executableTarget(
       name: "meals-bench",
       dependencies: [
-        "MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
+        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "Fixtures",
       ]
     ),
+    // The fixture server and child processes, for the benchmark and the tests.
+    .target(name: "Fixtures"),
 
     // MARK: - Tests
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Fixtures"], path: "Tests/TestSupport"),
     .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TextSafety", "TestSupport"]),
     .testTarget(name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore", "TestSupport"]),
     .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore", "TestSupport"]),
@@ -76,7 +81,7 @@ let package = Package(
     .testTarget(
       name: "MealsAppTests",
       dependencies: [
-        "MealsApp", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
+        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
       ],
       exclude: ["Screens", "CommandOutputs"]
     ),

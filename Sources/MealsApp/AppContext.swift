@@ -1,3 +1,4 @@
+import MealsCLI
 import MealsNet
 import MealsStore
 import TerminalUI

@@ -1,10 +1,10 @@
+import Fixtures
 import Foundation
 import MealsApp
 import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
-import TestSupport
 
 /// The browse screens against the project's fixture server: a cached list's first frame, an
 /// uncached list's rows over loopback against the bare transfer, and a whole demo walk's

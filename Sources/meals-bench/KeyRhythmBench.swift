@@ -1,6 +1,6 @@
+import Fixtures
 import Foundation
 import TerminalUI
-import TestSupport
 
 #if canImport(Glibc)
   import Glibc

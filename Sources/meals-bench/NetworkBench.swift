@@ -1,8 +1,8 @@
+import Fixtures
 import Foundation
 import MealsCore
 import MealsNet
 import TerminalUI
-import TestSupport
 
 /// Our client against `curl` on the same loopback URL of the project's fixture server.
 enum NetworkBench {

@@ -1,7 +1,7 @@
+import Fixtures
 import Foundation
 import MealsCore
 import TerminalUI
-import TestSupport
 
 #if canImport(Glibc)
   import Glibc

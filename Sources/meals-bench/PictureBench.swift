@@ -1,10 +1,11 @@
+import Fixtures
 import Foundation
 import MealsApp
+import MealsCLI
 import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
-import TestSupport
 
 /// Pictures against the fixture server: a photo the size of TheMealDB's small ones (250×250
 /// JPEG) fetched, decoded and drawn, cold (over loopback) and warm (from the disk cache); Meal

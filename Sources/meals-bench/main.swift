@@ -1,3 +1,4 @@
+import Fixtures
 // The benchmark: one line of figures per case (medians of several runs), against the goals of
 // the issues. Run with `make bench`; `meals-bench memory PATH` is the child that measures the
 // peak memory of opening a database and filtering it.
@@ -7,7 +8,6 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
-import TestSupport
 
 let packageRoot = PackagePaths.root
 let workFolder = packageRoot.appendingPathComponent(".build/bench")

@@ -1,5 +1,6 @@
 import Foundation
 import MealsApp
+import MealsCLI
 import MealsNet
 import MealsStore
 import TerminalUI
@@ -47,7 +48,7 @@ case .success(.subcommand(let command, let arguments, let parsed)):
       pages: Subcommand.networkPages(apiURL: parsed.apiURL),
       pictures: Subcommand.networkPictures(
         apiURL: parsed.apiURL,
-        cacheFolder: parsed.pictures == .off ? nil : parsed.pictureCacheFolder)))
+        cacheFolder: parsed.images == .off ? nil : parsed.pictureCacheFolder)))
 case .failure(let error):
   FileHandle.standardError.write(
     Data("meals: \(error.message)\n\(LaunchOptions.usageLine)\nmeals --help says more.\n".utf8))
@@ -95,10 +96,13 @@ do {
 }
 
 let service = MealDBClient(baseURL: options.apiURL, http: http)
+let environment = ProcessInfo.processInfo.environment
 let pictureCache =
-  options.pictures == .off ? nil : options.pictureCacheFolder.flatMap { PictureCache(folder: $0) }
+  options.images == .off ? nil : options.pictureCacheFolder.flatMap { PictureCache(folder: $0) }
 let app = MealsApplication(
-  store: store, service: service, pictures: options.pictures, pictureCache: pictureCache)
+  store: store, service: service,
+  pictures: PictureMode.resolve(options.images, environment: environment),
+  pictureCache: pictureCache)
 app.navigator.animations = options.animations
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),
@@ -107,7 +111,9 @@ let loop = EventLoop(
 let pictures = app.context.pictures
 pictures.measuredCellSize = { terminal.cellPixels() }
 loop.wakes = app.context.workers.map { worker in (worker.descriptor, { worker.drain() }) }
-if options.asksForSixel { terminal.askForAttributes() }
+if PictureMode.asksForSixel(options.images, environment: environment) {
+  terminal.askForAttributes()
+}
 // Pictures keep their shape in the real cells: ask when the window size has no pixels.
 if pictures.isOn && terminal.cellPixels() == nil { terminal.askForCellSize() }
 app.startBeforeFirstFrame()

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import MealsCore
 import MealsStore

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import MealsApp
 import MealsCore
@@ -6,6 +7,8 @@ import MealsStore
 import TerminalUI
 import TestSupport
 import XCTest
+
+@testable import MealsCLI
 
 /// TheMealDB as the screens see it, answered by the test when it chooses.
 final class FakeService: MealDBService {

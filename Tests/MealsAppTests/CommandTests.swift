@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import MealsApp
 import MealsCore
@@ -5,6 +6,8 @@ import MealsNet
 import MealsStore
 import TestSupport
 import XCTest
+
+@testable import MealsCLI
 
 /// `meals list/show/search/export/import` on a small database: what a script reads on
 /// standard output (the expected texts are files in CommandOutputs/), what goes to standard

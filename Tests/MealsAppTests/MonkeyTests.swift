@@ -1,3 +1,4 @@
+import Fixtures
 import MealsApp
 import MealsCore
 import MealsNet

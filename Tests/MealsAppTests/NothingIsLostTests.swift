@@ -4,6 +4,8 @@ import MealsStore
 import TerminalUI
 import XCTest
 
+@testable import MealsCLI
+
 /// Deleted meals come back one by one, drafts survive a quit, pastes are text.
 final class NothingIsLostTests: XCTestCase {
   // MARK: - Undo and Recently Deleted

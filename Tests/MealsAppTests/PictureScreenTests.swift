@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import MealsApp
 import MealsCore
@@ -6,6 +7,8 @@ import MealsStore
 import TerminalUI
 import TestSupport
 import XCTest
+
+@testable import MealsCLI
 
 /// Meal Detail's picture: on its way, drawn in symbols, asked for once, kept on disk,
 /// cancelled when the screen goes, and a reason when there is none.
@@ -437,11 +440,11 @@ extension GraphicsProtocolScreenTests {
 
   func testOnlyAutoOutsideTmuxAsksTheTerminal() {
     func asks(_ arguments: [String], _ environment: [String: String]) -> Bool {
+      let environment = environment.merging(["HOME": "/h"]) { a, _ in a }
       guard
-        case .success(.run(let options)) = LaunchOptions.parse(
-          arguments, environment: environment.merging(["HOME": "/h"]) { a, _ in a })
+        case .success(.run(let options)) = LaunchOptions.parse(arguments, environment: environment)
       else { return false }
-      return options.asksForSixel
+      return PictureMode.asksForSixel(options.images, environment: environment)
     }
     XCTAssertTrue(asks([], ["TERM": "xterm"]))
     XCTAssertFalse(asks([], ["TERM": "xterm", "TMUX": "/tmp/t"]))

@@ -1,9 +1,12 @@
+import Fixtures
 import Foundation
 import MealsApp
 import MealsCore
 import MealsStore
 import TestSupport
 import XCTest
+
+@testable import MealsCLI
 
 /// Meals stored, exported by `meals export` and imported again: the same meals come back.
 ///

@@ -1,3 +1,4 @@
+import Fixtures
 import MealsCore
 import TestSupport
 import XCTest

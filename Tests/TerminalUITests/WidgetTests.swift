@@ -1,3 +1,4 @@
+import Fixtures
 import TestSupport
 import XCTest
 

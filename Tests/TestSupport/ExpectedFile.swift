@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 
 /// Expected outputs kept as files in the repository (screens, command outputs, picture bytes):

@@ -1,4 +1,5 @@
 import Foundation
+import MealsCLI
 import MealsNet
 import TerminalUI
 

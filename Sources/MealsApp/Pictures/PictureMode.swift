@@ -1,3 +1,4 @@
+import MealsCLI
 import TerminalUI
 
 /// How pictures are drawn: `--images` or `MEALS_IMAGES`.
@@ -16,22 +17,30 @@ public enum PictureMode: Equatable, Sendable {
   public static func parse(_ value: String?, environment: [String: String]) -> Result<
     PictureMode, UsageError
   > {
+    PictureChoice.parse(value).map { resolve($0, environment: environment) }
+  }
+
+  /// The mode for a choice in this environment.
+  public static func resolve(_ choice: PictureChoice, environment: [String: String]) -> PictureMode
+  {
     let colors = (environment["NO_COLOR"] ?? "").isEmpty
-    switch (value ?? "auto").lowercased() {
-    case "auto": return .success(automatic(environment: environment, colors: colors))
-    case "symbols": return .success(.symbols(colors: colors))
-    case "off", "none", "0": return .success(.off)
-    case "kitty": return .success(.graphics(.kitty))
-    case "sixel": return .success(.graphics(.sixel))
-    case "iterm": return .success(.graphics(.iterm))
-    case "truecolor": return .success(.graphics(.truecolor))
-    default:
-      return .failure(
-        UsageError(
-          message:
-            "--images takes auto, kitty, sixel, iterm, truecolor, symbols or off, not “\(value ?? "")”."
-        ))
+    switch choice {
+    case .auto: return automatic(environment: environment, colors: colors)
+    case .symbols: return .symbols(colors: colors)
+    case .off: return .off
+    case .kitty: return .graphics(.kitty)
+    case .sixel: return .graphics(.sixel)
+    case .iterm: return .graphics(.iterm)
+    case .truecolor: return .graphics(.truecolor)
     }
+  }
+
+  /// `auto` chose symbols outside tmux: the terminal is asked whether it speaks sixel.
+  public static func asksForSixel(_ choice: PictureChoice, environment: [String: String]) -> Bool {
+    choice == .auto
+      && [.symbols(colors: true), .graphics(.truecolor)].contains(
+        resolve(choice, environment: environment))
+      && environment["TMUX"] == nil && !(environment["TERM"] ?? "").hasPrefix("screen")
   }
 
   static func automatic(environment: [String: String], colors: Bool) -> PictureMode {

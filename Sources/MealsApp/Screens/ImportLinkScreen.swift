@@ -1,4 +1,5 @@
 import Foundation
+import MealsCLI
 import MealsCore
 import MealsNet
 import MealsStore

@@ -23,12 +23,10 @@ public struct LaunchOptions: Equatable {
   public var mouse = true
   /// Slides and gliding bars; off with `--no-animation` or `MEALS_ANIMATION=0`.
   public var animations = true
-  /// Meal pictures: `--images` or `MEALS_IMAGES` (auto: symbols).
-  public var pictures = PictureMode.symbols(colors: true)
+  /// Meal pictures: `--images` or `MEALS_IMAGES` (the app chooses for the terminal on auto).
+  public var images = PictureChoice.auto
   /// Where pictures are kept between runs, when there is a place.
   public var pictureCacheFolder: String?
-  /// `auto` chose symbols outside tmux: ask the terminal whether it speaks sixel.
-  public var asksForSixel = false
 }
 
 /// A command-line mistake; the message goes to stderr with the usage, exit status 2.
@@ -161,14 +159,10 @@ extension LaunchOptions {
     )
     options.mouse = mouse
     options.animations = animations
-    switch PictureMode.parse(images, environment: environment) {
-    case .success(let mode): options.pictures = mode
+    switch PictureChoice.parse(images) {
+    case .success(let choice): options.images = choice
     case .failure(let error): return .failure(error)
     }
-    options.asksForSixel =
-      (images ?? "auto").lowercased() == "auto"
-      && [.symbols(colors: true), .graphics(.truecolor)].contains(options.pictures)
-      && environment["TMUX"] == nil && !(environment["TERM"] ?? "").hasPrefix("screen")
     options.pictureCacheFolder = PictureCache.defaultFolder(environment: environment)
     if let subcommand {
       return .success(.subcommand(subcommand, subcommandArguments, options))

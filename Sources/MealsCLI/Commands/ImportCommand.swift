@@ -6,7 +6,7 @@ import TextSafety
 
 /// `meals import FILE|URL…`: every file read and every page fetched first, then one
 /// transaction.
-enum ImportCommand {
+public enum ImportCommand {
   /// Fetches a page for `meals import URL`, waiting for it (tests give their own).
   typealias PageFetcher = (String) -> Result<HTTPClient.Response, NetworkError>
 
@@ -60,7 +60,7 @@ enum ImportCommand {
 
   /// Text from a file or a page, on its way to the terminal: no controls, no escapes, no bidi
   /// overrides (the same cleaning the screens give it).
-  static func safe(_ text: String) -> String { TextSanitizer.singleLine(text) }
+  public static func safe(_ text: String) -> String { TextSanitizer.singleLine(text) }
 
   /// A source's recipes: a web address fetched, `-` standard input, else a file.
   private static func read(_ source: String, io: CommandIO, pages: PageFetcher)
@@ -86,7 +86,8 @@ enum ImportCommand {
   }
 
   /// The recipes of a fetched page (the command's and Import from a link's), or why none.
-  static func recipes(in page: HTTPClient.Response) throws(FormatError) -> [ImportCandidate] {
+  public static func recipes(in page: HTTPClient.Response) throws(FormatError) -> [ImportCandidate]
+  {
     if let type = page.contentType?.lowercased(), !readable(type) {
       throw FormatError(
         "it is not a web page but \(type.split(separator: ";").first ?? ""): nothing to read a recipe from."
@@ -103,7 +104,7 @@ enum ImportCommand {
   }
 
   /// Why a page could not be fetched, in words.
-  static func pageFailure(_ error: NetworkError) -> String {
+  public static func pageFailure(_ error: NetworkError) -> String {
     switch error {
     case .httpStatus(let status):
       "the site refused the page (HTTP \(status)\(status == 404 ? ": no such page" : ""))."
