@@ -49,6 +49,16 @@ public final class AppContext {
   var showsPreviewPane: Bool { ListLayout(navigator.body).preview != nil }
 }
 
+extension AppContext {
+  /// Where a list was left: its selected item's index among `keys` now, and its first row.
+  func savedPosition(_ list: String, among keys: [String]) -> (selection: Int, top: Int)? {
+    guard let saved = listPositions[list], let index = keys.firstIndex(of: saved.key) else {
+      return nil
+    }
+    return (index, min(saved.top, index))
+  }
+}
+
 /// A list's selected item (by a key that survives a refresh) and its first visible row.
 struct ListPosition: Equatable {
   var key: String

@@ -11,88 +11,77 @@ public enum KeysReference {
     public let id: String
     public let title: String
     public let help: [KeyHelp]
+
+    public init(_ id: String, _ title: String, _ help: [KeyHelp]) {
+      self.id = id
+      self.title = title
+      self.help = help
+    }
   }
 
   /// Every section, in the order of the screens a user meets.
   public static var sections: [Section] {
-    [
+    let moves = ListState.keys.help
+    let cook = CookModeScreen.keys.bindings
+    return [
+      Section("everywhere", "everywhere", moves + Navigator.globalHelp),
+      Section("my-meals", "My Meals", MyMealsScreen.keys.help + moves),
       Section(
-        id: "everywhere", title: "everywhere", help: ListState.keys.help + Navigator.globalHelp),
+        "my-meals-filter", "My Meals, typing a filter (`/`)",
+        MyMealsScreen.filterKeys.help + ListState.arrowKeys.help + TextField.keys.help),
       Section(
-        id: "my-meals", title: "My Meals", help: MyMealsScreen.keys.help + ListState.keys.help),
+        "my-meals-chips", "My Meals, in the chips (`Tab`)",
+        ChipStrip.keys.help + MyMealsScreen.stripKeys.help),
       Section(
-        id: "my-meals-filter", title: "My Meals, typing a filter (`/`)",
-        help: MyMealsScreen.filterKeys.help + ListState.arrowKeys.help + TextField.keys.help),
+        "welcome", "My Meals with no meals yet (the welcome panel)", WelcomePanel.table.help),
+      Section("favourites", "Favourites", FavouritesScreen.keys.help + moves),
+      Section("browse", "Browse", BrowseScreen.keys.help + moves),
+      Section("categories", "Categories", CategoriesScreen.keys.help + moves),
       Section(
-        id: "my-meals-chips", title: "My Meals, in the chips (`Tab`)",
-        help: ChipStrip.keys.help + MyMealsScreen.stripKeys.help),
+        "meal-groups", "Areas, and the meals of a category / area / ingredient",
+        MealGroupsScreen.keys(areas: false).help + moves),
       Section(
-        id: "welcome", title: "My Meals with no meals yet (the welcome panel)",
-        help: WelcomePanel.table.help),
+        "ingredients", "Ingredients (browse)",
+        IngredientsScreen.keys.help + IngredientPicker.help),
       Section(
-        id: "favourites", title: "Favourites",
-        help: FavouritesScreen.keys.help + ListState.keys.help),
-      Section(id: "browse", title: "Browse", help: BrowseScreen.keys.help + ListState.keys.help),
+        "meal-detail", "Meal Detail", MealDetailScreen.keys(random: false).help + Pager.keys.help),
       Section(
-        id: "categories", title: "Categories",
-        help: CategoriesScreen.keys.help + ListState.keys.help),
+        "cook-mode-checklist", "Cook Mode, the ingredient checklist",
+        CookModeScreen.checklistKeys.help
+          + cook.filter { CookModeScreen.checklistAlso.contains($0.action) }.map(\.help) + moves),
       Section(
-        id: "meal-groups", title: "Areas, and the meals of a category / area / ingredient",
-        help: MealGroupsScreen.keys(areas: false).help + ListState.keys.help),
+        "cook-mode", "Cook Mode, a step",
+        cook.filter { $0.action != .tick }.map(\.help) + CookModeScreen.scrollKeys.help),
       Section(
-        id: "ingredients", title: "Ingredients (browse)",
-        help: IngredientsScreen.keys.help + IngredientPicker.help),
+        "cook-mode-timers", "Cook Mode, the timers (`T`)",
+        CookModeScreen.timersKeys.help + moves),
+      Section("shopping-list", "Shopping List", ShoppingListScreen.keys.help + moves),
       Section(
-        id: "meal-detail", title: "Meal Detail",
-        help: MealDetailScreen.keys(random: false).help + Pager.keys.help),
-      Section(
-        id: "cook-mode-checklist", title: "Cook Mode, the ingredient checklist",
-        help: CookModeScreen.checklistKeys.help
-          + CookModeScreen.keys.bindings.filter { CookModeScreen.checklistAlso.contains($0.action) }
-          .map(\.help) + ListState.keys.help),
-      Section(
-        id: "cook-mode", title: "Cook Mode, a step",
-        help: CookModeScreen.keys.bindings.filter { $0.action != .tick }.map(\.help)
-          + CookModeScreen.scrollKeys.help),
-      Section(
-        id: "cook-mode-timers", title: "Cook Mode, the timers (`T`)",
-        help: CookModeScreen.timersKeys.help + ListState.keys.help),
-      Section(
-        id: "shopping-list", title: "Shopping List",
-        help: ShoppingListScreen.keys.help + ListState.keys.help),
-      Section(
-        id: "import-link", title: "Import from a Link",
-        help: ImportLinkScreen.typingKeys.help + ImportLinkScreen.loadingKeys.help
+        "import-link", "Import from a Link",
+        ImportLinkScreen.typingKeys.help + ImportLinkScreen.loadingKeys.help
           + ImportLinkScreen.foundKeys.help + Pager.keys.help),
       Section(
-        id: "search", title: "Search Meals, the field",
-        help: SearchScreen.fieldKeys.help + TextField.keys.help),
+        "search", "Search Meals, the field", SearchScreen.fieldKeys.help + TextField.keys.help),
+      Section("search-results", "Search Meals, the results", SearchScreen.resultKeys.help + moves),
       Section(
-        id: "search-results", title: "Search Meals, the results",
-        help: SearchScreen.resultKeys.help + ListState.keys.help),
+        "meal-editor", "Meal Editor",
+        MealEditorScreen.keys.help + [MealEditorScreen.ingredientHelp, MealEditorScreen.digitHelp]
+          + moves),
+      Section("recently-deleted", "Recently Deleted", RecentlyDeletedScreen.keys.help + moves),
+      Section("edit-name", "Edit Name", EditNameScreen.keys.help + TextField.keys.help),
       Section(
-        id: "meal-editor", title: "Meal Editor",
-        help: MealEditorScreen.keys.help + [
-          MealEditorScreen.ingredientHelp, MealEditorScreen.digitHelp,
-        ] + ListState.keys.help),
+        "edit-instructions", "Edit Instructions",
+        EditInstructionsScreen.keys.help + TextArea.keys.help),
       Section(
-        id: "recently-deleted", title: "Recently Deleted",
-        help: RecentlyDeletedScreen.keys.help + ListState.keys.help),
+        "add-ingredient", "Add Ingredient",
+        AddIngredientScreen.keys.help + IngredientPicker.moves.help),
+      Section("ingredient-detail", "Ingredient Detail", Pager.keys.help),
       Section(
-        id: "edit-name", title: "Edit Name", help: EditNameScreen.keys.help + TextField.keys.help),
+        "value-picker", "Category and Area pickers (Meal Editor)",
+        ValuePickerScreen.keys.help + ListState.arrowKeys.help),
       Section(
-        id: "edit-instructions", title: "Edit Instructions",
-        help: EditInstructionsScreen.keys.help + TextArea.keys.help),
-      Section(
-        id: "add-ingredient", title: "Add Ingredient",
-        help: AddIngredientScreen.keys.help + IngredientPicker.moves.help),
-      Section(id: "ingredient-detail", title: "Ingredient Detail", help: Pager.keys.help),
-      Section(
-        id: "value-picker", title: "Category and Area pickers (Meal Editor)",
-        help: ValuePickerScreen.keys.help + ListState.arrowKeys.help),
-      Section(
-        id: "prompts", title: "Questions and one-line fields over a screen",
-        help: ConfirmPrompt.keys.help + TextPrompt.keys.help + AlertPrompt.keys.help),
+        "prompts", "Questions and one-line fields over a screen",
+        ConfirmPrompt.keys.help + TextPrompt.keys.help + AlertPrompt.keys.help),
     ]
   }
 

@@ -1,5 +1,5 @@
-/// A terminal size in cells.
-public struct Size: Equatable, Sendable {
+/// A terminal size in cells (or, as `CellSize`, a cell's size in pixels).
+public struct Size: Hashable, Sendable {
   public var width: Int
   public var height: Int
 

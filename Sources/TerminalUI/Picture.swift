@@ -151,16 +151,10 @@ public final class Picture: @unchecked Sendable {
 }
 
 /// A terminal cell's size in pixels.
-public struct CellSize: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
+public typealias CellSize = Size
 
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-
-  /// When the terminal does not say: a cell twice as tall as it is wide.
+extension Size {
+  /// A cell's pixels when the terminal does not say: twice as tall as it is wide.
   public static let assumed = CellSize(width: 10, height: 20)
 }
 

@@ -43,8 +43,7 @@ final class KeysReferenceTests: XCTestCase {
   }
 
   func testATableCellEscapesItsBars() {
-    let section = KeysReference.Section(
-      id: "x", title: "X", help: [KeyHelp(keys: "|", text: "a | b")])
+    let section = KeysReference.Section("x", "X", [KeyHelp(keys: "|", text: "a | b")])
     XCTAssertEqual(KeysReference.table(section), "| X | |\n| --- | --- |\n| `\\|` | a \\| b |")
   }
 

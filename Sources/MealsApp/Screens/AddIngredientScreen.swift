@@ -6,25 +6,19 @@ import TerminalUI
 ///
 /// A typed name the catalogue lacks can be used as it is (kept as the user's own). Opened to
 /// change a row's ingredient (`replacing`), it keeps the row's quantity and asks nothing.
-public final class AddIngredientScreen: Screen, StoreListener {
+public final class AddIngredientScreen: IngredientPickerScreen {
   public weak var delegate: AddIngredientScreenDelegate?
-  /// The app that owns the navigator that owns this screen: never outlived.
-  private unowned let context: AppContext
-  private var picker: IngredientPicker
   /// The row whose ingredient is being changed, or nil to add a new row.
   public let replacing: IngredientMeasurement?
 
   init(context: AppContext, replacing: IngredientMeasurement? = nil) {
-    self.context = context
     self.replacing = replacing
-    picker = IngredientPicker(store: context.store, offersNew: true)
-    context.store.addListener(self)
+    super.init(context: context, offersNew: true)
   }
 
-  public var title: String {
+  public override var title: String {
     replacing.map { "Change \(MealRules.trimmed($0.name))" } ?? "Add Ingredient"
   }
-  public var acceptsText: Bool { true }
 
   enum Action { case choose, details, importCatalogue }
   static let keys = KeyTable<Action>([
@@ -34,7 +28,7 @@ public final class AddIngredientScreen: Screen, StoreListener {
       [.ctrl("r")], .importCatalogue, "retry import",
       detail: "import the ingredient list from TheMealDB again"),
   ])
-  public var keyHelp: [KeyHelp] {
+  public override var keyHelp: [KeyHelp] {
     Self.keys.help + [
       .back,
       KeyHelp(
@@ -50,12 +44,12 @@ public final class AddIngredientScreen: Screen, StoreListener {
   /// The ingredient under the selection bar.
   public var selectedIngredient: IngredientRow? { picker.selected }
 
-  public func handle(_ key: Key) -> Bool {
+  public override func handle(_ key: Key) -> Bool {
     switch Self.keys.action(for: key) {
     case .choose: choose()
     case .details: context.openDetail(of: picker.selected)
     case .importCatalogue: context.catalogue.startIfNeeded()
-    case nil: return picker.handle(key, store: context.store, area: context.navigator.body)
+    case nil: return super.handle(key)
     }
     return true
   }
@@ -99,22 +93,7 @@ public final class AddIngredientScreen: Screen, StoreListener {
     }
   }
 
-  /// A click selects an ingredient; twice does what Enter does.
-  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
-    guard event.isClick else { return false }
-    if picker.click(event, in: area) != nil, event.clicks >= 2 { _ = handle(.enter) }
-    return true
-  }
-
-  public func storeDidChange(_ store: MealStore) {
-    picker.refresh(store: store)
-    context.navigator.needsDisplay = true
-  }
-
-  public func render(into canvas: inout Canvas, in area: Rect) {
-    picker.render(
-      into: &canvas, in: area,
-      empty: context.emptyCatalogueMessage(filter: picker.filter.text, ownNames: true),
-      store: context.store)
+  override var emptyMessage: String {
+    context.emptyCatalogueMessage(filter: picker.filter.text, ownNames: true)
   }
 }

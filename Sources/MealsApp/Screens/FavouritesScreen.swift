@@ -125,8 +125,7 @@ public final class FavouritesScreen: Screen, StoreListener {
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
     let view = ListLayout(area).list
-    guard let index = view.index(atRow: event.row, state: list, count: results.count),
-      event.column < view.area.maxX
+    guard let index = view.index(of: event, state: list, count: results.count)
     else { return true }
     list.select(index, count: results.count)
     followSelection()

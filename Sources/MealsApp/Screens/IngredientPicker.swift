@@ -114,8 +114,7 @@ struct IngredientPicker {
   /// The choice under a click, if the click is on a row (and it is now selected).
   mutating func click(_ event: MouseEvent, in area: Rect) -> Choice? {
     let view = Self.layout(area).list.list
-    guard let index = view.index(atRow: event.row, state: list, count: rowCount),
-      event.column < view.area.maxX
+    guard let index = view.index(of: event, state: list, count: rowCount)
     else { return nil }
     list.select(index, count: rowCount)
     return choice

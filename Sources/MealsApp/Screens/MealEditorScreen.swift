@@ -435,7 +435,7 @@ public final class MealEditorScreen: Screen {
     let form = form(in: area)
     let lines = lines(width: textWidth(form))
     let start = visibleTop(in: lines, height: form.area.height)
-    guard let index = form.index(atRow: event.row, count: lines.count, top: start) else {
+    guard let index = form.index(of: event, count: lines.count, top: start) else {
       return true
     }
     switch lines[index] {

@@ -480,8 +480,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
     let view = layout.meals.list
     let reachable = results.count(atLeast: list.selection + view.area.height + 1)
-    guard let index = view.index(atRow: event.row, state: list, count: reachable),
-      event.column < view.area.maxX
+    guard let index = view.index(of: event, state: list, count: reachable)
     else { return true }
     list.select(index, count: reachable)
     rememberSelection()

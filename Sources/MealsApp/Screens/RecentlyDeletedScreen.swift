@@ -87,7 +87,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     guard event.isClick else { return false }
     guard
       let index = layout(in: area).list.index(
-        atRow: event.row, state: list, count: results.count)
+        of: event, state: list, count: results.count)
     else { return true }
     list.select(index, count: results.count)
     if event.clicks >= 2 { _ = handle(.enter) }

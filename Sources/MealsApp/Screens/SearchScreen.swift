@@ -275,8 +275,7 @@ public final class SearchScreen: Screen, StoreListener {
       return true
     }
     let view = layout.results.list
-    guard let index = view.index(atRow: event.row, state: list, count: rowCount),
-      event.column < view.area.maxX
+    guard let index = view.index(of: event, state: list, count: rowCount)
     else { return true }
     focus = .results
     list.select(index, count: rowCount)

@@ -199,7 +199,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
     guard
-      let index = layout(in: area).list.index(atRow: event.row, state: list, count: rows.count)
+      let index = layout(in: area).list.index(of: event, state: list, count: rows.count)
     else { return true }
     list.select(index, count: rows.count)
     if event.clicks >= 2 { _ = handle(.character(" ")) }

@@ -102,7 +102,7 @@ public final class ValuePickerScreen: Screen {
     guard event.isClick else { return false }
     let rows = rows
     guard
-      let index = layout(in: area).list.index(atRow: event.row, state: list, count: rows.count)
+      let index = layout(in: area).list.index(of: event, state: list, count: rows.count)
     else { return true }
     list.select(index, count: rows.count)
     if event.clicks >= 2 { _ = handle(.enter) }

@@ -93,22 +93,26 @@ public struct ListView {
 
   // MARK: - Hit-tests
 
-  /// The item on screen row `row` of a list of one-row items kept by `state`.
-  public func index(atRow row: Int, state: ListState, count: Int) -> Int? {
-    index(atRow: row, count: count, top: state.visibleTop(height: area.height, count: count))
+  /// The item a click lands on, in a list of one-row items kept by `state`.
+  public func index(of event: MouseEvent, state: ListState, count: Int) -> Int? {
+    index(of: event, count: count, top: state.visibleTop(height: area.height, count: count))
   }
 
-  /// The item on screen row `row` of a list of items `heights[i]` rows tall kept by `state`.
-  public func index(atRow row: Int, state: VariableListState, heights: [Int]) -> Int? {
+  /// The item a click lands on, in a list of items `heights[i]` rows tall kept by `state`.
+  public func index(of event: MouseEvent, state: VariableListState, heights: [Int]) -> Int? {
     index(
-      atRow: row, count: heights.count,
+      of: event, count: heights.count,
       top: state.visibleTop(count: heights.count, viewHeight: area.height) { heights[$0] },
       heights: heights)
   }
 
-  /// The item drawn on screen row `row` when the list starts at `top`.
-  public func index(atRow row: Int, count: Int, top: Int, heights: [Int]? = nil) -> Int? {
-    guard row >= area.y, row < area.maxY else { return nil }
+  /// The item a click lands on when the list starts at `top`; none outside the list's cells
+  /// (a click in the preview beside it).
+  public func index(of event: MouseEvent, count: Int, top: Int, heights: [Int]? = nil) -> Int? {
+    let row = event.row
+    guard row >= area.y, row < area.maxY, event.column >= area.x, event.column < area.maxX else {
+      return nil
+    }
     var y = area.y
     var index = max(0, top)
     while index < count {

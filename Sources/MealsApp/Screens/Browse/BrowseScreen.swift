@@ -71,35 +71,29 @@ public final class BrowseScreen: Screen {
   func open(_ destination: Destination) {
     list.select(
       Destination.allCases.firstIndex(of: destination) ?? 0, count: Destination.allCases.count)
-    let navigator = context.navigator
+    let delegate = delegate
     switch destination {
-    case .search:
-      let search = SearchScreen(context: context)
-      search.delegate = delegate
-      navigator.push(search)
-    case .categories:
-      let screen = CategoriesScreen(context: context)
-      screen.delegate = delegate
-      navigator.push(screen)
-    case .areas:
-      let screen = MealGroupsScreen(context: context, kind: .areas)
-      screen.delegate = delegate
-      navigator.push(screen)
-    case .ingredients:
-      let screen = IngredientsScreen(context: context)
-      screen.delegate = delegate
-      navigator.push(screen)
+    case .search: push(SearchScreen(context: context)) { $0.delegate = delegate }
+    case .categories: push(CategoriesScreen(context: context)) { $0.delegate = delegate }
+    case .areas: push(MealGroupsScreen(context: context, kind: .areas)) { $0.delegate = delegate }
+    case .ingredients: push(IngredientsScreen(context: context)) { $0.delegate = delegate }
     case .surprise:
-      let screen = MealDetailScreen(context: context, request: .random, title: "Surprise me")
-      screen.delegate = delegate
-      navigator.push(screen)
+      push(MealDetailScreen(context: context, request: .random, title: "Surprise me")) {
+        $0.delegate = delegate
+      }
     }
+  }
+
+  /// Opens `screen` once `connect` has given it its delegate.
+  private func push<Child: Screen>(_ screen: Child, connect: (Child) -> Void) {
+    connect(screen)
+    context.navigator.push(screen)
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
     let count = Destination.allCases.count
-    guard let index = layout(in: area).list.index(atRow: event.row, count: count, top: 0)
+    guard let index = layout(in: area).list.index(of: event, count: count, top: 0)
     else { return true }
     list.select(index, count: count)
     if event.clicks >= 2 { open(Destination.allCases[index]) }

@@ -138,11 +138,8 @@ public final class CategoriesScreen: Screen {
 
   /// Puts the selection back on the category it was on (by name), after a refresh or reopening.
   private func restorePosition() {
-    if let saved = context.listPositions[Self.positionKey],
-      let index = categories.firstIndex(where: { $0.name == saved.key })
-    {
-      list.selection = index
-      list.top = min(saved.top, index)
+    if let saved = context.savedPosition(Self.positionKey, among: categories.map(\.name)) {
+      (list.selection, list.top) = saved
     } else {
       list.clamp(count: categories.count)
     }
@@ -177,9 +174,9 @@ public final class CategoriesScreen: Screen {
     guard event.isClick else { return false }
     let view = ListLayout(area).list
     let descriptions = descriptions(width: view.area.width)
-    guard event.column < view.area.maxX,
+    guard
       let index = view.index(
-        atRow: event.row, state: list, heights: descriptions.map { 1 + $0.count })
+        of: event, state: list, heights: descriptions.map { 1 + $0.count })
     else { return true }
     list.selection = index
     savePosition()

@@ -159,11 +159,8 @@ public final class MealGroupsScreen: Screen, StoreListener {
 
   private func afterLoad() {
     stored = context.store.storedMealDBIDs(among: rows.compactMap(\.mealDBID))
-    if let saved = context.listPositions[positionKey],
-      let index = rows.firstIndex(where: { $0.key == saved.key })
-    {
-      list.selection = index
-      list.top = min(saved.top, index)
+    if let saved = context.savedPosition(positionKey, among: rows.map(\.key)) {
+      (list.selection, list.top) = saved
     } else {
       list.clamp(count: rows.count)
     }
@@ -245,8 +242,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
     let view = ListLayout(area).list
-    guard let index = view.index(atRow: event.row, state: list, count: rows.count),
-      event.column < view.area.maxX
+    guard let index = view.index(of: event, state: list, count: rows.count)
     else { return true }
     list.select(index, count: rows.count)
     savePosition()
