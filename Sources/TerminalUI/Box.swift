@@ -2,6 +2,17 @@ import TextSafety
 
 /// A bordered box drawn over the screen, for the help overlay and prompts.
 public enum Box {
+  /// Columns a box adds around its text: the border and a column of margin on each side.
+  public static let padding = 4
+
+  /// The widest a box gets in `area`: a column of the screen stays on each side.
+  public static func widest(in area: Rect) -> Int { area.width - 2 }
+
+  /// Where a box's text goes: inside the border, a column of margin on each side.
+  public static func content(of box: Rect) -> Rect {
+    box.inset(by: 1).inset(left: 1, right: 1)
+  }
+
   public static func centered(in area: Rect, width: Int, height: Int) -> Rect {
     let width = min(width, area.width)
     let height = min(height, area.height)

@@ -20,12 +20,15 @@ struct Preview {
     Preview(title: "", lines: [PagerLine(text, style: .muted)])
   }
 
+  /// Where the preview's text goes in its pane: a column of margin on each side.
+  static func text(in pane: Rect) -> Rect { pane.inset(left: 1, right: 1) }
+
   /// Draws the divider at `divider` and the preview in `area`, clipped to it.
   func draw(into canvas: inout Canvas, in area: Rect, divider: Rect) {
     for row in divider.y..<divider.maxY {
       canvas.write("│", row: row, column: divider.x, style: .muted)
     }
-    let inner = Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: area.height)
+    let inner = Self.text(in: area)
     var y = inner.y
     if !title.isEmpty {
       canvas.writeTruncated(title, row: y, column: inner.x, width: inner.width, style: .title)

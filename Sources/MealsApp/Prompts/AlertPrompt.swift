@@ -26,22 +26,20 @@ public final class AlertPrompt: Prompt {
   /// it rather than being cut.
   public func render(into canvas: inout Canvas, in area: Rect) {
     let widest = max(TextWidth.columns(of: message), TextWidth.columns(of: detail))
-    let width = min(area.width - 2, max(30, widest + 4))
-    let textWidth = max(1, width - 4)
+    let width = min(Box.widest(in: area), max(30, widest + Box.padding))
+    let textWidth = max(1, width - Box.padding)
     let lines = Array(TextWrap.wrap(message, width: textWidth).prefix(3))
     let details = Array(TextWrap.wrap(detail, width: textWidth).prefix(2))
-    let box = Box.centered(in: area, width: width, height: 3 + lines.count + details.count)
+    // The border's two rows, the message, a gap, the detail.
+    let box = Box.centered(in: area, width: width, height: 2 + lines.count + 1 + details.count)
     Box.draw(box, title: "", into: &canvas)
-    let inner = box.inset(by: 1)
-    canvas.fill(inner, style: .plain)
+    let text = Box.content(of: box)
+    let parts = text.split(.vertical, [.fixed(lines.count), .fixed(1), .fill])
     for (offset, line) in lines.enumerated() {
-      canvas.writeTruncated(
-        line, row: inner.y + offset, column: inner.x + 1, width: inner.width - 2, style: .error)
+      canvas.writeTruncated(line, in: parts[0].inset(top: offset), style: .error)
     }
     for (offset, line) in details.enumerated() {
-      canvas.writeTruncated(
-        line, row: inner.y + lines.count + 1 + offset, column: inner.x + 1,
-        width: inner.width - 2, style: .muted)
+      canvas.writeTruncated(line, in: parts[2].inset(top: offset), style: .muted)
     }
   }
 }

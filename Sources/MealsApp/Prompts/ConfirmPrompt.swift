@@ -45,6 +45,7 @@ public final class ConfirmPrompt: Prompt {
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
+    // On the status line, under the body; a space of margin on each side.
     let row = area.maxY
     canvas.fill(Rect(x: 0, y: row, width: canvas.size.width, height: 1), style: .error)
     canvas.write(

@@ -66,24 +66,24 @@ public final class TextPrompt: Prompt {
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let width = min(area.width - 2, 60)
+    let width = min(Box.widest(in: area), 60)
     // An error may take two lines, so it is read whole even in a narrow box.
-    let errorLines = error.map { Array(TextWrap.wrap($0, width: max(1, width - 4)).prefix(2)) }
-    let box = Box.centered(in: area, width: width, height: 4 + (errorLines?.count ?? 1))
+    let errorLines = error.map {
+      Array(TextWrap.wrap($0, width: max(1, width - Box.padding)).prefix(2))
+    }
+    // The border's two rows, the field, a gap, the hint or the error.
+    let box = Box.centered(in: area, width: width, height: 2 + 2 + (errorLines?.count ?? 1))
     Box.draw(box, title: label, into: &canvas)
-    let inner = box.inset(by: 1)
+    let rows = Box.content(of: box).split(.vertical, [.fixed(1), .fixed(1), .fill])
     canvas.cursor = field.render(
-      into: &canvas, row: inner.y, column: inner.x + 1, width: inner.width - 2,
+      into: &canvas, row: rows[0].y, column: rows[0].x, width: rows[0].width,
       style: Style([.underline]))
     if let errorLines {
       for (offset, line) in errorLines.enumerated() {
-        canvas.writeTruncated(
-          line, row: inner.y + 2 + offset, column: inner.x + 1, width: inner.width - 2,
-          style: .error)
+        canvas.writeTruncated(line, in: rows[2].inset(top: offset), style: .error)
       }
     } else {
-      canvas.writeTruncated(
-        hint, row: inner.y + 2, column: inner.x + 1, width: inner.width - 2, style: .muted)
+      canvas.writeTruncated(hint, in: rows[2], style: .muted)
     }
   }
 }

@@ -355,37 +355,44 @@ public final class CookModeScreen: Screen {
     }
   }
 
-  /// How a step is laid out in `area`: its wrapped lines, the spacing between them, how
-  /// many fit, and the rows for the text (a last row for the `more` mark when it scrolls).
+  /// How a step is laid out in `area`: the progress line, its wrapped lines (where they go,
+  /// the spacing between them, how many fit; a last row for the `more` mark when it scrolls),
+  /// and the timer hint's row.
   struct StepLayout {
+    /// "Step 3 of 9" and the meal's name, on the first row.
+    var progress: Rect
     var lines: [String]
     var spacing: Int
     /// Lines shown at once; fewer than `lines.count` when the step scrolls.
     var visible: Int
-    var width: Int
-    var left: Int
+    /// The reading column, centred: where the lines, the `more` mark and the hint go.
+    var text: Rect
     /// The row of the timer hint, when the step has a time.
-    var hintRow: Int?
+    var hint: Rect?
 
     var scrolls: Bool { visible < lines.count }
     var lastOffset: Int { max(0, lines.count - visible) }
   }
 
   func stepLayout(_ index: Int, in area: Rect) -> StepLayout {
-    let width = max(10, min(Self.readingWidth, area.width - 8))
-    let left = area.x + max(2, (area.width - width) / 2)
     let text = steps[index]
-    let lines = TextWrap.wrap(text, width: width)
     let hasTime = !StepDuration.find(in: text).isEmpty
     // The progress line and a gap above; the timer hint (and a gap) below, always in view.
-    let rows = max(1, area.height - 2 - (hasTime ? 2 : 0))
+    let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fill, .fixed(hasTime ? 2 : 0)])
+    // A comfortable reading width, four columns in at least, centred (two columns in at least).
+    let width = max(10, min(Self.readingWidth, area.inset(left: 4, right: 4).width))
+    let left = max(2, (area.width - width) / 2)
+    let column = Rect(x: area.x + left, y: rows[2].y, width: width, height: rows[2].height)
+    let lines = TextWrap.wrap(text, width: width)
+    let fit = max(1, rows[2].height)
     // Spaced lines when they fit, else close together; a step that still does not fit keeps
     // its last row for the `more` mark and scrolls.
-    let spacing = lines.count * 2 - 1 <= rows ? 2 : 1
-    let visible = lines.count <= rows ? lines.count : max(1, rows - 1)
+    let spacing = lines.count * 2 - 1 <= fit ? 2 : 1
+    let visible = lines.count <= fit ? lines.count : max(1, fit - 1)
+    let hint = hasTime && area.height >= 4 ? rows[3].inset(top: 1) : nil
     return StepLayout(
-      lines: lines, spacing: spacing, visible: visible, width: width, left: left,
-      hintRow: hasTime && area.height >= 4 ? area.maxY - 1 : nil)
+      progress: rows[0].inset(left: 2), lines: lines, spacing: spacing, visible: visible,
+      text: column, hint: hint.map { Rect(x: column.x, y: $0.y, width: width, height: 1) })
   }
 
   /// The step's area as `render` will give it (the body less the timer bar).
@@ -411,24 +418,25 @@ public final class CookModeScreen: Screen {
   private func renderStep(_ index: Int, into canvas: inout Canvas, in area: Rect) {
     let progress =
       "Step \(index + 1) of \(steps.count)" + (sections[index].map { " · \(Quote.name($0))" } ?? "")
-    canvas.write(progress, row: area.y, column: area.x + 2, style: .key)
-    canvas.writeTruncated(
-      MealRules.trimmed(meal.name), row: area.y,
-      column: area.x + TextWidth.columns(of: progress) + 5,
-      width: max(0, area.width - TextWidth.columns(of: progress) - 7), style: .muted)
     let layout = stepLayout(index, in: area)
+    // The progress, three columns, then the meal's name (two columns short of the edge).
+    let line = layout.progress.split(
+      .horizontal, [.fixed(TextWidth.columns(of: progress)), .fixed(3), .fill, .fixed(2)])
+    canvas.write(progress, row: line[0].y, column: line[0].x, style: .key)
+    canvas.writeTruncated(MealRules.trimmed(meal.name), in: line[2], style: .muted)
     let text = steps[index]
     let durations = StepDuration.find(in: text).map { String(text[$0.range]) }
     let offset = min(stepOffset, layout.lastOffset)
-    var y = area.y + 2
+    var y = layout.text.y
     for line in layout.lines[offset..<(offset + layout.visible)] where y < area.maxY {
-      canvas.writeTruncated(line, row: y, column: layout.left, width: layout.width, style: .title)
+      canvas.writeTruncated(
+        line, row: y, column: layout.text.x, width: layout.text.width, style: .title)
       for phrase in durations {
         guard let range = line.range(of: phrase) else { continue }
         let start = TextWidth.columns(of: String(line[..<range.lowerBound]))
         canvas.applyStyle(
           Style([.bold, .underline], color: .accent),
-          to: Rect(x: layout.left + start, y: y, width: TextWidth.columns(of: phrase), height: 1))
+          to: Rect(x: layout.text.x + start, y: y, width: TextWidth.columns(of: phrase), height: 1))
       }
       y += layout.spacing
     }
@@ -439,11 +447,10 @@ public final class CookModeScreen: Screen {
         ? "↓ more (\(below) \(below == 1 ? "line" : "lines")) — ↓/j scrolls"
         : "↑ more above — ↑/k scrolls back"
       canvas.writeTruncated(
-        mark, row: y, column: layout.left, width: layout.width, style: .muted)
+        mark, row: y, column: layout.text.x, width: layout.text.width, style: .muted)
     }
-    if let hintRow = layout.hintRow, let hint = timerHint(step: index, durations: durations) {
-      canvas.writeTruncated(
-        hint, row: hintRow, column: layout.left, width: layout.width, style: .muted)
+    if let row = layout.hint, let hint = timerHint(step: index, durations: durations) {
+      canvas.writeTruncated(hint, in: row, style: .muted)
     }
   }
 

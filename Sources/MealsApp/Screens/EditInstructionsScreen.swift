@@ -30,9 +30,9 @@ public final class EditInstructionsScreen: Screen {
   public var keyHelp: [KeyHelp] { Self.keys.help + TextArea.help }
 
   /// A gap, the editor, a gap, then the line the cursor is on (or what is wrong).
-  private func layout(in rect: Rect) -> (editor: Rect, info: Rect) {
+  private func layout(in rect: Rect) -> (editor: Rect, error: Rect, position: Rect) {
     let rows = rect.split(.vertical, [.fixed(1), .fill, .fixed(1), .fixed(1)])
-    return (rows[1].inset(left: 2, right: 1), rows[3].inset(left: 2, right: 2))
+    return (rows[1].inset(left: 2, right: 1), rows[3].inset(left: 2, right: 2), rows[3])
   }
 
   public func handle(_ key: Key) -> Bool {
@@ -86,10 +86,10 @@ public final class EditInstructionsScreen: Screen {
     let layout = layout(in: rect)
     canvas.cursor = area.render(into: &canvas, in: layout.editor)
     if let error {
-      canvas.writeTruncated(error, in: layout.info, style: .error)
+      canvas.writeTruncated(error, in: layout.error, style: .error)
     } else {
       canvas.writeRight(
-        "line \(area.cursor.line + 1) of \(area.lines.count)", in: rect.inset(top: rect.height - 1),
+        "line \(area.cursor.line + 1) of \(area.lines.count)", in: layout.position,
         style: .muted)
     }
   }

@@ -130,7 +130,7 @@ struct IngredientPicker {
       style: Style([.underline]))
     let count = results.count
     if let pane = layout.list.previewPane {
-      preview(in: store, width: pane.area.width - 2).draw(
+      preview(in: store, width: Preview.text(in: pane.area).width).draw(
         into: &canvas, in: pane.area, divider: pane.divider)
     }
     if rowCount == 0 {

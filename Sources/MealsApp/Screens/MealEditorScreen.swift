@@ -396,7 +396,8 @@ public final class MealEditorScreen: Screen {
   /// The form fills the body; its rows sit a column in, under their headings.
   private func form(in area: Rect) -> ListView { ListView(area: area, indent: 1) }
 
-  /// The width the instructions' first rows are wrapped to.
+  /// The width the instructions' first rows are wrapped to: the form less its indent, the
+  /// marker and its gap, and margins (6 columns).
   private func textWidth(_ form: ListView) -> Int { max(10, form.area.width - 6) }
 
   /// Scrolls so the selected item's rows are in view, at the window's size now.

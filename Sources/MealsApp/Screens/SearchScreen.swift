@@ -234,7 +234,8 @@ public final class SearchScreen: Screen, StoreListener {
       let shown =
         results.indices.contains(list.selection)
         ? MealLines.preview(
-          of: results[list.selection], width: pane.area.width - 2, rating: nil, minutes: nil)
+          of: results[list.selection], width: Preview.text(in: pane.area).width, rating: nil,
+          minutes: nil)
         : Preview.note("A blank meal of your own.")
       shown.draw(into: &canvas, in: pane.area, divider: pane.divider)
     }

@@ -102,11 +102,15 @@ struct WelcomePanel: Equatable {
     }
   }
 
-  /// Buttons per row at this width: all four, two, or one.
+  /// Columns between two buttons in a row.
+  static let buttonGap = 2
+
+  /// Buttons per row at this width (a column kept free on each side): all four, two, or one.
   static func columns(width: Int) -> Int {
+    let room = width - 2
     let widths = Button.allCases.map(\.width)
-    if widths.reduce(0, +) + 2 * (widths.count - 1) <= width - 2 { return widths.count }
-    if 2 * (widths.max() ?? 0) + 2 <= width - 2 { return 2 }
+    if widths.reduce(0, +) + buttonGap * (widths.count - 1) <= room { return widths.count }
+    if 2 * (widths.max() ?? 0) + buttonGap <= room { return 2 }
     return 1
   }
 
@@ -124,7 +128,8 @@ struct WelcomePanel: Equatable {
   private static func place(in area: Rect) -> Placement {
     let columns = columns(width: area.width)
     let buttonRows = (Button.allCases.count + columns - 1) / columns
-    let sentence = TextWrap.wrap(Self.sentence, width: min(area.width - 4, 64))
+    let sentence = TextWrap.wrap(
+      Self.sentence, width: min(area.inset(left: 2, right: 2).width, 64))
     var logo = Self.logo
     var gap = 1
     // Drop the logo, then the gaps, until it all fits.
@@ -141,12 +146,13 @@ struct WelcomePanel: Equatable {
     for row in 0..<buttonRows {
       let row = Array(Button.allCases).dropFirst(row * columns).prefix(columns)
       let rowWidth =
-        row.reduce(0) { $0 + (cellWidth > 0 ? cellWidth : $1.width) } + 2 * (row.count - 1)
+        row.reduce(0) { $0 + (cellWidth > 0 ? cellWidth : $1.width) }
+        + Self.buttonGap * (row.count - 1)
       var x = area.x + max(0, (area.width - rowWidth) / 2)
       for button in row {
         let width = cellWidth > 0 ? cellWidth : button.width
         buttons.append((button, Rect(x: x, y: y, width: width, height: 1)))
-        x += width + 2
+        x += width + Self.buttonGap
       }
       y += 1
     }

@@ -205,13 +205,13 @@ public final class CategoriesScreen: Screen {
     if let pane = layout.previewPane, categories.indices.contains(list.selection) {
       let category = categories[list.selection]
       let pictureLines = picture.lines(
-        columns: min(pane.area.width - 2, 24),
+        columns: min(Preview.text(in: pane.area).width, 24),
         maximumRows: pane.area.height >= 24 ? pane.area.height / 3 : 0)
       Preview(
         title: category.name,
         lines: pictureLines
           + PagerLine.wrapped(
-            category.description ?? "No description.", width: pane.area.width - 2)
+            category.description ?? "No description.", width: Preview.text(in: pane.area).width)
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
     let categories = categories

@@ -269,7 +269,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
     let layout = ListLayout(area)
     canvas.writeRight(headline, in: layout.headline)
     if let pane = layout.previewPane, count > 0 {
-      preview(width: pane.area.width - 2, height: pane.area.height).draw(
+      preview(width: Preview.text(in: pane.area).width, height: pane.area.height).draw(
         into: &canvas, in: pane.area, divider: pane.divider)
     }
     guard count > 0 else {
