@@ -17,7 +17,7 @@ final class ScreenSizesTests: XCTestCase {
   ]
 
   /// Renders `name` at every size through `make` and compares (or records) the screens.
-  private func check(
+  func check(
     _ name: String, file: StaticString = #filePath, line: UInt = #line,
     _ make: (Size) throws -> AppHarness
   ) throws {
@@ -36,7 +36,7 @@ final class ScreenSizesTests: XCTestCase {
   }
 
   /// Fixture meals saved, Arrabiata with the user's fields, selected.
-  private func stocked(_ size: Size) throws -> AppHarness {
+  func stocked(_ size: Size) throws -> AppHarness {
     let app = try AppHarness(size: size)
     for meal in try AppHarness.fixtureMeals() { _ = try app.store.storeFound(meal) }
     var draft = try app.store.editableCopy(of: 1)

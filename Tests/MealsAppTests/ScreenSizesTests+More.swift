@@ -1,0 +1,150 @@
+import Fixtures
+import MealsCore
+import TerminalUI
+import XCTest
+
+/// The other screens at every size, each from the keys a user presses to reach it.
+extension ScreenSizesTests {
+  func testWelcomeAtEverySize() throws {
+    try check("welcome") { size in
+      let app = try AppHarness(size: size)
+      app.navigator.clearStatus()
+      return app
+    }
+  }
+
+  func testFavouritesAtEverySize() throws {
+    try check("favourites") { size in
+      let app = try stocked(size)
+      app.press(.character("F"))
+      return app
+    }
+  }
+
+  func testRecentlyDeletedAtEverySize() throws {
+    try check("recently-deleted") { size in
+      let app = try stocked(size)
+      app.press(.character("d"), .character("T"))
+      return app
+    }
+  }
+
+  func testShoppingListAtEverySize() throws {
+    try check("shopping-list") { size in
+      let app = try stocked(size)
+      app.press(.character("l"), .character("L"), .character(" "))
+      app.navigator.clearStatus()
+      return app
+    }
+  }
+
+  func testCookModeChecklistAtEverySize() throws {
+    try check("cook-mode-checklist") { size in
+      let app = try stocked(size)
+      app.press(.character("c"), .character(" "))
+      return app
+    }
+  }
+
+  func testCookModeStepAtEverySize() throws {
+    try check("cook-mode-step") { size in
+      let app = try stocked(size)
+      app.press(.character("c"), .right, .right)
+      app.navigator.clearStatus()
+      return app
+    }
+  }
+
+  func testBrowseAtEverySize() throws {
+    try check("browse") { size in
+      let app = try AppHarness(size: size)
+      app.navigator.clearStatus()
+      app.press(.character("b"), .down)
+      return app
+    }
+  }
+
+  func testAreasAtEverySize() throws {
+    try check("areas") { size in
+      let app = try AppHarness(size: size)
+      app.navigator.clearStatus()
+      app.press(.character("b"), .down, .down, .enter)
+      app.service.answer(.areas)
+      app.press(.down)
+      return app
+    }
+  }
+
+  func testIngredientsAtEverySize() throws {
+    try check("ingredients") { size in
+      let app = try AppHarness(size: size)
+      app.navigator.clearStatus()
+      app.press(.character("b"), .down, .down, .down, .enter)
+      app.type("b")
+      app.press(.down)
+      return app
+    }
+  }
+
+  func testAddIngredientAtEverySize() throws {
+    try check("add-ingredient") { size in
+      let app = try AppHarness(size: size)
+      app.navigator.clearStatus()
+      app.press(.character("n"), .character("i"))
+      app.type("Dragonfruit")
+      return app
+    }
+  }
+
+  func testIngredientDetailAtEverySize() throws {
+    try check("ingredient-detail") { size in
+      let app = try AppHarness(size: size)
+      app.navigator.clearStatus()
+      app.press(.character("n"), .character("i"))
+      app.type("Basil")
+      app.press(.right)
+      return app
+    }
+  }
+
+  func testEditNameAtEverySize() throws {
+    try check("edit-name") { size in
+      let app = try stocked(size)
+      app.press(.enter, .enter)
+      app.type(" al forno")
+      return app
+    }
+  }
+
+  func testEditInstructionsAtEverySize() throws {
+    try check("edit-instructions") { size in
+      let app = try stocked(size)
+      app.press(.enter, .down, .enter, .down, .end)
+      return app
+    }
+  }
+
+  func testCategoryPickerAtEverySize() throws {
+    try check("value-picker") { size in
+      let app = try stocked(size)
+      // The Category row: six rows up from Rating, the last.
+      app.press(.enter, .character("G"))
+      for _ in 0..<6 { app.press(.character("k")) }
+      app.press(.enter)
+      return app
+    }
+  }
+
+  func testImportFromALinkAtEverySize() throws {
+    try check("import-link") { size in
+      let app = try AppHarness(size: size)
+      app.navigator.clearStatus()
+      app.press(.character("i"), .paste("https://example.org/soup"), .enter)
+      app.service.answerPage(
+        html: String(
+          decoding: try PackagePaths.fixture("pages/jsonld-graph.html"), as: UTF8.self))
+      app.navigator.clearStatus()
+      return app
+    }
+  }
+}
