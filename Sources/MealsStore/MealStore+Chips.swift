@@ -29,8 +29,28 @@ struct ChipCondition {
   }
 }
 
+/// One row of `meal_facet`: how many meals have this category, area and difficulty ('' for none).
+struct FacetRow: Equatable {
+  var category: String
+  var area: String
+  var difficulty: String
+  var meals: Int
+}
+
 extension MealStore {
   // MARK: - Chips
+
+  /// `meal_facet`'s rows, read once per change of the database.
+  func facets() -> [FacetRow] {
+    if let cache = facetCache, cache.generation == generation { return cache.rows }
+    let rows =
+      (try? db.statement("SELECT category, area, difficulty, meals FROM meal_facet").rows {
+        FacetRow(
+          category: $0.text(0), area: $0.text(1), difficulty: $0.text(2), meals: Int($0.int(3)))
+      }) ?? []
+    facetCache = (generation, rows)
+    return rows
+  }
 
   /// The chips saved meals give: every category, area and difficulty in use.
   ///
@@ -38,19 +58,17 @@ extension MealStore {
   /// the database.
   public func chips() -> [Chip] {
     if let cache = chipCache, cache.generation == generation { return cache.chips }
-    var chips: [Chip] = []
-    for facet in [Facet.category, .area] {
-      let column = ChipCondition.column(facet)
-      let values =
-        (try? db.statement(
-          "SELECT DISTINCT \(column) FROM meal_facet WHERE \(column) != '' "
-            + "ORDER BY \(column) COLLATE NOCASE"
-        ).rows { $0.text(0) }) ?? []
-      chips += values.map { Chip(facet, $0) }
+    let rows = facets()
+    // Sorted as SQLite's NOCASE sorts: ASCII letters in either case alike.
+    func sorted(_ values: Set<String>) -> [String] {
+      values.map { (key: Self.nocase($0), value: $0) }.sorted {
+        ($0.key, $0.value) < ($1.key, $1.value)
+      }
+      .map(\.value)
     }
-    let difficulties = Set(
-      (try? db.statement("SELECT DISTINCT difficulty FROM meal_facet WHERE difficulty != ''")
-        .rows { $0.text(0) }) ?? [])
+    var chips = sorted(Set(rows.map(\.category)).subtracting([""])).map { Chip(.category, $0) }
+    chips += sorted(Set(rows.map(\.area)).subtracting([""])).map { Chip(.area, $0) }
+    let difficulties = Set(rows.map(\.difficulty))
     chips += Difficulty.allCases.filter { difficulties.contains($0.rawValue) }.map {
       Chip(.difficulty, $0.rawValue)
     }
@@ -67,7 +85,16 @@ extension MealStore {
   public func chipCounts(matching filter: String = "", chips selection: ChipSelection)
     -> [Chip: Int]
   {
-    (try? Self.chipCounts(in: db, matching: filter, chips: selection)) ?? [:]
+    guard MealFilter(filter).mealCondition != nil else {
+      return Self.chipCounts(facets(), chips: selection)
+    }
+    return (try? Self.chipCounts(in: db, matching: filter, chips: selection)) ?? [:]
+  }
+
+  /// ASCII letters in lower case, others as they are: SQLite's NOCASE.
+  static func nocase(_ text: String) -> String {
+    String(
+      decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
   }
 
   /// The same on any connection (a worker's own); fails when interrupted.
@@ -75,8 +102,11 @@ extension MealStore {
     in db: SQLiteConnection, matching filter: String, chips selection: ChipSelection
   ) throws(StoreError) -> [Chip: Int] {
     let text = MealFilter(filter)
-    let combinations: [(category: String, area: String, difficulty: String, meals: Int)]
-    let map = { (row: Statement) in (row.text(0), row.text(1), row.text(2), Int(row.int(3))) }
+    let combinations: [FacetRow]
+    let map = { (row: Statement) in
+      FacetRow(
+        category: row.text(0), area: row.text(1), difficulty: row.text(2), meals: Int(row.int(3)))
+    }
     if let sql = text.mealCondition {
       combinations = try db.statement(
         """
@@ -89,22 +119,40 @@ extension MealStore {
         "SELECT category, area, difficulty, meals FROM meal_facet"
       ).rows([], map)
     }
-    let wanted = Dictionary(
-      uniqueKeysWithValues: Facet.allCases.map { ($0, Set(selection.values(of: $0))) })
-    func passes(_ value: String, _ facet: Facet) -> Bool {
-      guard let allowed = wanted[facet], !allowed.isEmpty else { return true }
-      return allowed.contains(value)
+    return chipCounts(combinations, chips: selection)
+  }
+
+  /// The chips' counts from counts per (category, area, difficulty).
+  static func chipCounts(_ combinations: [FacetRow], chips selection: ChipSelection) -> [Chip: Int]
+  {
+    // A chip counts the rows the other facets' chips admit (its own facet's do not matter).
+    let categories = Set(selection.values(of: .category))
+    let areas = Set(selection.values(of: .area))
+    let difficulties = Set(selection.values(of: .difficulty))
+    func admits(_ chosen: Set<String>, _ value: String) -> Bool {
+      chosen.isEmpty || chosen.contains(value)
+    }
+    // Summed by value first (a few dozen), then made chips.
+    var byCategory: [String: Int] = [:]
+    var byArea: [String: Int] = [:]
+    var byDifficulty: [String: Int] = [:]
+    for row in combinations {
+      let category = admits(categories, row.category)
+      let area = admits(areas, row.area)
+      let difficulty = admits(difficulties, row.difficulty)
+      if !row.category.isEmpty && area && difficulty {
+        byCategory[row.category, default: 0] += row.meals
+      }
+      if !row.area.isEmpty && category && difficulty { byArea[row.area, default: 0] += row.meals }
+      if !row.difficulty.isEmpty && category && area {
+        byDifficulty[row.difficulty, default: 0] += row.meals
+      }
     }
     var counts: [Chip: Int] = [:]
-    for (category, area, difficulty, meals) in combinations {
-      let values: [(Facet, String)] = [
-        (.category, category), (.area, area), (.difficulty, difficulty),
-      ]
-      for (facet, value) in values where !value.isEmpty {
-        // The other facets' chips must admit it; its own facet's do not matter.
-        guard values.allSatisfy({ $0.0 == facet || passes($0.1, $0.0) }) else { continue }
-        counts[Chip(facet, value), default: 0] += meals
-      }
+    for (facet, sums) in [
+      (Facet.category, byCategory), (.area, byArea), (.difficulty, byDifficulty),
+    ] {
+      for (value, meals) in sums { counts[Chip(facet, value)] = meals }
     }
     return counts
   }

@@ -4,13 +4,10 @@ import MealsCore
 extension MealStore {
   // MARK: - Reading
 
-  /// The number of saved meals, counted once per change of the database.
-  public var mealCount: Int {
-    if let cache = mealCountCache, cache.generation == generation { return cache.count }
-    let count = Int((try? db.statement("SELECT count(*) FROM meal").scalar()) ?? 0)
-    mealCountCache = (generation, count)
-    return count
-  }
+  /// The number of saved meals: the sum of `meal_facet`'s counts (every meal is in one of its
+  /// few hundred rows, kept exact by triggers), so the first frame does not read every meal's
+  /// row to say how many there are.
+  public var mealCount: Int { facets().reduce(0) { $0 + $1.meals } }
 
   /// The whole meal with its ingredient lines, or nil when there is no such meal.
   public func meal(id: Int64) throws(StoreError) -> Meal? {

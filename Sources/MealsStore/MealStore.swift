@@ -13,8 +13,9 @@ public final class MealStore {
   private(set) var generation = 0
   /// Seconds since 1970; tests move it to check the trash's 30 days and the daily backup.
   public var clock: () -> Double = { Date().timeIntervalSince1970 }
-  /// The meal count and the generation it was read at, so lists and filters don't count again.
-  var mealCountCache: (generation: Int, count: Int)?
+  /// `meal_facet`'s rows and the generation they were read at: the meal count, the chips and
+  /// their counts without text come from them, read once per change.
+  var facetCache: (generation: Int, rows: [FacetRow])?
   /// The chips saved meals give, and the generation they were read at.
   var chipCache: (generation: Int, chips: [Chip])?
 

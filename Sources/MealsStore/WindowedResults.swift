@@ -131,9 +131,12 @@ public final class WindowedResults<Row> {
       return
     }
     let start = max(0, index - chunk / 2)
-    cache = try source.atOffset(start, chunk * 2)
+    // From the top (a list just opened), up to the row asked and half a window past it: the
+    // first frame reads what it shows, not two windows.
+    let limit = start == 0 ? index + 1 + chunk / 2 : chunk * 2
+    cache = try source.atOffset(start, limit)
     cacheStart = start
-    if cache.count < chunk * 2 && (start == 0 || !cache.isEmpty) {
+    if cache.count < limit && (start == 0 || !cache.isEmpty) {
       cachedCount = start + cache.count  // read to the end
     }
   }

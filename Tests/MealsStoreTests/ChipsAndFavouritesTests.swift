@@ -170,6 +170,8 @@ final class ChipsAndFavouritesTests: StoreTestCase {
         "SELECT category, area, difficulty, meals FROM meal_facet ORDER BY 1, 2, 3"
       ).rows { "\($0.text(0))|\($0.text(1))|\($0.text(2))|\($0.int(3))" }
       XCTAssertEqual(summary, direct, "after step \(step)")
+      let meals = try store.db.statement("SELECT count(*) FROM meal").scalar()
+      XCTAssertEqual(Int64(store.mealCount), meals, "the count the header shows, step \(step)")
     }
     for step in 0..<200 {
       let ids = try store.db.statement("SELECT id FROM meal").rows { $0.int(0) }
@@ -196,5 +198,19 @@ final class ChipsAndFavouritesTests: StoreTestCase {
     }
     XCTAssertEqual(
       store.chipCounts(chips: ChipSelection()).values.reduce(0, +) > 0, true, "counts come back")
+  }
+
+  func testChipsAreSortedAsSQLiteSortsThemIgnoringASCIICase() throws {
+    let store = try openStore()
+    for (index, category) in ["beef", "Chicken", "Ábalone", "apple", "Beef", "zucchini", "Éclair"]
+      .enumerated()
+    {
+      _ = try save(Meal(name: "Meal \(index)", instructions: "x", category: category), in: store)
+    }
+    let sqlite = try store.db.statement(
+      "SELECT DISTINCT category FROM meal WHERE category IS NOT NULL ORDER BY category COLLATE NOCASE, category"
+    ).rows { $0.text(0) }
+    XCTAssertEqual(store.chips().filter { $0.facet == .category }.map(\.value), sqlite)
+    XCTAssertEqual(sqlite.prefix(3), ["apple", "Beef", "beef"])
   }
 }

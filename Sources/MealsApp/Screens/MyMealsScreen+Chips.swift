@@ -73,7 +73,8 @@ extension MyMealsScreen {
 
   /// The chips chosen in an earlier run (those still in use).
   func restoreChips() {
-    guard let text = context.store.setting(Self.chipsSetting),
+    // No chips kept (most starts): no JSON decoder to set up before the first frame.
+    guard let text = context.store.setting(Self.chipsSetting), text != "[]",
       let saved = try? JSONDecoder().decode([Chip].self, from: Data(text.utf8))
     else {
       countChips()
