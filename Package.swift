@@ -37,10 +37,8 @@ let package = Package(
           "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
         ])
       ],
-      linkerSettings: [
-        .linkedLibrary("chafa"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
-        .linkedLibrary("png16"), .linkedLibrary("m"),
-      ]
+      // chafa, glib, libjpeg and libpng are loaded with dlopen by the first picture.
+      linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread"), .linkedLibrary("m")]
     ),
 
     // MARK: - Layers: meals → MealsApp → (TerminalUI, MealsStore, MealsNet) → MealsCore;

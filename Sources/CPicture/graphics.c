@@ -4,6 +4,7 @@
 // kitty's pixels); sixel goes through chafa, given pixels it does not have to scale.
 #include "CPicture.h"
 #include "chafa_print.h"
+#include "libraries.h"
 
 #include <chafa.h>
 #include <math.h>
@@ -293,6 +294,7 @@ static char *sixel(const uint8_t *pixels, int width, int height, int columns, in
 char *meals_picture_graphics(const meals_picture *picture, int protocol, int width, int height,
                              int columns, int rows, int cell_width, int cell_height,
                              size_t *length) {
+  if (!meals_picture_load(NULL, 0)) return NULL;
   if (!picture->pixels || width < 1 || height < 1 || columns < 1 || rows < 1 ||
       cell_width < 1 || cell_height < 1)
     return NULL;

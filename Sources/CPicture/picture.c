@@ -1,6 +1,7 @@
 // Decoding with limits (libjpeg-turbo, libpng) and rendering (chafa) for meals' pictures.
 #include "CPicture.h"
 #include "chafa_print.h"
+#include "libraries.h"
 
 #include <stdio.h>
 
@@ -145,6 +146,7 @@ static int decode_png(const uint8_t *data, size_t size, uint32_t max_side, uint6
 int meals_picture_decode(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels,
                          meals_picture *out, char *error, size_t error_size) {
   memset(out, 0, sizeof *out);
+  if (!meals_picture_load(error, error_size)) return 1;
   if (size >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF)
     return decode_jpeg(data, size, max_side, max_pixels, out, error, error_size);
   static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -192,6 +194,7 @@ static ChafaCanvas *new_canvas(const meals_picture *picture, int columns, int ro
 int meals_picture_symbols(const meals_picture *picture, int columns, int rows, int colors,
                           uint32_t *characters, int16_t *foregrounds, int16_t *backgrounds) {
   if (!picture->pixels || columns < 1 || rows < 1) return 1;
+  if (!meals_picture_load(NULL, 0)) return 1;
   ChafaCanvasMode mode = colors == MEALS_COLORS_256 ? CHAFA_CANVAS_MODE_INDEXED_256
                                                     : CHAFA_CANVAS_MODE_FGBG;
   ChafaCanvas *canvas =
@@ -229,6 +232,7 @@ char *meals_chafa_print(ChafaCanvas *canvas, gchar **environment, size_t *length
 
 char *meals_picture_protocol(const meals_picture *picture, int columns, int rows, int protocol,
                              int cell_width, int cell_height, size_t *length) {
+  if (!meals_picture_load(NULL, 0)) return NULL;
   // Real pixels are graphics.c's; here, symbols in 24-bit colour escapes.
   if (!picture->pixels || columns < 1 || rows < 1 || protocol != MEALS_PROTOCOL_TRUECOLOR)
     return NULL;
