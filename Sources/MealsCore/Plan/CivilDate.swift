@@ -70,8 +70,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// The Monday that starts this date's week.
   public var monday: CivilDate { adding(days: 1 - weekday) }
 
-  /// ISO 8601's week: the year it belongs to (which may be the one before or after, around
-  /// New Year) and its number, 1…53. A week belongs to the year of its Thursday.
+  /// ISO 8601's week: its year and its number, 1…53.
+  ///
+  /// A week belongs to the year of its Thursday, so around New Year the year may be the one
+  /// before or after the date's.
   public var isoWeek: (year: Int, week: Int) {
     let thursday = adding(days: 4 - weekday)
     let firstOfYear = CivilDate(daysSince1970: thursday.daysSince1970 - thursday.dayOfYear + 1)
@@ -129,9 +131,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
-  /// A date as a user writes one: `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday's name
-  /// (`friday`, `fri`: the next one, today when it is today, as `date -d friday` says).
-  /// Nil for anything else, impossible dates included (`2026-02-30`).
+  /// A date as a user writes one, or nil (impossible dates too: `2026-02-30`).
+  ///
+  /// `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday's name (`friday`, `fri`: the next one,
+  /// today when it is today, as `date -d friday` says).
   public static func parse(_ text: String, today: CivilDate) -> CivilDate? {
     let word = text.trimmingCharacters(in: .whitespaces).lowercased()
     switch word {
