@@ -45,6 +45,12 @@ extension MealStore {
         SELECT \(Schema.measurementColumns) FROM ingredient_measurement WHERE meal_id = ?
         """
       ).run([.integer(id)])
+      try db.statement(
+        """
+        INSERT INTO trash_plan_entry (\(Schema.planEntryColumns))
+        SELECT \(Schema.planEntryColumns) FROM plan_entry WHERE meal_id = ?
+        """
+      ).run([.integer(id)])
       if let key = try db.statement("SELECT sort_key FROM meal WHERE id = ?").scalar([
         .integer(id)
       ]) {
@@ -89,6 +95,12 @@ extension MealStore {
         """
         INSERT INTO ingredient_measurement (\(Schema.measurementColumns))
         SELECT \(Schema.measurementColumns) FROM trash_measurement WHERE meal_id = ?
+        """
+      ).run([.integer(id)])
+      try db.statement(
+        """
+        INSERT INTO plan_entry (\(Schema.planEntryColumns))
+        SELECT \(Schema.planEntryColumns) FROM trash_plan_entry WHERE meal_id = ?
         """
       ).run([.integer(id)])
       try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])

@@ -304,5 +304,35 @@ enum Schema {
         ALTER TABLE ingredient ADD COLUMN own INTEGER NOT NULL DEFAULT 0;
         """,
       weight: 0.5),
+    // 9: the week plan. A day is days since 1970 (a date without clocks); entries of a meal go
+    // to the trash with it (`trash_plan_entry`) and come back with it.
+    Migration(
+      sql: """
+        CREATE TABLE plan_entry (
+          \(planEntryTable)
+          meal_id INTEGER NOT NULL REFERENCES meal (id) ON DELETE CASCADE
+        );
+        CREATE INDEX plan_by_day ON plan_entry (day, position);
+        CREATE INDEX plan_by_meal ON plan_entry (meal_id);
+        CREATE TABLE trash_plan_entry (
+          \(planEntryTable)
+          meal_id INTEGER NOT NULL REFERENCES trash_meal (id) ON DELETE CASCADE
+        );
+        CREATE INDEX trash_plan_by_meal ON trash_plan_entry (meal_id);
+        """,
+      weight: 0.1),
   ]
+
+  /// The columns `plan_entry` and `trash_plan_entry` share, before their `meal_id`.
+  private static let planEntryTable = """
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+      day INTEGER NOT NULL,
+      slot TEXT NOT NULL CHECK (slot IN ('breakfast', 'lunch', 'dinner', 'other')),
+      servings INTEGER NOT NULL CHECK (servings BETWEEN 1 AND 1000),
+      note TEXT NOT NULL DEFAULT '',
+      position INTEGER NOT NULL,
+    """
+
+  /// The columns of a plan entry, in both tables.
+  static let planEntryColumns = "id, day, slot, servings, note, position, meal_id"
 }

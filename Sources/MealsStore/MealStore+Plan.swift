@@ -1,0 +1,132 @@
+import MealsCore
+
+/// A meal planned for a day: its slot, servings and note, and where it stands in the day.
+public struct PlanEntry: Equatable, Sendable {
+  public var id: Int64
+  public var day: CivilDate
+  public var slot: PlanSlot
+  public var mealID: Int64
+  /// The meal's name now (the entry follows the meal, renamed or not).
+  public var mealName: String
+  public var servings: Int
+  public var note: String
+  /// Its order in the day (entries are shown by slot, then by this).
+  public var position: Int
+}
+
+extension MealStore {
+  // MARK: - Reading
+
+  /// The entries of `days` days from `first`, by day, slot (breakfast first) and position.
+  public func planEntries(from first: CivilDate, days: Int) -> [PlanEntry] {
+    let slotOrder = PlanSlot.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
+      .joined(separator: " ")
+    return
+      (try? db.statement(
+        """
+        SELECT plan_entry.id, day, slot, meal_id, meal.name, plan_entry.servings, note, position
+        FROM plan_entry JOIN meal ON meal.id = plan_entry.meal_id
+        WHERE day >= ? AND day < ?
+        ORDER BY day, CASE slot \(slotOrder) END, position, plan_entry.id
+        """
+      ).rows([.integer(Int64(first.daysSince1970)), .integer(Int64(first.daysSince1970 + days))]) {
+        PlanEntry(
+          id: $0.int(0), day: CivilDate(daysSince1970: Int($0.int(1))),
+          slot: PlanSlot(rawValue: $0.text(2)) ?? .other, mealID: $0.int(3), mealName: $0.text(4),
+          servings: Int($0.int(5)), note: $0.text(6), position: Int($0.int(7)))
+      }) ?? []
+  }
+
+  // MARK: - Changing
+
+  /// Plans a saved meal on `day` in `slot`, after what the day has there; returns the entry's id.
+  @discardableResult
+  public func plan(
+    mealID: Int64, on day: CivilDate, slot: PlanSlot, servings: Int, note: String = ""
+  ) throws(StoreError) -> Int64 {
+    guard (1...1000).contains(servings) else {
+      throw StoreError(.invalid, "Servings must be between 1 and 1000, not \(servings).")
+    }
+    let id = try db.transaction { () throws(StoreError) -> Int64 in
+      guard try db.statement("SELECT 1 FROM meal WHERE id = ?").scalar([.integer(mealID)]) != nil
+      else { throw StoreError(.notFound, "That meal is no longer in My Meals.") }
+      try db.statement(
+        """
+        INSERT INTO plan_entry (day, slot, servings, note, position, meal_id)
+        VALUES (?1, ?2, ?3, ?4,
+          (SELECT coalesce(max(position), -1) + 1 FROM plan_entry WHERE day = ?1 AND slot = ?2), ?5)
+        """
+      ).run([
+        .integer(Int64(day.daysSince1970)), .text(slot.rawValue), .integer(Int64(servings)),
+        .text(note), .integer(mealID),
+      ])
+      return db.lastInsertRowID
+    }
+    didCommit()
+    return id
+  }
+
+  /// Takes an entry off the plan; returns it, for an undo to put back (nil when it was gone).
+  @discardableResult
+  public func removePlanEntry(id: Int64) throws(StoreError) -> PlanEntry? {
+    guard let entry = planEntry(id: id) else { return nil }
+    try db.transaction { () throws(StoreError) in
+      try db.statement("DELETE FROM plan_entry WHERE id = ?").run([.integer(id)])
+    }
+    didCommit()
+    return entry
+  }
+
+  /// Puts back an entry `removePlanEntry` took off: same id, day, slot and place.
+  public func restorePlanEntry(_ entry: PlanEntry) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      guard
+        try db.statement("SELECT 1 FROM meal WHERE id = ?").scalar([.integer(entry.mealID)])
+          != nil
+      else { throw StoreError(.notFound, "“\(entry.mealName)” is no longer in My Meals.") }
+      try db.statement(
+        "INSERT INTO plan_entry (\(Schema.planEntryColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
+      ).run([
+        .integer(entry.id), .integer(Int64(entry.day.daysSince1970)), .text(entry.slot.rawValue),
+        .integer(Int64(entry.servings)), .text(entry.note), .integer(Int64(entry.position)),
+        .integer(entry.mealID),
+      ])
+    }
+    didCommit()
+  }
+
+  /// Moves an entry to another day (and slot), at the end of what is there.
+  public func movePlanEntry(id: Int64, to day: CivilDate, slot: PlanSlot) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      try db.statement(
+        """
+        UPDATE plan_entry SET day = ?1, slot = ?2,
+          position = (SELECT coalesce(max(position), -1) + 1 FROM plan_entry
+            WHERE day = ?1 AND slot = ?2 AND id != ?3)
+        WHERE id = ?3
+        """
+      ).run([.integer(Int64(day.daysSince1970)), .text(slot.rawValue), .integer(id)])
+    }
+    didCommit()
+  }
+
+  /// Sets an entry's servings (1–1000).
+  public func setPlanServings(id: Int64, to servings: Int) throws(StoreError) {
+    guard (1...1000).contains(servings) else {
+      throw StoreError(.invalid, "Servings must be between 1 and 1000, not \(servings).")
+    }
+    try db.transaction { () throws(StoreError) in
+      try db.statement("UPDATE plan_entry SET servings = ? WHERE id = ?").run([
+        .integer(Int64(servings)), .integer(id),
+      ])
+    }
+    didCommit()
+  }
+
+  private func planEntry(id: Int64) -> PlanEntry? {
+    guard
+      let day = try? db.statement("SELECT day FROM plan_entry WHERE id = ?").scalar([.integer(id)])
+    else { return nil }
+    return planEntries(from: CivilDate(daysSince1970: Int(day)), days: 1).first { $0.id == id }
+  }
+}
