@@ -9,15 +9,20 @@ _meals() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "${COMP_WORDS[i]}" in
       --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
-      --api-url | --restore-backup | --filter | --format | --output) ((i++)) ;;
-      list | show | search | export | import) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
+      --api-url | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings) ((i++)) ;;
+      list | show | search | export | import | plan) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
     esac
   done
 
   case "$prev" in
     --db | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --api-url | --filter) COMPREPLY=(); return ;;
-    --format) COMPREPLY=($(compgen -W "json markdown schema-org cooklang" -- "$cur")); return ;;
+    --api-url | --filter | --week | --days | --servings) COMPREPLY=(); return ;;
+    --from) COMPREPLY=($(compgen -W "today tomorrow monday tuesday wednesday thursday friday saturday sunday" -- "$cur")); return ;;
+    --slot) COMPREPLY=($(compgen -W "breakfast lunch dinner other" -- "$cur")); return ;;
+    --format)
+      if [[ $command == plan ]]; then COMPREPLY=($(compgen -W "ical" -- "$cur")); else
+        COMPREPLY=($(compgen -W "json markdown schema-org cooklang" -- "$cur")); fi
+      return ;;
     --restore-backup) COMPREPLY=($(compgen -W "1 2 3" -- "$cur")); return ;;
   esac
 
@@ -29,13 +34,15 @@ _meals() {
     search) flags="--json --help" ;;
     export) flags="--format --output --help" ;;
     import) flags="--help" ;;
+    plan) flags="--week --from --days --json --slot --servings --format --output --help" ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$flags" -- "$cur"))
     return
   fi
   case "$command" in
-    "") COMPREPLY=($(compgen -W "list show search export import" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "list show search export import plan" -- "$cur")) ;;
+    plan) COMPREPLY=($(compgen -W "list add remove export shop" -- "$cur")) ;;
     show | export)
       # Meal names, one per line, quoted for the command line.
       local IFS=$'\n' name

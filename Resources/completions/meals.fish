@@ -1,7 +1,7 @@
 # fish completion for meals: commands, flags, formats, files, and meal names (from `meals list`).
 # Installed by `make install` in share/fish/vendor_completions.d/meals.fish.
 
-set -l commands list show search export import
+set -l commands list show search export import plan
 
 function __meals_names
     command meals list 2>/dev/null | cut -f2
@@ -21,6 +21,7 @@ complete -c meals -n "not __fish_seen_subcommand_from $commands" -a show -d 'sho
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a search -d 'search TheMealDB'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a export -d 'export meals'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a import -d 'import meals'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a plan -d 'the week plan'
 
 complete -c meals -n "__fish_seen_subcommand_from list" -l json -d 'a JSON array'
 complete -c meals -n "__fish_seen_subcommand_from list" -l filter -x -d 'meals matching'
@@ -32,3 +33,13 @@ complete -c meals -n "__fish_seen_subcommand_from search" -l json -d 'as JSON'
 complete -c meals -n "__fish_seen_subcommand_from export" -l format -x -a 'json markdown schema-org cooklang' -d 'the format'
 complete -c meals -n "__fish_seen_subcommand_from export" -l output -r -F -d 'a file, or a folder ending in /'
 complete -c meals -n "__fish_seen_subcommand_from import" -F -d 'file'
+complete -c meals -n "__fish_seen_subcommand_from plan; and not __fish_seen_subcommand_from add remove export shop" -a 'add remove export shop' -d 'plan command'
+complete -c meals -n "__fish_seen_subcommand_from plan" -l week -x -d 'an ISO week, YYYY-Www'
+complete -c meals -n "__fish_seen_subcommand_from plan" -l from -x -a 'today tomorrow monday tuesday wednesday thursday friday saturday sunday' -d 'the first day'
+complete -c meals -n "__fish_seen_subcommand_from plan" -l days -x -d 'how many days'
+complete -c meals -n "__fish_seen_subcommand_from plan" -l json -d 'as JSON'
+complete -c meals -n "__fish_seen_subcommand_from plan" -l slot -x -a 'breakfast lunch dinner other' -d 'the slot'
+complete -c meals -n "__fish_seen_subcommand_from plan" -l servings -x -d 'servings'
+complete -c meals -n "__fish_seen_subcommand_from plan" -l format -x -a 'ical' -d 'the format'
+complete -c meals -n "__fish_seen_subcommand_from plan" -l output -r -F -d 'a file'
+complete -c meals -n "__fish_seen_subcommand_from add remove" -a '(__meals_names)' -d 'meal'

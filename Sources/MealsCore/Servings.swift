@@ -19,6 +19,12 @@ public struct Servings: Equatable, Sendable {
     current = base
   }
 
+  /// The meal shown for `servings` (kept within `range`).
+  public init(for meal: Meal, servings: Int) {
+    self.init(for: meal)
+    current = min(Self.range.upperBound, max(Self.range.lowerBound, servings))
+  }
+
   public var factor: Double { Double(current) / Double(base) }
   public var isScaled: Bool { current != base }
 

@@ -117,7 +117,10 @@ final class ScriptingEndToEndTests: XCTestCase {
 
   func testBashCompletesCommandsFlagsFormatsAndMealNames() throws {
     XCTAssertEqual(try complete("meals ex"), ["export"])
-    XCTAssertEqual(try complete("meals "), ["list", "show", "search", "export", "import"])
+    XCTAssertEqual(try complete("meals "), ["list", "show", "search", "export", "import", "plan"])
+    XCTAssertEqual(try complete("meals plan "), ["list", "add", "remove", "export", "shop"])
+    XCTAssertEqual(try complete("meals plan add --slot b"), ["breakfast"])
+    XCTAssertEqual(try complete("meals plan export --format "), ["ical"])
     XCTAssertEqual(try complete("meals list --f"), ["--filter", "--favourites"])
     XCTAssertEqual(try complete("meals export --format s"), ["schema-org"])
     let store = try MealStore(path: folder.path("names.sqlite"))
@@ -141,6 +144,7 @@ final class ScriptingEndToEndTests: XCTestCase {
       "cooklang", "\\-\\-db", "\\-\\-api\\-url", "\\-\\-no\\-mouse", "\\-\\-no\\-animation",
       "\\-\\-restore\\-backup", "MEALS_DB", "MEALS_API_URL", "NO_COLOR", "XDG_DATA_HOME",
       ".SH FILES", ".SH ENVIRONMENT", ".SH EXIT STATUS", ".SS Cook Mode", ".SS Shopping List",
+      "plan", "\\-\\-week", "\\-\\-from", "\\-\\-days", "\\-\\-slot", "\\-\\-servings", "ical",
     ] {
       XCTAssertTrue(text.contains(word), "the man page lacks \(word)")
     }

@@ -28,6 +28,9 @@ final class CommandTests: XCTestCase {
     folder = nil
   }
 
+  /// The tests' today: Tuesday 1 December 2026.
+  static let today = CivilDate(daysSince1970: 20_788)
+
   static let meals = [
     Meal(
       mealDBID: "52772", name: "Pancakes", instructions: "Mix the batter.\nFry thin pancakes.",
@@ -90,7 +93,8 @@ final class CommandTests: XCTestCase {
     let status = command.run(
       rest, options: options ?? self.options, io: io,
       search: search ?? { _ in .failure(NetworkSearchError(message: "no network in this test")) },
-      pages: pages ?? { _ in .failure(.other("no network in this test")) })
+      pages: pages ?? { _ in .failure(.other("no network in this test")) },
+      today: Self.today, now: 1_764_581_700)
     return (status, io.output.text, io.errors.text)
   }
 
@@ -449,5 +453,68 @@ final class CommandTests: XCTestCase {
       "search", "arrabiata", search: Subcommand.networkSearch(apiURL: "http://127.0.0.1:1/"))
     XCTAssertEqual(status, 1)
     XCTAssertEqual(err, "meals: Cannot connect to 127.0.0.1: server down or unreachable.\n")
+  }
+
+  // MARK: - The week plan
+
+  func testPlanAddListRemoveAndTheirMistakes() throws {
+    XCTAssertEqual(Self.today.description, "2026-12-01")
+    var result = try meals("plan", "add", "Pancakes", "friday", "--slot", "breakfast")
+    XCTAssertEqual(result.0, 0, result.2)
+    XCTAssertEqual(result.1, "Planned “Pancakes” on Fri 4 Dec 2026 (breakfast, 4 servings).\n")
+    result = try meals("plan", "add", "Miso Soup", "2026-12-01", "--servings", "2")
+    XCTAssertEqual(result.0, 0, result.2)
+    result = try meals("plan", "add", "pan", "today")
+    XCTAssertEqual(result.0, 1)
+    XCTAssertTrue(result.2.contains("could be any of these"), result.2)
+    result = try meals("plan", "add", "Pancakes", "2026-02-30")
+    XCTAssertEqual(result.0, 1)
+    XCTAssertTrue(result.2.contains("no such date “2026-02-30”"), result.2)
+    result = try meals("plan", "add", "Pancakes", "today", "--slot", "brunch")
+    XCTAssertEqual(result.0, 2)
+    result = try meals("plan")
+    XCTAssertEqual(
+      result.1, "2026-12-01\tdinner\t2\t3\tMiso Soup\n2026-12-04\tbreakfast\t4\t1\tPancakes\n")
+    result = try meals("plan", "--week", "2026-W50")
+    XCTAssertEqual(result.1, "", "next week is empty")
+    result = try meals("plan", "--from", "friday", "--days", "1", "--json")
+    XCTAssertEqual(
+      result.1,
+      "[\n  {\"date\":\"2026-12-04\",\"slot\":\"breakfast\",\"servings\":4,\"meal_id\":1,\"meal\":\"Pancakes\",\"note\":null}\n]\n"
+    )
+    result = try meals("plan", "--week", "2026-W49", "--days", "3")
+    XCTAssertEqual(result.0, 2, "--week and --days exclude each other")
+    result = try meals("plan", "remove", "Pancakes", "thursday")
+    XCTAssertEqual(result.0, 1)
+    XCTAssertEqual(result.2, "meals: that meal is not planned on Thu 3 Dec 2026.\n")
+    result = try meals("plan", "remove", "Pancakes", "fri")
+    XCTAssertEqual(result.0, 0, result.2)
+    XCTAssertEqual(try meals("plan").1, "2026-12-01\tdinner\t2\t3\tMiso Soup\n")
+    XCTAssertEqual(try meals("plan", "tomorrow").0, 2, "an unknown plan command")
+  }
+
+  func testPlanExportIsICalendarAndShopScalesToThePlannedServings() throws {
+    _ = try meals("plan", "add", "Pancakes", "today", "--servings", "8")
+    _ = try meals("plan", "add", "Miso Soup", "2026-12-07")
+    var result = try meals("plan", "export")
+    XCTAssertEqual(result.0, 0, result.2)
+    XCTAssertTrue(result.1.hasPrefix("BEGIN:VCALENDAR\r\n"), result.1)
+    XCTAssertTrue(result.1.contains("DTSTART;VALUE=DATE:20261201\r\n"), result.1)
+    XCTAssertTrue(result.1.contains("SUMMARY:Pancakes\r\n"), result.1)
+    XCTAssertTrue(
+      result.1.contains("DESCRIPTION:dinner · 8 servings\\n200 g Flour\\n4 Eggs"), result.1)
+    XCTAssertFalse(result.1.contains("Miso"), "next week's meal is not in this week")
+    result = try meals("plan", "export", "--from", "2026-12-07", "--output", "week.ics")
+    XCTAssertEqual(result.2, "Exported 1 planned meal to week.ics.\n")
+    let file = try String(
+      contentsOf: folder.url.appendingPathComponent("week.ics"), encoding: .utf8)
+    XCTAssertTrue(file.contains("SUMMARY:Miso Soup\r\n"), file)
+    XCTAssertTrue(file.contains("UID:plan-2@meals\r\n"), file)
+    XCTAssertEqual(try meals("plan", "export", "--format", "csv").0, 2)
+    result = try meals("plan", "shop")
+    XCTAssertEqual(result.1, "Added the ingredients of 1 planned meal to the shopping list.\n")
+    let store = try MealStore(path: options.databasePath)
+    let flour = store.shoppingItems().first { $0.ingredient == "Flour" }
+    XCTAssertEqual(flour?.measure, "200 g", "8 servings of a recipe for 4")
   }
 }

@@ -3,12 +3,12 @@ import MealsCore
 import MealsNet
 import MealsStore
 
-/// `meals list|show|search|export|import`, the app's data for pipes and scripts.
+/// `meals list|show|search|export|import|plan`, the app's data for pipes and scripts.
 ///
 /// They never start the full-screen app; results go to standard output, errors to standard
 /// error.
 public enum Subcommand: String, CaseIterable, Sendable {
-  case list, show, search, export, `import`
+  case list, show, search, export, `import`, plan
 
   /// Exit statuses (DESIGN §2): 0 done, 1 it could not be done, 2 bad usage.
   public enum Status {
@@ -27,6 +27,11 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .search: CommandArguments.Spec(switches: ["--json"], maximumPositionals: nil)
     case .export: CommandArguments.Spec(valued: ["--format", "--output"], maximumPositionals: nil)
     case .import: CommandArguments.Spec(maximumPositionals: nil)
+    case .plan:
+      CommandArguments.Spec(
+        switches: ["--json"],
+        valued: ["--week", "--from", "--days", "--slot", "--servings", "--format", "--output"],
+        maximumPositionals: 3)
     }
   }
 
@@ -88,6 +93,26 @@ public enum Subcommand: String, CaseIterable, Sendable {
       instructions) is skipped. One transaction: everything is imported, or nothing. Exit
       status 1 when nothing could be imported (a recipe broke a rule, a page failed).
       """
+    case .plan:
+      """
+      Usage: meals plan [--week YYYY-Www | --from DATE [--days N]] [--json]
+             meals plan add MEAL DATE [--slot breakfast|lunch|dinner|other] [--servings N]
+             meals plan remove MEAL DATE
+             meals plan export [--format ical] [--week … | --from DATE [--days N]] [--output PATH]
+             meals plan shop [--week … | --from DATE [--days N]]
+
+      The week plan. Without a command: the planned meals of this week (Monday first), one
+      per line: date, slot, servings, meal id and name, separated by tabs. DATE is YYYY-MM-DD,
+      today, tomorrow or a weekday's name (the next one; today when it is today). MEAL is an
+      id or a name, as for meals show.
+
+        add             plans MEAL on DATE (dinner, at the meal's servings, unless told)
+        remove          takes MEAL off DATE's plan
+        export          the days as an iCalendar file (one all-day event per planned meal)
+        shop            puts the days' ingredients, each meal at its planned servings, on
+                        the shopping list
+        --json          the list as a JSON array
+      """
     }
   }
 
@@ -99,6 +124,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .search: "search TheMealDB by name"
     case .export: "export meals as json, markdown, schema-org or cooklang"
     case .import: "import meals from files or web pages (json, recipe pages, markdown, cooklang)"
+    case .plan: "the week plan: list, add, remove, export as iCalendar, shop"
     }
   }
 
@@ -113,7 +139,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     pages: @escaping (String) -> Result<HTTPClient.Response, NetworkError> = { _ in
       .failure(.other("no network client"))
     },
-    pictures: @escaping (String) -> Void = { _ in }
+    pictures: @escaping (String) -> Void = { _ in },
+    today: CivilDate = .today(), now: Double = Date().timeIntervalSince1970
   ) -> Int32 {
     if arguments.contains("-h") || arguments.contains("--help") {
       io.output.line(usage)
@@ -151,6 +178,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
       case .export: status = ExportCommand.run(parsed, store: store, io: io)
       case .import:
         status = ImportCommand.run(parsed, store: store, io: io, pages: pages, pictures: pictures)
+      case .plan: status = PlanCommand.run(parsed, store: store, io: io, today: today, now: now)
       case .search: status = Status.usage
       }
     }
