@@ -56,6 +56,8 @@ public enum KeysReference {
         "cook-mode-timers", "Cook Mode, the timers (`T`)",
         CookModeScreen.timersKeys.help + moves),
       Section("shopping-list", "Shopping List", ShoppingListScreen.keys.help + moves),
+      Section("week-plan", "Week Plan (`W` on My Meals)", WeekPlanScreen.keys.help + moves),
+      Section("plan-prompt", "Planning a meal (`p` on My Meals)", PlanPrompt.keys.help),
       Section(
         "import-link", "Import from a Link",
         ImportLinkScreen.typingKeys.help + ImportLinkScreen.loadingKeys.help

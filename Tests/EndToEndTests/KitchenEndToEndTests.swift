@@ -107,4 +107,41 @@ final class KitchenEndToEndTests: XCTestCase {
     try tmux.press("Escape", "q")
     try tmux.waitFor("EXIT=0")
   }
+
+  func testPlanTwoMealsThenTheWeeksShoppingList() throws {
+    // Two meals planned with p (today's dinner, tomorrow's lunch), W shows them, l lists them.
+    let store = try MealStore(path: database)
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Soup", instructions: "Simmer.",
+      ingredients: [IngredientMeasurement(name: "Leeks", quantity: "2")], servings: 2)
+    try store.commit(draft)
+    let tmux = try TmuxSession(
+      "cd \(folder.url.path) && "
+        + Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/"))
+    try tmux.waitFor("2 meals")
+    try tmux.press("p")
+    try tmux.waitFor("Plan “Pancakes”")
+    try tmux.press("Enter")
+    try tmux.waitFor("Planned “Pancakes” for dinner")
+    try tmux.press("j", "p")
+    try tmux.waitFor("Plan “Soup”")
+    try tmux.press("Right", "Tab", "Enter")
+    try tmux.waitFor("Planned “Soup” for other")
+    try tmux.press("W")
+    var screen = try tmux.waitFor("Week Plan")
+    XCTAssertTrue(screen.contains("today"), screen)
+    XCTAssertTrue(screen.contains("dinner     Pancakes"), screen)
+    // Tomorrow may be next week (on a Sunday): then it is a week on.
+    if !screen.contains("Soup") {
+      try tmux.press("Right")
+      screen = try tmux.waitFor("Soup")
+      try tmux.press("Left")
+    }
+    try tmux.press("l")
+    try tmux.waitFor("to the shopping list — L opens it")
+    try tmux.press("L")
+    screen = try tmux.waitFor("Shopping List")
+    XCTAssertTrue(screen.contains("100g") || screen.contains("100 g"), screen)
+  }
 }

@@ -147,4 +147,18 @@ extension ScreenSizesTests {
       return app
     }
   }
+
+  func testWeekPlanAtEverySize() throws {
+    try check("week-plan") { size in
+      let app = try AppHarness(size: size, clock: { WeekPlanScreenTests.tuesday })
+      for meal in try AppHarness.fixtureMeals().prefix(3) { _ = try app.store.storeFound(meal) }
+      let tuesday = try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 1))
+      try app.store.plan(mealID: 1, on: tuesday, slot: .dinner, servings: 4)
+      try app.store.plan(mealID: 2, on: tuesday.adding(days: 3), slot: .lunch, servings: 2)
+      try app.store.plan(mealID: 3, on: tuesday.adding(days: 3), slot: .dinner, servings: 6)
+      app.navigator.clearStatus()
+      app.press(.character("W"), .down)
+      return app
+    }
+  }
 }

@@ -116,10 +116,11 @@ public final class CookModeScreen: Screen {
   private var showsTimers = false
   private var timerList = ListState()
 
-  init(meal: Meal, context: AppContext) {
+  /// `servings`: the meal's own unless a plan says otherwise.
+  init(meal: Meal, context: AppContext, servings: Servings? = nil) {
     self.meal = meal
     self.context = context
-    servings = Servings(for: meal)
+    self.servings = servings ?? Servings(for: meal)
     let cooked = CookSteps.steps(meal.instructions)
     steps = cooked.map(\.text)
     sections = cooked.map(\.section)

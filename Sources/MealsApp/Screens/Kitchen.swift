@@ -49,8 +49,8 @@ enum Kitchen {
     context.navigator.push(ShoppingListScreen(context: context))
   }
 
-  static func openCookMode(_ meal: Meal, context: AppContext) {
-    context.navigator.push(CookModeScreen(meal: meal, context: context))
+  static func openCookMode(_ meal: Meal, context: AppContext, servings: Servings? = nil) {
+    context.navigator.push(CookModeScreen(meal: meal, context: context, servings: servings))
   }
 
   /// The key bindings every meal screen adds, with their help.

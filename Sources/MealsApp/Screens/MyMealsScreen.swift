@@ -8,7 +8,7 @@ import TerminalUI
 public final class MyMealsScreen: Screen, StoreListener {
   enum Action: Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
-    case favourites, chips, cook, addToList, openList, copy, importLink
+    case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan
   }
 
   static let keys = KeyTable<Action>([
@@ -46,6 +46,10 @@ public final class MyMealsScreen: Screen, StoreListener {
       [.tab], .chips, "chips (filter by category, area, difficulty)", footer: false,
       detail: "into the chips (filter by category, area, difficulty)"),
     KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
+    KeyBinding(
+      [.character("p")], .plan, "plan the meal", footer: false,
+      detail: "plan the meal: a day (today first; ←→ a day, ↑↓ a week) and a slot (Tab)"),
+    KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
     KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
   ])
 
@@ -193,6 +197,10 @@ public final class MyMealsScreen: Screen, StoreListener {
       }
     case .openList:
       Kitchen.openShoppingList(context: context)
+    case .plan:
+      planSelected()
+    case .weekPlan:
+      context.navigator.push(WeekPlanScreen(context: context))
     case .importLink:
       let screen = ImportLinkScreen(context: context)
       screen.delegate = self
@@ -272,6 +280,27 @@ public final class MyMealsScreen: Screen, StoreListener {
     } catch {
       context.navigator.showError(error.message)
     }
+  }
+
+  /// The `p` prompt for the selected meal, at its own servings.
+  private func planSelected() {
+    guard let summary = selectedMeal else { return }
+    let store = context.store
+    let navigator = context.navigator
+    let servings = (try? store.meal(id: summary.id)).flatMap { $0 }.map { Servings(for: $0).base }
+    navigator.present(
+      PlanPrompt(mealName: summary.name, today: WeekPlanScreen.today(context)) { day, slot in
+        do throws(StoreError) {
+          try store.plan(
+            mealID: summary.id, on: day, slot: slot, servings: servings ?? Servings.assumed)
+          navigator.showInfo(
+            "Planned “\(Quote.name(summary.name))” for \(slot.rawValue) on \(day.short) — W shows the week."
+          )
+          return nil
+        } catch {
+          return error.message
+        }
+      })
   }
 
   private func toggleFavourite() {

@@ -115,6 +115,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return "\(name) \(day) \(Self.monthNames[month - 1])"
   }
 
+  /// `1 Dec`.
+  public var dayAndMonth: String { "\(day) \(Self.monthNames[month - 1])" }
+
   /// `20261201`: iCalendar's DATE.
   public var compact: String {
     Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2)

@@ -1,0 +1,77 @@
+import MealsCore
+import TerminalUI
+import TextSafety
+
+/// Plans a meal (`p` on My Meals): a day, today first (`←→` a day, `↑↓` a week), and a slot
+/// (`Tab`), in a small box over the screen; Enter plans it, Esc leaves it.
+public final class PlanPrompt: Prompt {
+  enum Action: Sendable { case previousDay, nextDay, previousWeek, nextWeek, slot, plan, cancel }
+
+  static let keys = KeyTable<Action>([
+    KeyBinding([.enter], .plan, "plan it"),
+    KeyBinding([.left], .previousDay, "a day earlier", label: "←→", footer: false),
+    KeyBinding([.right], .nextDay, "a day later", footer: false),
+    KeyBinding([.up], .previousWeek, "a week earlier", label: "↑↓", footer: false),
+    KeyBinding([.down], .nextWeek, "a week later", footer: false),
+    KeyBinding([.tab, .character(" ")], .slot, "the slot", label: "Tab"),
+    KeyBinding([.escape], .cancel, "cancel"),
+  ])
+
+  public let mealName: String
+  public private(set) var day: CivilDate
+  public private(set) var slot = PlanSlot.dinner
+  private let today: CivilDate
+  private var error: String?
+  /// Plans it; an error message keeps the prompt open.
+  private let onPlan: (CivilDate, PlanSlot) -> String?
+
+  public init(
+    mealName: String, today: CivilDate, onPlan: @escaping (CivilDate, PlanSlot) -> String?
+  ) {
+    self.mealName = mealName
+    self.today = today
+    day = today
+    self.onPlan = onPlan
+  }
+
+  public var keyHelp: [KeyHelp] { Self.keys.help }
+
+  public func handle(_ key: Key) -> PromptResult {
+    switch Self.keys.action(for: key) {
+    case .previousDay: day = day.adding(days: -1)
+    case .nextDay: day = day.adding(days: 1)
+    case .previousWeek: day = day.adding(days: -7)
+    case .nextWeek: day = day.adding(days: 7)
+    case .slot:
+      let all = PlanSlot.allCases
+      slot = all[((all.firstIndex(of: slot) ?? 0) + 1) % all.count]
+    case .plan:
+      if let message = onPlan(day, slot) {
+        error = message
+        return .stay
+      }
+      return .close
+    case .cancel:
+      return .close
+    case nil:
+      return .stay
+    }
+    error = nil
+    return .stay
+  }
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let width = min(Box.widest(in: area), 56)
+    // The border's two rows, the choice, a gap, the hint or the error.
+    let box = Box.centered(in: area, width: width, height: 2 + 3)
+    Box.draw(box, title: "Plan “\(TextSanitizer.singleLine(mealName))”", into: &canvas)
+    let rows = Box.content(of: box).split(.vertical, [.fixed(1), .fixed(1), .fill])
+    let when = day == today ? "today, \(day.short)" : "\(day.short) \(day.year)"
+    canvas.writeTruncated("◂ \(when) ▸   \(slot.rawValue)", in: rows[0], style: .title)
+    if let error {
+      canvas.writeTruncated(error, in: rows[2], style: .error)
+    } else {
+      canvas.writeTruncated("←→ a day · ↑↓ a week · Tab the slot", in: rows[2], style: .muted)
+    }
+  }
+}

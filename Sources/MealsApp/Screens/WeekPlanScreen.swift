@@ -1,0 +1,298 @@
+import Foundation
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// The Week Plan (`W` on My Meals): a week's days, Monday first, and the meals planned for each.
+///
+/// `←→` go a week back and on, `d` takes a meal off (`u` puts it back), `+`/`-` change its
+/// servings, `c` cooks it at those servings, `l` puts the week's ingredients on the shopping
+/// list. Plans are made with `p` on My Meals (or `meals plan add`).
+public final class WeekPlanScreen: Screen, StoreListener {
+  /// One row: a day's heading, or a meal planned that day.
+  enum Row: Equatable {
+    case day(CivilDate)
+    case entry(PlanEntry)
+  }
+
+  enum Action: Sendable {
+    case previousWeek, nextWeek, thisWeek, remove, undo, more, fewer, open, cook, addToList
+    case openList
+  }
+
+  static let keys = KeyTable<Action>([
+    KeyBinding(
+      [.left, .character("[")], .previousWeek, "previous week", label: "←/[",
+      detail: "the week before"),
+    KeyBinding([.right, .character("]")], .nextWeek, "next week", label: "→/]"),
+    KeyBinding([.character("t")], .thisWeek, "this week"),
+    KeyBinding([.enter], .open, "edit the meal", footer: false),
+    KeyBinding(
+      [.character("d"), .delete], .remove, "take off the plan", label: "d",
+      detail: "take the meal off the plan (u puts it back)"),
+    KeyBinding([.character("u")], .undo, "undo", footer: false),
+    KeyBinding(
+      [.character("+"), .character("=")], .more, "more servings", label: "+", footer: false),
+    KeyBinding([.character("-")], .fewer, "fewer servings", label: "-", footer: false),
+    KeyBinding(
+      [.character("c")], .cook, "Cook Mode", detail: "Cook Mode at the planned servings"),
+    KeyBinding(
+      [.character("l")], .addToList, "week to the shopping list", label: "l",
+      detail:
+        "the week's ingredients (each meal at its planned servings) on the shopping list, asking once when some are there"
+    ),
+    KeyBinding([.character("L")], .openList, "shopping list", footer: false),
+  ])
+
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  /// The week shown.
+  private(set) var monday: CivilDate
+  private var rows: [Row] = []
+  private var list = ListState()
+  /// Entries taken off here, for `u`.
+  private var removed: [PlanEntry] = []
+
+  init(context: AppContext) {
+    self.context = context
+    let today = Self.today(context)
+    monday = today.monday
+    context.store.addListener(self)
+    show(week: today)
+  }
+
+  /// Today where the user is, by the store's clock.
+  static func today(_ context: AppContext) -> CivilDate {
+    CivilDate.today(Date(timeIntervalSince1970: context.store.clock()))
+  }
+
+  public var title: String { "Week Plan" }
+  public var keyHelp: [KeyHelp] { Self.keys.help + [.back] + ListState.keys.help }
+
+  /// The entry under the selection bar (nil on a day's heading).
+  var selectedEntry: PlanEntry? {
+    guard rows.indices.contains(list.selection), case .entry(let entry) = rows[list.selection]
+    else { return nil }
+    return entry
+  }
+
+  // MARK: - Rows
+
+  private func reload() {
+    let selectedID = selectedEntry?.id
+    let entries = context.store.planEntries(from: monday, days: 7)
+    rows = (0..<7).flatMap { offset -> [Row] in
+      let day = monday.adding(days: offset)
+      return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
+    }
+    if let selectedID, let index = rows.firstIndex(where: { $0.entryID == selectedID }) {
+      list.select(index, count: rows.count)
+    } else {
+      list.clamp(count: rows.count)
+    }
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    reload()
+    context.navigator.needsDisplay = true
+  }
+
+  /// Shows the week of `week`, the selection on that day.
+  private func show(week: CivilDate) {
+    monday = week.monday
+    list = ListState()
+    reload()
+    if let index = rows.firstIndex(of: .day(week)) { list.select(index, count: rows.count) }
+  }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool {
+    let pageSize = layout(in: context.navigator.body).list.pageSize
+    if list.handle(key, count: rows.count, pageSize: pageSize) { return true }
+    guard let action = Self.keys.action(for: key) else { return false }
+    switch action {
+    case .previousWeek: show(week: monday.adding(days: -7))
+    case .nextWeek: show(week: monday.adding(days: 7))
+    case .thisWeek: show(week: Self.today(context))
+    case .remove: remove()
+    case .undo: undo()
+    case .more: changeServings(by: 1)
+    case .fewer: changeServings(by: -1)
+    case .open: open()
+    case .cook: cook()
+    case .addToList: addWeekToList()
+    case .openList: Kitchen.openShoppingList(context: context)
+    }
+    return true
+  }
+
+  private func remove() {
+    guard let entry = selectedEntry else {
+      context.navigator.showInfo("Select a planned meal first: d takes it off the plan.")
+      return
+    }
+    perform { () throws(StoreError) in
+      if let gone = try context.store.removePlanEntry(id: entry.id) { removed.append(gone) }
+      context.navigator.showInfo(
+        "Took “\(Quote.name(entry.mealName))” off \(entry.day.short) — u puts it back.")
+    }
+  }
+
+  private func undo() {
+    guard let entry = removed.popLast() else {
+      context.navigator.showInfo("Nothing to undo here.")
+      return
+    }
+    perform { () throws(StoreError) in
+      try context.store.restorePlanEntry(entry)
+      if entry.day.monday != monday { show(week: entry.day) }
+      if let index = rows.firstIndex(where: { $0.entryID == entry.id }) {
+        list.select(index, count: rows.count)
+      }
+      context.navigator.showInfo("“\(Quote.name(entry.mealName))” is back on \(entry.day.short).")
+    }
+  }
+
+  private func changeServings(by change: Int) {
+    guard let entry = selectedEntry else { return }
+    let servings = min(Servings.range.upperBound, max(1, entry.servings + change))
+    guard servings != entry.servings else { return }
+    perform { () throws(StoreError) in
+      try context.store.setPlanServings(id: entry.id, to: servings)
+    }
+  }
+
+  /// The selected meal and the servings planned for it.
+  private func selectedMeal() -> (Meal, Servings)? {
+    guard let entry = selectedEntry else { return nil }
+    guard let meal = try? context.store.meal(id: entry.mealID) else {
+      context.navigator.showError("That meal could not be read.")
+      return nil
+    }
+    return (meal, Servings(for: meal, servings: entry.servings))
+  }
+
+  private func open() {
+    guard let entry = selectedEntry else { return }
+    do {
+      let editor = MealEditorScreen(
+        context: context, draft: try context.store.editableCopy(of: entry.mealID))
+      editor.delegate = self
+      context.navigator.push(editor)
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  private func cook() {
+    guard let (meal, servings) = selectedMeal() else { return }
+    Kitchen.openCookMode(meal, context: context, servings: servings)
+  }
+
+  /// Every meal of the week at its planned servings; one question when some are on the list.
+  private func addWeekToList() {
+    let entries = rows.compactMap { row -> PlanEntry? in
+      if case .entry(let entry) = row { return entry }
+      return nil
+    }
+    guard !entries.isEmpty else {
+      context.navigator.showInfo("Nothing is planned this week.")
+      return
+    }
+    let store = context.store
+    let add = { [weak self] in
+      guard let self else { return }
+      self.perform { () throws(StoreError) in
+        for entry in entries {
+          guard let meal = try store.meal(id: entry.mealID) else { continue }
+          try store.addToShoppingList(
+            mealRef: "id:\(entry.mealID)", mealName: MealRules.trimmed(meal.name),
+            ingredients: Servings(for: meal, servings: entry.servings).lines(of: meal))
+        }
+        self.context.navigator.showInfo(
+          "Added the week's \(entries.count == 1 ? "meal" : "\(entries.count) meals") to the shopping list — L opens it."
+        )
+      }
+    }
+    if store.isOnShoppingList(mealRefs: entries.map { "id:\($0.mealID)" }) {
+      context.navigator.present(
+        ConfirmPrompt(
+          "Some of the week's meals are on the shopping list already. Add them all again? (y/n)",
+          onYes: add))
+    } else {
+      add()
+    }
+  }
+
+  private func perform(_ change: () throws(StoreError) -> Void) {
+    do {
+      try change()
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    guard let index = layout(in: area).list.index(of: event, state: list, count: rows.count)
+    else { return true }
+    list.select(index, count: rows.count)
+    if event.clicks >= 2 { open() }
+    return true
+  }
+
+  // MARK: - Rendering
+
+  /// The week's dates on the first row, the days and their meals under it.
+  private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
+    let rows = area.split(.vertical, [.fixed(1), .fill])
+    return (rows[0], ListView(area: rows[1]))
+  }
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let layout = layout(in: area)
+    let last = monday.adding(days: 6)
+    let (_, week) = monday.isoWeek
+    canvas.writeRight(
+      "Week \(week) · \(monday.dayAndMonth) – \(last.dayAndMonth) \(last.year)",
+      in: layout.headline)
+    let today = Self.today(context)
+    let rows = rows
+    layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, row in
+      switch rows[row.index] {
+      case .day(let day):
+        let used = canvas.writeTruncated(day.short, in: row.content, style: .title)
+        if day == today {
+          canvas.writeTruncated("  today", in: row.content.inset(left: used), style: .accent)
+        }
+      case .entry(let entry):
+        // Two columns in, the slot, the meal (48 columns at most), then its servings.
+        let servings = "×\(entry.servings)"
+        let servingsWidth = TextWidth.columns(of: servings) + 1
+        let parts = row.content.split(
+          .horizontal,
+          [
+            .fixed(2), .fixed(11), .fixed(min(48, row.content.width - 13 - servingsWidth)),
+            .fixed(servingsWidth),
+          ])
+        canvas.writeTruncated(entry.slot.rawValue, in: parts[1], style: .muted)
+        canvas.writeTruncated(entry.mealName, in: parts[2])
+        canvas.writeTruncated(servings, in: parts[3].inset(left: 1), style: .accent)
+      }
+    }
+  }
+}
+
+extension WeekPlanScreen.Row {
+  var entryID: Int64? {
+    if case .entry(let entry) = self { return entry.id }
+    return nil
+  }
+}
+
+extension WeekPlanScreen: MealEditorScreenDelegate {
+  public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
+    context.navigator.pop(to: self)
+  }
+}

@@ -1,0 +1,103 @@
+import Fixtures
+import MealsCore
+import MealsStore
+import TerminalUI
+import TestSupport
+import XCTest
+
+@testable import MealsApp
+
+/// The Week Plan and the `p` prompt, driven by keys, on Tuesday 1 December 2026 (midday UTC,
+/// the same date in every time zone from UTC−11 to UTC+11).
+final class WeekPlanScreenTests: XCTestCase {
+  static let tuesday = 1_796_126_400.0
+
+  /// Soup and Toast saved, Toast planned for Friday's breakfast, and the Week Plan open.
+  private func planned(size: Size = Size(width: 80, height: 24)) throws -> (AppHarness, Int64) {
+    let app = try AppHarness(size: size, clock: { Self.tuesday })
+    var soup = MealDraft(of: nil)
+    soup.meal = Meal(
+      name: "Chicken Soup", instructions: "Simmer.",
+      ingredients: [IngredientMeasurement(name: "Chicken", quantity: "1 kg")], servings: 4)
+    let soupID = try app.store.commit(soup)
+    var toast = MealDraft(of: nil)
+    toast.meal = Meal(name: "Toast", instructions: "Toast it.")
+    let toastID = try app.store.commit(toast)
+    let friday = try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 4))
+    try app.store.plan(mealID: toastID, on: friday, slot: .breakfast, servings: 2)
+    app.navigator.clearStatus()
+    return (app, soupID)
+  }
+
+  func testPlanningFromMyMealsShowsInTheWeek() throws {
+    let (app, _) = try planned()
+    // Chicken Soup is the first row: p, a day later, the slot twice (other, breakfast), Enter.
+    app.press(.character("p"))
+    XCTAssertTrue(app.text.contains("Plan “Chicken Soup”"), app.text)
+    XCTAssertTrue(app.text.contains("◂ today, Tue 1 Dec ▸   dinner"), app.text)
+    app.press(.right, .tab, .tab, .enter)
+    XCTAssertEqual(
+      app.lines[22], " Planned “Chicken Soup” for breakfast on Wed 2 Dec — W shows the week.")
+    app.press(.character("W"))
+    XCTAssertEqual(
+      Array(app.lines.prefix(12)),
+      [
+        " My Meals › Week Plan",
+        "                                                  Week 49 · 30 Nov – 6 Dec 2026",
+        "  Mon 30 Nov",
+        "▸ Tue 1 Dec  today",
+        "  Wed 2 Dec",
+        "    breakfast  Chicken Soup                                     ×4",
+        "  Thu 3 Dec",
+        "  Fri 4 Dec",
+        "    breakfast  Toast                                            ×2",
+        "  Sat 5 Dec",
+        "  Sun 6 Dec",
+        "",
+      ])
+  }
+
+  func testRemoveUndoServingsWeeksAndTheShoppingList() throws {
+    let (app, soupID) = try planned()
+    let wednesday = try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 2))
+    try app.store.plan(mealID: soupID, on: wednesday, slot: .dinner, servings: 4)
+    app.press(.character("W"), .down, .down)
+    XCTAssertTrue(app.lines[5].hasPrefix("▸   dinner     Chicken Soup"), app.lines[5])
+    app.press(.character("+"), .character("+"))
+    XCTAssertTrue(app.lines[5].hasSuffix("×6"), app.lines[5])
+    app.press(.character("d"))
+    XCTAssertEqual(app.lines[22], " Took “Chicken Soup” off Wed 2 Dec — u puts it back.")
+    XCTAssertFalse(app.text.contains("Chicken Soup  "), app.text)
+    app.press(.character("u"))
+    XCTAssertTrue(app.lines[5].contains("Chicken Soup"), app.text)
+    XCTAssertTrue(app.lines[5].hasSuffix("×6"), "back as it was")
+    app.press(.character("l"))
+    XCTAssertEqual(
+      app.lines[22], " Added the week's 2 meals to the shopping list — L opens it.")
+    let chicken = app.store.shoppingItems().first { $0.ingredient == "Chicken" }
+    XCTAssertEqual(chicken?.measure, "1.5 kg", "6 servings of a recipe for 4")
+    app.press(.character("l"))
+    XCTAssertTrue(app.lines[22].contains("on the shopping list already"), app.lines[22])
+    app.press(.character("n"))
+    app.press(.right)
+    XCTAssertTrue(app.lines[1].hasSuffix("Week 50 · 7 Dec – 13 Dec 2026"), app.lines[1])
+    XCTAssertFalse(app.text.contains("Toast"))
+    app.press(.character("t"))
+    XCTAssertTrue(app.lines[3].hasPrefix("▸ Tue 1 Dec  today"), app.lines[3])
+    // Deleting the meal on My Meals takes its plan with it; undo brings both back.
+    app.press(.escape, .character("d"), .character("W"))
+    XCTAssertFalse(app.text.contains("Chicken Soup"), app.text)
+    app.press(.escape, .character("u"), .character("W"))
+    XCTAssertTrue(app.text.contains("Chicken Soup"), app.text)
+  }
+
+  func testCookModeOpensAtThePlannedServings() throws {
+    let (app, soupID) = try planned()
+    try app.store.plan(
+      mealID: soupID, on: try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 1)), slot: .lunch,
+      servings: 8)
+    app.press(.character("W"), .down, .character("c"))
+    XCTAssertTrue(app.text.contains("serves 8 (recipe: 4)"), app.text)
+    XCTAssertTrue(app.text.contains("2 kg"), app.text)
+  }
+}
