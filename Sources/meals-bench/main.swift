@@ -112,6 +112,12 @@ if CommandLine.arguments.dropFirst().first == "start" {
   exit(0)
 }
 
+/// `meals-bench plan`: only the Week Plan with a year planned.
+if CommandLine.arguments.dropFirst().first == "plan" {
+  try PlanBench.run(databasePath: bigPath, folder: workFolder)
+  exit(0)
+}
+
 /// `meals-bench keys`: only keys at a human rhythm (typing into the filter, during a backup).
 if CommandLine.arguments.dropFirst().first == "keys" {
   KeyRhythmBench.run(databasePath: bigPath)
