@@ -59,11 +59,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
   private func reload() {
     let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
     rows = ShoppingList.rows(context.store.shoppingItems())
-    if let selected, let index = rows.firstIndex(where: { $0.name == selected }) {
-      list.select(index, count: rows.count)
-    } else {
-      list.clamp(count: rows.count)
-    }
+    list.reselect(selected, in: rows) { $0.name }
   }
 
   public func storeDidChange(_ store: MealStore) {

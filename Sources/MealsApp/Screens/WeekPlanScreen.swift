@@ -85,11 +85,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
       let day = monday.adding(days: offset)
       return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
     }
-    if let selectedID, let index = rows.firstIndex(where: { $0.entryID == selectedID }) {
-      list.select(index, count: rows.count)
-    } else {
-      list.clamp(count: rows.count)
-    }
+    list.reselect(selectedID, in: rows) { $0.entryID }
   }
 
   public func storeDidChange(_ store: MealStore) {

@@ -57,6 +57,18 @@ public struct ListState: Equatable, Sendable {
     selection = max(0, min(index, count - 1))
   }
 
+  /// After the list was read again: the selection back on the item `key` names, else kept
+  /// inside the list.
+  public mutating func reselect<Item, ID: Equatable>(
+    _ key: ID?, in items: [Item], by id: (Item) -> ID?
+  ) {
+    if let key, let index = items.firstIndex(where: { id($0) == key }) {
+      select(index, count: items.count)
+    } else {
+      clamp(count: items.count)
+    }
+  }
+
   /// Keeps the selection inside a list that may have shrunk.
   public mutating func clamp(count: Int) {
     select(selection, count: count)
