@@ -50,6 +50,17 @@ public final class AppContext {
 }
 
 extension AppContext {
+  /// The Meal Editor on a saved meal, reporting to `delegate`; a meal that cannot be read says so.
+  func openEditor(mealID: Int64, delegate: MealEditorScreenDelegate) {
+    do {
+      let editor = MealEditorScreen(context: self, draft: try store.editableCopy(of: mealID))
+      editor.delegate = delegate
+      navigator.push(editor)
+    } catch {
+      navigator.showError(error.message)
+    }
+  }
+
   /// Where a list was left: its selected item's index among `keys` now, and its first row.
   func savedPosition(_ list: String, among keys: [String]) -> (selection: Int, top: Int)? {
     guard let saved = listPositions[list], let index = keys.firstIndex(of: saved.key) else {

@@ -39,18 +39,10 @@ extension MealStore {
         SELECT ?, ?, \(Schema.mealColumns) FROM meal WHERE id = ?
         """
       ).run([.integer(sequence), .real(clock()), .integer(id)])
-      try db.statement(
-        """
-        INSERT INTO trash_measurement (\(Schema.measurementColumns))
-        SELECT \(Schema.measurementColumns) FROM ingredient_measurement WHERE meal_id = ?
-        """
-      ).run([.integer(id)])
-      try db.statement(
-        """
-        INSERT INTO trash_plan_entry (\(Schema.planEntryColumns))
-        SELECT \(Schema.planEntryColumns) FROM plan_entry WHERE meal_id = ?
-        """
-      ).run([.integer(id)])
+      try copyRows(
+        Schema.measurementColumns, from: "ingredient_measurement", to: "trash_measurement",
+        mealID: id)
+      try copyRows(Schema.planEntryColumns, from: "plan_entry", to: "trash_plan_entry", mealID: id)
       if let key = try db.statement("SELECT sort_key FROM meal WHERE id = ?").scalar([
         .integer(id)
       ]) {
@@ -91,18 +83,10 @@ extension MealStore {
       try db.statement(
         "INSERT INTO meal (\(Schema.mealColumns)) SELECT \(values) FROM trash_meal WHERE id = ?"
       ).run([.integer(id)])
-      try db.statement(
-        """
-        INSERT INTO ingredient_measurement (\(Schema.measurementColumns))
-        SELECT \(Schema.measurementColumns) FROM trash_measurement WHERE meal_id = ?
-        """
-      ).run([.integer(id)])
-      try db.statement(
-        """
-        INSERT INTO plan_entry (\(Schema.planEntryColumns))
-        SELECT \(Schema.planEntryColumns) FROM trash_plan_entry WHERE meal_id = ?
-        """
-      ).run([.integer(id)])
+      try copyRows(
+        Schema.measurementColumns, from: "trash_measurement", to: "ingredient_measurement",
+        mealID: id)
+      try copyRows(Schema.planEntryColumns, from: "trash_plan_entry", to: "plan_entry", mealID: id)
       try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])
       guard let meal = try meal(id: id) else {
         throw StoreError(.failure, "The restored meal could not be read back; nothing changed.")
@@ -112,6 +96,15 @@ extension MealStore {
     }
     didCommit()
     return restored
+  }
+
+  /// Copies a meal's rows of one kind between a table and its trash twin.
+  private func copyRows(_ columns: String, from source: String, to target: String, mealID id: Int64)
+    throws(StoreError)
+  {
+    try db.statement(
+      "INSERT INTO \(target) (\(columns)) SELECT \(columns) FROM \(source) WHERE meal_id = ?"
+    ).run([.integer(id)])
   }
 
   // MARK: - Erase

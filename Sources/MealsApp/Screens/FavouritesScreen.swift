@@ -59,14 +59,7 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   private func openEditor() {
     guard let meal = selectedMeal else { return }
-    do {
-      let editor = MealEditorScreen(
-        context: context, draft: try context.store.editableCopy(of: meal.id))
-      editor.delegate = self
-      context.navigator.push(editor)
-    } catch {
-      context.navigator.showError(error.message)
-    }
+    context.openEditor(mealID: meal.id, delegate: self)
   }
 
   private func unfavourite() {
@@ -124,10 +117,9 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let view = ListLayout(area).list
-    guard let index = view.index(of: event, state: list, count: results.count)
-    else { return true }
-    list.select(index, count: results.count)
+    guard ListLayout(area).list.select(event, in: &list, count: results.count) != nil else {
+      return true
+    }
     followSelection()
     if event.clicks >= 2 { openEditor() }
     return true

@@ -171,14 +171,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   private func open() {
     guard let entry = selectedEntry else { return }
-    do {
-      let editor = MealEditorScreen(
-        context: context, draft: try context.store.editableCopy(of: entry.mealID))
-      editor.delegate = self
-      context.navigator.push(editor)
-    } catch {
-      context.navigator.showError(error.message)
-    }
+    context.openEditor(mealID: entry.mealID, delegate: self)
   }
 
   private func cook() {
@@ -231,10 +224,9 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard let index = layout(in: area).list.index(of: event, state: list, count: rows.count)
-    else { return true }
-    list.select(index, count: rows.count)
-    if event.clicks >= 2 { open() }
+    if layout(in: area).list.select(event, in: &list, count: rows.count) != nil, event.clicks >= 2 {
+      open()
+    }
     return true
   }
 

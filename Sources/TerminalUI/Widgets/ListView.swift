@@ -93,6 +93,13 @@ public struct ListView {
 
   // MARK: - Hit-tests
 
+  /// Selects the item a click lands on; its index, or nil when the click missed every item.
+  public func select(_ event: MouseEvent, in state: inout ListState, count: Int) -> Int? {
+    guard let index = index(of: event, state: state, count: count) else { return nil }
+    state.select(index, count: count)
+    return index
+  }
+
   /// The item a click lands on, in a list of one-row items kept by `state`.
   public func index(of event: MouseEvent, state: ListState, count: Int) -> Int? {
     index(of: event, count: count, top: state.visibleTop(height: area.height, count: count))

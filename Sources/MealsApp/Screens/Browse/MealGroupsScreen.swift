@@ -241,10 +241,9 @@ public final class MealGroupsScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let view = ListLayout(area).list
-    guard let index = view.index(of: event, state: list, count: rows.count)
-    else { return true }
-    list.select(index, count: rows.count)
+    guard let index = ListLayout(area).list.select(event, in: &list, count: rows.count) else {
+      return true
+    }
     savePosition()
     followSelection()
     if event.clicks >= 2 { open(rows[index]) }
