@@ -53,3 +53,8 @@ public protocol BrowseDelegate: SearchScreenDelegate {
 public protocol ValuePickerScreenDelegate: AnyObject {
   func valuePicker(_ screen: ValuePickerScreen, didPick value: String?)
 }
+
+/// The saved-meal picker tells the Week Plan which meal to plan.
+public protocol MealPickerScreenDelegate: AnyObject {
+  func mealPicker(_ screen: MealPickerScreen, didPick meal: MealSummary)
+}

@@ -57,7 +57,10 @@ public enum KeysReference {
         CookModeScreen.timersKeys.help + moves),
       Section("shopping-list", "Shopping List", ShoppingListScreen.keys.help + moves),
       Section("week-plan", "Week Plan (`W` on My Meals)", WeekPlanScreen.keys.help + moves),
-      Section("plan-prompt", "Planning a meal (`p` on My Meals)", PlanPrompt.keys.help),
+      Section("plan-prompt", "Planning or moving a meal (`p`, `m`)", PlanPrompt.keys.help),
+      Section(
+        "meal-picker", "Choosing a saved meal to plan (`a` on the Week Plan)",
+        MealPickerScreen.keys.help + ListState.arrowKeys.help + TextField.keys.help),
       Section(
         "import-link", "Import from a Link",
         ImportLinkScreen.typingKeys.help + ImportLinkScreen.loadingKeys.help

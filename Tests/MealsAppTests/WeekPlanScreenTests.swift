@@ -100,4 +100,38 @@ final class WeekPlanScreenTests: XCTestCase {
     XCTAssertTrue(app.text.contains("serves 8 (recipe: 4)"), app.text)
     XCTAssertTrue(app.text.contains("2 kg"), app.text)
   }
+
+  func testAddFromThePickerMoveAndExportTheWeek() throws {
+    let (app, _) = try planned()
+    app.press(.character("W"), .character("a"))
+    XCTAssertEqual(app.lines[0], " My Meals › Week Plan › Plan for Tue 1 Dec")
+    app.type("chick")
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("Plan “Chicken Soup”"), app.text)
+    XCTAssertTrue(app.text.contains("◂ today, Tue 1 Dec ▸   dinner"), app.text)
+    app.press(.enter)
+    XCTAssertTrue(app.lines[4].hasPrefix("▸   dinner     Chicken Soup"), app.text)
+    // Toast, on Friday, moves to Thursday's lunch.
+    app.press(.character("G"), .character("k"), .character("k"), .character("m"))
+    XCTAssertTrue(app.text.contains("Move “Toast”"), app.text)
+    app.press(.left, .tab, .enter)
+    XCTAssertTrue(app.lines[7].hasPrefix("▸   lunch      Toast"), app.text)
+    // The week as iCalendar, in the harness's folder; again asks before replacing it.
+    let path = app.folder.path("week.ics")
+    app.press(.character("e"))
+    XCTAssertTrue(app.text.contains("week-2026-W49.ics"), app.text)
+    app.press(.ctrl("u"))
+    app.type(path)
+    app.press(.enter)
+    XCTAssertTrue(app.lines[22].hasPrefix(" Wrote the week (2 meals) to /"), app.lines[22])
+    let file = try String(contentsOfFile: path, encoding: .utf8)
+    XCTAssertTrue(file.contains("SUMMARY:Toast\r\n"), file)
+    XCTAssertTrue(file.contains("DTSTART;VALUE=DATE:20261203\r\n"), file)
+    app.press(.character("e"), .ctrl("u"))
+    app.type(path)
+    app.press(.enter)
+    XCTAssertTrue(app.lines[22].contains("Replace"), app.lines[22])
+    app.press(.character("n"))
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), file, "kept as it was")
+  }
 }

@@ -17,20 +17,26 @@ public final class PlanPrompt: Prompt {
     KeyBinding([.escape], .cancel, "cancel"),
   ])
 
+  /// "Plan" or "Move", before the meal's name in the box's title.
+  public let verb: String
   public let mealName: String
   public private(set) var day: CivilDate
-  public private(set) var slot = PlanSlot.dinner
+  public private(set) var slot: PlanSlot
   private let today: CivilDate
   private var error: String?
   /// Plans it; an error message keeps the prompt open.
   private let onPlan: (CivilDate, PlanSlot) -> String?
 
+  /// Starts on `day` (today when nil) and `slot`.
   public init(
-    mealName: String, today: CivilDate, onPlan: @escaping (CivilDate, PlanSlot) -> String?
+    _ verb: String = "Plan", mealName: String, today: CivilDate, day: CivilDate? = nil,
+    slot: PlanSlot = .dinner, onPlan: @escaping (CivilDate, PlanSlot) -> String?
   ) {
+    self.verb = verb
     self.mealName = mealName
     self.today = today
-    day = today
+    self.day = day ?? today
+    self.slot = slot
     self.onPlan = onPlan
   }
 
@@ -64,7 +70,7 @@ public final class PlanPrompt: Prompt {
     let width = min(Box.widest(in: area), 56)
     // The border's two rows, the choice, a gap, the hint or the error.
     let box = Box.centered(in: area, width: width, height: 2 + 3)
-    Box.draw(box, title: "Plan “\(TextSanitizer.singleLine(mealName))”", into: &canvas)
+    Box.draw(box, title: "\(verb) “\(TextSanitizer.singleLine(mealName))”", into: &canvas)
     let rows = Box.content(of: box).split(.vertical, [.fixed(1), .fixed(1), .fill])
     let when = day == today ? "today, \(day.short)" : "\(day.short) \(day.year)"
     canvas.writeTruncated("◂ \(when) ▸   \(slot.rawValue)", in: rows[0], style: .title)

@@ -1,4 +1,5 @@
 import Foundation
+import MealsCLI
 import MealsCore
 import MealsStore
 import TerminalUI
@@ -17,7 +18,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   enum Action: Sendable {
     case previousWeek, nextWeek, thisWeek, remove, undo, more, fewer, open, cook, addToList
-    case openList
+    case openList, move, export, add
   }
 
   static let keys = KeyTable<Action>([
@@ -26,11 +27,17 @@ public final class WeekPlanScreen: Screen, StoreListener {
       detail: "the week before"),
     KeyBinding([.right, .character("]")], .nextWeek, "next week", label: "→/]"),
     KeyBinding([.character("t")], .thisWeek, "this week"),
+    KeyBinding(
+      [.character("a")], .add, "add a meal",
+      detail: "add a saved meal to the selected day (a filterable list, then the slot)"),
     KeyBinding([.enter], .open, "edit the meal", footer: false),
     KeyBinding(
       [.character("d"), .delete], .remove, "take off the plan", label: "d",
       detail: "take the meal off the plan (u puts it back)"),
     KeyBinding([.character("u")], .undo, "undo", footer: false),
+    KeyBinding(
+      [.character("m")], .move, "move to another day", footer: false,
+      detail: "move the meal to another day or slot (←→ a day, ↑↓ a week, Tab the slot)"),
     KeyBinding(
       [.character("+"), .character("=")], .more, "more servings", label: "+", footer: false),
     KeyBinding([.character("-")], .fewer, "fewer servings", label: "-", footer: false),
@@ -42,6 +49,9 @@ public final class WeekPlanScreen: Screen, StoreListener {
         "the week's ingredients (each meal at its planned servings) on the shopping list, asking once when some are there"
     ),
     KeyBinding([.character("L")], .openList, "shopping list", footer: false),
+    KeyBinding(
+      [.character("e")], .export, "export the week (iCalendar)", footer: false,
+      detail: "export the week as an iCalendar file (asks where; `week-YYYY-Www.ics` by default)"),
   ])
 
   /// The app that owns the navigator that owns this screen: never outlived.
@@ -119,6 +129,9 @@ public final class WeekPlanScreen: Screen, StoreListener {
     case .cook: cook()
     case .addToList: addWeekToList()
     case .openList: Kitchen.openShoppingList(context: context)
+    case .move: move()
+    case .add: pickMeal()
+    case .export: askWhereToExport()
     }
     return true
   }
@@ -148,6 +161,99 @@ public final class WeekPlanScreen: Screen, StoreListener {
       }
       context.navigator.showInfo("“\(Quote.name(entry.mealName))” is back on \(entry.day.short).")
     }
+  }
+
+  /// The day under the selection (an entry's day, or the day heading's).
+  private var selectedDay: CivilDate {
+    guard rows.indices.contains(list.selection) else { return monday }
+    switch rows[list.selection] {
+    case .day(let day): return day
+    case .entry(let entry): return entry.day
+    }
+  }
+
+  /// The saved meals to choose from, for the selected day.
+  private func pickMeal() {
+    let picker = MealPickerScreen(context: context, purpose: "Plan for \(selectedDay.short)")
+    picker.delegate = self
+    context.navigator.push(picker)
+  }
+
+  /// The `p` prompt again, from the entry's day and slot, to move it.
+  private func move() {
+    guard let entry = selectedEntry else {
+      context.navigator.showInfo("Select a planned meal first: m moves it to another day.")
+      return
+    }
+    let store = context.store
+    context.navigator.present(
+      PlanPrompt(
+        "Move", mealName: entry.mealName, today: Self.today(context), day: entry.day,
+        slot: entry.slot
+      ) { [weak self] day, slot in
+        do throws(StoreError) {
+          try store.movePlanEntry(id: entry.id, to: day, slot: slot)
+          self?.follow(entry.id, to: day)
+          return nil
+        } catch {
+          return error.message
+        }
+      })
+  }
+
+  /// Shows the week of `day` with the selection on entry `id`.
+  private func follow(_ id: Int64, to day: CivilDate) {
+    if day.monday != monday { show(week: day) }
+    reload()
+    list.reselect(id, in: rows) { $0.entryID }
+  }
+
+  /// Asks where to write the week as iCalendar, then writes it whole (or not at all).
+  private func askWhereToExport() {
+    let entries = context.store.planEntries(from: monday, days: 7)
+    guard !entries.isEmpty else {
+      context.navigator.showInfo("Nothing is planned this week: nothing to export.")
+      return
+    }
+    let store = context.store
+    let navigator = context.navigator
+    let name = "week-\(monday.isoWeekName).ics"
+    navigator.present(
+      TextPrompt(
+        label: "Export the week to:", text: name, hint: "Enter to write · Esc to cancel",
+        action: "write the file"
+      ) { text in
+        let path = MealRules.trimmed(text)
+        guard !path.isEmpty else { return "Type a file name." }
+        let events = entries.map { entry in
+          let meal = (try? store.meal(id: entry.mealID)) ?? nil
+          let lines =
+            meal.map { Servings(for: $0, servings: entry.servings).lines(of: $0) } ?? []
+          return ICalendar.Event(
+            uid: "plan-\(entry.id)@meals", date: entry.day, summary: entry.mealName,
+            description: (["\(entry.slot.rawValue) · \(entry.servings) servings"]
+              + lines.map { $0.quantity.isEmpty ? $0.name : "\($0.quantity) \($0.name)" })
+              .joined(separator: "\n"))
+        }
+        let text = ICalendar.calendar(events, stamp: ICalendar.stamp(store.clock()))
+        let write = {
+          do {
+            try AtomicFile.write(Array(text.utf8), to: path)
+            navigator.showInfo(
+              "Wrote the week (\(events.count == 1 ? "1 meal" : "\(events.count) meals")) to \(path)."
+            )
+          } catch {
+            navigator.showError("Could not write \(path): \(error.localizedDescription)")
+          }
+        }
+        // A file there already is replaced only when the user says so.
+        if FileManager.default.fileExists(atPath: path) {
+          navigator.present(ConfirmPrompt("Replace \(path)? (y/n)", onYes: write))
+        } else {
+          write()
+        }
+        return nil
+      })
   }
 
   private func changeServings(by change: Int) {
@@ -282,5 +388,26 @@ extension WeekPlanScreen.Row {
 extension WeekPlanScreen: MealEditorScreenDelegate {
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
     context.navigator.pop(to: self)
+  }
+}
+
+extension WeekPlanScreen: MealPickerScreenDelegate {
+  /// A meal chosen for the selected day: its slot (and another day if wanted), then it is planned.
+  public func mealPicker(_ screen: MealPickerScreen, didPick meal: MealSummary) {
+    context.navigator.pop(to: self)
+    let store = context.store
+    let servings = (try? store.meal(id: meal.id)).flatMap { $0 }.map { Servings(for: $0).base }
+    context.navigator.present(
+      PlanPrompt(mealName: meal.name, today: Self.today(context), day: selectedDay) {
+        [weak self] day, slot in
+        do throws(StoreError) {
+          let id = try store.plan(
+            mealID: meal.id, on: day, slot: slot, servings: servings ?? Servings.assumed)
+          self?.follow(id, to: day)
+          return nil
+        } catch {
+          return error.message
+        }
+      })
   }
 }

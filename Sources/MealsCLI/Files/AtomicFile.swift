@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// A file written whole or not at all: a temporary file beside it, then a rename.
-enum AtomicFile {
+public enum AtomicFile {
   struct Failure: Error, LocalizedError {
     var path: String
     var reason: String
     var errorDescription: String? { "\(path): \(reason)" }
   }
 
-  static func write(_ bytes: [UInt8], to path: String) throws {
+  public static func write(_ bytes: [UInt8], to path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     var template = Array(

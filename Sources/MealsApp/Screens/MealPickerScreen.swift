@@ -1,0 +1,88 @@
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// Picks a saved meal (`a` on the Week Plan): type to filter, as `/` on My Meals does, and
+/// Enter chooses the meal under the bar.
+public final class MealPickerScreen: Screen {
+  public weak var delegate: MealPickerScreenDelegate?
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  /// What the meal is being picked for ("Plan for Wed 2 Dec").
+  private let purpose: String
+  private var filter = TextField()
+  private var results: WindowedResults<MealSummary>
+  private var list = ListState()
+
+  init(context: AppContext, purpose: String) {
+    self.context = context
+    self.purpose = purpose
+    results = context.store.meals()
+  }
+
+  public var title: String { purpose }
+  public var acceptsText: Bool { true }
+
+  enum Action: Sendable { case choose }
+  static let keys = KeyTable<Action>([KeyBinding([.enter], .choose, "choose")])
+  public var keyHelp: [KeyHelp] {
+    Self.keys.help + [.cancel, KeyHelp(keys: "type", text: "filter", inFooter: false)]
+      + ListState.arrowKeys.help
+  }
+
+  /// The field on the first row, the meals from the third.
+  private func layout(in area: Rect) -> (label: Rect, field: Rect, list: ListView) {
+    let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fill])
+    let line = rows[0].split(.horizontal, [.fixed(1), .fixed(8), .fill, .fixed(1)])
+    return (line[1], line[2], ListView(area: rows[2]))
+  }
+
+  public func handle(_ key: Key) -> Bool {
+    let view = layout(in: context.navigator.body).list
+    if Self.keys.action(for: key) == .choose {
+      if let meal = results.row(at: list.selection) { delegate?.mealPicker(self, didPick: meal) }
+      return true
+    }
+    let reachable = results.count(atLeast: list.selection + 2 * view.pageSize + 1)
+    if list.handle(key, count: reachable, pageSize: view.pageSize, keys: ListState.arrowKeys) {
+      return true
+    }
+    let before = filter.text
+    guard filter.handle(key) else { return false }
+    if filter.text != before {
+      results = context.store.meals(matching: filter.text)
+      list = ListState()
+    }
+    return true
+  }
+
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    let count = results.count(atLeast: list.selection + area.height + 1)
+    if layout(in: area).list.select(event, in: &list, count: count) != nil, event.clicks >= 2 {
+      _ = handle(.enter)
+    }
+    return true
+  }
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let layout = layout(in: area)
+    canvas.writeTruncated("Filter:", in: layout.label, style: .key)
+    canvas.cursor = filter.render(
+      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
+      style: Style([.underline]))
+    let count = results.count(atLeast: list.selection + layout.list.area.height + 1)
+    guard count > 0 else {
+      canvas.writeWrapped(
+        filter.text.isEmpty ? "No saved meals yet." : "No saved meal matches “\(filter.text)”.",
+        in: layout.list.area, indent: 2, style: .muted)
+      return
+    }
+    let results = results
+    let width = layout.list.area.width
+    layout.list.render(into: &canvas, state: list, count: count) { canvas, row in
+      guard let meal = results.row(at: row.index) else { return }
+      MealRow.draw(meal, into: &canvas, row: row, listWidth: width)
+    }
+  }
+}
