@@ -14,6 +14,12 @@ extension MealStore {
       difficulty: row.optionalText(6).flatMap(Difficulty.init(rawValue:)))
   }
 
+  /// One saved meal as a list shows it, or nil when it is gone.
+  public func mealSummary(id: Int64) -> MealSummary? {
+    (try? db.statement("SELECT \(Self.summaryColumns) FROM meal WHERE id = ?").rows(
+      [.integer(id)], Self.summary))?.first
+  }
+
   /// All saved meals sorted by name, or those matching `filter` (see `FilterQuery`) and the
   /// chosen chips, as a live windowed result.
   ///

@@ -37,7 +37,8 @@ final class WeekPlanScreenTests: XCTestCase {
     XCTAssertTrue(app.text.contains("◂ today, Tue 1 Dec ▸   dinner"), app.text)
     app.press(.right, .tab, .tab, .enter)
     XCTAssertEqual(
-      app.lines[22], " Planned “Chicken Soup” for breakfast on Wed 2 Dec — W shows the week.")
+      app.lines[22],
+      " Planned “Chicken Soup” for breakfast on Wed 2 Dec — W on My Meals shows it.")
     app.press(.character("W"))
     XCTAssertEqual(
       Array(app.lines.prefix(12)),
@@ -134,4 +135,29 @@ final class WeekPlanScreenTests: XCTestCase {
     app.press(.character("n"))
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), file, "kept as it was")
   }
+
+  func testPlanningAMealFromTheMealDBSavesItFirst() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 24), clock: { Self.tuesday })
+    app.navigator.clearStatus()
+    app.press(.character("c"))
+    app.service.answer(.categories)
+    app.press(.enter)
+    app.service.answer(.filter(.category, "Beef"))
+    app.press(.enter)
+    app.service.answer(.lookup("90010"))
+    let name = try XCTUnwrap(app.lines[1].trimmingCharacters(in: .whitespaces).nilIfEmpty)
+    app.press(.character("+"), .character("p"))
+    XCTAssertTrue(app.text.contains("Plan “\(name)”"), app.text)
+    app.press(.enter)
+    XCTAssertTrue(app.lines[22].hasPrefix(" Planned “"), app.lines[22])
+    let monday = try XCTUnwrap(CivilDate(year: 2026, month: 11, day: 30))
+    let entries = app.store.planEntries(from: monday, days: 7)
+    XCTAssertEqual(entries.map(\.mealName), [name], "saved to My Meals, then planned")
+    XCTAssertEqual(entries.first?.day.description, "2026-12-01")
+    XCTAssertEqual(app.store.mealCount, 1)
+  }
+}
+
+extension String {
+  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

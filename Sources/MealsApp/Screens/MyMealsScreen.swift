@@ -285,22 +285,10 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// The `p` prompt for the selected meal, at its own servings.
   private func planSelected() {
     guard let summary = selectedMeal else { return }
-    let store = context.store
-    let navigator = context.navigator
-    let servings = (try? store.meal(id: summary.id)).flatMap { $0 }.map { Servings(for: $0).base }
-    navigator.present(
-      PlanPrompt(mealName: summary.name, today: WeekPlanScreen.today(context)) { day, slot in
-        do throws(StoreError) {
-          try store.plan(
-            mealID: summary.id, on: day, slot: slot, servings: servings ?? Servings.assumed)
-          navigator.showInfo(
-            "Planned “\(Quote.name(summary.name))” for \(slot.rawValue) on \(day.short) — W shows the week."
-          )
-          return nil
-        } catch {
-          return error.message
-        }
-      })
+    let meal = (try? context.store.meal(id: summary.id)) ?? nil
+    context.askToPlan(
+      mealID: summary.id, name: summary.name,
+      servings: meal.map { Servings(for: $0).base } ?? Servings.assumed)
   }
 
   private func toggleFavourite() {

@@ -62,9 +62,13 @@ public final class WeekPlanScreen: Screen, StoreListener {
   private var list = ListState()
   /// Entries taken off here, for `u`.
   private var removed: [PlanEntry] = []
+  /// From 100 columns: the selected meal, as My Meals previews it.
+  private var preview: SavedMealPreview
+  private var previewed: MealSummary?
 
   init(context: AppContext) {
     self.context = context
+    preview = SavedMealPreview(pictures: context.pictures)
     let today = Self.today(context)
     monday = today.monday
     context.store.addListener(self)
@@ -96,6 +100,23 @@ public final class WeekPlanScreen: Screen, StoreListener {
       return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
     }
     list.reselect(selectedID, in: rows) { $0.entryID }
+    followSelection()
+  }
+
+  /// The preview follows the selected meal (none on a day's heading).
+  private func followSelection() {
+    previewed = selectedEntry.flatMap { context.store.mealSummary(id: $0.mealID) }
+    let navigator = context.navigator
+    preview.follow(previewed, now: navigator.now(), animated: navigator.animations)
+  }
+
+  public var nextDeadline: UInt64? {
+    preview.nextFrame(after: context.navigator.now(), paneShows: context.showsPreviewPane)
+  }
+
+  public func tick(now: UInt64) -> Bool {
+    let asked = preview.tick(now: now, store: context.store, paneShows: context.showsPreviewPane)
+    return preview.nextFrame(after: now, paneShows: context.showsPreviewPane) != nil || asked
   }
 
   public func storeDidChange(_ store: MealStore) {
@@ -109,13 +130,17 @@ public final class WeekPlanScreen: Screen, StoreListener {
     list = ListState()
     reload()
     if let index = rows.firstIndex(of: .day(week)) { list.select(index, count: rows.count) }
+    followSelection()
   }
 
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
     let pageSize = layout(in: context.navigator.body).list.pageSize
-    if list.handle(key, count: rows.count, pageSize: pageSize) { return true }
+    if list.handle(key, count: rows.count, pageSize: pageSize) {
+      followSelection()
+      return true
+    }
     guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .previousWeek: show(week: monday.adding(days: -7))
@@ -330,22 +355,27 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    if layout(in: area).list.select(event, in: &list, count: rows.count) != nil, event.clicks >= 2 {
-      open()
+    if layout(in: area).list.select(event, in: &list, count: rows.count) != nil {
+      followSelection()
+      if event.clicks >= 2 { open() }
     }
     return true
   }
 
   // MARK: - Rendering
 
-  /// The week's dates on the first row, the days and their meals under it.
-  private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
-    let rows = area.split(.vertical, [.fixed(1), .fill])
-    return (rows[0], ListView(area: rows[1]))
-  }
+  /// The week's dates on the first row, the days and their meals under it, and from 100
+  /// columns the selected meal beside them.
+  private func layout(in area: Rect) -> ListLayout { ListLayout(area) }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
+    if let pane = layout.previewPane {
+      preview.preview(
+        of: previewed, store: context.store, width: Preview.text(in: pane.area).width,
+        height: pane.area.height, now: context.navigator.now()
+      ).draw(into: &canvas, in: pane.area, divider: pane.divider)
+    }
     let last = monday.adding(days: 6)
     let (_, week) = monday.isoWeek
     canvas.writeRight(

@@ -10,7 +10,7 @@ import TerminalUI
 /// ingredients in two columns, the instructions and the links. `s` or Enter saves it to My
 /// Meals.
 public final class MealDetailScreen: Screen, StoreListener {
-  enum Action: Sendable { case save, refresh, more, fewer, cook, addToList, openList, copy }
+  enum Action: Sendable { case save, refresh, more, fewer, cook, addToList, openList, copy, plan }
 
   static let headerRows = 4
 
@@ -104,6 +104,9 @@ public final class MealDetailScreen: Screen, StoreListener {
         detail: "add the ingredients (at the servings shown) to the shopping list"),
       KeyBinding([.character("L")], .openList, "shopping list", detail: "open the shopping list"),
       KeyBinding(
+        [.character("p")], .plan, "plan the meal", footer: false,
+        detail: "plan the meal for a day and a slot, at the servings shown (saved first)"),
+      KeyBinding(
         [.character("y")], .copy, "copy the meal as Markdown", footer: false,
         detail: "copy the meal as Markdown to the clipboard"),
     ])
@@ -140,6 +143,7 @@ public final class MealDetailScreen: Screen, StoreListener {
         Kitchen.addToShoppingList(meal, servings: servings, context: context)
       }
     case .openList: Kitchen.openShoppingList(context: context)
+    case .plan: planMeal()
     case .copy:
       if let meal { MealSharing.copyAsMarkdown(meal, context: context) }
     }
@@ -174,6 +178,21 @@ public final class MealDetailScreen: Screen, StoreListener {
           ? "“\(Quote.name(meal.name))” is already in My Meals."
           : "Saved “\(Quote.name(meal.name))” to My Meals.")
       delegate?.browse(self, didSaveMealWithID: stored.id)
+    } catch {
+      context.navigator.showError(error.message)
+    }
+  }
+
+  /// `p`: a meal from TheMealDB is saved first, then planned at the servings shown.
+  private func planMeal() {
+    guard let meal else { return }
+    do {
+      let stored = try context.store.storeFound(meal)
+      storedID = stored.id
+      if !stored.wasAlreadyStored { delegate?.browse(self, didSaveMealWithID: stored.id) }
+      context.askToPlan(
+        mealID: stored.id, name: meal.name,
+        servings: servings?.current ?? Servings(for: meal).base)
     } catch {
       context.navigator.showError(error.message)
     }
