@@ -129,4 +129,29 @@ extension MealStore {
     else { return nil }
     return planEntries(from: CivilDate(daysSince1970: Int(day)), days: 1).first { $0.id == id }
   }
+
+  // MARK: - As iCalendar
+
+  /// The entries as all-day events: the meal's name, then the slot and servings, the note and
+  /// the ingredients at those servings (`meals plan export`, `e` on the Week Plan).
+  public func calendarEvents(for entries: [PlanEntry]) -> [ICalendar.Event] {
+    var meals: [Int64: Meal] = [:]  // a meal planned often is read once
+    return entries.map { entry in
+      if meals[entry.mealID] == nil, let read = try? meal(id: entry.mealID) {
+        meals[entry.mealID] = read
+      }
+      let lines =
+        meals[entry.mealID].map { Servings(for: $0, servings: entry.servings).lines(of: $0) }
+        ?? []
+      let heading =
+        "\(entry.slot.rawValue) · \(entry.servings) serving\(entry.servings == 1 ? "" : "s")"
+      let description =
+        ([heading] + (entry.note.isEmpty ? [] : [entry.note])
+        + lines.map { $0.quantity.isEmpty ? $0.name : "\($0.quantity) \($0.name)" })
+        .joined(separator: "\n")
+      return ICalendar.Event(
+        uid: "plan-\(entry.id)@meals", date: entry.day, summary: entry.mealName,
+        description: description)
+    }
+  }
 }

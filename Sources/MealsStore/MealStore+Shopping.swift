@@ -30,18 +30,43 @@ extension MealStore {
     mealRef: String, mealName: String, ingredients: [IngredientMeasurement]
   ) throws(StoreError) {
     try db.transaction { () throws(StoreError) in
-      let insert = try db.statement(
-        """
-        INSERT INTO shopping_item (meal_ref, meal_name, ingredient, measure, added_at)
-        VALUES (?, ?, ?, ?, ?)
-        """)
-      for line in ingredients where !MealRules.isBlank(line.name) {
-        try insert.run([
-          .text(mealRef), .text(mealName), .text(line.name), .text(line.quantity), .real(clock()),
-        ])
-      }
+      try insertShoppingItems(mealRef: mealRef, mealName: mealName, ingredients: ingredients)
     }
     didCommit()
+  }
+
+  /// The planned meals' ingredients, each meal at its planned servings, in one transaction;
+  /// returns how many meals had ingredients to add.
+  @discardableResult
+  public func addPlanToShoppingList(_ entries: [PlanEntry]) throws(StoreError) -> Int {
+    let added = try db.transaction { () throws(StoreError) -> Int in
+      var added = 0
+      for entry in entries {
+        guard let meal = try meal(id: entry.mealID), !meal.ingredients.isEmpty else { continue }
+        try insertShoppingItems(
+          mealRef: "id:\(entry.mealID)", mealName: MealRules.trimmed(meal.name),
+          ingredients: Servings(for: meal, servings: entry.servings).lines(of: meal))
+        added += 1
+      }
+      return added
+    }
+    didCommit()
+    return added
+  }
+
+  private func insertShoppingItems(
+    mealRef: String, mealName: String, ingredients: [IngredientMeasurement]
+  ) throws(StoreError) {
+    let insert = try db.statement(
+      """
+      INSERT INTO shopping_item (meal_ref, meal_name, ingredient, measure, added_at)
+      VALUES (?, ?, ?, ?, ?)
+      """)
+    for line in ingredients where !MealRules.isBlank(line.name) {
+      try insert.run([
+        .text(mealRef), .text(mealName), .text(line.name), .text(line.quantity), .real(clock()),
+      ])
+    }
   }
 
   /// Ticks or unticks items.

@@ -45,6 +45,18 @@ struct SavedMealPreview {
     .compactMap { $0 }.min()
   }
 
+  /// When a list screen with this preview next wants a tick: the pane's bars and photo, when
+  /// the window is wide enough for it.
+  func nextDeadline(in context: AppContext) -> UInt64? {
+    nextFrame(after: context.navigator.now(), paneShows: context.showsPreviewPane)
+  }
+
+  /// A list screen's tick for its preview: the photo asked for, and true while something moves.
+  func tick(now: UInt64, in context: AppContext) -> Bool {
+    let asked = tick(now: now, store: context.store, paneShows: context.showsPreviewPane)
+    return nextFrame(after: now, paneShows: context.showsPreviewPane) != nil || asked
+  }
+
   /// Asks for the selected meal's photo once the selection has rested (when the pane shows).
   func tick(now: UInt64, store: MealStore, paneShows: Bool) -> Bool {
     guard paneShows else { return false }

@@ -75,9 +75,7 @@ public final class TextPrompt: Prompt {
     let box = Box.centered(in: area, width: width, height: 2 + 2 + (errorLines?.count ?? 1))
     Box.draw(box, title: label, into: &canvas)
     let rows = Box.content(of: box).split(.vertical, [.fixed(1), .fixed(1), .fill])
-    canvas.cursor = field.render(
-      into: &canvas, row: rows[0].y, column: rows[0].x, width: rows[0].width,
-      style: Style([.underline]))
+    canvas.cursor = field.render(into: &canvas, in: rows[0], style: Style([.underline]))
     if let errorLines {
       for (offset, line) in errorLines.enumerated() {
         canvas.writeTruncated(line, in: rows[2].inset(top: offset), style: .error)

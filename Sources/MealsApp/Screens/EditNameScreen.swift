@@ -51,9 +51,7 @@ public final class EditNameScreen: Screen {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
     canvas.writeTruncated("Name of the meal:", in: layout.question, style: .title)
-    canvas.cursor = field.render(
-      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
-      style: Style([.underline]))
+    canvas.cursor = field.render(into: &canvas, in: layout.field, style: Style([.underline]))
     if let error { canvas.writeTruncated(error, in: layout.error, style: .error) }
   }
 }

@@ -106,14 +106,9 @@ public final class FavouritesScreen: Screen, StoreListener {
     preview.follow(selectedMeal, now: navigator.now(), animated: navigator.animations)
   }
 
-  public var nextDeadline: UInt64? {
-    preview.nextFrame(after: context.navigator.now(), paneShows: context.showsPreviewPane)
-  }
+  public var nextDeadline: UInt64? { preview.nextDeadline(in: context) }
 
-  public func tick(now: UInt64) -> Bool {
-    let asked = preview.tick(now: now, store: context.store, paneShows: context.showsPreviewPane)
-    return preview.nextFrame(after: now, paneShows: context.showsPreviewPane) != nil || asked
-  }
+  public func tick(now: UInt64) -> Bool { preview.tick(now: now, in: context) }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }

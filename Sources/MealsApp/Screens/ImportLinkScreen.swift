@@ -208,10 +208,9 @@ public final class ImportLinkScreen: Screen {
   private func layout(in area: Rect) -> DocumentLayout { DocumentLayout(area, headerRows: 3) }
 
   /// The address field on the first row, what it does under it.
-  private func fieldLayout(in area: Rect) -> (label: Rect, field: Rect, explanation: Rect) {
+  private func fieldLayout(in area: Rect) -> (field: Rect, explanation: Rect) {
     let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fill])
-    let line = rows[0].split(.horizontal, [.fixed(1), .fixed(9), .fill, .fixed(1)])
-    return (line[1], line[2], rows[2])
+    return (rows[0], rows[2])
   }
 
   private func lines(width: Int) -> [PagerLine] {
@@ -223,10 +222,8 @@ public final class ImportLinkScreen: Screen {
     switch phase {
     case .typing:
       let layout = fieldLayout(in: area)
-      canvas.writeTruncated("Address:", in: layout.label, style: .key)
       canvas.cursor = field.render(
-        into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
-        style: Style([.underline]))
+        labelled: "Address:", into: &canvas, in: layout.field, style: Style([.underline]))
       canvas.writeWrapped(
         "Paste or type the address of a recipe page (https://…), then Enter. meals reads the "
           + "recipe the way a careful reader would (the page's recipe data, its recipe card, or "

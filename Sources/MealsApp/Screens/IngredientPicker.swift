@@ -105,10 +105,9 @@ struct IngredientPicker {
   // MARK: - Layout
 
   /// The field on the first row, the counter on the second, then the list.
-  static func layout(_ area: Rect) -> (label: Rect, field: Rect, counter: Rect, list: ListLayout) {
+  static func layout(_ area: Rect) -> (field: Rect, counter: Rect, list: ListLayout) {
     let list = ListLayout(area, headlineRows: 2)
-    let line = list.headline.firstRow.split(.horizontal, [.fixed(1), .fixed(8), .fill, .fixed(1)])
-    return (line[1], line[2], list.headline.inset(top: 1), list)
+    return (list.headline.firstRow, list.headline.inset(top: 1), list)
   }
 
   /// The choice under a click, if the click is on a row (and it is now selected).
@@ -124,10 +123,8 @@ struct IngredientPicker {
   /// description; `empty` when nothing shows.
   func render(into canvas: inout Canvas, in area: Rect, empty: String, store: MealStore) {
     let layout = Self.layout(area)
-    canvas.writeTruncated("Filter:", in: layout.label, style: .key)
     canvas.cursor = filter.render(
-      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
-      style: Style([.underline]))
+      labelled: "Filter:", into: &canvas, in: layout.field, style: Style([.underline]))
     let count = results.count
     if let pane = layout.list.previewPane {
       preview(in: store, width: Preview.text(in: pane.area).width).draw(

@@ -31,10 +31,9 @@ public final class MealPickerScreen: Screen {
   }
 
   /// The field on the first row, the meals from the third.
-  private func layout(in area: Rect) -> (label: Rect, field: Rect, list: ListView) {
+  private func layout(in area: Rect) -> (field: Rect, list: ListView) {
     let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fill])
-    let line = rows[0].split(.horizontal, [.fixed(1), .fixed(8), .fill, .fixed(1)])
-    return (line[1], line[2], ListView(area: rows[2]))
+    return (rows[0], ListView(area: rows[2]))
   }
 
   public func handle(_ key: Key) -> Bool {
@@ -67,10 +66,8 @@ public final class MealPickerScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
-    canvas.writeTruncated("Filter:", in: layout.label, style: .key)
     canvas.cursor = filter.render(
-      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
-      style: Style([.underline]))
+      labelled: "Filter:", into: &canvas, in: layout.field, style: Style([.underline]))
     let count = results.count(atLeast: list.selection + layout.list.area.height + 1)
     guard count > 0 else {
       canvas.writeWrapped(

@@ -390,16 +390,13 @@ public final class MyMealsScreen: Screen, StoreListener {
   public var nextDeadline: UInt64? {
     [
       chipCountsDue,
-      preview.nextFrame(after: context.navigator.now(), paneShows: context.showsPreviewPane),
+      preview.nextDeadline(in: context),
     ].compactMap { $0 }.min()
   }
 
   /// The preview's frames and the chips' counts when typing pauses.
   public func tick(now: UInt64) -> Bool {
-    var changed = preview.nextFrame(after: now, paneShows: context.showsPreviewPane) != nil
-    if preview.tick(now: now, store: context.store, paneShows: context.showsPreviewPane) {
-      changed = true
-    }
+    var changed = preview.tick(now: now, in: context)
     if let due = chipCountsDue, now >= due {
       countChipsNow()
       changed = true

@@ -210,22 +210,18 @@ public final class SearchScreen: Screen, StoreListener {
   // MARK: - Layout
 
   /// The field on the first row, what the search is doing on the second, then the results.
-  private func layout(in area: Rect) -> (label: Rect, field: Rect, state: Rect, results: ListLayout)
-  {
+  private func layout(in area: Rect) -> (field: Rect, state: Rect, results: ListLayout) {
     let results = ListLayout(area, headlineRows: 3)
-    let line = results.headline.firstRow.split(
-      .horizontal, [.fixed(1), .fixed(8), .fill, .fixed(1)])
     let state = results.headline.inset(left: 1, right: 1, top: 1)
-    return (line[1], line[2], state.firstRow, results)
+    return (results.headline.firstRow, state.firstRow, results)
   }
 
   // MARK: - Rendering
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
-    canvas.writeTruncated("Search:", in: layout.label, style: .key)
     let cursor = field.render(
-      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
+      labelled: "Search:", into: &canvas, in: layout.field,
       style: focus == .field ? Style([.underline]) : .plain)
     if focus == .field { canvas.cursor = cursor }
     canvas.writeTruncated(stateLine, in: layout.state, style: stateStyle)

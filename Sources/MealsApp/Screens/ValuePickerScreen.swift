@@ -62,11 +62,9 @@ public final class ValuePickerScreen: Screen {
   // MARK: - Layout
 
   /// The field's label and the field on the first row, the list from the third.
-  private func layout(in area: Rect) -> (label: Rect, field: Rect, list: ListView) {
+  private func layout(in area: Rect) -> (field: Rect, list: ListView) {
     let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fill])
-    let line = rows[0].split(
-      .horizontal, [.fixed(1), .fixed(TextWidth.columns(of: field) + 2), .fill, .fixed(1)])
-    return (line[1], line[2], ListView(area: rows[2]))
+    return (rows[0], ListView(area: rows[2]))
   }
 
   // MARK: - Keys
@@ -113,10 +111,8 @@ public final class ValuePickerScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
-    canvas.write("\(field):", row: layout.label.y, column: layout.label.x, style: .key)
     canvas.cursor = filter.render(
-      into: &canvas, row: layout.field.y, column: layout.field.x, width: layout.field.width,
-      style: Style([.underline]))
+      labelled: "\(field):", into: &canvas, in: layout.field, style: Style([.underline]))
     let rows = rows
     layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, row in
       switch rows[row.index] {

@@ -110,14 +110,9 @@ public final class WeekPlanScreen: Screen, StoreListener {
     preview.follow(previewed, now: navigator.now(), animated: navigator.animations)
   }
 
-  public var nextDeadline: UInt64? {
-    preview.nextFrame(after: context.navigator.now(), paneShows: context.showsPreviewPane)
-  }
+  public var nextDeadline: UInt64? { preview.nextDeadline(in: context) }
 
-  public func tick(now: UInt64) -> Bool {
-    let asked = preview.tick(now: now, store: context.store, paneShows: context.showsPreviewPane)
-    return preview.nextFrame(after: now, paneShows: context.showsPreviewPane) != nil || asked
-  }
+  public func tick(now: UInt64) -> Bool { preview.tick(now: now, in: context) }
 
   public func storeDidChange(_ store: MealStore) {
     reload()
@@ -250,16 +245,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
       ) { text in
         let path = MealRules.trimmed(text)
         guard !path.isEmpty else { return "Type a file name." }
-        let events = entries.map { entry in
-          let meal = (try? store.meal(id: entry.mealID)) ?? nil
-          let lines =
-            meal.map { Servings(for: $0, servings: entry.servings).lines(of: $0) } ?? []
-          return ICalendar.Event(
-            uid: "plan-\(entry.id)@meals", date: entry.day, summary: entry.mealName,
-            description: (["\(entry.slot.rawValue) · \(entry.servings) servings"]
-              + lines.map { $0.quantity.isEmpty ? $0.name : "\($0.quantity) \($0.name)" })
-              .joined(separator: "\n"))
-        }
+        let events = store.calendarEvents(for: entries)
         let text = ICalendar.calendar(events, stamp: ICalendar.stamp(store.clock()))
         let write = {
           do {
@@ -324,12 +310,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     let add = { [weak self] in
       guard let self else { return }
       self.perform { () throws(StoreError) in
-        for entry in entries {
-          guard let meal = try store.meal(id: entry.mealID) else { continue }
-          try store.addToShoppingList(
-            mealRef: "id:\(entry.mealID)", mealName: MealRules.trimmed(meal.name),
-            ingredients: Servings(for: meal, servings: entry.servings).lines(of: meal))
-        }
+        try store.addPlanToShoppingList(entries)
         self.context.navigator.showInfo(
           "Added the week's \(entries.count == 1 ? "meal" : "\(entries.count) meals") to the shopping list — L opens it."
         )

@@ -175,22 +175,7 @@ enum PlanCommand {
         "plan export writes --format ical, not “\(format)”.", .plan, io: io)
     }
     do {
-      var meals: [Int64: Meal] = [:]
-      var events: [ICalendar.Event] = []
-      for entry in entries {
-        if meals[entry.mealID] == nil { meals[entry.mealID] = try store.meal(id: entry.mealID) }
-        let servings = meals[entry.mealID].map { Servings(for: $0, servings: entry.servings) }
-        let lines = meals[entry.mealID].flatMap { meal in servings?.lines(of: meal) } ?? []
-        let description =
-          (["\(entry.slot.rawValue) · \(entry.servings) serving\(entry.servings == 1 ? "" : "s")"]
-          + (entry.note.isEmpty ? [] : [entry.note])
-          + lines.map { $0.quantity.isEmpty ? $0.name : "\($0.quantity) \($0.name)" })
-          .joined(separator: "\n")
-        events.append(
-          ICalendar.Event(
-            uid: "plan-\(entry.id)@meals", date: entry.day, summary: entry.mealName,
-            description: description))
-      }
+      let events = store.calendarEvents(for: entries)
       let text = ICalendar.calendar(events, stamp: ICalendar.stamp(now))
       if let output = arguments.values["--output"] {
         try AtomicFile.write(Array(text.utf8), to: io.absolute(output))
@@ -201,26 +186,15 @@ enum PlanCommand {
         io.output.write(text)
       }
       return Subcommand.Status.success
-    } catch let error as StoreError {
-      io.fail(error.message)
     } catch {
       io.fail("cannot write the plan: \(error.localizedDescription)")
+      return Subcommand.Status.failure
     }
-    return Subcommand.Status.failure
   }
 
   private static func shop(_ entries: [PlanEntry], store: MealStore, io: CommandIO) -> Int32 {
     do {
-      var added = 0
-      for entry in entries {
-        guard let meal = try store.meal(id: entry.mealID), !meal.ingredients.isEmpty else {
-          continue
-        }
-        try store.addToShoppingList(
-          mealRef: "id:\(entry.mealID)", mealName: MealRules.trimmed(meal.name),
-          ingredients: Servings(for: meal, servings: entry.servings).lines(of: meal))
-        added += 1
-      }
+      let added = try store.addPlanToShoppingList(entries)
       io.output.line(
         added == 0
           ? "Nothing planned with ingredients in those days: the shopping list is as it was."

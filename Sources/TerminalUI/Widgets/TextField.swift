@@ -102,6 +102,26 @@ public struct TextField: Equatable, Sendable {
     cursor += pasted.count
   }
 
+  /// A form line on `row`'s first row: a column of margin, `label` and a space, the field, a
+  /// column of margin (`Search: arrabiata`); returns the cursor cell.
+  @discardableResult
+  public func render(
+    labelled label: String, into canvas: inout Canvas, in row: Rect, style: Style
+  ) -> Canvas.Position {
+    let parts = row.firstRow.split(
+      .horizontal, [.fixed(1), .fixed(TextWidth.columns(of: label) + 1), .fill, .fixed(1)])
+    canvas.writeTruncated(label, in: parts[1], style: .key)
+    return render(into: &canvas, in: parts[2], style: style)
+  }
+
+  /// Draws the field over `rect`'s first row; returns the cursor cell.
+  @discardableResult
+  public func render(into canvas: inout Canvas, in rect: Rect, style: Style = .plain)
+    -> Canvas.Position
+  {
+    render(into: &canvas, row: rect.y, column: rect.x, width: rect.width, style: style)
+  }
+
   /// Draws the field in `width` cells, scrolled so the cursor shows; returns the cursor cell.
   @discardableResult
   public func render(
