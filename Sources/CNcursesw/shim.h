@@ -33,6 +33,7 @@ static inline attr_t meals_a_bold(void) { return A_BOLD; }
 static inline attr_t meals_a_reverse(void) { return A_REVERSE; }
 static inline attr_t meals_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t meals_a_dim(void) { return A_DIM; }
+static inline attr_t meals_a_italic(void) { return A_ITALIC; }
 static inline int meals_key_f(int n) { return KEY_F(n); }
 static inline int meals_color_pair(int n) { return (int)COLOR_PAIR(n); }
 

@@ -47,6 +47,15 @@ public final class MealsApplication {
     offerKeptDrafts()
   }
 
+  /// The config file's problems, once at start: the first on the status line, and how many
+  /// more `meals config --check` lists.
+  public func reportConfigProblems(_ problems: [String]) {
+    guard let first = problems.first else { return }
+    let more = problems.count - 1
+    context.navigator.showError(
+      more == 0 ? first : "\(first) (\(more) more: meals config --check)")
+  }
+
   /// What waits for the first frame: the catalogue's first import (its request loads libcurl,
   /// some milliseconds) and the daily backup.
   public func startAfterFirstFrame() {

@@ -27,8 +27,8 @@ enum Footer {
     for (item, columns) in layout {
       let column =
         columns.lowerBound
-        + canvas.write(item.keys, row: row, column: columns.lowerBound, style: .key)
-      canvas.write(" " + item.text, row: row, column: column, style: .muted)
+        + canvas.write(item.keys, row: row, column: columns.lowerBound, style: .footerKey)
+      canvas.write(" " + item.text, row: row, column: column, style: .footer)
     }
   }
 }

@@ -15,12 +15,14 @@ struct HelpOverlay {
   /// How a key moves the overlay.
   enum Move: Sendable { case down, up, pageDown, pageUp }
 
-  static let keys = KeyTable<Move>([
-    KeyBinding([.down, .character("j")], .down, "down"),
-    KeyBinding([.up, .character("k")], .up, "up"),
-    KeyBinding([.pageDown], .pageDown, "page down"),
-    KeyBinding([.pageUp], .pageUp, "page up"),
-  ])
+  static let keys = KeyTable<Move>(
+    "help",
+    [
+      KeyBinding([.down, .character("j")], .down, "down"),
+      KeyBinding([.up, .character("k")], .up, "up"),
+      KeyBinding([.pageDown], .pageDown, "page down"),
+      KeyBinding([.pageUp], .pageUp, "page up"),
+    ])
 
   /// Scrolls for the overlay's keys; false for any other key (which closes it).
   mutating func handle(_ key: Key, in area: Rect) -> Bool {

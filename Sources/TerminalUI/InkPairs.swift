@@ -67,9 +67,14 @@ enum Palette {
   /// The nearest of the first `count` (8 or 16) colours to palette index `index`.
   static func nearest(_ index: UInt8, among count: Int) -> UInt8 {
     let (r, g, b) = rgb(index)
+    return nearest(red: r, green: g, blue: b, among: min(16, count))
+  }
+
+  /// The nearest of the first `count` palette colours (up to 256) to an RGB colour.
+  static func nearest(red r: Int, green g: Int, blue b: Int, among count: Int) -> UInt8 {
     var best: UInt8 = 0
     var bestDistance = Int.max
-    for candidate in 0..<UInt8(min(16, max(1, count))) {
+    for candidate in 0...UInt8(clamping: max(1, count) - 1) {
       let (cr, cg, cb) = rgb(candidate)
       let distance = (r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb)
       if distance < bestDistance {

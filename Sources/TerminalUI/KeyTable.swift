@@ -30,6 +30,8 @@ public struct KeyBinding<Action: Sendable>: Sendable {
   public var keys: [Key]
   public var action: Action
   public var help: KeyHelp
+  /// The action's name in a config file (`bind my-meals x delete`): the case, in kebab case.
+  public var name: String
 
   public init(
     _ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true,
@@ -37,6 +39,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
   ) {
     self.keys = keys
     self.action = action
+    self.name = KeyMap.actionName(of: action)
     self.help = KeyHelp(
       keys: label ?? keys.map(\.label).joined(separator: "/"),
       text: text,
@@ -49,21 +52,83 @@ public struct KeyBinding<Action: Sendable>: Sendable {
 }
 
 /// A screen's key table: looks up the action for a key and lists the help lines.
+///
+/// A named table follows the config file's `bind` and `unbind` lines (`KeyMap`), in what
+/// keys do and in what the footer and `?` help say.
 public struct KeyTable<Action: Sendable>: Sendable {
   public var bindings: [KeyBinding<Action>]
   /// One help line standing for all the bindings (a widget's moves: "↑↓ PgUp PgDn  move").
   public var summary: KeyHelp?
+  /// The table's name in a config file (`my-meals`); empty for one that cannot be rebound.
+  public var name: String
+  /// True when a text field has the focus: keys that type cannot be bound here.
+  public var typing: Bool
 
+  /// A table no config line can change (a part of another's moves).
   public init(_ bindings: [KeyBinding<Action>], summary: KeyHelp? = nil) {
+    self.init("", bindings, summary: summary)
+  }
+
+  public init(
+    _ name: String, _ bindings: [KeyBinding<Action>], summary: KeyHelp? = nil,
+    typing: Bool = false
+  ) {
+    self.name = name
     self.bindings = bindings
     self.summary = summary
+    self.typing = typing
   }
 
   public func action(for key: Key) -> Action? {
-    bindings.first { $0.keys.contains(key) }?.action
+    if let changes = KeyMap.changes(for: name), let change = changes[key] {
+      guard case .action(let bound) = change else { return nil }
+      return bindings.first { $0.name == bound }?.action
+    }
+    return bindings.first { $0.keys.contains(key) }?.action
   }
 
-  public var help: [KeyHelp] { summary.map { [$0] } ?? bindings.map(\.help) }
+  public var help: [KeyHelp] {
+    guard KeyMap.changes(for: name) != nil else {
+      return summary.map { [$0] } ?? bindings.map(\.help)
+    }
+    return help { _ in true }
+  }
+
+  /// The help lines of the actions `include` accepts, with the keys bound to them now.
+  public func help(where include: (Action) -> Bool) -> [KeyHelp] {
+    bindings.filter { include($0.action) }.compactMap { binding in
+      let keys = keys(of: binding)
+      guard keys != binding.keys else { return binding.help }
+      guard let first = keys.first else { return nil }
+      var help = binding.help
+      help.keys = keys.map(\.label).joined(separator: "/")
+      help.key = first
+      help.allKeys = keys.map(\.label)
+      return help
+    }
+  }
+
+  /// The keys that trigger `binding` now: its own, less those bound elsewhere or unbound,
+  /// plus those the config binds to it.
+  public func keys(of binding: KeyBinding<Action>) -> [Key] {
+    guard let changes = KeyMap.changes(for: name) else { return binding.keys }
+    let kept = binding.keys.filter { key in
+      changes[key].map { $0 == .action(binding.name) } ?? true
+    }
+    let added = changes.filter {
+      $0.value == .action(binding.name) && !binding.keys.contains($0.key)
+    }
+    .map(\.key).sorted { $0.label < $1.label }
+    return kept + added
+  }
+
+  /// What the config file's validation needs to know of the table, whatever its action type.
+  public var summaryForConfig: KeyTableInfo {
+    KeyTableInfo(
+      name: name, typing: typing,
+      actions: bindings.map { KeyTableInfo.Entry(name: $0.name, keys: $0.keys, text: $0.help.text) }
+    )
+  }
 }
 
 extension KeyHelp {

@@ -20,6 +20,8 @@ public struct TerminalError: Error, Equatable, Sendable {
 public final class NcursesTerminal: Terminal {
   private var screen: OpaquePointer?
   private var usesColor = false
+  /// How each area looks (`set theme`, `color` lines).
+  private let theme: Theme
   /// Palette colours for pictures: pairs made on demand, reused when the cap is reached.
   private var inks = InkPairs(first: 16, cap: 0)
   /// How many colours the terminal has; below 256, picture colours go to the nearest basic one.
@@ -39,7 +41,8 @@ public final class NcursesTerminal: Terminal {
   static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
 
   /// Sets up the terminal: UTF-8 locale, raw mode, keypad, the terminal's default colours.
-  public init(colors: Bool, mouse: Bool = true) throws(TerminalError) {
+  public init(colors: Bool, mouse: Bool = true, theme: Theme = .standard) throws(TerminalError) {
+    self.theme = theme
     modesOn = "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "")
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw TerminalError(
@@ -63,15 +66,19 @@ public final class NcursesTerminal: Terminal {
     typeahead(-1)
     curs_set(0)
     Self.writeToTerminal(modesOn)
-    if colors && has_colors() {
+    if colors && theme.usesColor && has_colors() {
       start_color()
       use_default_colors()
       usesColor = true
-      init_pair(Int16(Style.Color.accent.rawValue), Int16(COLOR_CYAN), -1)
-      init_pair(Int16(Style.Color.error.rawValue), Int16(COLOR_RED), -1)
-      init_pair(Int16(Style.Color.success.rawValue), Int16(COLOR_GREEN), -1)
-      init_pair(Int16(Style.Color.muted.rawValue), -1, -1)
       paletteSize = Int(meals_colors())
+      // One pair per area, numbered as the areas are (1–15); pictures' pairs start at 16.
+      for area in Style.Area.allCases {
+        let look = theme.look(for: area)
+        guard look.hasColor else { continue }
+        init_extended_pair(
+          Int32(area.rawValue), look.foreground.number(colors: paletteSize),
+          look.background.number(colors: paletteSize))
+      }
       if paletteSize >= 8 {
         inks = InkPairs(first: 16, cap: Int16(clamping: min(Int(meals_color_pairs()), 16 + 4096)))
       }
@@ -221,11 +228,13 @@ public final class NcursesTerminal: Terminal {
   }
 
   private func ncursesStyle(_ style: Style) -> (attr_t, Int16) {
+    let look = theme.resolve(style, colors: usesColor)
     var attributes = meals_a_normal()
-    if style.attributes.contains(.bold) { attributes |= meals_a_bold() }
-    if style.attributes.contains(.reverse) { attributes |= meals_a_reverse() }
-    if style.attributes.contains(.underline) { attributes |= meals_a_underline() }
-    if style.attributes.contains(.dim) { attributes |= meals_a_dim() }
+    if look.attributes.contains(.bold) { attributes |= meals_a_bold() }
+    if look.attributes.contains(.reverse) { attributes |= meals_a_reverse() }
+    if look.attributes.contains(.underline) { attributes |= meals_a_underline() }
+    if look.attributes.contains(.dim) { attributes |= meals_a_dim() }
+    if look.attributes.contains(.italic) { attributes |= meals_a_italic() }
     if usesColor, var ink = style.ink {
       if paletteSize < 256 {
         ink.foreground = ink.foreground.map { Palette.nearest($0, among: paletteSize) }
@@ -238,8 +247,8 @@ public final class NcursesTerminal: Terminal {
       }
       return (attributes, pair)
     }
-    guard usesColor, let color = style.color, color != .muted else { return (attributes, 0) }
-    return (attributes, Int16(color.rawValue))
+    guard usesColor, let area = style.area, look.hasColor else { return (attributes, 0) }
+    return (attributes, Int16(area.rawValue))
   }
 
   public func invalidate() {

@@ -45,7 +45,7 @@ struct StatusLine {
   func render(into canvas: inout Canvas, in row: Rect, now: UInt64) {
     guard let message else { return }
     let text = message.kind == .error ? "Error: " + message.text : message.text
-    let style: Style = message.kind == .error ? .error : .plain
+    let style: Style = message.kind == .error ? .error : .status
     var line = row.inset(left: 1, right: 1)
     if let progress = message.progress {
       let barWidth = max(8, min(30, row.width / 3))
@@ -56,7 +56,7 @@ struct StatusLine {
       let detail = " " + progress.detail
       let parts = line.split(
         .horizontal, [.fill, .fixed(1), .fixed(barWidth), .fixed(TextWidth.columns(of: detail))])
-      canvas.write(bar, row: row.y, column: parts[2].x, style: .accent)
+      canvas.write(bar, row: row.y, column: parts[2].x, style: .bar)
       canvas.write(detail, row: row.y, column: parts[3].x)
       line = parts[0]
     }

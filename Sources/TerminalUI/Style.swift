@@ -1,7 +1,8 @@
-/// How a cell looks: attributes that work everywhere, plus an optional colour role.
+/// How a cell looks: the area of the screen it belongs to, plus attributes of its own.
 ///
-/// Colour only adds to an attribute (errors are bold and red), so nothing relies on it, and
-/// `NO_COLOR` simply drops it.
+/// An area's look (colours and attributes) comes from the theme, so a config file can restyle
+/// the header or the footer everywhere at once. Colour only adds to an attribute (errors are
+/// bold and red), so nothing relies on it, and `NO_COLOR` simply drops it.
 public struct Style: Hashable, Sendable {
   public struct Attributes: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
@@ -11,14 +12,40 @@ public struct Style: Hashable, Sendable {
     public static let reverse = Attributes(rawValue: 2)
     public static let underline = Attributes(rawValue: 4)
     public static let dim = Attributes(rawValue: 8)
+    public static let italic = Attributes(rawValue: 16)
   }
 
-  /// A colour by meaning; the adapter maps it onto the terminal's palette.
-  public enum Color: UInt8, Hashable, Sendable, CaseIterable {
-    case accent = 1
-    case error = 2
-    case success = 3
-    case muted = 4
+  /// A part of the screen by meaning; the theme says how each looks (`color AREA …`).
+  public enum Area: UInt8, Hashable, Sendable, CaseIterable {
+    case header = 1
+    case footer
+    case footerKey
+    case status
+    case error
+    case success
+    case selected
+    case title
+    case key
+    case dim
+    case accent
+    case chip
+    case chipOn
+    case field
+    case bar
+
+    /// The name a config file uses (`chip-on`).
+    public var name: String {
+      switch self {
+      case .footerKey: "footer-key"
+      case .chipOn: "chip-on"
+      default: String(describing: self)
+      }
+    }
+
+    public init?(name: String) {
+      guard let area = Self.allCases.first(where: { $0.name == name }) else { return nil }
+      self = area
+    }
   }
 
   /// Exact colours from the terminal's 256-colour palette, for pictures drawn as symbols.
@@ -33,24 +60,32 @@ public struct Style: Hashable, Sendable {
     }
   }
 
+  /// Added to the area's own attributes (a chosen chip's underline, a field's).
   public var attributes: Attributes
-  public var color: Color?
-  /// Wins over `color` where the terminal has 256 colours; dropped under `NO_COLOR`.
+  public var area: Area?
+  /// Wins over the area's colours where the terminal has 256 colours; dropped under `NO_COLOR`.
   public var ink: Ink?
 
-  public init(_ attributes: Attributes = [], color: Color? = nil, ink: Ink? = nil) {
+  public init(_ attributes: Attributes = [], area: Area? = nil, ink: Ink? = nil) {
     self.attributes = attributes
-    self.color = color
+    self.area = area
     self.ink = ink
   }
 
   public static let plain = Style()
-  public static let header = Style([.reverse, .bold])
-  public static let selected = Style([.reverse])
-  public static let title = Style([.bold])
-  public static let key = Style([.bold], color: .accent)
-  public static let muted = Style([.dim], color: .muted)
-  public static let error = Style([.bold], color: .error)
-  public static let success = Style([], color: .success)
-  public static let accent = Style([], color: .accent)
+  public static let header = Style(area: .header)
+  public static let selected = Style(area: .selected)
+  public static let title = Style(area: .title)
+  public static let key = Style(area: .key)
+  public static let muted = Style(area: .dim)
+  public static let error = Style(area: .error)
+  public static let success = Style(area: .success)
+  public static let accent = Style(area: .accent)
+  public static let footer = Style(area: .footer)
+  public static let footerKey = Style(area: .footerKey)
+  public static let status = Style(area: .status)
+  public static let chip = Style(area: .chip)
+  public static let chipOn = Style(area: .chipOn)
+  public static let field = Style(area: .field)
+  public static let bar = Style(area: .bar)
 }

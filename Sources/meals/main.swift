@@ -49,6 +49,13 @@ case .success(.subcommand(let command, let arguments, let parsed)):
       pictures: Subcommand.networkPictures(
         apiURL: parsed.apiURL,
         cacheFolder: parsed.images == .off ? nil : parsed.pictureCacheFolder)))
+case .success(.config(let check, let parsed)):
+  signal(SIGPIPE, SIG_IGN)
+  exit(
+    ConfigReport.run(
+      check: check, options: parsed, settings: AppSettings(parsed.config),
+      output: { print($0) },
+      errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
 case .failure(let error):
   FileHandle.standardError.write(
     Data("meals: \(error.message)\n\(LaunchOptions.usageLine)\nmeals --help says more.\n".utf8))
@@ -87,10 +94,14 @@ do {
   fail(error.message, status: 1)
 }
 
+// The config file's theme, colours and keys: a wrong line is said on the status line, not fatal.
+let settings = AppSettings(options.config)
+settings.applyKeys()
 let signalDescriptor = SignalPipe.install()
 let terminal: NcursesTerminal
 do {
-  terminal = try NcursesTerminal(colors: options.colors, mouse: options.mouse)
+  terminal = try NcursesTerminal(
+    colors: options.colors, mouse: options.mouse, theme: settings.theme)
 } catch {
   fail(error.message, status: 1)
 }
@@ -117,6 +128,7 @@ if PictureMode.asksForSixel(options.images, environment: environment) {
 // Pictures keep their shape in the real cells: ask when the window size has no pixels.
 if pictures.isOn && terminal.cellPixels() == nil { terminal.askForCellSize() }
 app.startBeforeFirstFrame()
+app.reportConfigProblems(settings.problems)
 // The first frame goes out before anything that could delay it: the network, the backup.
 loop.runOnce(maximumWaitMilliseconds: 0)
 app.startAfterFirstFrame()

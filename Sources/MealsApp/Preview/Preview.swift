@@ -46,7 +46,7 @@ struct Preview {
       let barWidth = max(4, inner.width - labelWidth - captionWidth - 2)
       canvas.write(
         Bar.text(meter.fraction, width: barWidth), row: y, column: inner.x + labelWidth,
-        style: .accent)
+        style: .bar)
       canvas.writeTruncated(
         meter.caption, row: y, column: inner.x + labelWidth + barWidth + 1, width: captionWidth)
       y += 1

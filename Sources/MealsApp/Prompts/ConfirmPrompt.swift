@@ -21,7 +21,7 @@ public final class ConfirmPrompt: Prompt {
   }
 
   enum Answer { case yes, no, escape }
-  static let keys = KeyTable<Answer>([
+  static let keys = KeyTable<Answer>("confirm", [
     KeyBinding([.character("y"), .character("Y")], .yes, "yes", label: "y"),
     KeyBinding([.character("n"), .character("N")], .no, "no", label: "n"),
     KeyBinding([.escape], .escape, "no"),

@@ -7,7 +7,7 @@ import TextSafety
 public final class PlanPrompt: Prompt {
   enum Action: Sendable { case previousDay, nextDay, previousWeek, nextWeek, slot, plan, cancel }
 
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("plan-prompt", [
     KeyBinding([.enter], .plan, "plan it"),
     KeyBinding([.left], .previousDay, "a day earlier", label: "←→", footer: false),
     KeyBinding([.right], .nextDay, "a day later", footer: false),

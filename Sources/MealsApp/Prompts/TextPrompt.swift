@@ -31,9 +31,9 @@ public final class TextPrompt: Prompt {
   }
 
   enum Action { case submit, cancel }
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("text-prompt", [
     KeyBinding([.enter], .submit, "add"), KeyBinding([.escape], .cancel, "cancel"),
-  ])
+  ], typing: true)
 
   public var keyHelp: [KeyHelp] {
     var help = Self.keys.help
@@ -75,7 +75,7 @@ public final class TextPrompt: Prompt {
     let box = Box.centered(in: area, width: width, height: 2 + 2 + (errorLines?.count ?? 1))
     Box.draw(box, title: label, into: &canvas)
     let rows = Box.content(of: box).split(.vertical, [.fixed(1), .fixed(1), .fill])
-    canvas.cursor = field.render(into: &canvas, in: rows[0], style: Style([.underline]))
+    canvas.cursor = field.render(into: &canvas, in: rows[0], style: .field)
     if let errorLines {
       for (offset, line) in errorLines.enumerated() {
         canvas.writeTruncated(line, in: rows[2].inset(top: offset), style: .error)

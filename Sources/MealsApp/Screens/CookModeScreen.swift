@@ -40,7 +40,7 @@ public final class CookModeScreen: Screen {
     case next, previous, tick, timer, timers, more, fewer, addToList, leave
   }
 
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("cook-mode", [
     KeyBinding([.right, .character(" ")], .next, "next step", label: "→/Space"),
     KeyBinding(
       [.left], .previous, "previous step", label: "←",
@@ -65,7 +65,7 @@ public final class CookModeScreen: Screen {
   ])
 
   /// On the ingredient checklist, before the steps: Space ticks and → starts cooking.
-  static let checklistKeys = KeyTable<Action>([
+  static let checklistKeys = KeyTable<Action>("cook-mode-checklist", [
     KeyBinding([.right], .next, "start cooking", label: "→", detail: "to the first step"),
     KeyBinding(
       [.character(" "), .enter], .tick, "tick", label: "Space/Enter",
@@ -75,7 +75,7 @@ public final class CookModeScreen: Screen {
   static let checklistAlso: Set<Action> = [.more, .fewer, .addToList, .timers, .leave]
 
   /// A step too long for the window scrolls (Space stays the next step).
-  static let scrollKeys = KeyTable<Pager.Action>(
+  static let scrollKeys = KeyTable<Pager.Action>("cook-mode-scroll", 
     [
       KeyBinding([.down, .character("j")], .lineDown, "scroll down", footer: false),
       KeyBinding([.up, .character("k")], .lineUp, "scroll up", footer: false),
@@ -87,7 +87,7 @@ public final class CookModeScreen: Screen {
 
   enum TimersAction: Sendable { case stop, back }
   /// In the list of timers (`T`).
-  static let timersKeys = KeyTable<TimersAction>([
+  static let timersKeys = KeyTable<TimersAction>("cook-mode-timers", [
     KeyBinding([.character("x")], .stop, "stop the timer"),
     KeyBinding(
       [.escape, .character("T"), .character("q")], .back, "back to cooking", label: "Esc/T"),
@@ -131,10 +131,10 @@ public final class CookModeScreen: Screen {
   public var keyHelp: [KeyHelp] {
     if showsTimers { return Self.timersKeys.help + ListState.keys.help }
     guard step == nil else {
-      return Self.keys.bindings.filter { $0.action != .tick }.map(\.help) + Self.scrollKeys.help
+      return Self.keys.help { $0 != .tick } + Self.scrollKeys.help
     }
     return Self.checklistKeys.help
-      + Self.keys.bindings.filter { Self.checklistAlso.contains($0.action) }.map(\.help)
+      + Self.keys.help { Self.checklistAlso.contains($0) }
       + ListState.keys.help
   }
 
@@ -436,7 +436,7 @@ public final class CookModeScreen: Screen {
         guard let range = line.range(of: phrase) else { continue }
         let start = TextWidth.columns(of: String(line[..<range.lowerBound]))
         canvas.applyStyle(
-          Style([.bold, .underline], color: .accent),
+          Style([.bold, .underline], area: .accent),
           to: Rect(x: layout.text.x + start, y: y, width: TextWidth.columns(of: phrase), height: 1))
       }
       y += layout.spacing

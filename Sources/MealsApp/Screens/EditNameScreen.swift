@@ -15,9 +15,9 @@ public final class EditNameScreen: Screen {
   public var acceptsText: Bool { true }
 
   enum Action { case save, cancel }
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("edit-name", [
     KeyBinding([.enter], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
-  ])
+  ], typing: true)
   public var keyHelp: [KeyHelp] { Self.keys.help + TextField.keys.help }
 
   public func handle(_ key: Key) -> Bool {
@@ -51,7 +51,7 @@ public final class EditNameScreen: Screen {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
     canvas.writeTruncated("Name of the meal:", in: layout.question, style: .title)
-    canvas.cursor = field.render(into: &canvas, in: layout.field, style: Style([.underline]))
+    canvas.cursor = field.render(into: &canvas, in: layout.field, style: .field)
     if let error { canvas.writeTruncated(error, in: layout.error, style: .error) }
   }
 }

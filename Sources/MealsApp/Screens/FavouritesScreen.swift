@@ -9,7 +9,7 @@ import TerminalUI
 public final class FavouritesScreen: Screen, StoreListener {
   enum Action: Sendable { case open, unfavourite, undo }
 
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("favourites", [
     KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
     KeyBinding(
       [.character("f")], .unfavourite, "remove from Favourites", detail: "take it off the list"),

@@ -19,17 +19,17 @@ public final class ImportLinkScreen: Screen {
   enum Action: Sendable { case read, stop, save, next, previous, back }
 
   /// While typing the address.
-  static let typingKeys = KeyTable<Action>([
+  static let typingKeys = KeyTable<Action>("import-link", [
     KeyBinding(
       [.enter], .read, "read the page",
       detail:
         "read the page at the address typed or pasted (http or https); a spinner and the kilobytes so far while it loads"
     )
-  ])
+  ], typing: true)
   /// While the page loads.
-  static let loadingKeys = KeyTable<Action>([KeyBinding([.escape], .stop, "stop")])
+  static let loadingKeys = KeyTable<Action>("import-link-loading", [KeyBinding([.escape], .stop, "stop")])
 
-  static let foundKeys = KeyTable<Action>([
+  static let foundKeys = KeyTable<Action>("import-link-found", [
     KeyBinding(
       [.character("s"), .enter], .save, "save to My Meals", label: "s",
       detail: "save the recipe found to My Meals, with the page's address"),
@@ -71,7 +71,7 @@ public final class ImportLinkScreen: Screen {
     case .loading: Self.loadingKeys.help
     case .found:
       // Esc last, after the pager's keys, and in the footer.
-      Self.foundKeys.bindings.filter { $0.action != .back }.map(\.help) + Pager.keys.help
+      Self.foundKeys.help { $0 != .back } + Pager.keys.help
         + [KeyHelp(keys: "Esc", text: "back to the address")]
     }
   }
@@ -223,7 +223,7 @@ public final class ImportLinkScreen: Screen {
     case .typing:
       let layout = fieldLayout(in: area)
       canvas.cursor = field.render(
-        labelled: "Address:", into: &canvas, in: layout.field, style: Style([.underline]))
+        labelled: "Address:", into: &canvas, in: layout.field, style: .field)
       canvas.writeWrapped(
         "Paste or type the address of a recipe page (https://…), then Enter. meals reads the "
           + "recipe the way a careful reader would (the page's recipe data, its recipe card, or "

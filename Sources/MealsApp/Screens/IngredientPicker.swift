@@ -124,7 +124,7 @@ struct IngredientPicker {
   func render(into canvas: inout Canvas, in area: Rect, empty: String, store: MealStore) {
     let layout = Self.layout(area)
     canvas.cursor = filter.render(
-      labelled: "Filter:", into: &canvas, in: layout.field, style: Style([.underline]))
+      labelled: "Filter:", into: &canvas, in: layout.field, style: .field)
     let count = results.count
     if let pane = layout.list.previewPane {
       preview(in: store, width: Preview.text(in: pane.area).width).draw(

@@ -40,7 +40,7 @@ public final class MealEditorScreen: Screen {
     }
   }
 
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("meal-editor", [
     KeyBinding(
       [.enter], .open, "edit",
       detail:

@@ -24,7 +24,7 @@ public final class MealPickerScreen: Screen {
   public var acceptsText: Bool { true }
 
   enum Action: Sendable { case choose }
-  static let keys = KeyTable<Action>([KeyBinding([.enter], .choose, "choose")])
+  static let keys = KeyTable<Action>("meal-picker", [KeyBinding([.enter], .choose, "choose")], typing: true)
   public var keyHelp: [KeyHelp] {
     Self.keys.help + [.cancel, KeyHelp(keys: "type", text: "filter", inFooter: false)]
       + ListState.arrowKeys.help
@@ -67,7 +67,7 @@ public final class MealPickerScreen: Screen {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
     canvas.cursor = filter.render(
-      labelled: "Filter:", into: &canvas, in: layout.field, style: Style([.underline]))
+      labelled: "Filter:", into: &canvas, in: layout.field, style: .field)
     let count = results.count(atLeast: list.selection + layout.list.area.height + 1)
     guard count > 0 else {
       canvas.writeWrapped(

@@ -11,7 +11,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan
   }
 
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("my-meals", [
     KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
     KeyBinding([.character("a")], .search, "search TheMealDB"),
     KeyBinding(
@@ -55,10 +55,10 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   enum FilterAction: Sendable { case done, clear }
   /// While typing in the filter.
-  static let filterKeys = KeyTable<FilterAction>([
+  static let filterKeys = KeyTable<FilterAction>("my-meals-filter", [
     KeyBinding([.enter, .tab], .done, "done", label: "Enter", detail: "keep the filter"),
     KeyBinding([.escape], .clear, "clear the filter"),
-  ])
+  ], typing: true)
   /// What the welcome panel's own keys stand in for (it has buttons for them).
   static let welcomeCovers: Set<Action> = [.open, .search, .new, .delete, .filter]
 
@@ -104,7 +104,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     if isInStrip { return ChipStrip.keys.help + Self.stripKeys.help }
     if showsWelcome {
       return WelcomePanel.keys
-        + Self.keys.bindings.filter { !Self.welcomeCovers.contains($0.action) }.map(\.help)
+        + Self.keys.help { !Self.welcomeCovers.contains($0) }
     }
     return Self.keys.help + ListState.keys.help
   }
@@ -438,7 +438,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       canvas.write("Filter: ", row: parts[1].y, column: parts[1].x, style: .key)
       let cursor = filter.render(
         into: &canvas, row: parts[2].y, column: parts[2].x, width: max(2, parts[2].width),
-        style: isFiltering ? Style([.underline]) : .plain)
+        style: isFiltering ? .field : .plain)
       if isFiltering { canvas.cursor = cursor }
     }
     if let stripArea = layout.strip {

@@ -9,7 +9,7 @@ import TerminalUI
 public final class RecentlyDeletedScreen: Screen, StoreListener {
   enum Action: Sendable { case restore, erase }
 
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("recently-deleted", [
     KeyBinding([.enter], .restore, "restore to My Meals"),
     KeyBinding(
       [.character("D")], .erase, "erase for good (asks first)",

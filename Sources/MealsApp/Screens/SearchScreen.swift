@@ -55,13 +55,13 @@ public final class SearchScreen: Screen, StoreListener {
 
   enum Action { case search, results, choose, lookFirst, field }
   /// While typing in the search field.
-  static let fieldKeys = KeyTable<Action>([
+  static let fieldKeys = KeyTable<Action>("search", [
     KeyBinding(
       [.enter], .search, "search now", detail: "search at once (typing searches after 250 ms)"),
     KeyBinding([.down, .tab], .results, "results", label: "↓/Tab", detail: "into the results"),
-  ])
+  ], typing: true)
   /// While in the results.
-  static let resultKeys = KeyTable<Action>([
+  static let resultKeys = KeyTable<Action>("search-results", [
     KeyBinding(
       [.enter], .choose, "save meal / create",
       detail:
@@ -222,7 +222,7 @@ public final class SearchScreen: Screen, StoreListener {
     let layout = layout(in: area)
     let cursor = field.render(
       labelled: "Search:", into: &canvas, in: layout.field,
-      style: focus == .field ? Style([.underline]) : .plain)
+      style: focus == .field ? .field : .plain)
     if focus == .field { canvas.cursor = cursor }
     canvas.writeTruncated(stateLine, in: layout.state, style: stateStyle)
     guard rowCount > 0 else { return }

@@ -12,7 +12,7 @@ import TerminalUI
 public final class ShoppingListScreen: Screen, StoreListener {
   enum Action: Sendable { case tick, removeTicked, export, copy }
 
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("shopping-list", [
     KeyBinding(
       [.character(" ")], .tick, "tick / untick", label: "Space",
       detail:

@@ -38,9 +38,9 @@ public final class ValuePickerScreen: Screen {
   public var acceptsText: Bool { true }
 
   enum Action { case choose, cancel }
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("value-picker", [
     KeyBinding([.enter], .choose, "choose"), KeyBinding([.escape], .cancel, "cancel"),
-  ])
+  ], typing: true)
   public var keyHelp: [KeyHelp] {
     Self.keys.help + [KeyHelp(keys: "type", text: "filter, or a new value", inFooter: false)]
       + ListState.arrowKeys.help
@@ -112,7 +112,7 @@ public final class ValuePickerScreen: Screen {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
     canvas.cursor = filter.render(
-      labelled: "\(field):", into: &canvas, in: layout.field, style: Style([.underline]))
+      labelled: "\(field):", into: &canvas, in: layout.field, style: .field)
     let rows = rows
     layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, row in
       switch rows[row.index] {

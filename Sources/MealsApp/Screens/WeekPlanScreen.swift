@@ -21,7 +21,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     case openList, move, export, add
   }
 
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("week-plan", [
     KeyBinding(
       [.left, .character("[")], .previousWeek, "previous week", label: "←/[",
       detail: "the week before"),

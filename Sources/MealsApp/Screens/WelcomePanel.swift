@@ -53,7 +53,7 @@ struct WelcomePanel: Equatable {
   }
 
   /// The panel's keys: moves, Enter, and each button's own letter.
-  static let table = KeyTable<Action>(
+  static let table = KeyTable<Action>("welcome", 
     [
       KeyBinding([.enter], .press, "press"),
       KeyBinding(
@@ -67,7 +67,7 @@ struct WelcomePanel: Equatable {
     ] + Button.allCases.map { KeyBinding([.character($0.key)], .button($0), $0.helpText) })
 
   /// What the footer and `?` show for the panel: Enter, the moves in one line, the buttons.
-  static var keys: [KeyHelp] { table.bindings.filter(\.help.inFooter).map(\.help) }
+  static var keys: [KeyHelp] { table.help.filter(\.inFooter) }
 
   private(set) var focus = 0
 

@@ -1,4 +1,5 @@
 import Foundation
+import MealsCore
 import MealsNet
 
 /// What the command line asks for.
@@ -8,6 +9,9 @@ public enum LaunchCommand: Equatable {
   case restoreBackup(Int, LaunchOptions)
   /// `meals list …` and the other subcommands, with the words after the subcommand's name.
   case subcommand(Subcommand, [String], LaunchOptions)
+  /// `meals config`: the settings in effect, in the config file's syntax; `--check`: only
+  /// the problems, exit status 1 when there are any.
+  case config(check: Bool, LaunchOptions)
   case help
   case version
 }
@@ -27,6 +31,11 @@ public struct LaunchOptions: Equatable {
   public var images = PictureChoice.auto
   /// Where pictures are kept between runs, when there is a place.
   public var pictureCacheFolder: String?
+  /// The config file: its `bind`, `color` and `set theme` lines are the app's to apply.
+  public var config = LoadedConfig()
+  /// Where each option's value came from (`default`, `--no-mouse`, `MEALS_MOUSE`, `config:3`),
+  /// by its name in the config file.
+  public var sources: [String: String] = [:]
 }
 
 /// A command-line mistake; the message goes to stderr with the usage, exit status 2.
@@ -41,7 +50,9 @@ extension LaunchOptions {
 
   public static let usage = """
     Usage: meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]
+                 [--config PATH]
            meals [--db PATH] --restore-backup N
+           meals [--config PATH] config [--check]
            meals [--db PATH] [--api-url URL] COMMAND [ARGUMENTS]
            meals --help | --version
 
@@ -62,6 +73,9 @@ extension LaunchOptions {
                        terminal says so, truecolor when COLORTERM says so, else symbols
                        (always inside tmux). Kept in
                        $XDG_CACHE_HOME/meals/images (else ~/.cache/meals/images)
+      --config PATH    the config file (default: $XDG_CONFIG_HOME/meals/config, else
+                       ~/.config/meals/config): set, bind, unbind and color lines;
+                       meals config prints the settings in effect, --check checks the file
       --restore-backup N
                        put backup N (1 newest … 3) back in place of the database, after
                        checking it and asking; the current contents are kept as
@@ -69,25 +83,25 @@ extension LaunchOptions {
       -h, --help       show this help
       --version        show the version
 
-    Environment: MEALS_DB, MEALS_API_URL, MEALS_MOUSE=0, MEALS_ANIMATION=0, MEALS_IMAGES
-    (the flags win), NO_COLOR, VISUAL/EDITOR, XDG_DATA_HOME, XDG_CACHE_HOME, and the proxy
-    variables libcurl reads (https_proxy, no_proxy, …).
+    Environment: MEALS_DB, MEALS_API_URL, MEALS_MOUSE=0, MEALS_ANIMATION=0, MEALS_IMAGES,
+    MEALS_CONFIG (the flags win over them, they win over the config file), NO_COLOR,
+    VISUAL/EDITOR, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_CONFIG_HOME, and the proxy variables
+    libcurl reads (https_proxy, no_proxy, …).
     Inside the app, press ? for the keys of each screen.
     """
 
-  /// Reads flags first, then the environment, then the defaults.
+  /// Reads flags first, then the environment, then the config file, then the defaults.
   public static func parse(
     _ arguments: [String],
-    environment: [String: String]
+    environment: [String: String],
+    readConfig: (String) -> ConfigRead = ConfigRead.load
   ) -> Result<LaunchCommand, UsageError> {
-    var database: String?
-    var apiURL: String?
+    var flags: [String: (value: String, flag: String)] = [:]
+    var configPath: String?
     var restore: Int?
     var subcommand: Subcommand?
+    var configCommand: Bool?
     var subcommandArguments: [String] = []
-    var mouse = environment["MEALS_MOUSE"] != "0"
-    var animations = environment["MEALS_ANIMATION"] != "0"
-    var images = nonEmpty(environment["MEALS_IMAGES"])
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       var name = argument
@@ -96,7 +110,15 @@ extension LaunchOptions {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if subcommand != nil && name != "--db" && name != "--api-url" {
+      if configCommand != nil && name != "--config" {
+        guard argument == "--check" else {
+          return .failure(
+            UsageError(message: "meals config takes --check only, not “\(argument)”."))
+        }
+        configCommand = true
+        continue
+      }
+      if subcommand != nil && name != "--db" && name != "--api-url" && name != "--config" {
         subcommandArguments.append(argument)
         continue
       }
@@ -105,19 +127,20 @@ extension LaunchOptions {
         return .success(.help)
       case "--version":
         return .success(.version)
-      case "--db", "--api-url", "--images":
+      case "--db", "--api-url", "--images", "--config":
         guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
           return .failure(UsageError(message: "\(name) needs a value."))
         }
         switch name {
-        case "--db": database = value
-        case "--images": images = value
-        default: apiURL = value
+        case "--db": flags["db"] = (value, name)
+        case "--images": flags["images"] = (value, name)
+        case "--config": configPath = value
+        default: flags["api-url"] = (value, name)
         }
       case "--no-mouse":
-        mouse = false
+        flags["mouse"] = ("no", name)
       case "--no-animation":
-        animations = false
+        flags["animation"] = ("no", name)
       case "--restore-backup":
         guard let value = inlineValue ?? remaining.popFirst() else {
           return .failure(UsageError(message: "--restore-backup needs a backup number (1–3)."))
@@ -129,41 +152,77 @@ extension LaunchOptions {
         }
         restore = number
       default:
+        if argument == "config" {
+          configCommand = false
+          continue
+        }
         if let command = Subcommand(rawValue: argument) {
           subcommand = command
           continue
         }
         if !argument.hasPrefix("-") {
-          let names = Subcommand.allCases.map(\.rawValue).joined(separator: ", ")
+          let names = (Subcommand.allCases.map(\.rawValue) + ["config"]).joined(separator: ", ")
           return .failure(
             UsageError(message: "unknown command “\(argument)” (the commands: \(names))."))
         }
         return .failure(UsageError(message: "unknown argument “\(argument)”."))
       }
     }
-    let url = apiURL ?? nonEmpty(environment["MEALS_API_URL"]) ?? MealDBClient.defaultBaseURL
-    guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url)?.host != nil
-    else {
-      return .failure(UsageError(message: "the API URL “\(url)” is not an http(s) URL."))
+    var config = LoadedConfig(
+      path: configPath ?? nonEmpty(environment["MEALS_CONFIG"])
+        ?? LoadedConfig.defaultPath(environment: environment))
+    if let path = config.path {
+      switch readConfig(path) {
+      case .missing:
+        if configPath != nil || nonEmpty(environment["MEALS_CONFIG"]) != nil {
+          config.problems.append(ConfigProblem(line: 0, message: "there is no file \(path)."))
+        }
+      case .unreadable(let reason):
+        config.problems.append(ConfigProblem(line: 0, message: "cannot read \(path): \(reason)."))
+      case .text(let text):
+        config.file = ConfigFile.parse(text)
+        config.problems += config.file.problems
+      }
     }
-    let explicit = database ?? nonEmpty(environment["MEALS_DB"])
-    guard let path = explicit ?? defaultDatabasePath(environment: environment) else {
+    var settings = SettingLayers(
+      flags: flags, environment: environment, file: config.file, home: nonEmpty(environment["HOME"])
+    )
+    let mouse = settings.bool("mouse", variable: "MEALS_MOUSE")
+    let animations = settings.bool("animation", variable: "MEALS_ANIMATION")
+    let images = settings.value("images", variable: "MEALS_IMAGES") { value in
+      PictureChoice.parse(value).map { _ in value }
+    }
+    let url = settings.value("api-url", variable: "MEALS_API_URL") { url in
+      guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url)?.host != nil
+      else { return .failure(UsageError(message: "the API URL “\(url)” is not an http(s) URL.")) }
+      return .success(url)
+    }
+    let explicit = settings.value("db", variable: "MEALS_DB") { Result.success($0) }
+    settings.checkTheRest()
+    if let usage = settings.usageError { return .failure(usage) }
+    config.problems += settings.problems
+    guard
+      let path = explicit.value ?? defaultDatabasePath(environment: environment)
+    else {
       return .failure(
         UsageError(message: "no database path: set --db, MEALS_DB, XDG_DATA_HOME or HOME."))
     }
     var options = LaunchOptions(
       databasePath: path,
-      isDefaultDatabase: explicit == nil,
-      apiURL: url,
+      isDefaultDatabase: explicit.value == nil,
+      apiURL: url.value ?? MealDBClient.defaultBaseURL,
       colors: nonEmpty(environment["NO_COLOR"]) == nil
     )
-    options.mouse = mouse
-    options.animations = animations
-    switch PictureChoice.parse(images) {
+    options.mouse = mouse.value ?? true
+    options.animations = animations.value ?? true
+    switch PictureChoice.parse(images.value) {
     case .success(let choice): options.images = choice
     case .failure(let error): return .failure(error)
     }
     options.pictureCacheFolder = PictureCache.defaultFolder(environment: environment)
+    options.config = config
+    options.sources = settings.sources
+    if let check = configCommand { return .success(.config(check: check, options)) }
     if let subcommand {
       return .success(.subcommand(subcommand, subcommandArguments, options))
     }
@@ -180,7 +239,7 @@ extension LaunchOptions {
     return home + "/.local/share/meals/meals.sqlite"
   }
 
-  private static func nonEmpty(_ value: String?) -> String? {
+  static func nonEmpty(_ value: String?) -> String? {
     guard let value, !value.isEmpty else { return nil }
     return value
   }

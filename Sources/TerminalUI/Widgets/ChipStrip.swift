@@ -29,6 +29,7 @@ public struct ChipStrip: Equatable, Sendable {
 
   /// The strip's moves, summed up in one help line.
   public static let keys = KeyTable<Move>(
+    "chips",
     [
       KeyBinding([.left, .character("h")], .left, "previous chip"),
       KeyBinding([.right, .character("l")], .right, "next chip"),
@@ -113,7 +114,7 @@ public struct ChipStrip: Equatable, Sendable {
         canvas.write("│", row: row, column: column - 2, style: .muted)
       }
       let isCursor = focused && index == cursor
-      let style: Style = item.isChosen ? .selected : isCursor ? .title : .plain
+      let style: Style = item.isChosen ? .chipOn : isCursor ? .title : .chip
       canvas.write(isCursor ? "[" : " ", row: row, column: column, style: isCursor ? .key : style)
       canvas.write(item.text, row: row, column: column + 1, style: style)
       canvas.write(

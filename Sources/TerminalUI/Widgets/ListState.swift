@@ -16,6 +16,7 @@ public struct ListState: Equatable, Sendable {
 
   /// Every list key, for lists that take no typing.
   public static let keys = KeyTable<Move>(
+    "list",
     [
       KeyBinding([.up, .character("k")], .up, "up", footer: false),
       KeyBinding([.down, .character("j")], .down, "down", footer: false),

@@ -41,14 +41,16 @@ public struct PagerLine: Equatable, Sendable {
 public struct Pager: Equatable, Sendable {
   public enum Action: Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
 
-  public static let keys = KeyTable<Action>([
-    KeyBinding([.down, .character("j")], .lineDown, "scroll down", label: "j/↓"),
-    KeyBinding([.up, .character("k")], .lineUp, "scroll up", label: "k/↑"),
-    KeyBinding([.character(" "), .pageDown], .pageDown, "page down", label: "Space"),
-    KeyBinding([.character("b"), .pageUp], .pageUp, "page up", label: "b"),
-    KeyBinding([.character("g"), .home], .top, "top", label: "g", footer: false),
-    KeyBinding([.character("G"), .end], .bottom, "bottom", label: "G", footer: false),
-  ])
+  public static let keys = KeyTable<Action>(
+    "pager",
+    [
+      KeyBinding([.down, .character("j")], .lineDown, "scroll down", label: "j/↓"),
+      KeyBinding([.up, .character("k")], .lineUp, "scroll up", label: "k/↑"),
+      KeyBinding([.character(" "), .pageDown], .pageDown, "page down", label: "Space"),
+      KeyBinding([.character("b"), .pageUp], .pageUp, "page up", label: "b"),
+      KeyBinding([.character("g"), .home], .top, "top", label: "g", footer: false),
+      KeyBinding([.character("G"), .end], .bottom, "bottom", label: "G", footer: false),
+    ])
 
   /// The first line shown.
   public private(set) var offset = 0

@@ -44,24 +44,26 @@ public struct TextArea: Equatable, Sendable {
   }
 
   /// The editor's keys, shown in `?` help beside the screen's own.
-  public static let keys = KeyTable<Edit>([
-    KeyBinding([.left], .left, "back a character", footer: false),
-    KeyBinding([.right], .right, "forward a character", footer: false),
-    KeyBinding([.up], .up, "up a row", footer: false),
-    KeyBinding([.down], .down, "down a row", footer: false),
-    KeyBinding([.pageUp], .pageUp, "up a page", footer: false),
-    KeyBinding([.pageDown], .pageDown, "down a page", footer: false),
-    KeyBinding([.home, .ctrl("a")], .rowStart, "start of row", label: "Ctrl-A", footer: false),
-    KeyBinding([.end, .ctrl("e")], .rowEnd, "end of row", label: "Ctrl-E", footer: false),
-    KeyBinding([.enter], .newLine, "new line", footer: false),
-    KeyBinding(
-      [.backspace, .ctrl("h")], .deleteBefore, "delete before the cursor", label: "Backspace",
-      footer: false),
-    KeyBinding(
-      [.delete, .ctrl("d")], .deleteAfter, "delete at the cursor", label: "Delete", footer: false),
-    KeyBinding([.ctrl("k")], .deleteToEnd, "delete to end of line", footer: false),
-    KeyBinding([.tab], .indent, "two spaces", footer: false),
-  ])
+  public static let keys = KeyTable<Edit>(
+    "text-area",
+    [
+      KeyBinding([.left], .left, "back a character", footer: false),
+      KeyBinding([.right], .right, "forward a character", footer: false),
+      KeyBinding([.up], .up, "up a row", footer: false),
+      KeyBinding([.down], .down, "down a row", footer: false),
+      KeyBinding([.pageUp], .pageUp, "up a page", footer: false),
+      KeyBinding([.pageDown], .pageDown, "down a page", footer: false),
+      KeyBinding([.home, .ctrl("a")], .rowStart, "start of row", label: "Ctrl-A", footer: false),
+      KeyBinding([.end, .ctrl("e")], .rowEnd, "end of row", label: "Ctrl-E", footer: false),
+      KeyBinding([.enter], .newLine, "new line", footer: false),
+      KeyBinding(
+        [.backspace, .ctrl("h")], .deleteBefore, "delete before the cursor", label: "Backspace",
+        footer: false),
+      KeyBinding(
+        [.delete, .ctrl("d")], .deleteAfter, "delete at the cursor", label: "Delete", footer: false),
+      KeyBinding([.ctrl("k")], .deleteToEnd, "delete to end of line", footer: false),
+      KeyBinding([.tab], .indent, "two spaces", footer: false),
+    ], typing: true)
 
   /// The lines of `keys` worth a line in `?` help (the arrows go without saying).
   public static let help: [KeyHelp] = [

@@ -25,6 +25,7 @@ public struct TextField: Equatable, Sendable {
 
   /// The line-editing keys (readline's), shown in `?` help beside a screen's own.
   public static let keys = KeyTable<Edit>(
+    "text-field",
     [
       KeyBinding([.left, .ctrl("b")], .left, "back a character", label: "←", footer: false),
       KeyBinding([.right, .ctrl("f")], .right, "forward a character", label: "→", footer: false),
@@ -41,7 +42,8 @@ public struct TextField: Equatable, Sendable {
       KeyBinding([.ctrl("w")], .deleteWord, "delete the word before", footer: false),
     ],
     summary: KeyHelp(
-      keys: "Ctrl-A/E/U/K/W", text: "start, end, delete to start/end, word", inFooter: false))
+      keys: "Ctrl-A/E/U/K/W", text: "start, end, delete to start/end, word", inFooter: false),
+    typing: true)
 
   /// Edits for the keys of `keys` and printable characters (and paste).
   public mutating func handle(_ key: Key) -> Bool {

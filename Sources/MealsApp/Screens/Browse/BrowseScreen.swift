@@ -41,7 +41,7 @@ public final class BrowseScreen: Screen {
   public var title: String { "Browse" }
 
   enum Action { case open }
-  static let keys = KeyTable<Action>([
+  static let keys = KeyTable<Action>("browse", [
     KeyBinding(
       [.enter], .open, "open",
       detail: "open: Search by name, Categories, Areas, Ingredients, Surprise me")

@@ -85,7 +85,7 @@ public final class MealDetailScreen: Screen, StoreListener {
 
   /// The keys, `r` saying what it does for a random meal.
   static func keys(random: Bool) -> KeyTable<Action> {
-    KeyTable([
+    KeyTable("meal-detail", [
       KeyBinding(
         [.character("s"), .enter], .save, "save to My Meals", label: "s",
         detail: "save it to My Meals (said so when it is there already)"),

@@ -93,7 +93,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
   private var keys: KeyTable<Action> { Self.keys(areas: kind == .areas) }
 
   static func keys(areas: Bool) -> KeyTable<Action> {
-    KeyTable([
+    KeyTable("meal-groups", [
       KeyBinding(
         [.enter], .open, areas ? "meals from there" : "meal details",
         detail: "open (the meals from the area, or Meal Detail); after a failure, try again"),

@@ -1,0 +1,85 @@
+import MealsCLI
+import MealsCore
+import TerminalUI
+
+/// `meals config`: every setting in effect, in the config file's own syntax, so its output is
+/// a valid config file that reads back to the same settings.
+public enum ConfigReport {
+  /// Runs `meals config` (`check`: only the problems); returns the exit status.
+  public static func run(
+    check: Bool, options: LaunchOptions, settings: AppSettings, output: (String) -> Void,
+    errors: (String) -> Void
+  ) -> Int32 {
+    let file = options.config.path ?? "(no config file: neither XDG_CONFIG_HOME nor HOME is set)"
+    if check {
+      for problem in settings.problems { output(problem) }
+      let count = settings.problems.count
+      output(
+        count == 0
+          ? "\(file): no problems." : "\(file): \(count) \(count == 1 ? "problem" : "problems").")
+      return count == 0 ? 0 : 1
+    }
+    output(text(options: options, settings: settings))
+    for problem in settings.problems { errors("meals: " + problem) }
+    return 0
+  }
+
+  /// The whole report.
+  public static func text(options: LaunchOptions, settings: AppSettings) -> String {
+    var lines = [
+      "# The settings meals uses (meals config), from \(options.config.path ?? "no config file").",
+      "# Every line reads back as it is: meals config > ~/.config/meals/config is a valid start.",
+      "# Options: a flag wins over the environment, which wins over this file; a comment says",
+      "# where each value came from.",
+    ]
+    let values: [(String, String)] = [
+      ("db", options.databasePath), ("api-url", options.apiURL),
+      ("images", options.images.rawValue), ("mouse", options.mouse ? "yes" : "no"),
+      ("animation", options.animations ? "yes" : "no"), ("theme", settings.theme.name),
+    ]
+    for (name, value) in values {
+      let source =
+        name == "theme" ? themeSource(options.config) : options.sources[name] ?? "default"
+      lines.append("set \(name) = \(ConfigWords.written(value))  # \(source)")
+    }
+    lines.append("")
+    lines.append("# Colours: color AREA FOREGROUND BACKGROUND [ATTRIBUTES…] (after the theme).")
+    for area in Style.Area.allCases {
+      let look = settings.theme.look(for: area)
+      let words = [area.name, look.foreground.name, look.background.name] + look.attributes.names
+      lines.append("color " + words.map(ConfigWords.written).joined(separator: " "))
+    }
+    lines.append("")
+    lines.append("# Keys: bind SCREEN KEY ACTION; unbind SCREEN KEY takes a key away.")
+    for table in ConfigurableKeys.tables {
+      let changes = settings.keyChanges[table.name] ?? [:]
+      for entry in table.actions {
+        for key in keys(of: entry, changes: changes) {
+          lines.append(
+            "bind \(table.name) \(ConfigWords.written(KeyName.format(key))) \(entry.name)")
+        }
+      }
+      for (key, change) in changes.sorted(by: { $0.key.label < $1.key.label })
+      where change == .unbound && table.actions.contains(where: { $0.keys.contains(key) }) {
+        lines.append("unbind \(table.name) \(ConfigWords.written(KeyName.format(key)))")
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The keys that trigger `entry` with `changes` applied (as `KeyTable.keys(of:)` does).
+  static func keys(of entry: KeyTableInfo.Entry, changes: [Key: KeyMap.Change]) -> [Key] {
+    let kept = entry.keys.filter { key in changes[key].map { $0 == .action(entry.name) } ?? true }
+    let added = changes.filter { $0.value == .action(entry.name) && !entry.keys.contains($0.key) }
+      .map(\.key).sorted { $0.label < $1.label }
+    return kept + added
+  }
+
+  private static func themeSource(_ config: LoadedConfig) -> String {
+    let line = config.file.lines.last { line in
+      if case .set("theme", let name) = line.statement { return Theme.named(name) != nil }
+      return false
+    }
+    return line.map { "\(config.label):\($0.number)" } ?? "default"
+  }
+}

@@ -1,0 +1,60 @@
+/// The config file's `bind` and `unbind` lines, as every named `KeyTable` reads them.
+///
+/// Set once at start (before the first key) and by tests; read on the app's one thread.
+public enum KeyMap {
+  /// What a config line made of a key in one table.
+  public enum Change: Hashable, Sendable {
+    case action(String)
+    case unbound
+  }
+
+  nonisolated(unsafe) private static var tables: [String: [Key: Change]] = [:]
+
+  /// Replaces every change (`[:]` puts the built-in keys back).
+  public static func set(_ changes: [String: [Key: Change]]) {
+    tables = changes.filter { !$0.value.isEmpty }
+  }
+
+  public static var all: [String: [Key: Change]] { tables }
+
+  /// The changes to table `name`, nil when it has none (the common case: one lookup).
+  static func changes(for name: String) -> [Key: Change]? {
+    guard !tables.isEmpty, !name.isEmpty else { return nil }
+    return tables[name]
+  }
+
+  /// `toggleFavourite` → `toggle-favourite`; a case with a value: `move(down)` → `move-down`.
+  public static func actionName(of action: some Sendable) -> String {
+    var words = String(describing: action)
+    // A payload's type names (`select(TerminalUI.ListState.Move.down)`) keep their last part.
+    if let open = words.firstIndex(of: "(") {
+      let inner = words[words.index(after: open)...].dropLast()
+      let value = inner.split(separator: ".").last.map(String.init) ?? String(inner)
+      words =
+        String(words[..<open]) + "-" + value.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+    }
+    var name = ""
+    for character in words {
+      if character.isUppercase {
+        if !name.isEmpty && name.last != "-" { name.append("-") }
+        name.append(Character(character.lowercased()))
+      } else {
+        name.append(character)
+      }
+    }
+    return name
+  }
+}
+
+/// A table's name, whether it types, and its actions with their built-in keys.
+public struct KeyTableInfo: Sendable {
+  public struct Entry: Sendable {
+    public var name: String
+    public var keys: [Key]
+    public var text: String
+  }
+
+  public var name: String
+  public var typing: Bool
+  public var actions: [Entry]
+}
