@@ -21,11 +21,13 @@ public final class ConfirmPrompt: Prompt {
   }
 
   enum Answer { case yes, no, escape }
-  static let keys = KeyTable<Answer>("confirm", [
-    KeyBinding([.character("y"), .character("Y")], .yes, "yes", label: "y"),
-    KeyBinding([.character("n"), .character("N")], .no, "no", label: "n"),
-    KeyBinding([.escape], .escape, "no"),
-  ])
+  static let keys = KeyTable<Answer>(
+    "confirm",
+    [
+      KeyBinding([.character("y"), .character("Y")], .yes, "yes", label: "y"),
+      KeyBinding([.character("n"), .character("N")], .no, "no", label: "n"),
+      KeyBinding([.escape], .escape, "no"),
+    ])
 
   public var keyHelp: [KeyHelp] {
     // Esc says "later" when it does something of its own (a draft kept for the next start).

@@ -7,15 +7,17 @@ import TextSafety
 public final class PlanPrompt: Prompt {
   enum Action: Sendable { case previousDay, nextDay, previousWeek, nextWeek, slot, plan, cancel }
 
-  static let keys = KeyTable<Action>("plan-prompt", [
-    KeyBinding([.enter], .plan, "plan it"),
-    KeyBinding([.left], .previousDay, "a day earlier", label: "←→", footer: false),
-    KeyBinding([.right], .nextDay, "a day later", footer: false),
-    KeyBinding([.up], .previousWeek, "a week earlier", label: "↑↓", footer: false),
-    KeyBinding([.down], .nextWeek, "a week later", footer: false),
-    KeyBinding([.tab, .character(" ")], .slot, "the slot", label: "Tab"),
-    KeyBinding([.escape], .cancel, "cancel"),
-  ])
+  static let keys = KeyTable<Action>(
+    "plan-prompt",
+    [
+      KeyBinding([.enter], .plan, "plan it"),
+      KeyBinding([.left], .previousDay, "a day earlier", label: "←→", footer: false),
+      KeyBinding([.right], .nextDay, "a day later", footer: false),
+      KeyBinding([.up], .previousWeek, "a week earlier", label: "↑↓", footer: false),
+      KeyBinding([.down], .nextWeek, "a week later", footer: false),
+      KeyBinding([.tab, .character(" ")], .slot, "the slot", label: "Tab"),
+      KeyBinding([.escape], .cancel, "cancel"),
+    ])
 
   /// "Plan" or "Move", before the meal's name in the box's title.
   public let verb: String

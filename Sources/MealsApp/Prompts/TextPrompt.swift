@@ -31,9 +31,11 @@ public final class TextPrompt: Prompt {
   }
 
   enum Action { case submit, cancel }
-  static let keys = KeyTable<Action>("text-prompt", [
-    KeyBinding([.enter], .submit, "add"), KeyBinding([.escape], .cancel, "cancel"),
-  ], typing: true)
+  static let keys = KeyTable<Action>(
+    "text-prompt",
+    [
+      KeyBinding([.enter], .submit, "add"), KeyBinding([.escape], .cancel, "cancel"),
+    ], typing: true)
 
   public var keyHelp: [KeyHelp] {
     var help = Self.keys.help

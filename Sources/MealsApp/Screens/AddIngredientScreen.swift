@@ -21,13 +21,15 @@ public final class AddIngredientScreen: IngredientPickerScreen {
   }
 
   enum Action { case choose, details, importCatalogue }
-  static let keys = KeyTable<Action>("add-ingredient", [
-    KeyBinding([.enter], .choose, "choose", detail: "choose it: asks the quantity"),
-    KeyBinding([.right], .details, "details (◆)", detail: "details of a `◆` ingredient"),
-    KeyBinding(
-      [.ctrl("r")], .importCatalogue, "retry import",
-      detail: "import the ingredient list from TheMealDB again"),
-  ], typing: true)
+  static let keys = KeyTable<Action>(
+    "add-ingredient",
+    [
+      KeyBinding([.enter], .choose, "choose", detail: "choose it: asks the quantity"),
+      KeyBinding([.right], .details, "details (◆)", detail: "details of a `◆` ingredient"),
+      KeyBinding(
+        [.ctrl("r")], .importCatalogue, "retry import",
+        detail: "import the ingredient list from TheMealDB again"),
+    ], typing: true)
   public override var keyHelp: [KeyHelp] {
     Self.keys.help + [
       .back,

@@ -40,42 +40,47 @@ public final class CookModeScreen: Screen {
     case next, previous, tick, timer, timers, more, fewer, addToList, leave
   }
 
-  static let keys = KeyTable<Action>("cook-mode", [
-    KeyBinding([.right, .character(" ")], .next, "next step", label: "→/Space"),
-    KeyBinding(
-      [.left], .previous, "previous step", label: "←",
-      detail: "the previous step (back to the checklist from the first)"),
-    KeyBinding(
-      [.character("t")], .timer, "start the step's timer",
-      detail:
-        "start a timer for the step's time (`10 minutes`, `1 hr 30 mins`; a range counts its lower bound)"
-    ),
-    KeyBinding(
-      [.character("T")], .timers, "timers (x stops one)",
-      detail: "the timers: `x` stops the selected one, `Esc` back"),
-    KeyBinding(
-      [.character("+"), .character("=")], .more, "more servings", label: "+",
-      detail: "more servings (the checklist's quantities scale)"),
-    KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
-    KeyBinding([.character("l")], .addToList, "add the ingredients to the shopping list"),
-    KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
-    KeyBinding(
-      [.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc",
-      detail: "leave (asks first while a timer runs)"),
-  ])
+  static let keys = KeyTable<Action>(
+    "cook-mode",
+    [
+      KeyBinding([.right, .character(" ")], .next, "next step", label: "→/Space"),
+      KeyBinding(
+        [.left], .previous, "previous step", label: "←",
+        detail: "the previous step (back to the checklist from the first)"),
+      KeyBinding(
+        [.character("t")], .timer, "start the step's timer",
+        detail:
+          "start a timer for the step's time (`10 minutes`, `1 hr 30 mins`; a range counts its lower bound)"
+      ),
+      KeyBinding(
+        [.character("T")], .timers, "timers (x stops one)",
+        detail: "the timers: `x` stops the selected one, `Esc` back"),
+      KeyBinding(
+        [.character("+"), .character("=")], .more, "more servings", label: "+",
+        detail: "more servings (the checklist's quantities scale)"),
+      KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
+      KeyBinding([.character("l")], .addToList, "add the ingredients to the shopping list"),
+      KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
+      KeyBinding(
+        [.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc",
+        detail: "leave (asks first while a timer runs)"),
+    ])
 
   /// On the ingredient checklist, before the steps: Space ticks and → starts cooking.
-  static let checklistKeys = KeyTable<Action>("cook-mode-checklist", [
-    KeyBinding([.right], .next, "start cooking", label: "→", detail: "to the first step"),
-    KeyBinding(
-      [.character(" "), .enter], .tick, "tick", label: "Space/Enter",
-      detail: "tick an ingredient as you gather it (the cursor goes on to the next)"),
-  ])
+  static let checklistKeys = KeyTable<Action>(
+    "cook-mode-checklist",
+    [
+      KeyBinding([.right], .next, "start cooking", label: "→", detail: "to the first step"),
+      KeyBinding(
+        [.character(" "), .enter], .tick, "tick", label: "Space/Enter",
+        detail: "tick an ingredient as you gather it (the cursor goes on to the next)"),
+    ])
   /// What the checklist shows of the steps' keys besides its own.
   static let checklistAlso: Set<Action> = [.more, .fewer, .addToList, .timers, .leave]
 
   /// A step too long for the window scrolls (Space stays the next step).
-  static let scrollKeys = KeyTable<Pager.Action>("cook-mode-scroll", 
+  static let scrollKeys = KeyTable<Pager.Action>(
+    "cook-mode-scroll",
     [
       KeyBinding([.down, .character("j")], .lineDown, "scroll down", footer: false),
       KeyBinding([.up, .character("k")], .lineUp, "scroll up", footer: false),
@@ -87,11 +92,13 @@ public final class CookModeScreen: Screen {
 
   enum TimersAction: Sendable { case stop, back }
   /// In the list of timers (`T`).
-  static let timersKeys = KeyTable<TimersAction>("cook-mode-timers", [
-    KeyBinding([.character("x")], .stop, "stop the timer"),
-    KeyBinding(
-      [.escape, .character("T"), .character("q")], .back, "back to cooking", label: "Esc/T"),
-  ])
+  static let timersKeys = KeyTable<TimersAction>(
+    "cook-mode-timers",
+    [
+      KeyBinding([.character("x")], .stop, "stop the timer"),
+      KeyBinding(
+        [.escape, .character("T"), .character("q")], .back, "back to cooking", label: "Esc/T"),
+    ])
 
   /// The widest a step's lines are drawn: a comfortable reading width.
   static let readingWidth = 64

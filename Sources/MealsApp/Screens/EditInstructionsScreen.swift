@@ -22,11 +22,13 @@ public final class EditInstructionsScreen: Screen {
   public var acceptsText: Bool { true }
 
   enum Action { case save, cancel, openInEditor }
-  static let keys = KeyTable<Action>("edit-instructions", [
-    KeyBinding([.ctrl("s")], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
-    KeyBinding(
-      [.ctrl("o")], .openInEditor, "open in $EDITOR", detail: "open in `$VISUAL`/`$EDITOR`"),
-  ], typing: true)
+  static let keys = KeyTable<Action>(
+    "edit-instructions",
+    [
+      KeyBinding([.ctrl("s")], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
+      KeyBinding(
+        [.ctrl("o")], .openInEditor, "open in $EDITOR", detail: "open in `$VISUAL`/`$EDITOR`"),
+    ], typing: true)
   public var keyHelp: [KeyHelp] { Self.keys.help + TextArea.help }
 
   /// A gap, the editor, a gap, then the line the cursor is on (or what is wrong).

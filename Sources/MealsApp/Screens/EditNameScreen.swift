@@ -15,9 +15,11 @@ public final class EditNameScreen: Screen {
   public var acceptsText: Bool { true }
 
   enum Action { case save, cancel }
-  static let keys = KeyTable<Action>("edit-name", [
-    KeyBinding([.enter], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
-  ], typing: true)
+  static let keys = KeyTable<Action>(
+    "edit-name",
+    [
+      KeyBinding([.enter], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
+    ], typing: true)
   public var keyHelp: [KeyHelp] { Self.keys.help + TextField.keys.help }
 
   public func handle(_ key: Key) -> Bool {

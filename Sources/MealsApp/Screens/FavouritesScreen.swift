@@ -9,12 +9,14 @@ import TerminalUI
 public final class FavouritesScreen: Screen, StoreListener {
   enum Action: Sendable { case open, unfavourite, undo }
 
-  static let keys = KeyTable<Action>("favourites", [
-    KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
-    KeyBinding(
-      [.character("f")], .unfavourite, "remove from Favourites", detail: "take it off the list"),
-    KeyBinding([.character("u")], .undo, "undo", detail: "put the last one back, in its place"),
-  ])
+  static let keys = KeyTable<Action>(
+    "favourites",
+    [
+      KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
+      KeyBinding(
+        [.character("f")], .unfavourite, "remove from Favourites", detail: "take it off the list"),
+      KeyBinding([.character("u")], .undo, "undo", detail: "put the last one back, in its place"),
+    ])
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext

@@ -19,24 +19,29 @@ public final class ImportLinkScreen: Screen {
   enum Action: Sendable { case read, stop, save, next, previous, back }
 
   /// While typing the address.
-  static let typingKeys = KeyTable<Action>("import-link", [
-    KeyBinding(
-      [.enter], .read, "read the page",
-      detail:
-        "read the page at the address typed or pasted (http or https); a spinner and the kilobytes so far while it loads"
-    )
-  ], typing: true)
+  static let typingKeys = KeyTable<Action>(
+    "import-link",
+    [
+      KeyBinding(
+        [.enter], .read, "read the page",
+        detail:
+          "read the page at the address typed or pasted (http or https); a spinner and the kilobytes so far while it loads"
+      )
+    ], typing: true)
   /// While the page loads.
-  static let loadingKeys = KeyTable<Action>("import-link-loading", [KeyBinding([.escape], .stop, "stop")])
+  static let loadingKeys = KeyTable<Action>(
+    "import-link-loading", [KeyBinding([.escape], .stop, "stop")])
 
-  static let foundKeys = KeyTable<Action>("import-link-found", [
-    KeyBinding(
-      [.character("s"), .enter], .save, "save to My Meals", label: "s",
-      detail: "save the recipe found to My Meals, with the page's address"),
-    KeyBinding([.right], .next, "the next recipe on the page", footer: false),
-    KeyBinding([.left], .previous, "the previous recipe", footer: false),
-    KeyBinding([.escape], .back, "back to the address", footer: false),
-  ])
+  static let foundKeys = KeyTable<Action>(
+    "import-link-found",
+    [
+      KeyBinding(
+        [.character("s"), .enter], .save, "save to My Meals", label: "s",
+        detail: "save the recipe found to My Meals, with the page's address"),
+      KeyBinding([.right], .next, "the next recipe on the page", footer: false),
+      KeyBinding([.left], .previous, "the previous recipe", footer: false),
+      KeyBinding([.escape], .back, "back to the address", footer: false),
+    ])
 
   public weak var delegate: BrowseDelegate?
   /// The app that owns the navigator that owns this screen: never outlived.

@@ -40,29 +40,31 @@ public final class MealEditorScreen: Screen {
     }
   }
 
-  static let keys = KeyTable<Action>("meal-editor", [
-    KeyBinding(
-      [.enter], .open, "edit",
-      detail:
-        "edit name / instructions / add an ingredient; on Details rows: set that field"),
-    KeyBinding(
-      [.character("i")], .addIngredient, "add ingredient",
-      detail: "add an ingredient (from any row)"),
-    KeyBinding([.character("f")], .favourite, "favourite on/off"),
-    KeyBinding(
-      [.character("d"), .delete], .remove, "remove ingredient", label: "d",
-      detail: "remove the selected ingredient row"),
-    KeyBinding(
-      [.character("K"), .shiftUp], .moveUp, "move the ingredient up", label: "K/Shift-↑",
-      footer: false),
-    KeyBinding(
-      [.character("J"), .shiftDown], .moveDown, "move the ingredient down", label: "J/Shift-↓",
-      footer: false),
-    KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
-    KeyBinding(
-      [.escape, .character("q")], .back, "back (discard)", label: "Esc",
-      detail: "back, asking `Discard changes? (y/n)` when there are changes"),
-  ])
+  static let keys = KeyTable<Action>(
+    "meal-editor",
+    [
+      KeyBinding(
+        [.enter], .open, "edit",
+        detail:
+          "edit name / instructions / add an ingredient; on Details rows: set that field"),
+      KeyBinding(
+        [.character("i")], .addIngredient, "add ingredient",
+        detail: "add an ingredient (from any row)"),
+      KeyBinding([.character("f")], .favourite, "favourite on/off"),
+      KeyBinding(
+        [.character("d"), .delete], .remove, "remove ingredient", label: "d",
+        detail: "remove the selected ingredient row"),
+      KeyBinding(
+        [.character("K"), .shiftUp], .moveUp, "move the ingredient up", label: "K/Shift-↑",
+        footer: false),
+      KeyBinding(
+        [.character("J"), .shiftDown], .moveDown, "move the ingredient down", label: "J/Shift-↓",
+        footer: false),
+      KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
+      KeyBinding(
+        [.escape, .character("q")], .back, "back (discard)", label: "Esc",
+        detail: "back, asking `Discard changes? (y/n)` when there are changes"),
+    ])
 
   /// Digits set the Rating (0–5) and the Difficulty (0 none, 1–3) on their rows.
   static let digitHelp = KeyHelp(

@@ -24,7 +24,8 @@ public final class MealPickerScreen: Screen {
   public var acceptsText: Bool { true }
 
   enum Action: Sendable { case choose }
-  static let keys = KeyTable<Action>("meal-picker", [KeyBinding([.enter], .choose, "choose")], typing: true)
+  static let keys = KeyTable<Action>(
+    "meal-picker", [KeyBinding([.enter], .choose, "choose")], typing: true)
   public var keyHelp: [KeyHelp] {
     Self.keys.help + [.cancel, KeyHelp(keys: "type", text: "filter", inFooter: false)]
       + ListState.arrowKeys.help

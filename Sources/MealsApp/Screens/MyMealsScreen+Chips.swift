@@ -10,11 +10,13 @@ extension MyMealsScreen {
 
   enum StripAction: Sendable { case choose, clearAll, leave }
   /// In the chips (the strip itself moves with ←→).
-  static let stripKeys = KeyTable<StripAction>("my-meals-chips", [
-    KeyBinding([.character(" "), .enter], .choose, "choose / drop", label: "Space/Enter"),
-    KeyBinding([.character("x")], .clearAll, "clear all"),
-    KeyBinding([.tab, .escape, .down, .backTab], .leave, "back to the list", label: "Tab/Esc/↓"),
-  ])
+  static let stripKeys = KeyTable<StripAction>(
+    "my-meals-chips",
+    [
+      KeyBinding([.character(" "), .enter], .choose, "choose / drop", label: "Space/Enter"),
+      KeyBinding([.character("x")], .clearAll, "clear all"),
+      KeyBinding([.tab, .escape, .down, .backTab], .leave, "back to the list", label: "Tab/Esc/↓"),
+    ])
 
   /// The strip shows once meals have a category, area or difficulty.
   var showsStrip: Bool { !showsWelcome && !context.store.chips().isEmpty }

@@ -11,54 +11,59 @@ public final class MyMealsScreen: Screen, StoreListener {
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan
   }
 
-  static let keys = KeyTable<Action>("my-meals", [
-    KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
-    KeyBinding([.character("a")], .search, "search TheMealDB"),
-    KeyBinding(
-      [.character("b")], .browse, "browse TheMealDB",
-      detail: "browse TheMealDB (categories, areas, ingredients, surprise me)"),
-    KeyBinding([.character("n")], .new, "new meal"),
-    KeyBinding(
-      [.character("d"), .delete], .delete, "delete", label: "d",
-      detail: "delete at once (the meal goes to Recently Deleted)"),
-    KeyBinding(
-      [.character("u")], .undo, "undo delete",
-      detail: "undo the last delete; again for the one before, across restarts"),
-    KeyBinding(
-      [.character("/")], .filter, "filter", detail: "filter: `Enter` keeps it, `Esc` clears it"),
-    KeyBinding(
-      [.character("f")], .favourite, "favourite on/off", detail: "favourite on/off (`★` in the row)"
-    ),
-    KeyBinding([.character("F")], .favourites, "Favourites"),
-    KeyBinding([.character("c")], .cook, "Cook Mode", detail: "Cook Mode for the meal"),
-    KeyBinding(
-      [.character("l")], .addToList, "add to the shopping list",
-      detail: "add the meal's ingredients to the shopping list (asks when it is there already)"),
-    KeyBinding([.character("L")], .openList, "shopping list", detail: "the shopping list"),
-    KeyBinding(
-      [.character("y")], .copy, "copy the meal as Markdown", footer: false,
-      detail:
-        "copy the meal as Markdown to the clipboard (OSC 52; in tmux: `set -g set-clipboard on`)"),
-    KeyBinding(
-      [.character("i")], .importLink, "import a recipe from a link", footer: false,
-      detail: "import a recipe from a link (a web page's address)"),
-    KeyBinding(
-      [.tab], .chips, "chips (filter by category, area, difficulty)", footer: false,
-      detail: "into the chips (filter by category, area, difficulty)"),
-    KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
-    KeyBinding(
-      [.character("p")], .plan, "plan the meal", footer: false,
-      detail: "plan the meal: a day (today first; ←→ a day, ↑↓ a week) and a slot (Tab)"),
-    KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
-    KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
-  ])
+  static let keys = KeyTable<Action>(
+    "my-meals",
+    [
+      KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
+      KeyBinding([.character("a")], .search, "search TheMealDB"),
+      KeyBinding(
+        [.character("b")], .browse, "browse TheMealDB",
+        detail: "browse TheMealDB (categories, areas, ingredients, surprise me)"),
+      KeyBinding([.character("n")], .new, "new meal"),
+      KeyBinding(
+        [.character("d"), .delete], .delete, "delete", label: "d",
+        detail: "delete at once (the meal goes to Recently Deleted)"),
+      KeyBinding(
+        [.character("u")], .undo, "undo delete",
+        detail: "undo the last delete; again for the one before, across restarts"),
+      KeyBinding(
+        [.character("/")], .filter, "filter", detail: "filter: `Enter` keeps it, `Esc` clears it"),
+      KeyBinding(
+        [.character("f")], .favourite, "favourite on/off",
+        detail: "favourite on/off (`★` in the row)"
+      ),
+      KeyBinding([.character("F")], .favourites, "Favourites"),
+      KeyBinding([.character("c")], .cook, "Cook Mode", detail: "Cook Mode for the meal"),
+      KeyBinding(
+        [.character("l")], .addToList, "add to the shopping list",
+        detail: "add the meal's ingredients to the shopping list (asks when it is there already)"),
+      KeyBinding([.character("L")], .openList, "shopping list", detail: "the shopping list"),
+      KeyBinding(
+        [.character("y")], .copy, "copy the meal as Markdown", footer: false,
+        detail:
+          "copy the meal as Markdown to the clipboard (OSC 52; in tmux: `set -g set-clipboard on`)"),
+      KeyBinding(
+        [.character("i")], .importLink, "import a recipe from a link", footer: false,
+        detail: "import a recipe from a link (a web page's address)"),
+      KeyBinding(
+        [.tab], .chips, "chips (filter by category, area, difficulty)", footer: false,
+        detail: "into the chips (filter by category, area, difficulty)"),
+      KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
+      KeyBinding(
+        [.character("p")], .plan, "plan the meal", footer: false,
+        detail: "plan the meal: a day (today first; ←→ a day, ↑↓ a week) and a slot (Tab)"),
+      KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
+      KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
+    ])
 
   enum FilterAction: Sendable { case done, clear }
   /// While typing in the filter.
-  static let filterKeys = KeyTable<FilterAction>("my-meals-filter", [
-    KeyBinding([.enter, .tab], .done, "done", label: "Enter", detail: "keep the filter"),
-    KeyBinding([.escape], .clear, "clear the filter"),
-  ], typing: true)
+  static let filterKeys = KeyTable<FilterAction>(
+    "my-meals-filter",
+    [
+      KeyBinding([.enter, .tab], .done, "done", label: "Enter", detail: "keep the filter"),
+      KeyBinding([.escape], .clear, "clear the filter"),
+    ], typing: true)
   /// What the welcome panel's own keys stand in for (it has buttons for them).
   static let welcomeCovers: Set<Action> = [.open, .search, .new, .delete, .filter]
 

@@ -9,12 +9,14 @@ import TerminalUI
 public final class RecentlyDeletedScreen: Screen, StoreListener {
   enum Action: Sendable { case restore, erase }
 
-  static let keys = KeyTable<Action>("recently-deleted", [
-    KeyBinding([.enter], .restore, "restore to My Meals"),
-    KeyBinding(
-      [.character("D")], .erase, "erase for good (asks first)",
-      detail: "erase it for good (asks `y/n`); meals deleted over 30 days ago go by themselves"),
-  ])
+  static let keys = KeyTable<Action>(
+    "recently-deleted",
+    [
+      KeyBinding([.enter], .restore, "restore to My Meals"),
+      KeyBinding(
+        [.character("D")], .erase, "erase for good (asks first)",
+        detail: "erase it for good (asks `y/n`); meals deleted over 30 days ago go by themselves"),
+    ])
 
   public weak var delegate: RecentlyDeletedScreenDelegate?
   /// The app that owns the navigator that owns this screen: never outlived.

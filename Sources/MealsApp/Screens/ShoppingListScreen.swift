@@ -12,24 +12,26 @@ import TerminalUI
 public final class ShoppingListScreen: Screen, StoreListener {
   enum Action: Sendable { case tick, removeTicked, export, copy }
 
-  static let keys = KeyTable<Action>("shopping-list", [
-    KeyBinding(
-      [.character(" ")], .tick, "tick / untick", label: "Space",
-      detail:
-        "tick or untick a row (ticked rows dim and sink; the cursor goes on to the next row still to buy)"
-    ),
-    KeyBinding([.character("x")], .removeTicked, "remove ticked rows (asks first)"),
-    KeyBinding(
-      [.character("e")], .export, "export as Markdown to a file",
-      detail:
-        "export as Markdown checkboxes to a file (asks where; `shopping-list.md` in the current folder by default; asks before replacing a file)"
-    ),
-    KeyBinding(
-      [.character("y")], .copy, "copy as Markdown (to the clipboard)",
-      detail:
-        "copy the list as Markdown to the clipboard (OSC 52: works over ssh in terminals that allow it)"
-    ),
-  ])
+  static let keys = KeyTable<Action>(
+    "shopping-list",
+    [
+      KeyBinding(
+        [.character(" ")], .tick, "tick / untick", label: "Space",
+        detail:
+          "tick or untick a row (ticked rows dim and sink; the cursor goes on to the next row still to buy)"
+      ),
+      KeyBinding([.character("x")], .removeTicked, "remove ticked rows (asks first)"),
+      KeyBinding(
+        [.character("e")], .export, "export as Markdown to a file",
+        detail:
+          "export as Markdown checkboxes to a file (asks where; `shopping-list.md` in the current folder by default; asks before replacing a file)"
+      ),
+      KeyBinding(
+        [.character("y")], .copy, "copy as Markdown (to the clipboard)",
+        detail:
+          "copy the list as Markdown to the clipboard (OSC 52: works over ssh in terminals that allow it)"
+      ),
+    ])
 
   /// Where `e` writes, in the current folder, unless another path is typed.
   static let defaultFile = "shopping-list.md"

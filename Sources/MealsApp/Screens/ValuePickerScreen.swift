@@ -38,9 +38,11 @@ public final class ValuePickerScreen: Screen {
   public var acceptsText: Bool { true }
 
   enum Action { case choose, cancel }
-  static let keys = KeyTable<Action>("value-picker", [
-    KeyBinding([.enter], .choose, "choose"), KeyBinding([.escape], .cancel, "cancel"),
-  ], typing: true)
+  static let keys = KeyTable<Action>(
+    "value-picker",
+    [
+      KeyBinding([.enter], .choose, "choose"), KeyBinding([.escape], .cancel, "cancel"),
+    ], typing: true)
   public var keyHelp: [KeyHelp] {
     Self.keys.help + [KeyHelp(keys: "type", text: "filter, or a new value", inFooter: false)]
       + ListState.arrowKeys.help

@@ -21,38 +21,40 @@ public final class WeekPlanScreen: Screen, StoreListener {
     case openList, move, export, add
   }
 
-  static let keys = KeyTable<Action>("week-plan", [
-    KeyBinding(
-      [.left, .character("[")], .previousWeek, "previous week", label: "←/[",
-      detail: "the week before"),
-    KeyBinding([.right, .character("]")], .nextWeek, "next week", label: "→/]"),
-    KeyBinding([.character("t")], .thisWeek, "this week"),
-    KeyBinding(
-      [.character("a")], .add, "add a meal",
-      detail: "add a saved meal to the selected day (a filterable list, then the slot)"),
-    KeyBinding([.enter], .open, "edit the meal", footer: false),
-    KeyBinding(
-      [.character("d"), .delete], .remove, "take off the plan", label: "d",
-      detail: "take the meal off the plan (u puts it back)"),
-    KeyBinding([.character("u")], .undo, "undo", footer: false),
-    KeyBinding(
-      [.character("m")], .move, "move to another day", footer: false,
-      detail: "move the meal to another day or slot (←→ a day, ↑↓ a week, Tab the slot)"),
-    KeyBinding(
-      [.character("+"), .character("=")], .more, "more servings", label: "+", footer: false),
-    KeyBinding([.character("-")], .fewer, "fewer servings", label: "-", footer: false),
-    KeyBinding(
-      [.character("c")], .cook, "Cook Mode", detail: "Cook Mode at the planned servings"),
-    KeyBinding(
-      [.character("l")], .addToList, "week to the shopping list", label: "l",
-      detail:
-        "the week's ingredients (each meal at its planned servings) on the shopping list, asking once when some are there"
-    ),
-    KeyBinding([.character("L")], .openList, "shopping list", footer: false),
-    KeyBinding(
-      [.character("e")], .export, "export the week (iCalendar)", footer: false,
-      detail: "export the week as an iCalendar file (asks where; `week-YYYY-Www.ics` by default)"),
-  ])
+  static let keys = KeyTable<Action>(
+    "week-plan",
+    [
+      KeyBinding(
+        [.left, .character("[")], .previousWeek, "previous week", label: "←/[",
+        detail: "the week before"),
+      KeyBinding([.right, .character("]")], .nextWeek, "next week", label: "→/]"),
+      KeyBinding([.character("t")], .thisWeek, "this week"),
+      KeyBinding(
+        [.character("a")], .add, "add a meal",
+        detail: "add a saved meal to the selected day (a filterable list, then the slot)"),
+      KeyBinding([.enter], .open, "edit the meal", footer: false),
+      KeyBinding(
+        [.character("d"), .delete], .remove, "take off the plan", label: "d",
+        detail: "take the meal off the plan (u puts it back)"),
+      KeyBinding([.character("u")], .undo, "undo", footer: false),
+      KeyBinding(
+        [.character("m")], .move, "move to another day", footer: false,
+        detail: "move the meal to another day or slot (←→ a day, ↑↓ a week, Tab the slot)"),
+      KeyBinding(
+        [.character("+"), .character("=")], .more, "more servings", label: "+", footer: false),
+      KeyBinding([.character("-")], .fewer, "fewer servings", label: "-", footer: false),
+      KeyBinding(
+        [.character("c")], .cook, "Cook Mode", detail: "Cook Mode at the planned servings"),
+      KeyBinding(
+        [.character("l")], .addToList, "week to the shopping list", label: "l",
+        detail:
+          "the week's ingredients (each meal at its planned servings) on the shopping list, asking once when some are there"
+      ),
+      KeyBinding([.character("L")], .openList, "shopping list", footer: false),
+      KeyBinding(
+        [.character("e")], .export, "export the week (iCalendar)", footer: false,
+        detail: "export the week as an iCalendar file (asks where; `week-YYYY-Www.ics` by default)"),
+    ])
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext

@@ -53,7 +53,8 @@ struct WelcomePanel: Equatable {
   }
 
   /// The panel's keys: moves, Enter, and each button's own letter.
-  static let table = KeyTable<Action>("welcome", 
+  static let table = KeyTable<Action>(
+    "welcome",
     [
       KeyBinding([.enter], .press, "press"),
       KeyBinding(

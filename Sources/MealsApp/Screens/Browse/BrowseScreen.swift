@@ -41,11 +41,13 @@ public final class BrowseScreen: Screen {
   public var title: String { "Browse" }
 
   enum Action { case open }
-  static let keys = KeyTable<Action>("browse", [
-    KeyBinding(
-      [.enter], .open, "open",
-      detail: "open: Search by name, Categories, Areas, Ingredients, Surprise me")
-  ])
+  static let keys = KeyTable<Action>(
+    "browse",
+    [
+      KeyBinding(
+        [.enter], .open, "open",
+        detail: "open: Search by name, Categories, Areas, Ingredients, Surprise me")
+    ])
   public var keyHelp: [KeyHelp] { Self.keys.help + [.back] + ListState.keys.help }
 
   // MARK: - Layout

@@ -8,11 +8,13 @@ import TerminalUI
 public final class CategoriesScreen: Screen {
   enum Action: Sendable { case open, refresh }
 
-  static let keys = KeyTable<Action>("categories", [
-    KeyBinding(
-      [.enter], .open, "meals in it", detail: "the meals in it; after a failure, try again"),
-    KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
-  ])
+  static let keys = KeyTable<Action>(
+    "categories",
+    [
+      KeyBinding(
+        [.enter], .open, "meals in it", detail: "the meals in it; after a failure, try again"),
+      KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
+    ])
   static let descriptionRows = 3
   static let positionKey = "categories"
 

@@ -13,12 +13,14 @@ public final class IngredientsScreen: IngredientPickerScreen {
   }
 
   enum Action { case meals, details, importCatalogue }
-  static let keys = KeyTable<Action>("ingredients", [
-    KeyBinding([.enter], .meals, "meals with it", detail: "the meals that use it"),
-    KeyBinding([.right], .details, "details (◆)", detail: "details of a `◆` ingredient"),
-    KeyBinding(
-      [.ctrl("r")], .importCatalogue, "import the ingredient list again", footer: false),
-  ], typing: true)
+  static let keys = KeyTable<Action>(
+    "ingredients",
+    [
+      KeyBinding([.enter], .meals, "meals with it", detail: "the meals that use it"),
+      KeyBinding([.right], .details, "details (◆)", detail: "details of a `◆` ingredient"),
+      KeyBinding(
+        [.ctrl("r")], .importCatalogue, "import the ingredient list again", footer: false),
+    ], typing: true)
   public override var keyHelp: [KeyHelp] {
     Self.keys.help + [.back] + IngredientPicker.help
   }

@@ -85,31 +85,33 @@ public final class MealDetailScreen: Screen, StoreListener {
 
   /// The keys, `r` saying what it does for a random meal.
   static func keys(random: Bool) -> KeyTable<Action> {
-    KeyTable("meal-detail", [
-      KeyBinding(
-        [.character("s"), .enter], .save, "save to My Meals", label: "s",
-        detail: "save it to My Meals (said so when it is there already)"),
-      KeyBinding(
-        [.character("r")], .refresh, random ? "another random meal" : "refresh from TheMealDB",
-        detail: "refresh from TheMealDB (on Surprise me: another random meal)"),
-      KeyBinding(
-        [.character("+"), .character("=")], .more, "more servings", label: "+",
-        detail:
-          "more servings: every quantity that is an amount scales; the others stay as written, marked `*`"
-      ),
-      KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
-      KeyBinding([.character("c")], .cook, "Cook Mode"),
-      KeyBinding(
-        [.character("l")], .addToList, "add to the shopping list",
-        detail: "add the ingredients (at the servings shown) to the shopping list"),
-      KeyBinding([.character("L")], .openList, "shopping list", detail: "open the shopping list"),
-      KeyBinding(
-        [.character("p")], .plan, "plan the meal", footer: false,
-        detail: "plan the meal for a day and a slot, at the servings shown (saved first)"),
-      KeyBinding(
-        [.character("y")], .copy, "copy the meal as Markdown", footer: false,
-        detail: "copy the meal as Markdown to the clipboard"),
-    ])
+    KeyTable(
+      "meal-detail",
+      [
+        KeyBinding(
+          [.character("s"), .enter], .save, "save to My Meals", label: "s",
+          detail: "save it to My Meals (said so when it is there already)"),
+        KeyBinding(
+          [.character("r")], .refresh, random ? "another random meal" : "refresh from TheMealDB",
+          detail: "refresh from TheMealDB (on Surprise me: another random meal)"),
+        KeyBinding(
+          [.character("+"), .character("=")], .more, "more servings", label: "+",
+          detail:
+            "more servings: every quantity that is an amount scales; the others stay as written, marked `*`"
+        ),
+        KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
+        KeyBinding([.character("c")], .cook, "Cook Mode"),
+        KeyBinding(
+          [.character("l")], .addToList, "add to the shopping list",
+          detail: "add the ingredients (at the servings shown) to the shopping list"),
+        KeyBinding([.character("L")], .openList, "shopping list", detail: "open the shopping list"),
+        KeyBinding(
+          [.character("p")], .plan, "plan the meal", footer: false,
+          detail: "plan the meal for a day and a slot, at the servings shown (saved first)"),
+        KeyBinding(
+          [.character("y")], .copy, "copy the meal as Markdown", footer: false,
+          detail: "copy the meal as Markdown to the clipboard"),
+      ])
   }
 
   public var keyHelp: [KeyHelp] {

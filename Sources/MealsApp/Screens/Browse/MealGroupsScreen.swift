@@ -93,12 +93,14 @@ public final class MealGroupsScreen: Screen, StoreListener {
   private var keys: KeyTable<Action> { Self.keys(areas: kind == .areas) }
 
   static func keys(areas: Bool) -> KeyTable<Action> {
-    KeyTable("meal-groups", [
-      KeyBinding(
-        [.enter], .open, areas ? "meals from there" : "meal details",
-        detail: "open (the meals from the area, or Meal Detail); after a failure, try again"),
-      KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
-    ])
+    KeyTable(
+      "meal-groups",
+      [
+        KeyBinding(
+          [.enter], .open, areas ? "meals from there" : "meal details",
+          detail: "open (the meals from the area, or Meal Detail); after a failure, try again"),
+        KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
+      ])
   }
 
   public var keyHelp: [KeyHelp] { keys.help + [.back] + ListState.keys.help }
