@@ -52,7 +52,7 @@ public final class MealsApplication {
   public func reportConfigProblems(_ problems: [String]) {
     guard let first = problems.first else { return }
     let more = problems.count - 1
-    context.navigator.showError(
+    context.navigator.showNotice(
       more == 0 ? first : "\(first) (\(more) more: meals config --check)")
   }
 

@@ -70,11 +70,12 @@ enum Palette {
     return nearest(red: r, green: g, blue: b, among: min(16, count))
   }
 
-  /// The nearest of the first `count` palette colours (up to 256) to an RGB colour.
+  /// The nearest of the first `count` palette colours to an RGB colour; with 256, the fixed
+  /// cube and greys only (terminals let users change the first 16).
   static func nearest(red r: Int, green g: Int, blue b: Int, among count: Int) -> UInt8 {
     var best: UInt8 = 0
     var bestDistance = Int.max
-    for candidate in 0...UInt8(clamping: max(1, count) - 1) {
+    for candidate in UInt8(count >= 256 ? 16 : 0)...UInt8(clamping: max(1, count) - 1) {
       let (cr, cg, cb) = rgb(candidate)
       let distance = (r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb)
       if distance < bestDistance {

@@ -12,6 +12,8 @@ public final class Navigator {
   var help: HelpOverlay?
   public var showsHelp: Bool { help != nil }
   var statusLine = StatusLine()
+  /// Set while a notice holds the status line: the message waiting behind it, if any.
+  private var heldStatus: StatusMessage??
   public var status: StatusMessage? { statusLine.message }
   public private(set) var isFinished = false
   /// Set by anything that changes what is shown outside a key (a network answer, a commit).
@@ -126,9 +128,27 @@ public final class Navigator {
 
   public func clearStatus() { show(nil) }
 
+  /// An error that stays until the next key (the config file's, at start): news from the
+  /// background meanwhile (an offline catalogue) waits for that key instead of hiding it.
+  public func showNotice(_ text: String) {
+    show(StatusMessage(text, kind: .error))
+    heldStatus = .some(nil)
+  }
+
   private func show(_ message: StatusMessage?) {
+    if heldStatus != nil {
+      heldStatus = .some(message)
+      return
+    }
     statusLine.show(message, now: now(), animated: animations)
     needsDisplay = true
+  }
+
+  /// Shows what waited behind a notice (when anything did).
+  private func releaseNotice() {
+    guard let waiting = heldStatus else { return }
+    heldStatus = nil
+    if let waiting { show(waiting) }
   }
 
   // MARK: - The terminal
@@ -172,6 +192,7 @@ public final class Navigator {
     self.size = size
     needsDisplay = true
     slide = nil  // a key finishes a slide at once, then is handled as usual
+    releaseNotice()
     if case .mouse(let event) = key { return handleMouse(event) }
     if key == .ctrl("c") { return quit() }
     if key == .ctrl("z") {

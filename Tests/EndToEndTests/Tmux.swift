@@ -120,6 +120,7 @@ enum Products {
     // `swift test` sets NO_COLOR for its tests; a user's terminal usually has colours.
     // Slides off, as a test expects each screen whole (the slide test turns them on); pictures
     // off, so no test writes to ~/.cache (the picture test turns them on, with its own cache).
-    "env -u NO_COLOR TERM=screen-256color LANG=C.UTF-8 MEALS_ANIMATION=0 MEALS_IMAGES=off \(environment) \(meals) \(arguments); echo EXIT=$?; sleep 600"
+    // The user's own config file is never read (MEALS_CONFIG=/dev/null is an empty one).
+    "env -u NO_COLOR TERM=screen-256color LANG=C.UTF-8 MEALS_ANIMATION=0 MEALS_IMAGES=off MEALS_CONFIG=/dev/null \(environment) \(meals) \(arguments); echo EXIT=$?; sleep 600"
   }
 }

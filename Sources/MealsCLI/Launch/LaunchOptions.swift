@@ -185,8 +185,9 @@ extension LaunchOptions {
       }
     }
     var settings = SettingLayers(
-      flags: flags, environment: environment, file: config.file, home: nonEmpty(environment["HOME"])
-    )
+      flags: flags, environment: environment, file: config.file,
+      home: nonEmpty(environment["HOME"]),
+      label: config.label)
     let mouse = settings.bool("mouse", variable: "MEALS_MOUSE")
     let animations = settings.bool("animation", variable: "MEALS_ANIMATION")
     let images = settings.value("images", variable: "MEALS_IMAGES") { value in

@@ -10,6 +10,8 @@ struct SettingLayers {
   let environment: [String: String]
   let file: ConfigFile
   let home: String?
+  /// The file's name in sources (`config:3`).
+  let label: String
   /// Where each value came from, for `meals config`.
   private(set) var sources: [String: String] = [:]
   /// The file's lines that were wrong (each reported once, the rest of the file still counts).
@@ -19,8 +21,9 @@ struct SettingLayers {
 
   init(
     flags: [String: (value: String, flag: String)], environment: [String: String],
-    file: ConfigFile, home: String?
+    file: ConfigFile, home: String?, label: String
   ) {
+    self.label = label
     self.flags = flags
     self.environment = environment
     self.file = file
@@ -46,8 +49,8 @@ struct SettingLayers {
       if name == "db" && value.hasPrefix("~/"), let home { value = home + value.dropFirst() }
       switch check(value) {
       case .success(let checked):
-        if answer.source == "default" || answer.source.hasPrefix("config:") {
-          answer = (checked, "config:\(line.number)")
+        if answer.source == "default" || answer.source.hasPrefix(label + ":") {
+          answer = (checked, "\(label):\(line.number)")
         }
       case .failure(let error):
         problems.append(ConfigProblem(line: line.number, message: "set \(name): " + error.message))
@@ -68,7 +71,7 @@ struct SettingLayers {
     }
     guard let text = answer.value else { return (nil, answer.source) }
     let on =
-      answer.source.hasPrefix("config:")
+      answer.source.hasPrefix(label + ":")
       ? Self.yesNo(text) ?? true
       : answer.source.hasPrefix("--") ? false : text != "0"
     return (on, answer.source)
