@@ -107,7 +107,7 @@ test-graphics:
 	Tests/Graphics/picture-in-terminal.sh kitty
 
 ## fuzz: libFuzzer on the decoder, the sanitiser, the key reader, the HTML reader, recipe pages,
-## the schema.org, Cooklang and Markdown readers and the quantity parser (FUZZ_SECONDS each,
+## the schema.org, Cooklang and Markdown readers, the quantity parser and the config file (FUZZ_SECONDS each,
 ## default 60; FUZZ_JOBS at a time, default 1; FUZZ_TARGETS to choose)
 fuzz: deps
 	Tests/Fuzz/run.sh

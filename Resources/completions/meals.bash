@@ -9,13 +9,15 @@ _meals() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "${COMP_WORDS[i]}" in
       --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
-      --api-url | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings) ((i++)) ;;
-      list | show | search | export | import | plan) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
+      --config) ((i++)) ;;
+      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings) ((i++)) ;;
+      list | show | search | export | import | plan | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
     esac
   done
 
   case "$prev" in
-    --db | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --db | --output | --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --images) COMPREPLY=($(compgen -W "auto kitty sixel iterm truecolor symbols off" -- "$cur")); return ;;
     --api-url | --filter | --week | --days | --servings) COMPREPLY=(); return ;;
     --from) COMPREPLY=($(compgen -W "today tomorrow monday tuesday wednesday thursday friday saturday sunday" -- "$cur")); return ;;
     --slot) COMPREPLY=($(compgen -W "breakfast lunch dinner other" -- "$cur")); return ;;
@@ -28,7 +30,8 @@ _meals() {
 
   local flags=""
   case "$command" in
-    "") flags="--db --api-url --no-mouse --no-animation --restore-backup --help --version" ;;
+    "") flags="--db --api-url --no-mouse --no-animation --images --config --restore-backup --help --version" ;;
+    config) flags="--check" ;;
     list) flags="--json --filter --favourites --help" ;;
     show) flags="--json --markdown --help" ;;
     search) flags="--json --help" ;;
@@ -41,7 +44,7 @@ _meals() {
     return
   fi
   case "$command" in
-    "") COMPREPLY=($(compgen -W "list show search export import plan" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "list show search export import plan config" -- "$cur")) ;;
     plan) COMPREPLY=($(compgen -W "list add remove export shop" -- "$cur")) ;;
     show | export)
       # Meal names, one per line, quoted for the command line.

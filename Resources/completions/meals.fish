@@ -1,7 +1,7 @@
 # fish completion for meals: commands, flags, formats, files, and meal names (from `meals list`).
 # Installed by `make install` in share/fish/vendor_completions.d/meals.fish.
 
-set -l commands list show search export import plan
+set -l commands list show search export import plan config
 
 function __meals_names
     command meals list 2>/dev/null | cut -f2
@@ -12,6 +12,8 @@ complete -c meals -n "not __fish_seen_subcommand_from $commands" -l db -r -F -d 
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l api-url -x -d 'TheMealDB base URL'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l no-mouse -d 'no mouse reports'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l no-animation -d 'no slides, bars jump'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l images -x -a 'auto kitty sixel iterm truecolor symbols off' -d 'meal pictures'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l config -r -F -d 'the config file'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l restore-backup -x -a '1 2 3' -d 'put a backup back'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'show the usage'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l version -d 'show the version'
@@ -22,6 +24,8 @@ complete -c meals -n "not __fish_seen_subcommand_from $commands" -a search -d 's
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a export -d 'export meals'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a import -d 'import meals'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a plan -d 'the week plan'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a config -d 'the settings in effect'
+complete -c meals -n "__fish_seen_subcommand_from config" -l check -d 'only the problems; exit 1 if any'
 
 complete -c meals -n "__fish_seen_subcommand_from list" -l json -d 'a JSON array'
 complete -c meals -n "__fish_seen_subcommand_from list" -l filter -x -d 'meals matching'

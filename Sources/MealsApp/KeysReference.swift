@@ -92,14 +92,16 @@ public enum KeysReference {
 
   // MARK: - Markdown
 
-  /// The section's table: a heading row, then a row per line, keys in code spans.
+  /// The section's table: a heading row, then a row per line, keys in code spans, and the
+  /// screen and action a config file's `bind` line names (docs/config.md).
   static func table(_ section: Section) -> String {
-    var rows = ["| \(section.title) | |", "| --- | --- |"]
+    var rows = ["| \(section.title) | | `bind` |", "| --- | --- | --- |"]
     for line in section.help {
       var seen: Set<String> = []
       let keys = line.allKeys.filter { seen.insert($0).inserted }
         .map { "`\($0)`" }.joined(separator: ", ")
-      rows.append("| \(escaped(keys)) | \(escaped(line.detail ?? line.text)) |")
+      let bind = line.bindAs.map { "`\($0)`" } ?? ""
+      rows.append("| \(escaped(keys)) | \(escaped(line.detail ?? line.text)) | \(bind) |")
     }
     return rows.joined(separator: "\n")
   }

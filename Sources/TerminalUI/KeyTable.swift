@@ -10,6 +10,8 @@ public struct KeyHelp: Equatable, Sendable {
   public var detail: String?
   /// Every key that does it, for `docs/keys.md` (`d`, `Del`); `keys` when not given.
   public var allKeys: [String]
+  /// The screen and action a config file's `bind` names (`my-meals delete`), when it can.
+  public var bindAs: String?
 
   public init(
     keys: String, text: String, inFooter: Bool = true, key: Key? = nil, detail: String? = nil,
@@ -88,19 +90,18 @@ public struct KeyTable<Action: Sendable>: Sendable {
   }
 
   public var help: [KeyHelp] {
-    guard KeyMap.changes(for: name) != nil else {
-      return summary.map { [$0] } ?? bindings.map(\.help)
-    }
+    if let summary { return KeyMap.changes(for: name) == nil ? [summary] : help { _ in true } }
     return help { _ in true }
   }
 
   /// The help lines of the actions `include` accepts, with the keys bound to them now.
   public func help(where include: (Action) -> Bool) -> [KeyHelp] {
     bindings.filter { include($0.action) }.compactMap { binding in
-      let keys = keys(of: binding)
-      guard keys != binding.keys else { return binding.help }
-      guard let first = keys.first else { return nil }
       var help = binding.help
+      if !name.isEmpty { help.bindAs = "\(name) \(binding.name)" }
+      let keys = keys(of: binding)
+      guard keys != binding.keys else { return help }
+      guard let first = keys.first else { return nil }
       help.keys = keys.map(\.label).joined(separator: "/")
       help.key = first
       help.allKeys = keys.map(\.label)

@@ -145,6 +145,8 @@ final class ScriptingEndToEndTests: XCTestCase {
       "\\-\\-restore\\-backup", "MEALS_DB", "MEALS_API_URL", "NO_COLOR", "XDG_DATA_HOME",
       ".SH FILES", ".SH ENVIRONMENT", ".SH EXIT STATUS", ".SS Cook Mode", ".SS Shopping List",
       "plan", "\\-\\-week", "\\-\\-from", "\\-\\-days", "\\-\\-slot", "\\-\\-servings", "ical",
+      "\\-\\-config", "\\-\\-check", "MEALS_CONFIG", "XDG_CONFIG_HOME", ".SH CONFIGURATION", "bind",
+      "unbind", "high\\-contrast",
     ] {
       XCTAssertTrue(text.contains(word), "the man page lacks \(word)")
     }

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown quantity}
+targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown quantity config}
 jobs=${FUZZ_JOBS:-1}
 out=.build/fuzz
 export TMPDIR="$PWD/.build/tmp"
@@ -34,6 +34,7 @@ build html Tests/Fuzz/HTMLFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build page Tests/Fuzz/PageFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build formats Tests/Fuzz/FormatsFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build quantity Tests/Fuzz/QuantityFuzz.swift Tests/Fuzz/FuzzCheck.swift
+build config Tests/Fuzz/ConfigFuzz.swift
 
 # One target's run; its summary line is printed when it ends.
 fuzz() {
@@ -50,6 +51,7 @@ fuzz() {
     html | page) seeds=(Resources/fixtures/pages Resources/fixtures/recipes) ;;
     schemaorg | cooklang | markdown) seeds=(Resources/fixtures/recipes) ;;
     quantity) seeds=(Tests/Fuzz/Seeds/quantities) ;;
+    config) seeds=(Tests/Fuzz/Seeds/config) ;;
   esac
   [ -d "Tests/Fuzz/Regressions/$target" ] && seeds+=("Tests/Fuzz/Regressions/$target")
   local result=0

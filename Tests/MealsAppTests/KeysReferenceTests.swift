@@ -37,14 +37,21 @@ final class KeysReferenceTests: XCTestCase {
         myMeals.help.contains { $0.keys == binding.help.keys }, "\(binding.help.keys) missing")
     }
     let table = KeysReference.table(myMeals)
-    XCTAssertTrue(table.hasPrefix("| My Meals | |\n| --- | --- |\n| `Enter` | edit the meal |"))
     XCTAssertTrue(
-      table.contains("| `d`, `Del` | delete at once (the meal goes to Recently Deleted) |"), table)
+      table.hasPrefix(
+        "| My Meals | | `bind` |\n| --- | --- | --- |\n| `Enter` | edit the meal | `my-meals open` |"
+      ),
+      table)
+    XCTAssertTrue(
+      table.contains(
+        "| `d`, `Del` | delete at once (the meal goes to Recently Deleted) | `my-meals delete` |"),
+      table)
   }
 
   func testATableCellEscapesItsBars() {
     let section = KeysReference.Section("x", "X", [KeyHelp(keys: "|", text: "a | b")])
-    XCTAssertEqual(KeysReference.table(section), "| X | |\n| --- | --- |\n| `\\|` | a \\| b |")
+    XCTAssertEqual(
+      KeysReference.table(section), "| X | | `bind` |\n| --- | --- | --- |\n| `\\|` | a \\| b |  |")
   }
 
   func testAnUnknownBlockIsLeftAsItIs() {

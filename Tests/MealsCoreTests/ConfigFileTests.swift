@@ -100,10 +100,21 @@ final class ConfigFileTests: XCTestCase {
     XCTAssertEqual(file.lines.map(\.number), [1, 9])
   }
 
+  func testWindowsLineEndings() {
+    let file = ConfigFile.parse("set mouse = no\r\n# note\r\nbind my-meals x delete\r\n")
+    XCTAssertEqual(file.problems, [])
+    XCTAssertEqual(
+      file.lines,
+      [
+        ConfigLine(number: 1, statement: .set(name: "mouse", value: "no")),
+        ConfigLine(number: 3, statement: .bind(screen: "my-meals", key: "x", action: "delete")),
+      ])
+  }
+
   func testWrittenWordsReadBackTheSame() {
     let words = [
       "plain", "two words", "#hash", "a\"quote", "back\\slash", "tab\there", "new\nline", "",
-      "ünïcødé 🍲", "=", "a=b", "'single'",
+      "ünïcødé 🍲", "=", "a=b", "'single'", "\u{301}accent first", "cr\r\nlf", "e\u{301}\"",
     ]
     for word in words {
       let line = "set db = " + ConfigWords.written(word)

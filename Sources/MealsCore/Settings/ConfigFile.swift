@@ -17,7 +17,9 @@ public struct ConfigFile: Equatable, Sendable {
   public static func parse(_ text: String) -> ConfigFile {
     var file = ConfigFile()
     var number = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // By scalars: a file saved on Windows ends its lines with CR LF (one Character), and
+    // the CR is a blank to the words.
+    for raw in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
       number += 1
       switch ConfigWords.split(raw) {
       case .failure(let problem):

@@ -1,5 +1,6 @@
-/// The words of one config line: blanks between words, `"…"` (with `\"`, `\\`, `\n`, `\t`) or
-/// `'…'` (as written) for a word with blanks, and `#` starting a comment outside a word.
+/// The words of one config line: blanks between words, `"…"` (with `\"`, `\\`, `\n`, `\r`,
+/// `\t`) or `'…'` (as written) for a word with blanks, and `#` starting a comment outside a
+/// word. Read by Unicode scalars, so no accent can join a quote into another character.
 public enum ConfigWords {
   public struct Word: Equatable, Sendable {
     public var text: String
@@ -7,20 +8,20 @@ public enum ConfigWords {
     public var quoted: Bool
   }
 
-  public static func split(_ line: Substring) -> Result<[Word], ConfigProblem> {
+  public static func split(_ line: some Sequence<Unicode.Scalar>) -> Result<[Word], ConfigProblem> {
     var words: [Word] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var inWord = false
     var quoted = false
     var iterator = line.makeIterator()
     func finish() {
-      if inWord { words.append(Word(text: current, quoted: quoted)) }
-      current = ""
+      if inWord { words.append(Word(text: String(current), quoted: quoted)) }
+      current = String.UnicodeScalarView()
       inWord = false
       quoted = false
     }
-    while let character = iterator.next() {
-      switch character {
+    while let scalar = iterator.next() {
+      switch scalar {
       case " ", "\t", "\r":
         finish()
       case "#" where !inWord:
@@ -31,14 +32,15 @@ public enum ConfigWords {
         quoted = true
         var closed = false
         while let next = iterator.next() {
-          if next == character {
+          if next == scalar {
             closed = true
             break
           }
-          if next == "\\" && character == "\"" {
+          if next == "\\" && scalar == "\"" {
             guard let escaped = iterator.next() else { break }
             switch escaped {
             case "n": current.append("\n")
+            case "r": current.append("\r")
             case "t": current.append("\t")
             default: current.append(escaped)
             }
@@ -47,11 +49,11 @@ public enum ConfigWords {
           }
         }
         guard closed else {
-          return .failure(ConfigProblem(line: 0, message: "a quote (\(character)) is not closed."))
+          return .failure(ConfigProblem(line: 0, message: "a quote (\(scalar)) is not closed."))
         }
       default:
         inWord = true
-        current.append(character)
+        current.append(scalar)
       }
     }
     finish()
@@ -60,23 +62,25 @@ public enum ConfigWords {
 
   /// `word` as a config file can read it back: bare when it can be, else in double quotes.
   public static func written(_ word: String) -> String {
-    let plain =
-      !word.isEmpty && word.first != "#"
-      && !word.contains {
-        $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" || $0.isNewline
-      }
-    if plain { return word }
-    var text = "\""
-    for character in word {
-      switch character {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\t": text += "\\t"
-      default: text.append(character)
+    let special: Set<Unicode.Scalar> = [" ", "\t", "\r", "\n", "\"", "'", "\\"]
+    let scalars = word.unicodeScalars
+    if let first = scalars.first, first != "#", !scalars.contains(where: special.contains) {
+      return word
+    }
+    var text = String.UnicodeScalarView()
+    text.append("\"")
+    for scalar in scalars {
+      switch scalar {
+      case "\"": text.append(contentsOf: "\\\"".unicodeScalars)
+      case "\\": text.append(contentsOf: "\\\\".unicodeScalars)
+      case "\n": text.append(contentsOf: "\\n".unicodeScalars)
+      case "\r": text.append(contentsOf: "\\r".unicodeScalars)
+      case "\t": text.append(contentsOf: "\\t".unicodeScalars)
+      default: text.append(scalar)
       }
     }
-    return text + "\""
+    text.append("\"")
+    return String(text)
   }
 
   /// A word in a message: `"frobnicate"`.
