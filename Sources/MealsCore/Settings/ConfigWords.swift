@@ -1,6 +1,7 @@
-/// The words of one config line: blanks between words, `"…"` (with `\"`, `\\`, `\n`, `\r`,
-/// `\t`) or `'…'` (as written) for a word with blanks, and `#` starting a comment outside a
-/// word. Read by Unicode scalars, so no accent can join a quote into another character.
+/// The words of one config line, read by Unicode scalars (no accent joins a quote).
+///
+/// Blanks separate words; `"…"` (with `\"`, `\\`, `\n`, `\r`, `\t`) or `'…'` (as written)
+/// hold a word with blanks; `#` outside a word starts a comment.
 public enum ConfigWords {
   public struct Word: Equatable, Sendable {
     public var text: String
