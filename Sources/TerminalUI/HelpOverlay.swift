@@ -13,7 +13,7 @@ struct HelpOverlay {
   }
 
   /// How a key moves the overlay.
-  enum Move: Sendable { case down, up, pageDown, pageUp }
+  enum Move: String, Sendable { case down, up, pageDown, pageUp }
 
   static let keys = KeyTable<Move>(
     "help",

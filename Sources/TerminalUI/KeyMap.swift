@@ -23,20 +23,12 @@ public enum KeyMap {
     return tables[name]
   }
 
-  /// `toggleFavourite` → `toggle-favourite`; a case with a value: `move(down)` → `move-down`.
-  public static func actionName(of action: some Sendable) -> String {
-    var words = String(describing: action)
-    // A payload's type names (`select(TerminalUI.ListState.Move.down)`) keep their last part.
-    if let open = words.firstIndex(of: "(") {
-      let inner = words[words.index(after: open)...].dropLast()
-      let value = inner.split(separator: ".").last.map(String.init) ?? String(inner)
-      words =
-        String(words[..<open]) + "-" + value.filter { $0.isLetter || $0.isNumber || $0 == "-" }
-    }
+  /// `toggleFavourite` → `toggle-favourite`.
+  public static func kebab(_ words: String) -> String {
     var name = ""
     for character in words {
       if character.isUppercase {
-        if !name.isEmpty && name.last != "-" { name.append("-") }
+        if !name.isEmpty { name.append("-") }
         name.append(Character(character.lowercased()))
       } else {
         name.append(character)

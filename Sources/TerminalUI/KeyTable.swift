@@ -35,13 +35,14 @@ public struct KeyBinding<Action: Sendable>: Sendable {
   /// The action's name in a config file (`bind my-meals x delete`): the case, in kebab case.
   public var name: String
 
+  /// A binding whose action has no name a config file could use (`name` empty).
   public init(
     _ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true,
-    detail: String? = nil
+    detail: String? = nil, name: String = ""
   ) {
     self.keys = keys
     self.action = action
-    self.name = KeyMap.actionName(of: action)
+    self.name = name
     self.help = KeyHelp(
       keys: label ?? keys.map(\.label).joined(separator: "/"),
       text: text,
@@ -51,6 +52,35 @@ public struct KeyBinding<Action: Sendable>: Sendable {
       allKeys: keys.map(\.label)
     )
   }
+}
+
+// Names come from the actions' raw values or `NamedKeyAction`, never from reflection:
+// `String(describing:)` on 36 action types costs milliseconds of conformance lookups at start.
+extension KeyBinding where Action: RawRepresentable, Action.RawValue == String {
+  /// A binding named after its action's case (`toggleFavourite` → `toggle-favourite`).
+  public init(
+    _ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true,
+    detail: String? = nil
+  ) {
+    self.init(
+      keys, action, text, label: label, footer: footer, detail: detail,
+      name: KeyMap.kebab(action.rawValue))
+  }
+}
+
+extension KeyBinding where Action: NamedKeyAction {
+  public init(
+    _ keys: [Key], _ action: Action, _ text: String, label: String? = nil, footer: Bool = true,
+    detail: String? = nil
+  ) {
+    self.init(
+      keys, action, text, label: label, footer: footer, detail: detail, name: action.keyName)
+  }
+}
+
+/// An action with a value (a welcome button), named by hand for config files.
+public protocol NamedKeyAction: Sendable {
+  var keyName: String { get }
 }
 
 /// A screen's key table: looks up the action for a key and lists the help lines.
@@ -79,6 +109,11 @@ public struct KeyTable<Action: Sendable>: Sendable {
     self.bindings = bindings
     self.summary = summary
     self.typing = typing
+    if !name.isEmpty {
+      for index in self.bindings.indices where !self.bindings[index].name.isEmpty {
+        self.bindings[index].help.bindAs = "\(name) \(self.bindings[index].name)"
+      }
+    }
   }
 
   public func action(for key: Key) -> Action? {
@@ -90,7 +125,7 @@ public struct KeyTable<Action: Sendable>: Sendable {
   }
 
   public var help: [KeyHelp] {
-    if let summary { return KeyMap.changes(for: name) == nil ? [summary] : help { _ in true } }
+    guard KeyMap.changes(for: name) != nil else { return summary.map { [$0] } ?? bindings.map(\.help) }
     return help { _ in true }
   }
 
@@ -98,7 +133,6 @@ public struct KeyTable<Action: Sendable>: Sendable {
   public func help(where include: (Action) -> Bool) -> [KeyHelp] {
     bindings.filter { include($0.action) }.compactMap { binding in
       var help = binding.help
-      if !name.isEmpty { help.bindAs = "\(name) \(binding.name)" }
       let keys = keys(of: binding)
       guard keys != binding.keys else { return help }
       guard let first = keys.first else { return nil }

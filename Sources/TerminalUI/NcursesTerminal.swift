@@ -22,6 +22,8 @@ public final class NcursesTerminal: Terminal {
   private var usesColor = false
   /// How each area looks (`set theme`, `color` lines).
   private let theme: Theme
+  /// The theme's look of each area by its number, resolved once (drawing asks per cell).
+  private var areaLooks: [Look] = []
   /// Palette colours for pictures: pairs made on demand, reused when the cap is reached.
   private var inks = InkPairs(first: 16, cap: 0)
   /// How many colours the terminal has; below 256, picture colours go to the nearest basic one.
@@ -66,7 +68,9 @@ public final class NcursesTerminal: Terminal {
     typeahead(-1)
     curs_set(0)
     Self.writeToTerminal(modesOn)
-    if colors && theme.usesColor && has_colors() {
+    let withColor = colors && theme.usesColor && has_colors()
+    areaLooks = [Look()] + Style.Area.allCases.map { theme.resolve(Style(area: $0), colors: withColor) }
+    if withColor {
       start_color()
       use_default_colors()
       usesColor = true
@@ -228,7 +232,8 @@ public final class NcursesTerminal: Terminal {
   }
 
   private func ncursesStyle(_ style: Style) -> (attr_t, Int16) {
-    let look = theme.resolve(style, colors: usesColor)
+    var look = style.area.map { areaLooks[Int($0.rawValue)] } ?? Look()
+    look.attributes.formUnion(style.attributes)
     var attributes = meals_a_normal()
     if look.attributes.contains(.bold) { attributes |= meals_a_bold() }
     if look.attributes.contains(.reverse) { attributes |= meals_a_reverse() }

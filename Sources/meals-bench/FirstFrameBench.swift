@@ -9,17 +9,29 @@ enum FirstFrameBench {
     guard let binary = Products.meals else { return }
     let floorBinary = Products.named("meals-floor")
     let empty = packageRoot.appendingPathComponent(".build/bench/empty.sqlite").path
+    let config = packageRoot.appendingPathComponent(".build/bench/config-200").path
+    try configFile(lines: 200).write(toFile: config, atomically: true, encoding: .utf8)
     for (label, path, marker) in [
       ("empty database", empty, "0 meals"), ("100k meals", databasePath, "100000 meals"),
     ] {
       var samples: [Double] = []
       var floor: [Double] = []
+      var configured: [Double] = []
       for _ in 0..<15 {
         // Interleaved, so both meet the same machine.
         let terminal = PseudoTerminal(
           binary: binary, arguments: ["--db", path, "--api-url", "http://127.0.0.1:9/"],
           columns: 80, rows: 24)
         if let elapsed = terminal?.read(until: marker) { samples.append(elapsed) }
+        // The same with a 200-line config file (set, bind, color lines and comments).
+        if label != "empty database",
+          let elapsed = PseudoTerminal(
+            binary: binary, arguments: ["--db", path, "--api-url", "http://127.0.0.1:9/"],
+            columns: 80, rows: 24, environment: ["MEALS_CONFIG=\(config)"])?
+            .read(until: marker)
+        {
+          configured.append(elapsed)
+        }
         if let floorBinary,
           let elapsed = PseudoTerminal(
             binary: floorBinary, arguments: [path], columns: 80, rows: 24)?
@@ -31,6 +43,13 @@ enum FirstFrameBench {
       Measure.report(
         "real binary start-up to first frame, \(label)", samples,
         goal: label == "empty database" ? "—" : "≤ 1.5× the floor")
+      if !configured.isEmpty {
+        Measure.report("  the same with a 200-line config file", configured, goal: "≤ 1 ms more")
+        Measure.say(
+          String(
+            format: "  the config file's cost: %+.2f ms",
+            Measure.median(configured) - Measure.median(samples)))
+      }
       guard !floor.isEmpty else { continue }
       Measure.report("  the floor (Foundation + the first screen's read)", floor, goal: "—")
       Measure.say(
@@ -46,6 +65,17 @@ enum FirstFrameBench {
     }
     Measure.report("meals --version, whole process", version, goal: "—")
   }
+}
+
+/// A config file of `lines` lines as people write them: options, colours, bindings, comments.
+private func configFile(lines count: Int) -> String {
+  let lines = [
+    "# settings", "set mouse = yes", "set animation = yes", "set theme = dark",
+    "color selected black \"#ffaf00\" bold", "color header white color24 bold",
+    "bind my-meals x delete", "bind generic <C-n> down", "bind generic <C-p> up",
+    "bind cook-mode <F5> next", "unbind my-meals <Del>", "",
+  ]
+  return (0..<count).map { lines[$0 % lines.count] }.joined(separator: "\n") + "\n"
 }
 
 /// The built products next to this benchmark.

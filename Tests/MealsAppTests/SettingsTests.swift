@@ -259,6 +259,20 @@ final class SettingsTests: XCTestCase {
     XCTAssertEqual(settings.keyChanges["my-meals-filter"], [.ctrl("u"): .action("clear")])
   }
 
+  func testEveryConfigurableActionHasAName() {
+    let tables = ConfigurableKeys.tables
+    XCTAssertEqual(Set(tables.map(\.name)).count, tables.count, "two tables share a name")
+    for table in tables {
+      XCTAssertFalse(table.name.isEmpty)
+      for entry in table.actions {
+        XCTAssertTrue(
+          entry.name.allSatisfy { $0.isLowercase || $0 == "-" } && !entry.name.isEmpty,
+          "\(table.name): “\(entry.name)”")
+      }
+    }
+    XCTAssertEqual(KeyMap.kebab("toggleFavourite"), "toggle-favourite")
+  }
+
   func testKeyNamesReadBack() {
     let keys: [Key] = [
       .character("x"), .character("<"), .character("#"), .character(" "), .character("é"),

@@ -45,6 +45,21 @@ final class NavigatorTests: XCTestCase {
       ])
   }
 
+  func testANoticeStaysUntilTheFirstKeyThenWhatWaitedShows() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    navigator.showNotice("config:4: unknown command \"frobnicate\"")
+    navigator.showError("Cannot connect")  // from the background: waits
+    XCTAssertEqual(
+      navigator.render(size: size).lines[10], " Error: config:4: unknown command \"frobnicate\"")
+    navigator.handle(.character("z"), size: size)  // a key that does nothing
+    XCTAssertEqual(navigator.render(size: size).lines[10], " Error: Cannot connect")
+    navigator.showNotice("config:5: again")
+    navigator.handle(.character("p"), size: size)
+    navigator.showInfo("Pinged")  // a key's own message replaces the notice at once
+    XCTAssertEqual(navigator.render(size: size).lines[10], " Pinged")
+  }
+
   func testHelpOverlayListsTheSameKeyTable() {
     let navigator = Navigator()
     navigator.push(SampleScreen(title: "Root"))

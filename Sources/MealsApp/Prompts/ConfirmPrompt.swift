@@ -20,7 +20,7 @@ public final class ConfirmPrompt: Prompt {
     self.onEscape = onEscape
   }
 
-  enum Answer { case yes, no, escape }
+  enum Answer: String { case yes, no, escape }
   static let keys = KeyTable<Answer>(
     "confirm",
     [

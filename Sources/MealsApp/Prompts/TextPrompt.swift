@@ -30,7 +30,7 @@ public final class TextPrompt: Prompt {
     self.onSubmit = onSubmit
   }
 
-  enum Action { case submit, cancel }
+  enum Action: String { case submit, cancel }
   static let keys = KeyTable<Action>(
     "text-prompt",
     [

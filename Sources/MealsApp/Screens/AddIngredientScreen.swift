@@ -20,7 +20,7 @@ public final class AddIngredientScreen: IngredientPickerScreen {
     replacing.map { "Change \(MealRules.trimmed($0.name))" } ?? "Add Ingredient"
   }
 
-  enum Action { case choose, details, importCatalogue }
+  enum Action: String { case choose, details, importCatalogue }
   static let keys = KeyTable<Action>(
     "add-ingredient",
     [

@@ -36,7 +36,7 @@ struct CookTimer: Equatable {
 /// the bell rings, the screen flashes and a message waits for Enter. `+`/`-` change the
 /// servings; leaving with timers running asks first.
 public final class CookModeScreen: Screen {
-  enum Action: Sendable {
+  enum Action: String, Sendable {
     case next, previous, tick, timer, timers, more, fewer, addToList, leave
   }
 
@@ -90,7 +90,7 @@ public final class CookModeScreen: Screen {
     summary: KeyHelp(
       keys: "↓↑ j/k PgDn PgUp", text: "scroll a step too long for the window", inFooter: false))
 
-  enum TimersAction: Sendable { case stop, back }
+  enum TimersAction: String, Sendable { case stop, back }
   /// In the list of timers (`T`).
   static let timersKeys = KeyTable<TimersAction>(
     "cook-mode-timers",

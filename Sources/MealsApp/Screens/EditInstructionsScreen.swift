@@ -21,7 +21,7 @@ public final class EditInstructionsScreen: Screen {
   public var title: String { "Edit Instructions" }
   public var acceptsText: Bool { true }
 
-  enum Action { case save, cancel, openInEditor }
+  enum Action: String { case save, cancel, openInEditor }
   static let keys = KeyTable<Action>(
     "edit-instructions",
     [

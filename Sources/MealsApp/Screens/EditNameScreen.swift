@@ -14,7 +14,7 @@ public final class EditNameScreen: Screen {
   public var title: String { "Edit Name" }
   public var acceptsText: Bool { true }
 
-  enum Action { case save, cancel }
+  enum Action: String { case save, cancel }
   static let keys = KeyTable<Action>(
     "edit-name",
     [

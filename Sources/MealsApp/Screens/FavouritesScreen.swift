@@ -7,7 +7,7 @@ import TerminalUI
 /// `f` takes one off the list (the row goes away); `u` puts the last one back in its place.
 /// Favourites changed on any screen, or by another `meals`, show here at once.
 public final class FavouritesScreen: Screen, StoreListener {
-  enum Action: Sendable { case open, unfavourite, undo }
+  enum Action: String, Sendable { case open, unfavourite, undo }
 
   static let keys = KeyTable<Action>(
     "favourites",

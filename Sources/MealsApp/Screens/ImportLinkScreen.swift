@@ -16,7 +16,7 @@ public final class ImportLinkScreen: Screen {
     case found([ImportCandidate], address: String)
   }
 
-  enum Action: Sendable { case read, stop, save, next, previous, back }
+  enum Action: String, Sendable { case read, stop, save, next, previous, back }
 
   /// While typing the address.
   static let typingKeys = KeyTable<Action>(

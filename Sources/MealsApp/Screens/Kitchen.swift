@@ -54,7 +54,7 @@ enum Kitchen {
   }
 
   /// The key bindings every meal screen adds, with their help.
-  enum Action: Sendable { case addToList, openList, cook }
+  enum Action: String, Sendable { case addToList, openList, cook }
 
   static let bindings: [KeyBinding<Action>] = [
     KeyBinding([.character("c")], .cook, "Cook Mode"),

@@ -9,7 +9,7 @@ import TerminalUI
 /// the database (about a second after each change, and at once before an exit or a suspend),
 /// so a crash or a signal loses nothing: the next start offers to recover it.
 public final class MealEditorScreen: Screen {
-  enum Action: Sendable {
+  enum Action: String, Sendable {
     case open, addIngredient, remove, moveUp, moveDown, save, back, favourite
   }
 

@@ -23,7 +23,7 @@ public final class MealPickerScreen: Screen {
   public var title: String { purpose }
   public var acceptsText: Bool { true }
 
-  enum Action: Sendable { case choose }
+  enum Action: String, Sendable { case choose }
   static let keys = KeyTable<Action>(
     "meal-picker", [KeyBinding([.enter], .choose, "choose")], typing: true)
   public var keyHelp: [KeyHelp] {

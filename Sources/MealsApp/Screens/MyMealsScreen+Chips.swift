@@ -8,7 +8,7 @@ import TerminalUI
 extension MyMealsScreen {
   static let chipsSetting = "myMeals.chips"
 
-  enum StripAction: Sendable { case choose, clearAll, leave }
+  enum StripAction: String, Sendable { case choose, clearAll, leave }
   /// In the chips (the strip itself moves with ←→).
   static let stripKeys = KeyTable<StripAction>(
     "my-meals-chips",

@@ -6,7 +6,7 @@ import TerminalUI
 /// The root screen: every saved meal, with delete/undo, a local filter, chips, favourites, and
 /// the ways to Search, Browse and the Meal Editor.
 public final class MyMealsScreen: Screen, StoreListener {
-  enum Action: Sendable {
+  enum Action: String, Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan
   }
@@ -56,7 +56,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
     ])
 
-  enum FilterAction: Sendable { case done, clear }
+  enum FilterAction: String, Sendable { case done, clear }
   /// While typing in the filter.
   static let filterKeys = KeyTable<FilterAction>(
     "my-meals-filter",

@@ -7,7 +7,7 @@ import TerminalUI
 /// Enter restores a meal, `D` erases one for good (after a question); meals are erased by
 /// themselves after 30 days.
 public final class RecentlyDeletedScreen: Screen, StoreListener {
-  enum Action: Sendable { case restore, erase }
+  enum Action: String, Sendable { case restore, erase }
 
   static let keys = KeyTable<Action>(
     "recently-deleted",

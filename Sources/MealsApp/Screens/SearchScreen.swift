@@ -53,7 +53,7 @@ public final class SearchScreen: Screen, StoreListener {
   public var title: String { "Search Meals" }
   public var acceptsText: Bool { focus == .field }
 
-  enum Action { case search, results, choose, lookFirst, field }
+  enum Action: String { case search, results, choose, lookFirst, field }
   /// While typing in the search field.
   static let fieldKeys = KeyTable<Action>(
     "search",

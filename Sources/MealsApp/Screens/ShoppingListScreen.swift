@@ -10,7 +10,7 @@ import TerminalUI
 /// clipboard (OSC 52). Kept in the database, so it survives restarts and another `meals`
 /// sees changes within a second.
 public final class ShoppingListScreen: Screen, StoreListener {
-  enum Action: Sendable { case tick, removeTicked, export, copy }
+  enum Action: String, Sendable { case tick, removeTicked, export, copy }
 
   static let keys = KeyTable<Action>(
     "shopping-list",

@@ -37,7 +37,7 @@ public final class ValuePickerScreen: Screen {
   public var title: String { field }
   public var acceptsText: Bool { true }
 
-  enum Action { case choose, cancel }
+  enum Action: String { case choose, cancel }
   static let keys = KeyTable<Action>(
     "value-picker",
     [

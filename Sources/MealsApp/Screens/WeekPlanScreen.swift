@@ -16,7 +16,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     case entry(PlanEntry)
   }
 
-  enum Action: Sendable {
+  enum Action: String, Sendable {
     case previousWeek, nextWeek, thisWeek, remove, undo, more, fewer, open, cook, addToList
     case openList, move, export, add
   }

@@ -6,7 +6,7 @@ import TerminalUI
 /// between them, Enter presses one, and each has its own key. The logo is left out when the
 /// terminal is too short.
 struct WelcomePanel: Equatable {
-  enum Button: CaseIterable, Sendable {
+  enum Button: String, CaseIterable, Sendable {
     case search, categories, areas, create
 
     var label: String {
@@ -47,9 +47,22 @@ struct WelcomePanel: Equatable {
     + "and cook from the keyboard."
 
   /// What a panel key does.
-  enum Action: Equatable {
+  enum Action: Equatable, NamedKeyAction {
     case right, left, down, up, next, previous, press
     case button(Button)
+
+    var keyName: String {
+      switch self {
+      case .right: "right"
+      case .left: "left"
+      case .down: "down"
+      case .up: "up"
+      case .next: "next"
+      case .previous: "previous"
+      case .press: "press"
+      case .button(let button): "button-" + button.rawValue
+      }
+    }
   }
 
   /// The panel's keys: moves, Enter, and each button's own letter.

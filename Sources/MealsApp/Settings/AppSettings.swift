@@ -16,7 +16,14 @@ public struct AppSettings: Equatable, Sendable {
   public init(_ config: LoadedConfig) {
     var problems = config.problems
     var colors: [Style.Area: Look] = [:]
-    let tables = ConfigurableKeys.tables
+    // Every table is built only for a file that binds keys (start-up pays for each one).
+    let binds = config.file.lines.contains { line in
+      switch line.statement {
+      case .bind, .unbind: true
+      default: false
+      }
+    }
+    let tables = KeyIndex(binds ? ConfigurableKeys.tables : [])
     for line in config.file.lines {
       let result: ConfigProblem?
       switch line.statement {
@@ -91,14 +98,14 @@ public struct AppSettings: Equatable, Sendable {
   }
 
   private mutating func bind(
-    screen: String, key text: String, action: String, tables: [KeyTableInfo]
+    screen: String, key text: String, action: String, tables: KeyIndex
   ) -> ConfigProblem? {
     guard let key = KeyName.parse(text) else { return Self.badKey(text) }
     if let why = ConfigurableKeys.reserved[key] {
       return ConfigProblem(line: 0, message: "\(key.label) \(why) and cannot be bound.")
     }
     if screen == "generic" {
-      let having = tables.filter { $0.actions.contains { $0.name == action } }
+      let having = tables.byAction[action] ?? []
       guard !having.isEmpty else {
         return ConfigProblem(
           line: 0, message: "no screen has an action \(ConfigWords.quote(action)).")
@@ -109,10 +116,10 @@ public struct AppSettings: Equatable, Sendable {
       for table in usable { keyChanges[table.name, default: [:]][key] = .action(action) }
       return nil
     }
-    guard let table = tables.first(where: { $0.name == screen }) else {
+    guard let table = tables.byName[screen] else {
       return Self.noScreen(screen)
     }
-    guard table.actions.contains(where: { $0.name == action }) else {
+    guard tables.byAction[action]?.contains(where: { $0.name == screen }) == true else {
       let names = table.actions.map(\.name).joined(separator: ", ")
       return ConfigProblem(
         line: 0, message: "no action \(ConfigWords.quote(action)) on \(screen) (\(names))")
@@ -122,11 +129,11 @@ public struct AppSettings: Equatable, Sendable {
     return nil
   }
 
-  private mutating func unbind(screen: String, key text: String, tables: [KeyTableInfo])
+  private mutating func unbind(screen: String, key text: String, tables: KeyIndex)
     -> ConfigProblem?
   {
     guard let key = KeyName.parse(text) else { return Self.badKey(text) }
-    let targets = screen == "generic" ? tables : tables.filter { $0.name == screen }
+    let targets = screen == "generic" ? tables.all : tables.byName[screen].map { [$0] } ?? []
     guard !targets.isEmpty else { return Self.noScreen(screen) }
     for table in targets
     where screen != "generic" || table.actions.contains(where: { $0.keys.contains(key) }) {
@@ -161,5 +168,22 @@ public struct AppSettings: Equatable, Sendable {
     let names = ["generic"] + ConfigurableKeys.tables.map(\.name)
     return ConfigProblem(
       line: 0, message: "no screen \(ConfigWords.quote(screen)) (\(names.joined(separator: ", ")))")
+  }
+}
+
+/// The configurable tables by name and by action, so each `bind` line is a lookup or two.
+struct KeyIndex {
+  let all: [KeyTableInfo]
+  let byName: [String: KeyTableInfo]
+  let byAction: [String: [KeyTableInfo]]
+
+  init(_ tables: [KeyTableInfo]) {
+    all = tables
+    byName = Dictionary(tables.map { ($0.name, $0) }) { first, _ in first }
+    var byAction: [String: [KeyTableInfo]] = [:]
+    for table in tables {
+      for name in Set(table.actions.map(\.name)) { byAction[name, default: []].append(table) }
+    }
+    self.byAction = byAction
   }
 }

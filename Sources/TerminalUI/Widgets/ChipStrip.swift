@@ -25,7 +25,7 @@ public struct ChipStrip: Equatable, Sendable {
   public init() {}
 
   /// What a strip key does.
-  public enum Move: Sendable { case left, right, first, last }
+  public enum Move: String, Sendable { case left, right, first, last }
 
   /// The strip's moves, summed up in one help line.
   public static let keys = KeyTable<Move>(

@@ -10,7 +10,7 @@ public struct ListState: Equatable, Sendable {
   }
 
   /// What a list key does.
-  public enum Move: Sendable {
+  public enum Move: String, Sendable {
     case up, down, pageUp, pageDown, first, last
   }
 

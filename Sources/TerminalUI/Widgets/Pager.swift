@@ -39,7 +39,7 @@ public struct PagerLine: Equatable, Sendable {
 
 /// A scroll position over lines of text, with the usual pager keys and a position line.
 public struct Pager: Equatable, Sendable {
-  public enum Action: Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
+  public enum Action: String, Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
 
   public static let keys = KeyTable<Action>(
     "pager",

@@ -38,7 +38,7 @@ public struct TextArea: Equatable, Sendable {
   // MARK: - Editing
 
   /// What an editing key does.
-  public enum Edit: Sendable {
+  public enum Edit: String, Sendable {
     case left, right, up, down, pageUp, pageDown, rowStart, rowEnd, newLine, deleteBefore
     case deleteAfter, deleteToEnd, indent
   }

@@ -18,7 +18,7 @@ public struct TextField: Equatable, Sendable {
   }
 
   /// What an editing key does.
-  public enum Edit: Sendable {
+  public enum Edit: String, Sendable {
     case left, right, start, end, deleteBefore, deleteAfter, deleteToStart, deleteToEnd
     case deleteWord
   }

@@ -40,7 +40,7 @@ public final class BrowseScreen: Screen {
 
   public var title: String { "Browse" }
 
-  enum Action { case open }
+  enum Action: String { case open }
   static let keys = KeyTable<Action>(
     "browse",
     [

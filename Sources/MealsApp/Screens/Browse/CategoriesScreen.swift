@@ -6,7 +6,7 @@ import TerminalUI
 /// Categories (`categories.php`): each row is the category's name, then its description
 /// wrapped to at most three lines, so rows take different heights.
 public final class CategoriesScreen: Screen {
-  enum Action: Sendable { case open, refresh }
+  enum Action: String, Sendable { case open, refresh }
 
   static let keys = KeyTable<Action>(
     "categories",

@@ -12,7 +12,7 @@ public final class IngredientsScreen: IngredientPickerScreen {
     super.init(context: context, offersNew: false)
   }
 
-  enum Action { case meals, details, importCatalogue }
+  enum Action: String { case meals, details, importCatalogue }
   static let keys = KeyTable<Action>(
     "ingredients",
     [

@@ -28,7 +28,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
     var key: String { mealDBID ?? label }
   }
 
-  enum Action: Sendable { case open, refresh }
+  enum Action: String, Sendable { case open, refresh }
 
   public weak var delegate: BrowseDelegate?
   /// The app that owns the navigator that owns this screen: never outlived.
