@@ -51,9 +51,10 @@ public final class MealsApplication {
   /// more `meals config --check` lists.
   public func reportConfigProblems(_ problems: [String]) {
     guard let first = problems.first else { return }
-    let more = problems.count - 1
+    // The count first, so a narrow window still says there is more than one.
     context.navigator.showNotice(
-      more == 0 ? first : "\(first) (\(more) more: meals config --check)")
+      problems.count == 1
+        ? first : "\(problems.count) problems in the config file (meals config --check); \(first)")
   }
 
   /// What waits for the first frame: the catalogue's first import (its request loads libcurl,

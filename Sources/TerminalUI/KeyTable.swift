@@ -125,7 +125,9 @@ public struct KeyTable<Action: Sendable>: Sendable {
   }
 
   public var help: [KeyHelp] {
-    guard KeyMap.changes(for: name) != nil else { return summary.map { [$0] } ?? bindings.map(\.help) }
+    guard KeyMap.changes(for: name) != nil else {
+      return summary.map { [$0] } ?? bindings.map(\.help)
+    }
     return help { _ in true }
   }
 

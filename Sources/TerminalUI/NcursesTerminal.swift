@@ -69,7 +69,8 @@ public final class NcursesTerminal: Terminal {
     curs_set(0)
     Self.writeToTerminal(modesOn)
     let withColor = colors && theme.usesColor && has_colors()
-    areaLooks = [Look()] + Style.Area.allCases.map { theme.resolve(Style(area: $0), colors: withColor) }
+    areaLooks =
+      [Look()] + Style.Area.allCases.map { theme.resolve(Style(area: $0), colors: withColor) }
     if withColor {
       start_color()
       use_default_colors()

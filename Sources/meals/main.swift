@@ -38,6 +38,10 @@ case .success(.restoreBackup(let number, let parsed)):
 case .success(.subcommand(let command, let arguments, let parsed)):
   // A reader that goes away (`meals list | head`) is not an error: writes report EPIPE.
   signal(SIGPIPE, SIG_IGN)
+  // The config file's mistakes that matter here (its options), said once, not fatal.
+  for problem in parsed.config.messages {
+    FileHandle.standardError.write(Data("meals: \(problem)\n".utf8))
+  }
   exit(
     command.run(
       arguments, options: parsed,

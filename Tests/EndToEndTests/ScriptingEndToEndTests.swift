@@ -117,7 +117,11 @@ final class ScriptingEndToEndTests: XCTestCase {
 
   func testBashCompletesCommandsFlagsFormatsAndMealNames() throws {
     XCTAssertEqual(try complete("meals ex"), ["export"])
-    XCTAssertEqual(try complete("meals "), ["list", "show", "search", "export", "import", "plan"])
+    XCTAssertEqual(
+      try complete("meals "), ["list", "show", "search", "export", "import", "plan", "config"])
+    XCTAssertEqual(try complete("meals config --"), ["--check"])
+    XCTAssertEqual(try complete("meals --im"), ["--images"])
+    XCTAssertEqual(try complete("meals --images s"), ["sixel", "symbols"])
     XCTAssertEqual(try complete("meals plan "), ["list", "add", "remove", "export", "shop"])
     XCTAssertEqual(try complete("meals plan add --slot b"), ["breakfast"])
     XCTAssertEqual(try complete("meals plan export --format "), ["ical"])

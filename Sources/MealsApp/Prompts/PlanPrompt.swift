@@ -5,7 +5,9 @@ import TextSafety
 /// Plans a meal (`p` on My Meals): a day, today first (`←→` a day, `↑↓` a week), and a slot
 /// (`Tab`), in a small box over the screen; Enter plans it, Esc leaves it.
 public final class PlanPrompt: Prompt {
-  enum Action: String, Sendable { case previousDay, nextDay, previousWeek, nextWeek, slot, plan, cancel }
+  enum Action: String, Sendable {
+    case previousDay, nextDay, previousWeek, nextWeek, slot, plan, cancel
+  }
 
   static let keys = KeyTable<Action>(
     "plan-prompt",

@@ -10,7 +10,9 @@ import TerminalUI
 /// ingredients in two columns, the instructions and the links. `s` or Enter saves it to My
 /// Meals.
 public final class MealDetailScreen: Screen, StoreListener {
-  enum Action: String, Sendable { case save, refresh, more, fewer, cook, addToList, openList, copy, plan }
+  enum Action: String, Sendable {
+    case save, refresh, more, fewer, cook, addToList, openList, copy, plan
+  }
 
   static let headerRows = 4
 
