@@ -50,6 +50,7 @@ public final class MealsApplication {
   /// The config file's problems, once at start: the first on the status line, and how many
   /// more `meals config --check` lists.
   public func reportConfigProblems(_ problems: [String]) {
+    context.navigator.needsDisplay = true  // the footer follows the file's keys
     guard let first = problems.first else { return }
     // The count first, so a narrow window still says there is more than one.
     context.navigator.showNotice(

@@ -25,16 +25,18 @@ public enum KeyMap {
 
   /// `toggleFavourite` → `toggle-favourite`.
   public static func kebab(_ words: String) -> String {
-    var name = ""
-    for character in words {
-      if character.isUppercase {
-        if !name.isEmpty { name.append("-") }
-        name.append(Character(character.lowercased()))
+    // Case names are ASCII: bytes, not Characters (hundreds are named at start).
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(words.utf8.count + 4)
+    for byte in words.utf8 {
+      if byte >= 0x41 && byte <= 0x5A {
+        if !bytes.isEmpty { bytes.append(0x2D) }
+        bytes.append(byte + 0x20)
       } else {
-        name.append(character)
+        bytes.append(byte)
       }
     }
-    return name
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

@@ -11,6 +11,9 @@ public enum KeyName {
     ("BS", .backspace), ("lt", .character("<")), ("Hash", .character("#")),
   ]
 
+  private static let byName = Dictionary(
+    named.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { first, _ in first })
+
   /// The key `text` names, or nil (`<C-x>` is Ctrl-X, `<F12>`, one character as itself).
   public static func parse(_ text: String) -> Key? {
     if text.count == 1, let character = text.first, !character.isWhitespace,
@@ -20,9 +23,7 @@ public enum KeyName {
     }
     guard text.hasPrefix("<"), text.hasSuffix(">"), text.count > 2 else { return nil }
     let inner = String(text.dropFirst().dropLast())
-    if let match = named.first(where: { $0.0.lowercased() == inner.lowercased() }) {
-      return match.1
-    }
+    if let key = byName[inner.lowercased()] { return key }
     if inner.count == 3, inner.lowercased().hasPrefix("c-"), let letter = inner.last,
       letter.isASCII, letter.isLetter
     {

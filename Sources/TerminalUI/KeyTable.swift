@@ -10,8 +10,15 @@ public struct KeyHelp: Equatable, Sendable {
   public var detail: String?
   /// Every key that does it, for `docs/keys.md` (`d`, `Del`); `keys` when not given.
   public var allKeys: [String]
-  /// The screen and action a config file's `bind` names (`my-meals delete`), when it can.
-  public var bindAs: String?
+  /// The table and the action a config file's `bind` names, when it can.
+  var bindTable: String?
+  var bindAction: String?
+
+  /// `my-meals delete`: what `bind` names (for docs/keys.md).
+  public var bindAs: String? {
+    guard let bindTable, let bindAction else { return nil }
+    return bindTable + " " + bindAction
+  }
 
   public init(
     keys: String, text: String, inFooter: Bool = true, key: Key? = nil, detail: String? = nil,
@@ -43,13 +50,14 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     self.keys = keys
     self.action = action
     self.name = name
+    let labels = keys.map(\.label)
     self.help = KeyHelp(
-      keys: label ?? keys.map(\.label).joined(separator: "/"),
+      keys: label ?? labels.joined(separator: "/"),
       text: text,
       inFooter: footer,
       key: keys.first,
       detail: detail,
-      allKeys: keys.map(\.label)
+      allKeys: labels
     )
   }
 }
@@ -111,7 +119,8 @@ public struct KeyTable<Action: Sendable>: Sendable {
     self.typing = typing
     if !name.isEmpty {
       for index in self.bindings.indices where !self.bindings[index].name.isEmpty {
-        self.bindings[index].help.bindAs = "\(name) \(self.bindings[index].name)"
+        self.bindings[index].help.bindTable = name
+        self.bindings[index].help.bindAction = self.bindings[index].name
       }
     }
   }

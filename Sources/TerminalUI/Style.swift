@@ -17,6 +17,7 @@ public struct Style: Hashable, Sendable {
 
   /// A part of the screen by meaning; the theme says how each looks (`color AREA …`).
   public enum Area: UInt8, Hashable, Sendable, CaseIterable {
+    // Named by hand: reflection (`String(describing:)`) costs start-up time.
     case header = 1
     case footer
     case footerKey
@@ -36,14 +37,28 @@ public struct Style: Hashable, Sendable {
     /// The name a config file uses (`chip-on`).
     public var name: String {
       switch self {
+      case .header: "header"
+      case .footer: "footer"
       case .footerKey: "footer-key"
+      case .status: "status"
+      case .error: "error"
+      case .success: "success"
+      case .selected: "selected"
+      case .title: "title"
+      case .key: "key"
+      case .dim: "dim"
+      case .accent: "accent"
+      case .chip: "chip"
       case .chipOn: "chip-on"
-      default: String(describing: self)
+      case .field: "field"
+      case .bar: "bar"
       }
     }
 
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
     public init?(name: String) {
-      guard let area = Self.allCases.first(where: { $0.name == name }) else { return nil }
+      guard let area = Self.byName[name] else { return nil }
       self = area
     }
   }

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import TerminalUI
 
@@ -56,6 +57,28 @@ enum FirstFrameBench {
         String(
           format: "  ratio to the floor: %.2f", Measure.median(samples) / Measure.median(floor)))
     }
+    // The config file alone, in fresh processes (no machine noise of a whole start-up): a
+    // missing one against 200 lines.
+    var missing: [Double] = []
+    var beforeFrame: [Double] = []
+    var inAll: [Double] = []
+    let bench = CommandLine.arguments[0]
+    for _ in 0..<21 {
+      for path in ["/nowhere/config", config] {
+        guard let output = try? runProcess([bench, "config-cold", path]).output else { continue }
+        let values = output.split(separator: " ").compactMap { Double($0) }
+        guard values.count == 3 else { continue }
+        if path == config {
+          beforeFrame.append(values[0])
+          inAll.append(values[1])
+        } else {
+          missing.append(values[1])
+        }
+      }
+    }
+    Measure.report("config file, none (in a fresh process)", missing, goal: "—")
+    Measure.report("config file, 200 lines, before the first frame", beforeFrame, goal: "≤ 1 ms")
+    Measure.report("config file, 200 lines, keys checked too (after it)", inAll, goal: "—")
     // The process alone: `meals --version` to its exit.
     var version: [Double] = []
     for _ in 0..<21 {

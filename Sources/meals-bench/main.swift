@@ -4,6 +4,7 @@ import Fixtures
 // peak memory of opening a database and filtering it.
 import Foundation
 import MealsApp
+import MealsCLI
 import MealsCore
 import MealsNet
 import MealsStore
@@ -33,6 +34,25 @@ if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "memory" {
   } catch {
     exit(1)
   }
+}
+
+// MARK: - The config child
+
+/// `meals-bench config-cold FILE`: what a config file costs a fresh process, in ms: before the
+/// first frame (read, parse, options, theme), and in all (the keys, every table they build).
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "config-cold" {
+  let start = MonotonicClock.nanoseconds()
+  let parsed = LaunchOptions.parse(
+    [], environment: ["HOME": "/nowhere", "MEALS_CONFIG": CommandLine.arguments[2]])
+  guard case .success(.run(let options)) = parsed else { exit(1) }
+  // Before the first frame: the options and the theme; right after it, the keys.
+  _ = AppSettings(options.config, keys: false)
+  let firstFrame = Double(MonotonicClock.nanoseconds() - start) / 1e6
+  let settings = AppSettings(options.config)
+  settings.applyKeys()
+  let elapsed = Double(MonotonicClock.nanoseconds() - start) / 1e6
+  Measure.say(String(format: "%.4f %.4f %d", firstFrame, elapsed, settings.problems.count))
+  exit(0)
 }
 
 // MARK: - Set-up

@@ -98,14 +98,13 @@ do {
   fail(error.message, status: 1)
 }
 
-// The config file's theme, colours and keys: a wrong line is said on the status line, not fatal.
-let settings = AppSettings(options.config)
-settings.applyKeys()
+// The config file's theme and colours (its keys wait for the first frame, below).
+let look = AppSettings(options.config, keys: false)
 let signalDescriptor = SignalPipe.install()
 let terminal: NcursesTerminal
 do {
   terminal = try NcursesTerminal(
-    colors: options.colors, mouse: options.mouse, theme: settings.theme)
+    colors: options.colors, mouse: options.mouse, theme: look.theme)
 } catch {
   fail(error.message, status: 1)
 }
@@ -132,9 +131,13 @@ if PictureMode.asksForSixel(options.images, environment: environment) {
 // Pictures keep their shape in the real cells: ask when the window size has no pixels.
 if pictures.isOn && terminal.cellPixels() == nil { terminal.askForCellSize() }
 app.startBeforeFirstFrame()
-app.reportConfigProblems(settings.problems)
 // The first frame goes out before anything that could delay it: the network, the backup.
 loop.runOnce(maximumWaitMilliseconds: 0)
+// Then the config file's keys (checking them builds every key table, a millisecond) and its
+// mistakes, before any key is read; the next frame shows them.
+let settings = AppSettings(options.config)
+settings.applyKeys()
+app.reportConfigProblems(settings.problems)
 app.startAfterFirstFrame()
 loop.run()
 app.finishBackgroundWork()

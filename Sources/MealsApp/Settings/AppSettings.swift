@@ -13,16 +13,20 @@ public struct AppSettings: Equatable, Sendable {
 
   public init() {}
 
-  public init(_ config: LoadedConfig) {
+  /// The file's settings; `keys` false leaves the `bind` and `unbind` lines out (checking them
+  /// builds every screen's key table: start-up does it after the first frame).
+  public init(_ config: LoadedConfig, keys: Bool = true) {
     var problems = config.problems
     var colors: [Style.Area: Look] = [:]
     // Every table is built only for a file that binds keys (start-up pays for each one).
-    let binds = config.file.lines.contains { line in
-      switch line.statement {
-      case .bind, .unbind: true
-      default: false
+    let binds =
+      keys
+      && config.file.lines.contains { line in
+        switch line.statement {
+        case .bind, .unbind: true
+        default: false
+        }
       }
-    }
     let tables = KeyIndex(binds ? ConfigurableKeys.tables : [])
     for line in config.file.lines {
       let result: ConfigProblem?
@@ -46,9 +50,9 @@ public struct AppSettings: Equatable, Sendable {
         case .failure(let problem): result = problem
         }
       case .bind(let screen, let key, let action):
-        result = bind(screen: screen, key: key, action: action, tables: tables)
+        result = keys ? bind(screen: screen, key: key, action: action, tables: tables) : nil
       case .unbind(let screen, let key):
-        result = unbind(screen: screen, key: key, tables: tables)
+        result = keys ? unbind(screen: screen, key: key, tables: tables) : nil
       case .set:
         result = nil  // the launch options' (MealsCLI), already checked there
       }
