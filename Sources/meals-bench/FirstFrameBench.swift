@@ -65,9 +65,13 @@ enum FirstFrameBench {
     let bench = CommandLine.arguments[0]
     for _ in 0..<21 {
       for path in ["/nowhere/config", config] {
-        guard let output = try? runProcess([bench, "config-cold", path]).output else { continue }
-        let values = output.split(separator: " ").compactMap { Double($0) }
-        guard values.count == 3 else { continue }
+        let result = try runProcess([bench, "config-cold", path])
+        let values = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+          .compactMap { Double($0) }
+        guard values.count == 3 else {
+          Measure.say("config-cold: \(result.status) \(result.output)\(result.errors)")
+          continue
+        }
         if path == config {
           beforeFrame.append(values[0])
           inAll.append(values[1])
