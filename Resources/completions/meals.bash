@@ -30,7 +30,7 @@ _meals() {
 
   local flags=""
   case "$command" in
-    "") flags="--db --api-url --no-mouse --no-animation --images --config --restore-backup --help --version" ;;
+    "") flags="--db --api-url --no-mouse --no-animation --images --config --read-only --restore-backup --help --version" ;;
     config) flags="--check" ;;
     list) flags="--json --filter --favourites --help" ;;
     show) flags="--json --markdown --help" ;;

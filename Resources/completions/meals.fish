@@ -14,6 +14,7 @@ complete -c meals -n "not __fish_seen_subcommand_from $commands" -l no-mouse -d 
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l no-animation -d 'no slides, bars jump'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l images -x -a 'auto kitty sixel iterm truecolor symbols off' -d 'meal pictures'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l config -r -F -d 'the config file'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -l read-only -d 'open the database for reading only'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l restore-backup -x -a '1 2 3' -d 'put a backup back'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -s h -l help -d 'show the usage'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -l version -d 'show the version'

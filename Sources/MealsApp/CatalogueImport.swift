@@ -29,7 +29,8 @@ public final class CatalogueImport {
 
   /// Starts the import if the catalogue is empty and none is running.
   public func startIfNeeded() {
-    guard state != .running else { return }
+    // Read-only: the catalogue cannot be stored; the picker offers what the file has.
+    guard state != .running, !store.isReadOnly else { return }
     do {
       guard try store.isCatalogueEmpty() else { return }
     } catch {

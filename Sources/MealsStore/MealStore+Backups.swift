@@ -80,6 +80,8 @@ extension MealStore {
 
   /// Whether the daily backup is due: the newest is a day old or missing.
   public var isBackupDue: Bool {
+    // Read-only: nothing can change, so there is nothing to keep a copy of (nor leave beside it).
+    if isReadOnly { return false }
     var info = stat()
     let newest = Self.backupPath(of: db.path, number: 1)
     // A backup dated in the future (the clock was wrong once) does not stop later ones.

@@ -26,6 +26,7 @@ extension MealStore {
   ///
   /// Not a change of the user's meals: lists are not told.
   public func keepAnswer(_ body: Data, for key: String) throws(StoreError) {
+    if isReadOnly { return }  // the offline copy is a convenience, never worth a refusal
     try db.transaction { () throws(StoreError) in
       try db.statement(
         "INSERT OR REPLACE INTO remote_cache (key, body, fetched_at) VALUES (?, ?, ?)"

@@ -120,6 +120,7 @@ extension MealStore {
   /// Erases meals deleted more than `days` ago; returns how many.
   @discardableResult
   public func purgeTrash(olderThan days: Double = MealStore.trashDays) throws(StoreError) -> Int {
+    if isReadOnly { return 0 }  // the trash waits for a start that may write
     let cutoff = clock() - days * 86_400
     let count = Int(
       try db.statement("SELECT count(*) FROM trash_meal WHERE deleted_at < ?")

@@ -21,11 +21,13 @@ public final class MealStore {
 
   /// Opens the database at `path`, creating it (not its folder) when missing, and migrates it.
   ///
+  /// `readOnly` (or a file or folder meals cannot write) opens it for reading only: nothing is
+  /// created, upgraded or written, and every change is refused with one message.
   /// `willUpgrade` hears (from, to) before an existing file is backed up and migrated, which
   /// can take seconds with many meals, so the caller can say so; `upgradeProgress` hears how
   /// it goes, at each part and at least every 200 ms.
   public init(
-    path: String, willUpgrade: ((Int, Int) -> Void)? = nil,
+    path: String, readOnly: Bool = false, willUpgrade: ((Int, Int) -> Void)? = nil,
     upgradeProgress: ((UpgradeProgress) -> Void)? = nil
   ) throws(StoreError) {
     let folder = (path as NSString).deletingLastPathComponent
@@ -37,7 +39,11 @@ public final class MealStore {
       throw StoreError(
         .cannotOpen, "Cannot open the database \(path): the folder \(folder) does not exist.")
     }
-    db = try SQLiteConnection(path: path)
+    let exists = FileManager.default.fileExists(atPath: path)
+    if readOnly && !exists {
+      throw StoreError(.cannotOpen, "There is no database at \(path) to open read-only.")
+    }
+    db = try Self.open(path: path, readOnly: readOnly || (exists && !Self.isWritable(path)))
     db.setBusyTimeout(milliseconds: 2000)
     try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
     // Read first: a file that is not SQLite fails here, before anything could be written.
@@ -45,10 +51,17 @@ public final class MealStore {
     if version > Int64(Schema.migrations.count) {
       throw StoreError(.newerVersion, "The database \(path) was made by a newer version of meals.")
     }
-    if db.isReadOnly {
-      throw StoreError(.readOnly, "The database \(path) is read-only.")
-    }
     try db.execute("PRAGMA foreign_keys = ON")
+    if db.openedReadOnly {
+      guard version == Int64(Schema.migrations.count) else {
+        throw StoreError(
+          .readOnly,
+          "The database \(path) is from an earlier meals and must be upgraded, which a read-only open cannot do; open it once with write access."
+        )
+      }
+      dataVersion = try currentDataVersion()
+      return
+    }
     try db.execute("PRAGMA journal_mode = WAL")
     try db.execute("PRAGMA synchronous = NORMAL")
     var reporter: UpgradeReporter?
@@ -92,6 +105,31 @@ public final class MealStore {
       }
     }
     if let reporter { reporter.finish(on: db) }
+  }
+
+  /// True when the database was opened for reading only (`--read-only`, or a file or folder
+  /// meals cannot write): changes are refused, and nothing is written behind the user's back.
+  public var isReadOnly: Bool { db.openedReadOnly }
+
+  /// Opens read-write, or read-only; a read-only file in a folder that cannot hold SQLite's
+  /// shared-memory file is read as immutable (nothing else may be writing it then).
+  private static func open(path: String, readOnly: Bool) throws(StoreError) -> SQLiteConnection {
+    guard readOnly else { return try SQLiteConnection(path: path) }
+    do {
+      let connection = try SQLiteConnection(path: path, readOnly: true)
+      _ = try connection.statement("SELECT count(*) FROM sqlite_schema").scalar()
+      return connection
+    } catch {
+      let connection = try SQLiteConnection(path: path, immutable: true)
+      _ = try connection.statement("SELECT count(*) FROM sqlite_schema").scalar()
+      return connection
+    }
+  }
+
+  /// Whether this process may write the file and create files beside it (WAL needs both).
+  private static func isWritable(_ path: String) -> Bool {
+    let folder = (path as NSString).deletingLastPathComponent
+    return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
   }
 
   /// The schema version, for tests and diagnostics.

@@ -9,14 +9,23 @@ final class SQLiteConnection {
   private var progressBox: ProgressBox?
   let path: String
 
-  /// Opens (creating when missing, unless `readOnly`) the database file at `path`.
-  init(path: String, readOnly: Bool = false) throws(StoreError) {
+  /// True when meals chose to open it read-only (`--read-only`, or a file it cannot write).
+  private(set) var openedReadOnly = false
+  /// True when opened as immutable (a read-only folder): other connections must open it so too.
+  let immutable: Bool
+
+  /// Opens (creating when missing, unless `readOnly`) the database file at `path`;
+  /// `immutable` reads a file no process may change (its folder is read-only: no -shm there).
+  init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(StoreError) {
     self.path = path
+    self.immutable = immutable
+    openedReadOnly = readOnly || immutable
     var db: OpaquePointer?
     let flags =
-      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-      | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &db, flags, nil)
+      (readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+    let name = immutable ? "file:" + Self.uriPath(path) + "?immutable=1" : path
+    let code = sqlite3_open_v2(name, &db, flags, nil)
     guard code == SQLITE_OK, let db else {
       let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(db)
@@ -27,6 +36,19 @@ final class SQLiteConnection {
   }
 
   deinit { close() }
+
+  /// `path` as a `file:` URI's path (percent-encoding what a URI would read otherwise).
+  static func uriPath(_ path: String) -> String {
+    var text = ""
+    for byte in path.utf8 {
+      switch byte {
+      case 0x3F, 0x23, 0x25, 0x26, 0x00...0x20, 0x7F...0xFF:
+        text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      default: text.append(Character(Unicode.Scalar(byte)))
+      }
+    }
+    return text
+  }
 
   func close() {
     statements.removeAll()
@@ -69,6 +91,8 @@ final class SQLiteConnection {
 
   /// Runs `body` in one IMMEDIATE transaction: all of it is written, or none.
   func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    // Opened read-only on purpose: every change gets the same one message, before any lock.
+    if openedReadOnly { throw error(SQLITE_READONLY) }
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
@@ -152,6 +176,9 @@ final class SQLiteConnection {
       return StoreError(
         .corrupt, "The database \(path) is damaged (\(text)); it was left untouched.")
     case SQLITE_READONLY:
+      if openedReadOnly {
+        return StoreError(.readOnly, "The database is open read-only; nothing was changed.")
+      }
       return StoreError(.readOnly, "The database \(path) is read-only; nothing was saved.")
     case SQLITE_BUSY, SQLITE_LOCKED:
       return StoreError(
@@ -303,4 +330,11 @@ private final class ProgressBox {
 private final class FunctionBox {
   let body: ([String]) -> String
   init(_ body: @escaping ([String]) -> String) { self.body = body }
+}
+
+extension String {
+  /// The text with zeros in front up to `width` characters (`7` → `07`).
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
 }

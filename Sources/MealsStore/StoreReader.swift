@@ -15,12 +15,15 @@ public struct CountQuery: Sendable, Equatable {
 /// what it runs when its answer is no longer wanted.
 public final class StoreReader: @unchecked Sendable {
   public let path: String
+  /// Opened as immutable, as the store's own connection is (a file in a read-only folder).
+  private let immutable: Bool
   /// Guards `connection` between the worker (opening it) and `interrupt` (any thread).
   private let lock = NSLock()
   private var connection: SQLiteConnection?
 
-  init(path: String) {
+  init(path: String, immutable: Bool = false) {
     self.path = path
+    self.immutable = immutable
   }
 
   /// The connection, opened on first use (on the worker's thread).
@@ -28,7 +31,7 @@ public final class StoreReader: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let connection { return connection }
-    let opened = try SQLiteConnection(path: path, readOnly: true)
+    let opened = try SQLiteConnection(path: path, readOnly: true, immutable: immutable)
     opened.setBusyTimeout(milliseconds: 2000)
     try opened.addFunction(SubstringGrams.functionName, arguments: 3) {
       SubstringGrams.tokens(of: $0)
@@ -81,5 +84,5 @@ public final class StoreReader: @unchecked Sendable {
 
 extension MealStore {
   /// A reader of its own for a worker (the same file).
-  public func makeReader() -> StoreReader { StoreReader(path: db.path) }
+  public func makeReader() -> StoreReader { StoreReader(path: db.path, immutable: db.immutable) }
 }

@@ -24,7 +24,18 @@ extension Navigator {
 
   func renderHeader(into canvas: inout Canvas, in row: Rect) {
     canvas.fill(row, style: .header)
-    canvas.writeTruncated(" " + breadcrumb(width: row.width - 2), in: row, style: .header)
+    var crumbs = row
+    // The mark stays whole while the window leaves room for a few columns of breadcrumb.
+    if let mark = headerMark.map(TextSanitizer.singleLine), !mark.isEmpty {
+      let width = TextWidth.columns(of: mark) + 2
+      if width + 12 <= row.width {
+        crumbs.width -= width
+        _ = canvas.writeTruncated(
+          " " + mark + " ", in: Rect(x: crumbs.maxX, y: row.y, width: width, height: 1),
+          style: .header)
+      }
+    }
+    canvas.writeTruncated(" " + breadcrumb(width: crumbs.width - 2), in: crumbs, style: .header)
   }
 
   static func renderTooSmall(into canvas: inout Canvas) {

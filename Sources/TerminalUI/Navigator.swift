@@ -18,6 +18,8 @@ public final class Navigator {
   public private(set) var isFinished = false
   /// Set by anything that changes what is shown outside a key (a network answer, a commit).
   public var needsDisplay = true
+  /// A word at the header's right that holds for the whole run (`read-only`).
+  public var headerMark: String?
   /// The terminal, for stepping aside to run `$EDITOR` and for Ctrl-Z.
   public weak var terminal: Terminal?
   /// The terminal size at the last key or frame, for page sizes computed while handling keys.

@@ -72,7 +72,7 @@ guard isatty(1) == 1 else {
     status: 1)
 }
 
-if options.isDefaultDatabase {
+if options.isDefaultDatabase && !options.readOnly {
   let folder = (options.databasePath as NSString).deletingLastPathComponent
   do {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -86,7 +86,8 @@ do {
   // Before the screen is taken: a big database takes seconds to upgrade, once; a line on the
   // terminal says how far it has come.
   let line = UpgradeLine(path: options.databasePath, isTerminal: isatty(2) == 1)
-  store = try MealStore(path: options.databasePath, upgradeProgress: { line.show($0) })
+  store = try MealStore(
+    path: options.databasePath, readOnly: options.readOnly, upgradeProgress: { line.show($0) })
 } catch {
   fail(error.message, status: 1)
 }
@@ -118,6 +119,7 @@ let app = MealsApplication(
   pictures: PictureMode.resolve(options.images, environment: environment),
   pictureCache: pictureCache)
 app.navigator.animations = options.animations
+if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),
   signalDescriptor: signalDescriptor)

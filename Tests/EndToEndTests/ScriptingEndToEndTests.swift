@@ -121,6 +121,7 @@ final class ScriptingEndToEndTests: XCTestCase {
       try complete("meals "), ["list", "show", "search", "export", "import", "plan", "config"])
     XCTAssertEqual(try complete("meals config --"), ["--check"])
     XCTAssertEqual(try complete("meals --im"), ["--images"])
+    XCTAssertEqual(try complete("meals --rea"), ["--read-only"])
     XCTAssertEqual(try complete("meals --images s"), ["sixel", "symbols"])
     XCTAssertEqual(try complete("meals plan "), ["list", "add", "remove", "export", "shop"])
     XCTAssertEqual(try complete("meals plan add --slot b"), ["breakfast"])
@@ -150,7 +151,7 @@ final class ScriptingEndToEndTests: XCTestCase {
       ".SH FILES", ".SH ENVIRONMENT", ".SH EXIT STATUS", ".SS Cook Mode", ".SS Shopping List",
       "plan", "\\-\\-week", "\\-\\-from", "\\-\\-days", "\\-\\-slot", "\\-\\-servings", "ical",
       "\\-\\-config", "\\-\\-check", "MEALS_CONFIG", "XDG_CONFIG_HOME", ".SH CONFIGURATION", "bind",
-      "unbind", "high\\-contrast",
+      "unbind", "high\\-contrast", "\\-\\-read\\-only",
     ] {
       XCTAssertTrue(text.contains(word), "the man page lacks \(word)")
     }

@@ -56,7 +56,7 @@ final class StoreFaultTests: StoreTestCase {
       [.corrupt, .notADatabase, .failure].contains(failure?.kind), "\(String(describing: failure))")
   }
 
-  func testAReadOnlyDatabaseIsAClearError() throws {
+  func testAFileThatCannotBeWrittenOpensReadOnly() throws {
     do {
       let store = try openStore()
       _ = try store.createMeal(name: "Tea", instructions: "Steep.")
@@ -68,9 +68,13 @@ final class StoreFaultTests: StoreTestCase {
     }
     defer { _ = try? chattr("-i") }
     let before = try bytes()
-    XCTAssertThrowsError(try openStore()) { error in
+    let store = try openStore()
+    XCTAssertTrue(store.isReadOnly, "a file meals cannot write opens read-only, not as an error")
+    XCTAssertEqual(store.mealCount, 1)
+    XCTAssertThrowsError(try store.createMeal(name: "Coffee", instructions: "Brew.")) { error in
       XCTAssertEqual((error as? StoreError)?.kind, .readOnly)
-      XCTAssertEqual((error as? StoreError)?.message, "The database \(self.path) is read-only.")
+      XCTAssertEqual(
+        (error as? StoreError)?.message, "The database is open read-only; nothing was changed.")
     }
     XCTAssertEqual(try bytes(), before)
   }

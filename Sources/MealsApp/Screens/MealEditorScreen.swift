@@ -277,6 +277,8 @@ public final class MealEditorScreen: Screen {
   // MARK: - Keeping the draft
 
   private func scheduleKeep() {
+    // A read-only database keeps nothing behind the user's back; Done says why it cannot save.
+    guard !context.store.isReadOnly else { return }
     keepDeadline = context.navigator.now() + Self.keepDelay
   }
 

@@ -62,6 +62,8 @@ extension MyMealsScreen {
   func setChips(_ selection: ChipSelection) {
     chips = selection
     reloadResults()
+    // Read-only: the choice holds for this session only, without a message at every chip.
+    guard !context.store.isReadOnly else { return }
     do {
       let data = try JSONEncoder().encode(
         chips.chips.sorted { ($0.facet.rawValue, $0.value) < ($1.facet.rawValue, $1.value) })

@@ -167,7 +167,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
       }
       let store: MealStore
       do {
-        store = try MealStore(path: options.databasePath)
+        store = try MealStore(path: options.databasePath, readOnly: options.readOnly)
       } catch {
         io.fail(error.message)
         return Status.failure

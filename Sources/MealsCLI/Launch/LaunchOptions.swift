@@ -31,6 +31,8 @@ public struct LaunchOptions: Equatable {
   public var images = PictureChoice.auto
   /// Where pictures are kept between runs, when there is a place.
   public var pictureCacheFolder: String?
+  /// `--read-only`: the database is opened for reading only (browse, search, cook, export).
+  public var readOnly = false
   /// The config file: its `bind`, `color` and `set theme` lines are the app's to apply.
   public var config = LoadedConfig()
   /// Where each option's value came from (`default`, `--no-mouse`, `MEALS_MOUSE`, `config:3`),
@@ -50,7 +52,7 @@ extension LaunchOptions {
 
   public static let usage = """
     Usage: meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]
-                 [--config PATH]
+                 [--config PATH] [--read-only]
            meals [--db PATH] --restore-backup N
            meals [--config PATH] config [--check]
            meals [--db PATH] [--api-url URL] COMMAND [ARGUMENTS]
@@ -76,6 +78,9 @@ extension LaunchOptions {
       --config PATH    the config file (default: $XDG_CONFIG_HOME/meals/config, else
                        ~/.config/meals/config): set, bind, unbind and color lines;
                        meals config prints the settings in effect, --check checks the file
+      --read-only      open the database for reading only: browse, search, cook and
+                       export; every change is refused (also when the file or its
+                       folder cannot be written)
       --restore-backup N
                        put backup N (1 newest … 3) back in place of the database, after
                        checking it and asking; the current contents are kept as
@@ -99,6 +104,7 @@ extension LaunchOptions {
     var flags: [String: (value: String, flag: String)] = [:]
     var configPath: String?
     var restore: Int?
+    var readOnly = false
     var subcommand: Subcommand?
     var configCommand: Bool?
     var subcommandArguments: [String] = []
@@ -118,7 +124,9 @@ extension LaunchOptions {
         configCommand = true
         continue
       }
-      if subcommand != nil && name != "--db" && name != "--api-url" && name != "--config" {
+      if subcommand != nil && name != "--db" && name != "--api-url" && name != "--config"
+        && name != "--read-only"
+      {
         subcommandArguments.append(argument)
         continue
       }
@@ -141,6 +149,8 @@ extension LaunchOptions {
         flags["mouse"] = ("no", name)
       case "--no-animation":
         flags["animation"] = ("no", name)
+      case "--read-only":
+        readOnly = true
       case "--restore-backup":
         guard let value = inlineValue ?? remaining.popFirst() else {
           return .failure(UsageError(message: "--restore-backup needs a backup number (1–3)."))
@@ -221,13 +231,21 @@ extension LaunchOptions {
     case .failure(let error): return .failure(error)
     }
     options.pictureCacheFolder = PictureCache.defaultFolder(environment: environment)
+    options.readOnly = readOnly
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }
     if let subcommand {
       return .success(.subcommand(subcommand, subcommandArguments, options))
     }
-    if let restore { return .success(.restoreBackup(restore, options)) }
+    if let restore {
+      if readOnly {
+        return .failure(
+          UsageError(
+            message: "--restore-backup writes the database; it cannot go with --read-only."))
+      }
+      return .success(.restoreBackup(restore, options))
+    }
     return .success(.run(options))
   }
 

@@ -1,0 +1,81 @@
+import Fixtures
+import Foundation
+import MealsCore
+import MealsStore
+import TestSupport
+import XCTest
+
+/// The built app against a database it may not change: `--read-only` browses, cooks and lists,
+/// refuses every change with one message, and leaves the file as it was.
+final class FaultsEndToEndTests: XCTestCase {
+  var folder: TemporaryFolder!
+  var database: String { folder.path("meals.sqlite") }
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+    let store = try MealStore(path: database)
+    _ = try store.createMeal(name: "Arrabiata", instructions: "Boil the pasta.")
+    _ = try store.createMeal(name: "Toast", instructions: "Toast the bread.")
+  }
+
+  override func tearDown() {
+    folder.remove()
+  }
+
+  private func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: database)) }
+
+  func testReadOnlyBrowsesCooksAndRefusesChanges() throws {
+    let before = try bytes()
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:9/ --read-only"))
+    let first = try tmux.waitFor("2 meals")
+    XCTAssertTrue(
+      first.split(separator: "\n").first?.hasSuffix("read-only") ?? false,
+      "the header says so:\n\(first)")
+    try tmux.press("d")
+    try tmux.waitFor("The database is open read-only; nothing was changed.")
+    XCTAssertTrue(try tmux.capture().contains("Arrabiata"), "the meal is still listed")
+    try tmux.press("Enter")
+    try tmux.waitFor("INGREDIENTS (0)")
+    try tmux.press("Enter", "C-u")
+    try tmux.type("Arrabiata Deluxe")
+    try tmux.press("Enter")
+    try tmux.waitFor("My Meals › Arrabiata Deluxe")
+    try tmux.press("s")
+    try tmux.waitFor("The database is open read-only; nothing was changed.")
+    try tmux.press("Escape")
+    try tmux.waitFor("Discard changes? (y/n)")
+    try tmux.press("y")
+    try tmux.waitFor("2 meals")
+    try tmux.press("c")
+    try tmux.waitFor("No ingredients listed")
+    try tmux.press("Right")
+    try tmux.waitFor("Boil the pasta.")
+    try tmux.press("Escape")
+    try tmux.waitFor("2 meals")
+    try tmux.press("q")
+    try tmux.waitFor("EXIT=0")
+    XCTAssertEqual(try bytes(), before, "the file is as it was")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    XCTAssertFalse(names.contains { $0.contains(".bak") }, "no backup was attempted: \(names)")
+  }
+
+  func testReadOnlyCommandsReadAndRefuse() throws {
+    let listed = try runProcess([Products.meals, "--db", database, "--read-only", "list"])
+    XCTAssertEqual(listed.status, 0, listed.errors)
+    XCTAssertTrue(listed.output.contains("Arrabiata"), listed.output)
+    let planned = try runProcess([
+      Products.meals, "--db", database, "plan", "add", "Toast", "today", "--read-only",
+    ])
+    XCTAssertEqual(planned.status, 1)
+    XCTAssertEqual(planned.errors, "meals: The database is open read-only; nothing was changed.\n")
+    let restore = try runProcess([
+      Products.meals, "--db", database, "--read-only", "--restore-backup", "1",
+    ])
+    XCTAssertEqual(restore.status, 2)
+    XCTAssertTrue(restore.errors.contains("cannot go with --read-only"), restore.errors)
+    XCTAssertEqual(
+      try MealStore(path: database).planEntries(from: CivilDate(daysSince1970: 0), days: 40_000), []
+    )
+  }
+}
