@@ -22,6 +22,8 @@ public final class AppContext {
   let backupReader: StoreReader
   /// Every worker, for the event loop to wait on.
   public var workers: [Worker] { [pictures.worker, counter, backupWorker] }
+  /// Changes waiting for another program's write lock (`write`).
+  let writes: PendingWrites
   /// Where each list was left (selected item and scroll), so reopening it finds it there.
   var listPositions: [String: ListPosition] = [:]
 
@@ -34,6 +36,9 @@ public final class AppContext {
     self.service = service
     self.catalogue = CatalogueImport(store: store, service: service, navigator: navigator)
     self.remote = RemoteData(store: store, service: service)
+    writes = PendingWrites(navigator: navigator)
+    // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.
+    store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
     self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)
     countReader = store.makeReader()
     backupReader = store.makeReader()
@@ -43,6 +48,27 @@ public final class AppContext {
     let pictures = self.pictures
     navigator.onTerminalAttributes = { pictures.terminalAttributes($0) }
     navigator.onWindowReport = { pictures.windowReport($0, textSize: $1) }
+  }
+
+  /// Runs a change to the database and what the screen does once it is made; when another
+  /// program holds the write lock it is tried again for up to 10 s while keys keep working.
+  func write(
+    _ change: @escaping () throws(StoreError) -> Void, failed: ((StoreError) -> Void)? = nil
+  ) {
+    writes.perform(change, failed: failed)
+  }
+
+  /// `write` for a prompt that stays open on a refusal: the message of an error met at once
+  /// (nil when the change was made, or waits for a lock; a later failure goes to the status line).
+  func writeFromPrompt(_ change: @escaping () throws(StoreError) -> Void) -> String? {
+    var atOnce = true
+    var refusal: String?
+    let navigator = self.navigator
+    writes.perform(change) { error in
+      if atOnce { refusal = error.message } else { navigator.showError(error.message) }
+    }
+    atOnce = false
+    return refusal
   }
 
   /// True when the window is wide enough for the list screens' preview pane.

@@ -24,7 +24,7 @@ public final class MealsApplication {
       pictureCache: pictureCache)
     root = MyMealsScreen(context: context)
     timers = AppTimers(context: context)
-    navigator.tickers = [timers]
+    navigator.tickers = [timers, context.writes]
     navigator.push(root)
   }
 
@@ -86,6 +86,18 @@ public final class MealsApplication {
       })
   }
 
+  /// After the screen is given back at quit: changes still waiting for another program's lock
+  /// (and a draft that met it) get up to 10 s more; returns what still could not be saved.
+  public func landWaitingChanges(announce: (String) -> Void) -> [String] {
+    if context.writes.isWaiting { announce(PendingWrites.waitingText) }
+    let failures = context.writes.landAll(store: context.store)
+    // A draft kept at quit that met the lock was put off a moment: now it may wait.
+    context.store.setBusyTimeout(milliseconds: Int32(PendingWrites.patience))
+    context.navigator.keepUnsavedWork()
+    context.store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
+    return failures
+  }
+
   /// Before the app exits: a backup under way is stopped (its temporary file removed, the
   /// backups as they were) rather than left half-written.
   public func finishBackgroundWork() {
@@ -119,11 +131,10 @@ public final class MealsApplication {
         onYes: { [weak self] in self?.root.openEditor(resuming: kept) },
         onNo: { [weak self] in
           guard let self else { return }
-          do throws(StoreError) {
-            try self.context.store.discardDraft(slot: kept.slot)
+          let store = self.context.store
+          self.context.write { () throws(StoreError) in
+            try store.discardDraft(slot: kept.slot)
             navigator.showInfo("Unsaved changes dropped.")
-          } catch {
-            navigator.showError(error.message)
           }
           // The navigator keeps a prompt presented while the previous one closes.
           self.offer(drafts.dropFirst())

@@ -132,6 +132,9 @@ public final class MealStore {
     return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
   }
 
+  /// How long a write waits for another connection's lock before it fails as `.busy`.
+  public func setBusyTimeout(milliseconds: Int32) { db.setBusyTimeout(milliseconds: milliseconds) }
+
   /// The schema version, for tests and diagnostics.
   public var schemaVersion: Int {
     Int((try? db.statement("PRAGMA user_version").scalar()) ?? 0)

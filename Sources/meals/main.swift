@@ -144,7 +144,13 @@ app.startAfterFirstFrame()
 loop.run()
 app.finishBackgroundWork()
 terminal.shutdown()
+let unsaved = app.landWaitingChanges { text in
+  FileHandle.standardError.write(Data("meals: \(text)\n".utf8))
+}
+for message in unsaved {
+  FileHandle.standardError.write(Data("meals: not saved: \(message)\n".utf8))
+}
 if let signal = loop.stopSignal {
   exit(128 + signal)
 }
-exit(0)
+exit(unsaved.isEmpty ? 0 : 1)

@@ -78,4 +78,62 @@ final class FaultsEndToEndTests: XCTestCase {
       try MealStore(path: database).planEntries(from: CivilDate(daysSince1970: 0), days: 40_000), []
     )
   }
+
+  // MARK: - Two processes
+
+  /// Writes `count` meals as `meals export` would, for `meals import`.
+  private func writeExport(count: Int, to path: String) throws {
+    let meals = (0..<count).map { index in
+      """
+      {"name": "Imported meal \(index)", "category": "Beef", "area": "British", \
+      "ingredients": [{"name": "Flour", "quantity": "\(index % 500 + 1)g"}, \
+      {"name": "Butter", "quantity": "50g"}], "instructions": "Mix.\\nBake for 20 minutes."}
+      """
+    }
+    let text =
+      "{\"format\": \"meals\", \"version\": 1, \"meals\": [\n"
+      + meals.joined(separator: ",\n") + "\n]}\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  func testAnImportOf10000MealsWhileAnotherMealsEditsLosesNothing() throws {
+    let export = folder.path("ten-thousand.json")
+    try writeExport(count: 10_000, to: export)
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:9/"), width: 100,
+      height: 30)
+    try tmux.waitFor("2 meals")
+    let importer = try ChildProcess([Products.meals, "--db", database, "import", export])
+    // Arrabiata stays first and Toast last whatever the import has added meanwhile.
+    try tmux.press("f")
+    try tmux.press("Enter")
+    try tmux.waitFor("INGREDIENTS (0)")
+    try tmux.press("Enter", "C-u")
+    try tmux.type("Arrabiata Deluxe")
+    try tmux.press("Enter")
+    try tmux.waitFor("My Meals › Arrabiata Deluxe")
+    try tmux.press("s")
+    try tmux.waitUntil("the save lands", timeout: 30) {
+      $0.hasPrefix(" My Meals\n") && $0.contains("Saved “Arrabiata Deluxe”.")
+    }
+    try tmux.press("G")
+    try tmux.waitFor("▸ Toast", timeout: 30)
+    try tmux.press("d")
+    try tmux.waitFor("Deleted “Toast”", timeout: 30)
+    let printed = importer.read(until: "\u{0}", timeout: 120)
+    XCTAssertEqual(importer.wait(), 0, String(printed.suffix(500)))
+    try tmux.waitFor("10001 meals", timeout: 30)
+    try tmux.press("q")
+    try tmux.waitFor("EXIT=0")
+
+    let store = try MealStore(path: database)
+    XCTAssertEqual(try store.integrityCheck(), "ok")
+    XCTAssertEqual(store.mealCount, 10_001)
+    let deluxe = try XCTUnwrap(store.mealIDs(named: "Arrabiata Deluxe").first)
+    XCTAssertNotNil(store.favouritedAt(mealID: deluxe), "the favourite landed")
+    XCTAssertEqual(store.mealIDs(named: "Toast"), [], "the delete landed")
+    XCTAssertEqual(store.mealIDs(named: "Imported meal 9999").count, 1)
+    XCTAssertEqual(try store.meal(id: deluxe)?.instructions, "Boil the pasta.")
+    XCTAssertEqual(try store.restoreLastDeleted()?.name, "Toast", "and can be undone")
+  }
 }

@@ -68,13 +68,11 @@ public final class FavouritesScreen: Screen, StoreListener {
     guard let meal = selectedMeal, let at = context.store.favouritedAt(mealID: meal.id) else {
       return
     }
-    do {
+    context.write { [self] () throws(StoreError) in
       try context.store.setFavourite(false, mealID: meal.id)
       removed.append((meal.id, meal.name, at))
       context.navigator.showInfo(
         "Removed “\(Quote.name(meal.name))” from Favourites — u puts it back.")
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 
@@ -83,13 +81,16 @@ public final class FavouritesScreen: Screen, StoreListener {
       context.navigator.showInfo("Nothing to undo here.")
       return
     }
-    do {
-      selectedID = last.id
-      try context.store.setFavourite(true, mealID: last.id, at: last.at)
-      context.navigator.showInfo("“\(Quote.name(last.name))” is back in Favourites.")
-    } catch {
-      context.navigator.showError(error.message)
-    }
+    context.write(
+      { [self] () throws(StoreError) in
+        selectedID = last.id
+        try context.store.setFavourite(true, mealID: last.id, at: last.at)
+        context.navigator.showInfo("“\(Quote.name(last.name))” is back in Favourites.")
+      },
+      failed: { [self] error in
+        removed.append(last)  // still undoable
+        context.navigator.showError(error.message)
+      })
   }
 
   public func storeDidChange(_ store: MealStore) {

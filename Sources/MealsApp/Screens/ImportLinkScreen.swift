@@ -185,7 +185,7 @@ public final class ImportLinkScreen: Screen {
       return
     }
     let candidate = candidates[shown]
-    do {
+    context.write { [self] () throws(StoreError) in
       let report = try context.store.importMeals([candidate])
       if let saved = report.imported.first {
         if let thumbnail = candidate.meal?.thumbnailURL, context.pictures.isOn {
@@ -197,8 +197,6 @@ public final class ImportLinkScreen: Screen {
       } else if let skipped = report.skipped.first {
         context.navigator.showInfo("Not saved: \(ImportCommand.safe(skipped.reason)).")
       }
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 

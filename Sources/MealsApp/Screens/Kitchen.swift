@@ -26,14 +26,12 @@ enum Kitchen {
     }
     let references = references(for: meal, store: context.store)
     let add = { [unowned context] in
-      do throws(StoreError) {
+      context.write { () throws(StoreError) in
         try context.store.addToShoppingList(
           mealRef: references[0], mealName: name, ingredients: servings.lines(of: meal))
         context.navigator.showInfo(
           "Added \(meal.ingredients.count) ingredients of “\(Quote.name(name))” \(servings.phrase) — L opens the list."
         )
-      } catch {
-        context.navigator.showError(error.message)
       }
     }
     if context.store.isOnShoppingList(mealRefs: references) {

@@ -243,7 +243,9 @@ public final class MealEditorScreen: Screen {
   /// Commits the draft (and forgets its kept copy); refused with a message when the name or
   /// instructions are empty.
   public func save() {
-    do {
+    context.write { [self] () throws(StoreError) in
+      // Closed while the save waited for a lock (discarded): the user chose not to save.
+      guard context.navigator.stack.contains(where: { $0 === self }) else { return }
       let id = try context.store.commit(draft, discardingDraft: keptSlot)
       keptSlot = nil
       keepDeadline = nil
@@ -255,8 +257,6 @@ public final class MealEditorScreen: Screen {
             ? ""
             : " \(twins == 1 ? "Another meal has" : "\(twins) other meals have") this name too."))
       delegate?.mealEditorScreen(self, didSaveMealWithID: id)
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 
@@ -300,6 +300,8 @@ public final class MealEditorScreen: Screen {
       } else {
         forgetKeptDraft()
       }
+    } catch  where error.kind == .busy {
+      scheduleKeep()  // another program is writing: the copy is kept a moment later
     } catch {
       context.navigator.showError("Unsaved changes could not be kept: \(error.message)")
     }
@@ -309,10 +311,8 @@ public final class MealEditorScreen: Screen {
     keepDeadline = nil
     guard let slot = keptSlot else { return }
     keptSlot = nil
-    do {
+    context.write { [self] () throws(StoreError) in
       try context.store.discardDraft(slot: slot)
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 

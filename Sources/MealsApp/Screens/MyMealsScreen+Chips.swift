@@ -64,15 +64,20 @@ extension MyMealsScreen {
     reloadResults()
     // Read-only: the choice holds for this session only, without a message at every chip.
     guard !context.store.isReadOnly else { return }
-    do {
-      let data = try JSONEncoder().encode(
+    guard
+      let data = try? JSONEncoder().encode(
         chips.chips.sorted { ($0.facet.rawValue, $0.value) < ($1.facet.rawValue, $1.value) })
-      try context.store.setSetting(Self.chipsSetting, to: String(decoding: data, as: UTF8.self))
-    } catch let error as StoreError {
-      context.navigator.showError("The chips could not be kept: \(error.message)")
-    } catch {
+    else {
       context.navigator.showError("The chips could not be kept.")
+      return
     }
+    let store = context.store
+    let navigator = context.navigator
+    context.write(
+      { () throws(StoreError) in
+        try store.setSetting(Self.chipsSetting, to: String(decoding: data, as: UTF8.self))
+      },
+      failed: { navigator.showError("The chips could not be kept: \($0.message)") })
   }
 
   /// The chips chosen in an earlier run (those still in use).

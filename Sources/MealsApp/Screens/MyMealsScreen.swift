@@ -298,39 +298,35 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   private func toggleFavourite() {
     guard let meal = selectedMeal else { return }
-    do {
-      try context.store.setFavourite(!meal.favourite, mealID: meal.id)
+    context.write { [self] () throws(StoreError) in
+      // Read when it lands: presses that waited for a lock toggle in turn.
+      let favourite = context.store.favouritedAt(mealID: meal.id) != nil
+      try context.store.setFavourite(!favourite, mealID: meal.id)
       context.navigator.showInfo(
-        meal.favourite
+        favourite
           ? "Removed “\(Quote.name(meal.name))” from Favourites."
           : "★ Added “\(Quote.name(meal.name))” to Favourites — F shows them.")
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 
   private func deleteSelected() {
     guard let meal = selectedMeal else { return }
-    do {
+    context.write { [self] () throws(StoreError) in
       try context.store.deleteMeal(id: meal.id)
       context.navigator.showInfo(
         "Deleted “\(Quote.name(meal.name))” — u undoes, T lists Recently Deleted.")
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 
   /// Restores the most recently deleted meal; pressed again, the one before it, and so on.
   private func undoDelete() {
-    do {
+    context.write { [self] () throws(StoreError) in
       guard let restored = try context.store.restoreLastDeleted() else {
         context.navigator.showInfo("Nothing to undo: Recently Deleted is empty.")
         return
       }
       context.navigator.showInfo(RecentlyDeletedScreen.restoredMessage(restored))
       reveal(mealID: restored.id)
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 
@@ -525,7 +521,7 @@ extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDelet
   }
 
   public func searchScreen(_ screen: SearchScreen, didChoose meal: Meal) {
-    do {
+    context.write { [self] () throws(StoreError) in
       let stored = try context.store.storeFound(meal)
       context.navigator.pop(to: self)
       if stored.wasAlreadyStored {
@@ -534,8 +530,6 @@ extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDelet
         context.navigator.showInfo("Saved “\(Quote.name(meal.name))” to My Meals.")
       }
       reveal(mealID: stored.id)
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 

@@ -8,15 +8,12 @@ extension AppContext {
     let store = self.store
     let navigator = self.navigator
     navigator.present(
-      PlanPrompt(mealName: name, today: WeekPlanScreen.today(self)) { day, slot in
-        do throws(StoreError) {
+      PlanPrompt(mealName: name, today: WeekPlanScreen.today(self)) { [unowned self] day, slot in
+        writeFromPrompt { () throws(StoreError) in
           try store.plan(mealID: mealID, on: day, slot: slot, servings: servings)
           navigator.showInfo(
             "Planned “\(Quote.name(name))” for \(slot.rawValue) on \(day.short) — W on My Meals shows it."
           )
-          return nil
-        } catch {
-          return error.message
         }
       })
   }

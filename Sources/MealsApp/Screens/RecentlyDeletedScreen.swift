@@ -60,12 +60,10 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     guard let meal = selectedMeal else { return true }
     switch action {
     case .restore:
-      do {
+      context.write { [self] () throws(StoreError) in
         let restored = try context.store.restoreDeleted(id: meal.id)
         context.navigator.showInfo(Self.restoredMessage(restored) + " It is back in My Meals.")
         delegate?.recentlyDeletedScreen(self, didRestoreMealWithID: restored.id)
-      } catch {
-        context.navigator.showError(error.message)
       }
     case .erase:
       context.navigator.present(
@@ -77,11 +75,9 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   }
 
   private func erase(_ meal: TrashedMeal) {
-    do {
+    context.write { [self] () throws(StoreError) in
       try context.store.eraseDeleted(id: meal.id)
       context.navigator.showInfo("Erased “\(Quote.name(meal.name))” for good.")
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 

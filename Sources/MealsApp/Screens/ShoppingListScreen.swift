@@ -85,8 +85,9 @@ public final class ShoppingListScreen: Screen, StoreListener {
       // Ticked, the row sinks; the cursor goes on to the next row still to buy, as in Cook
       // Mode's checklist (unticked, the row rises and the cursor goes with it).
       let next = row.ticked ? nil : nextUnticked(after: list.selection)
+      let store = context.store
       perform { () throws(StoreError) in
-        try context.store.setTicked(!row.ticked, items: row.itemIDs)
+        try store.setTicked(!row.ticked, items: row.itemIDs)
       }
       if let next, let index = rows.firstIndex(where: { $0.name == next }) {
         list.select(index, count: rows.count)
@@ -126,12 +127,8 @@ public final class ShoppingListScreen: Screen, StoreListener {
     return (later ?? rows[..<index].first { !$0.ticked })?.name
   }
 
-  private func perform(_ change: () throws(StoreError) -> Void) {
-    do {
-      try change()
-    } catch {
-      context.navigator.showError(error.message)
-    }
+  private func perform(_ change: @escaping () throws(StoreError) -> Void) {
+    context.write(change)
   }
 
   // MARK: - Export

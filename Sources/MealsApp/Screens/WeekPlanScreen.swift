@@ -163,7 +163,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
       context.navigator.showInfo("Select a planned meal first: d takes it off the plan.")
       return
     }
-    perform { () throws(StoreError) in
+    perform { [self] () throws(StoreError) in
       if let gone = try context.store.removePlanEntry(id: entry.id) { removed.append(gone) }
       context.navigator.showInfo(
         "Took “\(Quote.name(entry.mealName))” off \(entry.day.short) — u puts it back.")
@@ -175,14 +175,20 @@ public final class WeekPlanScreen: Screen, StoreListener {
       context.navigator.showInfo("Nothing to undo here.")
       return
     }
-    perform { () throws(StoreError) in
-      try context.store.restorePlanEntry(entry)
-      if entry.day.monday != monday { show(week: entry.day) }
-      if let index = rows.firstIndex(where: { $0.entryID == entry.id }) {
-        list.select(index, count: rows.count)
-      }
-      context.navigator.showInfo("“\(Quote.name(entry.mealName))” is back on \(entry.day.short).")
-    }
+    perform(
+      { [self] () throws(StoreError) in
+        try context.store.restorePlanEntry(entry)
+        if entry.day.monday != monday { show(week: entry.day) }
+        if let index = rows.firstIndex(where: { $0.entryID == entry.id }) {
+          list.select(index, count: rows.count)
+        }
+        context.navigator.showInfo(
+          "“\(Quote.name(entry.mealName))” is back on \(entry.day.short).")
+      },
+      failed: { [self] error in
+        removed.append(entry)  // still undoable
+        context.navigator.showError(error.message)
+      })
   }
 
   /// The day under the selection (an entry's day, or the day heading's).
@@ -213,12 +219,9 @@ public final class WeekPlanScreen: Screen, StoreListener {
         "Move", mealName: entry.mealName, today: Self.today(context), day: entry.day,
         slot: entry.slot
       ) { [weak self] day, slot in
-        do throws(StoreError) {
+        self?.context.writeFromPrompt { [weak self] () throws(StoreError) in
           try store.movePlanEntry(id: entry.id, to: day, slot: slot)
           self?.follow(entry.id, to: day)
-          return nil
-        } catch {
-          return error.message
         }
       })
   }
@@ -273,8 +276,9 @@ public final class WeekPlanScreen: Screen, StoreListener {
     guard let entry = selectedEntry else { return }
     let servings = min(Servings.range.upperBound, max(1, entry.servings + change))
     guard servings != entry.servings else { return }
+    let store = context.store
     perform { () throws(StoreError) in
-      try context.store.setPlanServings(id: entry.id, to: servings)
+      try store.setPlanServings(id: entry.id, to: servings)
     }
   }
 
@@ -328,12 +332,10 @@ public final class WeekPlanScreen: Screen, StoreListener {
     }
   }
 
-  private func perform(_ change: () throws(StoreError) -> Void) {
-    do {
-      try change()
-    } catch {
-      context.navigator.showError(error.message)
-    }
+  private func perform(
+    _ change: @escaping () throws(StoreError) -> Void, failed: ((StoreError) -> Void)? = nil
+  ) {
+    context.write(change, failed: failed)
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
@@ -413,13 +415,10 @@ extension WeekPlanScreen: MealPickerScreenDelegate {
     context.navigator.present(
       PlanPrompt(mealName: meal.name, today: Self.today(context), day: selectedDay) {
         [weak self] day, slot in
-        do throws(StoreError) {
+        self?.context.writeFromPrompt { [weak self] () throws(StoreError) in
           let id = try store.plan(
             mealID: meal.id, on: day, slot: slot, servings: servings ?? Servings.assumed)
           self?.follow(id, to: day)
-          return nil
-        } catch {
-          return error.message
         }
       })
   }

@@ -168,6 +168,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
       let store: MealStore
       do {
         store = try MealStore(path: options.databasePath, readOnly: options.readOnly)
+        // A script may wait for a running meals to finish writing, as the app does for it.
+        store.setBusyTimeout(milliseconds: Self.lockWait)
       } catch {
         io.fail(error.message)
         return Status.failure
@@ -190,6 +192,9 @@ public enum Subcommand: String, CaseIterable, Sendable {
     }
     return status
   }
+
+  /// How long a command waits for another program's write lock before it gives up.
+  static let lockWait: Int32 = 10_000
 
   /// A usage error (an unknown flag, a missing argument, flags that exclude each other): the
   /// message, the command's usage line, and where the rest is.

@@ -174,7 +174,7 @@ public final class MealDetailScreen: Screen, StoreListener {
       return
     }
     guard let meal else { return }
-    do {
+    context.write { [self] () throws(StoreError) in
       let stored = try context.store.storeFound(meal)
       storedID = stored.id
       context.navigator.showInfo(
@@ -182,23 +182,19 @@ public final class MealDetailScreen: Screen, StoreListener {
           ? "“\(Quote.name(meal.name))” is already in My Meals."
           : "Saved “\(Quote.name(meal.name))” to My Meals.")
       delegate?.browse(self, didSaveMealWithID: stored.id)
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 
   /// `p`: a meal from TheMealDB is saved first, then planned at the servings shown.
   private func planMeal() {
     guard let meal else { return }
-    do {
+    context.write { [self] () throws(StoreError) in
       let stored = try context.store.storeFound(meal)
       storedID = stored.id
       if !stored.wasAlreadyStored { delegate?.browse(self, didSaveMealWithID: stored.id) }
       context.askToPlan(
         mealID: stored.id, name: meal.name,
         servings: servings?.current ?? Servings(for: meal).base)
-    } catch {
-      context.navigator.showError(error.message)
     }
   }
 

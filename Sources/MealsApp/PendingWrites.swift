@@ -1,0 +1,116 @@
+import MealsStore
+import TerminalUI
+
+/// Changes that met another program's write lock: tried again, in order, for up to 10 s while
+/// keys keep working, then given up with the message (the change not made, so it can be redone).
+///
+/// A change is a store write together with what the screen does once it lands, so the screen
+/// shows it done only when it is; until then the status line says what it waits for.
+final class PendingWrites: Ticker {
+  private struct Change {
+    let attempt: () throws(StoreError) -> Void
+    let failed: (StoreError) -> Void
+    let since: UInt64
+  }
+
+  /// How long a change waits for the lock before it is given up.
+  static let patience: UInt64 = 10_000
+  /// How long one try waits for the lock (SQLite's busy timeout on the app's connection): short,
+  /// as it holds up the loop.
+  static let lockWait: Int32 = 25
+  /// How often a waiting change is tried again (each try waits the store's busy timeout).
+  static let retryInterval: UInt64 = 250
+  static let waitingText = "Waiting for another meals to finish writing…"
+
+  private unowned let navigator: Navigator
+  private var queue: [Change] = []
+  private var lastTry: UInt64 = 0
+
+  init(navigator: Navigator) {
+    self.navigator = navigator
+  }
+
+  /// True while a change waits for the lock.
+  var isWaiting: Bool { !queue.isEmpty }
+
+  /// Runs `attempt` now, or after the changes already waiting (order is kept); `failed` hears
+  /// any other error at once, and a lock that outlasts the patience after it.
+  func perform(
+    _ attempt: @escaping () throws(StoreError) -> Void,
+    failed: ((StoreError) -> Void)? = nil
+  ) {
+    let navigator = navigator
+    let failed = failed ?? { [weak navigator] in navigator?.showError($0.message) }
+    let now = navigator.now()
+    if queue.isEmpty {
+      do {
+        try attempt()
+        return
+      } catch  where error.kind == .busy {
+        lastTry = now
+      } catch {
+        failed(error)
+        return
+      }
+    }
+    queue.append(Change(attempt: attempt, failed: failed, since: now))
+    showWaiting(now: now)
+  }
+
+  var nextDeadline: UInt64? { queue.isEmpty ? nil : lastTry + Self.retryInterval }
+
+  func tick(now: UInt64) -> Bool {
+    guard !queue.isEmpty, now >= lastTry + Self.retryInterval else { return false }
+    lastTry = now
+    while let change = queue.first {
+      do {
+        try change.attempt()
+        queue.removeFirst()
+      } catch  where error.kind == .busy && now < change.since + Self.patience {
+        showWaiting(now: now)
+        return true
+      } catch {
+        queue.removeFirst()
+        change.failed(
+          error.kind == .busy
+            ? StoreError(
+              .busy,
+              "Busy in another program for \(Self.patience / 1000) s; nothing was saved. Try again."
+            )
+            : error)
+      }
+    }
+    // Landed: the change's own message replaced the waiting one, or the waiting one goes.
+    if navigator.status?.text == Self.waitingText { navigator.clearStatus() }
+    return true
+  }
+
+  /// At quit: each waiting change is tried once more, the store waiting up to `wait` for the
+  /// lock; returns the messages of those that still could not be made.
+  func landAll(store: MealStore, waitingUpTo wait: Int32 = Int32(patience)) -> [String] {
+    guard !queue.isEmpty else { return [] }
+    store.setBusyTimeout(milliseconds: wait)
+    defer { store.setBusyTimeout(milliseconds: Self.lockWait) }
+    var failures: [String] = []
+    while let change = queue.first {
+      queue.removeFirst()
+      do {
+        try change.attempt()
+      } catch {
+        failures.append(error.message)
+      }
+    }
+    return failures
+  }
+
+  /// The waiting line, with a bar that fills as the patience runs out.
+  private func showWaiting(now: UInt64) {
+    guard let first = queue.first else { return }
+    let waited = now - first.since
+    let left = (Self.patience - min(waited, Self.patience) + 999) / 1000
+    let count = queue.count > 1 ? "\(queue.count) changes · " : ""
+    navigator.showProgress(
+      Self.waitingText, fraction: Double(waited) / Double(Self.patience),
+      detail: "\(count)\(left) s")
+  }
+}
