@@ -71,8 +71,11 @@ let package = Package(
 
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["Fixtures"], path: "Tests/TestSupport"),
+    // A VFS over SQLite's own that fails the Nth read, write, sync or lock (the fault sweep).
+    .target(name: "CFaultVFS", dependencies: ["CSQLite3"], path: "Tests/CFaultVFS"),
     .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TextSafety", "TestSupport"]),
-    .testTarget(name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore", "TestSupport"]),
+    .testTarget(
+      name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore", "TestSupport", "CFaultVFS"]),
     .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore", "TestSupport"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["Pictures"]),

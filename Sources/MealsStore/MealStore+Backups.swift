@@ -121,9 +121,11 @@ extension MealStore {
 
   /// Replaces the database at `path` with backup `number`, after keeping the current contents
   /// as `PATH.before-restore`; the result is migrated to this version when older.
-  public static func restoreBackup(number: Int, of path: String) throws(StoreError) {
+  public static func restoreBackup(number: Int, of path: String, busyTimeout: Int32 = 2000)
+    throws(StoreError)
+  {
     _ = try inspectBackup(number: number, of: path)
-    let live = try MealStore(path: path)
+    let live = try MealStore(path: path, busyTimeout: busyTimeout)
     let keep = path + ".before-restore"
     unlink(keep)
     try live.db.statement("VACUUM INTO ?").run([.text(keep)])
@@ -131,6 +133,6 @@ extension MealStore {
     try live.db.replaceContents(with: backup)
     live.db.close()
     // Reopening migrates a backup made by an earlier version.
-    _ = try MealStore(path: path)
+    _ = try MealStore(path: path, busyTimeout: busyTimeout)
   }
 }

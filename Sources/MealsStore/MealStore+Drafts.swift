@@ -29,7 +29,9 @@ extension MealStore {
   public func keepDraft(_ draft: MealDraft, slot: Int64?) throws(StoreError) -> Int64 {
     let body: String
     do {
-      let data = try JSONEncoder().encode(DraftBody(original: draft.original, meal: draft.meal))
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys  // the same draft, the same bytes
+      let data = try encoder.encode(DraftBody(original: draft.original, meal: draft.meal))
       body = String(decoding: data, as: UTF8.self)
     } catch {
       throw StoreError(.failure, "The draft could not be written: \(error.localizedDescription).")

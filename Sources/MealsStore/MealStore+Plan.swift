@@ -19,10 +19,15 @@ extension MealStore {
 
   /// The entries of `days` days from `first`, by day, slot (breakfast first) and position.
   public func planEntries(from first: CivilDate, days: Int) -> [PlanEntry] {
+    (try? readPlanEntries(from: first, days: days)) ?? []
+  }
+
+  /// The same, with the error when the file cannot be read.
+  private func readPlanEntries(from first: CivilDate, days: Int) throws(StoreError) -> [PlanEntry] {
     let slotOrder = PlanSlot.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
       .joined(separator: " ")
     return
-      (try? db.statement(
+      try db.statement(
         """
         SELECT plan_entry.id, day, slot, meal_id, meal.name, plan_entry.servings, note, position
         FROM plan_entry JOIN meal ON meal.id = plan_entry.meal_id
@@ -34,7 +39,7 @@ extension MealStore {
           id: $0.int(0), day: CivilDate(daysSince1970: Int($0.int(1))),
           slot: PlanSlot(rawValue: $0.text(2)) ?? .other, mealID: $0.int(3), mealName: $0.text(4),
           servings: Int($0.int(5)), note: $0.text(6), position: Int($0.int(7)))
-      }) ?? []
+      }
   }
 
   // MARK: - Changing
@@ -69,7 +74,7 @@ extension MealStore {
   /// Takes an entry off the plan; returns it, for an undo to put back (nil when it was gone).
   @discardableResult
   public func removePlanEntry(id: Int64) throws(StoreError) -> PlanEntry? {
-    guard let entry = planEntry(id: id) else { return nil }
+    guard let entry = try planEntry(id: id) else { return nil }
     try db.transaction { () throws(StoreError) in
       try db.statement("DELETE FROM plan_entry WHERE id = ?").run([.integer(id)])
     }
@@ -123,11 +128,14 @@ extension MealStore {
     didCommit()
   }
 
-  private func planEntry(id: Int64) -> PlanEntry? {
+  /// The entry, nil when it is gone; a file that cannot be read is an error, not "gone".
+  private func planEntry(id: Int64) throws(StoreError) -> PlanEntry? {
     guard
-      let day = try? db.statement("SELECT day FROM plan_entry WHERE id = ?").scalar([.integer(id)])
+      let day = try db.statement("SELECT day FROM plan_entry WHERE id = ?").scalar([.integer(id)])
     else { return nil }
-    return planEntries(from: CivilDate(daysSince1970: Int(day)), days: 1).first { $0.id == id }
+    return try readPlanEntries(from: CivilDate(daysSince1970: Int(day)), days: 1).first {
+      $0.id == id
+    }
   }
 
   // MARK: - As iCalendar

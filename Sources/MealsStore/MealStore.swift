@@ -22,12 +22,14 @@ public final class MealStore {
   /// Opens the database at `path`, creating it (not its folder) when missing, and migrates it.
   ///
   /// `readOnly` (or a file or folder meals cannot write) opens it for reading only: nothing is
-  /// created, upgraded or written, and every change is refused with one message.
+  /// created, upgraded or written, and every change is refused with one message. `busyTimeout`
+  /// is how long a write (the upgrade's too) waits for another connection's lock.
   /// `willUpgrade` hears (from, to) before an existing file is backed up and migrated, which
   /// can take seconds with many meals, so the caller can say so; `upgradeProgress` hears how
   /// it goes, at each part and at least every 200 ms.
   public init(
-    path: String, readOnly: Bool = false, willUpgrade: ((Int, Int) -> Void)? = nil,
+    path: String, readOnly: Bool = false, busyTimeout: Int32 = 2000,
+    willUpgrade: ((Int, Int) -> Void)? = nil,
     upgradeProgress: ((UpgradeProgress) -> Void)? = nil
   ) throws(StoreError) {
     let folder = (path as NSString).deletingLastPathComponent
@@ -44,7 +46,7 @@ public final class MealStore {
       throw StoreError(.cannotOpen, "There is no database at \(path) to open read-only.")
     }
     db = try Self.open(path: path, readOnly: readOnly || (exists && !Self.isWritable(path)))
-    db.setBusyTimeout(milliseconds: 2000)
+    db.setBusyTimeout(milliseconds: busyTimeout)
     try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
     // Read first: a file that is not SQLite fails here, before anything could be written.
     let version = try db.statement("PRAGMA user_version").scalar() ?? 0

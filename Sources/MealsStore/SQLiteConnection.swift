@@ -180,7 +180,7 @@ final class SQLiteConnection {
         return StoreError(.readOnly, "The database is open read-only; nothing was changed.")
       }
       return StoreError(.readOnly, "The database \(path) is read-only; nothing was saved.")
-    case SQLITE_BUSY, SQLITE_LOCKED:
+    case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_PROTOCOL:  // PROTOCOL: WAL lost a race for a lock
       return StoreError(
         .busy, "The database is busy in another program; nothing was saved. Try again.")
     case SQLITE_CANTOPEN:

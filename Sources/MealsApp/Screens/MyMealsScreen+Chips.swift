@@ -64,8 +64,10 @@ extension MyMealsScreen {
     reloadResults()
     // Read-only: the choice holds for this session only, without a message at every chip.
     guard !context.store.isReadOnly else { return }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys  // the same choice, the same bytes
     guard
-      let data = try? JSONEncoder().encode(
+      let data = try? encoder.encode(
         chips.chips.sorted { ($0.facet.rawValue, $0.value) < ($1.facet.rawValue, $1.value) })
     else {
       context.navigator.showError("The chips could not be kept.")
