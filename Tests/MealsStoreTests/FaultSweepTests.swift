@@ -219,12 +219,8 @@ final class FaultSweepTests: XCTestCase {
     ).rows { $0.text(0) }
     var rows: [String] = []
     for table in tables {
-      let statement = try db.statement("SELECT * FROM \"\(table)\"")
-      var lines: [String] = []
-      try statement.forEach { row in
-        lines.append(
-          table + ": "
-            + (0..<row.columnCount).map { "\(row.value($0))" }.joined(separator: " | "))
+      let lines = try db.statement("SELECT * FROM \"\(table)\"").rows { row in
+        table + ": " + (0..<row.columnCount).map { "\(row.value($0))" }.joined(separator: " | ")
       }
       rows += lines.sorted()
     }
