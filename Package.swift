@@ -87,7 +87,7 @@ let package = Package(
       exclude: ["Screens", "CommandOutputs"]
     ),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["MealsCore", "MealsStore", "TestSupport"]),
+      name: "EndToEndTests", dependencies: ["MealsCore", "MealsStore", "MealsCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import MealsCLI
 import MealsCore
 import MealsStore
 import TerminalUI
@@ -180,12 +181,11 @@ public final class ShoppingListScreen: Screen, StoreListener {
   private func write(to path: String, shown: String) {
     do {
       // Whole or not at all: a temporary file renamed over the old one.
-      try Data(ShoppingList.markdown(rows).utf8).write(
-        to: URL(fileURLWithPath: path), options: .atomic)
+      try AtomicFile.write(Array(ShoppingList.markdown(rows).utf8), to: path)
       context.navigator.showInfo("Wrote the shopping list (\(rows.count) rows) to \(shown).")
     } catch {
       context.navigator.showError(
-        "Could not write \(shown): \((error as NSError).localizedDescription)")
+        "Could not write \(shown): \(AtomicFile.reason(of: error)); nothing was changed there.")
     }
   }
 

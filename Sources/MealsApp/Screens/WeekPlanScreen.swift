@@ -259,7 +259,9 @@ public final class WeekPlanScreen: Screen, StoreListener {
               "Wrote the week (\(events.count == 1 ? "1 meal" : "\(events.count) meals")) to \(path)."
             )
           } catch {
-            navigator.showError("Could not write \(path): \(error.localizedDescription)")
+            navigator.showError(
+              "Could not write \(path): \(AtomicFile.reason(of: error)); nothing was changed there."
+            )
           }
         }
         // A file there already is replaced only when the user says so.

@@ -12,6 +12,11 @@ public enum AtomicFile {
     var errorDescription: String? { "\(path): \(reason)" }
   }
 
+  /// Why a write failed, without the path (the caller names the file its own way).
+  public static func reason(of error: Error) -> String {
+    (error as? Failure)?.reason ?? error.localizedDescription
+  }
+
   public static func write(_ bytes: [UInt8], to path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
@@ -27,13 +32,16 @@ public enum AtomicFile {
     }
     let temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    if let failed = writeFully(bytes, to: descriptor) {
-      close(descriptor)
+    // A full disk may only say so at fsync or close (delayed allocation, network file
+    // systems): the file replaces the old one only once all three have succeeded.
+    var failed = writeFully(bytes, to: descriptor)
+    if failed == nil && fsync(descriptor) != 0 && errno != EINVAL { failed = errno }
+    fchmod(descriptor, 0o644)
+    if close(descriptor) != 0 && failed == nil && errno != EINTR { failed = errno }
+    if let failed {
       unlink(temporary)
       throw Failure(path: path, reason: String(cString: strerror(failed)))
     }
-    fchmod(descriptor, 0o644)
-    close(descriptor)
     guard rename(temporary, path) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporary)
