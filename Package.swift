@@ -75,7 +75,8 @@ let package = Package(
     .target(name: "CFaultVFS", dependencies: ["CSQLite3"], path: "Tests/CFaultVFS"),
     .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TextSafety", "TestSupport"]),
     .testTarget(
-      name: "MealsStoreTests", dependencies: ["MealsStore", "MealsCore", "TestSupport", "CFaultVFS"]),
+      name: "MealsStoreTests",
+      dependencies: ["MealsStore", "MealsCore", "TestSupport", "CFaultVFS"]),
     .testTarget(name: "MealsNetTests", dependencies: ["MealsNet", "MealsCore", "TestSupport"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"], exclude: ["Pictures"]),
