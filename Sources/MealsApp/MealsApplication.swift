@@ -90,11 +90,11 @@ public final class MealsApplication {
   /// (and a draft that met it) get up to 10 s more; returns what still could not be saved.
   public func landWaitingChanges(announce: (String) -> Void) -> [String] {
     if context.writes.isWaiting { announce(PendingWrites.waitingText) }
-    let failures = context.writes.landAll(store: context.store)
-    // A draft kept at quit that met the lock was put off a moment: now it may wait.
     context.store.setBusyTimeout(milliseconds: Int32(PendingWrites.patience))
+    defer { context.store.setBusyTimeout(milliseconds: PendingWrites.lockWait) }
+    let failures = context.writes.landAll()
+    // A draft kept at quit that met the lock was put off a moment: now it may wait.
     context.navigator.keepUnsavedWork()
-    context.store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
     return failures
   }
 

@@ -39,7 +39,6 @@ final class PendingWrites: Ticker {
     _ attempt: @escaping () throws(StoreError) -> Void,
     failed: ((StoreError) -> Void)? = nil
   ) {
-    let navigator = navigator
     let failed = failed ?? { [weak navigator] in navigator?.showError($0.message) }
     let now = navigator.now()
     if queue.isEmpty {
@@ -85,12 +84,9 @@ final class PendingWrites: Ticker {
     return true
   }
 
-  /// At quit: each waiting change is tried once more, the store waiting up to `wait` for the
-  /// lock; returns the messages of those that still could not be made.
-  func landAll(store: MealStore, waitingUpTo wait: Int32 = Int32(patience)) -> [String] {
-    guard !queue.isEmpty else { return [] }
-    store.setBusyTimeout(milliseconds: wait)
-    defer { store.setBusyTimeout(milliseconds: Self.lockWait) }
+  /// At quit: each waiting change is tried once more (the caller lets the store wait longer for
+  /// the lock); returns the messages of those that still could not be made.
+  func landAll() -> [String] {
     var failures: [String] = []
     while let change = queue.first {
       queue.removeFirst()

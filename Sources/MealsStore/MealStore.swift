@@ -117,14 +117,15 @@ public final class MealStore {
   /// shared-memory file is read as immutable (nothing else may be writing it then).
   private static func open(path: String, readOnly: Bool) throws(StoreError) -> SQLiteConnection {
     guard readOnly else { return try SQLiteConnection(path: path) }
+    /// The connection, once it has read the schema (a read-only WAL open fails only there).
+    func reading(_ connection: SQLiteConnection) throws(StoreError) -> SQLiteConnection {
+      _ = try connection.statement("SELECT count(*) FROM sqlite_schema").scalar()
+      return connection
+    }
     do {
-      let connection = try SQLiteConnection(path: path, readOnly: true)
-      _ = try connection.statement("SELECT count(*) FROM sqlite_schema").scalar()
-      return connection
+      return try reading(SQLiteConnection(path: path, readOnly: true))
     } catch {
-      let connection = try SQLiteConnection(path: path, immutable: true)
-      _ = try connection.statement("SELECT count(*) FROM sqlite_schema").scalar()
-      return connection
+      return try reading(SQLiteConnection(path: path, immutable: true))
     }
   }
 

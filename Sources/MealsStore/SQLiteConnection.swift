@@ -10,7 +10,7 @@ final class SQLiteConnection {
   let path: String
 
   /// True when meals chose to open it read-only (`--read-only`, or a file it cannot write).
-  private(set) var openedReadOnly = false
+  let openedReadOnly: Bool
   /// True when opened as immutable (a read-only folder): other connections must open it so too.
   let immutable: Bool
 
@@ -43,7 +43,7 @@ final class SQLiteConnection {
     for byte in path.utf8 {
       switch byte {
       case 0x3F, 0x23, 0x25, 0x26, 0x00...0x20, 0x7F...0xFF:
-        text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        text += String(format: "%%%02X", byte)
       default: text.append(Character(Unicode.Scalar(byte)))
       }
     }
@@ -55,8 +55,6 @@ final class SQLiteConnection {
     if let handle { sqlite3_close_v2(handle) }
     handle = nil
   }
-
-  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
   func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
 
@@ -330,11 +328,4 @@ private final class ProgressBox {
 private final class FunctionBox {
   let body: ([String]) -> String
   init(_ body: @escaping ([String]) -> String) { self.body = body }
-}
-
-extension String {
-  /// The text with zeros in front up to `width` characters (`7` → `07`).
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
-  }
 }

@@ -22,6 +22,16 @@ final class FaultsEndToEndTests: XCTestCase {
     folder.remove()
   }
 
+  /// Opens the selected meal in the editor and types a new name (not saved yet).
+  private func renameSelected(in tmux: TmuxSession, to name: String) throws {
+    try tmux.press("Enter")
+    try tmux.waitFor("INGREDIENTS (0)")
+    try tmux.press("Enter", "C-u")
+    try tmux.type(name)
+    try tmux.press("Enter")
+    try tmux.waitFor("My Meals › \(name)")
+  }
+
   private func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: database)) }
 
   func testReadOnlyBrowsesCooksAndRefusesChanges() throws {
@@ -35,12 +45,7 @@ final class FaultsEndToEndTests: XCTestCase {
     try tmux.press("d")
     try tmux.waitFor("The database is open read-only; nothing was changed.")
     XCTAssertTrue(try tmux.capture().contains("Arrabiata"), "the meal is still listed")
-    try tmux.press("Enter")
-    try tmux.waitFor("INGREDIENTS (0)")
-    try tmux.press("Enter", "C-u")
-    try tmux.type("Arrabiata Deluxe")
-    try tmux.press("Enter")
-    try tmux.waitFor("My Meals › Arrabiata Deluxe")
+    try renameSelected(in: tmux, to: "Arrabiata Deluxe")
     try tmux.press("s")
     try tmux.waitFor("The database is open read-only; nothing was changed.")
     try tmux.press("Escape")
@@ -106,12 +111,7 @@ final class FaultsEndToEndTests: XCTestCase {
     let importer = try ChildProcess([Products.meals, "--db", database, "import", export])
     // Arrabiata stays first and Toast last whatever the import has added meanwhile.
     try tmux.press("f")
-    try tmux.press("Enter")
-    try tmux.waitFor("INGREDIENTS (0)")
-    try tmux.press("Enter", "C-u")
-    try tmux.type("Arrabiata Deluxe")
-    try tmux.press("Enter")
-    try tmux.waitFor("My Meals › Arrabiata Deluxe")
+    try renameSelected(in: tmux, to: "Arrabiata Deluxe")
     try tmux.press("s")
     try tmux.waitUntil("the save lands", timeout: 30) {
       $0.hasPrefix(" My Meals\n") && $0.contains("Saved “Arrabiata Deluxe”.")

@@ -87,7 +87,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
       // Mode's checklist (unticked, the row rises and the cursor goes with it).
       let next = row.ticked ? nil : nextUnticked(after: list.selection)
       let store = context.store
-      perform { () throws(StoreError) in
+      context.write { () throws(StoreError) in
         try store.setTicked(!row.ticked, items: row.itemIDs)
       }
       if let next, let index = rows.firstIndex(where: { $0.name == next }) {
@@ -102,7 +102,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
       context.navigator.present(
         ConfirmPrompt("Remove \(ticked == 1 ? "the ticked row" : "\(ticked) ticked rows")? (y/n)") {
           [weak self] in
-          self?.perform { [weak self] () throws(StoreError) in
+          self?.context.write { [weak self] () throws(StoreError) in
             guard let self else { return }
             try self.context.store.removeTickedShoppingItems()
             self.context.navigator.showInfo("Removed \(ticked == 1 ? "1 row" : "\(ticked) rows").")
@@ -126,10 +126,6 @@ public final class ShoppingListScreen: Screen, StoreListener {
   private func nextUnticked(after index: Int) -> String? {
     let later = rows[(index + 1)...].first { !$0.ticked }
     return (later ?? rows[..<index].first { !$0.ticked })?.name
-  }
-
-  private func perform(_ change: @escaping () throws(StoreError) -> Void) {
-    context.write(change)
   }
 
   // MARK: - Export

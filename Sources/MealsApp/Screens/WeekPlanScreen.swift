@@ -163,7 +163,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
       context.navigator.showInfo("Select a planned meal first: d takes it off the plan.")
       return
     }
-    perform { [self] () throws(StoreError) in
+    context.write { [self] () throws(StoreError) in
       if let gone = try context.store.removePlanEntry(id: entry.id) { removed.append(gone) }
       context.navigator.showInfo(
         "Took “\(Quote.name(entry.mealName))” off \(entry.day.short) — u puts it back.")
@@ -175,7 +175,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
       context.navigator.showInfo("Nothing to undo here.")
       return
     }
-    perform(
+    context.write(
       { [self] () throws(StoreError) in
         try context.store.restorePlanEntry(entry)
         if entry.day.monday != monday { show(week: entry.day) }
@@ -279,7 +279,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     let servings = min(Servings.range.upperBound, max(1, entry.servings + change))
     guard servings != entry.servings else { return }
     let store = context.store
-    perform { () throws(StoreError) in
+    context.write { () throws(StoreError) in
       try store.setPlanServings(id: entry.id, to: servings)
     }
   }
@@ -317,7 +317,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     let store = context.store
     let add = { [weak self] in
       guard let self else { return }
-      self.perform { () throws(StoreError) in
+      self.context.write { () throws(StoreError) in
         try store.addPlanToShoppingList(entries)
         self.context.navigator.showInfo(
           "Added the week's \(entries.count == 1 ? "meal" : "\(entries.count) meals") to the shopping list — L opens it."
@@ -332,12 +332,6 @@ public final class WeekPlanScreen: Screen, StoreListener {
     } else {
       add()
     }
-  }
-
-  private func perform(
-    _ change: @escaping () throws(StoreError) -> Void, failed: ((StoreError) -> Void)? = nil
-  ) {
-    context.write(change, failed: failed)
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {

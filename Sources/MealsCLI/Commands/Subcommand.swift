@@ -167,9 +167,9 @@ public enum Subcommand: String, CaseIterable, Sendable {
       }
       let store: MealStore
       do {
-        store = try MealStore(path: options.databasePath, readOnly: options.readOnly)
         // A script may wait for a running meals to finish writing, as the app does for it.
-        store.setBusyTimeout(milliseconds: Self.lockWait)
+        store = try MealStore(
+          path: options.databasePath, readOnly: options.readOnly, busyTimeout: Self.lockWait)
       } catch {
         io.fail(error.message)
         return Status.failure
