@@ -181,7 +181,10 @@ final class AppEndToEndTests: XCTestCase {
     XCTAssertTrue(screen.contains("1 meal"))
     XCTAssertFalse(screen.contains("Importing"), "the catalogue is imported once")
     try tmux.press("Enter")
-    screen = try tmux.waitFor("INGREDIENTS (9)")
+    // Until the last row is drawn: a capture can catch the frame half written.
+    screen = try tmux.waitUntil("the editor shows its nine rows") {
+      $0.contains("INGREDIENTS (9)") && $0.contains("50 g")
+    }
     XCTAssertTrue(screen.contains("Gruyère"))
     XCTAssertTrue(screen.contains("50 g"))
   }
