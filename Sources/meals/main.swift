@@ -16,9 +16,9 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let options: LaunchOptions
-switch LaunchOptions.parse(
-  Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-{
+// Without HOME (`env -i`, cron) the account's home folder stands in, as a login shell sets it.
+let environment = HomeFolder.filling(ProcessInfo.processInfo.environment)
+switch LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment) {
 case .success(.help):
   print(LaunchOptions.usage)
   exit(0)
@@ -111,7 +111,6 @@ do {
 }
 
 let service = MealDBClient(baseURL: options.apiURL, http: http)
-let environment = ProcessInfo.processInfo.environment
 let pictureCache =
   options.images == .off ? nil : options.pictureCacheFolder.flatMap { PictureCache(folder: $0) }
 let app = MealsApplication(

@@ -317,6 +317,28 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(meal?.ingredients, [IngredientMeasurement(name: "bread", quantity: "2 slices")])
   }
 
+  /// A fresh install: the default database's folder does not exist until the first import.
+  func testTheFirstImportIntoTheDefaultDatabaseMakesItsFolder() throws {
+    let home = folder.url.appendingPathComponent("fresh-home").path
+    guard
+      case .success(.subcommand(_, _, let defaults)) = LaunchOptions.parse(
+        ["list"], environment: ["HOME": home])
+    else { return XCTFail("meals list did not parse") }
+    XCTAssertTrue(defaults.isDefaultDatabase)
+    let (listed, _, listError) = try meals("list", options: defaults)
+    XCTAssertEqual(listed, 1)
+    XCTAssertTrue(
+      listError.contains("there is no database at \(home)/.local/share/meals"), listError)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: home), "list must create nothing")
+
+    let cook = ">> title: Toast\n\nToast @bread{2%slices}, then butter it.\n"
+    let (status, out, err) = try meals("import", "-", options: defaults, input: cook)
+    XCTAssertEqual(status, 0, err)
+    XCTAssertEqual(out, "Imported 1 meal.\n  1\tToast\t(-, recipe “Toast”)\n")
+    XCTAssertEqual(defaults.databasePath, home + "/.local/share/meals/meals.sqlite")
+    XCTAssertEqual(try MealStore(path: defaults.databasePath).mealCount, 1)
+  }
+
   func testABadFileImportsNothingAtAll() throws {
     let empty = try database("empty.sqlite", meals: [])
     try Data("{ not json".utf8).write(to: folder.url.appendingPathComponent("broken.json"))

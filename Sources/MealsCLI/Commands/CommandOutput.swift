@@ -114,7 +114,9 @@ public struct CommandIO {
   /// A path as the user gave it, made absolute against the current folder.
   func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
-    if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+    if path.hasPrefix("~/"),
+      let home = HomeFolder.filling(ProcessInfo.processInfo.environment)["HOME"]
+    {
       return home + path.dropFirst()
     }
     return (currentDirectory as NSString).appendingPathComponent(path)

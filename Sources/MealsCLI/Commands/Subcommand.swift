@@ -165,6 +165,17 @@ public enum Subcommand: String, CaseIterable, Sendable {
         )
         return Status.failure
       }
+      // The first import into the default database makes its folder, as the app does.
+      if self == .import && options.isDefaultDatabase && !options.readOnly {
+        let folder = (options.databasePath as NSString).deletingLastPathComponent
+        do {
+          try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true)
+        } catch {
+          io.fail("cannot create the data folder \(folder): \(error.localizedDescription)")
+          return Status.failure
+        }
+      }
       let store: MealStore
       do {
         // A script may wait for a running meals to finish writing, as the app does for it.
