@@ -11,15 +11,18 @@ SWIFTPM := TMPDIR=$(SWIFTPM_TMP) $(SWIFT)
 TEST_BUNDLE := $(BUILD_DIR)/debug/mealsPackageTests.xctest
 # Release builds carry Swift's runtime and Foundation inside: they run without the toolchain,
 # and start in half the time (no 14 shared libraries to load and relocate).
-RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+# No $ORIGIN run path: the binary loads its libraries from the system's folders only.
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld
 # make install: PREFIX and DESTDIR as usual; BINARY may name an already built meals (tests).
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINARY ?=
+# zsh's folder for completions installed by hand; Debian's package uses vendor-completions.
+ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
 INSTALLED := $(PREFIX)/bin/meals \
   $(PREFIX)/share/man/man1/meals.1 \
   $(PREFIX)/share/bash-completion/completions/meals \
-  $(PREFIX)/share/zsh/site-functions/_meals \
+  $(ZSH_COMPLETIONS)/_meals \
   $(PREFIX)/share/fish/vendor_completions.d/meals.fish
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
 
@@ -45,7 +48,7 @@ endef
 
 GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
-.PHONY: keys-doc test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
+.PHONY: deb test-package keys-doc test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
 
 ## install: the release binary, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -56,9 +59,23 @@ install:
 	install -D -m 644 docs/meals.1 $(DESTDIR)$(PREFIX)/share/man/man1/meals.1
 	install -D -m 644 Resources/completions/meals.bash \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/meals
-	install -D -m 644 Resources/completions/_meals $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_meals
+	install -D -m 644 Resources/completions/_meals $(DESTDIR)$(ZSH_COMPLETIONS)/_meals
 	install -D -m 644 Resources/completions/meals.fish \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/meals.fish
+
+## deb: the Debian package, .build/deb/meals_VERSION_ARCH.deb (the release binary with Swift's
+## runtime inside, stripped; man page, completions, copyright, changelog; Depends computed)
+deb: deps
+	$(call install_packages,dpkg-dev binutils)
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build $(RELEASE) --product meals
+	Resources/debian/build-deb.sh $(BUILD_DIR)/release/meals $(BUILD_DIR)/deb
+
+## test-package: builds the package, unpacks it and checks its files, its libraries (nothing of
+## the toolchain), `meals --version` and `meals list` with an empty environment, and lintian
+test-package: deb
+	$(call install_packages,lintian)
+	Tests/Package/test-package.sh $(BUILD_DIR)/deb
 
 ## uninstall: removes exactly the files install put there
 uninstall:
