@@ -83,6 +83,14 @@ if [ -z "$depends" ]; then
   echo "build-deb: dpkg-shlibdeps found no dependencies" >&2
   exit 1
 fi
+# Packed relocations (DT_RELR) need glibc's loader from 2.36 on, which no symbol records.
+if readelf -d "$stage/usr/bin/meals" | grep -q '(RELR)'; then
+  relr=$(sed -n 's/^ GLIBC_ABI_DT_RELR@GLIBC_ABI_DT_RELR \([^ ]*\).*/\1/p' /var/lib/dpkg/info/libc6*.symbols | head -1)
+  have=$(echo "$depends" | sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p')
+  if [ -n "$relr" ] && { [ -z "$have" ] || dpkg --compare-versions "$have" lt "$relr"; }; then
+    depends=$(echo "$depends" | sed "s/libc6 ([^)]*)/libc6 (>= $relr)/")
+  fi
+fi
 
 # MARK: - Control
 

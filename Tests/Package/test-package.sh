@@ -92,6 +92,15 @@ done
 if [ $unnamed -eq 0 ]; then
   pass "Depends names the package of every library it loads ($(echo $linked $opened | wc -w), 5 of them by dlopen)"
 fi
+# glibc: the newest symbol version the binary asks for (and 2.36 for packed relocations).
+needed=$(readelf -V "$meals" | grep -o 'GLIBC_2\.[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)
+if readelf -d "$meals" | grep -q '(RELR)'; then needed=$(printf '%s\n2.36\n' "$needed" | sort -V | tail -1); fi
+libc=$(echo "$depends" | sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p')
+if [ -n "$libc" ] && dpkg --compare-versions "$libc" ge "$needed"; then
+  pass "Depends asks for libc6 >= $libc; the binary needs glibc $needed"
+else
+  fail "the binary needs glibc $needed, Depends says libc6 ${libc:-(no version)}"
+fi
 
 # MARK: - Running it
 
