@@ -51,8 +51,7 @@ install -m 644 "$work/changelog.gz" "$stage/usr/share/doc/meals/changelog.gz"
 # MARK: - Depends
 
 # A stub that calls, by name, every function the shims dlsym.
-names=$( (grep -o '^ *X([a-z]*, [A-Za-z0-9_]*)' "$root/Sources/CPicture/libraries.h" | sed 's/.*, \(.*\))/\1/'
-  grep -o 'FIND([a-z_]*, "[A-Za-z0-9_]*")' "$root/Sources/CCurl/CCurl.c" | sed 's/.*"\(.*\)")/\1/') | sort -u)
+names=$("$here/dlopened.sh" functions)
 if [ "$(echo "$names" | wc -l)" -lt 20 ]; then
   echo "build-deb: found only $(echo "$names" | wc -l) dlopened functions in the shims" >&2
   exit 1
@@ -66,9 +65,8 @@ fi
 } >"$work/dlopened.c"
 TMPDIR="$work" cc -o "$work/dlopened" "$work/dlopened.c" -Wl,--no-as-needed -lcurl -lchafa -lglib-2.0 -ljpeg -lpng16
 # The stub's libraries must be the very sonames the shims dlopen.
-wanted=$(grep -ho 'dlopen("[^"]*"' "$root/Sources/CPicture/libraries.c" "$root/Sources/CCurl/CCurl.c" |
-  sed 's/dlopen("\(.*\)"/\1/' | sort -u)
-linked=$(readelf -d "$work/dlopened" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | grep -v '^libc\.so' | sort -u)
+wanted=$("$here/dlopened.sh" sonames)
+linked=$(readelf -d "$work/dlopened" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | grep -v '^libc\.so' | LC_ALL=C sort -u)
 if [ "$wanted" != "$linked" ]; then
   printf 'build-deb: the shims dlopen\n%s\nbut the stub links\n%s\n' "$wanted" "$linked" >&2
   exit 1

@@ -72,14 +72,7 @@ guard isatty(1) == 1 else {
     status: 1)
 }
 
-if options.isDefaultDatabase && !options.readOnly {
-  let folder = (options.databasePath as NSString).deletingLastPathComponent
-  do {
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  } catch {
-    fail("cannot create the data folder \(folder): \(error.localizedDescription)", status: 1)
-  }
-}
+if let problem = options.makeDataFolder() { fail(problem, status: 1) }
 
 let store: MealStore
 do {

@@ -70,9 +70,11 @@ fi
 if readelf -d "$meals" | grep -Eq 'RPATH|RUNPATH'; then fail "the binary has a run path"; else pass "no run path"; fi
 # Every library it loads, linked or dlopened, belongs to a package Depends names.
 linked=$(awk '/=>/ { print $3 }' "$work/ldd")
-opened=$(for soname in libcurl.so.4 libchafa.so.0 libglib-2.0.so.0 libjpeg.so.62 libpng16.so.16; do
-  ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64|x32|aarch64|64bit/ { print $NF; exit }'
-done)
+opened=""
+for soname in $("$here/../../Resources/debian/dlopened.sh" sonames); do
+  path=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64|x32|aarch64|64bit/ { print $NF; exit }')
+  if [ -n "$path" ]; then opened="$opened $path"; else fail "$soname (dlopened) is not installed"; fi
+done
 named=$(echo "$depends" | tr ',|' '\n\n' | sed 's/(.*//; s/ //g' | grep -v '^$')
 unnamed=0
 for library in $linked $opened; do
@@ -90,7 +92,7 @@ for library in $linked $opened; do
   fi
 done
 if [ $unnamed -eq 0 ]; then
-  pass "Depends names the package of every library it loads ($(echo $linked $opened | wc -w), 5 of them by dlopen)"
+  pass "Depends names the package of every library it loads ($(echo $linked $opened | wc -w), $(echo $opened | wc -w) of them by dlopen)"
 fi
 # glibc: the newest symbol version the binary asks for (and 2.36 for packed relocations).
 needed=$(readelf -V "$meals" | grep -o 'GLIBC_2\.[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)

@@ -166,15 +166,9 @@ public enum Subcommand: String, CaseIterable, Sendable {
         return Status.failure
       }
       // The first import into the default database makes its folder, as the app does.
-      if self == .import && options.isDefaultDatabase && !options.readOnly {
-        let folder = (options.databasePath as NSString).deletingLastPathComponent
-        do {
-          try FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: true)
-        } catch {
-          io.fail("cannot create the data folder \(folder): \(error.localizedDescription)")
-          return Status.failure
-        }
+      if self == .import, let problem = options.makeDataFolder() {
+        io.fail(problem)
+        return Status.failure
       }
       let store: MealStore
       do {

@@ -1,0 +1,17 @@
+import Foundation
+
+extension LaunchOptions {
+  /// Makes the default database's folder on a fresh install; nil, or the message to show.
+  ///
+  /// The app and `meals import` call it before their first write; a `--db` path is left as is.
+  public func makeDataFolder() -> String? {
+    guard isDefaultDatabase && !readOnly else { return nil }
+    let folder = (databasePath as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      return nil
+    } catch {
+      return "cannot create the data folder \(folder): \(error.localizedDescription)"
+    }
+  }
+}
