@@ -82,8 +82,10 @@ if [ -z "$depends" ]; then
   exit 1
 fi
 # Packed relocations (DT_RELR) need glibc's loader from 2.36 on, which no symbol records.
-if readelf -d "$stage/usr/bin/meals" | grep -q '(RELR)'; then
-  relr=$(sed -n 's/^ GLIBC_ABI_DT_RELR@GLIBC_ABI_DT_RELR \([^ ]*\).*/\1/p' /var/lib/dpkg/info/libc6*.symbols | head -1)
+# (readelf's output is read whole: under pipefail, grep -q stopping early would fail the pipeline.)
+readelf -d "$stage/usr/bin/meals" >"$work/dynamic"
+if grep -q '(RELR)' "$work/dynamic"; then
+  relr=$(sed -n 's/^ GLIBC_ABI_DT_RELR@GLIBC_ABI_DT_RELR \([^ ]*\).*/\1/p' /var/lib/dpkg/info/libc6*.symbols | sed -n 1p)
   have=$(echo "$depends" | sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p')
   if [ -n "$relr" ] && { [ -z "$have" ] || dpkg --compare-versions "$have" lt "$relr"; }; then
     depends=$(echo "$depends" | sed "s/libc6 ([^)]*)/libc6 (>= $relr)/")

@@ -47,15 +47,20 @@ meals="$root/usr/bin/meals"
 for gz in usr/share/man/man1/meals.1.gz usr/share/doc/meals/changelog.gz; do
   if gzip -t "$root/$gz"; then pass "$gz is whole"; else fail "$gz is not a gzip file"; fi
 done
-if zcat "$root/usr/share/man/man1/meals.1.gz" | grep -q '^\.TH MEALS 1'; then
+# (Outputs are read whole before a test: under pipefail, a reader that stops early, grep -q or
+# head, kills the writer with SIGPIPE, and the pipeline fails only when the output is long.)
+zcat "$root/usr/share/man/man1/meals.1.gz" >"$work/meals.1"
+zcat "$root/usr/share/doc/meals/changelog.gz" >"$work/changelog"
+if grep -q '^\.TH MEALS 1' "$work/meals.1"; then
   pass "the man page is meals(1)"
 else
   fail "the man page has no .TH MEALS 1"
 fi
-if zcat "$root/usr/share/doc/meals/changelog.gz" | head -1 | grep -qF "meals ($version)"; then
+newest=$(sed -n 1p "$work/changelog")
+if [[ $newest == "meals ($version)"* ]]; then
   pass "the changelog's newest entry is $version"
 else
-  fail "the changelog starts $(zcat "$root/usr/share/doc/meals/changelog.gz" | head -1)"
+  fail "the changelog starts $newest"
 fi
 
 # MARK: - Libraries
@@ -67,12 +72,14 @@ if grep -Eiq 'swift|Foundation|dispatch|BlocksRuntime|/opt/|icu' "$work/ldd"; th
 else
   pass "needs nothing of the toolchain ($(grep -c '=>' "$work/ldd") libraries, all Debian's)"
 fi
-if readelf -d "$meals" | grep -Eq 'RPATH|RUNPATH'; then fail "the binary has a run path"; else pass "no run path"; fi
+readelf -d "$meals" >"$work/dynamic"
+if grep -Eq 'RPATH|RUNPATH' "$work/dynamic"; then fail "the binary has a run path"; else pass "no run path"; fi
 # Every library it loads, linked or dlopened, belongs to a package Depends names.
 linked=$(awk '/=>/ { print $3 }' "$work/ldd")
 opened=""
+ldconfig -p >"$work/ldconfig"
 for soname in $("$here/../../Resources/debian/dlopened.sh" sonames); do
-  path=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64|x32|aarch64|64bit/ { print $NF; exit }')
+  path=$(awk -v s="$soname" '$1 == s && /x86-64|x32|aarch64|64bit/ && !found { print $NF; found = 1 }' "$work/ldconfig")
   if [ -n "$path" ]; then opened="$opened $path"; else fail "$soname (dlopened) is not installed"; fi
 done
 named=$(echo "$depends" | tr ',|' '\n\n' | sed 's/(.*//; s/ //g' | grep -v '^$')
@@ -81,12 +88,12 @@ for library in $linked $opened; do
   # Debian registers /lib paths; with merged /usr, ldd may print either.
   owner=""
   for path in "$library" "$(readlink -f "$library")" "${library#/usr}" "/usr$library"; do
-    owner=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1) && [ -n "$owner" ] && break
+    owner=$(dpkg -S "$path" 2>/dev/null | sed -n '1s/:.*//p') && [ -n "$owner" ] && break
   done
   if [ -z "$owner" ]; then
     fail "$library belongs to no Debian package"
     unnamed=$((unnamed + 1))
-  elif ! echo "$named" | grep -qxF "$owner"; then
+  elif ! grep -qxF "$owner" <<<"$named"; then
     fail "$library comes from $owner, which Depends does not name"
     unnamed=$((unnamed + 1))
   fi
@@ -96,7 +103,7 @@ if [ $unnamed -eq 0 ]; then
 fi
 # glibc: the newest symbol version the binary asks for (and 2.36 for packed relocations).
 needed=$(readelf -V "$meals" | grep -o 'GLIBC_2\.[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -1)
-if readelf -d "$meals" | grep -q '(RELR)'; then needed=$(printf '%s\n2.36\n' "$needed" | sort -V | tail -1); fi
+if grep -q '(RELR)' "$work/dynamic"; then needed=$(printf '%s\n2.36\n' "$needed" | sort -V | tail -1); fi
 libc=$(echo "$depends" | sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p')
 if [ -n "$libc" ] && dpkg --compare-versions "$libc" ge "$needed"; then
   pass "Depends asks for libc6 >= $libc; the binary needs glibc $needed"
@@ -112,7 +119,7 @@ if [ "$printed" = "meals $upstream" ]; then pass "env -i meals --version: $print
 # No HOME: the account's home folder stands in (named by the message when it holds no database).
 account=$(getent passwd "$(id -u)" | cut -d: -f6)
 listed=$(cd "$work" && env -i "$meals" list 2>&1) && status=0 || status=$?
-if [ $status -eq 0 ] || echo "$listed" | grep -qF "no database at $account/.local/share/meals/meals.sqlite"; then
+if [ $status -eq 0 ] || grep -qF "no database at $account/.local/share/meals/meals.sqlite" <<<"$listed"; then
   pass "env -i meals list: exit $status, the database under $account"
 else
   fail "env -i meals list exited $status: $listed"
@@ -129,8 +136,8 @@ env -i HOME="$work/home" "$meals" import "$work/meal.json" >"$work/import.out" 2
   fail "meals import into a fresh home: $(cat "$work/import.out")"
 if [ -f "$database" ]; then pass "meals import made ~/.local/share/meals/meals.sqlite"; else fail "no database in ~/.local/share/meals"; fi
 listed=$(cd "$work" && env -i "$meals" --db "$database" list 2>&1) || fail "env -i meals --db … list: $listed"
-if echo "$listed" | grep -q "Packaged Porridge"; then
-  pass "env -i meals --db … list: $(echo "$listed" | head -1)"
+if grep -q "Packaged Porridge" <<<"$listed"; then
+  pass "env -i meals --db … list: $(sed -n 1p <<<"$listed")"
 else
   fail "env -i meals --db … list printed: $listed"
 fi
