@@ -16,8 +16,10 @@ public enum FilterQuery: Equatable, Sendable {
   case substring(String)
 
   public init(_ input: String) {
+    let line = TextSanitizer.singleLine(input)
+    // ASCII is NFC already: no trip through Foundation for it (the empty filter of every start).
     let text = MealRules.trimmed(
-      TextSanitizer.singleLine(input).precomposedStringWithCanonicalMapping)
+      line.utf8.allSatisfy { $0 < 0x80 } ? line : line.precomposedStringWithCanonicalMapping)
     if text.isEmpty {
       self = .everything
     } else if text.unicodeScalars.contains(where: Self.isSpecial) {

@@ -29,7 +29,8 @@ struct ChipCondition {
   }
 }
 
-/// One row of `meal_facet`: how many meals have this category, area and difficulty ('' for none).
+/// How many meals have this category, area and difficulty ('' for none): a row of `meal_facet`'s
+/// shape, counted over the meals a text filter matches.
 struct FacetRow: Equatable {
   var category: String
   var area: String
@@ -40,16 +41,14 @@ struct FacetRow: Equatable {
 extension MealStore {
   // MARK: - Chips
 
-  /// `meal_facet`'s rows, read once per change of the database.
-  func facets() -> [FacetRow] {
-    if let cache = facetCache, cache.generation == generation { return cache.rows }
-    let rows =
-      (try? db.statement("SELECT category, area, difficulty, meals FROM meal_facet").rows {
-        FacetRow(
-          category: $0.text(0), area: $0.text(1), difficulty: $0.text(2), meals: Int($0.int(3)))
-      }) ?? []
-    facetCache = (generation, rows)
-    return rows
+  /// `meal_facet` summed with no chip chosen, read once per change of the database.
+  func summary() -> FacetSummary {
+    if let cache = summaryCache, cache.generation == generation { return cache.summary }
+    let summary =
+      (try? FacetSummary.read(in: db, chips: ChipSelection()))
+      ?? FacetSummary(meals: 0, counts: [:])
+    summaryCache = (generation, summary)
+    return summary
   }
 
   /// The chips saved meals give: every category, area and difficulty in use.
@@ -58,17 +57,16 @@ extension MealStore {
   /// the database.
   public func chips() -> [Chip] {
     if let cache = chipCache, cache.generation == generation { return cache.chips }
-    let rows = facets()
+    let inUse = summary().counts.keys
     // Sorted as SQLite's NOCASE sorts: ASCII letters in either case alike.
-    func sorted(_ values: Set<String>) -> [String] {
-      values.map { (key: Self.nocase($0), value: $0) }.sorted {
-        ($0.key, $0.value) < ($1.key, $1.value)
+    func sorted(_ facet: Facet) -> [Chip] {
+      inUse.filter { $0.facet == facet }.map { (key: Self.nocase($0.value), chip: $0) }.sorted {
+        ($0.key, $0.chip.value) < ($1.key, $1.chip.value)
       }
-      .map(\.value)
+      .map(\.chip)
     }
-    var chips = sorted(Set(rows.map(\.category)).subtracting([""])).map { Chip(.category, $0) }
-    chips += sorted(Set(rows.map(\.area)).subtracting([""])).map { Chip(.area, $0) }
-    let difficulties = Set(rows.map(\.difficulty))
+    var chips = sorted(.category) + sorted(.area)
+    let difficulties = Set(inUse.filter { $0.facet == .difficulty }.map(\.value))
     chips += Difficulty.allCases.filter { difficulties.contains($0.rawValue) }.map {
       Chip(.difficulty, $0.rawValue)
     }
@@ -79,14 +77,14 @@ extension MealStore {
   /// How many meals each chip would show, with the text filter and the chips of the other
   /// facets (chips of one facet add to each other, so their own facet is left out).
   ///
-  /// Read as counts per (category, area, difficulty): from the `meal_facet` summary without
-  /// text (a few hundred rows, whatever the number of meals), else from the meals the text
-  /// matches, found once.
+  /// Without text, summed from `meal_facet` (a few hundred rows, whatever the number of
+  /// meals); with text, counted per (category, area, difficulty) over the meals it matches.
   public func chipCounts(matching filter: String = "", chips selection: ChipSelection)
     -> [Chip: Int]
   {
     guard MealFilter(filter).mealCondition != nil else {
-      return Self.chipCounts(facets(), chips: selection)
+      if selection.isEmpty { return summary().counts }
+      return (try? FacetSummary.read(in: db, chips: selection).counts) ?? [:]
     }
     return (try? Self.chipCounts(in: db, matching: filter, chips: selection)) ?? [:]
   }
@@ -102,22 +100,17 @@ extension MealStore {
     in db: SQLiteConnection, matching filter: String, chips selection: ChipSelection
   ) throws(StoreError) -> [Chip: Int] {
     let text = MealFilter(filter)
-    let combinations: [FacetRow]
-    let map = { (row: Statement) in
-      FacetRow(
-        category: row.text(0), area: row.text(1), difficulty: row.text(2), meals: Int(row.int(3)))
+    guard let sql = text.mealCondition else {
+      return try FacetSummary.read(in: db, chips: selection).counts
     }
-    if let sql = text.mealCondition {
-      combinations = try db.statement(
-        """
-        SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
-        FROM meal INDEXED BY meal_by_sort_key WHERE \(sql) GROUP BY 1, 2, 3
-        """
-      ).rows(text.parameters, map)
-    } else {
-      combinations = try db.statement(
-        "SELECT category, area, difficulty, meals FROM meal_facet"
-      ).rows([], map)
+    let combinations = try db.statement(
+      """
+      SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
+      FROM meal INDEXED BY meal_by_sort_key WHERE \(sql) GROUP BY 1, 2, 3
+      """
+    ).rows(text.parameters) {
+      FacetRow(
+        category: $0.text(0), area: $0.text(1), difficulty: $0.text(2), meals: Int($0.int(3)))
     }
     return chipCounts(combinations, chips: selection)
   }

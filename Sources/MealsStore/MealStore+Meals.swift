@@ -7,7 +7,7 @@ extension MealStore {
   /// The number of saved meals: the sum of `meal_facet`'s counts (every meal is in one of its
   /// few hundred rows, kept exact by triggers), so the first frame does not read every meal's
   /// row to say how many there are.
-  public var mealCount: Int { facets().reduce(0) { $0 + $1.meals } }
+  public var mealCount: Int { summary().meals }
 
   /// The whole meal with its ingredient lines, or nil when there is no such meal.
   public func meal(id: Int64) throws(StoreError) -> Meal? {

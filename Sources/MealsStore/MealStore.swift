@@ -13,9 +13,9 @@ public final class MealStore {
   private(set) var generation = 0
   /// Seconds since 1970; tests move it to check the trash's 30 days and the daily backup.
   public var clock: () -> Double = { Date().timeIntervalSince1970 }
-  /// `meal_facet`'s rows and the generation they were read at: the meal count, the chips and
-  /// their counts without text come from them, read once per change.
-  var facetCache: (generation: Int, rows: [FacetRow])?
+  /// `meal_facet` summed, at the generation it was read: the meal count and every chip with
+  /// its count when no chip is chosen (the start).
+  var summaryCache: (generation: Int, summary: FacetSummary)?
   /// The chips saved meals give, and the generation they were read at.
   var chipCache: (generation: Int, chips: [Chip])?
 

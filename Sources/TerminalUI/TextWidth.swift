@@ -111,14 +111,18 @@ public enum TextWidth {
   private static let localeIsReady: Bool = TerminalLocale.ensureUTF8()
 }
 
-/// The process locale: the user's own when it is UTF-8, else C.UTF-8.
+/// The process's character set: the user's own when it is UTF-8, else C.UTF-8.
+///
+/// Only `LC_CTYPE` (what ncurses, `wcwidth` and the codeset read): numbers stay C's, and a start
+/// does not load a dozen locale files it never uses.
 public enum TerminalLocale {
-  /// Sets the locale from the environment, falling back to C.UTF-8; true when UTF-8 is in use.
+  /// Sets the character set from the environment, falling back to C.UTF-8; true when UTF-8 is in
+  /// use.
   @discardableResult
   public static func ensureUTF8() -> Bool {
-    setlocale(LC_ALL, "")
+    setlocale(LC_CTYPE, "")
     if isUTF8 { return true }
-    setlocale(LC_ALL, "C.UTF-8")
+    setlocale(LC_CTYPE, "C.UTF-8")
     return isUTF8
   }
 

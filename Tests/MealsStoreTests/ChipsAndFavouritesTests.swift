@@ -172,6 +172,40 @@ final class ChipsAndFavouritesTests: StoreTestCase {
       XCTAssertEqual(summary, direct, "after step \(step)")
       let meals = try store.db.statement("SELECT count(*) FROM meal").scalar()
       XCTAssertEqual(Int64(store.mealCount), meals, "the count the header shows, step \(step)")
+      try checkChips(step)
+    }
+    // The chips and their counts against every meal's row, counted here: a chip counts the
+    // meals with its value that the other facets' chosen chips admit.
+    func checkChips(_ step: Int) throws {
+      let rows = try store.db.statement("SELECT category, area, difficulty FROM meal").rows {
+        [
+          $0.isNull(0) ? nil : $0.text(0), $0.isNull(1) ? nil : $0.text(1),
+          $0.isNull(2) ? nil : $0.text(2),
+        ]
+      }
+      let facets: [Facet] = [.category, .area, .difficulty]
+      let inUse = Set(
+        rows.flatMap { row in facets.indices.compactMap { i in row[i].map { Chip(facets[i], $0) } }
+        })
+      XCTAssertEqual(Set(store.chips()), inUse, "the chips in use, step \(step)")
+      var chosen = ChipSelection()
+      for chip in inUse where random.next() % 3 == 0 { chosen.toggle(chip) }
+      for selection in [ChipSelection(), chosen] {
+        var expected: [Chip: Int] = [:]
+        for row in rows {
+          for (i, facet) in facets.enumerated() {
+            guard let value = row[i] else { continue }
+            let admitted = facets.indices.allSatisfy { j in
+              j == i || selection.values(of: facets[j]).isEmpty
+                || row[j].map { selection.values(of: facets[j]).contains($0) } == true
+            }
+            if admitted { expected[Chip(facet, value), default: 0] += 1 }
+          }
+        }
+        XCTAssertEqual(
+          store.chipCounts(chips: selection), expected,
+          "chip counts with \(selection.chips.count) chosen, step \(step)")
+      }
     }
     for step in 0..<200 {
       let ids = try store.db.statement("SELECT id FROM meal").rows { $0.int(0) }
@@ -198,6 +232,24 @@ final class ChipsAndFavouritesTests: StoreTestCase {
     }
     XCTAssertEqual(
       store.chipCounts(chips: ChipSelection()).values.reduce(0, +) > 0, true, "counts come back")
+  }
+
+  func testATallyOfManyValuesSumsEachOnce() {
+    // Past the values it searches one by one it looks them up by name; both must agree.
+    var random = SeededRandom(seed: 7)
+    var tally = FacetTally()
+    var expected: [String: Int] = [:]
+    for _ in 0..<2_000 {
+      let value = "Café \(random.next() % 90)"
+      let meals = Int(random.next() % 5) + 1
+      expected[value, default: 0] += meals
+      Array(value.utf8).withUnsafeBufferPointer { tally.add($0, meals) }
+    }
+    Array("".utf8).withUnsafeBufferPointer { tally.add($0, 3) }
+    let sums = Dictionary(
+      uniqueKeysWithValues: zip(
+        tally.values.map { String(decoding: $0, as: UTF8.self) }, tally.sums))
+    XCTAssertEqual(sums, expected, "every value once, with its sum; no value is not counted")
   }
 
   func testChipsAreSortedAsSQLiteSortsThemIgnoringASCIICase() throws {
