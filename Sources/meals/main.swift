@@ -74,21 +74,15 @@ guard isatty(1) == 1 else {
 
 if let problem = options.makeDataFolder() { fail(problem, status: 1) }
 
-// A database at this version's schema opens on its own thread while the terminal starts. Any
-// other opens now, before the screen is taken: a big one takes seconds to upgrade, once, and a
-// line on the terminal says how far it has come.
-let opening =
-  MealStore.isCurrent(path: options.databasePath)
-  ? StoreOpening(path: options.databasePath, readOnly: options.readOnly) : nil
-var openedFirst: MealStore?
-if opening == nil {
-  do {
-    let line = UpgradeLine(path: options.databasePath, isTerminal: isatty(2) == 1)
-    openedFirst = try MealStore(
-      path: options.databasePath, readOnly: options.readOnly, upgradeProgress: { line.show($0) })
-  } catch {
-    fail(error.message, status: 1)
-  }
+let store: MealStore
+do {
+  // Before the screen is taken: a big database takes seconds to upgrade, once; a line on the
+  // terminal says how far it has come.
+  let line = UpgradeLine(path: options.databasePath, isTerminal: isatty(2) == 1)
+  store = try MealStore(
+    path: options.databasePath, readOnly: options.readOnly, upgradeProgress: { line.show($0) })
+} catch {
+  fail(error.message, status: 1)
 }
 
 let http: HTTPClient
@@ -107,18 +101,6 @@ do {
     colors: options.colors, mouse: options.mouse, theme: look.theme)
 } catch {
   fail(error.message, status: 1)
-}
-
-let store: MealStore
-switch opening?.wait() ?? openedFirst.map({ .success($0) }) {
-case .success(let opened):
-  store = opened
-case .failure(let error):
-  terminal.shutdown()
-  fail(error.message, status: 1)
-case nil:
-  terminal.shutdown()
-  fail("the database was not opened.", status: 1)
 }
 
 let service = MealDBClient(baseURL: options.apiURL, http: http)
