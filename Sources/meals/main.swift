@@ -17,7 +17,7 @@ func fail(_ message: String, status: Int32) -> Never {
 
 let options: LaunchOptions
 // Without HOME (`env -i`, cron) the account's home folder stands in, as a login shell sets it.
-let environment = HomeFolder.filling(ProcessInfo.processInfo.environment)
+let environment = HomeFolder.filling(ProcessEnvironment.current())
 switch LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment) {
 case .success(.help):
   print(LaunchOptions.usage)

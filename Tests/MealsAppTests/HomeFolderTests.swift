@@ -35,3 +35,19 @@ final class HomeFolderTests: XCTestCase {
     XCTAssertTrue(home.hasPrefix("/"), home)
   }
 }
+
+/// The environment main reads at every start, without Foundation's slow path.
+final class ProcessEnvironmentTests: XCTestCase {
+  func testItHoldsWhatFoundationReads() {
+    setenv("MEALS_TEST_VALUE", "a=b = c ✓ 麻婆", 1)
+    setenv("MEALS_TEST_EMPTY", "", 1)
+    defer {
+      unsetenv("MEALS_TEST_VALUE")
+      unsetenv("MEALS_TEST_EMPTY")
+    }
+    let read = ProcessEnvironment.current()
+    XCTAssertEqual(read["MEALS_TEST_VALUE"], "a=b = c ✓ 麻婆", "split at the first =")
+    XCTAssertEqual(read["MEALS_TEST_EMPTY"], "")
+    XCTAssertEqual(read, ProcessInfo.processInfo.environment)
+  }
+}
