@@ -1,7 +1,8 @@
 import Foundation
 import MealsCore
 
-/// `meal_facet` summed in one read: how many meals there are, and each chip's count.
+/// Counts per (category, area, difficulty) summed in one read: how many meals, and each chip's
+/// count.
 ///
 /// A chip counts the meals with its value that the other facets' chosen chips admit (chips of
 /// one facet add to each other). Read at every start, so rows are summed as their UTF-8 bytes
@@ -10,9 +11,14 @@ struct FacetSummary {
   var meals: Int
   var counts: [Chip: Int]
 
-  static func read(in db: SQLiteConnection, chips selection: ChipSelection) throws(StoreError)
-    -> FacetSummary
-  {
+  /// Every meal's counts: `meal_facet`, kept exact by triggers.
+  static let everyMeal = "SELECT category, area, difficulty, meals FROM meal_facet"
+
+  /// Sums `rows`, a query of category, area, difficulty ('' for none) and a count of meals.
+  static func read(
+    in db: SQLiteConnection, rows: String = everyMeal, parameters: [SQLValue] = [],
+    chips selection: ChipSelection
+  ) throws(StoreError) -> FacetSummary {
     let chosen = Facet.allCases.map { facet in selection.values(of: facet).map { Array($0.utf8) } }
     func admits(_ facet: Int, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
       chosen[facet].isEmpty || chosen[facet].contains { FacetTally.equal($0, value) }
@@ -22,8 +28,7 @@ struct FacetSummary {
     var difficulty = FacetTally()
     var meals = 0
     let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    try db.statement("SELECT category, area, difficulty, meals FROM meal_facet").forEach([]) {
-      row in
+    try db.statement(rows).forEach(parameters) { row in
       let count = Int(row.int(3))
       meals += count
       let values = (row.utf8(0) ?? none, row.utf8(1) ?? none, row.utf8(2) ?? none)

@@ -29,15 +29,6 @@ struct ChipCondition {
   }
 }
 
-/// How many meals have this category, area and difficulty ('' for none): a row of `meal_facet`'s
-/// shape, counted over the meals a text filter matches.
-struct FacetRow: Equatable {
-  var category: String
-  var area: String
-  var difficulty: String
-  var meals: Int
-}
-
 extension MealStore {
   // MARK: - Chips
 
@@ -82,10 +73,7 @@ extension MealStore {
   public func chipCounts(matching filter: String = "", chips selection: ChipSelection)
     -> [Chip: Int]
   {
-    guard MealFilter(filter).mealCondition != nil else {
-      if selection.isEmpty { return summary().counts }
-      return (try? FacetSummary.read(in: db, chips: selection).counts) ?? [:]
-    }
+    if selection.isEmpty && MealFilter(filter).mealCondition == nil { return summary().counts }
     return (try? Self.chipCounts(in: db, matching: filter, chips: selection)) ?? [:]
   }
 
@@ -100,54 +88,15 @@ extension MealStore {
     in db: SQLiteConnection, matching filter: String, chips selection: ChipSelection
   ) throws(StoreError) -> [Chip: Int] {
     let text = MealFilter(filter)
-    guard let sql = text.mealCondition else {
-      return try FacetSummary.read(in: db, chips: selection).counts
-    }
-    let combinations = try db.statement(
+    let rows = text.mealCondition.map {
       """
       SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
-      FROM meal INDEXED BY meal_by_sort_key WHERE \(sql) GROUP BY 1, 2, 3
+      FROM meal INDEXED BY meal_by_sort_key WHERE \($0) GROUP BY 1, 2, 3
       """
-    ).rows(text.parameters) {
-      FacetRow(
-        category: $0.text(0), area: $0.text(1), difficulty: $0.text(2), meals: Int($0.int(3)))
     }
-    return chipCounts(combinations, chips: selection)
-  }
-
-  /// The chips' counts from counts per (category, area, difficulty).
-  static func chipCounts(_ combinations: [FacetRow], chips selection: ChipSelection) -> [Chip: Int]
-  {
-    // A chip counts the rows the other facets' chips admit (its own facet's do not matter).
-    let categories = Set(selection.values(of: .category))
-    let areas = Set(selection.values(of: .area))
-    let difficulties = Set(selection.values(of: .difficulty))
-    func admits(_ chosen: Set<String>, _ value: String) -> Bool {
-      chosen.isEmpty || chosen.contains(value)
-    }
-    // Summed by value first (a few dozen), then made chips.
-    var byCategory: [String: Int] = [:]
-    var byArea: [String: Int] = [:]
-    var byDifficulty: [String: Int] = [:]
-    for row in combinations {
-      let category = admits(categories, row.category)
-      let area = admits(areas, row.area)
-      let difficulty = admits(difficulties, row.difficulty)
-      if !row.category.isEmpty && area && difficulty {
-        byCategory[row.category, default: 0] += row.meals
-      }
-      if !row.area.isEmpty && category && difficulty { byArea[row.area, default: 0] += row.meals }
-      if !row.difficulty.isEmpty && category && area {
-        byDifficulty[row.difficulty, default: 0] += row.meals
-      }
-    }
-    var counts: [Chip: Int] = [:]
-    for (facet, sums) in [
-      (Facet.category, byCategory), (.area, byArea), (.difficulty, byDifficulty),
-    ] {
-      for (value, meals) in sums { counts[Chip(facet, value)] = meals }
-    }
-    return counts
+    return try FacetSummary.read(
+      in: db, rows: rows ?? FacetSummary.everyMeal, parameters: text.parameters, chips: selection
+    ).counts
   }
 
   // MARK: - Favourites

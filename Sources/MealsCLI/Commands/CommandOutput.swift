@@ -115,7 +115,7 @@ public struct CommandIO {
   func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     if path.hasPrefix("~/"),
-      let home = HomeFolder.filling(ProcessInfo.processInfo.environment)["HOME"]
+      let home = HomeFolder.filling(ProcessEnvironment.current())["HOME"]
     {
       return home + path.dropFirst()
     }
