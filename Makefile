@@ -16,7 +16,12 @@ TEST_BUNDLE := $(BUILD_DIR)/debug/mealsPackageTests.xctest
 # for the loader to read at every start, ~0.5 ms sooner to the first frame.
 RELR := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | \
   awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "-Xlinker -z -Xlinker pack-relative-relocs" }')
-RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld $(RELR)
+# Generic types' metadata made by accessor calls, not from mangled names: the runtime no longer
+# demangles them at first use and looks up each Hashable conformance in every conformance of
+# Foundation (~140k instructions a lookup): 1.5M fewer instructions before the first frame.
+NO_MANGLED_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld $(RELR) \
+  $(NO_MANGLED_METADATA)
 # make install: PREFIX and DESTDIR as usual; BINARY may name an already built meals (tests).
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -14,6 +14,22 @@ struct FacetSummary {
   /// Every meal's counts: `meal_facet`, kept exact by triggers.
   static let everyMeal = "SELECT category, area, difficulty, meals FROM meal_facet"
 
+  /// The counts with no chip chosen: `meal_chip`'s few dozen rows, kept exact by triggers
+  /// (facet 0 is the category, and every meal has one, '' for none: its sum is the count).
+  static func everyChip(in db: SQLiteConnection) throws(StoreError) -> FacetSummary {
+    var summary = FacetSummary(meals: 0, counts: [:])
+    let facets = Facet.allCases
+    try db.statement("SELECT facet, value, meals FROM meal_chip").forEach([]) { row in
+      let facet = Int(row.int(0))
+      let count = Int(row.int(2))
+      guard facets.indices.contains(facet) else { return }
+      if facet == 0 { summary.meals += count }
+      let value = row.text(1)
+      if !value.isEmpty { summary.counts[Chip(facets[facet], value)] = count }
+    }
+    return summary
+  }
+
   /// Sums `rows`, a query of category, area, difficulty ('' for none) and a count of meals.
   static func read(
     in db: SQLiteConnection, rows: String = everyMeal, parameters: [SQLValue] = [],

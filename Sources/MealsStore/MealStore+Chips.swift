@@ -32,12 +32,11 @@ struct ChipCondition {
 extension MealStore {
   // MARK: - Chips
 
-  /// `meal_facet` summed with no chip chosen, read once per change of the database.
+  /// The meal count and the chips' counts with no chip chosen, read once per change of the
+  /// database.
   func summary() -> FacetSummary {
     if let cache = summaryCache, cache.generation == generation { return cache.summary }
-    let summary =
-      (try? FacetSummary.read(in: db, chips: ChipSelection()))
-      ?? FacetSummary(meals: 0, counts: [:])
+    let summary = (try? FacetSummary.everyChip(in: db)) ?? FacetSummary(meals: 0, counts: [:])
     summaryCache = (generation, summary)
     return summary
   }
@@ -68,8 +67,8 @@ extension MealStore {
   /// How many meals each chip would show, with the text filter and the chips of the other
   /// facets (chips of one facet add to each other, so their own facet is left out).
   ///
-  /// Without text, summed from `meal_facet` (a few hundred rows, whatever the number of
-  /// meals); with text, counted per (category, area, difficulty) over the meals it matches.
+  /// Without text, `meal_chip` (nothing chosen) or `meal_facet` summed (a few hundred rows,
+  /// whatever the number of meals); with text, counted per (category, area, difficulty) over the meals it matches.
   public func chipCounts(matching filter: String = "", chips selection: ChipSelection)
     -> [Chip: Int]
   {

@@ -4,9 +4,8 @@ import MealsCore
 extension MealStore {
   // MARK: - Reading
 
-  /// The number of saved meals: the sum of `meal_facet`'s counts (every meal is in one of its
-  /// few hundred rows, kept exact by triggers), so the first frame does not read every meal's
-  /// row to say how many there are.
+  /// The number of saved meals: the sum of `meal_chip`'s category counts (kept exact by
+  /// triggers), so the first frame does not read every meal's row to say how many there are.
   public var mealCount: Int { summary().meals }
 
   /// The whole meal with its ingredient lines, or nil when there is no such meal.

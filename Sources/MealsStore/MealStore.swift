@@ -13,7 +13,7 @@ public final class MealStore {
   private(set) var generation = 0
   /// Seconds since 1970; tests move it to check the trash's 30 days and the daily backup.
   public var clock: () -> Double = { Date().timeIntervalSince1970 }
-  /// `meal_facet` summed, at the generation it was read: the meal count and every chip with
+  /// `meal_chip` read, at the generation it was read: the meal count and every chip with
   /// its count when no chip is chosen (the start).
   var summaryCache: (generation: Int, summary: FacetSummary)?
   /// The chips saved meals give, and the generation they were read at.

@@ -321,7 +321,60 @@ enum Schema {
         CREATE INDEX trash_plan_by_meal ON trash_plan_entry (meal_id);
         """,
       weight: 0.1),
+    // 10: how many meals have each chip (facet 0 category, 1 area, 2 difficulty; '' for none):
+    // the first frame's meal count and chips read these few dozen rows instead of summing
+    // `meal_facet`'s hundreds (0.6 ms at 100 000 meals). Triggers keep it exact, like that one.
+    Migration(
+      sql: """
+        CREATE TABLE meal_chip (
+          facet INTEGER NOT NULL,
+          value TEXT NOT NULL,
+          meals INTEGER NOT NULL,
+          PRIMARY KEY (facet, value)
+        ) WITHOUT ROWID;
+        INSERT INTO meal_chip SELECT 0, category, sum(meals) FROM meal_facet GROUP BY 2;
+        INSERT INTO meal_chip SELECT 1, area, sum(meals) FROM meal_facet GROUP BY 2;
+        INSERT INTO meal_chip SELECT 2, difficulty, sum(meals) FROM meal_facet GROUP BY 2;
+        CREATE TRIGGER meal_chip_insert AFTER INSERT ON meal BEGIN
+          \(chipCount(adding: "new"))
+        END;
+        CREATE TRIGGER meal_chip_delete AFTER DELETE ON meal BEGIN
+          \(chipCount(removing: "old"))
+        END;
+        CREATE TRIGGER meal_chip_update AFTER UPDATE OF category, area, difficulty ON meal
+        WHEN coalesce(old.category, '') != coalesce(new.category, '')
+          OR coalesce(old.area, '') != coalesce(new.area, '')
+          OR coalesce(old.difficulty, '') != coalesce(new.difficulty, '')
+        BEGIN
+          \(chipCount(removing: "old"))
+          \(chipCount(adding: "new"))
+        END;
+        """,
+      weight: 0.1),
   ]
+
+  /// The chips' columns in `meal_chip`'s facet order.
+  private static let chipColumns = ["category", "area", "difficulty"]
+
+  /// Trigger statements counting the meal `row` (`new`) in `meal_chip`.
+  private static func chipCount(adding row: String) -> String {
+    chipColumns.enumerated().map { facet, column in
+      """
+      INSERT INTO meal_chip VALUES (\(facet), coalesce(\(row).\(column), ''), 1)
+          ON CONFLICT (facet, value) DO UPDATE SET meals = meals + 1;
+      """
+    }.joined(separator: "\n  ")
+  }
+
+  /// Trigger statements taking the meal `row` (`old`) out of `meal_chip`.
+  private static func chipCount(removing row: String) -> String {
+    chipColumns.enumerated().map { facet, column in
+      """
+      UPDATE meal_chip SET meals = meals - 1
+          WHERE facet = \(facet) AND value = coalesce(\(row).\(column), '');
+      """
+    }.joined(separator: "\n  ") + "\n  DELETE FROM meal_chip WHERE meals <= 0;"
+  }
 
   /// The columns `plan_entry` and `trash_plan_entry` share, before their `meal_id`.
   private static let planEntryTable = """

@@ -170,6 +170,18 @@ final class ChipsAndFavouritesTests: StoreTestCase {
         "SELECT category, area, difficulty, meals FROM meal_facet ORDER BY 1, 2, 3"
       ).rows { "\($0.text(0))|\($0.text(1))|\($0.text(2))|\($0.int(3))" }
       XCTAssertEqual(summary, direct, "after step \(step)")
+      let perChip = try store.db.statement(
+        """
+        SELECT 0, coalesce(category, ''), count(*) FROM meal GROUP BY 2
+        UNION ALL SELECT 1, coalesce(area, ''), count(*) FROM meal GROUP BY 2
+        UNION ALL SELECT 2, coalesce(difficulty, ''), count(*) FROM meal GROUP BY 2
+        ORDER BY 1, 2
+        """
+      ).rows { "\($0.int(0))|\($0.text(1))|\($0.int(2))" }
+      let chipTable = try store.db.statement(
+        "SELECT facet, value, meals FROM meal_chip ORDER BY 1, 2"
+      ).rows { "\($0.int(0))|\($0.text(1))|\($0.int(2))" }
+      XCTAssertEqual(chipTable, perChip, "meal_chip after step \(step)")
       let meals = try store.db.statement("SELECT count(*) FROM meal").scalar()
       XCTAssertEqual(Int64(store.mealCount), meals, "the count the header shows, step \(step)")
       try checkChips(step)
@@ -219,6 +231,7 @@ final class ChipsAndFavouritesTests: StoreTestCase {
       case 1 where !ids.isEmpty:
         var draft = try store.editableCopy(of: random.pick(ids))
         draft.meal.category = random.pick(categories)
+        if random.next() % 2 == 0 { draft.meal.area = random.pick(areas) }
         draft.meal.difficulty = random.pick(Difficulty.allCases + [nil])
         try store.commit(draft)
       case 2 where !ids.isEmpty:

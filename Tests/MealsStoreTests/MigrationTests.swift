@@ -60,6 +60,43 @@ final class MigrationTests: StoreTestCase {
     XCTAssertGreaterThan(fresh, 120)
   }
 
+  /// Schema 10's per-chip counts start from the file's meals: the header's count and every
+  /// chip's, nothing chosen, as counted over the rows themselves.
+  func testAVersion9DatabaseGetsItsChipCountsFromItsMeals() throws {
+    try Self.makeVersion1Database(at: path, meals: 60)
+    let db = try SQLiteConnection(path: path)
+    try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
+    for version in 1..<9 {
+      try db.execute("PRAGMA foreign_keys = OFF")  // as the store migrates (migration 2)
+      try db.transaction { () throws(StoreError) in
+        try db.execute(Schema.migrations[version].sql)
+        try db.execute("PRAGMA user_version = \(version + 1)")
+      }
+    }
+    try db.execute(
+      """
+      UPDATE meal SET category = NULL WHERE id % 5 = 0;
+      UPDATE meal SET area = 'Thai', difficulty = 'Advanced' WHERE id % 4 = 0;
+      UPDATE meal SET category = 'Café crème' WHERE id % 7 = 0;
+      """)
+    db.close()
+    let store = try openStore()
+    XCTAssertEqual(store.schemaVersion, Schema.migrations.count)
+    let counted = try store.db.statement(
+      """
+      SELECT 0, category, count(*) FROM meal WHERE category IS NOT NULL GROUP BY 2
+      UNION ALL SELECT 1, area, count(*) FROM meal WHERE area IS NOT NULL GROUP BY 2
+      UNION ALL SELECT 2, difficulty, count(*) FROM meal WHERE difficulty IS NOT NULL GROUP BY 2
+      """
+    ).rows { row in
+      (Chip(Facet.allCases[Int(row.int(0))], row.text(1)), Int(row.int(2)))
+    }
+    XCTAssertEqual(
+      store.chipCounts(chips: ChipSelection()), Dictionary(uniqueKeysWithValues: counted))
+    XCTAssertEqual(store.mealCount, 60)
+    XCTAssertEqual(store.chipCounts(chips: ChipSelection())[Chip(.category, "Café crème")], 8)
+  }
+
   func testAVersion4DatabaseGetsTheFilterIndexesInNameOrder() throws {
     try Self.makeVersion4Database(at: path, meals: 300)
     let store = try openStore()
