@@ -67,6 +67,11 @@ public final class NcursesTerminal: Terminal {
     // Keys are read from the descriptor, never through ncurses: no look-ahead on input.
     typeahead(-1)
     curs_set(0)
+    // ncurses writes its buffer out at every cursor move until the screen has once been left
+    // and come back to (its `_endwin` stays "initial"): a frame went out as ~40 writes. Left
+    // here, before anything is drawn, the first refresh comes back and each frame is one write.
+    def_prog_mode()
+    endwin()
     Self.writeToTerminal(modesOn)
     let withColor = colors && theme.usesColor && has_colors()
     areaLooks =
