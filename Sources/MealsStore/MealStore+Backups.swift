@@ -110,7 +110,7 @@ extension MealStore {
         .corrupt, "Backup \(number) (\(backup)) is damaged: \(check.joined(separator: "; ")).")
     }
     let version = Int(try connection.statement("PRAGMA user_version").scalar() ?? 0)
-    guard version > 0, version <= Schema.migrations.count else {
+    guard version > 0, version <= Schema.version else {
       throw StoreError(.invalid, "\(backup) is not a meals database this version can read.")
     }
     let meals = Int(try connection.statement("SELECT count(*) FROM meal").scalar() ?? 0)

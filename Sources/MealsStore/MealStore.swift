@@ -50,12 +50,12 @@ public final class MealStore {
     try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
     // Read first: a file that is not SQLite fails here, before anything could be written.
     let version = try db.statement("PRAGMA user_version").scalar() ?? 0
-    if version > Int64(Schema.migrations.count) {
+    if version > Int64(Schema.version) {
       throw StoreError(.newerVersion, "The database \(path) was made by a newer version of meals.")
     }
     try db.execute("PRAGMA foreign_keys = ON")
     if db.openedReadOnly {
-      guard version == Int64(Schema.migrations.count) else {
+      guard version == Int64(Schema.version) else {
         throw StoreError(
           .readOnly,
           "The database \(path) is from an earlier meals and must be upgraded, which a read-only open cannot do; open it once with write access."
@@ -67,8 +67,8 @@ public final class MealStore {
     try db.execute("PRAGMA journal_mode = WAL")
     try db.execute("PRAGMA synchronous = NORMAL")
     var reporter: UpgradeReporter?
-    if version > 0 && version < Int64(Schema.migrations.count) {
-      willUpgrade?(Int(version), Schema.migrations.count)
+    if version > 0 && version < Int64(Schema.version) {
+      willUpgrade?(Int(version), Schema.version)
       reporter = upgradeProgress.map { UpgradeReporter(from: Int(version), listener: $0) }
       reporter?.begin(step: Int(version), done: 0, on: db)
       // An existing file about to change shape: keep a copy of it as it is first.
@@ -87,6 +87,7 @@ public final class MealStore {
 
   /// Applies the missing migrations, each in one transaction.
   private func migrate(from version: Int, reporter: UpgradeReporter?) throws(StoreError) {
+    guard version < Schema.version else { return }
     var done = UpgradeReporter.backupWeight
     for (index, migration) in Schema.migrations.enumerated() where index >= version {
       reporter?.begin(step: index + 1, done: done, on: db)

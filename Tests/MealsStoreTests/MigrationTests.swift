@@ -32,6 +32,11 @@ final class MigrationTests: StoreTestCase {
     XCTAssertEqual(heard, [])
   }
 
+  /// The version every start checks without building the migrations is where they lead.
+  func testTheSchemaVersionIsTheNumberOfMigrations() {
+    XCTAssertEqual(Schema.version, Schema.migrations.count)
+  }
+
   func testAVersion1DatabaseIsBackedUpThenMigratedLosingNothing() throws {
     try Self.makeVersion1Database(at: path, meals: 40)
     let store = try openStore()
