@@ -18,7 +18,7 @@ struct FacetSummary {
   /// (facet 0 is the category, and every meal has one, '' for none: its sum is the count).
   static func everyChip(in db: SQLiteConnection) throws(StoreError) -> FacetSummary {
     var summary = FacetSummary(meals: 0, counts: [:])
-    let facets = Facet.allCases
+    let facets = Schema.chipFacets
     try db.statement("SELECT facet, value, meals FROM meal_chip").forEach([]) { row in
       let facet = Int(row.int(0))
       let count = Int(row.int(2))

@@ -68,7 +68,8 @@ extension MealStore {
   /// facets (chips of one facet add to each other, so their own facet is left out).
   ///
   /// Without text, `meal_chip` (nothing chosen) or `meal_facet` summed (a few hundred rows,
-  /// whatever the number of meals); with text, counted per (category, area, difficulty) over the meals it matches.
+  /// whatever the number of meals); with text, counted per (category, area, difficulty) over
+  /// the meals it matches.
   public func chipCounts(matching filter: String = "", chips selection: ChipSelection)
     -> [Chip: Int]
   {

@@ -1,3 +1,5 @@
+import MealsCore
+
 /// The database schema as an ordered list of migrations.
 ///
 /// `PRAGMA user_version` counts the migrations applied; each runs in one transaction, so a
@@ -327,7 +329,7 @@ enum Schema {
       weight: 0.1),
     // 10: how many meals have each chip (facet 0 category, 1 area, 2 difficulty; '' for none):
     // the first frame's meal count and chips read these few dozen rows instead of summing
-    // `meal_facet`'s hundreds (0.6 ms at 100 000 meals). Triggers keep it exact, like that one.
+    // `meal_facet`'s hundreds (2M instructions fewer at 100 000 meals). Triggers keep it exact.
     Migration(
       sql: """
         CREATE TABLE meal_chip (
@@ -357,26 +359,28 @@ enum Schema {
       weight: 0.1),
   ]
 
-  /// The chips' columns in `meal_chip`'s facet order.
-  private static let chipColumns = ["category", "area", "difficulty"]
+  /// The facets `meal_chip` numbers 0, 1, 2, for its triggers and its readers alike.
+  static let chipFacets: [Facet] = [.category, .area, .difficulty]
 
   /// Trigger statements counting the meal `row` (`new`) in `meal_chip`.
   private static func chipCount(adding row: String) -> String {
-    chipColumns.enumerated().map { facet, column in
-      """
-      INSERT INTO meal_chip VALUES (\(facet), coalesce(\(row).\(column), ''), 1)
-          ON CONFLICT (facet, value) DO UPDATE SET meals = meals + 1;
-      """
+    chipFacets.enumerated().map { number, facet in
+      let column = ChipCondition.column(facet)
+      return """
+        INSERT INTO meal_chip VALUES (\(number), coalesce(\(row).\(column), ''), 1)
+            ON CONFLICT (facet, value) DO UPDATE SET meals = meals + 1;
+        """
     }.joined(separator: "\n  ")
   }
 
   /// Trigger statements taking the meal `row` (`old`) out of `meal_chip`.
   private static func chipCount(removing row: String) -> String {
-    chipColumns.enumerated().map { facet, column in
-      """
-      UPDATE meal_chip SET meals = meals - 1
-          WHERE facet = \(facet) AND value = coalesce(\(row).\(column), '');
-      """
+    chipFacets.enumerated().map { number, facet in
+      let column = ChipCondition.column(facet)
+      return """
+        UPDATE meal_chip SET meals = meals - 1
+            WHERE facet = \(number) AND value = coalesce(\(row).\(column), '');
+        """
     }.joined(separator: "\n  ") + "\n  DELETE FROM meal_chip WHERE meals <= 0;"
   }
 
