@@ -48,7 +48,18 @@ let package = Package(
     .target(name: "MealsCore", dependencies: ["TextSafety"]),
     .target(name: "MealsStore", dependencies: ["MealsCore", "TextSafety", "CSQLite3"]),
     .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl"]),
-    .target(name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw", "CPicture"]),
+    .target(
+      name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw", "CPicture"],
+      // ncurses linked in for release: two shared libraries fewer to load and relocate at every
+      // start (`meals --version` 7.9 → 7.1 ms); debug builds and the tests use the shared ones.
+      linkerSettings: [
+        .linkedLibrary("ncursesw", .when(configuration: .debug)),
+        .unsafeFlags(
+          [
+            "-Xlinker", "-Bstatic", "-Xlinker", "-lncursesw", "-Xlinker", "-ltinfo", "-Xlinker",
+            "-Bdynamic",
+          ], .when(configuration: .release)),
+      ]),
     // The command line (launch options, `meals list|show|search|export|import`, file writing)
     // builds without the UI.
     .target(name: "MealsCLI", dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety"]),

@@ -37,10 +37,23 @@ static inline attr_t meals_a_italic(void) { return A_ITALIC; }
 static inline int meals_key_f(int n) { return KEY_F(n); }
 static inline int meals_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
-/// Draws `count` wide characters at (y, x) with one attribute set and colour pair.
-static inline int meals_put(int y, int x, const wchar_t *text, int count, attr_t attrs, short pair) {
-  attr_set(attrs, pair, NULL);
-  return mvaddnwstr(y, x, text, count);
+/// One cell for `meals_put_row`: a spacing character and up to four combining marks
+/// (`text` ends at a 0 or after 5), an attribute set and a colour pair (extended pairs too).
+static inline cchar_t meals_cell(const wchar_t *text, attr_t attrs, int pair) {
+  cchar_t cell;
+  if (setcchar(&cell, text, attrs, 0, &pair) == ERR) {
+    // Marks on a character glibc calls unprintable: the character alone.
+    const wchar_t alone[2] = {text[0], 0};
+    setcchar(&cell, alone, attrs, 0, &pair);
+  }
+  return cell;
+}
+
+/// Puts a row of cells from column 0 of line y (a wide character's lead cell only: ncurses
+/// covers the next one), as the window's own cells: no per-character parsing or wrapping.
+static inline int meals_put_row(int y, const cchar_t *cells, int count) {
+  if (wmove(stdscr, y, 0) == ERR) return ERR;
+  return wadd_wchnstr(stdscr, cells, count);
 }
 
 #endif

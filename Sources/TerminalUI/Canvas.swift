@@ -197,6 +197,23 @@ public struct Canvas: Equatable, Sendable {
   /// Every row as text.
   public var lines: [String] { (0..<size.height).map(line) }
 
+  /// Whether a cell of `row` has palette colours of its own (a picture drawn as symbols).
+  public func rowHasInk(_ row: Int) -> Bool {
+    guard row >= 0, row < size.height else { return false }
+    return cells[(row * size.width)..<((row + 1) * size.width)].contains { $0.style.ink != nil }
+  }
+
+  /// Whether `row` holds the same cells as in `other` (same size), combining marks included.
+  public func sameRow(_ row: Int, as other: Canvas) -> Bool {
+    guard other.size == size, row >= 0, row < size.height else { return false }
+    for index in (row * size.width)..<((row + 1) * size.width) {
+      let cell = cells[index]
+      guard cell == other.cells[index] else { return false }
+      if cell.hasMarks && marks[index] != other.marks[index] { return false }
+    }
+    return true
+  }
+
   // MARK: - Internals
 
   private func contains(row: Int, column: Int) -> Bool {

@@ -34,7 +34,8 @@ public final class NcursesTerminal: Terminal {
   private var graphicsEverything = true
   private var isActive = false
   private var decoder = KeyDecoder()
-  private var readBuffer = [UInt8](repeating: 0, count: 65_536)
+  /// Made at the first key, not before the first frame (16 pages the kernel must zero).
+  private var readBuffer: [UInt8] = []
 
   /// Terminal modes the app turns on, and off again on every way out: bracketed paste, and
   /// mouse reports (buttons and wheel, SGR 1006 coordinates, so wide terminals work) unless
@@ -148,29 +149,43 @@ public final class NcursesTerminal: Terminal {
     let width = min(canvas.size.width, Int(meals_cols()))
     let height = min(canvas.size.height, Int(meals_lines()))
     inks.startFrame()
-    var run: [wchar_t] = []
-    for row in 0..<height {
-      var column = 0
-      while column < width {
-        let style = canvas[row, column].style
-        let start = column
-        run.removeAll(keepingCapacity: true)
-        while column < width, canvas[row, column].style == style {
-          let cell = canvas[row, column]
-          if cell.hasMarks {
-            for scalar in canvas.scalars(at: row * canvas.size.width + column) {
-              run.append(wchar_t(bitPattern: scalar.value))
-            }
-          } else if cell.width > 0 {
-            run.append(wchar_t(bitPattern: cell.scalar.value))
+    var row: [cchar_t] = []
+    row.reserveCapacity(width)
+    // A spacing character, up to four combining marks (ncurses keeps no more), a 0.
+    var text = [wchar_t](repeating: 0, count: 6)
+    for line in 0..<height {
+      // A row the last frame drew alike is still in ncurses' window; a row with picture
+      // colours is put again so its pairs count as on screen (see `InkPairs`).
+      if let previousFrame, canvas.sameRow(line, as: previousFrame),
+        !canvas.rowHasInk(line)
+      {
+        continue
+      }
+      row.removeAll(keepingCapacity: true)
+      var lastStyle: Style?
+      var look: (attr_t, Int16) = (meals_a_normal(), 0)
+      for column in 0..<width {
+        let cell = canvas[line, column]
+        // The cell a wide character covers: ncurses fills it from the lead cell.
+        guard cell.width > 0 else { continue }
+        if cell.style != lastStyle {
+          look = ncursesStyle(cell.style)
+          lastStyle = cell.style
+        }
+        text[0] = wchar_t(bitPattern: cell.scalar.value)
+        var count = 1
+        if cell.hasMarks {
+          for mark in canvas.scalars(at: line * canvas.size.width + column).dropFirst().prefix(4) {
+            text[count] = wchar_t(bitPattern: mark.value)
+            count += 1
           }
-          column += 1
         }
-        let (attributes, pair) = ncursesStyle(style)
-        run.withUnsafeBufferPointer { buffer in
-          _ = meals_put(
-            Int32(row), Int32(start), buffer.baseAddress, Int32(buffer.count), attributes, pair)
-        }
+        text[count] = 0
+        row.append(
+          text.withUnsafeBufferPointer { meals_cell($0.baseAddress, look.0, Int32(look.1)) })
+      }
+      row.withUnsafeBufferPointer {
+        _ = meals_put_row(Int32(line), $0.baseAddress, Int32($0.count))
       }
     }
     if let cursor = canvas.cursor {
@@ -178,6 +193,9 @@ public final class NcursesTerminal: Terminal {
       move(Int32(cursor.row), Int32(cursor.column))
     } else {
       curs_set(0)
+      // The hidden cursor rests in the last cell, as if the rows had been typed out: a
+      // terminal that gets shorter keeps the lines around the cursor, so the bottom ones.
+      move(Int32(max(0, height - 1)), Int32(max(0, width - 1)))
     }
     refresh()
     if !canvas.graphics.isEmpty || !shownGraphics.isEmpty { presentGraphics(canvas) }
@@ -297,6 +315,7 @@ public final class NcursesTerminal: Terminal {
     for _ in 0..<4 {
       var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       guard poll(&ready, 1, 0) > 0, ready.revents & Int16(POLLIN) != 0 else { return nil }
+      if readBuffer.isEmpty { readBuffer = [UInt8](repeating: 0, count: 65_536) }
       let count = readBuffer.withUnsafeMutableBytes {
         read(STDIN_FILENO, $0.baseAddress, $0.count)
       }

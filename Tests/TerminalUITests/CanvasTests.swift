@@ -47,6 +47,33 @@ final class CanvasTests: XCTestCase {
       }(), "and leaves nothing behind that would make two equal screens differ")
   }
 
+  /// The terminal puts again only rows that changed: a row with other marks on the same letters
+  /// has changed, and so has every row of a frame of another size.
+  func testSameRowSeesMarksAndSize() {
+    var first = Canvas(size: Size(width: 10, height: 2))
+    first.write("Cafe\u{0301}", row: 0, column: 0)
+    first.write("Pie", row: 1, column: 0)
+    var second = first
+    XCTAssertTrue(second.sameRow(0, as: first))
+    second.write("Cafe\u{0300}", row: 0, column: 0)
+    XCTAssertFalse(second.sameRow(0, as: first), "another mark on the same e")
+    XCTAssertTrue(second.sameRow(1, as: first))
+    second.write("Pie", row: 1, column: 0, style: Style(area: .selected))
+    XCTAssertFalse(second.sameRow(1, as: first), "the same text in another style")
+    var wider = Canvas(size: Size(width: 11, height: 2))
+    wider.write("Pie", row: 1, column: 0)
+    XCTAssertFalse(wider.sameRow(1, as: first))
+  }
+
+  func testRowHasInkOnlyWherePictureColoursAre() {
+    var canvas = Canvas(size: Size(width: 4, height: 2))
+    var ink = Style.plain
+    ink.ink = Style.Ink(foreground: 196, background: nil)
+    canvas.write("▀", row: 1, column: 2, style: ink)
+    XCTAssertFalse(canvas.rowHasInk(0))
+    XCTAssertTrue(canvas.rowHasInk(1))
+  }
+
   func testControlCharactersAreMadeVisibleNeverSent() {
     var canvas = Canvas(size: Size(width: 20, height: 1))
     canvas.write("Red\u{1B}[31m\u{07}\u{85}", row: 0, column: 0)
