@@ -16,6 +16,7 @@
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
+#include <string.h>
 #include <ncursesw/curses.h>
 
 static inline WINDOW *meals_stdscr(void) { return stdscr; }
@@ -39,13 +40,15 @@ static inline int meals_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
 /// One cell for `meals_put_row`: a spacing character and up to four combining marks
 /// (`text` ends at a 0 or after 5), an attribute set and a colour pair (extended pairs too).
+/// Filled as `setcchar` does, without its checks: the canvas has measured every character.
 static inline cchar_t meals_cell(const wchar_t *text, attr_t attrs, int pair) {
   cchar_t cell;
-  if (setcchar(&cell, text, attrs, 0, &pair) == ERR) {
-    // Marks on a character glibc calls unprintable: the character alone.
-    const wchar_t alone[2] = {text[0], 0};
-    setcchar(&cell, alone, attrs, 0, &pair);
-  }
+  memset(&cell, 0, sizeof cell);
+  for (int i = 0; i < CCHARW_MAX && text[i] != 0; i++) cell.chars[i] = text[i];
+  // Marks on a character glibc calls unprintable are dropped, as setcchar refuses them.
+  if (cell.chars[1] != 0 && wcwidth(cell.chars[0]) < 0) cell.chars[1] = 0;
+  cell.attr = (attrs & ~A_COLOR) | (attr_t)COLOR_PAIR(pair < 256 ? pair : 255);
+  cell.ext_color = pair;
   return cell;
 }
 
