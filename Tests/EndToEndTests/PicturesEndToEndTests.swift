@@ -49,7 +49,10 @@ final class PicturesEndToEndTests: ServerTestCase {
     XCTAssertTrue(backgrounds(try tmux.captureWithStyles()).contains("160"), "drawn again")
 
     try tmux.press("Escape")
-    screen = try tmux.waitFor("Beef and Stout Stew")
+    // The list, not the detail still on screen (its title has the meal's name too).
+    screen = try tmux.waitUntil("back on the list") {
+      $0.contains("Beef and Stout Stew") && !$0.contains("INGREDIENTS")
+    }
     XCTAssertFalse(screen.contains("▀"), "no half blocks left behind:\n\(screen)")
     XCTAssertFalse(backgrounds(try tmux.captureWithStyles()).contains("160"), "no picture colours")
     try tmux.press("Escape", "Escape", "Escape", "q")
