@@ -73,11 +73,12 @@ install:
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/meals.fish
 
 ## deb: the Debian package, .build/deb/meals_VERSION_ARCH.deb (the release binary with Swift's
-## runtime inside, stripped; man page, completions, copyright, changelog; Depends computed)
+## runtime inside, stripped; man page, completions, copyright, changelog; Depends computed).
+## ncurses stays Debian's shared library there, so its security updates reach meals.
 deb: deps
 	$(call install_packages,dpkg-dev binutils)
 	@mkdir -p $(SWIFTPM_TMP)
-	$(SWIFTPM) build $(RELEASE) --product meals
+	MEALS_SHARED_NCURSES=1 $(SWIFTPM) build $(RELEASE) --product meals
 	Resources/debian/build-deb.sh $(BUILD_DIR)/release/meals $(BUILD_DIR)/deb
 
 ## test-package: builds the package, unpacks it and checks its files, its libraries (nothing of

@@ -50,16 +50,7 @@ let package = Package(
     .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl"]),
     .target(
       name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw", "CPicture"],
-      // ncurses linked in for release: two shared libraries fewer to load and relocate at every
-      // start (`meals --version` 7.9 → 7.1 ms); debug builds and the tests use the shared ones.
-      linkerSettings: [
-        .linkedLibrary("ncursesw", .when(configuration: .debug)),
-        .unsafeFlags(
-          [
-            "-Xlinker", "-Bstatic", "-Xlinker", "-lncursesw", "-Xlinker", "-ltinfo", "-Xlinker",
-            "-Bdynamic",
-          ], .when(configuration: .release)),
-      ]),
+      linkerSettings: ncursesLinking),
     // The command line (launch options, `meals list|show|search|export|import`, file writing)
     // builds without the UI.
     .target(name: "MealsCLI", dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety"]),
@@ -103,3 +94,23 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+/// ncurses linked in for release builds, Debian's shared library otherwise.
+///
+/// Linked in: two shared libraries fewer to load and relocate at every start (`meals --version`
+/// 7.9 → 7.1 ms). Debug builds and the tests use the shared ones, and so does the Debian package
+/// (`MEALS_SHARED_NCURSES=1`): Debian's security updates of ncurses must reach it (lintian:
+/// embedded-library).
+var ncursesLinking: [LinkerSetting] {
+  let shared = LinkerSetting.linkedLibrary("ncursesw")
+  if Context.environment["MEALS_SHARED_NCURSES"] != nil { return [shared] }
+  return [
+    .linkedLibrary("ncursesw", .when(configuration: .debug)),
+    .unsafeFlags(
+      [
+        "-Xlinker", "-Bstatic", "-Xlinker", "-lncursesw", "-Xlinker", "-ltinfo", "-Xlinker",
+        "-Bdynamic",
+      ],
+      .when(configuration: .release)),
+  ]
+}
