@@ -30,7 +30,8 @@ extension MyMealsScreen {
         return ChipStrip.Item("All \(context.store.mealCount)", isChosen: chips.isEmpty, group: 0)
       }
       let group = Facet.allCases.firstIndex(of: chip.facet).map { $0 + 1 } ?? 1
-      let counted = chipCountsDue == nil && countJob == nil
+      // Numbers as soon as they are known: the match count on the worker does not hide them.
+      let counted = chipCountsDue == nil && (countJob == nil || !countJobHasChips)
       let label = counted ? "\(chip.value) \(chipCounts[chip] ?? 0)" : chip.value
       return ChipStrip.Item(label, isChosen: chips.contains(chip), group: group)
     }
@@ -137,6 +138,7 @@ extension MyMealsScreen {
     nextCountJob += 1
     let job = nextCountJob
     countJob = job
+    countJobHasChips = chipsOnWorker
     let reader = context.countReader
     let selection = chips
     let counted = results

@@ -82,6 +82,8 @@ public final class MyMealsScreen: Screen, StoreListener {
   var chipCountsDue: UInt64?
   /// The counting job on the worker whose answer is wanted (a later one replaces it).
   var countJob: Int?
+  /// Whether that job counts the chips too (with text); without, they were counted at once.
+  var countJobHasChips = false
   var nextCountJob = 0
   /// End (or G) was pressed before the matches were counted: the list goes to the end when
   /// they are.
