@@ -102,8 +102,7 @@ let package = Package(
 /// (`MEALS_SHARED_NCURSES=1`): Debian's security updates of ncurses must reach it (lintian:
 /// embedded-library).
 var ncursesLinking: [LinkerSetting] {
-  let shared = LinkerSetting.linkedLibrary("ncursesw")
-  if Context.environment["MEALS_SHARED_NCURSES"] != nil { return [shared] }
+  if Context.environment["MEALS_SHARED_NCURSES"] != nil { return [.linkedLibrary("ncursesw")] }
   return [
     .linkedLibrary("ncursesw", .when(configuration: .debug)),
     .unsafeFlags(

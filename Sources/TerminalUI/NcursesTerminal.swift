@@ -212,8 +212,8 @@ public final class NcursesTerminal: Terminal {
     let plan = GraphicsPlan.plan(
       wanted: wanted, shown: shownGraphics,
       changedRows: { row in
-        guard let previous, previous.size == canvas.size else { return true }
-        return (0..<canvas.size.width).contains { previous[row, $0] != canvas[row, $0] }
+        guard let previous else { return true }
+        return !canvas.sameRow(row, as: previous)  // another size: every row changed
       }, everything: graphicsEverything)
     graphicsEverything = false
     shownGraphics = wanted
