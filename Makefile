@@ -8,8 +8,10 @@ FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive
 # SwiftPM leaves TemporaryDirectory.* folders wherever TMPDIR points: keep them in .build.
 SWIFTPM_TMP := $(CURDIR)/$(BUILD_DIR)/tmp
 SWIFTPM := TMPDIR=$(SWIFTPM_TMP) $(SWIFT)
+# The app's own targets (what the meals binary links).
+APP_SOURCES := $(addprefix Sources/,meals MealsApp MealsCLI MealsCore MealsNet MealsStore TerminalUI TextSafety)
 TEST_BUNDLE := $(BUILD_DIR)/debug/mealsPackageTests.xctest
-# Release builds carry Swift's runtime and Foundation inside: they run without the toolchain,
+# Release builds carry Swift's runtime and Foundation's essentials inside: they run without the toolchain,
 # and start in half the time (no 14 shared libraries to load and relocate).
 # No $ORIGIN run path: the binary loads its libraries from the system's folders only.
 # Relative relocations packed (DT_RELR) where glibc reads them (2.36 on): 15 KB instead of 1.8 MB
@@ -151,6 +153,11 @@ build: deps
 
 lint:
 	$(FORMAT)
+	@# All of Foundation (CoreFoundation and ICU) costs ~1.2 ms at every start: the app's
+	@# targets import FoundationEssentials only (docs/architecture.md).
+	@if grep -rlE '^[[:space:]]*(@_exported )?import Foundation$$' $(APP_SOURCES); then \
+	  echo "lint: the files above import all of Foundation; use FoundationEssentials" >&2; \
+	  exit 1; fi
 
 format:
 	$(SWIFT) format format --in-place --configuration .swiftformat --recursive Sources Tests Package.swift

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 import TextSafety
 
@@ -77,7 +77,7 @@ public enum ExternalEditor {
     }
     var edited = TextSanitizer.clean(String(decoding: data, as: UTF8.self))
     if edited.hasSuffix("\n") { edited.removeLast() }
-    return .success(edited.replacingOccurrences(of: "\t", with: "  "))
+    return .success(edited.replacingEvery("\t", with: "  "))
   }
 
   /// `sh -c COMMAND sh ARGUMENT`, waiting for it; returns the exit status (-1 if it did not run).

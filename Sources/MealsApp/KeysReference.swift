@@ -108,7 +108,7 @@ public enum KeysReference {
 
   /// A table cell: a `|` would end it.
   private static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|")
+    text.replacingEvery("|", with: "\\|")
   }
 
   static let start = "<!-- keys: "

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCLI
 import MealsCore
 import MealsNet
@@ -79,7 +79,7 @@ public final class MealsApplication {
     isBackingUp = true
     let reader = context.backupReader
     let time = context.store.clock()
-    let name = (context.backupReader.path as NSString).lastPathComponent
+    let name = PathText.name(context.backupReader.path)
     context.backupWorker.run(
       { reader.backUp(time: time) },
       then: { [weak self] error in

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One step of Cook Mode, with the heading of the part of the recipe it belongs to.
 public struct CookStep: Equatable, Sendable {
@@ -31,8 +31,8 @@ public enum CookSteps {
   }
 
   public static func steps(_ instructions: String) -> [CookStep] {
-    let text = instructions.replacingOccurrences(of: "\r\n", with: "\n")
-      .replacingOccurrences(of: "\r", with: "\n")
+    let text = instructions.replacingEvery("\r\n", with: "\n")
+      .replacingEvery("\r", with: "\n")
     let lines = text.components(separatedBy: "\n")
     // How the text is cut is decided for the whole of it, then applied to each section.
     let numbered = lines.filter { numberMarker(in: $0) != nil }.count >= 2

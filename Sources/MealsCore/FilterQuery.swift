@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TextSafety
 
 /// What a person typed into the meal filter, read as one of two kinds of search.
@@ -17,9 +17,7 @@ public enum FilterQuery: Equatable, Sendable {
 
   public init(_ input: String) {
     let line = TextSanitizer.singleLine(input)
-    // ASCII is NFC already: no trip through Foundation for it (the empty filter of every start).
-    let text = MealRules.trimmed(
-      line.utf8.allSatisfy { $0 < 0x80 } ? line : line.precomposedStringWithCanonicalMapping)
+    let text = MealRules.trimmed(TextFolding.composed(line))
     if text.isEmpty {
       self = .everything
     } else if text.unicodeScalars.contains(where: Self.isSpecial) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TextSafety
 
 /// Why a TheMealDB answer could not be read.
@@ -150,7 +150,7 @@ public enum MealDBDecoder {
   ) throws(MealDBDecodingError) -> [[String: Any]] {
     let object: Any
     do {
-      object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      object = try JSONParser.parse(Array(data))
     } catch {
       throw .notJSON
     }
@@ -158,7 +158,7 @@ public enum MealDBDecoder {
       throw .wrongShape("an object with \"\(key)\"")
     }
     guard let value = top[key] else { throw .wrongShape("no \"\(key)\" key") }
-    if value is NSNull { return [] }
+    if value is JSONNull { return [] }
     guard let array = value as? [Any] else {
       throw .wrongShape("\"\(key)\" is not a list")
     }
@@ -171,7 +171,7 @@ public enum MealDBDecoder {
       let trimmed = MealRules.trimmed(TextSanitizer.singleLine(text))
       return trimmed.isEmpty ? nil : trimmed
     }
-    if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
+    if let number = JSONParser.numberText(value) { return number }
     return nil
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A measure read the way a cook reads it: an amount (maybe a range), a unit the app knows
 /// (or none), and whatever else it says, kept as written (`2 cloves chopped`, `1 (12 oz.)`).
@@ -60,7 +60,7 @@ public struct Quantity: Equatable, Sendable {
     if !Self.startsNumber(text, at: 0) {
       // "Juice of 1/2", "Grated Zest of 2": the words stay, the amount scales.
       let string = String(text)
-      guard let range = string.range(of: " of ", options: .caseInsensitive) else { return nil }
+      guard let range = string.firstRange(ofText: " of ", ignoringCase: true) else { return nil }
       prefix = String(string[..<range.upperBound])
       position = prefix.count
       guard Self.startsNumber(text, at: position) else { return nil }

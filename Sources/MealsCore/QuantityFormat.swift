@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writing quantities back the way a kitchen does: `¾ cup`, `1 ⅓ tbsp`, `425 g`, `1.25 kg`.
 extension Quantity {
@@ -87,7 +87,7 @@ extension Quantity {
   /// A decimal without trailing zeros: `1.25`, `7.5`, `425`.
   static func decimal(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    var text = String(format: "%.2f", value)
+    var text = NumberText.fixed(value, places: 2)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

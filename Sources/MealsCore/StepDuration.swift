@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A length of time written in a step (`10 minutes`, `1 hr 30 mins`, `30-40 mins`): where it
 /// is, and the seconds a timer for it runs (a range's lower bound, the range kept for show).
@@ -14,28 +14,54 @@ public struct StepDuration: Equatable, Sendable {
   /// Words like `overnight` or `a few minutes` are not durations a timer can count.
   public static func find(in text: String) -> [StepDuration] {
     guard let pattern else { return [] }
-    let nsText = text as NSString
-    return pattern.matches(in: text, range: NSRange(location: 0, length: nsText.length)).compactMap
-    {
-      match in
-      func group(_ index: Int) -> String? {
-        let range = match.range(at: index)
-        return range.location == NSNotFound ? nil : nsText.substring(with: range)
+    var found: [StepDuration] = []
+    var position = text.startIndex
+    while position < text.endIndex, let match = text[position...].firstMatch(of: pattern) {
+      // No letter, digit or point just before (Swift's Regex has no lookbehind): `x10 min`
+      // is not a duration, and the search goes on inside it, as a lookbehind's would.
+      if match.range.lowerBound > text.startIndex,
+        let before = text.unicodeScalars[..<match.range.lowerBound].last,
+        before == "." || isWordScalar(before)
+      {
+        position = text.unicodeScalars.index(after: match.range.lowerBound)
+        continue
       }
-      guard let first = group(1).flatMap(value), let unit = group(3).flatMap(unitSeconds),
-        let range = Range(match.range, in: text)
-      else { return nil }
-      var seconds = first * unit
-      var upper = group(2).flatMap(value).map { $0 * unit }
-      if let more = group(4).flatMap(value), let moreUnit = group(5).flatMap(unitSeconds) {
-        seconds += more * moreUnit
-        upper = upper.map { $0 + more * moreUnit }
-      }
-      guard seconds >= 1 else { return nil }
-      return StepDuration(
-        range: range, seconds: Int(seconds.rounded()), upperSeconds: upper.map { Int($0.rounded()) }
-      )
+      position =
+        match.range.upperBound > match.range.lowerBound
+        ? match.range.upperBound : text.unicodeScalars.index(after: match.range.lowerBound)
+      if let duration = duration(match) { found.append(duration) }
     }
+    return found
+  }
+
+  /// A scalar of a word, as ICU's `\w` has it: a letter, a mark, a digit, a joiner or `_`.
+  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .decimalNumber, .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
+      return true
+    default:
+      return scalar.properties.isAlphabetic || scalar == "\u{200C}" || scalar == "\u{200D}"
+    }
+  }
+
+  /// The duration a match of `pattern` says, or nil (less than a second, or no unit).
+  private static func duration(_ match: Regex<AnyRegexOutput>.Match) -> StepDuration? {
+    func group(_ index: Int) -> String? {
+      match.output[index].substring.map(String.init)
+    }
+    guard let first = group(1).flatMap(value), let unit = group(3).flatMap(unitSeconds) else {
+      return nil
+    }
+    var seconds = first * unit
+    var upper = group(2).flatMap(value).map { $0 * unit }
+    if let more = group(4).flatMap(value), let moreUnit = group(5).flatMap(unitSeconds) {
+      seconds += more * moreUnit
+      upper = upper.map { $0 + more * moreUnit }
+    }
+    guard seconds >= 1 else { return nil }
+    return StepDuration(
+      range: match.range, seconds: Int(seconds.rounded()),
+      upperSeconds: upper.map { Int($0.rounded()) })
   }
 
   private static let numberPattern =
@@ -43,11 +69,13 @@ public struct StepDuration: Equatable, Sendable {
   private static let unitPattern = #"hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s"#
 
   /// The expression, built once; a constant, so the tests prove it compiles.
-  private static let pattern: NSRegularExpression? = {
+  ///
+  /// Scalars, as ICU's expressions matched them; simple word boundaries (a letter, then not one).
+  nonisolated(unsafe) private static let pattern: Regex<AnyRegexOutput>? = {
     let source =
-      "(?i)(?<![\\w.])(\(numberPattern))(?:\\s*(?:-|–|to)\\s*(\(numberPattern)))?[\\s-]*(\(unitPattern))\\b"
+      "(?i)(\(numberPattern))(?:\\s*(?:-|–|to)\\s*(\(numberPattern)))?[\\s-]*(\(unitPattern))\\b"
       + "(?:,?\\s*(?:and\\s+)?(\(numberPattern))[\\s-]*(\(unitPattern))\\b)?"
-    return try? NSRegularExpression(pattern: source)
+    return try? Regex(source).matchingSemantics(.unicodeScalar).wordBoundaryKind(.simple)
   }()
 
   private static let words: [String: Double] = [
@@ -63,11 +91,11 @@ public struct StepDuration: Equatable, Sendable {
       let parts = lower.split(separator: "/").compactMap { Double($0) }
       return parts.count == 2 && parts[1] > 0 ? parts[0] / parts[1] : nil
     }
-    var number = lower.trimmingCharacters(in: .whitespaces)
+    var number = lower.trimmingSpaces()
     var fraction = 0.0
     if let last = number.last, let vulgar = Quantity.vulgarFractions[last] {
       fraction = vulgar
-      number = String(number.dropLast()).trimmingCharacters(in: .whitespaces)
+      number = String(number.dropLast()).trimmingSpaces()
     }
     if number.isEmpty { return fraction > 0 ? fraction : nil }
     return Double(number).map { $0 + fraction }

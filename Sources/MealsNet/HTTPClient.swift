@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 
 /// What the app asks of TheMealDB; the real client and the tests' fake both provide it.
@@ -187,7 +187,7 @@ public final class MealDBClient: MealDBService {
         UInt8(ascii: "_"), UInt8(ascii: "~"):
         encoded.append(Character(Unicode.Scalar(byte)))
       default:
-        encoded += String(format: "%%%02X", byte)
+        encoded += "%" + NumberText.hex(byte)
       }
     }
     return encoded

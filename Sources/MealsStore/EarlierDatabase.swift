@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Files an earlier `meals` left behind, written as its schema made them: for the upgrade's
 /// tests and its benchmark (no user file is ever written this way).

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Counts per (category, area, difficulty) summed in one read: how many meals, and each chip's
 /// count.

@@ -27,7 +27,7 @@ struct MealFilter {
       source = .everything
     case .words(let words):
       source = .words(
-        query: words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+        query: words.map { "\"" + $0.replacingEvery("\"", with: "\"\"") + "\"*" }
           .joined(separator: " AND "))
     case .substring(let text):
       if let token = SubstringGrams.token(forSearch: text) {
@@ -38,7 +38,7 @@ struct MealFilter {
         for start in 0...(scalars.count - 3) {
           var trigram = String.UnicodeScalarView()
           trigram.append(contentsOf: scalars[start..<(start + 3)])
-          let quoted = "\"" + String(trigram).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+          let quoted = "\"" + String(trigram).replacingEvery("\"", with: "\"\"") + "\""
           if !trigrams.contains(quoted) { trigrams.append(quoted) }
         }
         source = .trigrams(

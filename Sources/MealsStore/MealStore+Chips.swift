@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 
 /// The chips as SQL: `category IN (…) AND area IN (…)`, values bound as parameters.

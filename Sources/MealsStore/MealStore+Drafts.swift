@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 
 #if canImport(Glibc)
@@ -34,7 +34,7 @@ extension MealStore {
       let data = try encoder.encode(DraftBody(original: draft.original, meal: draft.meal))
       body = String(decoding: data, as: UTF8.self)
     } catch {
-      throw StoreError(.failure, "The draft could not be written: \(error.localizedDescription).")
+      throw StoreError(.failure, "The draft could not be written: \(ErrorText.message(error)).")
     }
     let values: [SQLValue] = [
       draft.original.id.map(SQLValue.integer) ?? .null, .integer(Int64(getpid())), .real(clock()),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 
 /// One row of `meals list` as SQLite holds it, valid only inside `forEachListing`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An answer from TheMealDB kept in the database, and when it was fetched.
 public struct CachedAnswer: Equatable, Sendable {

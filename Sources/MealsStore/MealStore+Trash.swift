@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 
 /// A meal in the trash, as the Recently Deleted page lists it.
@@ -78,7 +78,7 @@ extension MealStore {
       if let mealDBID, try mealID(forMealDBID: mealDBID) != nil { asCopy = true }
       let values =
         asCopy
-        ? Schema.mealColumns.replacingOccurrences(of: "mealdb_id", with: "NULL")
+        ? Schema.mealColumns.replacingEvery("mealdb_id", with: "NULL")
         : Schema.mealColumns
       try db.statement(
         "INSERT INTO meal (\(Schema.mealColumns)) SELECT \(values) FROM trash_meal WHERE id = ?"

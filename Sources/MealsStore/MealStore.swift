@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The persistence controller: the one gateway to the database, shared by every screen.
 ///
@@ -32,11 +36,11 @@ public final class MealStore {
     willUpgrade: ((Int, Int) -> Void)? = nil,
     upgradeProgress: ((UpgradeProgress) -> Void)? = nil
   ) throws(StoreError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
+    let folder = PathText.folder(path)
+    var isDirectory = false
     if !folder.isEmpty
       && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
-        && isDirectory.boolValue)
+        && isDirectory)
     {
       throw StoreError(
         .cannotOpen, "Cannot open the database \(path): the folder \(folder) does not exist.")
@@ -132,7 +136,7 @@ public final class MealStore {
 
   /// Whether this process may write the file and create files beside it (WAL needs both).
   private static func isWritable(_ path: String) -> Bool {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.folder(path)
     return access(path, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
   }
 

@@ -1,5 +1,6 @@
 import CSQLite3
-import Foundation
+import FoundationEssentials
+import MealsCore
 
 /// A thin, typed layer over one sqlite3 connection (only MealsStore touches SQLite).
 final class SQLiteConnection {
@@ -43,7 +44,7 @@ final class SQLiteConnection {
     for byte in path.utf8 {
       switch byte {
       case 0x3F, 0x23, 0x25, 0x26, 0x00...0x20, 0x7F...0xFF:
-        text += String(format: "%%%02X", byte)
+        text += "%" + NumberText.hex(byte)
       default: text.append(Character(Unicode.Scalar(byte)))
       }
     }

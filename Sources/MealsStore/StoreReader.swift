@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
+import Synchronization
 
 /// A count as SQL and its parameters: a value a worker can run on a connection of its own.
 public struct CountQuery: Sendable, Equatable {
@@ -18,7 +19,7 @@ public final class StoreReader: @unchecked Sendable {
   /// Opened as immutable, as the store's own connection is (a file in a read-only folder).
   private let immutable: Bool
   /// Guards `connection` between the worker (opening it) and `interrupt` (any thread).
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var connection: SQLiteConnection?
 
   init(path: String, immutable: Bool = false) {
@@ -28,31 +29,29 @@ public final class StoreReader: @unchecked Sendable {
 
   /// The connection, opened on first use (on the worker's thread).
   private func open() throws(StoreError) -> SQLiteConnection {
-    lock.lock()
-    defer { lock.unlock() }
-    if let connection { return connection }
-    let opened = try SQLiteConnection(path: path, readOnly: true, immutable: immutable)
-    opened.setBusyTimeout(milliseconds: 2000)
-    try opened.addFunction(SubstringGrams.functionName, arguments: 3) {
-      SubstringGrams.tokens(of: $0)
+    try lock.withLock { _ throws(StoreError) in
+      if let connection { return connection }
+      let opened = try SQLiteConnection(path: path, readOnly: true, immutable: immutable)
+      opened.setBusyTimeout(milliseconds: 2000)
+      try opened.addFunction(SubstringGrams.functionName, arguments: 3) {
+        SubstringGrams.tokens(of: $0)
+      }
+      connection = opened
+      return opened
     }
-    connection = opened
-    return opened
   }
 
   /// Stops what the connection is running; its job ends with an error (and is dropped).
   public func interrupt() {
-    lock.lock()
-    connection?.interrupt()
-    lock.unlock()
+    lock.withLock { _ in connection?.interrupt() }
   }
 
   /// Closes the connection (after the worker has finished with it).
   public func close() {
-    lock.lock()
-    connection?.close()
-    connection = nil
-    lock.unlock()
+    lock.withLock { _ in
+      connection?.close()
+      connection = nil
+    }
   }
 
   // MARK: - Jobs

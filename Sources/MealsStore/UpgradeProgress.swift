@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How far an upgrade has come: the schema step running and an estimate of the whole done.
 public struct UpgradeProgress: Sendable, Equatable {

@@ -1,5 +1,9 @@
 import CPicture
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A decoded JPEG or PNG (RGBA pixels), ready to be drawn by `SymbolArt` or a graphics protocol.
 public final class Picture: @unchecked Sendable {

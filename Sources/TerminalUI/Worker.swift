@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -72,36 +73,38 @@ public final class Worker {
 }
 
 /// The worker's results, handed over under a lock, and the pipe that says there are some.
-private final class FinishedJobs: @unchecked Sendable {
-  private let lock = NSLock()
-  private var items: [(Int, any Sendable)] = []
-  private var signal: Int32
+private final class FinishedJobs: Sendable {
+  private struct State {
+    var items: [(Int, any Sendable)] = []
+    var signal: Int32
+  }
+  private let state: Mutex<State>
 
   init(signal: Int32) {
-    self.signal = signal
+    state = Mutex(State(signal: signal))
   }
 
   func add(_ id: Int, _ value: any Sendable) {
-    lock.lock()
-    items.append((id, value))
-    let descriptor = signal
-    lock.unlock()
+    let descriptor = state.withLock {
+      $0.items.append((id, value))
+      return $0.signal
+    }
     var byte: UInt8 = 1
     _ = write(descriptor, &byte, 1)
   }
 
   func take() -> [(Int, any Sendable)] {
-    lock.lock()
-    defer { lock.unlock() }
-    let taken = items
-    items = []
-    return taken
+    state.withLock {
+      let taken = $0.items
+      $0.items = []
+      return taken
+    }
   }
 
   func close() {
-    lock.lock()
-    if signal >= 0 { Glibc.close(signal) }
-    signal = -1
-    lock.unlock()
+    state.withLock {
+      if $0.signal >= 0 { Glibc.close($0.signal) }
+      $0.signal = -1
+    }
   }
 }

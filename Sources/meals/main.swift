@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsApp
 import MealsCLI
 import MealsNet
@@ -9,9 +9,14 @@ import TerminalUI
   import Glibc
 #endif
 
+/// Writes to standard error, whole.
+func standardError(_ text: String) {
+  _ = writeFully(Array(text.utf8), to: 2)
+}
+
 /// Prints to standard error (the terminal is not in full-screen mode when this is called).
 func fail(_ message: String, status: Int32) -> Never {
-  FileHandle.standardError.write(Data("meals: \(message)\n".utf8))
+  standardError("meals: \(message)\n")
   exit(status)
 }
 
@@ -40,7 +45,7 @@ case .success(.subcommand(let command, let arguments, let parsed)):
   signal(SIGPIPE, SIG_IGN)
   // The config file's mistakes that matter here (its options), said once, not fatal.
   for problem in parsed.config.messages {
-    FileHandle.standardError.write(Data("meals: \(problem)\n".utf8))
+    standardError("meals: \(problem)\n")
   }
   exit(
     command.run(
@@ -59,10 +64,9 @@ case .success(.config(let check, let parsed)):
     ConfigReport.run(
       check: check, options: parsed, settings: AppSettings(parsed.config),
       output: { print($0) },
-      errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+      errors: { standardError($0 + "\n") }))
 case .failure(let error):
-  FileHandle.standardError.write(
-    Data("meals: \(error.message)\n\(LaunchOptions.usageLine)\nmeals --help says more.\n".utf8))
+  standardError("meals: \(error.message)\n\(LaunchOptions.usageLine)\nmeals --help says more.\n")
   exit(2)
 }
 
@@ -137,10 +141,10 @@ loop.run()
 app.finishBackgroundWork()
 terminal.shutdown()
 let unsaved = app.landWaitingChanges { text in
-  FileHandle.standardError.write(Data("meals: \(text)\n".utf8))
+  standardError("meals: \(text)\n")
 }
 for message in unsaved {
-  FileHandle.standardError.write(Data("meals: not saved: \(message)\n".utf8))
+  standardError("meals: not saved: \(message)\n")
 }
 if let signal = loop.stopSignal {
   exit(128 + signal)

@@ -64,6 +64,10 @@ final class CookStepsTests: XCTestCase {
       ("Microwave 90s.", 90, nil),
       ("Add 2 cups of stock.", nil, nil),
       ("Bake at 180C for 25-30min.", 1_500, 1_800),
+      // Not after a letter, a digit or a point, and the search goes on past such a one.
+      ("Set the x10 mode, then wait 5 minutes.", 300, nil),
+      ("Use v2.5 hours later.", nil, nil),
+      ("(10 minutes)", 600, nil),
     ]
     for (text, seconds, upper) in table {
       let found = StepDuration.find(in: text)

@@ -440,7 +440,7 @@ public final class CookModeScreen: Screen {
       canvas.writeTruncated(
         line, row: y, column: layout.text.x, width: layout.text.width, style: .title)
       for phrase in durations {
-        guard let range = line.range(of: phrase) else { continue }
+        guard let range = line.firstRange(ofText: phrase) else { continue }
         let start = TextWidth.columns(of: String(line[..<range.lowerBound]))
         canvas.applyStyle(
           Style([.bold, .underline], area: .accent),
@@ -488,7 +488,7 @@ public final class CookModeScreen: Screen {
       let timer = timers[row.index]
       let state = timer.isDone ? "done" : timer.remaining(at: now)
       canvas.writeTruncated(
-        "\(state.padding(toLength: 8, withPad: " ", startingAt: 0)) \(timer.label)",
+        "\(state.prefix(8))\(String(repeating: " ", count: max(0, 8 - state.count))) \(timer.label)",
         in: row.content, style: timer.isDone ? .muted : .plain)
     }
   }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
+import MealsNet
 import TerminalUI
 
 /// Ingredient Detail: a fixed title and the description in a pager.
@@ -24,9 +25,8 @@ public final class IngredientDetailScreen: Screen {
 
   /// TheMealDB's small picture of the ingredient: `…/images/ingredients/<Name>-small.png`.
   private var pictureURL: String? {
-    guard pictures.isOn,
-      let name = ingredient.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
-    else { return nil }
+    guard pictures.isOn else { return nil }
+    let name = MealDBClient.percentEncoded(ingredient.name)
     return "https://www.themealdb.com/images/ingredients/\(name)-small.png"
   }
 

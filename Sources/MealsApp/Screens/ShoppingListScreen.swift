@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCLI
 import MealsCore
 import MealsStore
@@ -148,17 +148,17 @@ public final class ShoppingListScreen: Screen, StoreListener {
   private func export(to typed: String) -> String? {
     let trimmed = MealRules.trimmed(typed)
     guard !trimmed.isEmpty else { return "Type a file name." }
-    let path = (trimmed as NSString).expandingTildeInPath
-    let folder = (path as NSString).deletingLastPathComponent
-    var isFolder: ObjCBool = false
+    let path = PathText.expandingTilde(trimmed, home: ProcessInfo.processInfo.environment["HOME"])
+    let folder = PathText.folder(path)
+    var isFolder = false
     if !folder.isEmpty
       && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
-        && isFolder.boolValue)
+        && isFolder)
     {
       return "There is no folder \(folder)."
     }
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      if isFolder.boolValue { return "\(trimmed) is a folder: type a file name." }
+      if isFolder { return "\(trimmed) is a folder: type a file name." }
       context.navigator.present(
         // The question first: a long path is cut at the screen's edge, the question never.
         ConfirmPrompt(

@@ -28,7 +28,8 @@ public final class ValuePickerScreen: Screen {
     self.current = current
     var seen: Set<String> = []
     self.values = values.filter { !MealRules.isBlank($0) && seen.insert($0.lowercased()).inserted }
-      .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
+      .map { (key: TextFolding.key($0), value: $0) }
+      .sorted { ($0.key, $0.value) < ($1.key, $1.value) }.map(\.value)
     if let current, let index = rows.firstIndex(of: .value(current)) {
       list.select(index, count: rows.count)
     }

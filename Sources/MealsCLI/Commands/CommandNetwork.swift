@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsNet
 
 /// The network as the commands use it: one request at a time, waited for (the app's event

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 
 #if canImport(Glibc)
@@ -94,9 +94,15 @@ public struct CommandIO {
   /// Reads standard input to its end, refusing more than a recipe file may hold.
   public static func readStandardInput() throws -> Data {
     var data = Data()
-    let handle = FileHandle.standardInput
-    while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-      data += chunk
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = read(0, &chunk, chunk.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else {
+        throw FormatError("standard input could not be read (\(String(cString: strerror(errno)))).")
+      }
+      if count == 0 { break }
+      data += chunk[..<count]
       if data.count > JSONReading.maximumBytes {
         throw FormatError(
           "it is over \(JSONReading.maximumBytes / 1_048_576) MB; a recipe file is at most that.")
@@ -119,6 +125,6 @@ public struct CommandIO {
     {
       return home + path.dropFirst()
     }
-    return (currentDirectory as NSString).appendingPathComponent(path)
+    return PathText.joined(currentDirectory, path)
   }
 }

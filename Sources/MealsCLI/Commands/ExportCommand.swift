@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 import MealsStore
 
@@ -23,10 +23,10 @@ enum ExportCommand {
     let output = arguments.values["--output"].map(io.absolute)
     var isFolder = false
     if let output {
-      var directory: ObjCBool = false
+      var directory = false
       let exists = FileManager.default.fileExists(atPath: output, isDirectory: &directory)
       isFolder =
-        (exists && directory.boolValue) || arguments.values["--output"]?.hasSuffix("/") == true
+        (exists && directory) || arguments.values["--output"]?.hasSuffix("/") == true
     }
     if !format.holdsSeveralMeals && count > 1 && !isFolder {
       return Subcommand.usageError(
@@ -51,7 +51,7 @@ enum ExportCommand {
             for: meal.name, extension: format.fileExtension, taken: &names)
           try AtomicFile.write(
             Array(ExportWriter.document([meal], format: format).utf8),
-            to: (output as NSString).appendingPathComponent(name))
+            to: PathText.joined(output, name))
           written += 1
         }
         let folder = output.hasSuffix("/") ? output : output + "/"
@@ -68,7 +68,7 @@ enum ExportCommand {
       io.fail(error.message)
       return Subcommand.Status.failure
     } catch {
-      io.fail("cannot write the export: \(error.localizedDescription)")
+      io.fail("cannot write the export: \(ErrorText.message(error))")
       return Subcommand.Status.failure
     }
     return Subcommand.Status.success

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 import MealsNet
 import MealsStore
@@ -80,7 +80,7 @@ public enum ImportCommand {
     } catch let error as FormatError {
       throw error
     } catch {
-      throw FormatError(error.localizedDescription)
+      throw FormatError(ErrorText.message(error))
     }
     return try RecipeImport.candidates(from: data, fileName: path)
   }
@@ -118,11 +118,11 @@ public enum ImportCommand {
 
   /// The file's bytes; a folder, a missing file or one too big is an error before reading.
   private static func readFile(_ path: String) throws -> Data {
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw FormatError("there is no such file.")
     }
-    guard !isFolder.boolValue else { throw FormatError("it is a folder, not a file.") }
+    guard !isFolder else { throw FormatError("it is a folder, not a file.") }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     guard size <= JSONReading.maximumBytes else {
       throw FormatError(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 import MealsStore
 import TextSafety
@@ -187,7 +187,7 @@ enum PlanCommand {
       }
       return Subcommand.Status.success
     } catch {
-      io.fail("cannot write the plan: \(error.localizedDescription)")
+      io.fail("cannot write the plan: \(ErrorText.message(error))")
       return Subcommand.Status.failure
     }
   }

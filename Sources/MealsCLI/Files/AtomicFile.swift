@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MealsCore
 
 #if canImport(Glibc)
   import Glibc
@@ -14,14 +15,14 @@ public enum AtomicFile {
 
   /// Why a write failed, without the path (the caller names the file its own way).
   public static func reason(of error: Error) -> String {
-    (error as? Failure)?.reason ?? error.localizedDescription
+    (error as? Failure)?.reason ?? ErrorText.message(error)
   }
 
   public static func write(_ bytes: [UInt8], to path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
+    let folder = PathText.folder(path)
+    let name = PathText.name(path)
     var template = Array(
-      ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(".\(name).XXXXXX")
+      PathText.joined(folder.isEmpty ? "." : folder, ".\(name).XXXXXX")
         .utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }

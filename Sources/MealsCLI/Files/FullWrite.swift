@@ -4,7 +4,7 @@
 
 /// Writes all of `bytes` to `descriptor`, again after a short write or an interrupted call;
 /// nil when done, else the `errno` that stopped it.
-func writeFully(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+public func writeFully(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
   var offset = 0
   while offset < bytes.count {
     let written = bytes.withUnsafeBytes {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MealsCore
 
 extension LaunchOptions {
   /// Makes the default database's folder on a fresh install; nil, or the message to show.
@@ -6,12 +7,12 @@ extension LaunchOptions {
   /// The app and `meals import` call it before their first write; a `--db` path is left as is.
   public func makeDataFolder() -> String? {
     guard isDefaultDatabase && !readOnly else { return nil }
-    let folder = (databasePath as NSString).deletingLastPathComponent
+    let folder = PathText.folder(databasePath)
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       return nil
     } catch {
-      return "cannot create the data folder \(folder): \(error.localizedDescription)"
+      return "cannot create the data folder \(folder): \(ErrorText.message(error))"
     }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MealsCore
 import MealsNet
 
@@ -61,7 +61,7 @@ extension LaunchOptions {
     A full-screen terminal recipe book: your meals in SQLite, new ones from TheMealDB.
 
     Commands (for scripts; they never start the full-screen app; COMMAND --help for more):
-    \(Subcommand.allCases.map { "  " + $0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(Subcommand.allCases.map { "  " + $0.rawValue + String(repeating: " ", count: max(0, 9 - $0.rawValue.count)) + $0.summary }.joined(separator: "\n"))
 
     Options:
       --db PATH        the database file (default: $XDG_DATA_HOME/meals/meals.sqlite,

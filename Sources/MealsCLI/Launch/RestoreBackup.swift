@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import MealsStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `meals --restore-backup N`: checks the backup, says what it holds, asks, then puts it back.
 ///
@@ -18,8 +22,7 @@ public enum RestoreBackup {
       return 1
     }
     let current = (try? MealStore(path: path))?.mealCount
-    let made = Date(timeIntervalSince1970: info.madeAt).formatted(
-      .dateTime.year().month().day().hour().minute())
+    let made = localMinute(info.madeAt)
     say("Backup \(number): \(info.path)")
     say(
       "  made \(made), \(info.mealCount == 1 ? "1 meal" : "\(info.mealCount) meals"), checked: ok")
@@ -27,7 +30,7 @@ public enum RestoreBackup {
       "Database: \(path)" + (current.map { " (\($0 == 1 ? "1 meal" : "\($0) meals") now)" } ?? ""))
     say("Its current contents will be kept as \(path).before-restore.")
     say("Replace the database with backup \(number)? (y/n)")
-    guard let reply = answer()?.trimmingCharacters(in: .whitespaces).lowercased(),
+    guard let reply = answer()?.trimmingSpaces().lowercased(),
       reply == "y" || reply == "yes"
     else {
       say("Nothing was changed.")
@@ -42,4 +45,14 @@ public enum RestoreBackup {
     say("Restored backup \(number). Start meals to see it.")
     return 0
   }
+}
+
+/// `2026-12-02 16:40` in the system's time zone: when a backup was made.
+private func localMinute(_ secondsSince1970: Double) -> String {
+  var time = time_t(secondsSince1970)
+  var parts = tm()
+  guard localtime_r(&time, &parts) != nil else { return "?" }
+  func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+  return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+    + " \(two(parts.tm_hour)):\(two(parts.tm_min))"
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MealsCore
 import MealsStore
 
 /// The line that shows an upgrade of the database on standard error, before the full-screen
@@ -31,7 +32,7 @@ public final class UpgradeLine {
     let head = "meals: upgrading \(path) (schema \(progress.from) → \(progress.to)), once"
     let seconds = Int(progress.seconds)
     guard progress.fraction < 1 else {
-      return head + String(format: ": done in %.1f s.", progress.seconds)
+      return head + ": done in \(NumberText.fixed(progress.seconds, places: 1)) s."
     }
     let width = 16
     let filled = min(width, Int(progress.fraction * Double(width)))
@@ -40,6 +41,6 @@ public final class UpgradeLine {
   }
 
   private func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    _ = writeFully(Array(text.utf8), to: 2)
   }
 }

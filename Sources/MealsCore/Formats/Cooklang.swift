@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Cooklang (cooklang.org): a recipe as steps in which ingredients are marked up
 /// (`@olive oil{2%tbsp}`), with `>> key: value` metadata.
@@ -40,9 +40,9 @@ public enum Cooklang {
 
   /// `@name{quantity}`; `@name{2%tbsp}` when the quantity is an amount and one word.
   static func reference(_ measurement: IngredientMeasurement) -> String {
-    let name = measurement.name.replacingOccurrences(of: "{", with: "(")
-      .replacingOccurrences(of: "}", with: ")")
-    let quantity = MealRules.trimmed(measurement.quantity).replacingOccurrences(of: "}", with: ")")
+    let name = measurement.name.replacingEvery("{", with: "(")
+      .replacingEvery("}", with: ")")
+    let quantity = MealRules.trimmed(measurement.quantity).replacingEvery("}", with: ")")
     let parts = quantity.split(separator: " ")
     if parts.count == 2, parts.joined(separator: " ") == quantity,
       parts[0].first?.isNumber == true, !quantity.contains("%"), parts[1].allSatisfy(\.isLetter)
@@ -90,7 +90,7 @@ public enum Cooklang {
         }
         continue
       }
-      if let comment = line.range(of: "--") { line = String(line[..<comment.lowerBound]) }
+      if let comment = line.firstRange(ofText: "--") { line = String(line[..<comment.lowerBound]) }
       let trimmed = MealRules.trimmed(line)
       if trimmed.hasPrefix("=") {
         finishParagraph()
@@ -117,7 +117,7 @@ public enum Cooklang {
     meal.category = metadata["category"] ?? metadata["course"]
     meal.area = metadata["cuisine"]
     if let tags = metadata["tags"] {
-      meal.tags = tags.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(
+      meal.tags = tags.trimming { $0 == "[" || $0 == "]" }.split(
         separator: ","
       )
       .map { MealRules.trimmed(String($0)) }.filter { !$0.isEmpty }
@@ -141,7 +141,7 @@ public enum Cooklang {
 
   /// `Pad Thai.cook` → `Pad Thai`.
   static func titleFromFileName(_ fileName: String) -> String {
-    let base = (fileName as NSString).lastPathComponent
+    let base = PathText.name(fileName)
     return base.hasSuffix(".cook") ? String(base.dropLast(5)) : base
   }
 
@@ -149,9 +149,9 @@ public enum Cooklang {
     guard text.contains("[-") else { return text }
     var result = ""
     var rest = text[...]
-    while let open = rest.range(of: "[-") {
+    while let open = rest.firstRange(ofText: "[-") {
       result += rest[..<open.lowerBound]
-      guard let close = rest[open.upperBound...].range(of: "-]") else { return result }
+      guard let close = rest[open.upperBound...].firstRange(ofText: "-]") else { return result }
       rest = rest[close.upperBound...]
     }
     return result + rest

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// iCalendar (RFC 5545): a plan as all-day events any calendar reads.
 ///

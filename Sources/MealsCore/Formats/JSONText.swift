@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value written in the order it was built (JSONSerialization sorts nothing and keeps
 /// no order on Linux), with the escaping RFC 8259 asks for.
@@ -285,7 +285,7 @@ public struct JSONObjectWriter {
 
 // MARK: - Reading
 
-/// Reading JSON into Foundation values with the limits untrusted files need.
+/// Reading JSON into plain values with the limits untrusted files need.
 public enum JSONReading {
   /// Files above this size are refused before they are read (a recipe file is kilobytes).
   public static let maximumBytes = 32 * 1024 * 1024
@@ -293,17 +293,9 @@ public enum JSONReading {
   /// The parsed value; not JSON (or nested past the parser's depth limit) is an error.
   public static func parse(_ data: Data, what: String) throws(FormatError) -> Any {
     do {
-      return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return try JSONParser.parse(Array(data))
     } catch {
-      throw FormatError("\(what) is not valid JSON (\(Self.reason(error))).")
+      throw FormatError("\(what) is not valid JSON (\(error.message)).")
     }
-  }
-
-  private static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let debug = nsError.userInfo["NSDebugDescription"] as? String, !debug.isEmpty {
-      return debug
-    }
-    return nsError.localizedDescription
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Our own JSON format, version 1 (docs/formats.md): every field of a meal, so that export
 /// then import gives the same meals back.
@@ -94,8 +94,9 @@ public enum MealJSON {
   static func meal(from object: [String: Any]) -> Result<Meal, FormatError> {
     func text(_ key: String) -> String? { object[key] as? String }
     func int(_ key: String) -> Int? {
-      guard let number = object[key] as? NSNumber, !(object[key] is Bool) else { return nil }
-      return number.intValue
+      // A fraction is cut to its whole part, as a count is read.
+      guard let number = JSONParser.number(object[key]), abs(number) < 1e15 else { return nil }
+      return Int(number)
     }
     guard let name = text("name") else { return .failure(FormatError("no \"name\"")) }
     var ingredients: [IngredientMeasurement] = []
@@ -128,7 +129,7 @@ public enum MealJSON {
         videoURL: text("videoURL"),
         ingredients: ingredients,
         favourite: favourite,
-        favouritedAt: favourite ? (object["favouritedAt"] as? NSNumber)?.doubleValue : nil,
+        favouritedAt: favourite ? JSONParser.number(object["favouritedAt"]) : nil,
         rating: min(5, max(0, int("rating") ?? 0)),
         totalMinutes: int("totalMinutes").flatMap { $0 > 0 ? $0 : nil },
         difficulty: difficulty,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A meal as Markdown, for reading, pasting and printing; `meals import` reads it back
 /// (name, fields, ingredients with their quantities, instructions).
@@ -122,7 +122,7 @@ public enum MealMarkdown {
     let trimmed = MealRules.trimmed(String(line))
     guard trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") else { return nil }
     let item = String(trimmed.dropFirst(2))
-    if item.hasSuffix("**"), let open = item.dropLast(2).range(of: "**", options: .backwards) {
+    if item.hasSuffix("**"), let open = item.dropLast(2).lastRange(ofText: "**") {
       let name = String(item[open.upperBound..<item.index(item.endIndex, offsetBy: -2)])
       let quantity = MealRules.trimmed(String(item[..<open.lowerBound]))
       return IngredientMeasurement(name: name, quantity: quantity)
@@ -131,7 +131,7 @@ public enum MealMarkdown {
   }
 
   private static func readField(_ line: Substring, into meal: inout Meal) {
-    guard line.hasPrefix("- **"), let end = line.range(of: ":**") else { return }
+    guard line.hasPrefix("- **"), let end = line.firstRange(ofText: ":**") else { return }
     let key = line[line.index(line.startIndex, offsetBy: 4)..<end.lowerBound].lowercased()
     let value = MealRules.trimmed(String(line[end.upperBound...]))
     guard !value.isEmpty else { return }
@@ -145,7 +145,7 @@ public enum MealMarkdown {
       if case .success(let minutes) = MealFields.minutes(value) { meal.totalMinutes = minutes }
     case "difficulty": meal.difficulty = Difficulty(rawValue: value)
     case "rating":
-      if let open = value.range(of: "("),
+      if let open = value.firstRange(ofText: "("),
         let digit = value[open.upperBound...].first?.wholeNumberValue
       {
         meal.rating = min(5, digit)
@@ -164,6 +164,6 @@ extension String {
   /// `\r\n` and lone `\r` as `\n`.
   func replacingCRLF() -> String {
     guard utf8.contains(13) else { return self }
-    return replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    return replacingEvery("\r\n", with: "\n").replacingEvery("\r", with: "\n")
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which format a file to import is in, and its recipes.
 public enum RecipeImport {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// schema.org `Recipe` in JSON-LD, the way recipe sites publish recipes.
 ///
@@ -88,10 +88,10 @@ public enum SchemaOrgRecipe {
   public static func jsonLDBlocks(inHTML html: String) -> [String] {
     var blocks: [String] = []
     var rest = html[...]
-    while let open = rest.range(of: "<script", options: .caseInsensitive) {
+    while let open = rest.firstRange(ofText: "<script", ignoringCase: true) {
       guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">") else { break }
       let attributes = rest[open.upperBound..<tagEnd].lowercased()
-      guard let close = rest[tagEnd...].range(of: "</script", options: .caseInsensitive) else {
+      guard let close = rest[tagEnd...].firstRange(ofText: "</script", ignoringCase: true) else {
         break
       }
       if attributes.contains("application/ld+json") {
@@ -192,9 +192,9 @@ public enum SchemaOrgRecipe {
     if result.contains("((") {
       var out = ""
       var rest = result[...]
-      while let open = rest.range(of: "((") {
+      while let open = rest.firstRange(ofText: "((") {
         let inner = rest[open.upperBound...]
-        if let close = inner.range(of: "))"),
+        if let close = inner.firstRange(ofText: "))"),
           !inner[..<close.lowerBound].contains(where: { $0 == "(" || $0 == ")" })
         {
           out += rest[..<open.lowerBound] + "(" + inner[..<close.lowerBound] + ")"
@@ -258,7 +258,7 @@ public enum SchemaOrgRecipe {
   /// A string, a number written as one, or the `@value`/`name`/`text` of an object.
   static func text(_ value: Any?) -> String? {
     if let string = value as? String { return string }
-    if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
+    if let number = JSONParser.numberText(value) { return number }
     if let object = value as? [String: Any] {
       return text(object["@value"] ?? object["text"] ?? object["name"])
     }
@@ -307,12 +307,12 @@ public enum SchemaOrgRecipe {
       let plain =
         html
         ? HTMLText.plain(string)
-        : HTMLText.lineBreaks(string).replacingOccurrences(of: "<br>", with: "\n")
+        : HTMLText.lineBreaks(string).replacingEvery("<br>", with: "\n")
       return plain.split(whereSeparator: \.isNewline)
         .map {
           html
             ? HTMLDocument.fold(String($0))
-            : MealRules.trimmed($0.replacingOccurrences(of: "\t", with: " "))
+            : MealRules.trimmed($0.replacingEvery("\t", with: " "))
         }
         .filter { !$0.isEmpty }
     }

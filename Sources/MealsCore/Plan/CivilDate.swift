@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A day on the calendar (year, month, day), with no time and no time zone: a plan is for a
 /// day, so arithmetic on days can never be moved by a change of clocks (DST) or a zone.
@@ -139,7 +139,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `YYYY-MM-DD`, `today`, `tomorrow`, or a weekday's name (`friday`, `fri`: the next one,
   /// today when it is today, as `date -d friday` says).
   public static func parse(_ text: String, today: CivilDate) -> CivilDate? {
-    let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let word = text.trimmingSpaces().lowercased()
     switch word {
     case "today": return today
     case "tomorrow": return today.adding(days: 1)
@@ -162,7 +162,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The Monday of a week written `YYYY-Www` (`2026-W49`), or nil.
   public static func parseWeek(_ text: String) -> CivilDate? {
-    let parts = text.trimmingCharacters(in: .whitespaces).uppercased().split(separator: "-")
+    let parts = text.trimmingSpaces().uppercased().split(separator: "-")
     guard parts.count == 2, parts[0].count == 4, parts[1].count == 3, parts[1].hasPrefix("W"),
       let year = Int(parts[0]), let week = Int(parts[1].dropFirst()),
       parts[1].dropFirst().allSatisfy(\.isASCII)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A web page as a tree of elements and text, read in one pass and as forgivingly as a
 /// browser: unclosed and stray tags, unquoted attributes, entities with or without their `;`.

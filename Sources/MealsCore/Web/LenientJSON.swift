@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// JSON as web pages write it inside `<script type="application/ld+json">`, often not quite JSON.
 ///
@@ -9,15 +9,14 @@ import Foundation
 /// an array of them).
 enum LenientJSON {
   static func parse(_ text: String) -> Any? {
-    let data = Data(text.utf8)
-    if let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
+    if let value = try? JSONParser.parse(Array(text.utf8)) {
       return value
     }
     let values = mended(Array(text.utf8))
     guard !values.isEmpty else { return nil }
     let joined =
       values.count == 1 ? values[0] : Array("[".utf8) + commaJoined(values) + Array("]".utf8)
-    return try? JSONSerialization.jsonObject(with: Data(joined), options: [.fragmentsAllowed])
+    return try? JSONParser.parse(joined)
   }
 
   private static func commaJoined(_ values: [[UInt8]]) -> [UInt8] {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A recipe in a page's visible markup: the recipe plugins' classes (WP Recipe Maker, Tasty
 /// Recipes, Mediavine Create, Zip/EasyRecipe, …) and, failing those, what any reader goes by —
@@ -148,7 +148,7 @@ enum PageSections {
     // A bold line or a heading among the lines (`Meatballs`, `The Marinade`) names a group of
     // ingredients; it is not one.
     func groupName(_ text: String) -> String {
-      TextFolding.key(text.trimmingCharacters(in: .init(charactersIn: " :")))
+      TextFolding.key(text.trimming { $0 == " " || $0 == ":" })
     }
     let candidates = ingredientCandidates(page, elements, headings)
     let groupNames =

@@ -37,7 +37,7 @@ public enum PageText {
     if let contentType, let named = named(in: contentType.lowercased()) { return named }
     let text = String(decoding: head, as: UTF8.self).lowercased()
     var rest = text[...]
-    while let meta = rest.range(of: "<meta") {
+    while let meta = rest.firstRange(ofText: "<meta") {
       let end = rest[meta.upperBound...].firstIndex(of: ">") ?? rest.endIndex
       if let named = named(in: String(rest[meta.upperBound..<end])) { return named }
       rest = rest[end...]
@@ -47,7 +47,7 @@ public enum PageText {
 
   /// `charset=…` in a header or a meta tag's attributes.
   private static func named(in text: String) -> Charset? {
-    guard let range = text.range(of: "charset") else { return nil }
+    guard let range = text.firstRange(ofText: "charset") else { return nil }
     let value = text[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
       .prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     switch value {

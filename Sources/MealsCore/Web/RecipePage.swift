@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The recipes on a web page, read as a careful reader would: best source first.
 ///
@@ -148,7 +148,7 @@ public enum RecipePage {
     case nil: true
     case let string as String: MealRules.isBlank(string)
     case let array as [Any]: array.allSatisfy { isEmpty($0) }
-    case is NSNull: true
+    case is JSONNull: true
     default: false
     }
   }
@@ -159,7 +159,7 @@ public enum RecipePage {
   static func absolute(_ href: String, base: String?) -> String {
     let href = MealRules.trimmed(href)
     guard let base, !href.hasPrefix("http://"), !href.hasPrefix("https://"), !href.isEmpty,
-      let scheme = base.range(of: "://")
+      let scheme = base.firstRange(ofText: "://")
     else { return href }
     if href.hasPrefix("//") { return String(base[..<scheme.lowerBound]) + ":" + href }
     let afterScheme = base[scheme.upperBound...]
@@ -167,7 +167,7 @@ public enum RecipePage {
     let origin = String(base[..<hostEnd])
     if href.hasPrefix("/") { return origin + href }
     let folder =
-      base.range(of: "/", options: .backwards, range: hostEnd..<base.endIndex)
+      base[hostEnd...].lastRange(ofText: "/")
       .map { String(base[..<$0.upperBound]) } ?? origin + "/"
     return folder + href
   }

@@ -1,0 +1,244 @@
+/// JSON's `null`, where a parsed value is one.
+public enum JSONNull: Sendable {
+  case null
+}
+
+/// A JSON parse's failure, with where it happened.
+public struct JSONParseError: Error, Equatable, Sendable {
+  public var message: String
+}
+
+/// JSON read into plain values, as Foundation's `JSONSerialization` read it.
+///
+/// Objects are `[String: Any]`, arrays `[Any]`, then `String`, `Bool`, `Int` (a whole number
+/// that fits), `Double`, `JSONNull`. The app links Foundation's essentials only (all of it costs
+/// ~1.2 ms at every start).
+///
+/// Strict JSON (RFC 8259), any value at the top, a UTF-8 byte-order mark passed over, nesting
+/// at most `maximumDepth` deep; a string's broken UTF-8 or lone surrogate reads as U+FFFD.
+public struct JSONParser {
+  public static let maximumDepth = 512
+
+  private let bytes: [UInt8]
+  private var index = 0
+
+  /// The value the whole of `bytes` holds.
+  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> Any {
+    var parser = JSONParser(bytes: bytes)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+    let value = try parser.value(depth: 0)
+    parser.skipSpace()
+    guard parser.index == bytes.count else {
+      throw parser.failure("unexpected text after the value")
+    }
+    return value
+  }
+
+  private init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  // MARK: - Values
+
+  private mutating func value(depth: Int) throws(JSONParseError) -> Any {
+    skipSpace()
+    guard index < bytes.count else { throw failure("the text ends where a value should be") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try object(depth: depth + 1)
+    case UInt8(ascii: "["): return try array(depth: depth + 1)
+    case UInt8(ascii: "\""): return try string()
+    case UInt8(ascii: "t"): return try literal("true", true)
+    case UInt8(ascii: "f"): return try literal("false", false)
+    case UInt8(ascii: "n"): return try literal("null", JSONNull.null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    default: throw failure("unexpected character")
+    }
+  }
+
+  private mutating func object(depth: Int) throws(JSONParseError) -> [String: Any] {
+    guard depth <= Self.maximumDepth else { throw failure("nested too deep") }
+    index += 1
+    var object: [String: Any] = [:]
+    skipSpace()
+    if take(UInt8(ascii: "}")) { return object }
+    while true {
+      skipSpace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw failure("a key in quotes expected")
+      }
+      let key = try string()
+      skipSpace()
+      guard take(UInt8(ascii: ":")) else { throw failure("\":\" expected after a key") }
+      object[key] = try value(depth: depth)
+      skipSpace()
+      if take(UInt8(ascii: "}")) { return object }
+      guard take(UInt8(ascii: ",")) else { throw failure("\",\" or \"}\" expected") }
+    }
+  }
+
+  private mutating func array(depth: Int) throws(JSONParseError) -> [Any] {
+    guard depth <= Self.maximumDepth else { throw failure("nested too deep") }
+    index += 1
+    var array: [Any] = []
+    skipSpace()
+    if take(UInt8(ascii: "]")) { return array }
+    while true {
+      array.append(try value(depth: depth))
+      skipSpace()
+      if take(UInt8(ascii: "]")) { return array }
+      guard take(UInt8(ascii: ",")) else { throw failure("\",\" or \"]\" expected") }
+    }
+  }
+
+  private mutating func literal(_ word: String, _ value: Any) throws(JSONParseError) -> Any {
+    let word = Array(word.utf8)
+    guard bytes[index...].starts(with: word) else { throw failure("unexpected character") }
+    index += word.count
+    return value
+  }
+
+  private mutating func number() throws(JSONParseError) -> Any {
+    let start = index
+    _ = take(UInt8(ascii: "-"))
+    guard digits() > 0 else { throw failure("a digit expected") }
+    if bytes[start] == UInt8(ascii: "-")
+      ? bytes[start + 1] == UInt8(ascii: "0") && index - start > 2
+      : bytes[start] == UInt8(ascii: "0") && index - start > 1
+    {
+      throw failure("a number starts with 0")
+    }
+    var whole = true
+    if take(UInt8(ascii: ".")) {
+      whole = false
+      guard digits() > 0 else { throw failure("a digit expected after \".\"") }
+    }
+    if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+      whole = false
+      if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+      guard digits() > 0 else { throw failure("a digit expected in the exponent") }
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    if whole, let integer = Int(text) { return integer }
+    guard let double = Double(text), double.isFinite else { throw failure("a number out of range") }
+    return double
+  }
+
+  /// Passes over decimal digits; how many.
+  private mutating func digits() -> Int {
+    let start = index
+    while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+      index += 1
+    }
+    return index - start
+  }
+
+  // MARK: - Strings
+
+  private mutating func string() throws(JSONParseError) -> String {
+    index += 1
+    var text: [UInt8] = []
+    var runStart = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        text += bytes[runStart..<index]
+        index += 1
+        return String(decoding: text, as: UTF8.self)
+      }
+      if byte < 0x20 { throw failure("a control character inside a string") }
+      guard byte == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      text += bytes[runStart..<index]
+      index += 1
+      guard index < bytes.count else { break }
+      let escape = bytes[index]
+      index += 1
+      switch escape {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+      case UInt8(ascii: "b"): text.append(0x08)
+      case UInt8(ascii: "f"): text.append(0x0C)
+      case UInt8(ascii: "n"): text.append(0x0A)
+      case UInt8(ascii: "r"): text.append(0x0D)
+      case UInt8(ascii: "t"): text.append(0x09)
+      case UInt8(ascii: "u"): text += Array(String(Character(try escapedScalar())).utf8)
+      default: throw failure("an unknown escape")
+      }
+      runStart = index
+    }
+    throw failure("a string without its closing quote")
+  }
+
+  /// The scalar of a `\uXXXX` escape (a surrogate pair's two together); U+FFFD for a lone half.
+  private mutating func escapedScalar() throws(JSONParseError) -> Unicode.Scalar {
+    let high = try hex4()
+    if (0xD800...0xDBFF).contains(high), bytes[index...].starts(with: Array("\\u".utf8)) {
+      let saved = index
+      index += 2
+      let low = try hex4()
+      if (0xDC00...0xDFFF).contains(low) {
+        return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}"
+      }
+      index = saved
+    }
+    return Unicode.Scalar(high) ?? "\u{FFFD}"
+  }
+
+  private mutating func hex4() throws(JSONParseError) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw failure("four hex digits expected after \\u") }
+    var value: UInt32 = 0
+    for byte in bytes[index..<index + 4] {
+      guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
+        throw failure("four hex digits expected after \\u")
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    index += 4
+    return value
+  }
+
+  // MARK: - Bytes
+
+  private mutating func skipSpace() {
+    while index < bytes.count,
+      bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+    {
+      index += 1
+    }
+  }
+
+  private mutating func take(_ byte: UInt8) -> Bool {
+    guard index < bytes.count, bytes[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  /// The error, with the line and column (in characters) where reading stopped.
+  private func failure(_ what: String) -> JSONParseError {
+    let before = bytes[..<Swift.min(index, bytes.count)]
+    let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    let column = String(decoding: bytes[lineStart..<before.endIndex], as: UTF8.self).count + 1
+    return JSONParseError(message: "\(what) at line \(line), column \(column)")
+  }
+}
+
+// MARK: - Numbers
+
+extension JSONParser {
+  /// A number as JSON wrote it ("12", "1.5"; 12.0 is "12"); nil for anything else, `true` too.
+  public static func numberText(_ value: Any?) -> String? {
+    guard !(value is Bool) else { return nil }
+    if let integer = value as? Int { return String(integer) }
+    guard let double = value as? Double else { return nil }
+    return double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) : String(double)
+  }
+
+  /// A number's value; nil for anything else, `true` too.
+  public static func number(_ value: Any?) -> Double? {
+    guard !(value is Bool) else { return nil }
+    if let integer = value as? Int { return Double(integer) }
+    return value as? Double
+  }
+}

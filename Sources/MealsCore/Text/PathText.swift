@@ -1,0 +1,40 @@
+/// A file path's parts as text, as Foundation's `NSString` path methods gave them (the app
+/// links Foundation's essentials only): "/a/b/" is the folder "/a" and the name "b".
+public enum PathText {
+  /// The last part ("b" of "/a/b/"); "/" for the root, "" for "".
+  public static func name(_ path: String) -> String {
+    let trimmed = withoutTrailingSlashes(path)
+    if trimmed == "/" { return "/" }
+    guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+    return String(trimmed[trimmed.index(after: slash)...])
+  }
+
+  /// Everything before the last part ("/a" of "/a/b/"); "/" for "/a", "" for a bare name.
+  public static func folder(_ path: String) -> String {
+    let trimmed = withoutTrailingSlashes(path)
+    if trimmed == "/" { return "/" }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    let folder = withoutTrailingSlashes(String(trimmed[..<slash]))
+    return folder.isEmpty ? "/" : folder
+  }
+
+  /// `name` inside `folder`, with one slash between ("a" + "b" is "a/b"; "" + "b" is "b").
+  public static func joined(_ folder: String, _ name: String) -> String {
+    if folder.isEmpty { return name }
+    if name.isEmpty { return folder }
+    return withoutTrailingSlashes(folder) == "/"
+      ? "/" + name : withoutTrailingSlashes(folder) + "/" + name
+  }
+
+  /// "~" and "~/…" in the home folder; any other path as it is.
+  public static func expandingTilde(_ path: String, home: String?) -> String {
+    guard let home, !home.isEmpty, path == "~" || path.hasPrefix("~/") else { return path }
+    return joined(home, String(path.dropFirst(2)))
+  }
+
+  private static func withoutTrailingSlashes(_ path: String) -> String {
+    var path = Substring(path)
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    return String(path)
+  }
+}
