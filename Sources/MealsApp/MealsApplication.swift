@@ -14,11 +14,13 @@ public final class MealsApplication {
   /// Polling for other processes' commits and the catalogue import's progress.
   private let timers: AppTimers
 
+  /// The app on `store`, for a window of `screenSize` (the terminal's, so the first screen
+  /// reads the rows it shows and no more).
   public init(
     store: MealStore, service: MealDBService, pictures: PictureMode = .off,
-    pictureCache: PictureCache? = nil
+    pictureCache: PictureCache? = nil, screenSize: Size = Size(width: 80, height: 24)
   ) {
-    let navigator = Navigator()
+    let navigator = Navigator(size: screenSize)
     context = AppContext(
       navigator: navigator, store: store, service: service, pictures: pictures,
       pictureCache: pictureCache)

@@ -100,6 +100,20 @@ public final class WindowedResults<Row> {
     return cache[index - cacheStart]
   }
 
+  /// Reads the first `count` rows in one query, when none are read yet: a list about to be
+  /// shown asks for the rows it shows, not the window and a half a first `row(at:)` reads.
+  public func readFirst(_ count: Int) {
+    refreshIfStale()
+    guard cache.isEmpty, count > 0, cachedCount != 0 else { return }
+    do {
+      cache = try source.atOffset(0, count)
+      cacheStart = 0
+      if cache.count < count { cachedCount = cache.count }  // read to the end
+    } catch {
+      lastError = error
+    }
+  }
+
   /// Forgets everything read, after a commit: the next access reads again.
   public func invalidate() {
     cache = []

@@ -57,7 +57,11 @@ public final class Navigator {
       detail: "quit from anywhere (an unsaved draft is kept and offered at the next start)"),
   ]
 
-  public init() {}
+  /// A navigator for a window of `size` (the terminal's at start: screens read their first
+  /// rows for it).
+  public init(size: Size = Size(width: 80, height: 24)) {
+    self.size = size
+  }
 
   public var top: Screen? { stack.last }
 

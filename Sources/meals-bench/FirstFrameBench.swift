@@ -18,7 +18,8 @@ enum FirstFrameBench {
       var samples: [Double] = []
       var floor: [Double] = []
       var configured: [Double] = []
-      for _ in 0..<15 {
+      // 61 of each (a few seconds): with 15 the ratio of one run swung ±0.1 with the machine.
+      for _ in 0..<61 {
         // Interleaved, so both meet the same machine.
         let terminal = PseudoTerminal(
           binary: binary, arguments: ["--db", path, "--api-url", "http://127.0.0.1:9/"],

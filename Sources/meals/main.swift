@@ -113,7 +113,7 @@ let pictureCache =
 let app = MealsApplication(
   store: store, service: service,
   pictures: PictureMode.resolve(options.images, environment: environment),
-  pictureCache: pictureCache)
+  pictureCache: pictureCache, screenSize: terminal.size)
 app.navigator.animations = options.animations
 if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(

@@ -35,6 +35,44 @@ final class LiveResultsTests: StoreTestCase {
     XCTAssertNil(results.row(at: -1))
   }
 
+  func testTheFirstReadIsTheRowsAScreenShowsAndTheRestComeByKey() {
+    let rows = Array(0..<200)
+    var reads: [String] = []
+    func results() -> WindowedResults<Int> {
+      WindowedResults(
+        source: .init(
+          generation: { 0 }, count: { rows.count }, countQuery: nil,
+          atOffset: { offset, limit in
+            reads.append("offset \(offset) limit \(limit)")
+            return Array(rows.dropFirst(offset).prefix(limit))
+          },
+          after: { row, limit in
+            reads.append("after \(row) limit \(limit)")
+            return Array(rows.drop { $0 <= row }.prefix(limit))
+          },
+          before: { row, limit in
+            reads.append("before \(row) limit \(limit)")
+            return Array(rows.prefix { $0 < row }.suffix(limit).reversed())
+          }))
+    }
+    let list = results()
+    list.readFirst(22)
+    XCTAssertEqual((0..<22).map { list.row(at: $0) }, Array(0..<22))
+    XCTAssertEqual(reads, ["offset 0 limit 22"], "one read, of the rows asked for")
+    XCTAssertNil(list.knownCount, "more rows may follow")
+    XCTAssertEqual(list.row(at: 22), 22)
+    XCTAssertEqual(reads.last, "after 21 limit 64", "the next rows by key")
+    list.readFirst(22)
+    XCTAssertEqual(reads.count, 2, "rows read already are not read again")
+
+    reads = []
+    let whole = results()
+    whole.readFirst(500)
+    XCTAssertEqual(whole.knownCount, 200, "a short list is known whole from its first read")
+    XCTAssertEqual(whole.count(atLeast: 300), 200)
+    XCTAssertEqual(reads, ["offset 0 limit 500"])
+  }
+
   func testIndexOfMealFollowsTheListOrder() throws {
     let store = try openStore()
     let b = try store.createMeal(name: "banana bread", instructions: "Bake.")
