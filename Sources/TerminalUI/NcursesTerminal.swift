@@ -41,6 +41,9 @@ public final class NcursesTerminal: Terminal {
   /// mouse reports (buttons and wheel, SGR 1006 coordinates, so wide terminals work) unless
   /// the mouse is off.
   private let modesOn: String
+  /// What goes to the terminal right after the first frame, in one write (the modes, the
+  /// questions asked before it): nothing is written between start and the first frame.
+  private var afterFirstFrame: String?
   static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
 
   /// Sets up the terminal: UTF-8 locale, raw mode, keypad, the terminal's default colours.
@@ -73,7 +76,7 @@ public final class NcursesTerminal: Terminal {
     // here, before anything is drawn, the first refresh comes back and each frame is one write.
     def_prog_mode()
     endwin()
-    Self.writeToTerminal(modesOn)
+    afterFirstFrame = modesOn
     let withColor = colors && theme.usesColor && has_colors()
     areaLooks =
       [Look()] + Style.Area.allCases.map { theme.resolve(Style(area: $0), colors: withColor) }
@@ -198,6 +201,10 @@ public final class NcursesTerminal: Terminal {
       move(Int32(max(0, height - 1)), Int32(max(0, width - 1)))
     }
     refresh()
+    if let text = afterFirstFrame {
+      Self.writeToTerminal(text)
+      afterFirstFrame = nil
+    }
     if !canvas.graphics.isEmpty || !shownGraphics.isEmpty { presentGraphics(canvas) }
     previousFrame = canvas
   }
@@ -347,14 +354,23 @@ public final class NcursesTerminal: Terminal {
   /// `Key.terminalAttributes` among the keys, so nothing waits for it.
   public func askForAttributes() {
     guard isActive else { return }
-    Self.writeToTerminal("\u{1B}[c")
+    writeSoon("\u{1B}[c")
   }
 
   /// Asks for the cell size in pixels (`CSI 16 t`) and the text area's (`CSI 14 t`, for
   /// terminals that only know that one); the answers come back among the keys.
   public func askForCellSize() {
     guard isActive else { return }
-    Self.writeToTerminal("\u{1B}[16t\u{1B}[14t")
+    writeSoon("\u{1B}[16t\u{1B}[14t")
+  }
+
+  /// Writes `text` now, or with the modes after the first frame when that is still to come.
+  private func writeSoon(_ text: String) {
+    if let waiting = afterFirstFrame {
+      afterFirstFrame = waiting + text
+    } else {
+      Self.writeToTerminal(text)
+    }
   }
 
   /// Kitty keeps pictures until told: they go when the app steps aside or ends.
