@@ -1,7 +1,16 @@
-import FoundationEssentials
-
 /// A length of time written in a step (`10 minutes`, `1 hr 30 mins`, `30-40 mins`): where it
 /// is, and the seconds a timer for it runs (a range's lower bound, the range kept for show).
+///
+/// Read by a scanner written for the one grammar (Cook Mode asks at every frame: an
+/// expression engine took ~1 ms a step, this takes microseconds):
+///
+///     AMOUNT [ (- | – | to) AMOUNT ] UNIT [ [,] [and] AMOUNT UNIT ]
+///
+/// An amount is digits (`1.5`, `1½`, `1/2`), a fraction sign, or a word (`a`, `an`, `one` …
+/// `sixty`, `forty-five`, `half a`); a unit is `h`/`hr`/`hour`, `m`/`min`/`minute`,
+/// `s`/`sec`/`second` (plurals too), in any case. A phrase starts where no letter, digit or
+/// point comes just before, and its unit ends a word; after a word, a unit comes after a space
+/// (`as` or `am` is no `a s`).
 public struct StepDuration: Equatable, Sendable {
   /// Where the phrase is in the step's text.
   public var range: Range<String.Index>
@@ -13,100 +22,212 @@ public struct StepDuration: Equatable, Sendable {
   ///
   /// Words like `overnight` or `a few minutes` are not durations a timer can count.
   public static func find(in text: String) -> [StepDuration] {
-    guard let pattern else { return [] }
+    let scanner = Scanner(text)
     var found: [StepDuration] = []
-    var position = text.startIndex
-    while position < text.endIndex, let match = text[position...].firstMatch(of: pattern) {
-      // No letter, digit or point just before (Swift's Regex has no lookbehind): `x10 min`
-      // is not a duration, and the search goes on inside it, as a lookbehind's would.
-      if match.range.lowerBound > text.startIndex,
-        let before = text.unicodeScalars[..<match.range.lowerBound].last,
-        before == "." || isWordScalar(before)
-      {
-        position = text.unicodeScalars.index(after: match.range.lowerBound)
-        continue
+    var position = 0
+    while position < scanner.scalars.count {
+      if let (duration, end) = scanner.duration(at: position) {
+        found.append(duration)
+        position = end
+      } else {
+        position += 1
       }
-      position =
-        match.range.upperBound > match.range.lowerBound
-        ? match.range.upperBound : text.unicodeScalars.index(after: match.range.lowerBound)
-      if let duration = duration(match) { found.append(duration) }
     }
     return found
   }
 
-  /// A scalar of a word, as ICU's `\w` has it: a letter, a mark, a digit, a joiner or `_`.
-  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .decimalNumber, .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
-      return true
-    default:
-      return scalar.properties.isAlphabetic || scalar == "\u{200C}" || scalar == "\u{200D}"
-    }
-  }
+  // MARK: - Words
 
-  /// The duration a match of `pattern` says, or nil (less than a second, or no unit).
-  private static func duration(_ match: Regex<AnyRegexOutput>.Match) -> StepDuration? {
-    func group(_ index: Int) -> String? {
-      match.output[index].substring.map(String.init)
-    }
-    guard let first = group(1).flatMap(value), let unit = group(3).flatMap(unitSeconds) else {
-      return nil
-    }
-    var seconds = first * unit
-    var upper = group(2).flatMap(value).map { $0 * unit }
-    if let more = group(4).flatMap(value), let moreUnit = group(5).flatMap(unitSeconds) {
-      seconds += more * moreUnit
-      upper = upper.map { $0 + more * moreUnit }
-    }
-    guard seconds >= 1 else { return nil }
-    return StepDuration(
-      range: match.range, seconds: Int(seconds.rounded()),
-      upperSeconds: upper.map { Int($0.rounded()) })
-  }
+  private static let words: [(word: [Unicode.Scalar], value: Double)] = [
+    // Longer words first where one starts another (`forty-five` before `forty`, `an` before `a`).
+    ("half an", 0.5), ("half a", 0.5), ("forty-five", 45), ("fifteen", 15), ("an", 1), ("a", 1),
+    ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7),
+    ("eight", 8), ("nine", 9), ("ten", 10), ("twenty", 20), ("thirty", 30), ("forty", 40),
+    ("sixty", 60),
+  ].map { (Array($0.0.unicodeScalars), $0.1) }
 
-  private static let numberPattern =
-    #"\d+(?:\.\d+)?(?:\s*[½¼¾⅓⅔])?|[½¼¾⅓⅔]|\d+/\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|half an?"#
-  private static let unitPattern = #"hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s"#
+  private static let units: [(word: [Unicode.Scalar], seconds: Double)] = [
+    ("hours", 3600), ("hour", 3600), ("hrs", 3600), ("hr", 3600), ("h", 3600),
+    ("minutes", 60), ("minute", 60), ("mins", 60), ("min", 60), ("m", 60),
+    ("seconds", 1), ("second", 1), ("secs", 1), ("sec", 1), ("s", 1),
+  ].map { (Array($0.0.unicodeScalars), $0.1) }
 
-  /// The expression, built once; a constant, so the tests prove it compiles.
-  ///
-  /// Scalars, as ICU's expressions matched them; simple word boundaries (a letter, then not one).
-  nonisolated(unsafe) private static let pattern: Regex<AnyRegexOutput>? = {
-    let source =
-      "(?i)(\(numberPattern))(?:\\s*(?:-|–|to)\\s*(\(numberPattern)))?[\\s-]*(\(unitPattern))\\b"
-      + "(?:,?\\s*(?:and\\s+)?(\(numberPattern))[\\s-]*(\(unitPattern))\\b)?"
-    return try? Regex(source).matchingSemantics(.unicodeScalar).wordBoundaryKind(.simple)
-  }()
-
-  private static let words: [String: Double] = [
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
-    "forty-five": 45, "sixty": 60, "half a": 0.5, "half an": 0.5,
+  private static let fractions: [Unicode.Scalar: Double] = [
+    "½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1.0 / 3, "⅔": 2.0 / 3,
   ]
 
-  static func value(_ text: String) -> Double? {
-    let lower = text.lowercased()
-    if let word = words[lower] { return word }
-    if lower.contains("/") {
-      let parts = lower.split(separator: "/").compactMap { Double($0) }
-      return parts.count == 2 && parts[1] > 0 ? parts[0] / parts[1] : nil
-    }
-    var number = lower.trimmingSpaces()
-    var fraction = 0.0
-    if let last = number.last, let vulgar = Quantity.vulgarFractions[last] {
-      fraction = vulgar
-      number = String(number.dropLast()).trimmingSpaces()
-    }
-    if number.isEmpty { return fraction > 0 ? fraction : nil }
-    return Double(number).map { $0 + fraction }
-  }
+  // MARK: - Scanning
 
-  static func unitSeconds(_ text: String) -> Double? {
-    switch text.lowercased() {
-    case "h", "hr", "hrs", "hour", "hours": 3600
-    case "m", "min", "mins", "minute", "minutes": 60
-    case "s", "sec", "secs", "second", "seconds": 1
-    default: nil
+  /// The text as scalars, read at offsets; each reader returns what it read and where it ends.
+  private struct Scanner {
+    let text: String
+    let scalars: [Unicode.Scalar]
+
+    init(_ text: String) {
+      self.text = text
+      scalars = Array(text.unicodeScalars)
+    }
+
+    /// The duration starting at `start`, and the offset after it; nil when none starts there.
+    func duration(at start: Int) -> (StepDuration, Int)? {
+      if start > 0, scalars[start - 1] == "." || isWordScalar(scalars[start - 1]) { return nil }
+      guard let first = amount(at: start) else { return nil }
+      var lower = first.value
+      var upper: Double?
+      var end = first.end
+      // A range: `30-40`, `2 to 3`.
+      var amountIsWord = first.isWord
+      if let separator = rangeSeparator(at: skipSpaces(from: end)),
+        let second = amount(at: skipSpaces(from: separator)),
+        unit(after: second) != nil
+      {
+        upper = second.value
+        end = second.end
+        amountIsWord = second.isWord
+      }
+      guard let unit = unit(after: (first.value, end, amountIsWord)) else { return nil }
+      lower *= unit.seconds
+      upper = upper.map { $0 * unit.seconds }
+      end = unit.end
+      // More of it: `1 hr 30 mins`, `1 hour and 15 minutes`.
+      if let (more, moreEnd) = addition(at: end) {
+        lower += more
+        upper = upper.map { $0 + more }
+        end = moreEnd
+      }
+      guard lower >= 1 else { return nil }
+      let indices = text.unicodeScalars
+      let from = indices.index(indices.startIndex, offsetBy: start)
+      let duration = StepDuration(
+        range: from..<indices.index(from, offsetBy: end - start),
+        seconds: Int(lower.rounded()), upperSeconds: upper.map { Int($0.rounded()) })
+      return (duration, end)
+    }
+
+    /// `[,] [and] AMOUNT UNIT` after a unit: its seconds and where it ends.
+    private func addition(at start: Int) -> (Double, Int)? {
+      var position = start
+      if position < scalars.count, scalars[position] == "," { position += 1 }
+      position = skipSpaces(from: position)
+      if let and = word("and", at: position), and < scalars.count,
+        scalars[and].properties.isWhitespace
+      {
+        position = skipSpaces(from: and)
+      }
+      guard let more = amount(at: position), let unit = unit(after: more) else { return nil }
+      return (more.value * unit.seconds, unit.end)
+    }
+
+    /// A number (`10`, `1.5`, `1½`, `½`, `1/2`) or a number's word.
+    private func amount(at start: Int) -> (value: Double, end: Int, isWord: Bool)? {
+      guard start < scalars.count else { return nil }
+      let first = scalars[start]
+      if let fraction = fractions[first] { return (fraction, start + 1, false) }
+      if isDigit(first) {
+        var end = digits(from: start)
+        var value = Double(String(String.UnicodeScalarView(scalars[start..<end]))) ?? 0
+        if end < scalars.count, scalars[end] == "/", digits(from: end + 1) > end + 1 {
+          let denominatorEnd = digits(from: end + 1)
+          let denominator =
+            Double(String(String.UnicodeScalarView(scalars[(end + 1)..<denominatorEnd]))) ?? 0
+          guard denominator > 0 else { return nil }
+          return (value / denominator, denominatorEnd, false)
+        }
+        if end + 1 < scalars.count, scalars[end] == ".", isDigit(scalars[end + 1]) {
+          let fractionEnd = digits(from: end + 1)
+          value = Double(String(String.UnicodeScalarView(scalars[start..<fractionEnd]))) ?? value
+          end = fractionEnd
+        }
+        let afterSpaces = skipSpaces(from: end)
+        if afterSpaces < scalars.count, let fraction = fractions[scalars[afterSpaces]] {
+          return (value + fraction, afterSpaces + 1, false)
+        }
+        return (value, end, false)
+      }
+      for (text, value) in StepDuration.words {
+        if let end = word(text, at: start) { return (value, end, true) }
+      }
+      return nil
+    }
+
+    /// The unit after an amount, past spaces and dashes (at least one after a word).
+    private func unit(after amount: (value: Double, end: Int, isWord: Bool)) -> (
+      seconds: Double, end: Int
+    )? {
+      let start = skipSpacesAndDashes(from: amount.end)
+      guard start > amount.end || !amount.isWord else { return nil }
+      return unit(at: start)
+    }
+
+    /// A unit that ends a word, and its seconds.
+    private func unit(at start: Int) -> (seconds: Double, end: Int)? {
+      for (text, seconds) in StepDuration.units {
+        if let end = word(text, at: start), end == scalars.count || !isWordScalar(scalars[end]) {
+          return (seconds, end)
+        }
+      }
+      return nil
+    }
+
+    /// `-`, `–` or `to` (a word) at `start`: where it ends.
+    private func rangeSeparator(at start: Int) -> Int? {
+      guard start < scalars.count else { return nil }
+      if scalars[start] == "-" || scalars[start] == "–" { return start + 1 }
+      guard let end = word("to", at: start), end == scalars.count || !isWordScalar(scalars[end])
+      else { return nil }
+      return end
+    }
+
+    /// Where `text` ends when it is at `start` (ASCII letters in either case), else nil.
+    private func word(_ text: some Collection<Unicode.Scalar>, at start: Int) -> Int? {
+      var position = start
+      for wanted in text {
+        guard position < scalars.count else { return nil }
+        let scalar = scalars[position]
+        guard scalar == wanted || (scalar.isASCII && scalar.value | 0x20 == wanted.value) else {
+          return nil
+        }
+        position += 1
+      }
+      return position
+    }
+
+    private func word(_ text: String, at start: Int) -> Int? {
+      word(text.unicodeScalars, at: start)
+    }
+
+    private func digits(from start: Int) -> Int {
+      var end = start
+      while end < scalars.count, isDigit(scalars[end]) { end += 1 }
+      return end
+    }
+
+    private func skipSpaces(from start: Int) -> Int {
+      var end = start
+      while end < scalars.count, scalars[end].properties.isWhitespace { end += 1 }
+      return end
+    }
+
+    private func skipSpacesAndDashes(from start: Int) -> Int {
+      var end = start
+      while end < scalars.count, scalars[end].properties.isWhitespace || scalars[end] == "-" {
+        end += 1
+      }
+      return end
+    }
+
+    private func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+      ("0"..."9").contains(scalar)
+    }
+
+    /// A scalar of a word: a letter, a mark, a digit, a joiner or `_`.
+    private func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar.properties.generalCategory {
+      case .decimalNumber, .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
+        return true
+      default:
+        return scalar.properties.isAlphabetic || scalar == "\u{200C}" || scalar == "\u{200D}"
+      }
     }
   }
 }

@@ -68,6 +68,13 @@ final class CookStepsTests: XCTestCase {
       ("Set the x10 mode, then wait 5 minutes.", 300, nil),
       ("Use v2.5 hours later.", nil, nil),
       ("(10 minutes)", 600, nil),
+      // A word's unit comes after a space: "as" is no "a s" (one second).
+      ("Garnish as needed, then serve as a side.", nil, nil),
+      ("Rest for forty-five minutes.", 2_700, nil),
+      ("Whisk for half an hour, then 1/2 hour more.", 1_800, nil),
+      ("Bake 10 MINUTES then 2 Hrs.", 600, nil),
+      ("Boil one hour, 30 minutes.", 5_400, nil),
+      ("Cook 3 - 4 h.", 10_800, 14_400),
     ]
     for (text, seconds, upper) in table {
       let found = StepDuration.find(in: text)
