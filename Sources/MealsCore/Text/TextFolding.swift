@@ -14,7 +14,8 @@ public enum TextFolding {
     return String(scalars).lowercased()
   }
 
-  /// The text in Unicode's composed form (NFC), as the word index has it.
+  /// The text in Unicode's composed form (NFC), as the word index has it: the standard
+  /// library's own NFC, as its string comparison uses it.
   public static func composed(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
     var bytes: [UInt8] = []

@@ -31,6 +31,7 @@ extension StringProtocol {
   /// Every occurrence of `piece` replaced by `replacement` (a scalar cut in two never matches:
   /// UTF-8 keeps the bytes of one scalar apart from any other's).
   public func replacingEvery(_ piece: String, with replacement: String) -> String {
+    guard firstRange(ofText: piece) != nil else { return String(self) }
     var piece = piece
     let bytes = Array(utf8)
     return piece.withUTF8 { needle in
