@@ -106,9 +106,7 @@ public final class WindowedResults<Row> {
     refreshIfStale()
     guard cache.isEmpty, count > 0, cachedCount != 0 else { return }
     do {
-      cache = try source.atOffset(0, count)
-      cacheStart = 0
-      if cache.count < count { cachedCount = cache.count }  // read to the end
+      try read(from: 0, limit: count)
     } catch {
       lastError = error
     }
@@ -147,7 +145,11 @@ public final class WindowedResults<Row> {
     let start = max(0, index - chunk / 2)
     // From the top (a list just opened), up to the row asked and half a window past it: the
     // first frame reads what it shows, not two windows.
-    let limit = start == 0 ? index + 1 + chunk / 2 : chunk * 2
+    try read(from: start, limit: start == 0 ? index + 1 + chunk / 2 : chunk * 2)
+  }
+
+  /// The cache becomes `limit` rows from `start`, read by offset.
+  private func read(from start: Int, limit: Int) throws(StoreError) {
     cache = try source.atOffset(start, limit)
     cacheStart = start
     if cache.count < limit && (start == 0 || !cache.isEmpty) {

@@ -303,13 +303,7 @@ public final class NcursesTerminal: Terminal {
       // OSC 52 goes straight to the terminal, after what ncurses has drawn.
       let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
       fflush(nil)
-      var bytes = Array(sequence.utf8)[...]
-      while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { break }
-        bytes = bytes.dropFirst(written)
-      }
+      Self.writeToTerminal(sequence)
     }
   }
 

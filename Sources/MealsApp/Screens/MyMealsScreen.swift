@@ -104,7 +104,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     restoreChips()
     // The rows the first frame shows, in one read (a window and a half is 33 rows from 33
     // pages at 100 000 meals); the rest come by key as the selection moves.
-    results.readFirst(list.selection + context.navigator.body.height + 1)
+    results.readFirst(rowsNeeded(height: context.navigator.body.height))
     followSelection()
   }
 
@@ -133,6 +133,10 @@ public final class MyMealsScreen: Screen, StoreListener {
     let strip = showsStrip ? meals.headline.inset(top: 1) : nil
     return (meals.headline.firstRow, strip, area.inset(top: 1), meals)
   }
+
+  /// The rows to read for a list `height` rows high: a screenful past the selection, and one
+  /// more to know whether others follow.
+  func rowsNeeded(height: Int) -> Int { list.selection + height + 1 }
 
   /// How many rows a page key moves by, at the window's size now.
   var pageSize: Int { layout(in: context.navigator.body).meals.list.pageSize }
@@ -428,7 +432,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     let total = context.store.mealCount
     // A filter's matches are counted when typing pauses; the rows come first (and reading
     // them is enough to know how many there are when they are few).
-    let count = results.count(atLeast: list.selection + area.height + 1)
+    let count = results.count(atLeast: rowsNeeded(height: area.height))
     let known = results.knownCount
     var headline = Self.countText(known ?? total)
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
@@ -499,7 +503,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       return true
     }
     let view = layout.meals.list
-    let reachable = results.count(atLeast: list.selection + view.area.height + 1)
+    let reachable = results.count(atLeast: rowsNeeded(height: view.area.height))
     guard let index = view.index(of: event, state: list, count: reachable)
     else { return true }
     list.select(index, count: reachable)

@@ -31,25 +31,27 @@ extension StringProtocol {
   /// Every occurrence of `piece` replaced by `replacement` (a scalar cut in two never matches:
   /// UTF-8 keeps the bytes of one scalar apart from any other's).
   public func replacingEvery(_ piece: String, with replacement: String) -> String {
-    guard firstRange(ofText: piece) != nil else { return String(self) }
     var piece = piece
-    let bytes = Array(utf8)
-    return piece.withUTF8 { needle in
-      guard !needle.isEmpty else { return String(self) }
-      var result: [UInt8] = []
-      result.reserveCapacity(bytes.count)
-      var copied = 0
-      bytes.withUnsafeBufferPointer { haystack in
+    let replaced = piece.withUTF8 { needle -> [UInt8]? in
+      guard !needle.isEmpty else { return nil }
+      // One pass; nil when the piece is not there (the text is then kept as it is).
+      func replace(_ haystack: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var result: [UInt8] = []
+        var copied = 0
         for start in Self.offsets(of: needle, in: haystack, ignoringCase: false)
         where start >= copied {
+          if copied == 0 { result.reserveCapacity(haystack.count) }
           result += haystack[copied..<start]
           result += replacement.utf8
           copied = start + needle.count
         }
-        result += haystack[copied...]
+        guard copied > 0 else { return nil }
+        return result + haystack[copied...]
       }
-      return String(decoding: result, as: UTF8.self)
+      return utf8.withContiguousStorageIfAvailable(replace)
+        ?? Array(utf8).withUnsafeBufferPointer(replace)
     }
+    return replaced.map { String(decoding: $0, as: UTF8.self) } ?? String(self)
   }
 
   /// Without spaces and tabs at either end (Unicode's space separators; line breaks stay).
