@@ -52,7 +52,8 @@ public enum ExternalEditor {
     }
     let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(path) }
-    let bytes = Array(text.utf8)
+    // A text file ends with a newline (POSIX): a line an editor or a script appends is a line.
+    let bytes = Array(text.utf8) + [UInt8(ascii: "\n")]
     let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
     guard written == bytes.count else {
@@ -76,7 +77,8 @@ public enum ExternalEditor {
           message: "The editor's file could not be read back; the text is unchanged."))
     }
     var edited = TextSanitizer.clean(String(decoding: data, as: UTF8.self))
-    if edited.hasSuffix("\n") { edited.removeLast() }
+    // The file's last newline (and any blank lines after the text) make no empty step.
+    while edited.last?.isNewline == true { edited.removeLast() }
     return .success(edited.replacingEvery("\t", with: "  "))
   }
 

@@ -50,6 +50,39 @@ public enum MeasureUnit: String, CaseIterable, Equatable, Sendable {
     }
   }
 
+  /// The unit a cook writes a sum in (`amount`: grams or millilitres): metric when any part is
+  /// (`written` then moves between g and kg, ml and l); otherwise US measures by size — cups
+  /// from ¼ cup, tablespoons from one, teaspoons below; pounds from one, ounces below — never
+  /// above the largest unit among the parts (pints stay pints, cups don't become quarts).
+  public static func forSum(of parts: [MeasureUnit], baseAmount amount: Double) -> MeasureUnit? {
+    guard let first = parts.first else { return nil }
+    if parts.contains(where: \.isMetric) {
+      return first.kind == .weight ? .gram : .millilitre
+    }
+    let ladder: [(MeasureUnit, Double)] =
+      first.kind == .weight
+      ? [(.ounce, 0), (.pound, 1)]
+      : [(.teaspoon, 0), (.tablespoon, 1), (.cup, 0.25), (.pint, 1), (.quart, 1)]
+    let rank = { (unit: MeasureUnit) in
+      ladder.firstIndex { $0.0 == unit } ?? (unit == .fluidOunce ? 2 : 0)
+    }
+    // Cups are always allowed: six tablespoons are ⅜ cup.
+    let highest = max(parts.map(rank).max() ?? 0, first.kind == .weight ? 1 : 2)
+    var chosen = ladder[0].0
+    for (index, (unit, least)) in ladder.enumerated() where index <= highest {
+      if amount >= least * unit.base - 0.000_1 { chosen = unit }
+    }
+    return chosen
+  }
+
+  /// Grams, kilograms, millilitres and litres.
+  public var isMetric: Bool {
+    switch self {
+    case .gram, .kilogram, .millilitre, .litre: true
+    default: false
+    }
+  }
+
   /// The unit as written after an amount (`2 cups`, `1 cup`, `100 g`).
   public func written(plural: Bool) -> String {
     switch self {

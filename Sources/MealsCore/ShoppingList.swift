@@ -61,11 +61,16 @@ public enum ShoppingList {
   }
 
   /// Measures added up: amounts of one unit kind (weights, volumes) or of one unknown unit
-  /// (`cloves`) together; the rest as written, once each.
+  /// (`cloves`) together; the rest as written, once each. A sum of units is shown in the unit
+  /// a cook would write (`MeasureUnit.forSum`); a single amount stays as it was written.
   public static func amounts(_ measures: [String]) -> String {
     struct Sum {
       var quantity: Quantity
-      var high: Double?
+      var count = 1
+      /// Grams or millilitres, for sums of units.
+      var low: Double
+      var high: Double
+      var units: [MeasureUnit]
     }
     var sums: [(key: String, sum: Sum)] = []
     var written: [String] = []
@@ -81,25 +86,30 @@ public enum ShoppingList {
       let key =
         quantity.unit.map { "\($0.kind)" }
         ?? "\(quantity.prefix.lowercased())|\(MealRules.trimmed(quantity.rest).lowercased())"
-      // In the unit of the first of its kind.
+      let base = quantity.unit?.base ?? 1
+      let low = quantity.amount.low * base
+      let high = (quantity.amount.high ?? quantity.amount.low) * base
       if let index = sums.firstIndex(where: { $0.key == key }) {
-        var sum = sums[index].sum
-        let factor = (quantity.unit?.base ?? 1) / (sum.quantity.unit?.base ?? 1)
-        let low = quantity.amount.low * factor
-        let high = (quantity.amount.high ?? quantity.amount.low) * factor
-        sum.high = (sum.high ?? sum.quantity.amount.low) + high
-        sum.quantity.amount.low += low
-        sums[index].sum = sum
+        sums[index].sum.count += 1
+        sums[index].sum.low += low
+        sums[index].sum.high += high
+        if let unit = quantity.unit { sums[index].sum.units.append(unit) }
       } else {
         var plain = quantity
         plain.equivalent = nil
-        sums.append((key, Sum(quantity: plain, high: quantity.amount.high)))
+        sums.append(
+          (key, Sum(quantity: plain, low: low, high: high, units: quantity.unit.map { [$0] } ?? [])))
       }
     }
     let added = sums.map { entry -> String in
-      var quantity = entry.sum.quantity
-      if let high = entry.sum.high, high > quantity.amount.low { quantity.amount.high = high }
-      if quantity.unit != nil { quantity.rest = "" }
+      let sum = entry.sum
+      var quantity = sum.quantity
+      guard sum.count > 1 else { return MealRules.trimmed(quantity.text) }
+      let unit = MeasureUnit.forSum(of: sum.units, baseAmount: sum.low) ?? quantity.unit
+      let base = unit?.base ?? 1
+      quantity.unit = unit
+      quantity.amount = Quantity.Amount(sum.low / base, sum.high > sum.low ? sum.high / base : nil)
+      if unit != nil { quantity.rest = "" }
       return MealRules.trimmed(quantity.text)
     }
     return (added + written).joined(separator: ", ")

@@ -71,6 +71,20 @@ extension MealStore {
     return id
   }
 
+  /// Plans a meal found on TheMealDB, saving it to My Meals first unless it is there already;
+  /// both in one transaction, so a plan that fails saves nothing.
+  public func plan(
+    found: Meal, on day: CivilDate, slot: PlanSlot, servings: Int
+  ) throws(StoreError) -> StoredMeal {
+    let stored = try db.transaction { () throws(StoreError) -> StoredMeal in
+      let stored = try storeFound(found)
+      try plan(mealID: stored.id, on: day, slot: slot, servings: servings)
+      return stored
+    }
+    didCommit()
+    return stored
+  }
+
   /// Takes an entry off the plan; returns it, for an undo to put back (nil when it was gone).
   @discardableResult
   public func removePlanEntry(id: Int64) throws(StoreError) -> PlanEntry? {

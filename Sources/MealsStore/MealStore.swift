@@ -161,6 +161,8 @@ public final class MealStore {
 
   /// After a commit of ours: live results re-read, listeners are told.
   func didCommit() {
+    // Inside a larger transaction: its end is the commit listeners hear of.
+    guard !db.isInTransaction else { return }
     generation += 1
     dataVersion = (try? currentDataVersion()) ?? dataVersion
     notifyListeners()

@@ -88,10 +88,27 @@ final class SQLiteConnection {
     return statement
   }
 
+  /// True while a transaction is open (its changes not yet committed).
+  var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
   /// Runs `body` in one IMMEDIATE transaction: all of it is written, or none.
+  ///
+  /// Inside another transaction it is a savepoint of that one, so two changes can be made as
+  /// one (a meal saved and planned) out of operations that are each a transaction.
   func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     // Opened read-only on purpose: every change gets the same one message, before any lock.
     if openedReadOnly { throw error(SQLITE_READONLY) }
+    if isInTransaction {
+      try execute("SAVEPOINT nested")
+      do {
+        let result = try body()
+        try execute("RELEASE nested")
+        return result
+      } catch {
+        try? execute("ROLLBACK TO nested; RELEASE nested")
+        throw error
+      }
+    }
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()

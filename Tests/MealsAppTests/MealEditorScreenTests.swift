@@ -210,6 +210,22 @@ final class MealEditorScreenTests: XCTestCase {
       app.lines[22], " Error: The editor (false) did not finish normally; the text is unchanged.")
     XCTAssertEqual(app.lines[2], "  From the editor")
   }
+
+  /// The file ends with a newline, so a line appended by a script or an editor is a step of
+  /// its own, and reading it back makes no empty step.
+  func testTheEditorsFileEndsWithANewline() throws {
+    let app = try AppHarness()
+    let id = try openArrabiata(app)
+    let before = try XCTUnwrap(app.store.meal(id: id)?.instructions)
+    setenv("VISUAL", "echo 'Appended.' >>", 1)
+    defer { unsetenv("VISUAL") }
+    app.press(.down, .enter, .ctrl("o"), .ctrl("s"), .character("s"))
+    XCTAssertEqual(try app.store.meal(id: id)?.instructions, before + "\nAppended.")
+    setenv("VISUAL", "true", 1)
+    app.press(.enter, .down, .enter, .ctrl("o"), .ctrl("s"), .character("s"))
+    XCTAssertEqual(
+      try app.store.meal(id: id)?.instructions, before + "\nAppended.", "unchanged by a round trip")
+  }
 }
 
 final class LargeMealTests: XCTestCase {

@@ -136,7 +136,8 @@ final class WeekPlanScreenTests: XCTestCase {
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), file, "kept as it was")
   }
 
-  func testPlanningAMealFromTheMealDBSavesItFirst() throws {
+  /// Meal Detail of the first beef meal from TheMealDB, reached from the welcome panel.
+  private func beefDetail() throws -> (AppHarness, String) {
     let app = try AppHarness(size: Size(width: 80, height: 24), clock: { Self.tuesday })
     app.navigator.clearStatus()
     app.press(.character("c"))
@@ -146,15 +147,34 @@ final class WeekPlanScreenTests: XCTestCase {
     app.press(.enter)
     app.service.answer(.lookup("90010"))
     let name = try XCTUnwrap(app.lines[1].trimmingCharacters(in: .whitespaces).nilIfEmpty)
+    return (app, name)
+  }
+
+  func testPlanningAMealFromTheMealDBSavesItWithThePlan() throws {
+    let (app, name) = try beefDetail()
     app.press(.character("+"), .character("p"))
     XCTAssertTrue(app.text.contains("Plan “\(name)”"), app.text)
+    XCTAssertFalse(app.text.contains("in My Meals"), "not saved while the prompt is open")
+    XCTAssertEqual(app.store.mealCount, 0)
     app.press(.enter)
-    XCTAssertTrue(app.lines[22].hasPrefix(" Planned “"), app.lines[22])
+    XCTAssertEqual(
+      app.lines[22], " Saved “Beef and Stout St…” to My Meals and planned it for dinner on Tue 1 Dec.")
+    XCTAssertTrue(app.lines[2].hasSuffix("· ✓ in My Meals"), app.lines[2])
     let monday = try XCTUnwrap(CivilDate(year: 2026, month: 11, day: 30))
     let entries = app.store.planEntries(from: monday, days: 7)
     XCTAssertEqual(entries.map(\.mealName), [name], "saved to My Meals, then planned")
     XCTAssertEqual(entries.first?.day.description, "2026-12-01")
     XCTAssertEqual(app.store.mealCount, 1)
+  }
+
+  func testACancelledPlanDoesNotSaveTheMeal() throws {
+    let (app, name) = try beefDetail()
+    app.press(.character("p"))
+    XCTAssertTrue(app.text.contains("Plan “\(name)”"), app.text)
+    app.press(.escape)
+    XCTAssertEqual(app.store.mealCount, 0, "Esc changes nothing")
+    XCTAssertFalse(app.text.contains("in My Meals"), app.text)
+    XCTAssertEqual(app.lines[22], "")
   }
 }
 

@@ -22,6 +22,30 @@ final class ShoppingListTests: XCTestCase {
     }
   }
 
+  /// A sum is written as a cook writes it: metric when any part is, else the US unit its size
+  /// calls for (cups past ¼ cup), never a unit larger than the parts'.
+  func testSumsAreInTheUnitACookWouldWrite() {
+    let table: [([String], String)] = [
+      (["450ml", "1 tbs"], "465 ml"),
+      (["450ml", "1 tbs", "450ml", "1 tbs"], "930 ml"),
+      (["1 l", "450 ml"], "1.45 l"),
+      (["1 cup", "1 tbsp"], "1 ⅛ cups"),
+      (["3 tbsp", "3 tbsp"], "⅜ cup"),
+      (["2 tbsp", "1 tbsp"], "3 tbsp"),
+      (["1 pint", "1 pint"], "2 pints"),
+      (["1 pint", "1 cup"], "1 ½ pints"),
+      (["2 cups", "2 cups", "2 cups"], "6 cups"),
+      (["8 oz", "8 oz"], "1 lb"),
+      (["1 lb", "4 oz"], "1 ¼ lb"),
+      (["2 oz", "1 oz"], "3 oz"),
+      (["1 lb", "100 g"], "555 g"),
+      (["1 tbs"], "1 tbsp"),
+    ]
+    for (measures, expected) in table {
+      XCTAssertEqual(ShoppingList.amounts(measures), expected, "\(measures)")
+    }
+  }
+
   func testRowsGroupIngredientsAndTickedOnesSink() {
     let items = [
       ShoppingItem(

@@ -109,7 +109,7 @@ public final class MealDetailScreen: Screen, StoreListener {
         KeyBinding([.character("L")], .openList, "shopping list", detail: "open the shopping list"),
         KeyBinding(
           [.character("p")], .plan, "plan the meal", footer: false,
-          detail: "plan the meal for a day and a slot, at the servings shown (saved first)"),
+          detail: "plan the meal for a day and a slot, at the servings shown (saved to My Meals with the plan)"),
         KeyBinding(
           [.character("y")], .copy, "copy the meal as Markdown", footer: false,
           detail: "copy the meal as Markdown to the clipboard"),
@@ -185,16 +185,14 @@ public final class MealDetailScreen: Screen, StoreListener {
     }
   }
 
-  /// `p`: a meal from TheMealDB is saved first, then planned at the servings shown.
+  /// `p`: planned at the servings shown; a meal not in My Meals yet is saved with the plan.
   private func planMeal() {
     guard let meal else { return }
-    context.write { [self] () throws(StoreError) in
-      let stored = try context.store.storeFound(meal)
-      storedID = stored.id
-      if !stored.wasAlreadyStored { delegate?.browse(self, didSaveMealWithID: stored.id) }
-      context.askToPlan(
-        mealID: stored.id, name: meal.name,
-        servings: servings?.current ?? Servings(for: meal).base)
+    context.askToPlan(found: meal, servings: servings?.current ?? Servings(for: meal).base) {
+      [weak self] id in
+      guard let self else { return }
+      storedID = id
+      delegate?.browse(self, didSaveMealWithID: id)
     }
   }
 
