@@ -60,9 +60,10 @@ public enum ShoppingList {
     }
   }
 
-  /// Measures added up: amounts of one unit kind (weights, volumes) or of one unknown unit
-  /// (`cloves`) together; the rest as written, once each. A sum of units is shown in the unit
-  /// a cook would write (`MeasureUnit.forSum`); a single amount stays as it was written.
+  /// Measures added up: amounts of one kind together, the rest as written, once each.
+  ///
+  /// Weights, volumes, or one unknown unit (`cloves`) make a kind. A sum of units is shown in
+  /// the unit a cook would write (`MeasureUnit.forSum`); a single amount stays as written.
   public static func amounts(_ measures: [String]) -> String {
     struct Sum {
       var quantity: Quantity
@@ -98,7 +99,8 @@ public enum ShoppingList {
         var plain = quantity
         plain.equivalent = nil
         sums.append(
-          (key, Sum(quantity: plain, low: low, high: high, units: quantity.unit.map { [$0] } ?? [])))
+          (key, Sum(quantity: plain, low: low, high: high, units: quantity.unit.map { [$0] } ?? []))
+        )
       }
     }
     let added = sums.map { entry -> String in

@@ -158,7 +158,8 @@ final class WeekPlanScreenTests: XCTestCase {
     XCTAssertEqual(app.store.mealCount, 0)
     app.press(.enter)
     XCTAssertEqual(
-      app.lines[22], " Saved “Beef and Stout St…” to My Meals and planned it for dinner on Tue 1 Dec.")
+      app.lines[22],
+      " Saved “Beef and Stout St…” to My Meals and planned it for dinner on Tue 1 Dec.")
     XCTAssertTrue(app.lines[2].hasSuffix("· ✓ in My Meals"), app.lines[2])
     let monday = try XCTUnwrap(CivilDate(year: 2026, month: 11, day: 30))
     let entries = app.store.planEntries(from: monday, days: 7)

@@ -8,7 +8,8 @@ extension AppContext {
     let store = self.store
     askToPlan(name: name) { day, slot throws(StoreError) in
       try store.plan(mealID: mealID, on: day, slot: slot, servings: servings)
-      return "Planned “\(Quote.name(name))” for \(slot.rawValue) on \(day.short) — W on My Meals shows it."
+      return
+        "Planned “\(Quote.name(name))” for \(slot.rawValue) on \(day.short) — W on My Meals shows it."
     }
   }
 

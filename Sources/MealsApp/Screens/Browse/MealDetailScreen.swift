@@ -109,7 +109,9 @@ public final class MealDetailScreen: Screen, StoreListener {
         KeyBinding([.character("L")], .openList, "shopping list", detail: "open the shopping list"),
         KeyBinding(
           [.character("p")], .plan, "plan the meal", footer: false,
-          detail: "plan the meal for a day and a slot, at the servings shown (saved to My Meals with the plan)"),
+          detail:
+            "plan the meal for a day and a slot, at the servings shown (saved to My Meals with the plan)"
+        ),
         KeyBinding(
           [.character("y")], .copy, "copy the meal as Markdown", footer: false,
           detail: "copy the meal as Markdown to the clipboard"),
