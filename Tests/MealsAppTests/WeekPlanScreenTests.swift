@@ -73,8 +73,9 @@ final class WeekPlanScreenTests: XCTestCase {
     XCTAssertTrue(app.lines[5].contains("Chicken Soup"), app.text)
     XCTAssertTrue(app.lines[5].hasSuffix("×6"), "back as it was")
     app.press(.character("l"))
+    // Toast has no ingredients: one meal to shop for.
     XCTAssertEqual(
-      app.lines[22], " Added the week's 2 meals to the shopping list — L opens it.")
+      app.lines[22], " Added the week's meal to the shopping list — L opens it.")
     let chicken = app.store.shoppingItems().first { $0.ingredient == "Chicken" }
     XCTAssertEqual(chicken?.measure, "1.5 kg", "6 servings of a recipe for 4")
     app.press(.character("l"))
@@ -90,6 +91,67 @@ final class WeekPlanScreenTests: XCTestCase {
     XCTAssertFalse(app.text.contains("Chicken Soup"), app.text)
     app.press(.escape, .character("u"), .character("W"))
     XCTAssertTrue(app.text.contains("Chicken Soup"), app.text)
+  }
+
+  /// At 120 columns the preview shows the meal `a` just planned, without an arrow key first.
+  func testThePreviewFollowsAMealJustAdded() throws {
+    let (app, _) = try planned(size: Size(width: 120, height: 30))
+    app.press(.character("W"), .character("a"))
+    app.type("chick")
+    app.press(.enter, .enter)
+    XCTAssertTrue(app.lines[4].hasPrefix("▸   dinner     Chicken Soup"), app.text)
+    XCTAssertFalse(app.text.contains("No meal selected."), app.text)
+    XCTAssertTrue(app.lines[2].hasSuffix("│ Chicken Soup"), app.lines[2])
+  }
+
+  /// `d` keeps the cursor in the day; a move says where the meal went.
+  func testTakingOffAndMovingStayInTheDayAndSaySo() throws {
+    let (app, soupID) = try planned()
+    let friday = try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 4))
+    try app.store.plan(mealID: soupID, on: friday, slot: .dinner, servings: 4)
+    app.press(.character("W"))
+    // Friday: its heading, Toast at breakfast, Chicken Soup at dinner.
+    XCTAssertTrue(app.lines[6].hasPrefix("  Fri 4 Dec"), app.text)
+    app.press(.down, .down, .down, .down, .down)
+    XCTAssertTrue(app.lines[8].hasPrefix("▸   dinner     Chicken Soup"), app.text)
+    app.press(.character("d"))
+    XCTAssertTrue(app.lines[7].hasPrefix("▸   breakfast  Toast"), "the meal before, same day")
+    app.press(.character("d"))
+    XCTAssertTrue(app.lines[6].hasPrefix("▸ Fri 4 Dec"), "the day itself, not Saturday")
+    app.press(.character("u"), .character("m"), .right, .enter)
+    XCTAssertEqual(app.lines[22], " Moved “Toast” to breakfast on Sat 5 Dec.")
+  }
+
+  /// `l` with some of the week on the list already offers the others alone, or all.
+  func testTheWeekOnTheListAddsWhatIsMissingOrAll() throws {
+    let (app, soupID) = try planned()
+    try app.store.plan(
+      mealID: soupID, on: try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 2)), slot: .dinner,
+      servings: 4)
+    var beans = MealDraft(of: nil)
+    beans.meal = Meal(
+      name: "Beans", instructions: "Heat.",
+      ingredients: [IngredientMeasurement(name: "Beans", quantity: "1 tin")])
+    let beansID = try app.store.commit(beans)
+    try app.store.plan(
+      mealID: beansID, on: try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 3)), slot: .lunch,
+      servings: 2)
+    app.press(.enter)  // the first row, Beans, opens in the editor…
+    app.press(.escape, .character("l"))  // …and l on My Meals puts it on the list
+    app.press(.character("W"), .character("l"))
+    // Toast has no ingredients: two meals to shop for, one of them on the list.
+    XCTAssertEqual(
+      app.lines[22], " 1 of the week's 2 meals is on the list already. The other (o) or both (a)?")
+    XCTAssertEqual(app.lines[23], " o the other  a both  Esc neither")
+    app.press(.character("o"))
+    XCTAssertEqual(
+      app.lines[22], " Added the week's meal to the shopping list — L opens it.")
+    XCTAssertEqual(
+      Set(app.store.shoppingItems().map(\.mealName)), ["Beans", "Chicken Soup"])
+    XCTAssertEqual(app.store.shoppingItems().filter { $0.mealName == "Beans" }.count, 1)
+    app.press(.character("l"))
+    XCTAssertEqual(
+      app.lines[22], " The week's 2 meals are on the shopping list already. Add again? (y/n)")
   }
 
   func testCookModeOpensAtThePlannedServings() throws {

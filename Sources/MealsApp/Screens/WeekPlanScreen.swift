@@ -95,13 +95,22 @@ public final class WeekPlanScreen: Screen, StoreListener {
   // MARK: - Rows
 
   private func reload() {
-    let selectedID = selectedEntry?.id
+    let selected = selectedEntry
     let entries = context.store.planEntries(from: monday, days: 7)
     rows = (0..<7).flatMap { offset -> [Row] in
       let day = monday.adding(days: offset)
       return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
     }
-    list.reselect(selectedID, in: rows) { $0.entryID }
+    if let selected, !rows.contains(where: { $0.entryID == selected.id }) {
+      // Taken off (here or elsewhere): stay in its day, on the next of its meals, else the one
+      // before, else the day itself.
+      let index = min(list.selection, rows.count - 1)
+      let next = rows.indices.contains(index) ? rows[index] : nil
+      let staysInDay = next?.entryID != nil && next?.day == selected.day
+      list.select(staysInDay ? index : index - 1, count: rows.count)
+    } else {
+      list.reselect(selected?.id, in: rows) { $0.entryID }
+    }
     followSelection()
   }
 
@@ -193,11 +202,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   /// The day under the selection (an entry's day, or the day heading's).
   private var selectedDay: CivilDate {
-    guard rows.indices.contains(list.selection) else { return monday }
-    switch rows[list.selection] {
-    case .day(let day): return day
-    case .entry(let entry): return entry.day
-    }
+    rows.indices.contains(list.selection) ? rows[list.selection].day : monday
   }
 
   /// The saved meals to choose from, for the selected day.
@@ -222,6 +227,8 @@ public final class WeekPlanScreen: Screen, StoreListener {
         self?.context.writeFromPrompt { [weak self] () throws(StoreError) in
           try store.movePlanEntry(id: entry.id, to: day, slot: slot)
           self?.follow(entry.id, to: day)
+          self?.context.navigator.showInfo(
+            "Moved “\(Quote.name(entry.mealName))” to \(slot.rawValue) on \(day.short).")
         }
       })
   }
@@ -231,6 +238,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     if day.monday != monday { show(week: day) }
     reload()
     list.reselect(id, in: rows) { $0.entryID }
+    followSelection()
   }
 
   /// Asks where to write the week as iCalendar, then writes it whole (or not at all).
@@ -315,23 +323,45 @@ public final class WeekPlanScreen: Screen, StoreListener {
       return
     }
     let store = context.store
-    let add = { [weak self] in
+    let add = { [weak self] (entries: [PlanEntry]) in
       guard let self else { return }
       self.context.write { () throws(StoreError) in
         try store.addPlanToShoppingList(entries)
         self.context.navigator.showInfo(
-          "Added the week's \(entries.count == 1 ? "meal" : "\(entries.count) meals") to the shopping list — L opens it."
-        )
+          "Added \(Self.meals(entries.count, of: "the week's")) to the shopping list — L opens it.")
       }
     }
-    if store.isOnShoppingList(mealRefs: entries.map { "id:\($0.mealID)" }) {
+    // Meals without ingredients have nothing to put on the list.
+    let shopped = entries.filter {
+      (try? store.meal(id: $0.mealID))??.ingredients.isEmpty == false
+    }
+    let missing = shopped.filter { !store.isOnShoppingList(mealRefs: ["id:\($0.mealID)"]) }
+    if missing.count == shopped.count {
+      add(shopped)
+    } else if missing.isEmpty {
       context.navigator.present(
         ConfirmPrompt(
-          "Some of the week's meals are on the shopping list already. Add them all again? (y/n)",
-          onYes: add))
+          "\(Self.meals(shopped.count, of: "The week's", all: true)) on the shopping list already. Add again? (y/n)",
+          onYes: { add(shopped) }))
     } else {
-      add()
+      let on = shopped.count - missing.count
+      let (others, all) =
+        shopped.count == 2
+        ? ("the other", "both") : ("the other \(missing.count)", "all \(shopped.count)")
+      context.navigator.present(
+        ChoicePrompt(
+          "\(on) of the week's \(shopped.count) meals \(on == 1 ? "is" : "are") on the list already. \(others.prefix(1).uppercased() + others.dropFirst()) (o) or \(all) (a)?",
+          answers: [
+            .init("o", others) { add(missing) },
+            .init("a", all) { add(shopped) },
+          ]))
     }
+  }
+
+  /// "the week's 3 meals", "the week's meal"; with `all`, "The week's 3 meals are", "The week's meal is".
+  private static func meals(_ count: Int, of owner: String, all: Bool = false) -> String {
+    let noun = count == 1 ? "\(owner) meal" : "\(owner) \(count) meals"
+    return all ? noun + (count == 1 ? " is" : " are") : noun
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
@@ -393,6 +423,14 @@ extension WeekPlanScreen.Row {
   var entryID: Int64? {
     if case .entry(let entry) = self { return entry.id }
     return nil
+  }
+
+  /// The day the row belongs to.
+  var day: CivilDate {
+    switch self {
+    case .day(let day): day
+    case .entry(let entry): entry.day
+    }
   }
 }
 
