@@ -1,4 +1,5 @@
 import MealsCLI
+import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
@@ -76,15 +77,27 @@ public final class AppContext {
 }
 
 extension AppContext {
-  /// The Meal Editor on a saved meal, reporting to `delegate`; a meal that cannot be read says so.
-  func openEditor(mealID: Int64, delegate: MealEditorScreenDelegate) {
+  /// The Meal Editor on a saved meal (nil: a new one), reporting to `delegate`; a meal that
+  /// cannot be read says so.
+  func openEditor(mealID: Int64?, delegate: MealEditorScreenDelegate) {
     do {
-      let editor = MealEditorScreen(context: self, draft: try store.editableCopy(of: mealID))
-      editor.delegate = delegate
-      navigator.push(editor)
+      openEditor(draft: try store.editableCopy(of: mealID), delegate: delegate)
     } catch {
       navigator.showError(error.message)
     }
+  }
+
+  /// The Meal Editor on `draft` (`keptSlot`: one kept by an earlier session). On a read-only
+  /// database a saved meal opens to be read, saying so, and a new one is refused at once.
+  func openEditor(draft: MealDraft, keptSlot: Int64? = nil, delegate: MealEditorScreenDelegate) {
+    if store.isReadOnly && draft.meal.id == nil {
+      navigator.showError(MealEditorScreen.readOnlyNewMeal)
+      return
+    }
+    let editor = MealEditorScreen(context: self, draft: draft, keptSlot: keptSlot)
+    editor.delegate = delegate
+    navigator.push(editor)
+    if store.isReadOnly { navigator.showInfo(MealEditorScreen.readOnlyMessage) }
   }
 
   /// Where a list was left: its selected item's index among `keys` now, and its first row.

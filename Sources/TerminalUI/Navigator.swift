@@ -14,6 +14,8 @@ public final class Navigator {
   var statusLine = StatusLine()
   /// Set while a notice holds the status line: the message waiting behind it, if any.
   private var heldStatus: StatusMessage??
+  /// Counts the keys handled: a message belongs to the moment it was shown in.
+  private var moment = 0
   public var status: StatusMessage? { statusLine.message }
   public private(set) var isFinished = false
   /// Set by anything that changes what is shown outside a key (a network answer, a commit).
@@ -80,8 +82,7 @@ public final class Navigator {
     guard stack.count > 1 else { return }
     startSlide(pushing: false)
     stack.removeLast()
-    top?.willAppear()
-    needsDisplay = true
+    closedScreens()
   }
 
   /// Closes every screen above `screen`.
@@ -91,6 +92,12 @@ public final class Navigator {
     }
     startSlide(pushing: false)
     stack.removeSubrange((index + 1)...)
+    closedScreens()
+  }
+
+  /// After a pop: a message of a closed screen goes with it; the one below is on top again.
+  private func closedScreens() {
+    if statusLine.outlivedItsScreen(open: stack, moment: moment) { show(nil) }
     top?.willAppear()
     needsDisplay = true
   }
@@ -146,15 +153,15 @@ public final class Navigator {
       heldStatus = .some(message)
       return
     }
-    statusLine.show(message, now: now(), animated: animations)
+    statusLine.show(message, now: now(), animated: animations, owner: top, moment: moment)
     needsDisplay = true
   }
 
-  /// Shows what waited behind a notice (when anything did).
+  /// At the first key after a notice: what waited behind it, else nothing (the notice goes).
   private func releaseNotice() {
     guard let waiting = heldStatus else { return }
     heldStatus = nil
-    if let waiting { show(waiting) }
+    show(waiting)
   }
 
   // MARK: - The terminal
@@ -198,6 +205,7 @@ public final class Navigator {
     self.size = size
     needsDisplay = true
     slide = nil  // a key finishes a slide at once, then is handled as usual
+    moment += 1
     releaseNotice()
     if case .mouse(let event) = key { return handleMouse(event) }
     if key == .ctrl("c") { return quit() }

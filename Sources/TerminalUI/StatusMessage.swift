@@ -23,15 +23,37 @@ public struct StatusMessage: Equatable, Sendable {
 }
 
 /// The status line: the message, and a progress bar that glides as its value grows.
+///
+/// A message belongs to the screen that was on top when it was shown and to that moment (the
+/// key being handled): closing the screen later takes its message with it.
 struct StatusLine {
   private(set) var message: StatusMessage?
   private var glide = Glide()
+  /// The screen on top when the message was shown (nil: none, or it is gone).
+  private weak var owner: AnyObject?
+  private var hasOwner = false
+  /// The key (counted by the navigator) during or after which it was shown.
+  private var moment = 0
 
-  mutating func show(_ message: StatusMessage?, now: UInt64, animated: Bool) {
+  mutating func show(
+    _ message: StatusMessage?, now: UInt64, animated: Bool, owner: AnyObject? = nil,
+    moment: Int = 0
+  ) {
     if let fraction = message?.progress?.fraction, let text = message?.text {
       glide.set(fraction, key: text, now: now, animated: animated)
     }
     self.message = message
+    self.owner = owner
+    hasOwner = owner != nil
+    self.moment = moment
+  }
+
+  /// True when the message was shown by a screen no longer open, before the key `moment`
+  /// (a message shown by the key that closed its screen, "Saved", is about what it did).
+  func outlivedItsScreen(open stack: [AnyObject], moment now: Int) -> Bool {
+    guard message != nil, hasOwner, moment != now else { return false }
+    guard let owner else { return true }
+    return !stack.contains { $0 === owner }
   }
 
   /// When the bar next moves: a bar of unknown size turns on its own; a gliding one until it

@@ -237,11 +237,11 @@ final class AppHarness {
   init(
     size: Size = Size(width: 80, height: 24), catalogue: Bool = true,
     restarting previous: AppHarness? = nil, clock: (() -> Double)? = nil,
-    pictures: PictureMode = .off
+    pictures: PictureMode = .off, readOnly: Bool = false
   ) throws {
     folder = try previous?.folder ?? TemporaryFolder()
     ownsFolder = previous == nil
-    store = try MealStore(path: folder.path("meals.sqlite"))
+    store = try MealStore(path: folder.path("meals.sqlite"), readOnly: readOnly)
     if let clock { store.clock = clock }
     if catalogue && previous == nil {
       try store.replaceCatalogue(
@@ -254,6 +254,7 @@ final class AppHarness {
     // The app reads this clock, which only `wait` moves: timers and bars are exact.
     let clock = self.clock
     app.navigator.now = { clock.now }
+    if readOnly { app.navigator.headerMark = "read-only" }  // as main.swift does
     app.start()
   }
 

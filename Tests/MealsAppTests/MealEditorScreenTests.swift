@@ -197,6 +197,35 @@ final class MealEditorScreenTests: XCTestCase {
     XCTAssertEqual(try app.store.meal(id: id)?.instructions, "Boil.\nServe.")
   }
 
+  /// `--read-only`: the editor shows the meal and refuses each change as it is tried, so
+  /// nothing is typed that could not be kept; a new meal is refused at once.
+  func testAReadOnlyDatabaseOpensTheMealToReadAndRefusesEveryChange() throws {
+    let first = try AppHarness()
+    let id = try first.store.storeFound(AppHarness.fixtureMeal("Arrabiata")).id
+    let app = try AppHarness(restarting: first, readOnly: true)
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0].prefix(33), " My Meals › Spicy Arrabiata Penne")
+    XCTAssertEqual(
+      app.lines[22], " The database is open read-only: this meal can be read, not changed.")
+    XCTAssertEqual(app.lines[23], " Esc back  ? help")
+    for key: Key in [.enter, .character("i"), .character("f"), .character("s")] {
+      app.navigator.clearStatus()
+      app.press(key)
+      XCTAssertEqual(app.lines[0].prefix(33), " My Meals › Spicy Arrabiata Penne", "\(key)")
+      XCTAssertEqual(
+        app.lines[22],
+        " Error: The database is open read-only: this meal can be read, not changed.",
+        "\(key)")
+    }
+    app.press(.down, .down, .down, .character("d"))
+    XCTAssertEqual(try app.store.meal(id: id)?.ingredients.count, 8)
+    app.press(.escape)
+    XCTAssertEqual(app.lines[0].prefix(9), " My Meals", "no changes, no question")
+    app.press(.character("n"))
+    XCTAssertEqual(
+      app.lines[22], " Error: The database is open read-only: no meal can be created.")
+  }
+
   func testTheExternalEditorReplacesTheText() throws {
     let app = try AppHarness()
     _ = try openArrabiata(app)

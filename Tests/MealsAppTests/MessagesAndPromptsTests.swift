@@ -36,6 +36,34 @@ final class MessagesAndPromptsTests: XCTestCase {
     XCTAssertEqual(app.lines[0], " My Meals", "y: discarded")
   }
 
+  /// A message goes with the screen that showed it: back on My Meals, what Cook Mode, the
+  /// shopping list or the editor said is gone; what the key that closed the screen said stays.
+  func testMessagesGoWithTheirScreen() throws {
+    let app = try AppHarness()
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Stew", instructions: "1. Simmer for 5 minutes.\n2. Serve.",
+      ingredients: [IngredientMeasurement(name: "Beef", quantity: "500 g")])
+    try app.store.commit(draft)
+    app.press(.character("c"), .right, .character("t"))
+    XCTAssertTrue(app.lines[22].hasPrefix(" Timer started: "), app.lines[22])
+    app.press(.escape, .character("y"))
+    XCTAssertEqual(app.lines[0], " My Meals")
+    XCTAssertEqual(app.lines[22], "", "the timer is stopped: its message goes")
+    app.press(.character("l"), .character("L"), .character(" "), .character("x"), .character("y"))
+    XCTAssertEqual(app.lines[22], " Removed 1 row.")
+    app.press(.escape)
+    XCTAssertEqual(app.lines[22], "")
+    app.press(.character("n"), .character("s"))
+    XCTAssertEqual(app.lines[22], " Error: A meal needs a name.")
+    app.press(.escape)
+    XCTAssertEqual(app.lines[22], "")
+    app.press(.enter, .down, .enter, .ctrl("u"))
+    app.type("Stir.")
+    app.press(.ctrl("s"), .character("s"))
+    XCTAssertEqual(app.lines[22], " Saved “Stew”.", "said by the key that closed the editor")
+  }
+
   func testTheTimerDoneBoxWrapsItsTextAt80Columns() throws {
     let app = try AppHarness()
     var draft = MealDraft(of: nil)

@@ -60,6 +60,31 @@ final class NavigatorTests: XCTestCase {
     XCTAssertEqual(navigator.render(size: size).lines[10], " Pinged")
   }
 
+  func testANoticeWithNothingBehindItGoesAtTheFirstKey() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    navigator.showNotice("config:4: unknown command \"frobnicate\"")
+    navigator.handle(.character("p"), size: size)
+    XCTAssertEqual(navigator.render(size: size).lines[10], "")
+  }
+
+  func testAMessageGoesWithItsScreenUnlessTheClosingKeyShowedIt() {
+    let navigator = Navigator()
+    let root = SampleScreen(title: "Root")
+    navigator.push(root)
+    navigator.push(SampleScreen(title: "Child"))
+    navigator.showInfo("Timer started")
+    navigator.handle(.character("p"), size: size)
+    navigator.handle(.escape, size: size)
+    XCTAssertEqual(navigator.render(size: size).lines[10], "", "the child's message went with it")
+    navigator.showInfo("On the root")
+    navigator.push(SampleScreen(title: "Child"))
+    navigator.handle(.character("p"), size: size)
+    navigator.showInfo("Saved")  // said by the key that closes the child
+    navigator.pop(to: root)
+    XCTAssertEqual(navigator.render(size: size).lines[10], " Saved")
+  }
+
   func testHelpOverlayListsTheSameKeyTable() {
     let navigator = Navigator()
     navigator.push(SampleScreen(title: "Root"))

@@ -73,6 +73,11 @@ public final class MealEditorScreen: Screen {
       "on Rating: the rating; on Difficulty: `1` Beginner, `2` Intermediate, `3` Advanced, `0` none"
   )
 
+  /// Said when the editor opens on a read-only database, and at every change refused there.
+  static let readOnlyMessage =
+    "The database is open read-only: this meal can be read, not changed."
+  static let readOnlyNewMeal = "The database is open read-only: no meal can be created."
+
   static let instructionPreviewRows = 4
   /// How long after the last change the draft is kept.
   static let keepDelay: UInt64 = 1_000
@@ -113,6 +118,8 @@ public final class MealEditorScreen: Screen {
     inFooter: false)
 
   public var keyHelp: [KeyHelp] {
+    // Read-only: nothing here changes the meal, so only going back is offered.
+    guard !context.store.isReadOnly else { return [.back] + ListState.keys.help }
     var help = Self.keys.help
     help.insert(Self.ingredientHelp, at: 1)
     return help + [Self.digitHelp]
@@ -145,13 +152,21 @@ public final class MealEditorScreen: Screen {
       followSelection()
       return true
     }
-    if case .character(let character) = key, let digit = character.wholeNumberValue,
-      case .detail(let detail) = selectedItem, detail == .rating || detail == .difficulty
-    {
+    let digit: Int? =
+      if case .character(let character) = key, let digit = character.wholeNumberValue,
+        case .detail(let detail) = selectedItem, detail == .rating || detail == .difficulty
+      { digit } else { nil }
+    let action = Self.keys.action(for: key)
+    // Read-only: every change is refused as it is tried, before anything is typed.
+    if context.store.isReadOnly, digit != nil || (action != nil && action != .back) {
+      context.navigator.showError(Self.readOnlyMessage)
+      return true
+    }
+    if let digit, case .detail(let detail) = selectedItem {
       setDigit(digit, on: detail)
       return true
     }
-    guard let action = Self.keys.action(for: key) else { return false }
+    guard let action else { return false }
     switch action {
     case .open: open(selectedItem)
     case .addIngredient: open(.addIngredient)

@@ -166,7 +166,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     switch action {
     case .open:
       guard let meal = selectedMeal else { return true }
-      openEditor(mealID: meal.id)
+      context.openEditor(mealID: meal.id, delegate: self)
     case .search:
       let search = SearchScreen(context: context)
       search.delegate = self
@@ -174,7 +174,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .browse:
       openBrowse()
     case .new:
-      openEditor(mealID: nil)
+      context.openEditor(mealID: nil, delegate: self)
     case .delete:
       deleteSelected()
     case .undo:
@@ -273,27 +273,14 @@ public final class MyMealsScreen: Screen, StoreListener {
       context.navigator.push(search)
     case .categories: openBrowse(then: .categories)
     case .areas: openBrowse(then: .areas)
-    case .create: openEditor(mealID: nil)
+    case .create: context.openEditor(mealID: nil, delegate: self)
     }
   }
 
   /// Opens the Meal Editor on a draft kept by an earlier session.
   func openEditor(resuming kept: KeptDraft) {
-    let editor = MealEditorScreen(context: context, draft: kept.draft, keptSlot: kept.slot)
-    editor.delegate = self
-    context.navigator.push(editor)
+    context.openEditor(draft: kept.draft, keptSlot: kept.slot, delegate: self)
     context.navigator.showInfo("Recovered the unsaved changes — s saves them, Esc discards.")
-  }
-
-  private func openEditor(mealID: Int64?) {
-    do {
-      let draft = try context.store.editableCopy(of: mealID)
-      let editor = MealEditorScreen(context: context, draft: draft)
-      editor.delegate = self
-      context.navigator.push(editor)
-    } catch {
-      context.navigator.showError(error.message)
-    }
   }
 
   /// The `p` prompt for the selected meal, at its own servings.
@@ -508,7 +495,9 @@ public final class MyMealsScreen: Screen, StoreListener {
     else { return true }
     list.select(index, count: reachable)
     rememberSelection()
-    if event.clicks >= 2, let meal = selectedMeal { openEditor(mealID: meal.id) }
+    if event.clicks >= 2, let meal = selectedMeal {
+      context.openEditor(mealID: meal.id, delegate: self)
+    }
     return true
   }
 
@@ -545,9 +534,7 @@ extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDelet
   public func searchScreenDidRequestNewMeal(_ screen: SearchScreen) {
     var draft = MealDraft(of: nil)
     draft.name = screen.typedName  // the name just searched for, to start from
-    let editor = MealEditorScreen(context: context, draft: draft)
-    editor.delegate = self
-    context.navigator.push(editor)
+    context.openEditor(draft: draft, delegate: self)
   }
 
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
