@@ -87,8 +87,9 @@ extension AppContext {
     }
   }
 
-  /// The Meal Editor on `draft` (`keptSlot`: one kept by an earlier session). On a read-only
-  /// database a saved meal opens to be read, saying so, and a new one is refused at once.
+  /// The Meal Editor on `draft`, or on one an earlier session kept (`keptSlot`).
+  ///
+  /// On a read-only database a saved meal opens to be read, saying so; a new one is refused.
   func openEditor(draft: MealDraft, keptSlot: Int64? = nil, delegate: MealEditorScreenDelegate) {
     if store.isReadOnly && draft.meal.id == nil {
       navigator.showError(MealEditorScreen.readOnlyNewMeal)
