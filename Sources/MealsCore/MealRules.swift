@@ -3,14 +3,12 @@ public enum MealRuleError: Error, Equatable, Sendable {
   case emptyName
   case emptyInstructions
   case emptyIngredientName
-  case emptyQuantity
 
   public var message: String {
     switch self {
     case .emptyName: "A meal needs a name."
     case .emptyInstructions: "A meal needs instructions."
     case .emptyIngredientName: "An ingredient needs a name."
-    case .emptyQuantity: "The quantity cannot be empty."
     }
   }
 }
@@ -45,9 +43,5 @@ public enum MealRules {
 
   public static func checkIngredientName(_ name: String) -> MealRuleError? {
     isBlank(name) ? .emptyIngredientName : nil
-  }
-
-  public static func checkQuantity(_ quantity: String) -> MealRuleError? {
-    isBlank(quantity) ? .emptyQuantity : nil
   }
 }

@@ -43,10 +43,12 @@ public struct Servings: Equatable, Sendable {
       + (isAssumed && !isScaled ? " (assumed)" : "")
   }
 
-  /// A measure for these servings: scaled when it is an amount, else as written (`scaled`
-  /// false), so the screen can mark it.
+  /// A measure for these servings: scaled when it is an amount, else as written.
+  ///
+  /// `scaled` false lets the screen mark one left as written; no measure at all (salt) has
+  /// nothing to mark.
   public func measure(_ written: String) -> (text: String, scaled: Bool) {
-    guard isScaled else { return (written, true) }
+    guard isScaled, !MealRules.isBlank(written) else { return (written, true) }
     guard let quantity = Quantity(parsing: written) else { return (written, false) }
     return (quantity.scaled(by: factor).text, true)
   }

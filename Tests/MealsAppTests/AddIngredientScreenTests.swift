@@ -111,14 +111,20 @@ final class AddIngredientScreenTests: XCTestCase {
       app.lines[3], "  No ingredient matches “dragon”.", "TheMealDB has no meals with it")
   }
 
-  func testQuantityPromptRefusesEmptyThenAddsThroughTheDelegate() throws {
+  func testQuantityPromptAddsThroughTheDelegateWithOrWithoutAQuantity() throws {
     let app = try AppHarness()
     openPicker(app)
+    app.type("salt")
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("Quantity of Salt:"), app.text)
+    XCTAssertTrue(app.text.contains("Enter to add (empty: no quantity)"), app.text)
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › New Meal", "salt needs no quantity")
+    XCTAssertTrue(app.text.contains("INGREDIENTS (1)"), app.text)
+    app.press(.character("i"))
     app.type("garl")
     app.press(.enter)
     XCTAssertTrue(app.text.contains("Quantity of Garlic:"))
-    app.press(.enter)
-    XCTAssertTrue(app.text.contains("The quantity cannot be empty."))
     app.press(.escape)
     XCTAssertFalse(app.text.contains("Quantity of Garlic:"), "Esc cancels the prompt only")
     XCTAssertEqual(app.lines[0], " My Meals › New Meal › Add Ingredient")
@@ -126,7 +132,7 @@ final class AddIngredientScreenTests: XCTestCase {
     app.type("3 cloves")
     app.press(.enter)
     XCTAssertEqual(app.lines[0], " My Meals › New Meal")
-    XCTAssertTrue(app.text.contains("INGREDIENTS (1)"))
+    XCTAssertTrue(app.text.contains("INGREDIENTS (2)"))
     XCTAssertTrue(app.text.contains("Garlic"))
     XCTAssertTrue(app.text.contains("3 cloves"))
   }

@@ -34,9 +34,23 @@ final class MealDraftTests: XCTestCase {
   }
 
   func testRulesRefuseBlankValues() {
-    XCTAssertEqual(MealRules.checkQuantity(" "), .emptyQuantity)
-    XCTAssertNil(MealRules.checkQuantity("1 tsp"))
     XCTAssertEqual(MealRules.trimmed("  a b \n"), "a b")
+    XCTAssertEqual(MealRules.checkName(" \n"), .emptyName)
+    XCTAssertEqual(MealRules.checkIngredientName(""), .emptyIngredientName)
+    XCTAssertNil(MealRules.checkName("Tea"))
+  }
+
+  /// Salt has no quantity: shown as nothing, never scaled, never marked as left as written.
+  func testAnIngredientWithoutAQuantityIsKeptAndNeverScaled() throws {
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Eggs", instructions: "Boil.",
+      ingredients: [IngredientMeasurement(name: "Salt", quantity: "")])
+    XCTAssertEqual(try draft.validated().get().ingredients.first?.quantity, "")
+    var servings = Servings(for: draft.meal)
+    servings.increase()
+    XCTAssertEqual(servings.measure("").text, "")
+    XCTAssertTrue(servings.measure("").scaled, "nothing to mark")
   }
 
   func testFoldingIgnoresCaseAndAccents() {

@@ -84,7 +84,7 @@ enum MealLines {
       (meal.ingredients.map { TextWidth.columns(of: $0.name) }.max() ?? 0) + 2)
     var unscaled = false
     for line in meal.ingredients {
-      var measure = line.quantity.isEmpty ? "—" : line.quantity
+      var measure = line.quantity  // none (salt): nothing is shown
       if let servings, !line.quantity.isEmpty {
         let scaled = servings.measure(line.quantity)
         measure = scaled.text + (scaled.scaled ? "" : " *")

@@ -70,8 +70,11 @@ public final class AddIngredientScreen: IngredientPickerScreen {
       return
     }
     let new = if case .new = choice { " (new)" } else { "" }
-    let prompt = TextPrompt(label: "Quantity of \(choice.name)\(new):") { [weak self] text in
-      if let rule = MealRules.checkQuantity(text) { return rule.message }
+    // Salt, pepper, "to serve": a quantity is not needed.
+    let prompt = TextPrompt(
+      label: "Quantity of \(choice.name)\(new):",
+      hint: "Enter to add (empty: no quantity) · Esc to cancel", action: "add"
+    ) { [weak self] text in
       guard let self else { return nil }
       do throws(StoreError) {
         let name = try self.keep(choice)

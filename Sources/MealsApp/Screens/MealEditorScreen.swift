@@ -212,13 +212,13 @@ public final class MealEditorScreen: Screen {
         .tab, "another ingredient", { [weak self] in self?.changeIngredient(at: index) }
       )
     ) { [weak self] text in
-      if let rule = MealRules.checkQuantity(text) { return rule.message }
       guard let self, self.draft.ingredients.indices.contains(index) else { return nil }
       let quantity = MealRules.trimmed(text)
       guard quantity != row.quantity else { return nil }
       self.draft.replaceIngredient(
         at: index, with: IngredientMeasurement(name: row.name, quantity: quantity))
-      self.context.navigator.showInfo("\(row.name): \(quantity) (not saved yet).")
+      self.context.navigator.showInfo(
+        "\(row.name): \(quantity.isEmpty ? "no quantity" : quantity) (not saved yet).")
       return nil
     }
     context.navigator.present(prompt)
@@ -490,8 +490,8 @@ public final class MealEditorScreen: Screen {
         let parts = row.content.split(
           .horizontal, [.fixed(nameWidth), .fixed(1), .fixed(quantityWidth)])
         canvas.writeTruncated(measurement.name, in: parts[0])
-        canvas.writeTruncated(
-          measurement.quantity.isEmpty ? "—" : measurement.quantity, in: parts[2], style: .muted)
+        // No quantity (salt) shows nothing.
+        canvas.writeTruncated(measurement.quantity, in: parts[2], style: .muted)
       case .field(_, let label, let value, let style):
         let parts = row.content.split(.horizontal, [.fixed(12), .fixed(1), .fill])
         canvas.writeTruncated(label, in: parts[0], style: .muted)
