@@ -182,7 +182,9 @@ final class BrowseScreenTests: XCTestCase {
       " Error: Could not load the categories: Cannot connect to www.themealdb.com: se…")
     XCTAssertEqual(
       app.lines[3], "  Could not load the categories: Cannot connect to www.themealdb.com: server")
+    XCTAssertEqual(app.lines[23], " r/Enter try again  Esc back  ? help", "what the body says")
     app.press(.enter)
+    XCTAssertEqual(app.lines[23], " r/Enter loading…  Esc back  ? help")
     XCTAssertEqual(app.service.fetchCount(.categories), 2)
     app.service.answer(.categories)
     XCTAssertEqual(app.lines[2], "▸ Beef")

@@ -105,3 +105,11 @@ final class RemoteResource<Value> {
 
   func tick(now: UInt64) -> Bool { spinner.tick(now: now) }
 }
+
+extension RemoteResource {
+  /// The footer while nothing could be shown yet: Enter and `r` try again (or it is loading),
+  /// and going back; nothing else has anything to act on.
+  var helpWhileEmpty: [KeyHelp] {
+    [KeyHelp(keys: "r/Enter", text: isLoading ? "loading…" : "try again"), .back]
+  }
+}

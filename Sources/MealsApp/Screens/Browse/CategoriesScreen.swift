@@ -41,7 +41,8 @@ public final class CategoriesScreen: Screen {
 
   public var title: String { "Categories" + resource.ageNote(now: context.store.clock()) }
   public var keyHelp: [KeyHelp] {
-    Self.keys.help + [
+    guard !categories.isEmpty else { return resource.helpWhileEmpty }
+    return Self.keys.help + [
       .back,
       KeyHelp(
         keys: ListState.keys.summary?.keys ?? "", text: "move by one category / a page",

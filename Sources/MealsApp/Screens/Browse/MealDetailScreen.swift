@@ -119,12 +119,8 @@ public final class MealDetailScreen: Screen, StoreListener {
   }
 
   public var keyHelp: [KeyHelp] {
-    guard meal != nil else {
-      // Nothing to save, scale or cook yet: only trying again and going back.
-      return [
-        KeyHelp(keys: "r/Enter", text: resource.isLoading ? "loading…" : "try again"), .back,
-      ]
-    }
+    // Nothing to save, scale or cook yet: only trying again and going back.
+    guard meal != nil else { return resource.helpWhileEmpty }
     return keys.help + Pager.keys.help + [.back]
   }
 

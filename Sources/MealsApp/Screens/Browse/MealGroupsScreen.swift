@@ -103,7 +103,9 @@ public final class MealGroupsScreen: Screen, StoreListener {
       ])
   }
 
-  public var keyHelp: [KeyHelp] { keys.help + [.back] + ListState.keys.help }
+  public var keyHelp: [KeyHelp] {
+    rows.isEmpty ? resource.helpWhileEmpty : keys.help + [.back] + ListState.keys.help
+  }
 
   // MARK: - Keys
 
