@@ -136,6 +136,17 @@ extension MealStore {
       if found.count == 1 { return .found(found[0].0) }
       if found.count > 1 { return .ambiguous(found) }
     }
+    // Accents and case folded as the app's filter folds them: "creme" is "Crème brûlée".
+    let key = TextFolding.key(wanted)
+    let named = try db.statement("SELECT id, name FROM meal ORDER BY name, id").rows([]) {
+      ($0.int(0), $0.text(1))
+    }
+    let folded = named.map { (meal: $0, key: TextFolding.key($0.1)) }
+    for matches in [{ $0 == key }, { $0.hasPrefix(key) }] as [(String) -> Bool] {
+      let found = folded.filter { matches($0.key) }.map(\.meal)
+      if found.count == 1 { return .found(found[0].0) }
+      if found.count > 1 { return .ambiguous(Array(found.prefix(20))) }
+    }
     return .none
   }
 

@@ -89,6 +89,12 @@ public final class MealStore {
     dataVersion = try currentDataVersion()
   }
 
+  /// A book with nothing in it that keeps nothing (in memory): what a command reads before
+  /// the default database exists.
+  public static func emptyBook() throws(StoreError) -> MealStore {
+    try MealStore(path: ":memory:")
+  }
+
   /// Applies the missing migrations, each in one transaction.
   private func migrate(from version: Int, reporter: UpgradeReporter?) throws(StoreError) {
     guard version < Schema.version else { return }

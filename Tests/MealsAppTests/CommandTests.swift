@@ -186,6 +186,25 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual((object["ingredients"] as? [Any])?.count, 4)
   }
 
+  /// `show` folds accents and case as `/` in the app does.
+  func testShowFindsANameWrittenWithoutItsAccents() throws {
+    let creme = try database(
+      "creme.sqlite",
+      meals: [
+        Meal(name: "Crème brûlée", instructions: "Bake."),
+        Meal(name: "Crêpes Suzette", instructions: "Flip."),
+      ])
+    var (status, out, err) = try meals("show", "creme", options: creme)
+    XCTAssertEqual(status, 0, err)
+    XCTAssertTrue(out.hasPrefix("Crème brûlée\n"), out)
+    (status, out, err) = try meals("show", "CREPES SUZETTE", options: creme)
+    XCTAssertEqual(status, 0, err)
+    XCTAssertTrue(out.hasPrefix("Crêpes Suzette\n"), out)
+    (status, _, err) = try meals("show", "cr", options: creme)
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(err.contains("could be any of these"), err)
+  }
+
   func testShowFailuresSayWhyWithTheRightStatus() throws {
     var (status, out, err) = try meals("show", "Pan")
     XCTAssertEqual(status, 1, "ambiguous")
@@ -206,6 +225,9 @@ final class CommandTests: XCTestCase {
     (status, _, err) = try meals("show", "Lasagne")
     XCTAssertEqual(status, 1)
     XCTAssertEqual(err, "meals: no saved meal is called “Lasagne” (see meals list).\n")
+    (status, _, err) = try meals("show", "99")
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(err, "meals: no saved meal has the id 99 (see meals list).\n")
     (status, _, err) = try meals("show")
     XCTAssertEqual(status, 2)
     XCTAssertTrue(err.hasPrefix("meals: show: which meal?"), err)
@@ -325,10 +347,14 @@ final class CommandTests: XCTestCase {
         ["list"], environment: ["HOME": home])
     else { return XCTFail("meals list did not parse") }
     XCTAssertTrue(defaults.isDefaultDatabase)
-    let (listed, _, listError) = try meals("list", options: defaults)
-    XCTAssertEqual(listed, 1)
-    XCTAssertTrue(
-      listError.contains("there is no database at \(home)/.local/share/meals"), listError)
+    // Before it: an empty book, as a new user's first command expects.
+    XCTAssertEqual(try meals("list", options: defaults).0, 0)
+    XCTAssertEqual(try meals("list", options: defaults).1, "")
+    XCTAssertEqual(try meals("list", "--json", options: defaults).1, "[]\n")
+    XCTAssertEqual(try meals("plan", options: defaults).1, "")
+    let shown = try meals("show", "Toast", options: defaults)
+    XCTAssertEqual(shown.0, 1)
+    XCTAssertEqual(shown.2, "meals: no saved meal is called “Toast” (see meals list).\n")
     XCTAssertFalse(FileManager.default.fileExists(atPath: home), "list must create nothing")
 
     let cook = ">> title: Toast\n\nToast @bread{2%slices}, then butter it.\n"
@@ -489,11 +515,19 @@ final class CommandTests: XCTestCase {
     result = try meals("plan", "add", "pan", "today")
     XCTAssertEqual(result.0, 1)
     XCTAssertTrue(result.2.contains("could be any of these"), result.2)
+    // A date or a slot that is none is bad usage, said with plan add's own usage line.
+    let addUsage =
+      "Usage: meals plan add MEAL DATE [--slot breakfast|lunch|dinner|other] [--servings N]\n"
+      + "meals plan --help says more.\n"
     result = try meals("plan", "add", "Pancakes", "2026-02-30")
-    XCTAssertEqual(result.0, 1)
+    XCTAssertEqual(result.0, 2)
     XCTAssertTrue(result.2.contains("no such date “2026-02-30”"), result.2)
+    XCTAssertTrue(result.2.hasSuffix(addUsage), result.2)
+    result = try meals("plan", "add", "shak", "funday")
+    XCTAssertEqual(result.0, 2, "the date is checked before the meal")
     result = try meals("plan", "add", "Pancakes", "today", "--slot", "brunch")
     XCTAssertEqual(result.0, 2)
+    XCTAssertTrue(result.2.hasSuffix(addUsage), result.2)
     result = try meals("plan")
     XCTAssertEqual(
       result.1, "2026-12-01\tdinner\t2\t3\tMiso Soup\n2026-12-04\tbreakfast\t4\t1\tPancakes\n")

@@ -116,11 +116,11 @@ fi
 upstream=${version%%+*}
 printed=$(cd "$work" && env -i "$meals" --version 2>&1) || fail "meals --version exited $?"
 if [ "$printed" = "meals $upstream" ]; then pass "env -i meals --version: $printed"; else fail "meals --version printed: $printed"; fi
-# No HOME: the account's home folder stands in (named by the message when it holds no database).
-account=$(getent passwd "$(id -u)" | cut -d: -f6)
+# No HOME: the account's home folder stands in; with no database there yet the book is empty
+# (nothing printed, exit 0).
 listed=$(cd "$work" && env -i "$meals" list 2>&1) && status=0 || status=$?
-if [ $status -eq 0 ] || grep -qF "no database at $account/.local/share/meals/meals.sqlite" <<<"$listed"; then
-  pass "env -i meals list: exit $status, the database under $account"
+if [ $status -eq 0 ]; then
+  pass "env -i meals list: exit 0 (${#listed} bytes printed)"
 else
   fail "env -i meals list exited $status: $listed"
 fi

@@ -63,13 +63,15 @@ enum PlanCommand {
       }
     case "add", "remove":
       guard positionals.count == 2 else {
-        return Subcommand.usageError("plan \(action) takes a MEAL and a DATE.", .plan, io: io)
+        return Subcommand.usageError(
+          "plan \(action) takes a MEAL and a DATE.", .plan, action: action, io: io)
       }
       let mealText = positionals[positionals.startIndex]
       let dateText = positionals[positionals.startIndex + 1]
+      // A date that is no date is a usage error, as a bad --slot is.
       guard let day = CivilDate.parse(dateText, today: today) else {
-        io.fail("plan \(action): " + badDate(dateText))
-        return Subcommand.Status.failure
+        return Subcommand.usageError(
+          "plan \(action): " + badDate(dateText), .plan, action: action, io: io)
       }
       guard let mealID = Subcommand.resolve(mealText, store: store, io: io) else {
         return Subcommand.Status.failure
@@ -119,7 +121,8 @@ enum PlanCommand {
     let slotText = arguments.values["--slot"] ?? PlanSlot.dinner.rawValue
     guard let slot = PlanSlot(rawValue: slotText.lowercased()) else {
       return Subcommand.usageError(
-        "--slot takes breakfast, lunch, dinner or other, not “\(slotText)”.", .plan, io: io)
+        "--slot takes breakfast, lunch, dinner or other, not “\(slotText)”.", .plan,
+        action: "add", io: io)
     }
     do {
       guard let meal = try store.meal(id: mealID) else {
@@ -130,7 +133,8 @@ enum PlanCommand {
       if let text = arguments.values["--servings"] {
         guard let number = Int(text), Servings.range.contains(number) else {
           return Subcommand.usageError(
-            "--servings takes 1 to \(Servings.range.upperBound), not “\(text)”.", .plan, io: io)
+            "--servings takes 1 to \(Servings.range.upperBound), not “\(text)”.", .plan,
+            action: "add", io: io)
         }
         servings = number
       }

@@ -54,7 +54,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
       Usage: meals show MEAL [--json | --markdown]
 
       One meal, whole. MEAL is a database id (see meals list) or a name: the exact name,
-      else the only name that starts with it. Several matches exit with status 1 and list them.
+      else the only name that starts with it, accents and case ignored as / does in the app.
+      Several matches exit with status 1 and list them.
 
         --json          the meal in meals' JSON format
         --markdown      the meal as Markdown
@@ -158,8 +159,12 @@ public enum Subcommand: String, CaseIterable, Sendable {
     if self == .search {
       status = SearchCommand.run(parsed, io: io, search: search)
     } else {
-      // Only import may start a database: a mistyped --db must not make an empty one.
-      if self != .import && !FileManager.default.fileExists(atPath: options.databasePath) {
+      // Only import may start a database: a mistyped --db must not make an empty one. Before
+      // the default database exists (a new user's first command) the book is empty: answered
+      // as such, and nothing is made.
+      let exists = FileManager.default.fileExists(atPath: options.databasePath)
+      let emptyBook = !exists && self != .import && options.isDefaultDatabase
+      if !exists && self != .import && !emptyBook {
         io.fail(
           "there is no database at \(options.databasePath) (check --db or MEALS_DB; meals import or the app makes one)."
         )
@@ -173,8 +178,11 @@ public enum Subcommand: String, CaseIterable, Sendable {
       let store: MealStore
       do {
         // A script may wait for a running meals to finish writing, as the app does for it.
-        store = try MealStore(
-          path: options.databasePath, readOnly: options.readOnly, busyTimeout: Self.lockWait)
+        store =
+          try emptyBook
+          ? MealStore.emptyBook()
+          : MealStore(
+            path: options.databasePath, readOnly: options.readOnly, busyTimeout: Self.lockWait)
       } catch {
         io.fail(error.message)
         return Status.failure
@@ -202,9 +210,17 @@ public enum Subcommand: String, CaseIterable, Sendable {
   static let lockWait: Int32 = 10_000
 
   /// A usage error (an unknown flag, a missing argument, flags that exclude each other): the
-  /// message, the command's usage line, and where the rest is.
-  static func usageError(_ message: String, _ command: Subcommand, io: CommandIO) -> Int32 {
-    let usageLine = command.usage.split(separator: "\n").first.map(String.init) ?? ""
+  /// message, the usage line of the command (or of its `action`: `plan add`), and where the
+  /// rest is.
+  static func usageError(
+    _ message: String, _ command: Subcommand, action: String? = nil, io: CommandIO
+  ) -> Int32 {
+    let lines = command.usage.split(separator: "\n").map(String.init)
+    let actionLine = action.flatMap { action in
+      lines.first { $0.contains("meals \(command.rawValue) \(action) ") }
+    }
+    let usageLine =
+      actionLine.map { "Usage: " + MealRules.trimmed($0) } ?? lines.first ?? ""
     io.fail(
       "\(command.rawValue): \(message)\n\(usageLine)\nmeals \(command.rawValue) --help says more.")
     return Status.usage
@@ -216,7 +232,11 @@ public enum Subcommand: String, CaseIterable, Sendable {
       switch try store.lookUpMeal(text) {
       case .found(let id): return id
       case .none:
-        io.fail("no saved meal is called “\(text)” (see meals list).")
+        if Int64(MealRules.trimmed(text)) != nil {
+          io.fail("no saved meal has the id \(MealRules.trimmed(text)) (see meals list).")
+        } else {
+          io.fail("no saved meal is called “\(text)” (see meals list).")
+        }
       case .ambiguous(let candidates):
         let lines = candidates.map { "  \($0.0)\t\($0.1)" }.joined(separator: "\n")
         let exact = candidates.filter { $0.1.lowercased() == text.lowercased() }
