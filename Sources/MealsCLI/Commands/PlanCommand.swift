@@ -64,14 +64,13 @@ enum PlanCommand {
     case "add", "remove":
       guard positionals.count == 2 else {
         return Subcommand.usageError(
-          "plan \(action) takes a MEAL and a DATE.", .plan, action: action, io: io)
+          "takes a MEAL and a DATE.", .plan, action: action, io: io)
       }
       let mealText = positionals[positionals.startIndex]
       let dateText = positionals[positionals.startIndex + 1]
       // A date that is no date is a usage error, as a bad --slot is.
       guard let day = CivilDate.parse(dateText, today: today) else {
-        return Subcommand.usageError(
-          "plan \(action): " + badDate(dateText), .plan, action: action, io: io)
+        return Subcommand.usageError(badDate(dateText), .plan, action: action, io: io)
       }
       guard let mealID = Subcommand.resolve(mealText, store: store, io: io) else {
         return Subcommand.Status.failure

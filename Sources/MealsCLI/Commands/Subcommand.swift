@@ -221,8 +221,9 @@ public enum Subcommand: String, CaseIterable, Sendable {
     }
     let usageLine =
       actionLine.map { "Usage: " + MealRules.trimmed($0) } ?? lines.first ?? ""
-    io.fail(
-      "\(command.rawValue): \(message)\n\(usageLine)\nmeals \(command.rawValue) --help says more.")
+    let name = [command.rawValue, actionLine == nil ? nil : action].compactMap { $0 }
+      .joined(separator: " ")
+    io.fail("\(name): \(message)\n\(usageLine)\nmeals \(command.rawValue) --help says more.")
     return Status.usage
   }
 
