@@ -1,8 +1,9 @@
-import MealsApp
 import MealsCore
 import MealsStore
 import TerminalUI
 import XCTest
+
+@testable import MealsApp
 
 final class MyMealsScreenTests: XCTestCase {
   func testEmptyStateAtTheSmallestSize() throws {
@@ -137,6 +138,19 @@ final class MyMealsScreenTests: XCTestCase {
     XCTAssertFalse(app.app.isBackingUp, "one a day")
   }
 
+  /// The count's verb agrees with it: one meal matches, none of one meal matches.
+  func testTheMatchCountIsGrammatical() throws {
+    let app = try AppHarness()
+    _ = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata"))
+    app.press(.character("/"))
+    app.type("penne")
+    XCTAssertTrue(app.lines[1].hasSuffix(" 1 of 1 meal matches"), app.lines[1])
+    app.type("x")
+    XCTAssertTrue(app.lines[1].hasSuffix(" none of 1 meal matches"), app.lines[1])
+    XCTAssertEqual(MyMealsScreen.matchText(0, of: 3), "none of 3 meals match")
+    XCTAssertEqual(MyMealsScreen.matchText(2, of: 3), "2 of 3 meals match")
+  }
+
   func testFilterAsYouTypeAndEscClears() throws {
     let app = try AppHarness()
     _ = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata"))
@@ -145,7 +159,7 @@ final class MyMealsScreenTests: XCTestCase {
     app.press(.character("/"))
     app.type("gruyere")
     XCTAssertTrue(app.lines[1].hasPrefix(" Filter: gruyere"))
-    XCTAssertTrue(app.lines[1].hasSuffix("1 of 3 meals match"))
+    XCTAssertTrue(app.lines[1].hasSuffix("1 of 3 meals matches"))
     XCTAssertTrue(app.lines[3].hasPrefix("▸ Gruyère Tart"))
     app.press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace)
     app.type("garlic")

@@ -39,7 +39,7 @@ final class OrganiseScreenTests: XCTestCase {
     XCTAssertEqual(
       narrow.lines[2], "‹ Dessert 2   Miscellaneous 1  [Pork 1]›", "the cursor chip shows")
     narrow.press(.character(" "))
-    XCTAssertEqual(narrow.lines[1], "                    1 of 12 meals match")
+    XCTAssertEqual(narrow.lines[1], "                  1 of 12 meals matches")
     XCTAssertEqual(narrow.lines[3], "▸ Mapo Tofu 麻婆…   Tofu, Minced Pork,…")
 
     let medium = try stocked(width: 80)
@@ -86,6 +86,19 @@ final class OrganiseScreenTests: XCTestCase {
       "still chosen at the next start")
   }
 
+  /// With nothing left under the chosen chips, the hint names the keys from where the user is.
+  func testTheEmptyChipsHintSaysTheKeysFromWhereTheUserIs() throws {
+    let app = try stocked(width: 80, height: 24)
+    app.press(.tab, .right, .enter, .tab)  // Beef
+    app.press(.character("d"), .character("d"), .character("d"))
+    XCTAssertTrue(
+      app.text.contains("No saved meal has all the chosen chips — Tab then x clears them"),
+      app.text)
+    app.press(.tab)
+    XCTAssertTrue(
+      app.text.contains("No saved meal has all the chosen chips — x clears them"), app.text)
+  }
+
   func testChipsStackAndReadWithoutColour() throws {
     let app = try stocked(width: 200, height: 20)
     app.press(.tab)
@@ -105,7 +118,7 @@ final class OrganiseScreenTests: XCTestCase {
     app.press(.escape)
     app.press(.character("/"))
     app.type("pie")
-    XCTAssertTrue(app.lines[1].hasSuffix("1 of 12 meals match"), "the text filter applies on top")
+    XCTAssertTrue(app.lines[1].hasSuffix("1 of 12 meals matches"), "the text filter applies on top")
     app.press(.escape, .tab, .character("x"))
     XCTAssertEqual(app.lines[1].trimmingCharacters(in: .whitespaces), "12 meals")
     XCTAssertTrue(app.lines[2].hasPrefix("  ✓ All 12  │  Beef 3 "), app.lines[2])

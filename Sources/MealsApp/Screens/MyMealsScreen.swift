@@ -415,6 +415,17 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   // MARK: - Rendering
 
+  /// `2 of 4 meals match`, `1 of 4 meals matches`, `none of 1 meal matches`: the verb agrees.
+  static func matchText(_ known: Int?, of total: Int) -> String {
+    let all = countText(total)
+    switch known {
+    case nil: return "counting… of \(all) match"
+    case 0?: return "none of \(all) match\(total == 1 ? "es" : "")"
+    case 1?: return "1 of \(all) matches"
+    case let count?: return "\(count) of \(all) match"
+    }
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
     let total = context.store.mealCount
     // A filter's matches are counted when typing pauses; the rows come first (and reading
@@ -423,7 +434,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     let known = results.knownCount
     var headline = Self.countText(known ?? total)
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
-      headline = "\(known.map(String.init) ?? "counting…") of \(Self.countText(total)) match"
+      headline = Self.matchText(known, of: total)
     }
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.top)
@@ -453,7 +464,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       } else if !chips.isEmpty {
         message =
           filter.text.isEmpty
-          ? "No saved meal has all the chosen chips — Tab then x clears them"
+          ? "No saved meal has all the chosen chips — \(isInStrip ? "" : "Tab then ")x clears them"
           : "No saved meal matches “\(filter.text)” with the chosen chips"
       } else {
         message = "No saved meal matches “\(filter.text)” — Esc clears the filter"
