@@ -1,10 +1,11 @@
 import Fixtures
-import MealsApp
 import MealsCore
 import MealsStore
 import TerminalUI
 import TestSupport
 import XCTest
+
+@testable import MealsApp
 
 /// What the status line, the footer and the prompts say: the point of a message in view, a
 /// dialog's own keys, feedback for every action.
@@ -117,11 +118,42 @@ final class MessagesAndPromptsTests: XCTestCase {
     for _ in 0..<AppHarness.defaultFileName.count { app.press(.backspace) }
     app.type(path)
     app.press(.enter)
-    XCTAssertTrue(app.text.contains("Replace the file that is there? (y/n)"))
+    XCTAssertTrue(app.lines[22].hasSuffix("/list.md? (y/n)"), app.lines[22])
     app.press(.character("n"))
     XCTAssertTrue(app.lines[22].hasPrefix(" Not written: /"), app.lines[22])
     XCTAssertTrue(app.lines[22].hasSuffix("… is left as it was."), "the path is cut, not the point")
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine\n")
+  }
+
+  /// A path that cannot be written keeps the prompt open with the whole reason, for the path
+  /// to be mended; the week's export asks the same question as the shopping list's.
+  func testAnExportThatCannotBeWrittenKeepsThePromptWithTheReason() throws {
+    let app = try AppHarness()
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Stew", instructions: "Cook.",
+      ingredients: [IngredientMeasurement(name: "Beef", quantity: "500 g")])
+    try app.store.commit(draft)
+    app.press(.character("l"), .character("L"), .character("e"), .ctrl("u"))
+    app.type("/no/such/folder/list.md")
+    app.press(.enter)
+    XCTAssertTrue(app.text.contains("There is no folder /no/such/folder."), app.text)
+    XCTAssertTrue(app.text.contains("/no/such/folder/list.md"), "the path is still there")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    app.press(.ctrl("u"))
+    app.type(folder.path("list.md"))
+    app.press(.enter)
+    XCTAssertTrue(app.lines[22].hasPrefix(" Wrote the shopping list (1 row) to /"), app.lines[22])
+    // The week: the same question before replacing.
+    app.press(.escape, .character("W"))
+    try app.store.plan(
+      mealID: 1, on: WeekPlanScreen.today(app.app.context), slot: .dinner, servings: 4)
+    app.press(.character("e"), .ctrl("u"))
+    app.type(folder.path("list.md"))
+    app.press(.enter)
+    XCTAssertTrue(app.lines[22].hasSuffix("/list.md? (y/n)"), app.lines[22])
+    XCTAssertTrue(app.lines[22].hasPrefix(" Replace "), app.lines[22])
   }
 
   func testScalingIsSaidWithoutNestedBrackets() throws {

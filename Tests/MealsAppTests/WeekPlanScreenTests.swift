@@ -118,7 +118,9 @@ final class WeekPlanScreenTests: XCTestCase {
     XCTAssertTrue(app.lines[7].hasPrefix("▸   breakfast  Toast"), "the meal before, same day")
     app.press(.character("d"))
     XCTAssertTrue(app.lines[6].hasPrefix("▸ Fri 4 Dec"), "the day itself, not Saturday")
-    app.press(.character("u"), .character("m"), .right, .enter)
+    app.press(.character("u"), .character("m"))
+    XCTAssertTrue(app.lines[23].hasPrefix(" Enter move it "), app.lines[23])
+    app.press(.right, .enter)
     XCTAssertEqual(app.lines[22], " Moved “Toast” to breakfast on Sat 5 Dec.")
   }
 

@@ -44,7 +44,14 @@ public final class PlanPrompt: Prompt {
     self.onPlan = onPlan
   }
 
-  public var keyHelp: [KeyHelp] { Self.keys.help }
+  public var keyHelp: [KeyHelp] {
+    // Enter says what the box's title says: "plan it", "move it".
+    var help = Self.keys.help
+    if let enter = help.firstIndex(where: { $0.key == .enter }) {
+      help[enter].text = "\(verb.lowercased()) it"
+    }
+    return help
+  }
 
   public func handle(_ key: Key) -> PromptResult {
     switch Self.keys.action(for: key) {

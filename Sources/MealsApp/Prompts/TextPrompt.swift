@@ -67,6 +67,10 @@ public final class TextPrompt: Prompt {
     }
   }
 
+  /// Shows `message` under the field, as a refused Enter does (the prompt opened again after
+  /// a later step failed).
+  public func show(error message: String) { error = message }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
     let width = min(Box.widest(in: area), 60)
     // An error may take two lines, so it is read whole even in a narrow box.

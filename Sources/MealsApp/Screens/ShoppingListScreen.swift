@@ -117,7 +117,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
       }
       context.navigator.send(.clipboard(ShoppingList.markdown(rows)))
       context.navigator.showInfo(
-        "Copied the shopping list (\(rows.count) rows) to the clipboard, as Markdown.")
+        "Copied the shopping list (\(Self.rowCount(rows.count))) to the clipboard, as Markdown.")
     }
     return true
   }
@@ -135,55 +135,14 @@ public final class ShoppingListScreen: Screen, StoreListener {
       context.navigator.showInfo("The shopping list is empty: nothing to export.")
       return
     }
-    context.navigator.present(
-      TextPrompt(
-        label: "Export the shopping list to", text: Self.defaultFile,
-        hint: "Enter writes the file · Esc cancels", action: "write the file"
-      ) { [weak self] path in
-        self?.export(to: path)
-      })
+    FileExport.ask(
+      "Export the shopping list to", offering: Self.defaultFile, navigator: context.navigator,
+      contents: { [rows] in Array(ShoppingList.markdown(rows).utf8) },
+      written: { [rows] in "Wrote the shopping list (\(Self.rowCount(rows.count))) to \($0)." })
   }
 
-  /// Writes the list to `path` (asking before replacing a file); an error keeps the prompt.
-  private func export(to typed: String) -> String? {
-    let trimmed = MealRules.trimmed(typed)
-    guard !trimmed.isEmpty else { return "Type a file name." }
-    let path = PathText.expandingTilde(trimmed, home: ProcessInfo.processInfo.environment["HOME"])
-    let folder = PathText.folder(path)
-    var isFolder = false
-    if !folder.isEmpty
-      && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
-        && isFolder)
-    {
-      return "There is no folder \(folder)."
-    }
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      if isFolder { return "\(trimmed) is a folder: type a file name." }
-      context.navigator.present(
-        // The question first: a long path is cut at the screen's edge, the question never.
-        ConfirmPrompt(
-          "Replace the file that is there? (y/n)  \(trimmed)",
-          onYes: { [weak self] in self?.write(to: path, shown: trimmed) },
-          onNo: { [weak self] in
-            self?.context.navigator.showInfo(
-              "Not written: \(TextWidth.shrinkable(trimmed)) is left as it was.")
-          }))
-      return nil
-    }
-    write(to: path, shown: trimmed)
-    return nil
-  }
-
-  private func write(to path: String, shown: String) {
-    do {
-      // Whole or not at all: a temporary file renamed over the old one.
-      try AtomicFile.write(Array(ShoppingList.markdown(rows).utf8), to: path)
-      context.navigator.showInfo("Wrote the shopping list (\(rows.count) rows) to \(shown).")
-    } catch {
-      context.navigator.showError(
-        "Could not write \(shown): \(AtomicFile.reason(of: error)); nothing was changed there.")
-    }
-  }
+  /// `1 row`, `3 rows`.
+  static func rowCount(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
 
   // MARK: - Mouse
 
@@ -201,7 +160,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let ticked = rows.filter(\.ticked).count
-    var headline = rows.count == 1 ? "1 row" : "\(rows.count) rows"
+    var headline = Self.rowCount(rows.count)
     if ticked > 0 { headline += " · \(ticked) ticked" }
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.headline)

@@ -249,36 +249,13 @@ public final class WeekPlanScreen: Screen, StoreListener {
       return
     }
     let store = context.store
-    let navigator = context.navigator
-    let name = "week-\(monday.isoWeekName).ics"
-    navigator.present(
-      TextPrompt(
-        label: "Export the week to:", text: name, hint: "Enter to write · Esc to cancel",
-        action: "write the file"
-      ) { text in
-        let path = MealRules.trimmed(text)
-        guard !path.isEmpty else { return "Type a file name." }
-        let events = store.calendarEvents(for: entries)
-        let text = ICalendar.calendar(events, stamp: ICalendar.stamp(store.clock()))
-        let write = {
-          do {
-            try AtomicFile.write(Array(text.utf8), to: path)
-            navigator.showInfo(
-              "Wrote the week (\(events.count == 1 ? "1 meal" : "\(events.count) meals")) to \(path)."
-            )
-          } catch {
-            navigator.showError(
-              "Could not write \(path): \(AtomicFile.reason(of: error)); nothing was changed there."
-            )
-          }
-        }
-        // A file there already is replaced only when the user says so.
-        if FileManager.default.fileExists(atPath: path) {
-          navigator.present(ConfirmPrompt("Replace \(path)? (y/n)", onYes: write))
-        } else {
-          write()
-        }
-        return nil
+    let events = store.calendarEvents(for: entries)
+    FileExport.ask(
+      "Export the week to", offering: "week-\(monday.isoWeekName).ics",
+      navigator: context.navigator,
+      contents: { Array(ICalendar.calendar(events, stamp: ICalendar.stamp(store.clock())).utf8) },
+      written: {
+        "Wrote the week (\(events.count == 1 ? "1 meal" : "\(events.count) meals")) to \($0)."
       })
   }
 

@@ -1,0 +1,70 @@
+import FoundationEssentials
+import MealsCLI
+import MealsCore
+import TerminalUI
+
+/// Asks where to write a file (a name offered), then writes it whole or not at all.
+///
+/// Everything that can be wrong with the path — nothing typed, no such folder, a folder named,
+/// a write that fails — keeps the prompt open with the reason, so the path is mended rather
+/// than typed again; a file there already is replaced only when the user says so, in the one
+/// question every export asks.
+enum FileExport {
+  /// `label` titles the box ("Export the week to"); `contents` is read when the file is
+  /// written; `written` says what was done, given the path as typed.
+  static func ask(
+    _ label: String, offering name: String, navigator: Navigator,
+    contents: @escaping () -> [UInt8], written: @escaping (String) -> String
+  ) {
+    let prompt = TextPrompt(
+      label: label, text: name, hint: "Enter writes the file · Esc cancels",
+      action: "write the file"
+    ) { typed in
+      let shown = MealRules.trimmed(typed)
+      guard !shown.isEmpty else { return "Type a file name." }
+      let path = PathText.expandingTilde(shown, home: ProcessInfo.processInfo.environment["HOME"])
+      if let problem = problem(with: path, shown: shown) { return problem }
+      let write = { () -> String? in
+        do {
+          try AtomicFile.write(contents(), to: path)
+          navigator.showInfo(written(shown))
+          return nil
+        } catch {
+          return "Could not write \(shown): \(AtomicFile.reason(of: error)); nothing was changed."
+        }
+      }
+      guard FileManager.default.fileExists(atPath: path) else { return write() }
+      navigator.present(
+        ConfirmPrompt(
+          "Replace \(TextWidth.shrinkable(shown))? (y/n)",
+          onYes: {
+            // A failure now brings the prompt back with the path and the reason.
+            if let failure = write() {
+              ask(
+                label, offering: shown, navigator: navigator, contents: contents, written: written)
+              (navigator.prompt as? TextPrompt)?.show(error: failure)
+            }
+          },
+          onNo: {
+            navigator.showInfo("Not written: \(TextWidth.shrinkable(shown)) is left as it was.")
+          }))
+      return nil
+    }
+    navigator.present(prompt)
+  }
+
+  /// Why `path` cannot be written before trying: its folder is missing, or it is a folder.
+  private static func problem(with path: String, shown: String) -> String? {
+    let folder = PathText.folder(path)
+    var isFolder = false
+    if !folder.isEmpty
+      && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder)
+    {
+      return "There is no folder \(folder)."
+    }
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder {
+      return "\(shown) is a folder: type a file name."
+    }
+    return nil
+  }
+}
