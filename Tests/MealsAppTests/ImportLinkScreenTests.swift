@@ -26,9 +26,9 @@ final class ImportLinkScreenTests: XCTestCase {
     XCTAssertEqual(
       Array(app.lines.prefix(8)),
       [
-        " My Meals › Spiced Lentil Soup & Lemon",
+        " My Meals › Import from a Link › Spiced Lentil Soup & Lemon",
         "  Spiced Lentil Soup & Lemon",
-        "  Soup · Turkish · example.org",
+        "  Soup · Turkish · 45 min · example.org",
         "",
         "  INGREDIENTS (5) · serves 4",
         "    red lentils            1 cup",
@@ -46,12 +46,35 @@ final class ImportLinkScreenTests: XCTestCase {
     XCTAssertEqual(saved.thumbnailURL, "https://example.org/uploads/lentil-soup.jpg")
   }
 
+  /// A file's path or `file://` address is read as `meals import FILE` reads it.
+  func testAFilesPathIsReadToo() throws {
+    let app = try AppHarness()
+    let path = PackagePaths.fixtures.appendingPathComponent("recipes/Pad Thai.cook").path
+    app.press(.character("i"))
+    app.type(path)
+    app.press(.enter)
+    XCTAssertEqual(app.service.pageFetches.count, 0, "nothing asked of the network")
+    XCTAssertEqual(app.lines[0], " My Meals › Import from a Link › Pad Thai")
+    XCTAssertTrue(app.lines[2].hasSuffix("Pad Thai.cook"), app.lines[2])
+    app.press(.escape, .ctrl("u"))
+    app.type("file://" + path.replacingOccurrences(of: " ", with: "%20"))
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Import from a Link › Pad Thai")
+    app.press(.escape, .ctrl("u"))
+    app.type("/no/such/recipe.html")
+    app.press(.enter)
+    XCTAssertEqual(
+      app.lines[22], " Error: Could not import “/no/such/recipe.html”: there is no such file.")
+  }
+
   func testEveryFailureSaysWhyAndTheAddressStays() throws {
     let app = try AppHarness()
     app.press(.character("i"))
     app.type("example.org/soup")
     app.press(.enter)
-    XCTAssertEqual(app.lines[22], " Error: “example.org/soup” is not a web address (https://…).")
+    XCTAssertEqual(
+      app.lines[22],
+      " Error: “example.org/soup” is not a web address (https://…) or a file's path.")
     XCTAssertEqual(app.service.pageFetches.count, 0)
     app.press(.ctrl("a"))
     app.type("https://")

@@ -25,7 +25,7 @@ public final class ImportLinkScreen: Screen {
       KeyBinding(
         [.enter], .read, "read the page",
         detail:
-          "read the page at the address typed or pasted (http or https); a spinner and the kilobytes so far while it loads"
+          "read the page at the address typed or pasted (http or https; a file's path or file:// reads the file); a spinner and the kilobytes so far while it loads"
       )
     ], typing: true)
   /// While the page loads.
@@ -61,7 +61,8 @@ public final class ImportLinkScreen: Screen {
   }
 
   public var title: String {
-    if let meal { return MealRules.trimmed(meal.name) }
+    // The recipe found stays under the screen it was found by.
+    if let meal { return "Import from a Link › " + MealRules.trimmed(meal.name) }
     return "Import from a Link"
   }
 
@@ -131,17 +132,27 @@ public final class ImportLinkScreen: Screen {
     pager = Pager()
   }
 
-  /// Fetches the page at the field's address.
+  /// Fetches the page at the field's address; a file's path (or `file://` address) is read
+  /// as `meals import FILE` reads it.
   private func start() {
     let address = MealRules.trimmed(field.text)
     let lower = address.lowercased()
+    if let path = Self.filePath(address) {
+      do throws(FormatError) {
+        found(try ImportCommand.recipes(inFile: path), address: path)
+      } catch {
+        context.navigator.showError(
+          "Could not import “\(Quote.name(path))”: \(ImportCommand.safe(error.message))")
+      }
+      return
+    }
     guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
       URL(string: address)?.host != nil
     else {
       context.navigator.showError(
         address.isEmpty
           ? "Type or paste a recipe page's address (https://…)."
-          : "“\(Quote.name(address))” is not a web address (https://…).")
+          : "“\(Quote.name(address))” is not a web address (https://…) or a file's path.")
       return
     }
     var id: RequestID?
@@ -167,16 +178,35 @@ public final class ImportLinkScreen: Screen {
     case .success(let response): page = response
     }
     do throws(FormatError) {
-      let candidates = try ImportCommand.recipes(in: page).filter { $0.meal != nil }
-      guard !candidates.isEmpty else { throw FormatError("no recipe on it could be read.") }
-      phase = .found(candidates, address: page.address)
-      show(0)
-      let more = candidates.count > 1 ? " (\(candidates.count) recipes: ← → to look)" : ""
-      context.navigator.showInfo("Found a recipe\(more) — s saves it to My Meals.")
+      found(try ImportCommand.recipes(in: page), address: page.address)
     } catch {
       phase = .typing
       context.navigator.showError("Could not import: \(ImportCommand.safe(error.message))")
     }
+  }
+
+  /// Shows the recipes read from a page or a file, or says none could be.
+  private func found(_ read: [ImportCandidate], address: String) {
+    let candidates = read.filter { $0.meal != nil }
+    guard !candidates.isEmpty else {
+      phase = .typing
+      context.navigator.showError("Could not import: no recipe on it could be read.")
+      return
+    }
+    phase = .found(candidates, address: address)
+    show(0)
+    let more = candidates.count > 1 ? " (\(candidates.count) recipes: ← → to look)" : ""
+    context.navigator.showInfo("Found a recipe\(more) — s saves it to My Meals.")
+  }
+
+  /// The file a typed address names: a path (`/…`, `~/…`, `./…`, `../…`) or a `file://` address.
+  static func filePath(_ address: String) -> String? {
+    if address.lowercased().hasPrefix("file://") { return URL(string: address)?.path }
+    guard ["/", "~/", "./", "../"].contains(where: address.hasPrefix) else { return nil }
+    let home = ProcessInfo.processInfo.environment["HOME"]
+    let path = PathText.expandingTilde(address, home: home)
+    return path.hasPrefix("/")
+      ? path : PathText.joined(FileManager.default.currentDirectoryPath, path)
   }
 
   /// Saves the recipe shown (all or nothing), with its page's address, and shows it.
@@ -228,9 +258,9 @@ public final class ImportLinkScreen: Screen {
       canvas.cursor = field.render(
         labelled: "Address:", into: &canvas, in: layout.field, style: .field)
       canvas.writeWrapped(
-        "Paste or type the address of a recipe page (https://…), then Enter. meals reads the "
-          + "recipe the way a careful reader would (the page's recipe data, its recipe card, or "
-          + "its headings and lists) and shows it before anything is saved.",
+        "Paste or type the address of a recipe page (https://…) or a file's path, then Enter. "
+          + "meals reads the recipe the way a careful reader would (the page's recipe data, its "
+          + "recipe card, or its headings and lists) and shows it before anything is saved.",
         in: layout.explanation, indent: 2, style: .muted)
     case .loading(let id, let address):
       let received = context.service.bytesReceived(id)
@@ -243,7 +273,10 @@ public final class ImportLinkScreen: Screen {
       guard let meal else { return }
       let layout = layout(in: area)
       canvas.writeTruncated(MealRules.trimmed(meal.name), in: layout.headerRow(0), style: .title)
-      var facts = [meal.kindDescription, URL(string: address)?.host ?? ""].filter { !$0.isEmpty }
+      let source = address.hasPrefix("/") ? PathText.name(address) : URL(string: address)?.host
+      // What `meals show` says of it: the kind, the time, then where it came from.
+      let time = meal.totalMinutes.map(MealFields.describeMinutes) ?? ""
+      var facts = [meal.kindDescription, time, source ?? ""].filter { !$0.isEmpty }
       if candidates.count > 1 { facts.append("recipe \(shown + 1) of \(candidates.count)") }
       canvas.writeTruncated(facts.joined(separator: " · "), in: layout.headerRow(1), style: .muted)
       let body = layout.pager

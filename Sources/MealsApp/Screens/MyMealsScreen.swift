@@ -44,7 +44,7 @@ public final class MyMealsScreen: Screen, StoreListener {
           "copy the meal as Markdown to the clipboard (OSC 52; in tmux: `set -g set-clipboard on`)"),
       KeyBinding(
         [.character("i")], .importLink, "import a recipe from a link", footer: false,
-        detail: "import a recipe from a link (a web page's address)"),
+        detail: "import a recipe from a link (a web page's address, or a file's path)"),
       KeyBinding(
         [.tab], .chips, "chips (filter by category, area, difficulty)", footer: false,
         detail: "into the chips (filter by category, area, difficulty)"),

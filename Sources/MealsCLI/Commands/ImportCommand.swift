@@ -73,10 +73,23 @@ public enum ImportCommand {
       case .failure(let error): throw FormatError(pageFailure(error))
       }
     }
-    let path = source == "-" ? "standard input" : io.absolute(source)
+    if source == "-" {
+      let data: Data
+      do {
+        data = try io.readInput()
+      } catch {
+        throw FormatError(ErrorText.message(error))
+      }
+      return try RecipeImport.candidates(from: data, fileName: "standard input")
+    }
+    return try recipes(inFile: io.absolute(source))
+  }
+
+  /// The recipes of a file (the command's and Import from a link's, given a path).
+  public static func recipes(inFile path: String) throws(FormatError) -> [ImportCandidate] {
     let data: Data
     do {
-      data = try source == "-" ? io.readInput() : readFile(path)
+      data = try readFile(path)
     } catch let error as FormatError {
       throw error
     } catch {
