@@ -249,8 +249,9 @@ public final class Navigator {
   }
 
   private func openHelp() {
-    help = HelpOverlay(
-      title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: Self.globalHelp)
+    // In a text field `?` types itself: F1 is the help key there.
+    let global = top?.acceptsText == true ? Array(Self.globalHelp.dropFirst()) : Self.globalHelp
+    help = HelpOverlay(title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: global)
   }
 
   // MARK: - Time

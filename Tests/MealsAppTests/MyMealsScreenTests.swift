@@ -138,6 +138,15 @@ final class MyMealsScreenTests: XCTestCase {
     XCTAssertFalse(app.app.isBackingUp, "one a day")
   }
 
+  /// At 100 columns the help box is as wide as its longest line: nothing is cut.
+  func testHelpUsesTheWidthThereIs() throws {
+    let app = try AppHarness(size: Size(width: 100, height: 30))
+    _ = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata"))
+    app.press(.character("?"))
+    XCTAssertTrue(
+      app.lines.contains { $0.contains("chips (filter by category, area, difficulty)") }, app.text)
+  }
+
   /// The count's verb agrees with it: one meal matches, none of one meal matches.
   func testTheMatchCountIsGrammatical() throws {
     let app = try AppHarness()

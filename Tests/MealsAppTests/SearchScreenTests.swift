@@ -96,11 +96,22 @@ final class SearchScreenTests: XCTestCase {
     app.press(.enter)
     app.service.answerSearch(0, with: .failure(.cannotConnect("www.themealdb.com")))
     XCTAssertEqual(
-      app.lines[22], " Error: Cannot connect to www.themealdb.com: server down or unreachable.")
-    XCTAssertTrue(app.lines[2].hasPrefix(" Search failed: Cannot connect"))
+      app.lines[2],
+      " Search failed — Enter retries: Cannot connect to www.themealdb.com: server do…")
+    XCTAssertEqual(app.lines[22], "", "said once, not again on the status line")
     app.press(.enter)
     app.service.answerSearch(1, with: .success([try AppHarness.fixtureMeal("Chicken Soup")]))
     XCTAssertTrue(app.text.contains("Chicken Soup"))
+  }
+
+  /// In the search field `?` types: F1's help does not offer it as the help key.
+  func testHelpInTheFieldDoesNotOfferTheQuestionMark() throws {
+    let app = try AppHarness(size: Size(width: 100, height: 60))
+    app.press(.character("a"), .function(1))
+    XCTAssertTrue(app.text.contains("F1"), app.text)
+    XCTAssertFalse(app.lines.contains { $0.contains("│ ?  ") || $0.contains("│ ? ") }, app.text)
+    app.press(.escape, .escape, .function(1))
+    XCTAssertTrue(app.lines.contains { $0.contains("│ ?") }, app.text)
   }
 
   func testCreateRowOpensAnEditorStartingFromTheNameSearchedFor() throws {

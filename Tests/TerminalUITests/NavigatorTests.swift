@@ -161,4 +161,18 @@ final class HelpScrollingTests: XCTestCase {
     navigator.handle(.character("z"), size: small)
     XCTAssertFalse(navigator.showsHelp)
   }
+
+  /// Where everything fits, any key closes (↓ too) and the box is as wide as its lines.
+  func testHelpThatFitsClosesOnAnyKeyAndUsesTheWidth() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    let large = Size(width: 120, height: 30)
+    navigator.handle(.character("?"), size: large)
+    let lines = navigator.render(size: large).lines
+    XCTAssertTrue(lines.contains { $0.contains("│ any key closes") }, lines.joined(separator: "\n"))
+    XCTAssertTrue(
+      lines.contains { $0.contains("quit from anywhere") == false && $0.contains("Ctrl-C  quit") })
+    navigator.handle(.down, size: large)
+    XCTAssertFalse(navigator.showsHelp, "↓ has nothing to scroll: it closes")
+  }
 }

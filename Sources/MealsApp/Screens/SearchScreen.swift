@@ -185,8 +185,8 @@ public final class SearchScreen: Screen, StoreListener {
       list = ListState()
       markSaved()
     case .failure(let error):
+      // Said once, where the results would be (not again on the status line).
       phase = .failed(query: query, message: error.message)
-      context.navigator.showError(error.message)
     }
     context.navigator.needsDisplay = true
   }
@@ -295,7 +295,7 @@ public final class SearchScreen: Screen, StoreListener {
         ? "No meal found for “\(Quote.name(query))”."
         : "\(results.count == 1 ? "1 meal" : "\(results.count) meals") found for “\(Quote.name(query))”."
     case .failed(_, let message):
-      "Search failed: \(message) Enter retries."
+      "Search failed — Enter retries: \(message)"
     }
   }
 
