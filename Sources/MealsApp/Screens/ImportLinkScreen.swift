@@ -77,9 +77,15 @@ public final class ImportLinkScreen: Screen {
     case .loading: Self.loadingKeys.help
     case .found:
       // Esc last, after the pager's keys, and in the footer.
-      Self.foundKeys.help { $0 != .back } + Pager.keys.help
+      Self.foundKeys.help { $0 != .back } + pagerHelp
         + [KeyHelp(keys: "Esc", text: "back to the address")]
     }
+  }
+
+  /// The pager's keys, when the recipe is longer than the window.
+  private var pagerHelp: [KeyHelp] {
+    let body = layout(in: context.navigator.body).pager
+    return Pager.help(count: lines(width: body.width).count, height: body.height)
   }
 
   /// The recipe shown, once found.

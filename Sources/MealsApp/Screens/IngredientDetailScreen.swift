@@ -39,7 +39,10 @@ public final class IngredientDetailScreen: Screen {
   }
 
   public var title: String { ingredient.name }
-  public var keyHelp: [KeyHelp] { Pager.keys.help + [.back] }
+  public var keyHelp: [KeyHelp] {
+    let text = layout(in: context.navigator.body).pager
+    return Pager.help(count: lines(width: text.width).count, height: text.height) + [.back]
+  }
 
   private func lines(width: Int) -> [PagerLine] {
     var lines = PagerLine.wrapped(ingredient.description ?? "No description.", width: width)

@@ -86,6 +86,12 @@ public struct Pager: Equatable, Sendable {
     }
   }
 
+  /// The pager's keys while `count` lines are more than `height` shows; none when all of them
+  /// are in view (the keys would do nothing).
+  public static func help(count: Int, height: Int) -> [KeyHelp] {
+    count > height ? keys.help : []
+  }
+
   /// "lines 21–40 of 80 (50%)": where the view is.
   public func position(count: Int, height: Int) -> String {
     let start = max(0, min(offset, count - height))

@@ -121,7 +121,9 @@ public final class MealDetailScreen: Screen, StoreListener {
   public var keyHelp: [KeyHelp] {
     // Nothing to save, scale or cook yet: only trying again and going back.
     guard meal != nil else { return resource.helpWhileEmpty }
-    return keys.help + Pager.keys.help + [.back]
+    let body = layout(in: context.navigator.body).pager
+    return keys.help + Pager.help(count: lines(width: body.width).count, height: body.height)
+      + [.back]
   }
 
   // MARK: - Keys
