@@ -28,6 +28,21 @@ final class KitchenEndToEndTests: XCTestCase {
     folder.remove()
   }
 
+  /// `y` inside tmux, whose default set-clipboard drops OSC 52 from programs: the meal goes
+  /// into tmux's own paste buffer too, and the message says how to paste it.
+  func testCopyInsideTmuxFillsTmuxsPasteBuffer() throws {
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/"))
+    try tmux.waitFor("1 meal")
+    try tmux.press("y")
+    try tmux.waitFor("Copied “Pancakes” as Markdown to tmux's paste buffer (prefix ] pastes it).")
+    let buffer = try tmux.tmux(["show-buffer"])
+    XCTAssertTrue(buffer.hasPrefix("# Pancakes\n"), buffer)
+    XCTAssertTrue(buffer.contains("100g Flour") || buffer.contains("Flour"), buffer)
+    try tmux.press("q")
+    try tmux.waitFor("EXIT=0")
+  }
+
   func testServingsUpThenTheListExportedToAFile() throws {
     // Port 1 is closed: nothing here needs TheMealDB. The app runs in the test's folder, where
     // the export is offered by default.

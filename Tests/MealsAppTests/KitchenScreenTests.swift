@@ -62,7 +62,7 @@ final class KitchenScreenTests: XCTestCase {
     }
     XCTAssertTrue(
       copied.hasPrefix("# Beef Stew\n\n- **Servings:** 2\n\n## Ingredients\n\n- 500g **Beef**\n"))
-    XCTAssertTrue(app.lines.joined().contains("Copied “Beef Stew” to the clipboard, as Markdown."))
+    XCTAssertTrue(app.lines.joined().contains("Copied “Beef Stew” as Markdown to the clipboard."))
 
     let browsing = try AppHarness()
     browsing.press(.character("r"))

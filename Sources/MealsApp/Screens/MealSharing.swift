@@ -1,11 +1,10 @@
 import MealsCore
 
-/// `y` on a screen showing a meal: the meal as Markdown on the clipboard (OSC 52; inside tmux
-/// this needs `set -g set-clipboard on`).
+/// `y` on a screen showing a meal: the meal as Markdown on the clipboard (`Clipboard`: OSC 52,
+/// and tmux's paste buffer inside tmux).
 enum MealSharing {
   static func copyAsMarkdown(_ meal: Meal, context: AppContext) {
-    context.navigator.send(.clipboard(MealMarkdown.render(meal)))
-    context.navigator.showInfo(
-      "Copied “\(Quote.name(meal.name))” to the clipboard, as Markdown.")
+    let whereTo = Clipboard.copy(MealMarkdown.render(meal), context: context)
+    context.navigator.showInfo("Copied “\(Quote.name(meal.name))” as Markdown \(whereTo).")
   }
 }

@@ -41,7 +41,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       KeyBinding(
         [.character("y")], .copy, "copy the meal as Markdown", footer: false,
         detail:
-          "copy the meal as Markdown to the clipboard (OSC 52; in tmux: `set -g set-clipboard on`)"),
+          "copy the meal as Markdown to the clipboard (OSC 52; inside tmux also tmux's paste buffer)"
+      ),
       KeyBinding(
         [.character("i")], .importLink, "import a recipe from a link", footer: false,
         detail: "import a recipe from a link (a web page's address, or a file's path)"),

@@ -30,7 +30,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
       KeyBinding(
         [.character("y")], .copy, "copy as Markdown (to the clipboard)",
         detail:
-          "copy the list as Markdown to the clipboard (OSC 52: works over ssh in terminals that allow it)"
+          "copy the list as Markdown to the clipboard (OSC 52, which works over ssh; inside tmux also tmux's paste buffer)"
       ),
     ])
 
@@ -115,9 +115,9 @@ public final class ShoppingListScreen: Screen, StoreListener {
         context.navigator.showInfo("The shopping list is empty: nothing to copy.")
         return true
       }
-      context.navigator.send(.clipboard(ShoppingList.markdown(rows)))
+      let whereTo = Clipboard.copy(ShoppingList.markdown(rows), context: context)
       context.navigator.showInfo(
-        "Copied the shopping list (\(Self.rowCount(rows.count))) to the clipboard, as Markdown.")
+        "Copied the shopping list (\(Self.rowCount(rows.count))) as Markdown \(whereTo).")
     }
     return true
   }
