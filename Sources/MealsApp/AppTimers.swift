@@ -3,7 +3,7 @@ import TerminalUI
 
 /// The app's own timers, whatever screen is on top: commits by another `meals` on the same file
 /// are looked for twice a second, and the first-launch import shows its progress ten times a
-/// second while it runs.
+/// second while it runs (and is tried again, quietly, when a retry is due).
 final class AppTimers: Ticker {
   /// The app that owns the navigator that owns this: never outlived.
   private unowned let context: AppContext
@@ -23,6 +23,7 @@ final class AppTimers: Ticker {
   func tick(now: UInt64) -> Bool {
     guard now >= lastPoll + interval else { return false }
     lastPoll = now
+    context.catalogue.retryIfDue(now: now)
     context.catalogue.showProgress()
     return context.store.checkForExternalChanges()
   }

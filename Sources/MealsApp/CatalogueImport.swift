@@ -5,8 +5,10 @@ import TerminalUI
 
 /// The first-launch import of TheMealDB's ingredient list, run inside the loop.
 ///
-/// Runs only when the catalogue is empty; stores all or nothing; on failure leaves a message
-/// and is tried again on the next launch (or on request from Add Ingredient).
+/// Runs only when the catalogue is empty; stores all or nothing. A failure is said once (the
+/// database remembers that it was), then tried again quietly — a minute later, then less and
+/// less often while the app runs, and at each launch — until it works, which is said; Ctrl-R in
+/// Add Ingredient tries at once, out loud.
 public final class CatalogueImport {
   public enum State: Equatable {
     case idle
@@ -20,6 +22,17 @@ public final class CatalogueImport {
   private let service: MealDBService
   private unowned let navigator: Navigator
   private var request: RequestID?
+  /// The attempt under way shows its progress and its failure (the user asked, or no failure
+  /// was said yet).
+  private var loud = true
+  /// When the next quiet attempt is due, after a failure; and the wait after that one.
+  private var retryAt: UInt64?
+  private var retryDelay = CatalogueImport.firstRetryDelay
+
+  static let firstRetryDelay: UInt64 = 60_000
+  static let longestRetryDelay: UInt64 = 15 * 60_000
+  /// The setting that remembers a failure was said, so the next launches do not say it again.
+  static let failureSaidKey = "catalogue-failure-said"
 
   init(store: MealStore, service: MealDBService, navigator: Navigator) {
     self.store = store
@@ -27,8 +40,9 @@ public final class CatalogueImport {
     self.navigator = navigator
   }
 
-  /// Starts the import if the catalogue is empty and none is running.
-  public func startIfNeeded() {
+  /// Starts the import if the catalogue is empty and none is running; `asked`: the user asked
+  /// (Ctrl-R), so it is said how it goes even after a failure was said.
+  public func startIfNeeded(asked: Bool = false) {
     // Read-only: the catalogue cannot be stored; the picker offers what the file has.
     guard state != .running, !store.isReadOnly else { return }
     do {
@@ -38,7 +52,9 @@ public final class CatalogueImport {
       return
     }
     state = .running
-    navigator.showProgress(Self.message, fraction: nil, detail: "0 KB")
+    retryAt = nil
+    loud = asked || store.setting(Self.failureSaidKey) != "1"
+    if loud { navigator.showProgress(Self.message, fraction: nil, detail: "0 KB") }
     request = service.listIngredients { [weak self] result in
       self?.finish(result)
     }
@@ -47,7 +63,7 @@ public final class CatalogueImport {
   /// Refreshes the progress on the status line while the import runs: a bar of the bytes
   /// received against the size announced, or a moving bar when none was.
   public func showProgress() {
-    guard state == .running, let request else { return }
+    guard state == .running, loud, let request else { return }
     let received = service.bytesReceived(request)
     if let expected = service.expectedBytes(request), expected > 0 {
       let fraction = min(1, Double(received) / Double(expected))
@@ -71,6 +87,7 @@ public final class CatalogueImport {
     case .success(let ingredients):
       do {
         try store.replaceCatalogue(ingredients)
+        try? store.setSetting(Self.failureSaidKey, to: "0")
         let count = store.ingredientCount
         state = .done(count)
         navigator.showInfo(
@@ -83,9 +100,19 @@ public final class CatalogueImport {
     }
   }
 
-  /// Records the failure; the next launch (or Ctrl-R in Add Ingredient) tries again.
+  /// Records the failure, says it when the attempt is loud, and plans a quiet retry.
   private func fail(_ message: String) {
     state = .failed(message)
+    retryAt = navigator.now() + retryDelay
+    retryDelay = min(Self.longestRetryDelay, retryDelay * 2)
+    guard loud else { return }
     navigator.showError("Ingredient list not imported: \(message)")
+    try? store.setSetting(Self.failureSaidKey, to: "1")
+  }
+
+  /// A quiet attempt, when one is due (the app's timers ask).
+  func retryIfDue(now: UInt64) {
+    guard let retryAt, now >= retryAt else { return }
+    startIfNeeded()
   }
 }

@@ -239,6 +239,19 @@ final class MyMealsScreenTests: XCTestCase {
       app.lines[22].hasPrefix(
         " Error: Ingredient list not imported: TheMealDB did not answer in time."))
     XCTAssertTrue(try app.store.isCatalogueEmpty())
+    // Offline again at the next start: said once already, so tried quietly, then again a
+    // minute later, until it works (which is said).
+    let offline = try AppHarness(catalogue: false, restarting: app)
+    XCTAssertEqual(offline.service.ingredientRequests.count, 1, "tried at start")
+    XCTAssertEqual(offline.lines[22], "", "quietly")
+    offline.service.answerIngredients(with: .failure(.timedOut))
+    XCTAssertEqual(offline.lines[22], "", "not said again")
+    offline.wait(30_000)
+    XCTAssertEqual(offline.service.ingredientRequests.count, 1)
+    offline.wait(30_500)
+    XCTAssertEqual(offline.service.ingredientRequests.count, 2, "a minute later")
+    offline.service.answerIngredients(with: .success([Ingredient(name: "Salt")]))
+    XCTAssertEqual(offline.lines[22], " Imported 1 ingredient from TheMealDB.")
     let again = try AppHarness(catalogue: false)
     again.service.answerIngredients(
       with: .success([Ingredient(name: "Salt"), Ingredient(name: "Pepper")]))

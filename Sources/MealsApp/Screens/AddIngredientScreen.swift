@@ -50,7 +50,7 @@ public final class AddIngredientScreen: IngredientPickerScreen {
     switch Self.keys.action(for: key) {
     case .choose: choose()
     case .details: context.openDetail(of: picker.selected)
-    case .importCatalogue: context.catalogue.startIfNeeded()
+    case .importCatalogue: context.catalogue.startIfNeeded(asked: true)
     case nil: return super.handle(key)
     }
     return true

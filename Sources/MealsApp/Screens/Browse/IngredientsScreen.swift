@@ -33,7 +33,7 @@ public final class IngredientsScreen: IngredientPickerScreen {
       meals.delegate = delegate
       context.navigator.push(meals)
     case .details: context.openDetail(of: picker.selected)
-    case .importCatalogue: context.catalogue.startIfNeeded()
+    case .importCatalogue: context.catalogue.startIfNeeded(asked: true)
     case nil: return super.handle(key)
     }
     return true
