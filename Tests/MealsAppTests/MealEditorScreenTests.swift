@@ -228,6 +228,32 @@ final class MealEditorScreenTests: XCTestCase {
       app.lines[22], " Error: The database is open read-only: no meal can be created.")
   }
 
+  /// `d` on an ingredient can be undone with `u`, and so can each change before it.
+  func testUndoPutsBackWhatWasRemovedAndEachChangeBefore() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 24))
+    let id = try openArrabiata(app)
+    let before = try XCTUnwrap(app.store.meal(id: id))
+    app.press(.character("u"))
+    XCTAssertEqual(app.lines[22], " Nothing to undo in this meal.")
+    app.press(.down, .down, .down, .down)  // garlic
+    app.press(.character("d"))
+    XCTAssertEqual(app.lines[22], " Removed garlic (not saved yet) — u puts it back.")
+    let garlicRow = {
+      app.lines.contains { $0.hasPrefix("   garlic ") || $0.hasPrefix(" ▸ garlic ") }
+    }
+    XCTAssertFalse(garlicRow(), app.text)
+    app.press(.character("f"), .character("d"))  // a favourite, and another row gone
+    app.press(.character("u"))
+    XCTAssertEqual(app.lines[22], " Undid the last change (not saved yet).")
+    app.press(.character("u"), .character("u"))
+    XCTAssertTrue(garlicRow(), app.text)
+    let editor = try XCTUnwrap(app.navigator.top as? MealEditorScreen)
+    XCTAssertFalse(editor.draft.hasChanges, "back to the meal as it was")
+    app.press(.character("s"))
+    XCTAssertEqual(try app.store.meal(id: id)?.ingredients, before.ingredients)
+    XCTAssertEqual(try app.store.meal(id: id)?.favourite, false)
+  }
+
   func testTheExternalEditorReplacesTheText() throws {
     let app = try AppHarness()
     _ = try openArrabiata(app)

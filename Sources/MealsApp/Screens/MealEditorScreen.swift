@@ -10,7 +10,7 @@ import TerminalUI
 /// so a crash or a signal loses nothing: the next start offers to recover it.
 public final class MealEditorScreen: Screen {
   enum Action: String, Sendable {
-    case open, addIngredient, remove, moveUp, moveDown, save, back, favourite
+    case open, addIngredient, remove, moveUp, moveDown, save, back, favourite, undo
   }
 
   /// A selectable row of the editor.
@@ -60,6 +60,9 @@ public final class MealEditorScreen: Screen {
       KeyBinding(
         [.character("J"), .shiftDown], .moveDown, "move the ingredient down", label: "J/Shift-↓",
         footer: false),
+      KeyBinding(
+        [.character("u")], .undo, "undo", footer: false,
+        detail: "undo the last change to the draft (a removed ingredient comes back), again and again"),
       KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
       KeyBinding(
         [.escape, .character("q")], .back, "back (discard)", label: "Esc",
@@ -87,8 +90,16 @@ public final class MealEditorScreen: Screen {
   unowned let context: AppContext
   /// Edited here and by the details rows (MealEditorScreen+Details.swift).
   public internal(set) var draft: MealDraft {
-    didSet { if draft != oldValue { scheduleKeep() } }
+    didSet {
+      guard draft != oldValue else { return }
+      scheduleKeep()
+      if !undoing { history = Array((history + [oldValue]).suffix(Self.historyLimit)) }
+    }
   }
+  /// The draft before each change, for `u` (the latest last).
+  private var history: [MealDraft] = []
+  private var undoing = false
+  static let historyLimit = 200
   private var list = ListState()
   private var top = 0
   /// The database row holding the kept copy of the draft, once there is one.
@@ -176,8 +187,23 @@ public final class MealEditorScreen: Screen {
     case .save: save()
     case .back: back()
     case .favourite: draft.meal.favourite.toggle()
+    case .undo: undo()
     }
     return true
+  }
+
+  /// `u`: the draft as it was before its last change (nothing is saved until `s`).
+  private func undo() {
+    guard let previous = history.popLast() else {
+      context.navigator.showInfo("Nothing to undo in this meal.")
+      return
+    }
+    undoing = true
+    draft = previous
+    undoing = false
+    list.clamp(count: itemCount)
+    followSelection()
+    context.navigator.showInfo("Undid the last change (not saved yet).")
   }
 
   private func open(_ item: Item) {
@@ -252,7 +278,7 @@ public final class MealEditorScreen: Screen {
     let removed = draft.ingredients[index]
     draft.removeIngredient(at: index)
     list.clamp(count: itemCount)
-    context.navigator.showInfo("Removed \(removed.name) (not saved yet).")
+    context.navigator.showInfo("Removed \(removed.name) (not saved yet) — u puts it back.")
   }
 
   /// Commits the draft (and forgets its kept copy); refused with a message when the name or
