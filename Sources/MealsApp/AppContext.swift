@@ -25,6 +25,8 @@ public final class AppContext {
   public var workers: [Worker] { [pictures.worker, counter, backupWorker] }
   /// Changes waiting for another program's write lock (`write`).
   let writes: PendingWrites
+  /// Cook Mode's timers, which count on whatever screen is open.
+  let timers: KitchenTimers
   /// Where each list was left (selected item and scroll), so reopening it finds it there.
   var listPositions: [String: ListPosition] = [:]
 
@@ -38,6 +40,7 @@ public final class AppContext {
     self.catalogue = CatalogueImport(store: store, service: service, navigator: navigator)
     self.remote = RemoteData(store: store, service: service)
     writes = PendingWrites(navigator: navigator)
+    timers = KitchenTimers(navigator: navigator)
     // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.
     store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
     self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)

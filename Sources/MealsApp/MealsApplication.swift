@@ -26,7 +26,12 @@ public final class MealsApplication {
       pictureCache: pictureCache)
     root = MyMealsScreen(context: context)
     timers = AppTimers(context: context)
-    navigator.tickers = [timers, context.writes]
+    navigator.tickers = [timers, context.writes, context.timers]
+    // The soonest kitchen timer on the status line, on every screen but Cook Mode (its own bar).
+    let kitchen = context.timers
+    navigator.statusMark = { [unowned navigator] now in
+      navigator.top is CookModeScreen ? nil : kitchen.summary(now: now)
+    }
     navigator.push(root)
   }
 

@@ -22,6 +22,9 @@ public final class Navigator {
   public var needsDisplay = true
   /// A word at the header's right that holds for the whole run (`read-only`).
   public var headerMark: String?
+  /// What stays at the status line's right while it holds (a kitchen timer counting down),
+  /// asked at every frame with the time; nil shows nothing.
+  public var statusMark: ((UInt64) -> String?)?
   /// The terminal, for stepping aside to run `$EDITOR` and for Ctrl-Z.
   public weak var terminal: Terminal?
   /// The terminal size at the last key or frame, for page sizes computed while handling keys.
@@ -307,7 +310,8 @@ public final class Navigator {
     let chrome = Self.chrome(size)
     renderHeader(into: &canvas, in: chrome.header)
     top?.render(into: &canvas, in: chrome.body)
-    statusLine.render(into: &canvas, in: chrome.status, now: now())
+    let time = now()
+    statusLine.render(into: &canvas, in: chrome.status, now: time, mark: statusMark?(time))
     Footer.render(footerLayout(width: size.width), into: &canvas, row: chrome.footer.y)
     if let prompt {
       canvas.cursor = nil

@@ -63,8 +63,16 @@ struct StatusLine {
     return progress.fraction == nil ? time + 60 : glide.nextFrame(after: time)
   }
 
-  /// Draws the message in `row` (a bar of up to 30 cells and its detail on the right).
-  func render(into canvas: inout Canvas, in row: Rect, now: UInt64) {
+  /// Draws the message in `row` (a bar of up to 30 cells and its detail on the right), and
+  /// `mark` at the right end, before everything else.
+  func render(into canvas: inout Canvas, in row: Rect, now: UInt64, mark: String? = nil) {
+    var row = row
+    if let mark, !mark.isEmpty {
+      let width = min(row.width - 2, TextWidth.columns(of: mark))
+      let parts = row.split(.horizontal, [.fill, .fixed(width), .fixed(1)])
+      canvas.writeTruncated(mark, in: parts[1], style: .key)
+      row = Rect(x: row.x, y: row.y, width: max(0, parts[0].width - 1), height: 1)
+    }
     guard let message else { return }
     let text = message.kind == .error ? "Error: " + message.text : message.text
     let style: Style = message.kind == .error ? .error : .status

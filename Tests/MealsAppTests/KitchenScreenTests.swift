@@ -1,11 +1,12 @@
 import Fixtures
 import Foundation
-import MealsApp
 import MealsCore
 import MealsStore
 import TerminalUI
 import TestSupport
 import XCTest
+
+@testable import MealsApp
 
 /// Servings that scale, the shopping list and Cook Mode, driven by keys.
 final class KitchenScreenTests: XCTestCase {
@@ -278,7 +279,7 @@ final class KitchenScreenTests: XCTestCase {
       app.lines[3], "    Brown the beef in batches in a", "a new step starts at the top")
   }
 
-  func testTimersCountDownAndRingAndLeavingAsks() throws {
+  func testTimersCountDownRingAndOutliveCookMode() throws {
     let app = try appWithStew()
     app.press(.character("c"), .right)
     app.press(.character("t"))
@@ -289,7 +290,7 @@ final class KitchenScreenTests: XCTestCase {
     app.wait(999)
     XCTAssertEqual(app.lines[21], " ⏱ Step 1 · 5 minutes 4:59")
     XCTAssertEqual(
-      app.navigator.stack.last?.nextDeadline, app.clock.now + 1000,
+      app.app.context.timers.nextDeadline, app.clock.now + 1000,
       "woken for the next second, no sooner")
     // A second timer, on the next step: both count.
     app.press(.right, .character("t"))
@@ -313,14 +314,22 @@ final class KitchenScreenTests: XCTestCase {
     app.press(.down, .character("x"))
     XCTAssertTrue(app.text.contains("Stopped the timer “Step 2 · 1 hr 30 mins”."))
     app.press(.escape)
-    // With a timer running, leaving asks.
+    // A timer running outlives Cook Mode: it counts on the status line and rings on My Meals.
     app.press(.character("t"))
     app.press(.escape)
-    XCTAssertTrue(app.text.contains("A timer is running. Leave Cook Mode and stop it? (y/n)"))
-    app.press(.character("n"))
-    XCTAssertEqual(app.lines[0], " My Meals › Cook Mode")
-    app.press(.escape, .character("y"))
     XCTAssertEqual(app.lines[0], " My Meals")
+    XCTAssertEqual(
+      app.lines[22],
+      " Still counting — T in Cook Mode stops it.      ⏱ Step 2 · 1 hr 30 mins 1:30:00")
+    app.press(.character("L"))
+    app.wait(60_000)
+    XCTAssertEqual(app.lines[0], " My Meals › Shopping List")
+    XCTAssertTrue(app.lines[22].hasSuffix(" ⏱ Step 2 · 1 hr 30 mins 1:29:00"), app.lines[22])
+    app.wait(89 * 60_000)
+    XCTAssertTrue(app.text.contains("⏰ Time's up: Step 2 · 1 hr 30 mins"), "rings here too")
+    XCTAssertEqual(app.navigator.signalsSent, [.bell, .flash, .bell, .flash])
+    app.press(.enter)
+    XCTAssertFalse(app.lines[22].contains("⏱"), "nothing counts any more")
   }
 }
 

@@ -2,39 +2,13 @@ import MealsCore
 import MealsStore
 import TerminalUI
 
-/// A timer started from a step: it counts down on the event loop's deadlines, to the second.
-struct CookTimer: Equatable {
-  var label: String
-  var seconds: Int
-  /// When it ends, in the navigator's milliseconds.
-  var endsAt: UInt64
-  var isDone = false
-
-  /// `8:59`, `1:29:59`: what is left, rounded up to the second.
-  func remaining(at now: UInt64) -> String {
-    let left = endsAt > now ? Int((endsAt - now + 999) / 1000) : 0
-    let (hours, minutes, seconds) = (left / 3600, left / 60 % 60, left % 60)
-    let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-    return hours > 0
-      ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
-  }
-
-  /// When what it shows next changes (the next second), or nil once done.
-  func nextChange(after now: UInt64) -> UInt64? {
-    guard !isDone else { return nil }
-    guard endsAt > now else { return now }
-    let left = endsAt - now
-    return now + (left % 1000 == 0 ? 1000 : left % 1000)
-  }
-}
-
 /// Cook Mode: a meal to cook by, full screen and free of distraction.
 ///
 /// First the ingredients as a checklist (tick as you gather), then one step at a time in
 /// large, spaced text with `Step 3 of 9`. Times written in a step are highlighted; `t` starts
 /// the step's timer, several can run, and a bar at the bottom counts them down; when one ends
 /// the bell rings, the screen flashes and a message waits for Enter. `+`/`-` change the
-/// servings; leaving with timers running asks first.
+/// servings; running timers keep counting after leaving (the status line shows them).
 public final class CookModeScreen: Screen {
   enum Action: String, Sendable {
     case next, previous, tick, timer, timers, more, fewer, addToList, leave
@@ -63,7 +37,9 @@ public final class CookModeScreen: Screen {
       KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
       KeyBinding(
         [.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc",
-        detail: "leave (asks first while a timer runs)"),
+        detail:
+          "leave (running timers keep counting: the status line shows them, and they ring on any screen)"
+      ),
     ])
 
   /// On the ingredient checklist, before the steps: Space ticks and → starts cooking.
@@ -118,7 +94,8 @@ public final class CookModeScreen: Screen {
   private var stepOffset = 0
   private var gathered = Set<Int>()
   private var checklist = ListState()
-  private(set) var timers: [CookTimer] = []
+  /// The app's timers (they outlive the screen): this screen starts, shows and stops them.
+  var timers: [CookTimer] { context.timers.timers }
   /// Showing the list of timers (`T`), with its selection.
   private var showsTimers = false
   private var timerList = ListState()
@@ -145,7 +122,7 @@ public final class CookModeScreen: Screen {
       + ListState.keys.help
   }
 
-  var runningTimers: [CookTimer] { timers.filter { !$0.isDone } }
+  var runningTimers: [CookTimer] { context.timers.running }
 
   // MARK: - Keys
 
@@ -225,7 +202,7 @@ public final class CookModeScreen: Screen {
       return
     }
     let now = context.navigator.now()
-    timers.append(
+    context.timers.start(
       CookTimer(
         label: label(duration), seconds: duration.seconds,
         endsAt: now + UInt64(duration.seconds) * 1000))
@@ -238,8 +215,7 @@ public final class CookModeScreen: Screen {
     case .back:
       showsTimers = false
     case .stop:
-      if timers.indices.contains(timerList.selection) {
-        let removed = timers.remove(at: timerList.selection)
+      if let removed = context.timers.remove(at: timerList.selection) {
         timerList.clamp(count: timers.count)
         context.navigator.showInfo("Stopped the timer “\(Quote.name(removed.label))”.")
       }
@@ -250,45 +226,16 @@ public final class CookModeScreen: Screen {
     return true
   }
 
+  /// Leaves; running timers keep counting (the status line shows them, and they ring on any
+  /// screen), so the cook may look elsewhere while something simmers.
   private func leave() {
     let running = runningTimers.count
-    guard running > 0 else {
-      context.navigator.pop()
-      return
-    }
-    let question =
+    context.navigator.pop()
+    guard running > 0 else { return }
+    context.navigator.showInfo(
       running == 1
-      ? "A timer is running. Leave Cook Mode and stop it? (y/n)"
-      : "\(running) timers are running. Leave Cook Mode and stop them? (y/n)"
-    context.navigator.present(
-      ConfirmPrompt(question) { [weak self] in
-        guard let self else { return }
-        self.timers = []
-        self.context.navigator.pop()
-      })
-  }
-
-  // MARK: - Time
-
-  public var nextDeadline: UInt64? {
-    let now = context.navigator.now()
-    return timers.compactMap { $0.nextChange(after: now) }.min()
-  }
-
-  public func tick(now: UInt64) -> Bool {
-    var changed = false
-    for index in timers.indices where !timers[index].isDone {
-      changed = true
-      guard timers[index].endsAt <= now else { continue }
-      timers[index].isDone = true
-      let timer = timers[index]
-      context.navigator.send(.bell)
-      context.navigator.send(.flash)
-      context.navigator.showInfo("⏰ \(timer.label) is done.")
-      context.navigator.present(
-        AlertPrompt("⏰ Time's up: \(timer.label)", detail: "Enter or Esc to carry on cooking"))
-    }
-    return changed
+        ? "Still counting — T in Cook Mode stops it."
+        : "\(running) timers still counting — T in Cook Mode stops them.")
   }
 
   // MARK: - Rendering

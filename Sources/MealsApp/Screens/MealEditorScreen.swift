@@ -62,7 +62,8 @@ public final class MealEditorScreen: Screen {
         footer: false),
       KeyBinding(
         [.character("u")], .undo, "undo", footer: false,
-        detail: "undo the last change to the draft (a removed ingredient comes back), again and again"),
+        detail:
+          "undo the last change to the draft (a removed ingredient comes back), again and again"),
       KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
       KeyBinding(
         [.escape, .character("q")], .back, "back (discard)", label: "Esc",
