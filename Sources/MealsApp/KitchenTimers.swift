@@ -27,9 +27,10 @@ struct CookTimer: Equatable {
   }
 }
 
-/// The timers Cook Mode starts. They belong to the app, not to the screen: something simmers
-/// while the cook looks at the shopping list, so they keep counting on every screen (the
-/// status line shows the soonest), and ring wherever the cook is.
+/// The timers Cook Mode starts, which belong to the app rather than the screen.
+///
+/// Something simmers while the cook looks at the shopping list, so they keep counting on every
+/// screen (the status line shows the soonest), and ring wherever the cook is.
 final class KitchenTimers: Ticker {
   private unowned let navigator: Navigator
   private(set) var timers: [CookTimer] = []
