@@ -46,6 +46,9 @@ public enum KeysReference {
       Section(
         "meal-detail", "Meal Detail", MealDetailScreen.keys(random: false).help + Pager.keys.help),
       Section(
+        "saved-meal", "Meal Detail of a saved meal (v on My Meals)",
+        MealDetailScreen.savedKeys.help + Pager.keys.help),
+      Section(
         "cook-mode-checklist", "Cook Mode, the ingredient checklist",
         CookModeScreen.checklistKeys.help
           + cook.filter { CookModeScreen.checklistAlso.contains($0.action) }.map(\.help) + moves),

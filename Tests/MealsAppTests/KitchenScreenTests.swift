@@ -279,6 +279,32 @@ final class KitchenScreenTests: XCTestCase {
       app.lines[3], "    Brown the beef in batches in a", "a new step starts at the top")
   }
 
+  /// `v`: one's own meal read-only in Meal Detail, its picture below 100 columns too; `+`
+  /// scales it, Enter edits it and comes back to it, `p` plans the meal itself.
+  func testVShowsASavedMealToReadScaleAndEdit() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 30), pictures: .symbols(colors: true))
+    let stew = try AppHarness.fixtureMeal("Stout")
+    let id = try app.store.storeFound(stew).id
+    app.press(.character("v"))
+    XCTAssertEqual(app.lines[0], " My Meals › Beef and Stout Stew")
+    XCTAssertEqual(app.service.openPictureURLs.count, 1, "its picture, at 80 columns")
+    XCTAssertTrue(app.text.contains("INGREDIENTS (7) · serves 4 (assumed)"), app.text)
+    XCTAssertTrue(app.lines[29].hasPrefix(" Enter edit  + more servings"), app.lines[29])
+    app.press(.character("+"), .character("+"))
+    XCTAssertTrue(app.text.contains("serves 6 (recipe: 4, assumed)"), app.text)
+    XCTAssertEqual(try app.store.meal(id: id)?.servings, nil, "reading changes nothing")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Beef and Stout Stew › Beef and Stout Stew")
+    app.press(.enter, .ctrl("u"))
+    app.type("Stout Stew")
+    app.press(.enter, .character("s"))
+    XCTAssertEqual(app.lines[0], " My Meals › Stout Stew", "back on the meal, as saved")
+    XCTAssertEqual(app.lines[1], "  Stout Stew")
+    app.press(.character("p"), .enter)
+    XCTAssertEqual(app.store.mealCount, 1, "planned, not saved again")
+    XCTAssertTrue(app.lines[28].hasPrefix(" Planned “Stout Stew” for dinner"), app.lines[28])
+  }
+
   func testTimersCountDownRingAndOutliveCookMode() throws {
     let app = try appWithStew()
     app.press(.character("c"), .right)

@@ -8,7 +8,7 @@ import TerminalUI
 public final class MyMealsScreen: Screen, StoreListener {
   enum Action: String, Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
-    case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan
+    case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan, view
   }
 
   static let keys = KeyTable<Action>(
@@ -20,6 +20,11 @@ public final class MyMealsScreen: Screen, StoreListener {
         [.character("b")], .browse, "browse TheMealDB",
         detail: "browse TheMealDB (categories, areas, ingredients, surprise me)"),
       KeyBinding([.character("n")], .new, "new meal"),
+      KeyBinding(
+        [.character("v")], .view, "view",
+        detail:
+          "view the meal read-only in Meal Detail (its picture, `+`/`-` servings; Enter there edits)"
+      ),
       KeyBinding(
         [.character("d"), .delete], .delete, "delete", label: "d",
         detail: "delete at once (the meal goes to Recently Deleted)"),
@@ -66,7 +71,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       KeyBinding([.escape], .clear, "clear the filter"),
     ], typing: true)
   /// What the welcome panel's own keys stand in for (it has buttons for them).
-  static let welcomeCovers: Set<Action> = [.open, .search, .new, .delete, .filter]
+  static let welcomeCovers: Set<Action> = [.open, .view, .search, .new, .delete, .filter]
 
   /// The app that owns the navigator that owns this screen: never outlived.
   unowned let context: AppContext
@@ -197,13 +202,15 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .chips:
       guard showsStrip else { return false }
       isInStrip = true
-    case .cook, .addToList, .copy:
+    case .cook, .addToList, .copy, .view:
       guard let summary = selectedMeal else { return true }
       guard let meal = try? context.store.meal(id: summary.id) else {
         context.navigator.showError("That meal could not be read.")
         return true
       }
-      if action == .cook {
+      if action == .view {
+        context.navigator.push(MealDetailScreen(context: context, saved: meal, id: summary.id))
+      } else if action == .cook {
         Kitchen.openCookMode(meal, context: context)
       } else if action == .copy {
         MealSharing.copyAsMarkdown(meal, context: context)

@@ -15,6 +15,7 @@ public enum ConfigurableKeys {
       MealGroupsScreen.keys(areas: false).summaryForConfig,
       IngredientsScreen.keys.summaryForConfig,
       MealDetailScreen.keys(random: false).summaryForConfig,
+      MealDetailScreen.savedKeys.summaryForConfig,
       CookModeScreen.keys.summaryForConfig,
       CookModeScreen.checklistKeys.summaryForConfig,
       CookModeScreen.scrollKeys.summaryForConfig,

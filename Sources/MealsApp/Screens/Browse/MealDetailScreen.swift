@@ -4,14 +4,15 @@ import MealsNet
 import MealsStore
 import TerminalUI
 
-/// Meal Detail: a meal from TheMealDB, read-only.
+/// Meal Detail: a meal from TheMealDB, or one of My Meals (`v`), read-only.
 ///
 /// The header (name, `Category · Area · #id`, tags) never scrolls; below it a pager holds the
-/// ingredients in two columns, the instructions and the links. `s` or Enter saves it to My
-/// Meals.
+/// picture, the ingredients in two columns (at the servings chosen with `+`/`-`), the
+/// instructions and the links. For TheMealDB's meal `s` or Enter saves it to My Meals; for a
+/// saved meal Enter edits it.
 public final class MealDetailScreen: Screen, StoreListener {
   enum Action: String, Sendable {
-    case save, refresh, more, fewer, cook, addToList, openList, copy, plan
+    case save, refresh, more, fewer, cook, addToList, openList, copy, plan, edit
   }
 
   static let headerRows = 4
@@ -31,12 +32,15 @@ public final class MealDetailScreen: Screen, StoreListener {
   private var servingsMealDBID: String?
   /// `r` was pressed: the answer is announced when it comes.
   private var refreshing = false
+  /// Set for a meal of My Meals (`v`): read from the store, followed there, never fetched.
+  private let savedID: Int64?
 
   /// `known`: the meal, whole already (a search result), shown without asking TheMealDB.
   init(context: AppContext, request: MealDBRequest, title: String, known: Meal? = nil) {
     self.context = context
     self.request = request
     self.placeholderTitle = title
+    savedID = nil
     pictures = context.pictures
     resource = Self.resource(for: request, context: context)
     resource.onChange = { [weak self] in self?.resourceChanged() }
@@ -47,6 +51,20 @@ public final class MealDetailScreen: Screen, StoreListener {
     }
     context.store.addListener(self)
     updateStored()
+    followMeal()
+  }
+
+  /// A meal of My Meals, to read, cook and scale without the editor (`v` on My Meals).
+  init(context: AppContext, saved meal: Meal, id: Int64) {
+    self.context = context
+    request = .lookup(meal.mealDBID ?? "")
+    placeholderTitle = MealRules.trimmed(meal.name)
+    savedID = id
+    pictures = context.pictures
+    resource = Self.resource(for: request, context: context)
+    resource.seed(meal)
+    context.store.addListener(self)
+    storedID = id
     followMeal()
   }
 
@@ -83,7 +101,34 @@ public final class MealDetailScreen: Screen, StoreListener {
       + resource.ageNote(now: context.store.clock())
   }
 
-  private var keys: KeyTable<Action> { Self.keys(random: request == .random) }
+  private var keys: KeyTable<Action> {
+    savedID == nil ? Self.keys(random: request == .random) : Self.savedKeys
+  }
+
+  /// For a meal of My Meals: Enter edits it; nothing to save or fetch.
+  static let savedKeys = KeyTable<Action>(
+    "saved-meal",
+    [
+      KeyBinding(
+        [.enter, .character("e")], .edit, "edit", label: "Enter", detail: "edit the meal"),
+      KeyBinding(
+        [.character("+"), .character("=")], .more, "more servings", label: "+",
+        detail:
+          "more servings: every quantity that is an amount scales; the others stay as written, marked `*`"
+      ),
+      KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
+      KeyBinding([.character("c")], .cook, "Cook Mode"),
+      KeyBinding(
+        [.character("l")], .addToList, "add to the shopping list",
+        detail: "add the ingredients (at the servings shown) to the shopping list"),
+      KeyBinding([.character("L")], .openList, "shopping list", detail: "open the shopping list"),
+      KeyBinding(
+        [.character("p")], .plan, "plan the meal", footer: false,
+        detail: "plan the meal for a day and a slot, at the servings shown"),
+      KeyBinding(
+        [.character("y")], .copy, "copy the meal as Markdown", footer: false,
+        detail: "copy the meal as Markdown to the clipboard"),
+    ])
 
   /// The keys, `r` saying what it does for a random meal.
   static func keys(random: Bool) -> KeyTable<Action> {
@@ -150,6 +195,8 @@ public final class MealDetailScreen: Screen, StoreListener {
     case .plan: planMeal()
     case .copy:
       if let meal { MealSharing.copyAsMarkdown(meal, context: context) }
+    case .edit:
+      if let savedID { context.openEditor(mealID: savedID, delegate: self) }
     }
     return true
   }
@@ -188,7 +235,11 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// `p`: planned at the servings shown; a meal not in My Meals yet is saved with the plan.
   private func planMeal() {
     guard let meal else { return }
-    context.askToPlan(found: meal, servings: servings?.current ?? Servings(for: meal).base) {
+    let servings = servings?.current ?? Servings(for: meal).base
+    if let savedID {
+      return context.askToPlan(mealID: savedID, name: meal.name, servings: servings)
+    }
+    context.askToPlan(found: meal, servings: servings) {
       [weak self] id in
       guard let self else { return }
       storedID = id
@@ -222,10 +273,23 @@ public final class MealDetailScreen: Screen, StoreListener {
   }
 
   private func updateStored() {
+    if let savedID {
+      storedID = savedID
+      return
+    }
     storedID = meal?.mealDBID.flatMap { try? context.store.mealID(forMealDBID: $0) }
   }
 
   public func storeDidChange(_ store: MealStore) {
+    // A meal of My Meals follows its edits (here or in another meals); deleted, it says so.
+    if let savedID {
+      switch Result(catching: { () throws(StoreError) in try store.meal(id: savedID) }) {
+      case .success(let meal?): resource.seed(meal)
+      case .success(nil): context.navigator.showInfo("This meal is no longer in My Meals.")
+      case .failure(let error): context.navigator.showError(error.message)
+      }
+      followMeal()
+    }
     updateStored()
     context.navigator.needsDisplay = true
   }
@@ -353,5 +417,12 @@ public final class MealDetailScreen: Screen, StoreListener {
     placeGraphic(into: &canvas, body: body)
     canvas.writeRight(
       pager.position(count: lines.count, height: body.height), in: layout.position, style: .muted)
+  }
+}
+
+extension MealDetailScreen: MealEditorScreenDelegate {
+  /// Back here from the editor, showing the meal as saved.
+  public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
+    context.navigator.pop(to: self)
   }
 }
