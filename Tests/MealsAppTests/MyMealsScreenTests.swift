@@ -47,7 +47,7 @@ final class MyMealsScreenTests: XCTestCase {
     _ = try app.store.createMeal(
       name: "A very long meal name that keeps going and going", instructions: "Go.")
     XCTAssertTrue(app.lines[1].hasSuffix("1 meal"))
-    XCTAssertEqual(app.lines[2], "▸ A very long mea…  Go.")
+    XCTAssertEqual(app.lines[2], "▸ A very long meal name t…  Go.", "the name takes 3/5")
     XCTAssertEqual(app.lines[3], "")
   }
 

@@ -24,11 +24,14 @@ final class OrganiseScreenTests: XCTestCase {
 
   func testRowsShowTheUsersFieldsDroppingThemFromTheRight() throws {
     let wide = try stocked(width: 80)
+    // The fields at the row's end, so every row's summary starts in one column.
     XCTAssertEqual(
       wide.lines[11],
-      "▸ Spicy Arrabiata Penne             ★ ★★★★☆ · 45 min · Beginner  penne rigate,…")
+      "▸ Spicy Arrabiata Penne             penne rigate,…  ★ ★★★★☆ · 45 min · Beginner")
+    XCTAssertEqual(
+      wide.lines[10].prefix(47), "  Pancakes                          Flour, Eggs", "aligned")
     let narrow = try stocked(width: 40)
-    XCTAssertEqual(narrow.lines[11], "▸ Spicy Arrabiata…  ★ ★★★★☆ · 45 min", "the name wins")
+    XCTAssertEqual(narrow.lines[11], "▸ Spicy Arrabiata Penne         ★ ★★★★☆", "the name wins")
   }
 
   func testTheStripAt40And80And200Columns() throws {
@@ -40,7 +43,7 @@ final class OrganiseScreenTests: XCTestCase {
       narrow.lines[2], "‹ Dessert 2   Miscellaneous 1  [Pork 1]›", "the cursor chip shows")
     narrow.press(.character(" "))
     XCTAssertEqual(narrow.lines[1], "                  1 of 12 meals matches")
-    XCTAssertEqual(narrow.lines[3], "▸ Mapo Tofu 麻婆…   Tofu, Minced Pork,…")
+    XCTAssertEqual(narrow.lines[3], "▸ Mapo Tofu 麻婆豆腐        Tofu, Minc…")
 
     let medium = try stocked(width: 80)
     XCTAssertEqual(

@@ -2,24 +2,28 @@ import MealsCore
 import MealsStore
 import TerminalUI
 
-/// One meal as a list row, the same on My Meals and Favourites: the name, the user's fields
-/// (`★ ★★★★☆ · 45 min · Beginner`, dropped from the right when the row is narrow; the name
-/// always wins), then the start of its ingredients or instructions.
+/// One meal as a list row, the same on My Meals and Favourites: the name, the start of its
+/// ingredients or instructions, and at the right the user's fields (`★ ★★★★☆ · 45 min ·
+/// Beginner`, dropped from the right when the row is narrow), so every row's summary starts in
+/// the same column. The name always wins: in a narrow list it takes three fifths of the row.
 enum MealRow {
   /// Draws `meal` in a row's text area (the list widget draws the marker and the selection).
   static func draw(_ meal: MealSummary, into canvas: inout Canvas, row: ListRow, listWidth: Int) {
-    let nameWidth = max(12, min(40, listWidth * 2 / 5))
+    let nameWidth = max(12, min(40, listWidth * (listWidth < 60 ? 3 : 2) / 5))
     let text = row.content
     let y = text.y
     canvas.writeTruncated(meal.name, row: y, column: text.x, width: nameWidth, style: .title)
-    var column = text.x + nameWidth + 2
-    let fields = meal.fields(fitting: text.maxX - column) { TextWidth.columns(of: $0) }
+    let column = text.x + nameWidth + 2
+    var end = text.maxX
+    let fields = meal.fields(fitting: end - column) { TextWidth.columns(of: $0) }
     if !fields.isEmpty {
-      column += canvas.write(fields, row: y, column: column, style: .accent) + 2
+      let width = TextWidth.columns(of: fields)
+      canvas.write(fields, row: y, column: end - width, style: .accent)
+      end -= width + 2
     }
-    if text.maxX - column >= 8 {  // a few letters at least, or nothing
+    if end - column >= 8 {  // a few letters at least, or nothing
       canvas.writeTruncated(
-        meal.summary, row: y, column: column, width: text.maxX - column, style: .muted)
+        meal.summary, row: y, column: column, width: end - column, style: .muted)
     }
   }
 

@@ -141,6 +141,9 @@ public final class ShoppingListScreen: Screen, StoreListener {
       written: { [rows] in "Wrote the shopping list (\(Self.rowCount(rows.count))) to \($0)." })
   }
 
+  /// The meals a row is for are shown only with room for `for ` and a name's start.
+  static let leastMealsWidth = 12
+
   /// `1 row`, `3 rows`.
   static func rowCount(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
 
@@ -173,20 +176,26 @@ public final class ShoppingListScreen: Screen, StoreListener {
     let listWidth = layout.list.area.width
     let amountWidth = min(
       max(8, listWidth / 4), (rows.map { TextWidth.columns(of: $0.amounts) }.max() ?? 0))
-    let nameWidth = min(
-      max(10, listWidth / 3), (rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0))
+    let longestName = rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0
     let rows = rows
     layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, line in
       let row = rows[line.index]
       let style: Style = row.ticked ? .muted : .plain
-      // The box, the amounts, the name, then the meals it is for.
+      // The box, the amounts, the name, then the meals it is for — only where "for …" has
+      // room to say something; otherwise the name takes the rest of the row.
+      let rest = max(0, line.content.width - 4 - amountWidth - 2)
+      var nameWidth = min(max(10, listWidth / 3), longestName)
+      if rest - nameWidth - 2 < Self.leastMealsWidth { nameWidth = rest }
       let parts = line.content.split(
         .horizontal,
         [.fixed(4), .fixed(amountWidth), .fixed(2), .fixed(nameWidth), .fixed(2), .fill])
       canvas.writeTruncated(row.ticked ? "[x] " : "[ ] ", in: parts[0], style: style)
       canvas.writeTruncated(row.amounts, in: parts[1], style: style)
       canvas.writeTruncated(row.name, in: parts[3], style: row.ticked ? .muted : .title)
-      canvas.writeTruncated("for " + row.meals.joined(separator: ", "), in: parts[5], style: .muted)
+      if nameWidth < rest {
+        canvas.writeTruncated(
+          "for " + row.meals.joined(separator: ", "), in: parts[5], style: .muted)
+      }
     }
   }
 }

@@ -379,18 +379,15 @@ public final class WeekPlanScreen: Screen, StoreListener {
           canvas.writeTruncated("  today", in: row.content.inset(left: used), style: .accent)
         }
       case .entry(let entry):
-        // Two columns in, the slot, the meal (48 columns at most), then its servings.
+        // Two columns in, the slot, the meal, then its servings two columns after the name
+        // (the name is cut first, never the servings).
         let servings = "×\(entry.servings)"
-        let servingsWidth = TextWidth.columns(of: servings) + 1
-        let parts = row.content.split(
-          .horizontal,
-          [
-            .fixed(2), .fixed(11), .fixed(min(48, row.content.width - 13 - servingsWidth)),
-            .fixed(servingsWidth),
-          ])
+        let parts = row.content.split(.horizontal, [.fixed(2), .fixed(11), .fill])
         canvas.writeTruncated(entry.slot.rawValue, in: parts[1], style: .muted)
-        canvas.writeTruncated(entry.mealName, in: parts[2])
-        canvas.writeTruncated(servings, in: parts[3].inset(left: 1), style: .accent)
+        let nameRoom = max(0, parts[2].width - TextWidth.columns(of: servings) - 2)
+        let used = canvas.writeTruncated(
+          entry.mealName, row: parts[2].y, column: parts[2].x, width: nameRoom)
+        canvas.writeTruncated(servings, in: parts[2].inset(left: used + 2), style: .accent)
       }
     }
   }
