@@ -2,10 +2,12 @@ import MealsCore
 import MealsStore
 import TerminalUI
 
-/// One meal as a list row, the same on My Meals and Favourites: the name, the start of its
-/// ingredients or instructions, and at the right the user's fields (`★ ★★★★☆ · 45 min ·
-/// Beginner`, dropped from the right when the row is narrow), so every row's summary starts in
-/// the same column. The name always wins: in a narrow list it takes three fifths of the row.
+/// One meal as a list row, the same on My Meals and Favourites.
+///
+/// The name, the start of its ingredients or instructions, and at the right the user's fields
+/// (`★ ★★★★☆ · 45 min · Beginner`, dropped from the right when the row is narrow), so every
+/// row's summary starts in the same column. The name always wins: in a narrow list it takes
+/// three fifths of the row.
 enum MealRow {
   /// Draws `meal` in a row's text area (the list widget draws the marker and the selection).
   static func draw(_ meal: MealSummary, into canvas: inout Canvas, row: ListRow, listWidth: Int) {
