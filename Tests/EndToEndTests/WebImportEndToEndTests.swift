@@ -20,7 +20,7 @@ final class WebImportEndToEndTests: ServerTestCase {
     try tmux.waitFor("Address: \(address)")
     try tmux.press("Enter")
     var screen = try tmux.waitFor("Found a recipe — s saves it to My Meals.")
-    XCTAssertTrue(screen.contains("My Meals › Pancakes for Two"), screen)
+    XCTAssertTrue(screen.contains("My Meals › Import from a Link › Pancakes for Two"), screen)
     XCTAssertTrue(screen.contains("100 g"), screen)
     XCTAssertTrue(screen.contains("Whisk the flour, egg and milk into a smooth batter."), screen)
     try tmux.press("s")

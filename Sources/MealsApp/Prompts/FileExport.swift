@@ -30,7 +30,8 @@ enum FileExport {
           navigator.showInfo(written(shown))
           return nil
         } catch {
-          return "Could not write \(shown): \(AtomicFile.reason(of: error)); nothing was changed."
+          // The path is in the field above: the reason alone, so it is read whole.
+          return "Could not write it: \(AtomicFile.reason(of: error)); nothing was changed."
         }
       }
       guard FileManager.default.fileExists(atPath: path) else { return write() }
