@@ -1,96 +1,186 @@
 import TerminalUI
 
-/// The key tables as `docs/keys.md` shows them: one table per screen (and mode), in the words of
-/// the tables the screens use, so the reference cannot drift from what the keys do.
+/// Every screen in every mode as a key chain: its tables in the order a key is asked of them
+/// (the screen's own first, then the widgets' and shared ones; the navigator's keys start and
+/// end every chain), in the words of the tables the screens use.
 ///
-/// `docs/keys.md` holds the prose; each `<!-- keys: ID -->` … `<!-- end keys -->` block in it is
-/// the table of one section, written by `fill` (`make keys-doc`) and checked by a test.
+/// One list serves everything that needs the chains: `docs/keys.md` (each `<!-- keys: ID -->` …
+/// `<!-- end keys -->` block is one chain's table, written by `fill`, `make keys-doc`, and
+/// checked by a test), the tables a config file may change (`ConfigurableKeys`), and the check
+/// that refuses a binding something earlier in a chain would take first.
 public enum KeysReference {
-  /// One table: its id in the document, its heading, its lines.
+  /// One link of a chain: a named table (which config lines may change), or help lines only.
+  public struct Link: Sendable {
+    public let table: KeyTableInfo?
+    public let help: [KeyHelp]
+    /// True where another mode of the screen begins (its own chain) within one section.
+    public var startsMode = false
+  }
+
+  /// One chain: its id in the document, its heading, its links in the order keys are asked.
   public struct Section: Sendable {
     public let id: String
     public let title: String
-    public let help: [KeyHelp]
+    public let links: [Link]
+    public var help: [KeyHelp] { links.flatMap(\.help) }
 
-    public init(_ id: String, _ title: String, _ help: [KeyHelp]) {
+    public init(_ id: String, _ title: String, _ links: [Link]) {
       self.id = id
       self.title = title
-      self.help = help
+      self.links = links
+    }
+
+    /// A section of help lines alone (for tests of the document's format).
+    public init(_ id: String, _ title: String, _ help: [KeyHelp]) {
+      self.init(id, title, [Link(table: nil, help: help)])
     }
   }
 
-  /// Every section, in the order of the screens a user meets.
+  /// A named table as a link; `only` keeps the actions a mode asks it for (Cook Mode's
+  /// checklist asks its table for a few).
+  static func link<Action>(_ table: KeyTable<Action>, only: ((Action) -> Bool)? = nil) -> Link {
+    guard let only else {
+      return Link(table: table.name.isEmpty ? nil : table.summaryForConfig, help: table.help)
+    }
+    var info = table.summaryForConfig
+    let kept = Set(table.bindings.filter { only($0.action) }.map(\.name))
+    info.actions = info.actions.filter { kept.contains($0.name) }
+    return Link(table: table.name.isEmpty ? nil : info, help: table.help(where: only))
+  }
+
+  /// The first link of another mode of the screen, documented in the same section.
+  static func mode(_ link: Link) -> Link {
+    var link = link
+    link.startsMode = true
+    return link
+  }
+
+  /// Help lines that stand for no table a config can change.
+  static func lines(_ help: [KeyHelp]) -> Link { Link(table: nil, help: help) }
+
+  /// Every chain, in the order of the screens a user meets.
   public static var sections: [Section] {
-    let moves = ListState.keys.help
-    let cook = CookModeScreen.keys.bindings
+    let moves = link(ListState.keys)
+    let cook = CookModeScreen.keys
     return [
-      Section("everywhere", "everywhere", moves + Navigator.globalHelp),
-      Section("my-meals", "My Meals", MyMealsScreen.keys.help + moves),
+      Section("everywhere", "everywhere", [moves, link(Navigator.keys)]),
+      Section("my-meals", "My Meals", [link(MyMealsScreen.keys), moves]),
       Section(
         "my-meals-filter", "My Meals, typing a filter (`/`)",
-        MyMealsScreen.filterKeys.help + ListState.arrowKeys.help + TextField.keys.help),
+        [link(MyMealsScreen.filterKeys), link(ListState.arrowKeys), link(TextField.keys)]),
       Section(
         "my-meals-chips", "My Meals, in the chips (`Tab`)",
-        ChipStrip.keys.help + MyMealsScreen.stripKeys.help),
+        [link(ChipStrip.keys), link(MyMealsScreen.stripKeys)]),
       Section(
-        "welcome", "My Meals with no meals yet (the welcome panel)", WelcomePanel.table.help),
-      Section("favourites", "Favourites", FavouritesScreen.keys.help + moves),
-      Section("browse", "Browse", BrowseScreen.keys.help + moves),
-      Section("categories", "Categories", CategoriesScreen.keys.help + moves),
+        "welcome", "My Meals with no meals yet (the welcome panel)", [link(WelcomePanel.table)]),
+      Section("favourites", "Favourites", [link(FavouritesScreen.keys), moves]),
+      Section("browse", "Browse", [link(BrowseScreen.keys), moves]),
+      Section("categories", "Categories", [link(CategoriesScreen.keys), moves]),
       Section(
         "meal-groups", "Areas, and the meals of a category / area / ingredient",
-        MealGroupsScreen.keys(areas: false).help + moves),
+        [link(MealGroupsScreen.keys(areas: false)), moves]),
       Section(
         "ingredients", "Ingredients (browse)",
-        IngredientsScreen.keys.help + IngredientPicker.help),
+        [link(IngredientsScreen.keys), lines(IngredientPicker.help)]),
       Section(
-        "meal-detail", "Meal Detail", MealDetailScreen.keys(random: false).help + Pager.keys.help),
+        "meal-detail", "Meal Detail",
+        [link(MealDetailScreen.keys(random: false)), link(Pager.keys)]),
       Section(
         "saved-meal", "Meal Detail of a saved meal (v on My Meals)",
-        MealDetailScreen.savedKeys.help + Pager.keys.help),
+        [link(MealDetailScreen.savedKeys), link(Pager.keys)]),
       Section(
         "cook-mode-checklist", "Cook Mode, the ingredient checklist",
-        CookModeScreen.checklistKeys.help
-          + cook.filter { CookModeScreen.checklistAlso.contains($0.action) }.map(\.help) + moves),
+        [
+          link(CookModeScreen.checklistKeys),
+          link(cook, only: { CookModeScreen.checklistAlso.contains($0) }), moves,
+        ]),
       Section(
         "cook-mode", "Cook Mode, a step",
-        cook.filter { $0.action != .tick }.map(\.help) + CookModeScreen.scrollKeys.help),
+        [link(cook, only: { $0 != .tick }), link(CookModeScreen.scrollKeys)]),
       Section(
         "cook-mode-timers", "Cook Mode, the timers (`T`)",
-        CookModeScreen.timersKeys.help + moves),
-      Section("shopping-list", "Shopping List", ShoppingListScreen.keys.help + moves),
-      Section("week-plan", "Week Plan (`W` on My Meals)", WeekPlanScreen.keys.help + moves),
-      Section("plan-prompt", "Planning or moving a meal (`p`, `m`)", PlanPrompt.keys.help),
+        [link(CookModeScreen.timersKeys), moves]),
+      Section("shopping-list", "Shopping List", [link(ShoppingListScreen.keys), moves]),
+      Section("week-plan", "Week Plan (`W` on My Meals)", [link(WeekPlanScreen.keys), moves]),
+      Section("plan-prompt", "Planning or moving a meal (`p`, `m`)", [link(PlanPrompt.keys)]),
       Section(
         "meal-picker", "Choosing a saved meal to plan (`a` on the Week Plan)",
-        MealPickerScreen.keys.help + ListState.arrowKeys.help + TextField.keys.help),
+        [link(MealPickerScreen.keys), link(ListState.arrowKeys), link(TextField.keys)]),
       Section(
         "import-link", "Import from a Link",
-        ImportLinkScreen.typingKeys.help + ImportLinkScreen.loadingKeys.help
-          + ImportLinkScreen.foundKeys.help + Pager.keys.help),
+        [
+          link(ImportLinkScreen.typingKeys), mode(link(ImportLinkScreen.loadingKeys)),
+          mode(link(ImportLinkScreen.foundKeys)), link(Pager.keys),
+        ]),
       Section(
-        "search", "Search Meals, the field", SearchScreen.fieldKeys.help + TextField.keys.help),
-      Section("search-results", "Search Meals, the results", SearchScreen.resultKeys.help + moves),
+        "search", "Search Meals, the field", [link(SearchScreen.fieldKeys), link(TextField.keys)]),
+      Section(
+        "search-results", "Search Meals, the results", [link(SearchScreen.resultKeys), moves]),
       Section(
         "meal-editor", "Meal Editor",
-        MealEditorScreen.keys.help + [MealEditorScreen.ingredientHelp, MealEditorScreen.digitHelp]
-          + moves),
-      Section("recently-deleted", "Recently Deleted", RecentlyDeletedScreen.keys.help + moves),
-      Section("edit-name", "Edit Name", EditNameScreen.keys.help + TextField.keys.help),
+        [
+          link(MealEditorScreen.keys),
+          lines([MealEditorScreen.ingredientHelp, MealEditorScreen.digitHelp]), moves,
+        ]),
+      Section(
+        "recently-deleted", "Recently Deleted", [link(RecentlyDeletedScreen.keys), moves]),
+      Section("edit-name", "Edit Name", [link(EditNameScreen.keys), link(TextField.keys)]),
       Section(
         "edit-instructions", "Edit Instructions",
-        EditInstructionsScreen.keys.help + TextArea.keys.help),
+        [link(EditInstructionsScreen.keys), link(TextArea.keys)]),
       Section(
         "add-ingredient", "Add Ingredient",
-        AddIngredientScreen.keys.help + IngredientPicker.moves.help),
-      Section("ingredient-detail", "Ingredient Detail", Pager.keys.help),
+        [link(AddIngredientScreen.keys), link(IngredientPicker.moves)]),
+      Section("ingredient-detail", "Ingredient Detail", [link(Pager.keys)]),
       Section(
         "value-picker", "Category and Area pickers (Meal Editor)",
-        ValuePickerScreen.keys.help + ListState.arrowKeys.help),
+        [link(ValuePickerScreen.keys), link(ListState.arrowKeys)]),
       Section(
         "prompts", "Questions and one-line fields over a screen",
-        ConfirmPrompt.keys.help + TextPrompt.keys.help + AlertPrompt.keys.help),
+        [link(ConfirmPrompt.keys), mode(link(TextPrompt.keys)), mode(link(AlertPrompt.keys))]),
     ]
+  }
+
+  /// The tables a config file may change, each once: the screens' in the order a user meets
+  /// them, then the parts many screens share.
+  static var tables: [KeyTableInfo] {
+    // A table whose chains ask it for some actions only appears whole somewhere: keep that.
+    let infos = sections.flatMap(\.links).compactMap(\.table)
+    var seen: Set<String> = []
+    let all = infos.filter { seen.insert($0.name).inserted }.map { first in
+      infos.filter { $0.name == first.name }.max { $0.actions.count < $1.actions.count } ?? first
+    }
+    let shared = ["list", "pager", "chips", "text-field", "text-area"]
+    return all.filter { !shared.contains($0.name) }
+      + shared.compactMap { name in all.first { $0.name == name } }
+  }
+
+  /// What takes `key` before `table` in every chain that has the table (so a binding there
+  /// could never be reached): the first such table's name, its action, and the chain; nil
+  /// when some chain would reach it. `takes` says what a table does with a key, with the
+  /// config's changes so far.
+  static func shadow(
+    of key: Key, in table: String, takes: (KeyTableInfo, Key) -> String?
+  ) -> (table: String, action: String, chain: String)? {
+    var first: (table: String, action: String, chain: String)?
+    for section in sections {
+      // A section's modes are chains of their own.
+      var chains: [[KeyTableInfo]] = []
+      for link in section.links {
+        if chains.isEmpty || link.startsMode { chains.append([]) }
+        if let info = link.table { chains[chains.count - 1].append(info) }
+      }
+      for chain in chains {
+        guard let index = chain.firstIndex(where: { $0.name == table }) else { continue }
+        var taker: (table: String, action: String, chain: String)?
+        for earlier in chain[..<index] where earlier.name != table && taker == nil {
+          taker = takes(earlier, key).map { (earlier.name, $0, section.title) }
+        }
+        guard let taker else { return nil }  // reached here
+        first = first ?? taker
+      }
+    }
+    return first
   }
 
   // MARK: - Markdown

@@ -41,7 +41,7 @@ extension Navigator {
     }
     let helpItem = KeyHelp(
       keys: (top?.acceptsText ?? false) ? "F1" : "?", text: "help", key: .function(1))
-    let items = ((top?.keyHelp ?? []) + Self.globalHelp.dropFirst(2)).filter(\.inFooter)
+    let items = (top?.keyHelp ?? []).filter(\.inFooter)
     return Footer.layout(items, width: width, last: helpItem)
   }
 

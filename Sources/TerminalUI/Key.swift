@@ -23,6 +23,12 @@ public enum Key: Hashable, Sendable {
   /// size in pixels; `4`: the text area's). Never typed.
   case windowReport([Int])
 
+  /// True for a key a text field would type (a character).
+  public var types: Bool {
+    if case .character = self { return true }
+    return false
+  }
+
   /// How the key is written in the footer and the help overlay.
   public var label: String {
     switch self {

@@ -50,18 +50,6 @@ public final class Navigator {
   /// Two clicks on one cell within this are a double click.
   public static let doubleClick: UInt64 = 400
 
-  /// The navigator's own keys, listed after the screen's in `?` help.
-  public static let globalHelp: [KeyHelp] = [
-    KeyHelp(keys: "?", text: "help"),
-    KeyHelp(keys: "F1", text: "help, also in text fields", inFooter: false),
-    KeyHelp(keys: "Esc/q", text: "back (q on My Meals quits)", inFooter: false),
-    KeyHelp(keys: "Ctrl-L", text: "redraw the screen", inFooter: false),
-    KeyHelp(keys: "Ctrl-Z", text: "suspend (fg to resume)", inFooter: false),
-    KeyHelp(
-      keys: "Ctrl-C", text: "quit", inFooter: false,
-      detail: "quit from anywhere (an unsaved draft is kept and offered at the next start)"),
-  ]
-
   /// A navigator for a window of `size` (the terminal's at start: screens read their first
   /// rows for it).
   public init(size: Size = Size(width: 80, height: 24)) {
@@ -211,22 +199,22 @@ public final class Navigator {
     moment += 1
     releaseNotice()
     if case .mouse(let event) = key { return handleMouse(event) }
-    if key == .ctrl("c") { return quit() }
-    if key == .ctrl("z") {
-      keepUnsavedWork()
-      return terminal?.suspendProcess() ?? ()
-    }
-    if key == .ctrl("l") { return terminal?.invalidate() ?? () }
+    let global = Self.keys.action(for: key)
     if key == .resize {
       settlesAt = now() + Self.resizeSettle
       top?.layoutDidChange()
       return
     }
+    // The keys every chain starts with: nothing can take them first.
+    if let global, Self.firstActions.contains(global),
+      global != .helpInFields || help == nil
+    {
+      return perform(global, key: key)
+    }
     if help != nil {
       if help?.handle(key, in: body) != true { help = nil }
       return
     }
-    if key == .function(1) { return openHelp() }
     if size.width < Size.minimum.width || size.height < Size.minimum.height {
       if key == .character("q") || key == .escape { quit() }
       return
@@ -237,21 +225,13 @@ public final class Navigator {
     }
     guard let screen = top else { return quit() }
     if screen.handle(key) { return }
-    switch key {
-    case .paste:
-      showInfo("Paste ignored: there is no text field here.")
-    case .character("?") where !screen.acceptsText:
-      openHelp()
-    case .escape:
-      if stack.count > 1 { pop() }
-    case .character("q") where !screen.acceptsText:
-      if stack.count > 1 { pop() } else { quit() }
-    default:
-      break
-    }
+    // The keys every chain ends with: what the screen did not take.
+    if case .paste = key { return showInfo("Paste ignored: there is no text field here.") }
+    guard let global, !screen.acceptsText || !key.types else { return }
+    perform(global, key: key)
   }
 
-  private func openHelp() {
+  func openHelp() {
     // In a text field `?` types itself: F1 is the help key there.
     let global = top?.acceptsText == true ? Array(Self.globalHelp.dropFirst()) : Self.globalHelp
     help = HelpOverlay(title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: global)

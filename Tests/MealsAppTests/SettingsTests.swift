@@ -231,6 +231,55 @@ final class SettingsTests: XCTestCase {
     XCTAssertEqual(CookModeScreen.keys.action(for: .function(5)), .next)
   }
 
+  /// A key bound in a screen's own table wins over the list's or the pager's key on that
+  /// screen, and the footer and `?` say so.
+  func testABindingInAScreensTableWinsOverItsWidgets() throws {
+    let settings = AppSettings(
+      try options(
+        """
+        bind my-meals g favourite
+        bind favourites g unfavourite
+        bind week-plan g this-week
+        bind meal-detail j cook
+        bind shopping-list j tick
+        """
+      ).config)
+    XCTAssertEqual(settings.problems, [])
+    settings.applyKeys()
+    let app = try AppHarness(size: Size(width: 100, height: 30))
+    for meal in try AppHarness.fixtureMeals().prefix(3) { _ = try app.store.storeFound(meal) }
+    app.press(.down, .character("g"))
+    XCTAssertTrue(app.lines[28].hasPrefix(" ★ Added"), "g made a favourite: \(app.text)")
+    app.press(.character("?"))
+    XCTAssertTrue(app.lines.contains { $0.contains("f/g") && $0.contains("favourite on/off") })
+    app.press(.escape, .character("F"), .character("g"))
+    XCTAssertTrue(app.text.contains("No favourites"), app.text)
+    app.press(.escape, .character("l"), .character("L"), .character("j"))
+    XCTAssertTrue(app.text.contains("1 ticked"), "j ticked: \(app.text)")
+    app.press(.escape, .character("W"), .right, .character("g"))
+    XCTAssertTrue(app.lines[1].contains("Week 49"), "g went back to this week: \(app.lines[1])")
+    XCTAssertTrue(app.lines[29].contains("←/[ previous week"), app.lines[29])
+  }
+
+  /// A binding something earlier in every chain of its table would take first is refused,
+  /// naming what takes the key.
+  func testABindingThatCouldNeverBeReachedIsRefused() throws {
+    let settings = AppSettings(
+      try options(
+        """
+        bind cook-mode-scroll t line-down
+        bind my-meals-chips <Left> clear-all
+        bind list d first
+        """
+      ).config)
+    XCTAssertEqual(
+      settings.problems,
+      [
+        "config:1: \"t\" on cook-mode-scroll would never be reached: cook-mode takes it first (timer) in Cook Mode, a step; bind another key.",
+        "config:2: \"<Left>\" on my-meals-chips would never be reached: chips takes it first (left) in My Meals, in the chips (`Tab`); bind another key.",
+      ], "d on a list is taken by My Meals first, but Browse reaches it")
+  }
+
   func testBindingsThatWouldShadowTypingOrGlobalKeysAreRefused() throws {
     let settings = AppSettings(
       try options(
@@ -249,8 +298,8 @@ final class SettingsTests: XCTestCase {
       settings.problems,
       [
         "config:1: \"x\" would type into the field on search; bind a key that does not type (<C-x>, <F5>, <Esc>…).",
-        "config:3: Ctrl-C quits everywhere and cannot be bound.",
-        "config:4: no screen \"nowhere\" (generic, my-meals, my-meals-filter, my-meals-chips, welcome, favourites, browse, categories, meal-groups, ingredients, meal-detail, saved-meal, cook-mode, cook-mode-checklist, cook-mode-scroll, cook-mode-timers, shopping-list, week-plan, plan-prompt, meal-picker, import-link, import-link-loading, import-link-found, search, search-results, meal-editor, recently-deleted, edit-name, edit-instructions, add-ingredient, value-picker, confirm, text-prompt, list, pager, chips, text-field, text-area)",
+        "config:3: Ctrl-C is taken everywhere first (quit) and cannot be bound.",
+        "config:4: no screen \"nowhere\" (generic, my-meals, my-meals-filter, my-meals-chips, welcome, favourites, browse, categories, meal-groups, ingredients, meal-detail, saved-meal, cook-mode-checklist, cook-mode, cook-mode-scroll, cook-mode-timers, shopping-list, week-plan, plan-prompt, meal-picker, import-link, import-link-loading, import-link-found, search, search-results, meal-editor, recently-deleted, edit-name, edit-instructions, add-ingredient, value-picker, confirm, text-prompt, list, pager, chips, text-field, text-area)",
         "config:5: no action \"explode\" on my-meals (open, search, browse, new, view, delete, undo, filter, favourite, favourites, cook, add-to-list, open-list, copy, import-link, chips, trash, plan, week-plan, clear-filter)",
         "config:6: no key \"<Hyper-x>\" (one character, or <C-x>, <F5>, <Enter>, <Space>, <Esc>, <Tab>, <Up>, <PgDn>…)",
         "config:7: \"q\" would type into the field on my-meals-filter; bind a key that does not type (<C-x>, <F5>, <Esc>…).",

@@ -29,11 +29,7 @@ public final class CookModeScreen: Screen {
       KeyBinding(
         [.character("T")], .timers, "timers (x stops one)",
         detail: "the timers: `x` stops the selected one, `Esc` back"),
-      KeyBinding(
-        [.character("+"), .character("=")], .more, "more servings", label: "+",
-        detail: "more servings (the checklist's quantities scale)"),
-      KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
-      KeyBinding([.character("l")], .addToList, "add the ingredients to the shopping list"),
+      MealActions.more(.more), MealActions.fewer(.fewer), MealActions.addToList(.addToList),
       KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
       KeyBinding(
         [.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc",

@@ -46,11 +46,12 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     let pageSize = ListLayout(context.navigator.body).list.pageSize
-    if list.handle(key, count: results.count, pageSize: pageSize) {
+    // The screen's own keys first, then the list's: a key bound here wins over a move.
+    guard let action = Self.keys.action(for: key) else {
+      guard list.handle(key, count: results.count, pageSize: pageSize) else { return false }
       followSelection()
       return true
     }
-    guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .open: openEditor()
     case .unfavourite: unfavourite()

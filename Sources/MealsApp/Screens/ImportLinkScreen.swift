@@ -119,15 +119,14 @@ public final class ImportLinkScreen: Screen {
         phase = .typing
         return true
       }
+      // The screen's own keys first, then the pager's.
       let body = layout(in: context.navigator.body).pager
-      if pager.handle(key, count: lines(width: body.width).count, height: body.height) {
-        return true
-      }
       switch action {
       case .save?: save()
       case .next?: show(min(candidates.count - 1, shown + 1))
       case .previous?: show(max(0, shown - 1))
-      default: return false
+      default:
+        return pager.handle(key, count: lines(width: body.width).count, height: body.height)
       }
       return true
     }

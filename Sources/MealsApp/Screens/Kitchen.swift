@@ -50,13 +50,58 @@ enum Kitchen {
   static func openCookMode(_ meal: Meal, context: AppContext, servings: Servings? = nil) {
     context.navigator.push(CookModeScreen(meal: meal, context: context, servings: servings))
   }
+}
 
-  /// The key bindings every meal screen adds, with their help.
-  enum Action: String, Sendable { case addToList, openList, cook }
+/// The keys of the actions on one meal that every screen showing a meal offers (My Meals, Meal
+/// Detail, Cook Mode, the Week Plan's entries), so each has one key and one help text
+/// wherever it is.
+enum MealActions {
+  typealias Named = RawRepresentable & Sendable
 
-  static let bindings: [KeyBinding<Action>] = [
-    KeyBinding([.character("c")], .cook, "Cook Mode"),
-    KeyBinding([.character("l")], .addToList, "add the ingredients to the shopping list"),
-    KeyBinding([.character("L")], .openList, "open the shopping list"),
-  ]
+  static func more<A: Named>(_ action: A) -> KeyBinding<A> where A.RawValue == String {
+    KeyBinding(
+      [.character("+"), .character("=")], action, "more servings", label: "+",
+      detail:
+        "more servings: every quantity that is an amount scales; the others stay as written, marked `*`"
+    )
+  }
+
+  static func fewer<A: Named>(_ action: A) -> KeyBinding<A> where A.RawValue == String {
+    KeyBinding([.character("-")], action, "fewer servings", label: "-")
+  }
+
+  static func cook<A: Named>(_ action: A, detail: String? = nil) -> KeyBinding<A>
+  where A.RawValue == String {
+    KeyBinding([.character("c")], action, "Cook Mode", detail: detail ?? "Cook Mode for the meal")
+  }
+
+  static func addToList<A: Named>(_ action: A, footer: Bool = true) -> KeyBinding<A>
+  where A.RawValue == String {
+    KeyBinding(
+      [.character("l")], action, "add to the shopping list", footer: footer,
+      detail:
+        "add the meal's ingredients (at the servings shown) to the shopping list (asks when it is there already)"
+    )
+  }
+
+  static func openList<A: Named>(_ action: A, footer: Bool = true) -> KeyBinding<A>
+  where A.RawValue == String {
+    KeyBinding(
+      [.character("L")], action, "shopping list", footer: footer, detail: "open the shopping list")
+  }
+
+  static func copy<A: Named>(_ action: A) -> KeyBinding<A> where A.RawValue == String {
+    KeyBinding(
+      [.character("y")], action, "copy the meal as Markdown", footer: false,
+      detail:
+        "copy the meal as Markdown to the clipboard (OSC 52; inside tmux also tmux's paste buffer)")
+  }
+
+  static func plan<A: Named>(_ action: A) -> KeyBinding<A> where A.RawValue == String {
+    KeyBinding(
+      [.character("p")], action, "plan the meal", footer: false,
+      detail:
+        "plan the meal: a day (today first; ←→ a day, ↑↓ a week) and a slot (Tab), at the servings shown"
+    )
+  }
 }

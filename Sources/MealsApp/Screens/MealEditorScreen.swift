@@ -160,7 +160,10 @@ public final class MealEditorScreen: Screen {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    if list.handle(key, count: itemCount, pageSize: form(in: context.navigator.body).pageSize) {
+    // The screen's own keys first, then the list's: a key bound here wins over a move.
+    if Self.keys.action(for: key) == nil,
+      list.handle(key, count: itemCount, pageSize: form(in: context.navigator.body).pageSize)
+    {
       followSelection()
       return true
     }

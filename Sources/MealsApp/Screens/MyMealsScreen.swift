@@ -38,16 +38,8 @@ public final class MyMealsScreen: Screen, StoreListener {
         detail: "favourite on/off (`★` in the row)"
       ),
       KeyBinding([.character("F")], .favourites, "Favourites"),
-      KeyBinding([.character("c")], .cook, "Cook Mode", detail: "Cook Mode for the meal"),
-      KeyBinding(
-        [.character("l")], .addToList, "add to the shopping list",
-        detail: "add the meal's ingredients to the shopping list (asks when it is there already)"),
-      KeyBinding([.character("L")], .openList, "shopping list", detail: "the shopping list"),
-      KeyBinding(
-        [.character("y")], .copy, "copy the meal as Markdown", footer: false,
-        detail:
-          "copy the meal as Markdown to the clipboard (OSC 52; inside tmux also tmux's paste buffer)"
-      ),
+      MealActions.cook(.cook), MealActions.addToList(.addToList), MealActions.openList(.openList),
+      MealActions.copy(.copy),
       KeyBinding(
         [.character("i")], .importLink, "import a recipe from a link", footer: false,
         detail: "import a recipe from a link (a web page's address, or a file's path)"),
@@ -55,9 +47,7 @@ public final class MyMealsScreen: Screen, StoreListener {
         [.tab], .chips, "chips (filter by category, area, difficulty)", footer: false,
         detail: "into the chips (filter by category, area, difficulty)"),
       KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
-      KeyBinding(
-        [.character("p")], .plan, "plan the meal", footer: false,
-        detail: "plan the meal: a day (today first; ←→ a day, ↑↓ a week) and a slot (Tab)"),
+      MealActions.plan(.plan),
       KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
       KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
     ])
@@ -164,11 +154,14 @@ public final class MyMealsScreen: Screen, StoreListener {
       }
       if WelcomePanel.moves(key) { return true }
     }
-    if list.handle(key, count: reachableCount(for: key), pageSize: pageSize) {
+    // The screen's own keys first, then the list's: a key bound here wins over a move.
+    guard let action = Self.keys.action(for: key) else {
+      guard list.handle(key, count: reachableCount(for: key), pageSize: pageSize) else {
+        return false
+      }
       rememberSelection()
       return true
     }
-    guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .open:
       guard let meal = selectedMeal else { return true }

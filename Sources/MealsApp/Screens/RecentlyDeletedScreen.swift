@@ -55,8 +55,10 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     let pageSize = layout(in: context.navigator.body).list.pageSize
-    if list.handle(key, count: results.count, pageSize: pageSize) { return true }
-    guard let action = Self.keys.action(for: key) else { return false }
+    // The screen's own keys first, then the list's: a key bound here wins over a move.
+    guard let action = Self.keys.action(for: key) else {
+      return list.handle(key, count: results.count, pageSize: pageSize)
+    }
     guard let meal = selectedMeal else { return true }
     switch action {
     case .restore:

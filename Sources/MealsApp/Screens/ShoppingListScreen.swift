@@ -73,12 +73,12 @@ public final class ShoppingListScreen: Screen, StoreListener {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    // Space ticks here, rather than turning the page.
+    // The screen's own keys first (Space ticks here, rather than turning the page), then the
+    // list's.
     let pageSize = layout(in: context.navigator.body).list.pageSize
-    if key != .character(" "), list.handle(key, count: rows.count, pageSize: pageSize) {
-      return true
+    guard let action = Self.keys.action(for: key) else {
+      return list.handle(key, count: rows.count, pageSize: pageSize)
     }
-    guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .tick:
       guard rows.indices.contains(list.selection) else { return true }

@@ -43,14 +43,13 @@ public final class WeekPlanScreen: Screen, StoreListener {
       KeyBinding(
         [.character("+"), .character("=")], .more, "more servings", label: "+", footer: false),
       KeyBinding([.character("-")], .fewer, "fewer servings", label: "-", footer: false),
-      KeyBinding(
-        [.character("c")], .cook, "Cook Mode", detail: "Cook Mode at the planned servings"),
+      MealActions.cook(.cook, detail: "Cook Mode at the planned servings"),
       KeyBinding(
         [.character("l")], .addToList, "week to the shopping list", label: "l",
         detail:
           "the week's ingredients (each meal at its planned servings) on the shopping list, asking once when some are there"
       ),
-      KeyBinding([.character("L")], .openList, "shopping list", footer: false),
+      MealActions.openList(.openList, footer: false),
       KeyBinding(
         [.character("e")], .export, "export the week (iCalendar)", footer: false,
         detail: "export the week as an iCalendar file (asks where; `week-YYYY-Www.ics` by default)"),
@@ -143,11 +142,12 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     let pageSize = layout(in: context.navigator.body).list.pageSize
-    if list.handle(key, count: rows.count, pageSize: pageSize) {
+    // The screen's own keys first, then the list's: a key bound here wins over a move.
+    guard let action = Self.keys.action(for: key) else {
+      guard list.handle(key, count: rows.count, pageSize: pageSize) else { return false }
       followSelection()
       return true
     }
-    guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .previousWeek: show(week: monday.adding(days: -7))
     case .nextWeek: show(week: monday.adding(days: 7))

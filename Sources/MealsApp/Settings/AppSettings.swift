@@ -105,7 +105,7 @@ public struct AppSettings: Equatable, Sendable {
     screen: String, key text: String, action: String, tables: KeyIndex
   ) -> ConfigProblem? {
     guard let key = KeyName.parse(text) else { return Self.badKey(text) }
-    if let why = ConfigurableKeys.reserved[key] {
+    if let why = Navigator.reservedKeys[key] {
       return ConfigProblem(line: 0, message: "\(key.label) \(why) and cannot be bound.")
     }
     if screen == "generic" {
@@ -114,9 +114,12 @@ public struct AppSettings: Equatable, Sendable {
         return ConfigProblem(
           line: 0, message: "no screen has an action \(ConfigWords.quote(action)).")
       }
-      // Generic keys go where they cannot shadow typing; said so only if that leaves nothing.
-      let usable = having.filter { !($0.typing && Self.types(key)) }
-      guard !usable.isEmpty else { return Self.typingProblem(key, screen: having[0].name) }
+      // Generic keys go where they cannot shadow typing, nor be taken first by another
+      // table; said so only if that leaves nothing.
+      let typable = having.filter { !($0.typing && Self.types(key)) }
+      guard !typable.isEmpty else { return Self.typingProblem(key, screen: having[0].name) }
+      let usable = typable.filter { shadowProblem(key, in: $0.name) == nil }
+      guard !usable.isEmpty else { return shadowProblem(key, in: typable[0].name) }
       for table in usable { keyChanges[table.name, default: [:]][key] = .action(action) }
       return nil
     }
@@ -129,8 +132,28 @@ public struct AppSettings: Equatable, Sendable {
         line: 0, message: "no action \(ConfigWords.quote(action)) on \(screen) (\(names))")
     }
     if table.typing && Self.types(key) { return Self.typingProblem(key, screen: screen) }
+    if let problem = shadowProblem(key, in: screen) { return problem }
     keyChanges[screen, default: [:]][key] = .action(action)
     return nil
+  }
+
+  /// A binding of `key` in `table` that a table earlier in some key chain would take first
+  /// (with the changes so far): it could never be reached, so it is refused, naming the taker.
+  private func shadowProblem(_ key: Key, in table: String) -> ConfigProblem? {
+    let changes = keyChanges
+    let taker = KeysReference.shadow(of: key, in: table) { earlier, key in
+      if let change = changes[earlier.name]?[key] {
+        if case .action(let name) = change { return name }
+        return nil
+      }
+      return earlier.actions.first { $0.keys.contains(key) }?.name
+    }
+    guard let taker else { return nil }
+    return ConfigProblem(
+      line: 0,
+      message:
+        "\(ConfigWords.quote(KeyName.format(key))) on \(table) would never be reached: \(taker.table) takes it first (\(taker.action)) in \(taker.chain); bind another key."
+    )
   }
 
   private mutating func unbind(screen: String, key text: String, tables: KeyIndex)

@@ -62,8 +62,10 @@ public final class BrowseScreen: Screen {
 
   public func handle(_ key: Key) -> Bool {
     let count = Destination.allCases.count
-    if list.handle(key, count: count, pageSize: count) { return true }
-    guard Self.keys.action(for: key) == .open else { return false }
+    // The screen's own keys first, then the list's: a key bound here wins over a move.
+    guard Self.keys.action(for: key) == .open else {
+      return list.handle(key, count: count, pageSize: count)
+    }
     open(Destination.allCases[list.selection])
     return true
   }

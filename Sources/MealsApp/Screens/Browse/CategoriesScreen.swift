@@ -101,14 +101,16 @@ public final class CategoriesScreen: Screen {
 
   public func handle(_ key: Key) -> Bool {
     let view = ListLayout(context.navigator.body).list.area
-    if list.handle(
-      key, count: categories.count, viewHeight: view.height,
-      height: { self.height(of: $0, width: view.width) })
-    {
+    // The screen's own keys first, then the list's: a key bound here wins over a move.
+    guard let action = Self.keys.action(for: key) else {
+      guard
+        list.handle(
+          key, count: categories.count, viewHeight: view.height,
+          height: { self.height(of: $0, width: view.width) })
+      else { return false }
       savePosition()
       return true
     }
-    guard let action = Self.keys.action(for: key) else { return false }
     switch action {
     case .open:
       guard categories.indices.contains(list.selection) else {

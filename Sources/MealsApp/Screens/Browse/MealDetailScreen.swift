@@ -108,27 +108,8 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// For a meal of My Meals: Enter edits it; nothing to save or fetch.
   static let savedKeys = KeyTable<Action>(
     "saved-meal",
-    [
-      KeyBinding(
-        [.enter, .character("e")], .edit, "edit", label: "Enter", detail: "edit the meal"),
-      KeyBinding(
-        [.character("+"), .character("=")], .more, "more servings", label: "+",
-        detail:
-          "more servings: every quantity that is an amount scales; the others stay as written, marked `*`"
-      ),
-      KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
-      KeyBinding([.character("c")], .cook, "Cook Mode"),
-      KeyBinding(
-        [.character("l")], .addToList, "add to the shopping list",
-        detail: "add the ingredients (at the servings shown) to the shopping list"),
-      KeyBinding([.character("L")], .openList, "shopping list", detail: "open the shopping list"),
-      KeyBinding(
-        [.character("p")], .plan, "plan the meal", footer: false,
-        detail: "plan the meal for a day and a slot, at the servings shown"),
-      KeyBinding(
-        [.character("y")], .copy, "copy the meal as Markdown", footer: false,
-        detail: "copy the meal as Markdown to the clipboard"),
-    ])
+    [KeyBinding([.enter, .character("e")], .edit, "edit", label: "Enter", detail: "edit the meal")]
+      + mealKeys)
 
   /// The keys, `r` saying what it does for a random meal.
   static func keys(random: Bool) -> KeyTable<Action> {
@@ -141,27 +122,15 @@ public final class MealDetailScreen: Screen, StoreListener {
         KeyBinding(
           [.character("r")], .refresh, random ? "another random meal" : "refresh from TheMealDB",
           detail: "refresh from TheMealDB (on Surprise me: another random meal)"),
-        KeyBinding(
-          [.character("+"), .character("=")], .more, "more servings", label: "+",
-          detail:
-            "more servings: every quantity that is an amount scales; the others stay as written, marked `*`"
-        ),
-        KeyBinding([.character("-")], .fewer, "fewer servings", label: "-"),
-        KeyBinding([.character("c")], .cook, "Cook Mode"),
-        KeyBinding(
-          [.character("l")], .addToList, "add to the shopping list",
-          detail: "add the ingredients (at the servings shown) to the shopping list"),
-        KeyBinding([.character("L")], .openList, "shopping list", detail: "open the shopping list"),
-        KeyBinding(
-          [.character("p")], .plan, "plan the meal", footer: false,
-          detail:
-            "plan the meal for a day and a slot, at the servings shown (saved to My Meals with the plan)"
-        ),
-        KeyBinding(
-          [.character("y")], .copy, "copy the meal as Markdown", footer: false,
-          detail: "copy the meal as Markdown to the clipboard"),
-      ])
+      ] + mealKeys)
   }
+
+  /// What both tables offer on the meal shown: servings, then the kitchen's keys.
+  private static let mealKeys: [KeyBinding<Action>] = [
+    MealActions.more(.more), MealActions.fewer(.fewer), MealActions.cook(.cook),
+    MealActions.addToList(.addToList), MealActions.openList(.openList), MealActions.plan(.plan),
+    MealActions.copy(.copy),
+  ]
 
   public var keyHelp: [KeyHelp] {
     // Nothing to save, scale or cook yet: only trying again and going back.
@@ -175,10 +144,10 @@ public final class MealDetailScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     let body = layout(in: context.navigator.body).pager
-    if pager.handle(key, count: lines(width: body.width).count, height: body.height) {
-      return true
+    // The screen's own keys first, then the pager's: a key bound here wins over a scroll.
+    guard let action = keys.action(for: key) else {
+      return pager.handle(key, count: lines(width: body.width).count, height: body.height)
     }
-    guard let action = keys.action(for: key) else { return false }
     switch action {
     case .save: save()
     case .refresh:

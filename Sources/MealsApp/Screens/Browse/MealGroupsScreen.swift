@@ -111,12 +111,13 @@ public final class MealGroupsScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     let pageSize = ListLayout(context.navigator.body).list.pageSize
-    if list.handle(key, count: rows.count, pageSize: pageSize) {
+    // The screen's own keys first, then the list's: a key bound here wins over a move.
+    guard let action = keys.action(for: key) else {
+      guard list.handle(key, count: rows.count, pageSize: pageSize) else { return false }
       savePosition()
       followSelection()
       return true
     }
-    guard let action = keys.action(for: key) else { return false }
     switch action {
     case .open:
       guard rows.indices.contains(list.selection) else {
