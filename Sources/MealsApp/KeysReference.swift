@@ -155,10 +155,11 @@ public enum KeysReference {
       + shared.compactMap { name in all.first { $0.name == name } }
   }
 
-  /// What takes `key` before `table` in every chain that has the table (so a binding there
-  /// could never be reached): the first such table's name, its action, and the chain; nil
-  /// when some chain would reach it. `takes` says what a table does with a key, with the
-  /// config's changes so far.
+  /// What takes `key` before `table` in every chain that has the table, so a binding there
+  /// could never be reached.
+  ///
+  /// The first such table's name, its action, and the chain; nil when some chain would reach
+  /// it. `takes` says what a table does with a key, with the config's changes so far.
   static func shadow(
     of key: Key, in table: String, takes: (KeyTableInfo, Key) -> String?
   ) -> (table: String, action: String, chain: String)? {
