@@ -118,7 +118,7 @@ final class MessagesAndPromptsTests: XCTestCase {
     for _ in 0..<AppHarness.defaultFileName.count { app.press(.backspace) }
     app.type(path)
     app.press(.enter)
-    XCTAssertTrue(app.lines[22].hasSuffix("/list.md? (y/n)"), app.lines[22])
+    XCTAssertTrue(app.lines[22].hasSuffix("? (y/n)"), app.lines[22])
     app.press(.character("n"))
     XCTAssertTrue(app.lines[22].hasPrefix(" Not written: /"), app.lines[22])
     XCTAssertTrue(app.lines[22].hasSuffix("… is left as it was."), "the path is cut, not the point")
@@ -152,7 +152,7 @@ final class MessagesAndPromptsTests: XCTestCase {
     app.press(.character("e"), .ctrl("u"))
     app.type(folder.path("list.md"))
     app.press(.enter)
-    XCTAssertTrue(app.lines[22].hasSuffix("/list.md? (y/n)"), app.lines[22])
+    XCTAssertTrue(app.lines[22].hasSuffix("? (y/n)"), app.lines[22])
     XCTAssertTrue(app.lines[22].hasPrefix(" Replace "), app.lines[22])
   }
 
