@@ -86,6 +86,7 @@ let package = Package(
       name: "MealsAppTests",
       dependencies: [
         "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
+        "CFaultVFS",
       ],
       exclude: ["Screens", "CommandOutputs"]
     ),

@@ -44,6 +44,11 @@ public final class AppContext {
     // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.
     store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
     self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)
+    // Every read that fails is said, once while it stays the same.
+    store.onReadFailure = { [unowned navigator] error in
+      let message = Self.readFailure(error)
+      if navigator.status?.text != message { navigator.showError(message) }
+    }
     countReader = store.makeReader()
     backupReader = store.makeReader()
     remote.now = { [unowned navigator] in navigator.now() }
@@ -74,6 +79,15 @@ public final class AppContext {
     atOnce = false
     return refusal
   }
+
+  /// What a failed read says, on the status line and where a list's rows would be (never a
+  /// false "nothing here").
+  static func readFailure(_ error: StoreError) -> String {
+    "Could not read the database (\(error.message))"
+  }
+
+  /// Says a failed read (a screen that keeps what it showed).
+  func readFailed(_ error: StoreError) { store.onReadFailure?(error) }
 
   /// True when the window is wide enough for the list screens' preview pane.
   var showsPreviewPane: Bool { ListLayout(navigator.body).preview != nil }

@@ -10,7 +10,9 @@ extension MealStore {
 
   /// How many of TheMealDB's ingredients are stored.
   public var ingredientCount: Int {
-    Int((try? db.statement("SELECT count(*) FROM ingredient WHERE own = 0").scalar()) ?? 0)
+    reading(0) { () throws(StoreError) in
+      Int(try db.statement("SELECT count(*) FROM ingredient WHERE own = 0").scalar() ?? 0)
+    }
   }
 
   /// Replaces TheMealDB's catalogue in one transaction: all of it is stored, or none.

@@ -35,10 +35,22 @@ extension MealStore {
   /// The meal count and the chips' counts with no chip chosen, read once per change of the
   /// database.
   func summary() -> FacetSummary {
+    // On a failed read (said) the last summary read stands — nothing read yet: none — and it
+    // is read again next time.
+    currentSummary() ?? summaryCache?.summary ?? FacetSummary(meals: 0, counts: [:])
+  }
+
+  /// The summary of the database as it is now, or nil (said) when it cannot be read.
+  func currentSummary() -> FacetSummary? {
     if let cache = summaryCache, cache.generation == generation { return cache.summary }
-    let summary = (try? FacetSummary.everyChip(in: db)) ?? FacetSummary(meals: 0, counts: [:])
-    summaryCache = (generation, summary)
-    return summary
+    do {
+      let summary = try FacetSummary.everyChip(in: db)
+      summaryCache = (generation, summary)
+      return summary
+    } catch {
+      readFailed(error)
+      return nil
+    }
   }
 
   /// The chips saved meals give: every category, area and difficulty in use.
@@ -74,7 +86,9 @@ extension MealStore {
     -> [Chip: Int]
   {
     if selection.isEmpty && MealFilter(filter).mealCondition == nil { return summary().counts }
-    return (try? Self.chipCounts(in: db, matching: filter, chips: selection)) ?? [:]
+    return reading([:]) { () throws(StoreError) in
+      try Self.chipCounts(in: db, matching: filter, chips: selection)
+    }
   }
 
   /// ASCII letters in lower case, others as they are: SQLite's NOCASE.
@@ -122,8 +136,10 @@ extension MealStore {
 
   /// When meal `id` became a favourite, if it is one.
   public func favouritedAt(mealID: Int64) -> Double? {
-    (try? db.statement("SELECT favourited_at FROM meal WHERE id = ? AND favourite = 1")
-      .rows([.integer(mealID)]) { $0.isNull(0) ? nil : $0.double(0) })?.first ?? nil
+    reading(nil) { () throws(StoreError) in
+      try db.statement("SELECT favourited_at FROM meal WHERE id = ? AND favourite = 1")
+        .rows([.integer(mealID)]) { $0.isNull(0) ? nil : $0.double(0) }.first ?? nil
+    }
   }
 
   // MARK: - Settings

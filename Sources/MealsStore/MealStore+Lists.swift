@@ -16,8 +16,11 @@ extension MealStore {
 
   /// One saved meal as a list shows it, or nil when it is gone.
   public func mealSummary(id: Int64) -> MealSummary? {
-    (try? db.statement("SELECT \(Self.summaryColumns) FROM meal WHERE id = ?").rows(
-      [.integer(id)], Self.summary))?.first
+    reading(nil) { () throws(StoreError) in
+      try db.statement("SELECT \(Self.summaryColumns) FROM meal WHERE id = ?").rows(
+        [.integer(id)], Self.summary
+      ).first
+    }
   }
 
   /// All saved meals sorted by name, or those matching `filter` (see `FilterQuery`) and the
@@ -51,8 +54,9 @@ extension MealStore {
     let conditions = [text.mealCondition, chipCondition.sql].compactMap { $0 }
     let whereClause = conditions.map { " AND \($0)" }.joined()
     let parameters = text.parameters + chipCondition.parameters
-    // No text and no chips: the whole table, counted once per change.
-    let knownCount = conditions.isEmpty ? mealCount : nil
+    // No text and no chips: the whole table, counted once per change (unless that read
+    // failed: then the list counts it when it can, never passing 0 off as the count).
+    let knownCount = conditions.isEmpty ? currentSummary()?.meals : nil
     return live(
       count: "SELECT count(*) FROM meal WHERE 1\(whereClause)", countParameters: parameters,
       knownCount: knownCount,
@@ -219,7 +223,8 @@ extension MealStore {
       },
       before: { (row, limit) throws(StoreError) -> [Row] in
         try db.statement(beforeSQL).rows(key(row) + parameters + [.integer(Int64(limit))], map)
-      }
+      },
+      failed: { [weak self] in self?.readFailed($0) }
     )
     return WindowedResults(source: source, knownCount: knownCount)
   }

@@ -46,18 +46,22 @@ extension MealStore {
 
   /// The ids of the meals called `name` (ignoring case), for saying when names repeat.
   public func mealIDs(named name: String) -> [Int64] {
-    (try? db.statement("SELECT id FROM meal WHERE name = ? ORDER BY id LIMIT 50")
-      .rows([.text(name)]) { $0.int(0) }) ?? []
+    reading([]) { () throws(StoreError) in
+      try db.statement("SELECT id FROM meal WHERE name = ? ORDER BY id LIMIT 50")
+        .rows([.text(name)]) { $0.int(0) }
+    }
   }
 
   /// Which of these TheMealDB ids are in My Meals (for the ✓ on browse lists).
 
   public func storedMealDBIDs(among ids: [String]) -> Set<String> {
     guard !ids.isEmpty, let data = try? JSONEncoder().encode(ids) else { return [] }
-    let found = try? db.statement(
-      "SELECT mealdb_id FROM meal WHERE mealdb_id IN (SELECT value FROM json_each(?))"
-    ).rows([.text(String(decoding: data, as: UTF8.self))]) { $0.text(0) }
-    return Set(found ?? [])
+    let found = reading([]) { () throws(StoreError) in
+      try db.statement(
+        "SELECT mealdb_id FROM meal WHERE mealdb_id IN (SELECT value FROM json_each(?))"
+      ).rows([.text(String(decoding: data, as: UTF8.self))]) { $0.text(0) }
+    }
+    return Set(found)
   }
 
   /// The id of the stored meal with this TheMealDB id.

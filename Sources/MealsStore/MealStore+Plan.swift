@@ -19,11 +19,11 @@ extension MealStore {
 
   /// The entries of `days` days from `first`, by day, slot (breakfast first) and position.
   public func planEntries(from first: CivilDate, days: Int) -> [PlanEntry] {
-    (try? readPlanEntries(from: first, days: days)) ?? []
+    reading([]) { () throws(StoreError) in try readPlanEntries(from: first, days: days) }
   }
 
-  /// The same, with the error when the file cannot be read.
-  private func readPlanEntries(from first: CivilDate, days: Int) throws(StoreError) -> [PlanEntry] {
+  /// The same, or why it could not be read (a screen keeps what it showed).
+  public func readPlanEntries(from first: CivilDate, days: Int) throws(StoreError) -> [PlanEntry] {
     let slotOrder = PlanSlot.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }
       .joined(separator: " ")
     return

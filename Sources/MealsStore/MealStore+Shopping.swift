@@ -3,15 +3,20 @@ import MealsCore
 extension MealStore {
   // MARK: - Shopping list
 
-  /// Every item on the shopping list, in the order added.
+  /// Every item on the shopping list, in the order added (none, said, when it cannot be read).
   public func shoppingItems() -> [ShoppingItem] {
-    (try? db.statement(
+    reading([]) { () throws(StoreError) in try readShoppingItems() }
+  }
+
+  /// The same, or why it could not be read (a screen keeps what it showed).
+  public func readShoppingItems() throws(StoreError) -> [ShoppingItem] {
+    try db.statement(
       "SELECT id, meal_name, ingredient, measure, ticked FROM shopping_item ORDER BY id"
     ).rows {
       ShoppingItem(
         id: $0.int(0), mealName: $0.text(1), ingredient: $0.text(2), measure: $0.text(3),
         ticked: $0.int(4) != 0)
-    }) ?? []
+    }
   }
 
   /// Whether a meal has items on the list already, under any of its references (`id:12`
@@ -19,10 +24,11 @@ extension MealStore {
   public func isOnShoppingList(mealRefs: [String]) -> Bool {
     guard !mealRefs.isEmpty else { return false }
     let marks = Array(repeating: "?", count: mealRefs.count).joined(separator: ", ")
-    return
-      (try? db.statement(
+    return reading(false) { () throws(StoreError) in
+      try db.statement(
         "SELECT EXISTS (SELECT 1 FROM shopping_item WHERE meal_ref IN (\(marks)))"
-      ).scalar(mealRefs.map(SQLValue.text))) == 1
+      ).scalar(mealRefs.map(SQLValue.text)) == 1
+    }
   }
 
   /// Adds a meal's ingredients, measures as given (already scaled), in one transaction.

@@ -137,7 +137,9 @@ extension MealStore {
 
   /// Meals in the trash.
   public var trashCount: Int {
-    Int((try? db.statement("SELECT count(*) FROM trash_meal").scalar()) ?? 0)
+    reading(0) { () throws(StoreError) in
+      Int(try db.statement("SELECT count(*) FROM trash_meal").scalar() ?? 0)
+    }
   }
 
   /// The trash, most recently deleted first, as a live windowed result.

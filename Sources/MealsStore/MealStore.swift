@@ -120,6 +120,10 @@ public final class MealStore {
     if let reporter { reporter.finish(on: db) }
   }
 
+  /// Hears every read that failed where its caller went on with a default (a list's rows, a
+  /// count, the plan): the app says it on the status line.
+  public var onReadFailure: ((StoreError) -> Void)?
+
   /// True when the database was opened for reading only (`--read-only`, or a file or folder
   /// meals cannot write): changes are refused, and nothing is written behind the user's back.
   public var isReadOnly: Bool { db.openedReadOnly }
@@ -178,6 +182,24 @@ public final class MealStore {
     for entry in listeners {
       entry.listener?.storeDidChange(self)
     }
+  }
+
+  // MARK: - Reads that fail
+
+  /// `body`'s value, or `fallback` after telling `onReadFailure`: for reads whose caller shows a
+  /// default (a count, the plan, the shopping list) and must not pass it off as the truth
+  /// unsaid.
+  func reading<T>(_ fallback: T, _ body: () throws(StoreError) -> T) -> T {
+    do {
+      return try body()
+    } catch {
+      readFailed(error)
+      return fallback
+    }
+  }
+
+  func readFailed(_ error: StoreError) {
+    onReadFailure?(error)
   }
 
   /// Checks for commits by another process on the same file; notifies and returns true if so.

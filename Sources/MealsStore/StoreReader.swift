@@ -56,11 +56,11 @@ public final class StoreReader: @unchecked Sendable {
 
   // MARK: - Jobs
 
-  /// The rows a list's count query finds; nil when interrupted or failing.
-  public func count(_ query: CountQuery) -> Int? {
-    guard let db = try? open(), let value = try? db.statement(query.sql).scalar(query.parameters)
-    else { return nil }
-    return Int(value)
+  /// The rows a list's count query finds, or why not (interrupted, or the file failing).
+  public func count(_ query: CountQuery) -> Result<Int, StoreError> {
+    Result { () throws(StoreError) in
+      Int(try open().statement(query.sql).scalar(query.parameters) ?? 0)
+    }
   }
 
   /// Every chip's count with the text filter and the chosen chips (`MealStore.chipCounts`).

@@ -13,6 +13,8 @@ public final class WindowedResults<Row> {
     var atOffset: (_ offset: Int, _ limit: Int) throws(StoreError) -> [Row]
     var after: (_ row: Row, _ limit: Int) throws(StoreError) -> [Row]
     var before: (_ row: Row, _ limit: Int) throws(StoreError) -> [Row]
+    /// Told of every read that failed (the store says it to the user).
+    var failed: (StoreError) -> Void = { _ in }
   }
 
   private let source: Source
@@ -20,7 +22,8 @@ public final class WindowedResults<Row> {
   private var cache: [Row] = []
   private var cachedCount: Int?
   private var generation: Int
-  /// The last read failure, for the UI to show; rows read as nil meanwhile.
+  /// The last read failure since the store last changed: the screen shows it where the rows
+  /// would be (never a false "nothing here"); rows read as nil meanwhile.
   public private(set) var lastError: StoreError?
   private let chunk = 64
   private let maximumCache = 512
@@ -48,9 +51,10 @@ public final class WindowedResults<Row> {
     do {
       let value = try source.count()
       cachedCount = value
+      lastError = nil
       return value
     } catch {
-      lastError = error
+      fail(error)
       return 0
     }
   }
@@ -92,8 +96,9 @@ public final class WindowedResults<Row> {
     if index >= cacheStart && index < cacheStart + cache.count { return cache[index - cacheStart] }
     do {
       try load(around: index)
+      lastError = nil
     } catch {
-      lastError = error
+      fail(error)
       return nil
     }
     guard index >= cacheStart && index < cacheStart + cache.count else { return nil }
@@ -107,9 +112,17 @@ public final class WindowedResults<Row> {
     guard cache.isEmpty, count > 0, cachedCount != 0 else { return }
     do {
       try read(from: 0, limit: count)
+      lastError = nil
     } catch {
-      lastError = error
+      fail(error)
     }
+  }
+
+  /// A read failed: kept for the screen (it says so rather than showing an empty list) and
+  /// told to the store.
+  private func fail(_ error: StoreError) {
+    lastError = error
+    source.failed(error)
   }
 
   /// Forgets everything read, after a commit: the next access reads again.

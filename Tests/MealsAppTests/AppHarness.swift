@@ -237,13 +237,13 @@ final class AppHarness {
   init(
     size: Size = Size(width: 80, height: 24), catalogue: Bool = true,
     restarting previous: AppHarness? = nil, clock: (() -> Double)? = nil,
-    pictures: PictureMode = .off, readOnly: Bool = false
+    pictures: PictureMode = .off, readOnly: Bool = false, databaseAt path: String? = nil
   ) throws {
     folder = try previous?.folder ?? TemporaryFolder()
     ownsFolder = previous == nil
-    store = try MealStore(path: folder.path("meals.sqlite"), readOnly: readOnly)
+    store = try MealStore(path: path ?? folder.path("meals.sqlite"), readOnly: readOnly)
     if let clock { store.clock = clock }
-    if catalogue && previous == nil {
+    if catalogue && previous == nil && path == nil {
       try store.replaceCatalogue(
         MealDBDecoder.ingredients(from: PackagePaths.fixture("ingredients.json")))
     }

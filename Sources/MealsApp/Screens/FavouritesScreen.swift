@@ -133,7 +133,8 @@ public final class FavouritesScreen: Screen, StoreListener {
     canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
-        "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here.",
+        results.lastError.map(AppContext.readFailure)
+          ?? "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here.",
         in: layout.emptyMessage, indent: 2, style: .muted)
       return
     }

@@ -72,7 +72,9 @@ public final class MealPickerScreen: Screen {
     let count = results.count(atLeast: list.selection + layout.list.area.height + 1)
     guard count > 0 else {
       canvas.writeWrapped(
-        filter.text.isEmpty ? "No saved meals yet." : "No saved meal matches “\(filter.text)”.",
+        results.lastError.map(AppContext.readFailure)
+          ?? (filter.text.isEmpty
+            ? "No saved meals yet." : "No saved meal matches “\(filter.text)”."),
         in: layout.list.area, indent: 2, style: .muted)
       return
     }

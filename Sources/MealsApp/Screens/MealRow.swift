@@ -36,6 +36,12 @@ enum MealRow {
     preview: SavedMealPreview, context: AppContext, into canvas: inout Canvas, in layout: ListLayout
   ) {
     let view = layout.list
+    // Rows that could not be read are said where they would be, not shown as blanks.
+    if let error = results.lastError, results.row(at: list.selection) == nil {
+      canvas.writeWrapped(
+        AppContext.readFailure(error), in: layout.emptyMessage, indent: 2, style: .muted)
+      return
+    }
     view.render(into: &canvas, state: list, count: count) { canvas, row in
       guard let meal = results.row(at: row.index) else { return }
       draw(meal, into: &canvas, row: row, listWidth: view.area.width)

@@ -136,6 +136,7 @@ extension MyMealsScreen {
       return
     }
     nextCountJob += 1
+    countFailure = nil
     let job = nextCountJob
     countJob = job
     countJobHasChips = chipsOnWorker
@@ -151,8 +152,16 @@ extension MyMealsScreen {
       then: { [weak self] counts in
         guard let self, self.countJob == job else { return }
         self.countJob = nil
-        if let matches = counts.matches, let request, counted === self.results {
-          self.results.acceptCount(matches, generation: request.generation)
+        switch counts.matches {
+        case .success(let matches)?:
+          if let request, counted === self.results {
+            self.results.acceptCount(matches, generation: request.generation)
+          }
+        case .failure(let error)?:
+          // Said, and the header says the count failed rather than "counting…" for ever.
+          self.countFailure = error
+          self.context.store.onReadFailure?(error)
+        case nil: break
         }
         if let chips = counts.chips {
           self.chipCounts = chips
@@ -180,8 +189,8 @@ extension MyMealsScreen {
   }
 }
 
-/// What the counting worker found; nil where it was stopped or failed.
+/// What the counting worker found; nil where it was not asked (chips: or failed).
 struct Counts: Sendable {
-  var matches: Int?
+  var matches: Result<Int, StoreError>?
   var chips: [Chip: Int]?
 }

@@ -78,6 +78,8 @@ public final class MyMealsScreen: Screen, StoreListener {
   var chipCountsDue: UInt64?
   /// The counting job on the worker whose answer is wanted (a later one replaces it).
   var countJob: Int?
+  /// Why the last count failed (the header says so instead of "counting…").
+  var countFailure: StoreError?
   /// Whether that job counts the chips too (with text); without, they were counted at once.
   var countJobHasChips = false
   var nextCountJob = 0
@@ -417,10 +419,10 @@ public final class MyMealsScreen: Screen, StoreListener {
   // MARK: - Rendering
 
   /// `2 of 4 meals match`, `1 of 4 meals matches`, `none of 1 meal matches`: the verb agrees.
-  static func matchText(_ known: Int?, of total: Int) -> String {
+  static func matchText(_ known: Int?, of total: Int, failed: Bool = false) -> String {
     let all = countText(total)
     switch known {
-    case nil: return "counting… of \(all) match"
+    case nil: return failed ? "count failed · \(all)" : "counting… of \(all) match"
     case 0?: return "none of \(all) match\(total == 1 ? "es" : "")"
     case 1?: return "1 of \(all) matches"
     case let count?: return "\(count) of \(all) match"
@@ -435,7 +437,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     let known = results.knownCount
     var headline = Self.countText(known ?? total)
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
-      headline = Self.matchText(known, of: total)
+      headline = Self.matchText(known, of: total, failed: countFailure != nil)
     }
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.top)
@@ -460,7 +462,9 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
     if count == 0 {
       let message: String
-      if total == 0 && filter.text.isEmpty {
+      if let error = results.lastError {
+        message = AppContext.readFailure(error)
+      } else if total == 0 && filter.text.isEmpty {
         message = "No saved meals yet — press a to search TheMealDB or n to create one"
       } else if !chips.isEmpty {
         message =

@@ -108,7 +108,8 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
-        "Nothing here. Deleted meals stay here for 30 days; u on My Meals brings back the last one.",
+        results.lastError.map(AppContext.readFailure)
+          ?? "Nothing here. Deleted meals stay here for 30 days; u on My Meals brings back the last one.",
         in: layout.list.area.dropping(top: 1), indent: 2, style: .muted)
       return
     }

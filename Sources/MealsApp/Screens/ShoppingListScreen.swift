@@ -59,9 +59,19 @@ public final class ShoppingListScreen: Screen, StoreListener {
     return (rows[0], ListView(area: rows[1]))
   }
 
+  /// Why the list could not be read, while it cannot (rows read before stay shown).
+  private var readError: StoreError?
+
+  /// Reads the list again; a read that fails keeps the rows shown and is said.
   private func reload() {
     let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
-    rows = ShoppingList.rows(context.store.shoppingItems())
+    do {
+      rows = ShoppingList.rows(try context.store.readShoppingItems())
+      readError = nil
+    } catch {
+      readError = error
+      context.readFailed(error)
+    }
     list.reselect(selected, in: rows) { $0.name }
   }
 
@@ -169,7 +179,8 @@ public final class ShoppingListScreen: Screen, StoreListener {
     canvas.writeRight(headline, in: layout.headline)
     guard !rows.isEmpty else {
       canvas.writeWrapped(
-        "The shopping list is empty. l on a meal (My Meals, Meal Detail, Cook Mode) adds its ingredients.",
+        readError.map(AppContext.readFailure)
+          ?? "The shopping list is empty. l on a meal (My Meals, Meal Detail, Cook Mode) adds its ingredients.",
         in: layout.list.area.dropping(top: 1), indent: 2, style: .muted)
       return
     }

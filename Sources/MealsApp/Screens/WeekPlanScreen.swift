@@ -61,6 +61,8 @@ public final class WeekPlanScreen: Screen, StoreListener {
   private(set) var monday: CivilDate
   private var rows: [Row] = []
   private var list = ListState()
+  /// Why the week could not be read, while it cannot (rows read before stay shown).
+  private var readError: StoreError?
   /// Entries taken off here, for `u`.
   private var removed: [PlanEntry] = []
   /// From 100 columns: the selected meal, as My Meals previews it.
@@ -93,9 +95,19 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   // MARK: - Rows
 
+  /// Reads the week again; a read that fails keeps the rows shown and is said.
   private func reload() {
     let selected = selectedEntry
-    let entries = context.store.planEntries(from: monday, days: 7)
+    let entries: [PlanEntry]
+    do {
+      entries = try context.store.readPlanEntries(from: monday, days: 7)
+      readError = nil
+    } catch {
+      readError = error
+      // Rows of another week are not this one's: the error shows instead.
+      if rows.first?.day != monday { rows = [] }
+      return context.readFailed(error)
+    }
     rows = (0..<7).flatMap { offset -> [Row] in
       let day = monday.adding(days: offset)
       return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
@@ -369,6 +381,11 @@ public final class WeekPlanScreen: Screen, StoreListener {
     canvas.writeRight(
       "Week \(week) · \(monday.dayAndMonth) – \(last.dayAndMonth) \(last.year)",
       in: layout.headline)
+    if rows.isEmpty, let readError {
+      canvas.writeWrapped(
+        AppContext.readFailure(readError), in: layout.emptyMessage, indent: 2, style: .muted)
+      return
+    }
     let today = Self.today(context)
     let rows = rows
     layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, row in
