@@ -8,8 +8,11 @@ import TextSafety
 /// `escapeDelay` passes with nothing after it, and Esc before any byte that cannot begin a
 /// sequence is Esc at once. Pure and byte-driven, so it can be fuzzed.
 public struct KeyDecoder: Sendable {
-  /// How long a lone Esc waits for the rest of a sequence (ncurses' ESCDELAY as we set it).
-  public static let escapeDelay: UInt64 = 25
+  /// How long a lone Esc waits for the rest of a sequence, unless told otherwise (`set
+  /// escape-delay`: over a jittery ssh link an arrow's bytes can come 40 ms apart).
+  public static let defaultEscapeDelay: UInt64 = 25
+  /// How long a lone Esc waits here.
+  public let escapeDelay: UInt64
   /// How long a sequence already under way (or a split UTF-8 character) waits for its end.
   public static let sequenceDelay: UInt64 = 250
   /// A paste whose end marker never comes ends after this much silence.
@@ -22,7 +25,9 @@ public struct KeyDecoder: Sendable {
   /// When the last bytes arrived, in monotonic milliseconds.
   private var lastInput: UInt64 = 0
 
-  public init() {}
+  public init(escapeDelay: UInt64 = KeyDecoder.defaultEscapeDelay) {
+    self.escapeDelay = escapeDelay
+  }
 
   /// Adds bytes read from the terminal at time `now`.
   public mutating func feed(_ bytes: some Sequence<UInt8>, now: UInt64) {
@@ -43,7 +48,7 @@ public struct KeyDecoder: Sendable {
     guard position < buffer.count else { return nil }
     return lastInput
       + (buffer[position] == 0x1B && buffer.count - position == 1
-        ? Self.escapeDelay : Self.sequenceDelay)
+        ? escapeDelay : Self.sequenceDelay)
   }
 
   /// The next complete key, or nil when none is ready yet.
@@ -138,7 +143,7 @@ public struct KeyDecoder: Sendable {
   private mutating func escape(now: UInt64) -> Step {
     let available = buffer.count - position
     guard available >= 2 else {
-      if now >= lastInput + Self.escapeDelay {
+      if now >= lastInput + escapeDelay {
         position += 1
         return .key(.escape)
       }
@@ -149,7 +154,7 @@ public struct KeyDecoder: Sendable {
       return controlSequence(now: now)
     case UInt8(ascii: "O"):
       guard available >= 3 else {
-        if now >= lastInput + Self.escapeDelay {
+        if now >= lastInput + escapeDelay {
           position += 1  // Esc, then a capital O typed on its own
           return .key(.escape)
         }

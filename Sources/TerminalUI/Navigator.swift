@@ -13,9 +13,9 @@ public final class Navigator {
   public var showsHelp: Bool { help != nil }
   var statusLine = StatusLine()
   /// Set while a notice holds the status line: the message waiting behind it, if any.
-  private var heldStatus: StatusMessage??
+  var heldStatus: StatusMessage??
   /// Counts the keys handled: a message belongs to the moment it was shown in.
-  private var moment = 0
+  var moment = 0
   public var status: StatusMessage? { statusLine.message }
   public private(set) var isFinished = false
   /// Set by anything that changes what is shown outside a key (a network answer, a commit).
@@ -114,45 +114,6 @@ public final class Navigator {
   /// Asks every screen on the stack to write what is unsaved, before an exit or a suspend.
   public func keepUnsavedWork() {
     for screen in stack { screen.keepUnsavedWork() }
-  }
-
-  // MARK: - Status
-
-  public func showInfo(_ text: String) { show(StatusMessage(text, kind: .info)) }
-
-  public func showError(_ text: String) { show(StatusMessage(text, kind: .error)) }
-
-  /// A message with a progress bar (`fraction` nil: the size is unknown, the bar moves) and
-  /// a few words after it.
-  public func showProgress(_ text: String, fraction: Double?, detail: String) {
-    show(
-      StatusMessage(
-        text, kind: .info, progress: StatusMessage.Progress(fraction: fraction, detail: detail)))
-  }
-
-  public func clearStatus() { show(nil) }
-
-  /// An error that stays until the next key (the config file's, at start): news from the
-  /// background meanwhile (an offline catalogue) waits for that key instead of hiding it.
-  public func showNotice(_ text: String) {
-    show(StatusMessage(text, kind: .error))
-    heldStatus = .some(nil)
-  }
-
-  private func show(_ message: StatusMessage?) {
-    if heldStatus != nil {
-      heldStatus = .some(message)
-      return
-    }
-    statusLine.show(message, now: now(), animated: animations, owner: top, moment: moment)
-    needsDisplay = true
-  }
-
-  /// At the first key after a notice: what waited behind it, else nothing (the notice goes).
-  private func releaseNotice() {
-    guard let waiting = heldStatus else { return }
-    heldStatus = nil
-    show(waiting)
   }
 
   // MARK: - The terminal

@@ -33,7 +33,7 @@ public final class NcursesTerminal: Terminal {
   private var previousFrame: Canvas?
   private var graphicsEverything = true
   private var isActive = false
-  private var decoder = KeyDecoder()
+  private var decoder: KeyDecoder
   /// Made at the first key, not before the first frame (16 pages the kernel must zero).
   private var readBuffer: [UInt8] = []
 
@@ -47,7 +47,12 @@ public final class NcursesTerminal: Terminal {
   static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
 
   /// Sets up the terminal: UTF-8 locale, raw mode, keypad, the terminal's default colours.
-  public init(colors: Bool, mouse: Bool = true, theme: Theme = .standard) throws(TerminalError) {
+  /// `escapeDelay`: how long a lone Esc waits for the rest of a sequence (`set escape-delay`).
+  public init(
+    colors: Bool, mouse: Bool = true, theme: Theme = .standard,
+    escapeDelay: UInt64 = KeyDecoder.defaultEscapeDelay
+  ) throws(TerminalError) {
+    decoder = KeyDecoder(escapeDelay: escapeDelay)
     self.theme = theme
     modesOn = "\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "")
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {

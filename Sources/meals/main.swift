@@ -102,7 +102,8 @@ let signalDescriptor = SignalPipe.install()
 let terminal: NcursesTerminal
 do {
   terminal = try NcursesTerminal(
-    colors: options.colors, mouse: options.mouse, theme: look.theme)
+    colors: options.colors, mouse: options.mouse, theme: look.theme,
+    escapeDelay: options.escapeDelay)
 } catch {
   fail(error.message, status: 1)
 }

@@ -107,7 +107,7 @@ final class SettingsTests: XCTestCase {
         "config:1: set mouse: \"maybe\" is not yes or no.",
         "config:2: set api-url: the API URL “ftp://nope” is not an http(s) URL.",
         "config:3: set images: --images takes auto, kitty, sixel, iterm, truecolor, symbols or off, not “polaroid”.",
-        "config:4: no setting \"colour-depth\" (db, api-url, images, mouse, animation, theme).",
+        "config:4: no setting \"colour-depth\" (db, api-url, images, mouse, animation, escape-delay, theme).",
       ])
   }
 
@@ -337,6 +337,35 @@ final class SettingsTests: XCTestCase {
   }
 
   // MARK: - meals config
+
+  /// `meals config` takes the flags that set what it prints after its name, as every other
+  /// command does (`meals config --db PATH`), and still refuses anything else.
+  func testMealsConfigTakesTheSettingFlagsAfterItsName() throws {
+    guard
+      case .success(.config(let check, let parsed)) = LaunchOptions.parse(
+        ["config", "--db", "/tmp/other.sqlite", "--check"], environment: home)
+    else { return XCTFail("meals config --db did not parse") }
+    XCTAssertTrue(check)
+    XCTAssertEqual(parsed.databasePath, "/tmp/other.sqlite")
+    guard case .failure(let error) = LaunchOptions.parse(["config", "--bogus"], environment: home)
+    else { return XCTFail("an unknown flag was taken") }
+    XCTAssertTrue(
+      error.message.hasPrefix("meals config takes --check and the flags"), error.message)
+  }
+
+  /// `set escape-delay = MS` (or MEALS_ESCAPE_DELAY) sets how long a lone Esc waits; a value
+  /// that is no delay is reported, the default kept.
+  func testEscapeDelayIsASetting() throws {
+    XCTAssertEqual(LaunchOptions.defaultEscapeDelay, KeyDecoder.defaultEscapeDelay)
+    XCTAssertEqual(try options("set escape-delay = 100").escapeDelay, 100)
+    XCTAssertEqual(
+      try options(nil, environment: ["MEALS_ESCAPE_DELAY": "60"]).escapeDelay, 60)
+    let wrong = try options("set escape-delay = soon")
+    XCTAssertEqual(wrong.escapeDelay, 25)
+    XCTAssertTrue(
+      wrong.config.messages.contains { $0.contains("escape delay “soon”") },
+      "\(wrong.config.messages)")
+  }
 
   func testMealsConfigReadsBackToTheSameSettings() throws {
     let first = try options(

@@ -99,7 +99,7 @@ final class KeyDecoderTests: XCTestCase {
     var decoder = KeyDecoder()
     decoder.feed([0x1B], now: 100)
     XCTAssertNil(decoder.next(now: 110), "maybe a sequence is coming")
-    XCTAssertEqual(decoder.deadline, 100 + KeyDecoder.escapeDelay)
+    XCTAssertEqual(decoder.deadline, 100 + KeyDecoder.defaultEscapeDelay)
     XCTAssertEqual(decoder.next(now: 125), .escape)
     XCTAssertNil(decoder.deadline)
 
@@ -107,6 +107,24 @@ final class KeyDecoderTests: XCTestCase {
     XCTAssertNil(decoder.next(now: 210))
     decoder.feed(Array("[4~".utf8), now: 215)
     XCTAssertEqual(decoder.next(now: 215), .end, "a sequence split across reads is whole")
+  }
+
+  /// Over a jittery link an arrow's bytes come 40 ms apart: with the default wait they read as
+  /// Esc, then `[A` typed; with `set escape-delay = 100` they are the arrow.
+  func testALongerEscapeDelayKeepsASplitSequenceWhole() {
+    var quick = KeyDecoder()
+    quick.feed([0x1B], now: 0)
+    XCTAssertEqual(quick.next(now: 40), .escape, "25 ms: the Esc went alone")
+    quick.feed(Array("[A".utf8), now: 40)
+    XCTAssertEqual(quick.next(now: 40), .character("["))
+
+    var patient = KeyDecoder(escapeDelay: 100)
+    patient.feed([0x1B], now: 0)
+    XCTAssertNil(patient.next(now: 40), "still waiting for the rest")
+    patient.feed(Array("[A".utf8), now: 40)
+    XCTAssertEqual(patient.next(now: 40), .up)
+    patient.feed([0x1B], now: 200)
+    XCTAssertEqual(patient.next(now: 300), .escape, "a lone Esc after 100 ms")
   }
 
   func testEscThenALetterTypedQuicklyIsTwoKeys() {

@@ -35,7 +35,8 @@ public enum ConfigReport {
     let values: [(String, String)] = [
       ("db", options.databasePath), ("api-url", options.apiURL),
       ("images", options.images.rawValue), ("mouse", options.mouse ? "yes" : "no"),
-      ("animation", options.animations ? "yes" : "no"), ("theme", settings.theme.name),
+      ("animation", options.animations ? "yes" : "no"),
+      ("escape-delay", "\(options.escapeDelay)"), ("theme", settings.theme.name),
     ]
     for (name, value) in values {
       let source =

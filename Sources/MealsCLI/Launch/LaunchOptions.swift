@@ -33,6 +33,12 @@ public struct LaunchOptions: Equatable {
   public var pictureCacheFolder: String?
   /// `--read-only`: the database is opened for reading only (browse, search, cook, export).
   public var readOnly = false
+  /// How long a lone Esc waits for the rest of a key's sequence, in ms (`set escape-delay`).
+  public var escapeDelay = Self.defaultEscapeDelay
+  /// The key decoder's own (`Self.defaultEscapeDelay`; a test holds the two equal, as
+  /// this target builds without the terminal's), and the longest a config may ask.
+  public static let defaultEscapeDelay: UInt64 = 25
+  public static let longestEscapeDelay: UInt64 = 1_000
   /// The config file: its `bind`, `color` and `set theme` lines are the app's to apply.
   public var config = LoadedConfig()
   /// Where each option's value came from (`default`, `--no-mouse`, `MEALS_MOUSE`, `config:3`),
@@ -95,6 +101,11 @@ extension LaunchOptions {
     Inside the app, press ? for the keys of each screen.
     """
 
+  /// The flags that set what `meals config` prints, taken after it as before it.
+  static let settingFlags: Set<String> = [
+    "--config", "--db", "--api-url", "--images", "--read-only", "--no-mouse", "--no-animation",
+  ]
+
   /// Reads flags first, then the environment, then the config file, then the defaults.
   public static func parse(
     _ arguments: [String],
@@ -116,10 +127,14 @@ extension LaunchOptions {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if configCommand != nil && name != "--config" {
+      // `meals config` shows the settings, so it takes the flags that set them as well.
+      if configCommand != nil && !Self.settingFlags.contains(name) {
         guard argument == "--check" else {
           return .failure(
-            UsageError(message: "meals config takes --check only, not “\(argument)”."))
+            UsageError(
+              message:
+                "meals config takes --check and the flags that set what it shows (--db, --api-url, --images, --config, --read-only, --no-mouse, --no-animation), not “\(argument)”."
+            ))
         }
         configCommand = true
         continue
@@ -208,6 +223,16 @@ extension LaunchOptions {
       else { return .failure(UsageError(message: "the API URL “\(url)” is not an http(s) URL.")) }
       return .success(url)
     }
+    let escape = settings.value("escape-delay", variable: "MEALS_ESCAPE_DELAY") { text in
+      guard let ms = UInt64(text), ms <= Self.longestEscapeDelay else {
+        return .failure(
+          UsageError(
+            message:
+              "the escape delay “\(text)” is not a number of milliseconds from 0 to \(Self.longestEscapeDelay)."
+          ))
+      }
+      return .success(text)
+    }
     let explicit = settings.value("db", variable: "MEALS_DB") { Result.success($0) }
     settings.checkTheRest()
     if let usage = settings.usageError { return .failure(usage) }
@@ -232,6 +257,7 @@ extension LaunchOptions {
     }
     options.pictureCacheFolder = PictureCache.defaultFolder(environment: environment)
     options.readOnly = readOnly
+    options.escapeDelay = escape.value.flatMap { UInt64($0) } ?? Self.defaultEscapeDelay
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }

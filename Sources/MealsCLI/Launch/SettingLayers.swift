@@ -4,7 +4,7 @@ import MealsCore
 /// environment variable, the config file's `set` line, the default.
 struct SettingLayers {
   /// The names `set` knows; `theme` is the app's to check (the themes live with the terminal).
-  static let names = ["db", "api-url", "images", "mouse", "animation", "theme"]
+  static let names = ["db", "api-url", "images", "mouse", "animation", "escape-delay", "theme"]
 
   let flags: [String: (value: String, flag: String)]
   let environment: [String: String]
