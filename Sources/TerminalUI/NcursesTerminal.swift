@@ -47,6 +47,7 @@ public final class NcursesTerminal: Terminal {
   static let modesOff = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
 
   /// Sets up the terminal: UTF-8 locale, raw mode, keypad, the terminal's default colours.
+  ///
   /// `escapeDelay`: how long a lone Esc waits for the rest of a sequence (`set escape-delay`).
   public init(
     colors: Bool, mouse: Bool = true, theme: Theme = .standard,
