@@ -21,19 +21,19 @@ extension MealStore {
 
   /// Whether a meal has items on the list already, under any of its references (`id:12`
   /// when saved, `mealdb:52771` when from TheMealDB: one meal may have been added as both).
-  public func isOnShoppingList(mealRefs: [String]) -> Bool {
+  public func isOnShoppingList(mealRefs: [MealRef]) -> Bool {
     guard !mealRefs.isEmpty else { return false }
     let marks = Array(repeating: "?", count: mealRefs.count).joined(separator: ", ")
     return reading(false) { () throws(StoreError) in
       try db.statement(
         "SELECT EXISTS (SELECT 1 FROM shopping_item WHERE meal_ref IN (\(marks)))"
-      ).scalar(mealRefs.map(SQLValue.text)) == 1
+      ).scalar(mealRefs.map { .text($0.stored) }) == 1
     }
   }
 
   /// Adds a meal's ingredients, measures as given (already scaled), in one transaction.
   public func addToShoppingList(
-    mealRef: String, mealName: String, ingredients: [IngredientMeasurement]
+    mealRef: MealRef, mealName: String, ingredients: [IngredientMeasurement]
   ) throws(StoreError) {
     try db.transaction { () throws(StoreError) in
       try insertShoppingItems(mealRef: mealRef, mealName: mealName, ingredients: ingredients)
@@ -50,7 +50,7 @@ extension MealStore {
       for entry in entries {
         guard let meal = try meal(id: entry.mealID), !meal.ingredients.isEmpty else { continue }
         try insertShoppingItems(
-          mealRef: "id:\(entry.mealID)", mealName: MealRules.trimmed(meal.name),
+          mealRef: .saved(entry.mealID), mealName: MealRules.trimmed(meal.name),
           ingredients: Servings(for: meal, servings: entry.servings).lines(of: meal))
         added += 1
       }
@@ -61,7 +61,7 @@ extension MealStore {
   }
 
   private func insertShoppingItems(
-    mealRef: String, mealName: String, ingredients: [IngredientMeasurement]
+    mealRef: MealRef, mealName: String, ingredients: [IngredientMeasurement]
   ) throws(StoreError) {
     let insert = try db.statement(
       """
@@ -70,7 +70,8 @@ extension MealStore {
       """)
     for line in ingredients where !MealRules.isBlank(line.name) {
       try insert.run([
-        .text(mealRef), .text(mealName), .text(line.name), .text(line.quantity), .real(clock()),
+        .text(mealRef.stored), .text(mealName), .text(line.name), .text(line.quantity),
+        .real(clock()),
       ])
     }
   }

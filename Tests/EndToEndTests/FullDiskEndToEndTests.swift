@@ -32,7 +32,7 @@ final class FullDiskEndToEndTests: XCTestCase {
     _ = try store.createMeal(name: "Arrabiata", instructions: "Boil the pasta.")
     let toast = try store.createMeal(name: "Toast", instructions: "Toast the bread.")
     try store.addToShoppingList(
-      mealRef: "id:\(toast)", mealName: "Toast",
+      mealRef: .saved(toast), mealName: "Toast",
       ingredients: [IngredientMeasurement(name: "Bread", quantity: "2 slices")])
   }
 

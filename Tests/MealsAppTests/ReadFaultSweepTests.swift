@@ -34,7 +34,7 @@ final class ReadFaultSweepTests: XCTestCase {
     try store.plan(mealID: first, on: tuesday, slot: .dinner, servings: 2)
     let meal = try XCTUnwrap(try store.meal(id: first))
     try store.addToShoppingList(
-      mealRef: "id:\(first)", mealName: meal.name, ingredients: meal.ingredients)
+      mealRef: .saved(first), mealName: meal.name, ingredients: meal.ingredients)
     try store.deleteMeal(id: try XCTUnwrap(store.meals().row(at: 1)).id)
     try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     template = try Data(contentsOf: URL(fileURLWithPath: path))

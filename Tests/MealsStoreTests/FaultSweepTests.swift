@@ -98,7 +98,7 @@ final class FaultSweepTests: XCTestCase {
     try store.setFavourite(true, mealID: 2)
     try store.deleteMeal(id: 6)
     try store.addToShoppingList(
-      mealRef: "id:1", mealName: "Meal 0",
+      mealRef: .saved(1), mealName: "Meal 0",
       ingredients: [IngredientMeasurement(name: "Item 1", quantity: "1g")])
     _ = try store.plan(
       mealID: 3, on: CivilDate(daysSince1970: 20_000), slot: .dinner, servings: 4)
@@ -162,7 +162,7 @@ final class FaultSweepTests: XCTestCase {
         name: "add to the shopping list",
         run: stored { store in
           try store.addToShoppingList(
-            mealRef: "id:2", mealName: "Meal 1",
+            mealRef: .saved(2), mealName: "Meal 1",
             ingredients: [
               IngredientMeasurement(name: "Item 1", quantity: "2g"),
               IngredientMeasurement(name: "Item 2", quantity: "3g"),

@@ -52,7 +52,7 @@ final class ReadOnlyStoreTests: StoreTestCase {
     assertRefused(try store.restoreLastDeleted())
     assertRefused(
       try store.addToShoppingList(
-        mealRef: "\(tea)", mealName: "Tea", ingredients: Self.soup.ingredients))
+        mealRef: .saved(tea), mealName: "Tea", ingredients: Self.soup.ingredients))
     var draft = try store.editableCopy(of: soup)
     draft.name = "Chicken Soup, renamed"
     assertRefused(try store.commit(draft))

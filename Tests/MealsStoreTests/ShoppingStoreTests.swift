@@ -8,15 +8,22 @@ final class ShoppingStoreTests: StoreTestCase {
   func testItemsAreKeptTickedRemovedAndSeenByAnotherConnection() throws {
     let first = try openStore()
     try first.addToShoppingList(
-      mealRef: "id:1", mealName: "Pancakes",
+      mealRef: .saved(1), mealName: "Pancakes",
       ingredients: [
         IngredientMeasurement(name: "Flour", quantity: "200 g"),
         IngredientMeasurement(name: "  ", quantity: "1"),
         IngredientMeasurement(name: "Eggs", quantity: "2"),
       ])
-    XCTAssertTrue(first.isOnShoppingList(mealRefs: ["id:1"]))
-    XCTAssertFalse(first.isOnShoppingList(mealRefs: ["mealdb:1"]))
-    XCTAssertTrue(first.isOnShoppingList(mealRefs: ["mealdb:1", "id:1"]))
+    XCTAssertTrue(first.isOnShoppingList(mealRefs: [.saved(1)]))
+    XCTAssertFalse(first.isOnShoppingList(mealRefs: [.mealDB("1")]))
+    XCTAssertTrue(first.isOnShoppingList(mealRefs: [.mealDB("1"), .saved(1)]))
+    // Kept as the text earlier databases hold.
+    XCTAssertEqual(
+      [MealRef.saved(1), .mealDB("52771"), .named("Toast")].map(\.stored),
+      ["id:1", "mealdb:52771", "name:Toast"])
+    XCTAssertEqual(
+      MealRef.references(of: Meal(name: " Toast ", instructions: "x"), savedID: nil),
+      [.named("Toast")])
     XCTAssertFalse(first.isOnShoppingList(mealRefs: []))
     XCTAssertEqual(
       first.shoppingItems().map(\.ingredient), ["Flour", "Eggs"], "blank names skipped")

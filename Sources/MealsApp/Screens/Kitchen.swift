@@ -5,16 +5,11 @@ import TerminalUI
 /// What every screen showing a meal offers for cooking: its ingredients on the shopping list
 /// (`l`), the list itself (`L`), and Cook Mode (`c`).
 enum Kitchen {
-  /// How the shopping list knows a meal, the first one kept with its items: its id in My
-  /// Meals (also for a TheMealDB meal that is saved), and its TheMealDB id; so a meal added
-  /// from My Meals and again from Meal Detail is recognised either way round.
-  static func references(for meal: Meal, store: MealStore) -> [String] {
-    var references: [String] = []
-    if let id = meal.id ?? meal.mealDBID.flatMap({ try? store.mealID(forMealDBID: $0) }) {
-      references.append("id:\(id)")
-    }
-    if let mealDBID = meal.mealDBID { references.append("mealdb:\(mealDBID)") }
-    return references.isEmpty ? ["name:\(MealRules.trimmed(meal.name))"] : references
+  /// How the shopping list knows a meal (`MealRef`): a TheMealDB meal that is saved is known
+  /// by its id in My Meals too.
+  static func references(for meal: Meal, store: MealStore) -> [MealRef] {
+    let savedID = meal.id ?? meal.mealDBID.flatMap { try? store.mealID(forMealDBID: $0) }
+    return MealRef.references(of: meal, savedID: savedID)
   }
 
   /// Adds the meal's ingredients at `servings`, asking first when it is on the list already.

@@ -324,7 +324,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     let shopped = entries.filter {
       (try? store.meal(id: $0.mealID))??.ingredients.isEmpty == false
     }
-    let missing = shopped.filter { !store.isOnShoppingList(mealRefs: ["id:\($0.mealID)"]) }
+    let missing = shopped.filter { !store.isOnShoppingList(mealRefs: [.saved($0.mealID)]) }
     if missing.count == shopped.count {
       add(shopped)
     } else if missing.isEmpty {
