@@ -58,6 +58,16 @@ public final class Navigator {
 
   public var top: Screen? { stack.last }
 
+  /// The window's size now; a new one is the top screen's to lay out again (a preview pane may
+  /// open, and read what it shows) before anything is drawn at it. True when it changed.
+  @discardableResult
+  private func adopt(_ size: Size) -> Bool {
+    guard size != self.size else { return false }
+    self.size = size
+    top?.layoutDidChange()
+    return true
+  }
+
   // MARK: - Stack
 
   /// Opens a screen; the status line is cleared, as its message was about the screen below.
@@ -154,7 +164,7 @@ public final class Navigator {
       needsDisplay = true
       return
     }
-    self.size = size
+    let resized = adopt(size)
     needsDisplay = true
     slide = nil  // a key finishes a slide at once, then is handled as usual
     moment += 1
@@ -163,7 +173,7 @@ public final class Navigator {
     let global = Self.keys.action(for: key)
     if key == .resize {
       settlesAt = now() + Self.resizeSettle
-      top?.layoutDidChange()
+      if !resized { top?.layoutDidChange() }
       return
     }
     // The keys every chain starts with: nothing can take them first.
@@ -242,7 +252,7 @@ public final class Navigator {
 
   /// The whole screen for the current stack, prompt and help.
   private func renderStack(size: Size) -> Canvas {
-    self.size = size
+    adopt(size)
     var canvas = Canvas(size: size)
     guard size.width >= Size.minimum.width, size.height >= Size.minimum.height else {
       Self.renderTooSmall(into: &canvas)

@@ -2,12 +2,16 @@ import MealsCore
 import MealsStore
 import TerminalUI
 
-/// The preview of a saved meal (My Meals, Favourites): read from the store as it is drawn,
-/// with rating and time meters that glide when the meal's values change and jump when another
-/// meal is selected.
+/// The preview of a saved meal (My Meals, Favourites, the Week Plan), with rating and time
+/// meters that glide when the meal's values change and jump when another meal is selected.
+///
+/// The meal is read when the selection or the store changes (`follow`), and only while the
+/// pane shows; drawing reads what was read.
 struct SavedMealPreview {
   private var rating = Glide()
   private var minutes = Glide()
+  /// The selected meal as read at the last `follow` (nil: not read, the pane not shown).
+  private var shown: (id: Int64, meal: Result<Meal?, StoreError>)?
   /// The meal's photo, when pictures are on and the meal has one.
   let picture: PictureFollower
 
@@ -15,21 +19,31 @@ struct SavedMealPreview {
     picture = PictureFollower(loader: pictures)
   }
 
-  /// The list's selection (or its values) changed.
-  mutating func follow(_ meal: MealSummary?, now: UInt64, animated: Bool) {
+  /// The list's selection (or its values, or the store) changed: the meal is read again
+  /// when the pane shows it.
+  mutating func follow(_ meal: MealSummary?, in context: AppContext, now: UInt64, animated: Bool) {
     picture.follow(meal.map { String($0.id) }, now: now)
+    shown = nil
     guard let meal else { return }
+    if context.showsPreviewPane {
+      let store = context.store
+      shown = (meal.id, Result { () throws(StoreError) in try store.meal(id: meal.id) })
+    }
     let key = String(meal.id)
     rating.set(Double(meal.rating), key: key, now: now, animated: animated)
     minutes.set(Double(meal.totalMinutes ?? 0), key: key, now: now, animated: animated)
   }
 
   /// `height` rows: a picture takes at most a third of them, and none below 24.
-  func preview(of meal: MealSummary?, store: MealStore, width: Int, height: Int, now: UInt64)
-    -> Preview
-  {
+  func preview(of meal: MealSummary?, width: Int, height: Int, now: UInt64) -> Preview {
     guard let meal else { return .note("No meal selected.") }
-    guard let full = try? store.meal(id: meal.id) else { return .note("That meal is gone.") }
+    guard let shown, shown.id == meal.id else { return .note("…") }
+    let full: Meal
+    switch shown.meal {
+    case .success(let read?): full = read
+    case .success(nil): return .note("That meal is gone.")
+    case .failure(let error): return .note(AppContext.readFailure(error))
+    }
     var preview = MealLines.preview(
       of: full, width: width, rating: rating.value(at: now), minutes: minutes.value(at: now))
     let rows = height >= 24 ? height / 3 : 0
@@ -53,15 +67,19 @@ struct SavedMealPreview {
 
   /// A list screen's tick for its preview: the photo asked for, and true while something moves.
   func tick(now: UInt64, in context: AppContext) -> Bool {
-    let asked = tick(now: now, store: context.store, paneShows: context.showsPreviewPane)
+    let asked = tick(now: now, paneShows: context.showsPreviewPane)
     return nextFrame(after: now, paneShows: context.showsPreviewPane) != nil || asked
   }
 
   /// Asks for the selected meal's photo once the selection has rested (when the pane shows).
-  func tick(now: UInt64, store: MealStore, paneShows: Bool) -> Bool {
+  func tick(now: UInt64, paneShows: Bool) -> Bool {
     guard paneShows else { return false }
+    let shown = shown
     return picture.tick(now: now) { key in
-      Int64(key).flatMap { try? store.meal(id: $0) }??.thumbnailURL
+      guard let shown, String(shown.id) == key, case .success(let meal?) = shown.meal else {
+        return nil
+      }
+      return meal.thumbnailURL
     }
   }
 }

@@ -104,10 +104,13 @@ public final class FavouritesScreen: Screen, StoreListener {
     context.navigator.needsDisplay = true
   }
 
+  /// A resize may open the preview pane: the meal is read for it then.
+  public func layoutDidChange() { followSelection() }
+
   private func followSelection() {
     selectedID = selectedMeal?.id
     let navigator = context.navigator
-    preview.follow(selectedMeal, now: navigator.now(), animated: navigator.animations)
+    preview.follow(selectedMeal, in: context, now: navigator.now(), animated: navigator.animations)
   }
 
   public var nextDeadline: UInt64? { preview.nextDeadline(in: context) }

@@ -48,8 +48,7 @@ enum MealRow {
     }
     if let pane = layout.previewPane {
       preview.preview(
-        of: results.row(at: list.selection), store: context.store,
-        width: Preview.text(in: pane.area).width,
+        of: results.row(at: list.selection), width: Preview.text(in: pane.area).width,
         height: pane.area.height, now: context.navigator.now()
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }

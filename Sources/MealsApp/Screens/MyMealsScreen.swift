@@ -366,9 +366,12 @@ public final class MyMealsScreen: Screen, StoreListener {
   }
 
   /// The preview's meters follow the selected meal (gliding when its values change).
+  /// A resize may open the preview pane: the meal is read for it then.
+  public func layoutDidChange() { followSelection() }
+
   func followSelection() {
     let navigator = context.navigator
-    preview.follow(selectedMeal, now: navigator.now(), animated: navigator.animations)
+    preview.follow(selectedMeal, in: context, now: navigator.now(), animated: navigator.animations)
   }
 
   public func storeDidChange(_ store: MealStore) {

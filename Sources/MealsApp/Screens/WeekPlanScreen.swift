@@ -125,11 +125,14 @@ public final class WeekPlanScreen: Screen, StoreListener {
     followSelection()
   }
 
+  /// A resize may open the preview pane: the meal is read for it then.
+  public func layoutDidChange() { followSelection() }
+
   /// The preview follows the selected meal (none on a day's heading).
   private func followSelection() {
     previewed = selectedEntry.flatMap { context.store.mealSummary(id: $0.mealID) }
     let navigator = context.navigator
-    preview.follow(previewed, now: navigator.now(), animated: navigator.animations)
+    preview.follow(previewed, in: context, now: navigator.now(), animated: navigator.animations)
   }
 
   public var nextDeadline: UInt64? { preview.nextDeadline(in: context) }
@@ -372,7 +375,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     let layout = layout(in: area)
     if let pane = layout.previewPane {
       preview.preview(
-        of: previewed, store: context.store, width: Preview.text(in: pane.area).width,
+        of: previewed, width: Preview.text(in: pane.area).width,
         height: pane.area.height, now: context.navigator.now()
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
