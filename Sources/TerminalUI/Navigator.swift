@@ -58,8 +58,10 @@ public final class Navigator {
 
   public var top: Screen? { stack.last }
 
-  /// The window's size now; a new one is the top screen's to lay out again (a preview pane may
-  /// open, and read what it shows) before anything is drawn at it. True when it changed.
+  /// The window's size now; true when it changed.
+  ///
+  /// A new size is the top screen's to lay out again (a preview pane may open, and read what it
+  /// shows) before anything is drawn at it.
   @discardableResult
   private func adopt(_ size: Size) -> Bool {
     guard size != self.size else { return false }

@@ -365,10 +365,10 @@ public final class MyMealsScreen: Screen, StoreListener {
     followSelection()
   }
 
-  /// The preview's meters follow the selected meal (gliding when its values change).
   /// A resize may open the preview pane: the meal is read for it then.
   public func layoutDidChange() { followSelection() }
 
+  /// The preview's meters follow the selected meal (gliding when its values change).
   func followSelection() {
     let navigator = context.navigator
     preview.follow(selectedMeal, in: context, now: navigator.now(), animated: navigator.animations)
