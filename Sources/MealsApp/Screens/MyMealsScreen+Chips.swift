@@ -31,7 +31,12 @@ extension MyMealsScreen {
       }
       let group = Facet.allCases.firstIndex(of: chip.facet).map { $0 + 1 } ?? 1
       // Numbers as soon as they are known: the match count on the worker does not hide them.
-      let counted = chipCountsDue == nil && (countJob == nil || !countJobHasChips)
+      let counted: Bool
+      switch counting {
+      case .due: counted = false
+      case .running(_, let withChips): counted = !withChips
+      case .idle, .failed: counted = true
+      }
       let label = counted ? "\(chip.value) \(chipCounts[chip] ?? 0)" : chip.value
       return ChipStrip.Item(label, isChosen: chips.contains(chip), group: group)
     }
@@ -52,7 +57,7 @@ extension MyMealsScreen {
     case .clearAll:
       setChips(ChipSelection())
     case .leave:
-      isInStrip = false
+      mode = .list
     case nil:
       return false
     }
@@ -111,7 +116,7 @@ extension MyMealsScreen {
     if MealRules.isBlank(filter.text) {
       countChipsNow()
     } else {
-      chipCountsDue = context.navigator.now() + Self.chipCountDelay
+      counting = .due(context.navigator.now() + Self.chipCountDelay)
     }
   }
 
@@ -120,7 +125,7 @@ extension MyMealsScreen {
   /// On the counting worker with its own connection: a key never waits for them. Without text
   /// the chips come from a small summary, read here.
   func countChipsNow() {
-    chipCountsDue = nil
+    counting = .idle
     let text = filter.text
     let wantsChips = !context.store.chips().isEmpty
     if !wantsChips {
@@ -136,10 +141,8 @@ extension MyMealsScreen {
       return
     }
     nextCountJob += 1
-    countFailure = nil
     let job = nextCountJob
-    countJob = job
-    countJobHasChips = chipsOnWorker
+    counting = .running(job: job, withChips: chipsOnWorker)
     let reader = context.countReader
     let selection = chips
     let counted = results
@@ -151,7 +154,7 @@ extension MyMealsScreen {
       },
       then: { [weak self] counts in
         guard let self, self.countJob == job else { return }
-        self.countJob = nil
+        self.counting = .idle
         switch counts.matches {
         case .success(let matches)?:
           if let request, counted === self.results {
@@ -159,7 +162,7 @@ extension MyMealsScreen {
           }
         case .failure(let error)?:
           // Said, and the header says the count failed rather than "counting…" for ever.
-          self.countFailure = error
+          self.counting = .failed(error)
           self.context.store.onReadFailure?(error)
         case nil: break
         }
@@ -176,7 +179,7 @@ extension MyMealsScreen {
   /// stops its query.
   func stopCounting() {
     guard countJob != nil else { return }
-    countJob = nil
+    counting = .idle
     context.countReader.interrupt()
   }
 
@@ -193,4 +196,23 @@ extension MyMealsScreen {
 struct Counts: Sendable {
   var matches: Result<Int, StoreError>?
   var chips: [Chip: Int]?
+}
+
+extension MyMealsScreen {
+  /// The job on the worker whose answer is wanted, if one runs.
+  var countJob: Int? {
+    if case .running(let job, _) = counting { return job }
+    return nil
+  }
+
+  /// When a count waits for a pause in typing to end.
+  var countDue: UInt64? {
+    if case .due(let time) = counting { return time }
+    return nil
+  }
+
+  var countFailed: Bool {
+    if case .failed = counting { return true }
+    return false
+  }
 }

@@ -67,28 +67,36 @@ public final class MyMealsScreen: Screen, StoreListener {
   unowned let context: AppContext
   var results: WindowedResults<MealSummary>
   public private(set) var filter = TextField()
+  /// What keys do now: move in the list, type in the filter, or move along the chips. (With
+  /// no meals the list's place is the welcome panel: `showsWelcome`.)
+  enum Mode: Equatable { case list, filtering, chips }
+  var mode = Mode.list
   /// True while the user types in the filter field.
-  public private(set) var isFiltering = false
+  public var isFiltering: Bool { mode == .filtering }
+  /// True while ←/→ move along the chips.
+  var isInStrip: Bool { mode == .chips }
   var list = ListState()
   /// The chosen chips, kept between runs; chips' counts and the strip's cursor.
   var chips = ChipSelection()
   var chipCounts: [Chip: Int] = [:]
-  /// With a text filter, counting waits for a pause in typing: when it is due (the strip shows
-  /// no numbers until then, never old ones).
-  var chipCountsDue: UInt64?
-  /// The counting job on the worker whose answer is wanted (a later one replaces it).
-  var countJob: Int?
-  /// Why the last count failed (the header says so instead of "counting…").
-  var countFailure: StoreError?
-  /// Whether that job counts the chips too (with text); without, they were counted at once.
-  var countJobHasChips = false
+  /// Where the count of the matches (and, with text, of every chip) is.
+  enum Counting: Equatable {
+    /// Nothing asked, or the last answer taken.
+    case idle
+    /// With a text filter counting waits for a pause in typing: when it is due (the strip
+    /// shows no numbers until then, never old ones).
+    case due(UInt64)
+    /// On the worker; only this job's answer is taken (a later one replaces it).
+    case running(job: Int, withChips: Bool)
+    /// The count could not be read: the header says so, never "counting…" for ever.
+    case failed(StoreError)
+  }
+  var counting = Counting.idle
   var nextCountJob = 0
   /// End (or G) was pressed before the matches were counted: the list goes to the end when
   /// they are.
   var goesToEndWhenCounted = false
   var strip = ChipStrip()
-  /// True while ←/→ move along the chips.
-  var isInStrip = false
   /// The selected meal in the preview pane, when the terminal is wide.
   var preview: SavedMealPreview
   private var welcome = WelcomePanel()
@@ -108,8 +116,11 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public var title: String { "My Meals" }
   public var keyHelp: [KeyHelp] {
-    if isFiltering { return Self.filterKeys.help + ListState.arrowKeys.help }
-    if isInStrip { return ChipStrip.keys.help + Self.stripKeys.help }
+    switch mode {
+    case .filtering: return Self.filterKeys.help + ListState.arrowKeys.help
+    case .chips: return ChipStrip.keys.help + Self.stripKeys.help
+    case .list: break
+    }
     if showsWelcome {
       return WelcomePanel.keys
         + Self.keys.help { !Self.welcomeCovers.contains($0) }
@@ -147,8 +158,11 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     goesToEndWhenCounted = false
-    if isFiltering { return handleFilterKey(key) }
-    if isInStrip { return handleStripKey(key) }
+    switch mode {
+    case .filtering: return handleFilterKey(key)
+    case .chips: return handleStripKey(key)
+    case .list: break
+    }
     if showsWelcome {
       if let button = welcome.handle(key, width: context.navigator.body.width) {
         press(button)
@@ -185,7 +199,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       trash.delegate = self
       context.navigator.push(trash)
     case .filter:
-      isFiltering = true
+      mode = .filtering
     case .clearFilter:
       guard !filter.text.isEmpty else { return false }
       setFilter("")
@@ -196,7 +210,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       context.navigator.push(favourites)
     case .chips:
       guard showsStrip else { return false }
-      isInStrip = true
+      mode = .chips
     case .cook, .addToList, .copy, .view:
       guard let summary = selectedMeal else { return true }
       guard let meal = try? context.store.meal(id: summary.id) else {
@@ -229,10 +243,10 @@ public final class MyMealsScreen: Screen, StoreListener {
   private func handleFilterKey(_ key: Key) -> Bool {
     switch Self.filterKeys.action(for: key) {
     case .clear:
-      isFiltering = false
+      mode = .list
       setFilter("")
     case .done:
-      isFiltering = false
+      mode = .list
     case nil where ListState.arrowKeys.action(for: key) != nil:
       _ = list.handle(
         key, count: reachableCount(for: key), pageSize: pageSize, keys: ListState.arrowKeys)
@@ -337,7 +351,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   public func select(mealID: Int64) -> Bool {
     var index = context.store.index(ofMeal: mealID, matching: filter.text, chips: chips)
     if index == nil && !filter.text.isEmpty {
-      isFiltering = false
+      mode = .list
       setFilter("")
       index = context.store.index(ofMeal: mealID, chips: chips)
     }
@@ -392,7 +406,7 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public var nextDeadline: UInt64? {
     [
-      chipCountsDue,
+      countDue,
       preview.nextDeadline(in: context),
     ].compactMap { $0 }.min()
   }
@@ -400,7 +414,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// The preview's frames and the chips' counts when typing pauses.
   public func tick(now: UInt64) -> Bool {
     var changed = preview.tick(now: now, in: context)
-    if let due = chipCountsDue, now >= due {
+    if let due = countDue, now >= due {
       countChipsNow()
       changed = true
     }
@@ -415,7 +429,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     if let known = results.knownCount { return known }
     // Counted on the worker; the list goes to the end when the count is back.
     goesToEndWhenCounted = true
-    if countJob == nil { countChipsNow() }
+    if countJob == nil { countChipsNow() }  // none running: start one
     return nearby
   }
 
@@ -440,7 +454,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     let known = results.knownCount
     var headline = Self.countText(known ?? total)
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
-      headline = Self.matchText(known, of: total, failed: countFailure != nil)
+      headline = Self.matchText(known, of: total, failed: countFailed)
     }
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.top)
