@@ -142,8 +142,8 @@ public enum KeysReference {
   }
 
   /// The tables a config file may change, each once: the screens' in the order a user meets
-  /// them, then the parts many screens share.
-  static var tables: [KeyTableInfo] {
+  /// them, then the parts many screens share. Their built-in keys, so made once.
+  static let tables: [KeyTableInfo] = {
     // A table whose chains ask it for some actions only appears whole somewhere: keep that.
     let infos = sections.flatMap(\.links).compactMap(\.table)
     var seen: Set<String> = []
@@ -153,6 +153,17 @@ public enum KeysReference {
     let shared = ["list", "pager", "chips", "text-field", "text-area"]
     return all.filter { !shared.contains($0.name) }
       + shared.compactMap { name in all.first { $0.name == name } }
+  }()
+
+  /// Every chain's tables (a section's modes are chains of their own), with the section's
+  /// title: made once, for the check of each `bind` line.
+  static let chains: [(title: String, tables: [KeyTableInfo])] = sections.flatMap { section in
+    var chains: [[KeyTableInfo]] = []
+    for link in section.links {
+      if chains.isEmpty || link.startsMode { chains.append([]) }
+      if let info = link.table { chains[chains.count - 1].append(info) }
+    }
+    return chains.map { (section.title, $0) }
   }
 
   /// What takes `key` before `table` in every chain that has the table, so a binding there
@@ -164,22 +175,14 @@ public enum KeysReference {
     of key: Key, in table: String, takes: (KeyTableInfo, Key) -> String?
   ) -> (table: String, action: String, chain: String)? {
     var first: (table: String, action: String, chain: String)?
-    for section in sections {
-      // A section's modes are chains of their own.
-      var chains: [[KeyTableInfo]] = []
-      for link in section.links {
-        if chains.isEmpty || link.startsMode { chains.append([]) }
-        if let info = link.table { chains[chains.count - 1].append(info) }
+    for (title, chain) in chains {
+      guard let index = chain.firstIndex(where: { $0.name == table }) else { continue }
+      var taker: (table: String, action: String, chain: String)?
+      for earlier in chain[..<index] where earlier.name != table && taker == nil {
+        taker = takes(earlier, key).map { (earlier.name, $0, title) }
       }
-      for chain in chains {
-        guard let index = chain.firstIndex(where: { $0.name == table }) else { continue }
-        var taker: (table: String, action: String, chain: String)?
-        for earlier in chain[..<index] where earlier.name != table && taker == nil {
-          taker = takes(earlier, key).map { (earlier.name, $0, section.title) }
-        }
-        guard let taker else { return nil }  // reached here
-        first = first ?? taker
-      }
+      guard let taker else { return nil }  // reached here
+      first = first ?? taker
     }
     return first
   }
