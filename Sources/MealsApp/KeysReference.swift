@@ -141,8 +141,10 @@ public enum KeysReference {
     ]
   }
 
-  /// The tables a config file may change, each once: the screens' in the order a user meets
-  /// them, then the parts many screens share. Their built-in keys, so made once.
+  /// The tables a config file may change, each once.
+  ///
+  /// The screens' in the order a user meets them, then the parts many screens share; their
+  /// built-in keys, so made once.
   static let tables: [KeyTableInfo] = {
     // A table whose chains ask it for some actions only appears whole somewhere: keep that.
     let infos = sections.flatMap(\.links).compactMap(\.table)
