@@ -239,9 +239,16 @@ final class AppHarness {
     restarting previous: AppHarness? = nil, clock: (() -> Double)? = nil,
     pictures: PictureMode = .off, readOnly: Bool = false, databaseAt path: String? = nil
   ) throws {
-    folder = try previous?.folder ?? TemporaryFolder()
+    let folder = try previous?.folder ?? TemporaryFolder()
+    self.folder = folder
     ownsFolder = previous == nil
-    store = try MealStore(path: path ?? folder.path("meals.sqlite"), readOnly: readOnly)
+    do {
+      store = try MealStore(path: path ?? folder.path("meals.sqlite"), readOnly: readOnly)
+    } catch {
+      // No harness, so no deinit: its folder goes now.
+      if previous == nil { folder.remove() }
+      throw error
+    }
     if let clock { store.clock = clock }
     if catalogue && previous == nil && path == nil {
       try store.replaceCatalogue(
