@@ -42,6 +42,7 @@ final class ReadFaultSweepTests: XCTestCase {
   }
 
   override func tearDown() {
+    template = Data()  // XCTest keeps the test case alive: its bytes are let go here
     meals_fault_disarm()
     meals_fault_uninstall()
     folder.remove()

@@ -19,15 +19,17 @@ enum FileExport {
     let prompt = TextPrompt(
       label: label, text: name, hint: "Enter writes the file · Esc cancels",
       action: "write the file"
-    ) { typed in
+    ) { [weak navigator] typed in
+      // The prompt is the navigator's: it holds the navigator weakly (no cycle).
+      guard let navigator else { return nil }
       let shown = MealRules.trimmed(typed)
       guard !shown.isEmpty else { return "Type a file name." }
       let path = PathText.expandingTilde(shown, home: ProcessInfo.processInfo.environment["HOME"])
       if let problem = problem(with: path, shown: shown) { return problem }
-      let write = { () -> String? in
+      let write = { [weak navigator] () -> String? in
         do {
           try AtomicFile.write(contents(), to: path)
-          navigator.showInfo(written(shown))
+          navigator?.showInfo(written(shown))
           return nil
         } catch {
           // The path is in the field above: the reason alone, so it is read whole.
@@ -38,7 +40,8 @@ enum FileExport {
       navigator.present(
         ConfirmPrompt(
           "Replace \(TextWidth.shrinkable(shown))? (y/n)",
-          onYes: {
+          onYes: { [weak navigator] in
+            guard let navigator else { return }
             // A failure now brings the prompt back with the path and the reason.
             if let failure = write() {
               ask(
@@ -46,8 +49,8 @@ enum FileExport {
               (navigator.prompt as? TextPrompt)?.show(error: failure)
             }
           },
-          onNo: {
-            navigator.showInfo("Not written: \(TextWidth.shrinkable(shown)) is left as it was.")
+          onNo: { [weak navigator] in
+            navigator?.showInfo("Not written: \(TextWidth.shrinkable(shown)) is left as it was.")
           }))
       return nil
     }
