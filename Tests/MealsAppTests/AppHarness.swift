@@ -314,6 +314,14 @@ final class AppHarness {
   }
   var text: String { lines.joined(separator: "\n") }
 
+  /// Saves `meal` as the editor would; returns its id.
+  @discardableResult
+  func save(_ meal: Meal) throws -> Int64 {
+    var draft = MealDraft(of: nil)
+    draft.meal = meal
+    return try store.commit(draft)
+  }
+
   /// The fixture meals, decoded as the real client would.
   static func fixtureMeals() throws -> [Meal] {
     try MealDBDecoder.meals(from: PackagePaths.fixture("meals.json"))

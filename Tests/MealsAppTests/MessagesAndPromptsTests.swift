@@ -10,6 +10,8 @@ import XCTest
 /// What the status line, the footer and the prompts say: the point of a message in view, a
 /// dialog's own keys, feedback for every action.
 final class MessagesAndPromptsTests: XCTestCase {
+  static let beef = [IngredientMeasurement(name: "Beef", quantity: "500 g")]
+
   func testALongNameIsCutSoThePointOfTheMessageStaysInView() throws {
     let app = try AppHarness()
     let name = "The Very Long Name Of A Slow Cooked Sunday Beef Stew With Dumplings And Gravy"
@@ -41,11 +43,9 @@ final class MessagesAndPromptsTests: XCTestCase {
   /// shopping list or the editor said is gone; what the key that closed the screen said stays.
   func testMessagesGoWithTheirScreen() throws {
     let app = try AppHarness()
-    var draft = MealDraft(of: nil)
-    draft.meal = Meal(
-      name: "Stew", instructions: "1. Simmer for 5 minutes.\n2. Serve.",
-      ingredients: [IngredientMeasurement(name: "Beef", quantity: "500 g")])
-    try app.store.commit(draft)
+    try app.save(
+      Meal(
+        name: "Stew", instructions: "1. Simmer for 5 minutes.\n2. Serve.", ingredients: Self.beef))
     app.press(.character("c"), .right, .character("t"))
     XCTAssertTrue(app.lines[22].hasPrefix(" Timer started: "), app.lines[22])
     app.press(.character("T"), .character("x"), .escape, .escape)
@@ -105,11 +105,7 @@ final class MessagesAndPromptsTests: XCTestCase {
 
   func testNotReplacingAnExportedFileSaysSo() throws {
     let app = try AppHarness()
-    var draft = MealDraft(of: nil)
-    draft.meal = Meal(
-      name: "Stew", instructions: "Cook.",
-      ingredients: [IngredientMeasurement(name: "Beef", quantity: "500 g")])
-    try app.store.commit(draft)
+    try app.save(Meal(name: "Stew", instructions: "Cook.", ingredients: Self.beef))
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.path("list.md")
@@ -129,11 +125,7 @@ final class MessagesAndPromptsTests: XCTestCase {
   /// to be mended; the week's export asks the same question as the shopping list's.
   func testAnExportThatCannotBeWrittenKeepsThePromptWithTheReason() throws {
     let app = try AppHarness()
-    var draft = MealDraft(of: nil)
-    draft.meal = Meal(
-      name: "Stew", instructions: "Cook.",
-      ingredients: [IngredientMeasurement(name: "Beef", quantity: "500 g")])
-    try app.store.commit(draft)
+    try app.save(Meal(name: "Stew", instructions: "Cook.", ingredients: Self.beef))
     app.press(.character("l"), .character("L"), .character("e"), .ctrl("u"))
     app.type("/no/such/folder/list.md")
     app.press(.enter)

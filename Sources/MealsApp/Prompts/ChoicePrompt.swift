@@ -41,10 +41,6 @@ public final class ChoicePrompt: Prompt {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     // On the status line, as a yes/no question is.
-    let row = area.maxY
-    canvas.fill(Rect(x: 0, y: row, width: canvas.size.width, height: 1), style: .error)
-    canvas.write(
-      " " + TextWidth.fit(question, to: canvas.size.width - 2), row: row, column: 0,
-      style: .error)
+    ConfirmPrompt.draw(question, into: &canvas, under: area)
   }
 }

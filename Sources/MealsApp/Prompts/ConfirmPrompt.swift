@@ -47,7 +47,12 @@ public final class ConfirmPrompt: Prompt {
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    // On the status line, under the body; a space of margin on each side.
+    Self.draw(question, into: &canvas, under: area)
+  }
+
+  /// A question on the status line, under the body; a space of margin on each side (the
+  /// choice prompt's too).
+  static func draw(_ question: String, into canvas: inout Canvas, under area: Rect) {
     let row = area.maxY
     canvas.fill(Rect(x: 0, y: row, width: canvas.size.width, height: 1), style: .error)
     canvas.write(
