@@ -23,6 +23,11 @@ public final class MealStore {
   /// The chips saved meals give, and the generation they were read at.
   var chipCache: (generation: Int, chips: [Chip])?
 
+  /// How many statements the app's connection has run: a frame drawn must not move it.
+  public var statementsRun: Int { db.statementsRun }
+  /// The SQL of the statement run last (for the message of a test that caught a read).
+  public var lastStatementText: String { db.lastStatementText }
+
   /// Opens the database at `path`, creating it (not its folder) when missing, and migrates it.
   ///
   /// `readOnly` (or a file or folder meals cannot write) opens it for reading only: nothing is

@@ -9,6 +9,13 @@ final class SQLiteConnection {
   /// The progress handler's closure, kept alive while SQLite may call it.
   private var progressBox: ProgressBox?
   let path: String
+  /// Every statement step and `execute` so far: how tests see that drawing a frame read nothing.
+  fileprivate(set) var statementsRun = 0
+  /// The statement stepped last, for a test's message when a frame read the database.
+  fileprivate(set) var lastStatement: OpaquePointer?
+  var lastStatementText: String {
+    lastStatement.flatMap { sqlite3_sql($0) }.map { String(cString: $0) } ?? ""
+  }
 
   /// True when meals chose to open it read-only (`--read-only`, or a file it cannot write).
   let openedReadOnly: Bool
@@ -65,6 +72,7 @@ final class SQLiteConnection {
 
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws(StoreError) {
+    statementsRun += 1
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &message)
     if code != SQLITE_OK {
@@ -250,6 +258,8 @@ final class Statement {
 
   /// Advances; true when a row is ready.
   func step() throws(StoreError) -> Bool {
+    connection.statementsRun += 1
+    connection.lastStatement = raw
     let code = sqlite3_step(raw)
     if code == SQLITE_ROW { return true }
     if code == SQLITE_DONE { return false }

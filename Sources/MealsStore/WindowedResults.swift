@@ -105,6 +105,13 @@ public final class WindowedResults<Row> {
     return cache[index - cacheStart]
   }
 
+  /// The row at `index` if it has been read, reading nothing: what drawing uses, after the
+  /// update step read the rows the frame shows.
+  public func cachedRow(at index: Int) -> Row? {
+    guard index >= cacheStart && index < cacheStart + cache.count else { return nil }
+    return cache[index - cacheStart]
+  }
+
   /// Reads the first `count` rows in one query, when none are read yet: a list about to be
   /// shown asks for the rows it shows, not the window and a half a first `row(at:)` reads.
   public func readFirst(_ count: Int) {

@@ -57,6 +57,17 @@ public final class Navigator {
   }
 
   public var top: Screen? { stack.last }
+  /// The size `prepare` was last called for, until the frame is drawn.
+  private var preparedSize: Size?
+
+  /// The update step before a frame: a size not seen yet is laid out, and the top screen
+  /// reads what the frame shows, so that drawing only reads memory.
+  public func prepare(size: Size) {
+    preparedSize = size
+    adopt(size)
+    guard size.width >= Size.minimum.width, size.height >= Size.minimum.height else { return }
+    top?.prepare(in: Self.chrome(size).body)
+  }
 
   /// The window's size now; true when it changed.
   ///
@@ -254,7 +265,9 @@ public final class Navigator {
 
   /// The whole screen for the current stack, prompt and help.
   private func renderStack(size: Size) -> Canvas {
-    adopt(size)
+    // The loop may have prepared this frame already (a test does, to see drawing read nothing).
+    if preparedSize != size { prepare(size: size) }
+    preparedSize = nil
     var canvas = Canvas(size: size)
     guard size.width >= Size.minimum.width, size.height >= Size.minimum.height else {
       Self.renderTooSmall(into: &canvas)

@@ -8,7 +8,10 @@ public protocol Screen: AnyObject {
   var acceptsText: Bool { get }
   /// Handles a key; returns false to let the navigator's global keys have it.
   func handle(_ key: Key) -> Bool
-  /// Draws the screen into `area`; must not change any state.
+  /// The update step before a frame: reads from the store what the frame will show in `area`
+  /// (a list's visible rows, its count), so that `render` reads memory only.
+  func prepare(in area: Rect)
+  /// Draws the screen into `area` from memory; must not change any state or read the store.
   func render(into canvas: inout Canvas, in area: Rect)
   /// When the screen next wants `tick` (a debounce, a spinner frame), in monotonic ms.
   var nextDeadline: UInt64? { get }
@@ -33,6 +36,7 @@ extension Screen {
   public func keepUnsavedWork() {}
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool { false }
   public func layoutDidChange() {}
+  public func prepare(in area: Rect) {}
 }
 
 /// A small modal over the screen: a question or a one-line field.

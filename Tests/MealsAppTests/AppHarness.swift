@@ -305,10 +305,24 @@ final class AppHarness {
   private func settledFrame() -> Canvas {
     let workers = app.context.workers
     for worker in workers { worker.finishAll() }
-    var frame = navigator.render(size: size)
+    var frame = drawn()
     while workers.contains(where: \.isBusy) {
       for worker in workers { worker.finishAll() }
-      frame = navigator.render(size: size)
+      frame = drawn()
+    }
+    return frame
+  }
+
+  /// A frame, checking on the way that drawing it read nothing from the database: what a
+  /// frame shows is read in the update step before it (`Navigator.prepare`).
+  private func drawn() -> Canvas {
+    navigator.prepare(size: size)
+    let reads = store.statementsRun
+    let frame = navigator.render(size: size)
+    if store.statementsRun != reads {
+      XCTFail(
+        "drawing \(navigator.top.map { String(describing: Swift.type(of: $0)) } ?? "nothing") ran "
+          + "\(store.statementsRun - reads) statements, the last: \(store.lastStatementText)")
     }
     return frame
   }

@@ -24,7 +24,12 @@ final class ScreenSizesTests: XCTestCase {
     var sections: [String] = []
     for size in Self.sizes {
       let app = try make(size)
+      app.navigator.prepare(size: size)
+      let reads = app.store.statementsRun
       let lines = app.navigator.render(size: size).lines
+      XCTAssertEqual(
+        app.store.statementsRun, reads, "drawing \(name) at \(size) read the database",
+        file: file, line: line)
       sections.append("=== \(size.width)x\(size.height)\n" + lines.joined(separator: "\n"))
     }
     let text = sections.joined(separator: "\n") + "\n"

@@ -26,6 +26,8 @@ public final class FavouritesScreen: Screen, StoreListener {
   /// Meals taken off the list here, with when they had become favourites, for `u`.
   private var removed: [(id: Int64, name: String, at: Double)] = []
   private var preview: SavedMealPreview
+  /// The count the last update step read: what the frame draws.
+  private var shownCount = 0
 
   init(context: AppContext) {
     self.context = context
@@ -129,8 +131,12 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   // MARK: - Rendering
 
+  public func prepare(in area: Rect) {
+    shownCount = results.prepareRows(for: ListLayout(area).list, state: list)
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let count = results.count
+    let count = shownCount
     let headline = count == 1 ? "1 favourite" : "\(count) favourites"
     let layout = ListLayout(area)
     canvas.writeRight(headline, in: layout.headline)

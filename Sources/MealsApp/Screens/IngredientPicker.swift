@@ -30,6 +30,10 @@ struct IngredientPicker {
   private let offersNew: Bool
   /// The typed name when no ingredient has it (the `Use “…”` row), else nil.
   private var typedNew: String?
+  /// The rows the last update step counted: what the frame draws.
+  private var shownCount = 0
+  /// The selected row's whole entry, for the preview pane: read once per selection.
+  private var shownEntry: (name: String, entry: Result<Ingredient?, StoreError>)?
 
   init(store: MealStore, offersNew: Bool) {
     self.offersNew = offersNew
@@ -92,6 +96,7 @@ struct IngredientPicker {
 
   /// After a commit: the new name may be in the catalogue now, and rows may have gone.
   mutating func refresh(store: MealStore) {
+    shownEntry = nil
     if let typedNew, (try? store.ingredient(like: typedNew)) != nil { self.typedNew = nil }
     list.clamp(count: rowCount)
   }
@@ -119,15 +124,30 @@ struct IngredientPicker {
     return choice
   }
 
+  /// The update step: reads the rows the frame shows and, when the preview pane shows, the
+  /// selected ingredient's entry (once per selection), so drawing reads memory only.
+  mutating func prepare(in area: Rect, store: MealStore) {
+    let layout = Self.layout(area)
+    shownCount = results.prepareRows(for: layout.list.list, state: list)
+    guard layout.list.previewPane != nil, let row = selected, shownEntry?.name != row.name
+    else { return }
+    do throws(StoreError) {
+      shownEntry = (row.name, .success(try store.ingredient(named: row.name)))
+    } catch {
+      shownEntry = (row.name, .failure(error))
+    }
+  }
+
   /// Draws the field, the counter, the rows and, when wide, the selected ingredient's
   /// description; `empty` when nothing shows.
-  func render(into canvas: inout Canvas, in area: Rect, empty: String, store: MealStore) {
+  func render(into canvas: inout Canvas, in area: Rect, empty: String) {
     let layout = Self.layout(area)
     canvas.cursor = filter.render(
       labelled: "Filter:", into: &canvas, in: layout.field, style: .field)
-    let count = results.count
+    let count = shownCount
+    let rowCount = count + (typedNew == nil ? 0 : 1)
     if let pane = layout.list.previewPane {
-      preview(in: store, width: Preview.text(in: pane.area).width).draw(
+      preview(width: Preview.text(in: pane.area).width).draw(
         into: &canvas, in: pane.area, divider: pane.divider)
     }
     if rowCount == 0 {
@@ -139,8 +159,8 @@ struct IngredientPicker {
     let results = results
     let typedNew = typedNew
     layout.list.list.render(into: &canvas, state: list, count: rowCount) { canvas, row in
-      guard let ingredient = results.row(at: row.index) else {
-        if let typedNew {
+      guard let ingredient = results.cachedRow(at: row.index) else {
+        if let typedNew, row.index == count {
           canvas.writeTruncated(
             "Use “\(typedNew)” (new ingredient)", in: row.content, style: .accent)
         }
@@ -159,7 +179,7 @@ struct IngredientPicker {
   }
 
   /// The selected ingredient's description, or what choosing the new name does.
-  private func preview(in store: MealStore, width: Int) -> Preview {
+  private func preview(width: Int) -> Preview {
     switch choice {
     case .new(let name):
       return Preview(
@@ -167,8 +187,14 @@ struct IngredientPicker {
         lines: PagerLine.wrapped(
           "Not in the ingredient list yet: Enter asks its quantity and keeps the name as one "
             + "of your own, offered here from then on.", width: width))
-    case .ingredient:
-      guard let ingredient = (try? selectedIngredient(in: store)) ?? nil else { return .note("") }
+    case .ingredient(let row):
+      guard let shownEntry, shownEntry.name == row.name else { return .note("") }
+      let ingredient: Ingredient
+      switch shownEntry.entry {
+      case .success(let entry?): ingredient = entry
+      case .success(nil): return .note("")
+      case .failure(let error): return .note(AppContext.readFailure(error))
+      }
       return Preview(
         title: ingredient.name, subtitle: ingredient.type ?? "",
         lines: PagerLine.wrapped(ingredient.description ?? "No description.", width: width))

@@ -38,7 +38,9 @@ public class IngredientPickerScreen: Screen, StoreListener {
     context.navigator.needsDisplay = true
   }
 
+  public func prepare(in area: Rect) { picker.prepare(in: area, store: context.store) }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
-    picker.render(into: &canvas, in: area, empty: emptyMessage, store: context.store)
+    picker.render(into: &canvas, in: area, empty: emptyMessage)
   }
 }

@@ -12,6 +12,8 @@ public final class MealPickerScreen: Screen {
   private let purpose: String
   private var filter = TextField()
   private var results: WindowedResults<MealSummary>
+  /// The rows the last update step made reachable: what the frame draws.
+  private var shownCount = 0
   private var list = ListState()
 
   init(context: AppContext, purpose: String) {
@@ -65,11 +67,17 @@ public final class MealPickerScreen: Screen {
     return true
   }
 
+  public func prepare(in area: Rect) {
+    let view = layout(in: area).list
+    shownCount = results.prepareRows(
+      for: view, state: list, atLeast: list.selection + view.area.height + 1)
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
     canvas.cursor = filter.render(
       labelled: "Filter:", into: &canvas, in: layout.field, style: .field)
-    let count = results.count(atLeast: list.selection + layout.list.area.height + 1)
+    let count = shownCount
     guard count > 0 else {
       canvas.writeWrapped(
         results.lastError.map(AppContext.readFailure)
@@ -81,7 +89,7 @@ public final class MealPickerScreen: Screen {
     let results = results
     let width = layout.list.area.width
     layout.list.render(into: &canvas, state: list, count: count) { canvas, row in
-      guard let meal = results.row(at: row.index) else { return }
+      guard let meal = results.cachedRow(at: row.index) else { return }
       MealRow.draw(meal, into: &canvas, row: row, listWidth: width)
     }
   }

@@ -37,18 +37,18 @@ enum MealRow {
   ) {
     let view = layout.list
     // Rows that could not be read are said where they would be, not shown as blanks.
-    if let error = results.lastError, results.row(at: list.selection) == nil {
+    if let error = results.lastError, results.cachedRow(at: list.selection) == nil {
       canvas.writeWrapped(
         AppContext.readFailure(error), in: layout.emptyMessage, indent: 2, style: .muted)
       return
     }
     view.render(into: &canvas, state: list, count: count) { canvas, row in
-      guard let meal = results.row(at: row.index) else { return }
+      guard let meal = results.cachedRow(at: row.index) else { return }
       draw(meal, into: &canvas, row: row, listWidth: view.area.width)
     }
     if let pane = layout.previewPane {
       preview.preview(
-        of: results.row(at: list.selection), width: Preview.text(in: pane.area).width,
+        of: results.cachedRow(at: list.selection), width: Preview.text(in: pane.area).width,
         height: pane.area.height, now: context.navigator.now()
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }

@@ -19,15 +19,15 @@ extension MyMealsScreen {
     ])
 
   /// The strip shows once meals have a category, area or difficulty.
-  var showsStrip: Bool { !showsWelcome && !context.store.chips().isEmpty }
+  var showsStrip: Bool { !showsWelcome && !book.chips.isEmpty }
 
   /// `All`, then every chip in use, each with what it would show.
-  var stripChips: [Chip?] { [nil] + context.store.chips() }
+  var stripChips: [Chip?] { [nil] + book.chips }
 
   var stripItems: [ChipStrip.Item] {
     stripChips.map { chip in
       guard let chip else {
-        return ChipStrip.Item("All \(context.store.mealCount)", isChosen: chips.isEmpty, group: 0)
+        return ChipStrip.Item("All \(book.meals)", isChosen: chips.isEmpty, group: 0)
       }
       let group = Facet.allCases.firstIndex(of: chip.facet).map { $0 + 1 } ?? 1
       // Numbers as soon as they are known: the match count on the worker does not hide them.

@@ -101,12 +101,27 @@ public final class MyMealsScreen: Screen, StoreListener {
   var preview: SavedMealPreview
   private var welcome = WelcomePanel()
   private var selectedID: Int64?
+  /// The rows the last update step made reachable: what the frame draws (`prepare`).
+  private var shownCount = 0
+  /// How many meals the book holds and the chips they give, as last read: what keys and
+  /// frames use (read at start, after each change and before each frame; cached by the store).
+  struct Book {
+    var meals = 0
+    var chips: [Chip] = []
+  }
+  private(set) var book = Book()
+
+  /// Reads `book` (the store keeps it by generation: a read only after a change or a failure).
+  private func readBook() {
+    book = Book(meals: context.store.mealCount, chips: context.store.chips())
+  }
 
   init(context: AppContext) {
     self.context = context
     preview = SavedMealPreview(pictures: context.pictures)
     results = context.store.meals()
     context.store.addListener(self)
+    readBook()
     restoreChips()
     // The rows the first frame shows, in one read (a window and a half is 33 rows from 33
     // pages at 100 000 meals); the rest come by key as the selection moves.
@@ -130,7 +145,7 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   /// With no saved meals (and no filter), the list area is the welcome panel.
   var showsWelcome: Bool {
-    !isFiltering && filter.text.isEmpty && context.store.mealCount == 0
+    !isFiltering && filter.text.isEmpty && book.meals == 0
   }
 
   // MARK: - Layout
@@ -389,6 +404,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
+    readBook()
     if let selectedID,
       let index = store.index(ofMeal: selectedID, matching: filter.text, chips: chips)
     {
@@ -446,11 +462,20 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
   }
 
-  public func render(into canvas: inout Canvas, in area: Rect) {
-    let total = context.store.mealCount
+  /// Reads what the frame shows: the book's count and chips, and the visible rows.
+  public func prepare(in area: Rect) {
+    readBook()
+    let layout = layout(in: area)
+    guard !showsWelcome else { return }
     // A filter's matches are counted when typing pauses; the rows come first (and reading
     // them is enough to know how many there are when they are few).
-    let count = results.count(atLeast: rowsNeeded(height: area.height))
+    shownCount = results.prepareRows(
+      for: layout.meals.list, state: list, atLeast: rowsNeeded(height: area.height))
+  }
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let total = book.meals
+    let count = shownCount
     let known = results.knownCount
     var headline = Self.countText(known ?? total)
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {

@@ -22,6 +22,8 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
   private let results: WindowedResults<TrashedMeal>
+  /// The count the last update step read: what the frame draws.
+  private var shownCount = 0
   private var list = ListState()
 
   init(context: AppContext) {
@@ -101,8 +103,12 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
 
   // MARK: - Rendering
 
+  public func prepare(in area: Rect) {
+    shownCount = results.prepareRows(for: layout(in: area).list, state: list)
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let count = results.count
+    let count = shownCount
     let headline = "\(count == 1 ? "1 deleted meal" : "\(count) deleted meals") · kept 30 days"
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.headline)
@@ -117,7 +123,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     let nameWidth = max(12, min(40, layout.list.area.width * 2 / 5))
     let results = results
     layout.list.render(into: &canvas, state: list, count: count) { canvas, row in
-      guard let meal = results.row(at: row.index) else { return }
+      guard let meal = results.cachedRow(at: row.index) else { return }
       let age = now - meal.deletedAt
       let when =
         "deleted \(Age.describe(age)) · erased \(Age.until(MealStore.trashDays * 86_400 - age))"

@@ -31,6 +31,13 @@ public struct ListView {
   /// How many rows a page key moves by.
   public var pageSize: Int { max(1, area.height) }
 
+  /// The items a list of one-row items kept by `state` shows: what the update step reads
+  /// before drawing them.
+  public func visibleItems(state: ListState, count: Int) -> Range<Int> {
+    let top = state.visibleTop(height: area.height, count: count)
+    return top..<max(top, min(count, top + area.height))
+  }
+
   // MARK: - Drawing
 
   /// Draws a list of one-row items kept by `state`.
