@@ -82,18 +82,29 @@ public final class CookModeScreen: Screen {
   public let steps: [String]
   /// The heading each step falls under (`Cake`), from the instructions' heading lines.
   let sections: [String?]
-  /// nil: the ingredient checklist; else the step shown.
-  public private(set) var step: Int? {
-    didSet { if step != oldValue { stepOffset = 0 } }
+  /// Where the cook is; keys, the footer and the frame follow it.
+  enum Mode: Equatable {
+    /// Gathering the ingredients (a checklist).
+    case checklist
+    /// Reading one step (0-based).
+    case step(Int)
+    /// The list of timers (`T`), over the step it was opened from (nil: the checklist); Esc
+    /// goes back there.
+    case timers(over: Int?)
   }
+
+  private(set) var mode = Mode.checklist {
+    didSet { if step != oldValue.step { stepOffset = 0 } }
+  }
+  /// The step shown, or under the timers; nil on the checklist.
+  public var step: Int? { mode.step }
   /// The first line shown of a step too long for the window.
   private var stepOffset = 0
   private var gathered = Set<Int>()
   private var checklist = ListState()
   /// The app's timers (they outlive the screen): this screen starts, shows and stops them.
   var timers: [CookTimer] { context.timers.timers }
-  /// Showing the list of timers (`T`), with its selection.
-  private var showsTimers = false
+  /// The timers' selection, while they show.
   private var timerList = ListState()
 
   /// `servings`: the meal's own unless a plan says otherwise.
@@ -109,13 +120,14 @@ public final class CookModeScreen: Screen {
   public var title: String { "Cook Mode" }
 
   public var keyHelp: [KeyHelp] {
-    if showsTimers { return Self.timersKeys.help + ListState.keys.help }
-    guard step == nil else {
-      return Self.keys.help { $0 != .tick } + Self.scrollKeys.help
+    switch mode {
+    case .timers: return Self.timersKeys.help + ListState.keys.help
+    case .step: return Self.keys.help { $0 != .tick } + Self.scrollKeys.help
+    case .checklist:
+      return Self.checklistKeys.help
+        + Self.keys.help { Self.checklistAlso.contains($0) }
+        + ListState.keys.help
     }
-    return Self.checklistKeys.help
-      + Self.keys.help { Self.checklistAlso.contains($0) }
-      + ListState.keys.help
   }
 
   var runningTimers: [CookTimer] { context.timers.running }
@@ -123,8 +135,8 @@ public final class CookModeScreen: Screen {
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
-    if showsTimers { return handleTimersKey(key) }
-    let onChecklist = step == nil
+    if case .timers = mode { return handleTimersKey(key) }
+    let onChecklist = mode == .checklist
     let action =
       (onChecklist ? Self.checklistKeys.action(for: key) : nil) ?? Self.keys.action(for: key)
     if onChecklist, action == nil,
@@ -146,7 +158,7 @@ public final class CookModeScreen: Screen {
       if meal.ingredients.isEmpty { move(by: 1) } else { toggleGathered() }
     case .timer: startTimer()
     case .timers:
-      showsTimers = true
+      mode = .timers(over: step)
       timerList = ListState()
     case .more: servings.increase()
     case .fewer: servings.decrease()
@@ -170,9 +182,9 @@ public final class CookModeScreen: Screen {
     let current = step ?? -1
     let target = current + offset
     if target < 0 {
-      step = nil
+      mode = .checklist
     } else if target < steps.count {
-      step = target
+      mode = .step(target)
     } else {
       context.navigator.showInfo("That was the last step. Enjoy your meal! Esc leaves Cook Mode.")
     }
@@ -209,7 +221,7 @@ public final class CookModeScreen: Screen {
   private func handleTimersKey(_ key: Key) -> Bool {
     switch Self.timersKeys.action(for: key) {
     case .back:
-      showsTimers = false
+      mode = step.map(Mode.step) ?? .checklist
     case .stop:
       if let removed = context.timers.remove(at: timerList.selection) {
         timerList.clamp(count: timers.count)
@@ -233,8 +245,6 @@ public final class CookModeScreen: Screen {
         ? "Still counting — T in Cook Mode stops it."
         : "\(running) timers still counting — T in Cook Mode stops them.")
   }
-
-  // MARK: - Rendering
 
   // MARK: - Layout
 
@@ -263,12 +273,10 @@ public final class CookModeScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
-    if showsTimers {
-      renderTimers(into: &canvas, in: layout.body)
-    } else if let step {
-      renderStep(step, into: &canvas, in: layout.body)
-    } else {
-      renderChecklist(into: &canvas, in: layout.body)
+    switch mode {
+    case .timers: renderTimers(into: &canvas, in: layout.body)
+    case .step(let step): renderStep(step, into: &canvas, in: layout.body)
+    case .checklist: renderChecklist(into: &canvas, in: layout.body)
     }
     if let bar = layout.bar { renderTimerBar(into: &canvas, in: bar) }
   }
@@ -442,5 +450,16 @@ public final class CookModeScreen: Screen {
       timer.isDone ? "\(timer.label) done" : "\(timer.label) \(timer.remaining(at: now))"
     }
     canvas.writeTruncated("⏱ " + parts.joined(separator: "  │  "), in: bar, style: .key)
+  }
+}
+
+extension CookModeScreen.Mode {
+  /// The step read, or the one under the timers.
+  var step: Int? {
+    switch self {
+    case .checklist: nil
+    case .step(let step): step
+    case .timers(let over): over
+    }
   }
 }
