@@ -64,20 +64,70 @@ public final class AppContext {
   func write(
     _ change: @escaping () throws(StoreError) -> Void, failed: ((StoreError) -> Void)? = nil
   ) {
-    writes.perform(change, failed: failed)
+    if case .refused(let error) = writes.perform(change, failed: failed) {
+      if let failed { failed(error) } else { navigator.showError(error.message) }
+    }
+  }
+
+  /// A change made from `owner`: it lands now, or once another program's lock is released;
+  /// `then` — what the screen does with it (a message, the selection, its delegate) — runs only
+  /// while `owner` is still on the stack, so a screen closed meanwhile hears nothing (a failure
+  /// is then said on the status line, not to the screen).
+  func write<Owner: Screen, Value>(
+    by owner: Owner, _ change: @escaping () throws(StoreError) -> Value,
+    then reaction: @escaping (Owner, Value) -> Void,
+    failed: ((Owner, StoreError) -> Void)? = nil
+  ) {
+    let navigator = self.navigator
+    write(
+      owned(by: owner, change, then: reaction),
+      failed: { [weak owner] error in
+        guard let failed, let owner, navigator.holds(owner) else {
+          return navigator.showError(error.message)
+        }
+        failed(owner, error)
+      })
+  }
+
+  /// A change only `owner` can want, made only while it is on the stack when it lands: an
+  /// editor discarded while its save waited for a lock saves nothing.
+  func writeWhileOpen<Owner: Screen>(
+    by owner: Owner, _ change: @escaping (Owner) throws(StoreError) -> Void
+  ) {
+    let navigator = self.navigator
+    write { [weak owner] () throws(StoreError) in
+      guard let owner, navigator.holds(owner) else { return }
+      try change(owner)
+    }
   }
 
   /// `write` for a prompt that stays open on a refusal: the message of an error met at once
   /// (nil when the change was made, or waits for a lock; a later failure goes to the status line).
   func writeFromPrompt(_ change: @escaping () throws(StoreError) -> Void) -> String? {
-    var atOnce = true
-    var refusal: String?
+    guard case .refused(let error) = writes.perform(change) else { return nil }
+    return error.message
+  }
+
+  /// `writeFromPrompt` for a screen's prompt: `then` reaches `owner` only while it is on the
+  /// stack, as with `write(by:)`.
+  func writeFromPrompt<Owner: Screen, Value>(
+    by owner: Owner, _ change: @escaping () throws(StoreError) -> Value,
+    then reaction: @escaping (Owner, Value) -> Void
+  ) -> String? {
+    writeFromPrompt(owned(by: owner, change, then: reaction))
+  }
+
+  /// `change`, then `reaction` for `owner` if it is still on the stack when the change lands.
+  private func owned<Owner: Screen, Value>(
+    by owner: Owner, _ change: @escaping () throws(StoreError) -> Value,
+    then reaction: @escaping (Owner, Value) -> Void
+  ) -> () throws(StoreError) -> Void {
     let navigator = self.navigator
-    writes.perform(change) { error in
-      if atOnce { refusal = error.message } else { navigator.showError(error.message) }
+    return { [weak owner] () throws(StoreError) in
+      let value = try change()
+      guard let owner, navigator.holds(owner) else { return }
+      reaction(owner, value)
     }
-    atOnce = false
-    return refusal
   }
 
   /// What a failed read says, on the status line and where a list's rows would be (never a

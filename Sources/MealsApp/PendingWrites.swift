@@ -33,27 +33,37 @@ final class PendingWrites: Ticker {
   /// True while a change waits for the lock.
   var isWaiting: Bool { !queue.isEmpty }
 
+  /// What became of a change at once.
+  enum Outcome {
+    case made
+    /// Another program holds the lock: it is tried again, and `failed` hears if it never lands.
+    case waiting
+    /// Refused at once (the caller says why; `failed` is not called).
+    case refused(StoreError)
+  }
+
   /// Runs `attempt` now, or after the changes already waiting (order is kept); `failed` hears
-  /// any other error at once, and a lock that outlasts the patience after it.
+  /// an error met by a change that waited (another error, or a lock that outlasts the patience).
+  @discardableResult
   func perform(
     _ attempt: @escaping () throws(StoreError) -> Void,
     failed: ((StoreError) -> Void)? = nil
-  ) {
+  ) -> Outcome {
     let failed = failed ?? { [weak navigator] in navigator?.showError($0.message) }
     let now = navigator.now()
     if queue.isEmpty {
       do {
         try attempt()
-        return
+        return .made
       } catch  where error.kind == .busy {
         lastTry = now
       } catch {
-        failed(error)
-        return
+        return .refused(error)
       }
     }
     queue.append(Change(attempt: attempt, failed: failed, since: now))
     showWaiting(now: now)
+    return .waiting
   }
 
   var nextDeadline: UInt64? { queue.isEmpty ? nil : lastTry + Self.retryInterval }
@@ -107,6 +117,6 @@ final class PendingWrites: Ticker {
     let count = queue.count > 1 ? "\(queue.count) changes · " : ""
     navigator.showProgress(
       Self.waitingText, fraction: Double(waited) / Double(Self.patience),
-      detail: "\(count)\(left) s")
+      detail: "\(count)\(left) s", appWide: true)
   }
 }

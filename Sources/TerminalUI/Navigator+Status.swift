@@ -6,11 +6,14 @@ extension Navigator {
   public func showError(_ text: String) { show(StatusMessage(text, kind: .error)) }
 
   /// A message with a progress bar (`fraction` nil: the size is unknown, the bar moves) and
-  /// a few words after it.
-  public func showProgress(_ text: String, fraction: Double?, detail: String) {
+  /// a few words after it; `appWide` for work no screen owns (it stays when its screen closes).
+  public func showProgress(
+    _ text: String, fraction: Double?, detail: String, appWide: Bool = false
+  ) {
     show(
       StatusMessage(
-        text, kind: .info, progress: StatusMessage.Progress(fraction: fraction, detail: detail)))
+        text, kind: .info, progress: StatusMessage.Progress(fraction: fraction, detail: detail)),
+      owned: !appWide)
   }
 
   public func clearStatus() { show(nil) }
@@ -22,12 +25,13 @@ extension Navigator {
     heldStatus = .some(nil)
   }
 
-  func show(_ message: StatusMessage?) {
+  func show(_ message: StatusMessage?, owned: Bool = true) {
     if heldStatus != nil {
       heldStatus = .some(message)
       return
     }
-    statusLine.show(message, now: now(), animated: animations, owner: top, moment: moment)
+    statusLine.show(
+      message, now: now(), animated: animations, owner: owned ? top : nil, moment: moment)
     needsDisplay = true
   }
 

@@ -57,6 +57,9 @@ public final class Navigator {
   }
 
   public var top: Screen? { stack.last }
+
+  /// Whether `screen` is on the stack (a late answer or a landed write reaches only those).
+  public func holds(_ screen: Screen) -> Bool { stack.contains { $0 === screen } }
   /// The size `prepare` was last called for, until the frame is drawn.
   private var preparedSize: Size?
 

@@ -106,4 +106,22 @@ final class BusyDatabaseTests: XCTestCase {
     XCTAssertEqual(app.store.mealIDs(named: "Apple pie").count, 1)
     XCTAssertEqual(try app.store.unsavedDrafts(), [], "the kept draft went with the discard")
   }
+
+  /// A change lands whatever screen is on top; what its screen does after it (a message that
+  /// offers its `u`, a selection) reaches it only while it is still open.
+  func testAChangeLandsAfterItsScreenClosedAndTellsTheScreenNothing() throws {
+    app.press(.character("f"), .character("F"))
+    XCTAssertEqual(app.lines[0].trimmingCharacters(in: .whitespaces), "My Meals › Favourites")
+    try lock()
+    app.press(.character("f"), .escape)
+    XCTAssertEqual(app.lines[0].trimmingCharacters(in: .whitespaces), "My Meals")
+    XCTAssertTrue(statusLine.hasPrefix(" Waiting for another meals"), statusLine)
+    try unlock()
+    app.wait(250)
+    let pie = try XCTUnwrap(app.store.mealIDs(named: "Apple pie").first)
+    XCTAssertNil(app.store.favouritedAt(mealID: pie), "the change the user made landed")
+    XCTAssertFalse(
+      statusLine.contains("u puts it back"), "no offer of a key on a screen that is gone")
+    XCTAssertFalse(app.lines[2].contains("★"), app.lines[2])
+  }
 }

@@ -71,12 +71,14 @@ public final class FavouritesScreen: Screen, StoreListener {
     guard let meal = selectedMeal, let at = context.store.favouritedAt(mealID: meal.id) else {
       return
     }
-    context.write { [self] () throws(StoreError) in
-      try context.store.setFavourite(false, mealID: meal.id)
-      removed.append((meal.id, meal.name, at))
-      context.navigator.showInfo(
-        "Removed “\(Quote.name(meal.name))” from Favourites — u puts it back.")
-    }
+    let store = context.store
+    context.write(
+      by: self, { () throws(StoreError) in try store.setFavourite(false, mealID: meal.id) },
+      then: { screen, _ in
+        screen.removed.append((meal.id, meal.name, at))
+        screen.context.navigator.showInfo(
+          "Removed “\(Quote.name(meal.name))” from Favourites — u puts it back.")
+      })
   }
 
   private func undo() {
@@ -84,15 +86,17 @@ public final class FavouritesScreen: Screen, StoreListener {
       context.navigator.showInfo("Nothing to undo here.")
       return
     }
+    selectedID = last.id  // the store's change selects it again
+    let store = context.store
     context.write(
-      { [self] () throws(StoreError) in
-        selectedID = last.id
-        try context.store.setFavourite(true, mealID: last.id, at: last.at)
-        context.navigator.showInfo("“\(Quote.name(last.name))” is back in Favourites.")
+      by: self,
+      { () throws(StoreError) in try store.setFavourite(true, mealID: last.id, at: last.at) },
+      then: { screen, _ in
+        screen.context.navigator.showInfo("“\(Quote.name(last.name))” is back in Favourites.")
       },
-      failed: { [self] error in
-        removed.append(last)  // still undoable
-        context.navigator.showError(error.message)
+      failed: { screen, error in
+        screen.removed.append(last)  // still undoable
+        screen.context.navigator.showError(error.message)
       })
   }
 

@@ -220,19 +220,22 @@ public final class ImportLinkScreen: Screen {
       return
     }
     let candidate = candidates[shown]
-    context.write { [self] () throws(StoreError) in
-      let report = try context.store.importMeals([candidate])
-      if let saved = report.imported.first {
-        if let thumbnail = candidate.meal?.thumbnailURL, context.pictures.isOn {
-          context.pictures.request(PictureLoader.small(thumbnail))  // kept for later, offline
+    let store = context.store
+    context.write(
+      by: self, { () throws(StoreError) in try store.importMeals([candidate]) },
+      then: { screen, report in
+        let context = screen.context
+        if let saved = report.imported.first {
+          if let thumbnail = candidate.meal?.thumbnailURL, context.pictures.isOn {
+            context.pictures.request(PictureLoader.small(thumbnail))  // kept for later, offline
+          }
+          context.navigator.showInfo("Saved “\(Quote.name(saved.name))” to My Meals.")
+          screen.delegate?.browse(screen, didSaveMealWithID: saved.id)
+          context.navigator.pop(to: context.navigator.stack[0])
+        } else if let skipped = report.skipped.first {
+          context.navigator.showInfo("Not saved: \(ImportCommand.safe(skipped.reason)).")
         }
-        context.navigator.showInfo("Saved “\(Quote.name(saved.name))” to My Meals.")
-        delegate?.browse(self, didSaveMealWithID: saved.id)
-        context.navigator.pop(to: context.navigator.stack[0])
-      } else if let skipped = report.skipped.first {
-        context.navigator.showInfo("Not saved: \(ImportCommand.safe(skipped.reason)).")
-      }
-    }
+      })
   }
 
   // MARK: - Time

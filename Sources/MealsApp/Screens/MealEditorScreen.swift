@@ -288,20 +288,20 @@ public final class MealEditorScreen: Screen {
   /// Commits the draft (and forgets its kept copy); refused with a message when the name or
   /// instructions are empty.
   public func save() {
-    context.write { [self] () throws(StoreError) in
-      // Closed while the save waited for a lock (discarded): the user chose not to save.
-      guard context.navigator.stack.contains(where: { $0 === self }) else { return }
-      let id = try context.store.commit(draft, discardingDraft: keptSlot)
-      keptSlot = nil
-      keepDeadline = nil
-      let name = MealRules.trimmed(draft.name)
+    // Closed while the save waited for a lock (discarded): the user chose not to save.
+    context.writeWhileOpen(by: self) { editor throws(StoreError) in
+      let context = editor.context
+      let id = try context.store.commit(editor.draft, discardingDraft: editor.keptSlot)
+      editor.keptSlot = nil
+      editor.keepDeadline = nil
+      let name = MealRules.trimmed(editor.draft.name)
       let twins = context.store.mealIDs(named: name).filter { $0 != id }.count
       context.navigator.showInfo(
         "Saved “\(Quote.name(name))”."
           + (twins == 0
             ? ""
             : " \(twins == 1 ? "Another meal has" : "\(twins) other meals have") this name too."))
-      delegate?.mealEditorScreen(self, didSaveMealWithID: id)
+      editor.delegate?.mealEditorScreen(editor, didSaveMealWithID: id)
     }
   }
 
@@ -356,9 +356,8 @@ public final class MealEditorScreen: Screen {
     keepDeadline = nil
     guard let slot = keptSlot else { return }
     keptSlot = nil
-    context.write { [self] () throws(StoreError) in
-      try context.store.discardDraft(slot: slot)
-    }
+    let store = context.store
+    context.write { () throws(StoreError) in try store.discardDraft(slot: slot) }
   }
 
   public var nextDeadline: UInt64? { keepDeadline }

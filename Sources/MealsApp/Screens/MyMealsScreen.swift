@@ -326,36 +326,46 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   private func toggleFavourite() {
     guard let meal = selectedMeal else { return }
-    context.write { [self] () throws(StoreError) in
-      // Read when it lands: presses that waited for a lock toggle in turn.
-      let favourite = context.store.favouritedAt(mealID: meal.id) != nil
-      try context.store.setFavourite(!favourite, mealID: meal.id)
-      context.navigator.showInfo(
-        favourite
-          ? "Removed “\(Quote.name(meal.name))” from Favourites."
-          : "★ Added “\(Quote.name(meal.name))” to Favourites — F shows them.")
-    }
+    let store = context.store
+    context.write(
+      by: self,
+      { () throws(StoreError) in
+        // Read when it lands: presses that waited for a lock toggle in turn.
+        let favourite = store.favouritedAt(mealID: meal.id) != nil
+        try store.setFavourite(!favourite, mealID: meal.id)
+        return favourite
+      },
+      then: { screen, wasFavourite in
+        screen.context.navigator.showInfo(
+          wasFavourite
+            ? "Removed “\(Quote.name(meal.name))” from Favourites."
+            : "★ Added “\(Quote.name(meal.name))” to Favourites — F shows them.")
+      })
   }
 
   private func deleteSelected() {
     guard let meal = selectedMeal else { return }
-    context.write { [self] () throws(StoreError) in
-      try context.store.deleteMeal(id: meal.id)
-      context.navigator.showInfo(
-        "Deleted “\(Quote.name(meal.name))” — u undoes, T lists Recently Deleted.")
-    }
+    let store = context.store
+    context.write(
+      by: self, { () throws(StoreError) in try store.deleteMeal(id: meal.id) },
+      then: { screen, _ in
+        screen.context.navigator.showInfo(
+          "Deleted “\(Quote.name(meal.name))” — u undoes, T lists Recently Deleted.")
+      })
   }
 
   /// Restores the most recently deleted meal; pressed again, the one before it, and so on.
   private func undoDelete() {
-    context.write { [self] () throws(StoreError) in
-      guard let restored = try context.store.restoreLastDeleted() else {
-        context.navigator.showInfo("Nothing to undo: Recently Deleted is empty.")
-        return
-      }
-      context.navigator.showInfo(RecentlyDeletedScreen.restoredMessage(restored))
-      reveal(mealID: restored.id)
-    }
+    let store = context.store
+    context.write(
+      by: self, { () throws(StoreError) in try store.restoreLastDeleted() },
+      then: { screen, restored in
+        guard let restored else {
+          return screen.context.navigator.showInfo("Nothing to undo: Recently Deleted is empty.")
+        }
+        screen.context.navigator.showInfo(RecentlyDeletedScreen.restoredMessage(restored))
+        screen.reveal(mealID: restored.id)
+      })
   }
 
   // MARK: - Selection
@@ -577,16 +587,17 @@ extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDelet
   }
 
   public func searchScreen(_ screen: SearchScreen, didChoose meal: Meal) {
-    context.write { [self] () throws(StoreError) in
-      let stored = try context.store.storeFound(meal)
-      context.navigator.pop(to: self)
-      if stored.wasAlreadyStored {
-        context.navigator.showInfo("“\(Quote.name(meal.name))” is already in My Meals.")
-      } else {
-        context.navigator.showInfo("Saved “\(Quote.name(meal.name))” to My Meals.")
-      }
-      reveal(mealID: stored.id)
-    }
+    let store = context.store
+    context.write(
+      by: self, { () throws(StoreError) in try store.storeFound(meal) },
+      then: { screen, stored in
+        screen.context.navigator.pop(to: screen)
+        screen.context.navigator.showInfo(
+          stored.wasAlreadyStored
+            ? "“\(Quote.name(meal.name))” is already in My Meals."
+            : "Saved “\(Quote.name(meal.name))” to My Meals.")
+        screen.reveal(mealID: stored.id)
+      })
   }
 
   public func searchScreenDidRequestNewMeal(_ screen: SearchScreen) {

@@ -64,11 +64,14 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     guard let meal = selectedMeal else { return true }
     switch action {
     case .restore:
-      context.write { [self] () throws(StoreError) in
-        let restored = try context.store.restoreDeleted(id: meal.id)
-        context.navigator.showInfo(Self.restoredMessage(restored) + " It is back in My Meals.")
-        delegate?.recentlyDeletedScreen(self, didRestoreMealWithID: restored.id)
-      }
+      let store = context.store
+      context.write(
+        by: self, { () throws(StoreError) in try store.restoreDeleted(id: meal.id) },
+        then: { screen, restored in
+          screen.context.navigator.showInfo(
+            Self.restoredMessage(restored) + " It is back in My Meals.")
+          screen.delegate?.recentlyDeletedScreen(screen, didRestoreMealWithID: restored.id)
+        })
     case .erase:
       context.navigator.present(
         ConfirmPrompt("Erase “\(Quote.name(meal.name))” for good? This cannot be undone. (y/n)") {
@@ -79,10 +82,12 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   }
 
   private func erase(_ meal: TrashedMeal) {
-    context.write { [self] () throws(StoreError) in
-      try context.store.eraseDeleted(id: meal.id)
-      context.navigator.showInfo("Erased “\(Quote.name(meal.name))” for good.")
-    }
+    let store = context.store
+    context.write(
+      by: self, { () throws(StoreError) in try store.eraseDeleted(id: meal.id) },
+      then: { screen, _ in
+        screen.context.navigator.showInfo("Erased “\(Quote.name(meal.name))” for good.")
+      })
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {

@@ -112,11 +112,14 @@ public final class ShoppingListScreen: Screen, StoreListener {
       context.navigator.present(
         ConfirmPrompt("Remove \(ticked == 1 ? "the ticked row" : "\(ticked) ticked rows")? (y/n)") {
           [weak self] in
-          self?.context.write { [weak self] () throws(StoreError) in
-            guard let self else { return }
-            try self.context.store.removeTickedShoppingItems()
-            self.context.navigator.showInfo("Removed \(ticked == 1 ? "1 row" : "\(ticked) rows").")
-          }
+          guard let self else { return }
+          let store = context.store
+          context.write(
+            by: self, { () throws(StoreError) in try store.removeTickedShoppingItems() },
+            then: { screen, _ in
+              screen.context.navigator.showInfo(
+                "Removed \(ticked == 1 ? "1 row" : "\(ticked) rows").")
+            })
         })
     case .export:
       askWhereToExport()

@@ -187,11 +187,14 @@ public final class WeekPlanScreen: Screen, StoreListener {
       context.navigator.showInfo("Select a planned meal first: d takes it off the plan.")
       return
     }
-    context.write { [self] () throws(StoreError) in
-      if let gone = try context.store.removePlanEntry(id: entry.id) { removed.append(gone) }
-      context.navigator.showInfo(
-        "Took “\(Quote.name(entry.mealName))” off \(entry.day.short) — u puts it back.")
-    }
+    let store = context.store
+    context.write(
+      by: self, { () throws(StoreError) in try store.removePlanEntry(id: entry.id) },
+      then: { screen, gone in
+        if let gone { screen.removed.append(gone) }
+        screen.context.navigator.showInfo(
+          "Took “\(Quote.name(entry.mealName))” off \(entry.day.short) — u puts it back.")
+      })
   }
 
   private func undo() {
@@ -199,19 +202,20 @@ public final class WeekPlanScreen: Screen, StoreListener {
       context.navigator.showInfo("Nothing to undo here.")
       return
     }
+    let store = context.store
     context.write(
-      { [self] () throws(StoreError) in
-        try context.store.restorePlanEntry(entry)
-        if entry.day.monday != monday { show(week: entry.day) }
-        if let index = rows.firstIndex(where: { $0.entryID == entry.id }) {
-          list.select(index, count: rows.count)
+      by: self, { () throws(StoreError) in try store.restorePlanEntry(entry) },
+      then: { screen, _ in
+        if entry.day.monday != screen.monday { screen.show(week: entry.day) }
+        if let index = screen.rows.firstIndex(where: { $0.entryID == entry.id }) {
+          screen.list.select(index, count: screen.rows.count)
         }
-        context.navigator.showInfo(
+        screen.context.navigator.showInfo(
           "“\(Quote.name(entry.mealName))” is back on \(entry.day.short).")
       },
-      failed: { [self] error in
-        removed.append(entry)  // still undoable
-        context.navigator.showError(error.message)
+      failed: { screen, error in
+        screen.removed.append(entry)  // still undoable
+        screen.context.navigator.showError(error.message)
       })
   }
 
@@ -239,12 +243,15 @@ public final class WeekPlanScreen: Screen, StoreListener {
         "Move", mealName: entry.mealName, today: Self.today(context), day: entry.day,
         slot: entry.slot
       ) { [weak self] day, slot in
-        self?.context.writeFromPrompt { [weak self] () throws(StoreError) in
-          try store.movePlanEntry(id: entry.id, to: day, slot: slot)
-          self?.follow(entry.id, to: day)
-          self?.context.navigator.showInfo(
-            "Moved “\(Quote.name(entry.mealName))” to \(slot.rawValue) on \(day.short).")
-        }
+        guard let self else { return nil }
+        return context.writeFromPrompt(
+          by: self,
+          { () throws(StoreError) in try store.movePlanEntry(id: entry.id, to: day, slot: slot) },
+          then: { screen, _ in
+            screen.follow(entry.id, to: day)
+            screen.context.navigator.showInfo(
+              "Moved “\(Quote.name(entry.mealName))” to \(slot.rawValue) on \(day.short).")
+          })
       })
   }
 
@@ -443,11 +450,13 @@ extension WeekPlanScreen: MealPickerScreenDelegate {
     context.navigator.present(
       PlanPrompt(mealName: meal.name, today: Self.today(context), day: selectedDay) {
         [weak self] day, slot in
-        self?.context.writeFromPrompt { [weak self] () throws(StoreError) in
-          let id = try store.plan(
-            mealID: meal.id, on: day, slot: slot, servings: servings ?? Servings.assumed)
-          self?.follow(id, to: day)
-        }
+        guard let self else { return nil }
+        return context.writeFromPrompt(
+          by: self,
+          { () throws(StoreError) in
+            try store.plan(
+              mealID: meal.id, on: day, slot: slot, servings: servings ?? Servings.assumed)
+          }, then: { screen, id in screen.follow(id, to: day) })
       })
   }
 }

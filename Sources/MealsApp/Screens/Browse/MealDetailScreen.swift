@@ -190,15 +190,17 @@ public final class MealDetailScreen: Screen, StoreListener {
       return
     }
     guard let meal else { return }
-    context.write { [self] () throws(StoreError) in
-      let stored = try context.store.storeFound(meal)
-      storedID = stored.id
-      context.navigator.showInfo(
-        stored.wasAlreadyStored
-          ? "“\(Quote.name(meal.name))” is already in My Meals."
-          : "Saved “\(Quote.name(meal.name))” to My Meals.")
-      delegate?.browse(self, didSaveMealWithID: stored.id)
-    }
+    let store = context.store
+    context.write(
+      by: self, { () throws(StoreError) in try store.storeFound(meal) },
+      then: { screen, stored in
+        screen.storedID = stored.id
+        screen.context.navigator.showInfo(
+          stored.wasAlreadyStored
+            ? "“\(Quote.name(meal.name))” is already in My Meals."
+            : "Saved “\(Quote.name(meal.name))” to My Meals.")
+        screen.delegate?.browse(screen, didSaveMealWithID: stored.id)
+      })
   }
 
   /// `p`: planned at the servings shown; a meal not in My Meals yet is saved with the plan.
