@@ -22,7 +22,9 @@ final class RemoteResource<Value> {
   private(set) var isLoading = false
   /// Why the last fetch failed; cleared by the next success.
   private(set) var failure: String?
-  private var ticket: Int?
+  /// The fetch under way (the remote's listener, to stop listening by): a late answer is
+  /// dropped by the slot.
+  private var fetching = LatestAnswer<Int?>()
   private(set) var spinner = SpinnerState()
 
   init(
@@ -35,7 +37,7 @@ final class RemoteResource<Value> {
   }
 
   deinit {
-    if let ticket { remote.stopListening(ticket) }
+    if let listener = fetching.drop() ?? nil { remote.stopListening(listener) }
   }
 
   /// Shows what is known at once; fetches when nothing is, or when it is over a day old.
@@ -61,19 +63,17 @@ final class RemoteResource<Value> {
   func refresh() { fetch() }
 
   private func fetch() {
-    if let ticket { remote.stopListening(ticket) }
+    if let listener = fetching.drop() ?? nil { remote.stopListening(listener) }
     isLoading = true
     spinner.start(at: remote.now())
-    var mine: Int?
-    mine = remote.fetch(request, decode: decode) { [weak self] result in
-      guard let self, let mine, self.ticket == mine else { return }
+    let ticket = fetching.ask(nil)
+    fetching.asked = remote.fetch(request, decode: decode) { [weak self] result in
+      guard let self, self.fetching.take(ticket) != nil else { return }
       self.finish(result)
     }
-    ticket = mine
   }
 
   private func finish(_ result: Result<RemoteData.Loaded<Value>, NetworkError>) {
-    ticket = nil
     isLoading = false
     spinner.stop()
     switch result {

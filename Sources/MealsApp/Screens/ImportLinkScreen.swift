@@ -11,7 +11,7 @@ import TerminalUI
 public final class ImportLinkScreen: Screen {
   enum Phase {
     case typing
-    case loading(RequestID, address: String)
+    case loading(address: String)
     /// The recipes read from the page (one shown at a time).
     case found([ImportCandidate], address: String)
   }
@@ -48,6 +48,9 @@ public final class ImportLinkScreen: Screen {
   private unowned let context: AppContext
   public private(set) var field = TextField()
   private(set) var phase = Phase.typing
+  /// The page being fetched (its id, to cancel it and count its bytes): a late answer — to a
+  /// stopped fetch — is dropped by the slot.
+  private var page = LatestAnswer<RequestID?>()
   private var shown = 0
   private var pager = Pager()
   private var spinner = SpinnerState()
@@ -57,7 +60,7 @@ public final class ImportLinkScreen: Screen {
   }
 
   deinit {
-    if case .loading(let id, _) = phase { context.service.cancel(id) }
+    if let id = page.drop() ?? nil { context.service.cancel(id) }
   }
 
   public var title: String {
@@ -106,9 +109,9 @@ public final class ImportLinkScreen: Screen {
         return true
       }
       return field.handle(key)
-    case .loading(let id, _):
+    case .loading:
       guard Self.loadingKeys.action(for: key) == .stop else { return true }
-      context.service.cancel(id)
+      if let id = page.drop() ?? nil { context.service.cancel(id) }
       phase = .typing
       spinner.stop()
       context.navigator.showInfo("Stopped.")
@@ -160,13 +163,13 @@ public final class ImportLinkScreen: Screen {
           : "“\(Quote.name(address))” is not a web address (https://…) or a file's path.")
       return
     }
-    var id: RequestID?
-    id = context.service.fetchPage(address) { [weak self] result in
-      guard let self, case .loading(let current, _) = self.phase, current == id else { return }
+    let ticket = page.ask(nil)
+    phase = .loading(address: address)
+    page.asked = context.service.fetchPage(address) { [weak self] result in
+      guard let self, self.page.take(ticket) != nil else { return }
       self.finish(result, address: address)
     }
-    guard let id else { return }
-    phase = .loading(id, address: address)
+    guard page.isWaiting else { return }
     spinner.start(at: context.navigator.now())
     context.navigator.clearStatus()
   }
@@ -270,8 +273,8 @@ public final class ImportLinkScreen: Screen {
           + "meals reads the recipe the way a careful reader would (the page's recipe data, its "
           + "recipe card, or its headings and lists) and shows it before anything is saved.",
         in: layout.explanation, indent: 2, style: .muted)
-    case .loading(let id, let address):
-      let received = context.service.bytesReceived(id)
+    case .loading(let address):
+      let received = (page.asked ?? nil).map(context.service.bytesReceived) ?? 0
       let host = URL(string: address)?.host ?? address
       canvas.writeTruncated(
         "\(spinner.symbol) Reading \(host)… \(received / 1024) KB",

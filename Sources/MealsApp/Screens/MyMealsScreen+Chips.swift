@@ -31,12 +31,7 @@ extension MyMealsScreen {
       }
       let group = Facet.allCases.firstIndex(of: chip.facet).map { $0 + 1 } ?? 1
       // Numbers as soon as they are known: the match count on the worker does not hide them.
-      let counted: Bool
-      switch counting {
-      case .due: counted = false
-      case .running(_, let withChips): counted = !withChips
-      case .idle, .failed: counted = true
-      }
+      let counted = countDue == nil && countAnswer.asked != true
       let label = counted ? "\(chip.value) \(chipCounts[chip] ?? 0)" : chip.value
       return ChipStrip.Item(label, isChosen: chips.contains(chip), group: group)
     }
@@ -140,12 +135,9 @@ extension MyMealsScreen {
       finishGoingToEnd()
       return
     }
-    nextCountJob += 1
-    let job = nextCountJob
-    counting = .running(job: job, withChips: chipsOnWorker)
+    let ticket = countAnswer.ask(chipsOnWorker)
     let reader = context.countReader
     let selection = chips
-    let counted = results
     context.counter.run(
       { () -> Counts in
         Counts(
@@ -153,13 +145,10 @@ extension MyMealsScreen {
           chips: chipsOnWorker ? reader.chipCounts(matching: text, chips: selection) : nil)
       },
       then: { [weak self] counts in
-        guard let self, self.countJob == job else { return }
-        self.counting = .idle
+        guard let self, self.countAnswer.take(ticket) != nil else { return }
         switch counts.matches {
         case .success(let matches)?:
-          if let request, counted === self.results {
-            self.results.acceptCount(matches, generation: request.generation)
-          }
+          if let request { self.results.acceptCount(matches, generation: request.generation) }
         case .failure(let error)?:
           // Said, and the header says the count failed rather than "counting…" for ever.
           self.counting = .failed(error)
@@ -178,8 +167,7 @@ extension MyMealsScreen {
   /// Drops the counting under way (its answer is for a filter or chips no longer shown) and
   /// stops its query.
   func stopCounting() {
-    guard countJob != nil else { return }
-    counting = .idle
+    guard countAnswer.drop() != nil else { return }
     context.countReader.interrupt()
   }
 
@@ -199,12 +187,6 @@ struct Counts: Sendable {
 }
 
 extension MyMealsScreen {
-  /// The job on the worker whose answer is wanted, if one runs.
-  var countJob: Int? {
-    if case .running(let job, _) = counting { return job }
-    return nil
-  }
-
   /// When a count waits for a pause in typing to end.
   var countDue: UInt64? {
     if case .due(let time) = counting { return time }

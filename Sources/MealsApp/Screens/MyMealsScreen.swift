@@ -81,18 +81,18 @@ public final class MyMealsScreen: Screen, StoreListener {
   var chipCounts: [Chip: Int] = [:]
   /// Where the count of the matches (and, with text, of every chip) is.
   enum Counting: Equatable {
-    /// Nothing asked, or the last answer taken.
+    /// Nothing waits for a pause (a count may be on the worker: `countAnswer`).
     case idle
     /// With a text filter counting waits for a pause in typing: when it is due (the strip
     /// shows no numbers until then, never old ones).
     case due(UInt64)
-    /// On the worker; only this job's answer is taken (a later one replaces it).
-    case running(job: Int, withChips: Bool)
     /// The count could not be read: the header says so, never "counting…" for ever.
     case failed(StoreError)
   }
   var counting = Counting.idle
-  var nextCountJob = 0
+  /// The count on the worker (true when it counts the chips too): a later count, or a filter
+  /// that changed, drops its answer.
+  var countAnswer = LatestAnswer<Bool>()
   /// End (or G) was pressed before the matches were counted: the list goes to the end when
   /// they are.
   var goesToEndWhenCounted = false
@@ -455,7 +455,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     if let known = results.knownCount { return known }
     // Counted on the worker; the list goes to the end when the count is back.
     goesToEndWhenCounted = true
-    if countJob == nil { countChipsNow() }  // none running: start one
+    if !countAnswer.isWaiting { countChipsNow() }  // none running: start one
     return nearby
   }
 

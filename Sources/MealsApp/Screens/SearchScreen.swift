@@ -25,7 +25,8 @@ public final class SearchScreen: Screen, StoreListener {
   private(set) var phase = Phase.notStarted
   public private(set) var results: [Meal] = []
   private var list = ListState()
-  private var request: RequestID?
+  /// The search under way (its id, to cancel it by): a late answer is dropped by the slot.
+  private var search = LatestAnswer<RequestID?>()
   private var debounceDeadline: UInt64?
   private var spinnerFrame = 0
   private var nextSpinnerFrame: UInt64?
@@ -154,8 +155,7 @@ public final class SearchScreen: Screen, StoreListener {
   /// Starts a request for the field's text now, cancelling one in flight.
   public func startSearch() {
     debounceDeadline = nil
-    if let request { context.service.cancel(request) }
-    request = nil
+    if let request = search.drop() ?? nil { context.service.cancel(request) }
     let query = MealRules.trimmed(field.text)
     guard !query.isEmpty else {
       // Nothing to look for: back to the hint, not a search for "".
@@ -167,16 +167,14 @@ public final class SearchScreen: Screen, StoreListener {
     }
     phase = .searching(query: query)
     nextSpinnerFrame = context.navigator.now() + Spinner.interval
-    var id: RequestID?
-    id = context.service.searchMeals(named: query) { [weak self] result in
-      guard let self, let id, self.request == id else { return }
+    let ticket = search.ask(nil)
+    search.asked = context.service.searchMeals(named: query) { [weak self] result in
+      guard let self, self.search.take(ticket) != nil else { return }
       self.finish(query: query, result: result)
     }
-    request = id
   }
 
   private func finish(query: String, result: Result<[Meal], NetworkError>) {
-    request = nil
     nextSpinnerFrame = nil
     switch result {
     case .success(let meals):
