@@ -31,73 +31,25 @@ extension MealStore {
   public func meals(matching filter: String = "", chips: ChipSelection = ChipSelection())
     -> WindowedResults<MealSummary>
   {
-    let text = MealFilter(filter)
-    let columns = "SELECT \(Self.summaryColumns) FROM"
-    if chips.isEmpty && !text.isEverything {
-      // Keys in name order straight from the index, then their meals.
-      let join = "AS k JOIN meal ON meal.sort_key = k.key ORDER BY k.key"
-      let anchor = "WITH anchor (at) AS (SELECT sort_key FROM meal WHERE id = ?)"
-      return live(
-        count: text.countSQL, countParameters: text.parameters, knownCount: nil,
-        offsetSQL: "\(columns) (\(text.keys(order: "ASC")) LIMIT ? OFFSET ?) \(join)",
-        afterSQL: """
-          \(anchor) \(columns) (\(text.keys(where: { "\($0) > (SELECT at FROM anchor)" }, order: "ASC")) \
-          LIMIT ?) \(join)
-          """,
-        beforeSQL: """
-          \(anchor) \(columns) (\(text.keys(where: { "\($0) < (SELECT at FROM anchor)" }, order: "DESC")) \
-          LIMIT ?) \(join) DESC
-          """,
-        parameters: text.parameters, key: { [.integer($0.id)] }, map: Self.summary)
-    }
-    let chipCondition = ChipCondition(chips)
-    let conditions = [text.mealCondition, chipCondition.sql].compactMap { $0 }
-    let whereClause = conditions.map { " AND \($0)" }.joined()
-    let parameters = text.parameters + chipCondition.parameters
+    let query = MealListQuery(text: filter, chips: chips)
     // No text and no chips: the whole table, counted once per change (unless that read
     // failed: then the list counts it when it can, never passing 0 off as the count).
-    let knownCount = conditions.isEmpty ? currentSummary()?.meals : nil
+    let knownCount = query.isEverything ? currentSummary()?.meals : nil
     return live(
-      count: "SELECT count(*) FROM meal WHERE 1\(whereClause)", countParameters: parameters,
-      knownCount: knownCount,
-      offsetSQL: "\(columns) meal WHERE 1\(whereClause) ORDER BY name, id LIMIT ? OFFSET ?",
-      afterSQL: "\(columns) meal WHERE (name, id) > (?, ?)\(whereClause) ORDER BY name, id LIMIT ?",
-      beforeSQL:
-        "\(columns) meal WHERE (name, id) < (?, ?)\(whereClause) ORDER BY name DESC, id DESC LIMIT ?",
-      parameters: parameters, key: { [.text($0.name), .integer($0.id)] }, map: Self.summary)
+      count: query.countSQL, countParameters: query.parameters, knownCount: knownCount,
+      offsetSQL: query.offsetSQL, afterSQL: query.afterSQL, beforeSQL: query.beforeSQL,
+      parameters: query.parameters, key: query.rowKey, map: Self.summary)
   }
 
-  /// Where meal `id` is in `meals(matching:chips:)`, or nil when it is not in that list.
+  /// Where meal `id` is in `meals(matching:chips:)`, or nil when it is not in that list (or
+  /// the read failed: said).
   public func index(
     ofMeal id: Int64, matching filter: String = "", chips: ChipSelection = ChipSelection()
   ) -> Int? {
-    let text = MealFilter(filter)
-    if chips.isEmpty && !text.isEverything {
-      guard
-        let key = try? db.statement("SELECT sort_key FROM meal WHERE id = ?").scalar([.integer(id)]
-        ),
-        (try? db.statement("SELECT EXISTS (\(text.keys(where: { "\($0) = ?" })))")
-          .scalar(text.parameters + [.integer(key)])) == 1,
-        let before = try? db.statement(
-          "SELECT count(*) FROM (\(text.keys(where: { "\($0) < ?" })))"
-        )
-        .scalar(text.parameters + [.integer(key)])
-      else { return nil }
-      return Int(before)
+    let query = MealListQuery(text: filter, chips: chips)
+    return reading(nil) { () throws(StoreError) in
+      try db.statement(query.positionSQL).scalar(query.positionParameters(of: id)).map(Int.init)
     }
-    let chipCondition = ChipCondition(chips)
-    let whereClause = [text.mealCondition, chipCondition.sql].compactMap { $0 }
-      .map { " AND \($0)" }.joined()
-    let parameters = text.parameters + chipCondition.parameters
-    guard
-      let name = try? db.statement("SELECT name FROM meal WHERE id = ?\(whereClause)")
-        .rows([.integer(id)] + parameters, { $0.text(0) }).first,
-      let before = try? db.statement(
-        "SELECT count(*) FROM meal WHERE (name, id) < (?, ?)\(whereClause)"
-      )
-      .scalar([.text(name), .integer(id)] + parameters)
-    else { return nil }
-    return Int(before)
   }
 
   // MARK: - Favourites
