@@ -76,12 +76,7 @@ public enum SchemaOrgRecipe {
 
   /// One Recipe object as a meal to import, or why it cannot be one.
   static func candidate(from recipe: [String: Any], index: Int) -> ImportCandidate {
-    let name = text(recipe["name"]).map { HTMLDocument.fold(HTMLText.plain($0)) }
-    let place = name.map { "recipe “\($0)”" } ?? "recipe \(index + 1)"
-    guard let name, !MealRules.isBlank(name) else {
-      return ImportCandidate(place: place, problem: "a Recipe without a name")
-    }
-    return ImportCandidate(place: place, meal: meal(from: recipe, name: name))
+    fields(from: recipe).candidate(index: index)
   }
 
   /// The JSON-LD blocks of an HTML page: `<script type="application/ld+json">…</script>`.
@@ -122,43 +117,37 @@ public enum SchemaOrgRecipe {
     return types.contains { $0 == "Recipe" || $0.hasSuffix("/Recipe") || $0 == "schema:Recipe" }
   }
 
-  private static func meal(from recipe: [String: Any], name: String) -> Meal {
-    var meal = Meal(name: name, instructions: instructions(recipe["recipeInstructions"]))
-    if let identifier = texts(recipe["identifier"]).first(where: { $0.hasPrefix("themealdb:") }) {
-      meal.mealDBID = String(identifier.dropFirst("themealdb:".count))
-    }
-    meal.category = texts(recipe["recipeCategory"]).first.map(line)
-    meal.area = texts(recipe["recipeCuisine"]).first.map(line)
-    meal.tags = texts(recipe["keywords"]).flatMap { $0.split(separator: ",") }
+  /// A Recipe object of the vocabulary (JSON-LD's, or microdata's and RDFa's read into that
+  /// shape) as typed fields: where the untyped values end.
+  static func fields(from recipe: [String: Any]) -> RecipeFields {
+    var fields = RecipeFields()
+    fields.name = text(recipe["name"])
+    fields.steps = steps(recipe["recipeInstructions"])
+    fields.mealDBID = texts(recipe["identifier"]).first { $0.hasPrefix("themealdb:") }
+      .map { String($0.dropFirst("themealdb:".count)) }
+    fields.category = texts(recipe["recipeCategory"]).first.map(line)
+    fields.cuisine = texts(recipe["recipeCuisine"]).first.map(line)
+    fields.tags = texts(recipe["keywords"]).flatMap { $0.split(separator: ",") }
       .map { line(String($0)) }.filter { !$0.isEmpty }
-    meal.thumbnailURL = url(recipe["image"] ?? recipe["thumbnailUrl"])
-    meal.sourceURL = texts(recipe["url"]).first
-    meal.videoURL = videoURL(recipe["video"])
-    meal.servings =
+    fields.image = url(recipe["image"] ?? recipe["thumbnailUrl"])
+    fields.url = texts(recipe["url"]).first
+    fields.video = videoURL(recipe["video"])
+    fields.servings =
       texts(recipe["recipeYield"] ?? recipe["yield"]).lazy.compactMap(servings)
       .first
-    meal.totalMinutes =
-      text(recipe["totalTime"]).flatMap(duration)
-      ?? {
-        let parts = [recipe["prepTime"], recipe["cookTime"]].compactMap {
-          text($0).flatMap(duration)
-        }
-        return parts.isEmpty ? nil : parts.reduce(0, +)
-      }()
-    let lines = ingredientLines(recipe["recipeIngredient"] ?? recipe["ingredients"])
-    let supplies = (recipe["supply"] as? [Any] ?? []).compactMap {
+    fields.totalTime = text(recipe["totalTime"]).flatMap(duration)
+    fields.prepTime = text(recipe["prepTime"]).flatMap(duration)
+    fields.cookTime = text(recipe["cookTime"]).flatMap(duration)
+    fields.ingredients = ingredientLines(recipe["recipeIngredient"] ?? recipe["ingredients"])
+    fields.ingredientsAreLegacy = recipe["recipeIngredient"] == nil && !fields.ingredients.isEmpty
+    fields.supplies = (recipe["supply"] as? [Any] ?? []).compactMap {
       entry -> IngredientMeasurement? in
       guard let object = entry as? [String: Any], let name = text(object["name"]) else {
         return nil
       }
       return IngredientMeasurement(name: name, quantity: text(object["requiredQuantity"]) ?? "")
     }
-    if !supplies.isEmpty && (supplies.count == lines.count || lines.isEmpty) {
-      meal.ingredients = supplies
-    } else {
-      meal.ingredients = lines.map(IngredientLine.split)
-    }
-    return meal
+    return fields
   }
 
   /// One line of text from a value that may hold HTML: tags gone, entities decoded, white
@@ -167,7 +156,7 @@ public enum SchemaOrgRecipe {
 
   /// Ingredient lines as the page shows them: strings, or groups of them (lists in a list),
   /// or objects with a text; each one line, none empty.
-  private static func ingredientLines(_ value: Any?, depth: Int = 0) -> [String] {
+  static func ingredientLines(_ value: Any?, depth: Int = 0) -> [String] {
     guard depth < 6, let value else { return [] }
     if let array = value as? [Any] {
       return array.flatMap { ingredientLines($0, depth: depth + 1) }
@@ -286,13 +275,9 @@ public enum SchemaOrgRecipe {
 
   /// Steps as lines: a string (its own lines and paragraphs), strings, HowToStep (`text`, else
   /// `name`), HowToSection (its name as a heading line, `Cake:`, then its steps), an ItemList's
-  /// items.
-  private static func instructions(_ value: Any?, depth: Int = 0) -> String {
-    steps(value, depth: depth).joined(separator: "\n")
-  }
-
-  /// `inSection`: inside a HowToSection, whose name is the heading; its steps' names are not.
-  private static func steps(_ value: Any?, depth: Int = 0, inSection: Bool = false) -> [String] {
+  /// items. `inSection`: inside a HowToSection, whose name is the heading; its steps' names
+  /// are not.
+  static func steps(_ value: Any?, depth: Int = 0, inSection: Bool = false) -> [String] {
     guard depth < 8, let value else { return [] }
     if let string = value as? String {
       // JSON where a page put its steps in an attribute (`content="[{&quot;@type…`).

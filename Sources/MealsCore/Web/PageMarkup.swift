@@ -4,9 +4,8 @@ import FoundationEssentials
 /// Recipes, Mediavine Create, Zip/EasyRecipe, …) and, failing those, what any reader goes by —
 /// a heading that says "Ingredients" over a list, one that says "Method" over steps.
 ///
-/// Read into the JSON-LD shape (`name`, `recipeIngredient`, `recipeInstructions`,
-/// `recipeYield`, `totalTime` in minutes as `PT…M`), to complete or stand in for the page's
-/// structured data.
+/// Read as `RecipeFields` (a name, ingredient lines, steps, servings, the total time), to
+/// complete or stand in for the page's structured data.
 enum PageMarkup {
   /// One plugin's classes for each part of a recipe.
   struct Plugin {
@@ -44,30 +43,26 @@ enum PageMarkup {
 
   /// The recipe the markup shows, if any part of one is there: a plugin's, completed from the
   /// page's sections when it lacks ingredients or steps (`steps`: whether to look for them).
-  static func recipe(in page: HTMLDocument, steps: Bool = true) -> [String: Any]? {
+  static func recipe(in page: HTMLDocument, steps: Bool = true) -> RecipeFields? {
     let elements = page.elements()
     let sections = PageSections.recipe(in: page, elements: elements, steps: steps)
     guard var recipe = plugin(in: page, elements: elements) else { return sections }
-    for key in ["recipeIngredient", "recipeInstructions", "name"] where recipe[key] == nil {
-      recipe[key] = sections?[key]
-    }
+    if recipe.ingredients.isEmpty { recipe.ingredients = sections?.ingredients ?? [] }
+    if recipe.steps.isEmpty { recipe.steps = sections?.steps ?? [] }
+    if recipe.name == nil { recipe.name = sections?.name }
     return recipe
   }
 
-  private static func plugin(in page: HTMLDocument, elements: [Int]) -> [String: Any]? {
+  private static func plugin(in page: HTMLDocument, elements: [Int]) -> RecipeFields? {
     for plugin in plugins {
-      var recipe: [String: Any] = [:]
       let ingredients = items(
         page, elements, single: plugin.ingredient, lists: plugin.ingredientList)
       let steps = items(page, elements, single: plugin.instruction, lists: plugin.instructionList)
       guard !ingredients.isEmpty || !steps.isEmpty else { continue }
-      if !ingredients.isEmpty { recipe["recipeIngredient"] = ingredients }
-      if !steps.isEmpty { recipe["recipeInstructions"] = steps }
-      if let name = first(page, elements, plugin.name) { recipe["name"] = name }
-      if let yield = first(page, elements, plugin.yield) { recipe["recipeYield"] = yield }
-      if let time = first(page, elements, plugin.totalTime).flatMap(DurationText.minutes) {
-        recipe["totalTime"] = "PT\(time)M"
-      }
+      var recipe = RecipeFields(lines: ingredients, steps: steps)
+      recipe.name = first(page, elements, plugin.name)
+      recipe.servings = first(page, elements, plugin.yield).flatMap(SchemaOrgRecipe.servings)
+      recipe.totalTime = first(page, elements, plugin.totalTime).flatMap(DurationText.minutes)
       return recipe
     }
     return nil
@@ -141,10 +136,11 @@ enum PageSections {
   }
 
   static func recipe(in page: HTMLDocument, elements: [Int], steps wanted: Bool = true)
-    -> [String: Any]?
+    -> RecipeFields?
   {
     let headings = elements.compactMap { Heading($0, page) }
-    var recipe: [String: Any] = [:]
+    var shown: [String] = []
+    var stepLines: [String] = []
     // A bold line or a heading among the lines (`Meatballs`, `The Marinade`) names a group of
     // ingredients; it is not one.
     func groupName(_ text: String) -> String {
@@ -168,16 +164,17 @@ enum PageSections {
         }
       }
       .filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
-    if let ingredients, amounts(ingredients) >= 0.3 { recipe["recipeIngredient"] = ingredients }
+    if let ingredients, amounts(ingredients) >= 0.3 { shown = ingredients }
     let steps = (wanted ? stepCandidates(page, elements, headings) : [])
       .filter { (1...80).contains($0.count) }.max { sentences($0) < sentences($1) }
-    if let steps, sentences(steps) >= 0.4 { recipe["recipeInstructions"] = steps }
+    if let steps, sentences(steps) >= 0.4 { stepLines = steps }
+    var recipe = RecipeFields(lines: shown, steps: stepLines)
     guard !recipe.isEmpty else { return nil }
     if let title = elements.first(where: { page.nodes[$0].name == "h1" }).map({ page.text(of: $0) }
     ),
       !title.isEmpty
     {
-      recipe["name"] = title
+      recipe.name = title
     }
     return recipe
   }
@@ -472,21 +469,17 @@ enum PageFacts {
     "tiempo total", "συνολικός χρόνος",
   ]
 
-  static func read(_ page: HTMLDocument) -> [String: Any] {
-    var facts: [String: Any] = [:]
+  static func read(_ page: HTMLDocument) -> RecipeFields {
+    var facts = RecipeFields()
     var prep: Int?
     var cook: Int?
     for line in page.lines(of: 0) where line.count <= 80 {
       let lower = line.lowercased()
-      if facts["recipeYield"] == nil, let rest = after(servingLabels, in: lower),
-        let servings = SchemaOrgRecipe.servings(String(rest.prefix(12)))
-      {
-        facts["recipeYield"] = "\(servings)"
+      if facts.servings == nil, let rest = after(servingLabels, in: lower) {
+        facts.servings = SchemaOrgRecipe.servings(String(rest.prefix(12)))
       }
-      if facts["totalTime"] == nil, let rest = after(totalLabels, in: lower),
-        let minutes = DurationText.minutes(String(rest.prefix(40)))
-      {
-        facts["totalTime"] = "PT\(minutes)M"
+      if facts.totalTime == nil, let rest = after(totalLabels, in: lower) {
+        facts.totalTime = DurationText.minutes(String(rest.prefix(40)))
       }
       if prep == nil, let rest = after(["prep time", "preparation time"], in: lower) {
         prep = DurationText.minutes(String(rest.prefix(40)))
@@ -495,8 +488,8 @@ enum PageFacts {
         cook = DurationText.minutes(String(rest.prefix(40)))
       }
     }
-    if facts["totalTime"] == nil, prep != nil || cook != nil {
-      facts["totalTime"] = "PT\((prep ?? 0) + (cook ?? 0))M"
+    if facts.totalTime == nil, prep != nil || cook != nil {
+      facts.totalTime = (prep ?? 0) + (cook ?? 0)
     }
     return facts
   }

@@ -13,9 +13,10 @@ enum PageProperties {
     static let rdfa = Markup(scope: "typeof", type: "typeof", property: "property")
   }
 
-  /// Every item typed Recipe, as a JSON-LD-like object.
-  static func recipes(in page: HTMLDocument, markup: Markup) -> [[String: Any]] {
-    page.elements().filter { isRecipe(page, $0, markup) }.map { item(page, $0, markup) }
+  /// Every item typed Recipe, read as the vocabulary's JSON-LD object is.
+  static func recipes(in page: HTMLDocument, markup: Markup) -> [RecipeFields] {
+    page.elements().filter { isRecipe(page, $0, markup) }
+      .map { SchemaOrgRecipe.fields(from: item(page, $0, markup)) }
   }
 
   private static func isRecipe(_ page: HTMLDocument, _ node: Int, _ markup: Markup) -> Bool {

@@ -23,33 +23,26 @@ public enum RecipePage {
     found += PageProperties.recipes(in: page, markup: .rdfa)
     var recipes = merged(found)
     // The page's own step lists are looked for only when no structured data gives steps.
-    let marked = PageMarkup.recipe(
-      in: page, steps: recipes.first.map { isEmpty($0["recipeInstructions"]) } ?? true)
+    let marked = PageMarkup.recipe(in: page, steps: recipes.first?.steps.isEmpty ?? true)
     if let marked, !recipes.isEmpty { recipes[0] = completed(recipes[0], marked: marked) }
     let graph = OpenGraph(page)
-    if recipes.isEmpty, let marked, marked["recipeIngredient"] != nil,
-      marked["recipeInstructions"] != nil
-    {
+    if recipes.isEmpty, let marked, !marked.ingredients.isEmpty, !marked.steps.isEmpty {
       recipes = [marked]
     }
-    var candidates: [ImportCandidate] = []
     // Servings and times stated in words, read only when the recipe lacks them (it is a walk
     // over the whole page's text).
-    if let first = recipes.first, first["recipeYield"] == nil || first["totalTime"] == nil {
-      for (key, value) in PageFacts.read(page) where recipes[0][key] == nil {
-        recipes[0][key] = value
-      }
+    if let first = recipes.first, first.servings == nil || first.totalTime == nil {
+      let facts = PageFacts.read(page)
+      recipes[0].servings = first.servings ?? facts.servings
+      recipes[0].totalTime = first.totalTime ?? facts.totalTime
     }
+    var candidates: [ImportCandidate] = []
     for (index, var recipe) in recipes.enumerated() {
-      if SchemaOrgRecipe.text(recipe["name"]).map({ MealRules.isBlank($0) }) ?? true {
-        recipe["name"] = marked?["name"] ?? graph.title
-      }
-      if recipe["image"] == nil { recipe["image"] = graph.image }
-      var candidate = SchemaOrgRecipe.candidate(from: recipe, index: index)
+      if recipe.name.map(MealRules.isBlank) ?? true { recipe.name = marked?.name ?? graph.title }
+      recipe.image = recipe.image ?? graph.image
+      var candidate = recipe.candidate(index: index)
       if var meal = candidate.meal {
-        if let address, meal.sourceURL == nil || !recipe.keys.contains("url") {
-          meal.sourceURL = address
-        }
+        if let address, recipe.url == nil { meal.sourceURL = address }
         meal.thumbnailURL = meal.thumbnailURL.map { absolute($0, base: address) }
         candidate = ImportCandidate(place: candidate.place, meal: meal)
       }
@@ -61,25 +54,25 @@ public enum RecipePage {
   // MARK: - Sources
 
   /// The Recipe objects of every JSON-LD block.
-  static func scriptRecipes(_ page: HTMLDocument) -> [[String: Any]] {
-    page.elements(named: "script").flatMap { script -> [[String: Any]] in
+  static func scriptRecipes(_ page: HTMLDocument) -> [RecipeFields] {
+    page.elements(named: "script").flatMap { script -> [RecipeFields] in
       guard let type = page.attribute("type", of: script)?.lowercased(), type.contains("ld+json"),
         let text = page.nodes[script].children.first.map({ page.nodes[$0].text }),
         let value = LenientJSON.parse(text)
       else { return [] }
-      return SchemaOrgRecipe.recipes(in: value)
+      return SchemaOrgRecipe.recipes(in: value).map(SchemaOrgRecipe.fields)
     }
   }
 
   /// The recipes of the best source, each completed from the recipes of the others: one
   /// recipe per distinct name (a page repeats its recipe in several sources).
-  static func merged(_ found: [[String: Any]]) -> [[String: Any]] {
-    var recipes: [[String: Any]] = []
+  static func merged(_ found: [RecipeFields]) -> [RecipeFields] {
+    var recipes: [RecipeFields] = []
     var keys: [String] = []
     for recipe in found {
-      let key = TextFolding.key(SchemaOrgRecipe.text(recipe["name"]) ?? "")
+      let key = TextFolding.key(recipe.name ?? "")
       if let index = keys.firstIndex(of: key) ?? (key.isEmpty && !recipes.isEmpty ? 0 : nil) {
-        recipes[index] = completed(recipes[index], from: recipe)
+        recipes[index] = recipes[index].filled(from: recipe)
       } else {
         recipes.append(recipe)
         keys.append(key)
@@ -90,10 +83,10 @@ public enum RecipePage {
 
   /// The first recipe completed from the plugins' markup and the page's own lists, whose
   /// ingredient lines win when they are the structured ones with what those lost.
-  static func completed(_ recipe: [String: Any], marked: [String: Any]) -> [String: Any] {
-    var recipe = completed(recipe, from: marked)
-    if let fuller = fuller(marked["recipeIngredient"], than: recipe["recipeIngredient"]) {
-      recipe["recipeIngredient"] = fuller
+  static func completed(_ recipe: RecipeFields, marked: RecipeFields) -> RecipeFields {
+    var recipe = recipe.filled(from: marked)
+    if let fuller = fuller(marked.ingredients, than: recipe.ingredients) {
+      recipe.ingredients = fuller
     }
     return recipe
   }
@@ -102,10 +95,8 @@ public enum RecipePage {
   ///
   /// Lost amounts: `Knoblauchzehe` for `1 Stück Knoblauchzehe`. As many lines (the first
   /// ones), each holding the structured one, at least one longer. Nil otherwise.
-  static func fuller(_ shown: Any?, than data: Any?) -> [String]? {
-    guard let shown = shown as? [String], let data = data as? [Any], shown.count >= data.count,
-      !data.isEmpty
-    else { return nil }
+  static func fuller(_ shown: [String], than data: [String]) -> [String]? {
+    guard shown.count >= data.count, !data.isEmpty else { return nil }
     // The visible list may run on into the next part of the page: its start is compared.
     let lines = shown.prefix(data.count).map { line in
       HTMLDocument.fold(
@@ -113,9 +104,6 @@ public enum RecipePage {
     }
     var longer = false
     for (visible, structured) in zip(lines, data) {
-      guard let structured = SchemaOrgRecipe.text(structured).map(SchemaOrgRecipe.line) else {
-        return nil
-      }
       let outer = TextFolding.key(visible)
       let inner = TextFolding.key(structured)
       guard outer.contains(inner) else { return nil }
@@ -126,32 +114,6 @@ public enum RecipePage {
 
   /// Boxes some recipe cards draw before each ingredient, to tick.
   static let checkboxes: Set<Unicode.Scalar> = ["\u{25A2}", "\u{2610}", "\u{25A1}", "\u{2B1C}"]
-
-  /// `recipe` with what it lacks taken from `other`.
-  private static func completed(_ recipe: [String: Any], from other: [String: Any]) -> [String: Any]
-  {
-    var recipe = recipe
-    for key in [
-      "name", "recipeIngredient", "recipeInstructions", "recipeYield", "totalTime", "prepTime",
-      "cookTime", "image", "recipeCategory", "recipeCuisine", "keywords",
-    ] where isEmpty(recipe[key]) && !isEmpty(other[key]) {
-      recipe[key] = other[key]
-    }
-    if isEmpty(recipe["recipeIngredient"]) && !isEmpty(other["ingredients"]) {
-      recipe["recipeIngredient"] = other["ingredients"]
-    }
-    return recipe
-  }
-
-  static func isEmpty(_ value: Any?) -> Bool {
-    switch value {
-    case nil: true
-    case let string as String: MealRules.isBlank(string)
-    case let array as [Any]: array.allSatisfy { isEmpty($0) }
-    case is JSONNull: true
-    default: false
-    }
-  }
 
   // MARK: - Addresses and descriptions
 

@@ -1,0 +1,96 @@
+/// One recipe as one source of a page read it (JSON-LD, microdata, RDFa, a plugin's markup,
+/// the page's headings, its OpenGraph tags, its text), every field typed.
+///
+/// The sources meet here and nowhere else: the best one's fields are kept and the others fill
+/// what it lacks, field by field (`filled(from:)`).
+struct RecipeFields: Sendable, Equatable {
+  var name: String?
+  /// Ingredient lines as the page shows them, one line each (group headings left out).
+  var ingredients: [String] = []
+  /// The lines came from the vocabulary's old `ingredients` property: lines from any other
+  /// source (`recipeIngredient`, the page's own list) are taken over them.
+  var ingredientsAreLegacy = false
+  /// HowToSupply entries: names and amounts given apart (used when they match the lines).
+  var supplies: [IngredientMeasurement] = []
+  /// The steps, one line each, section titles among them.
+  var steps: [String] = []
+  var servings: Int?
+  /// Minutes, as the page states them.
+  var totalTime: Int?
+  var prepTime: Int?
+  var cookTime: Int?
+  var image: String?
+  var category: String?
+  var cuisine: String?
+  var tags: [String] = []
+  /// The recipe's own address, when the data states one.
+  var url: String?
+  var video: String?
+  var mealDBID: String?
+
+  /// Ingredient lines and steps as a page's markup shows them (one element's text each),
+  /// read as the structured data's are.
+  init(lines ingredients: [String], steps: [String]) {
+    self.ingredients = SchemaOrgRecipe.ingredientLines(ingredients)
+    self.steps = SchemaOrgRecipe.steps(steps)
+  }
+
+  init() {}
+
+  /// True when it holds no part of a recipe a source could add to another.
+  var isEmpty: Bool { self == RecipeFields() }
+
+  /// These fields, with each one they lack taken from `other`.
+  func filled(from other: RecipeFields) -> RecipeFields {
+    var fields = self
+    if fields.name.map(MealRules.isBlank) ?? true { fields.name = other.name }
+    if fields.ingredients.isEmpty
+      || (fields.ingredientsAreLegacy && !other.ingredientsAreLegacy && !other.ingredients.isEmpty)
+    {
+      fields.ingredients = other.ingredients
+      fields.ingredientsAreLegacy = other.ingredientsAreLegacy
+    }
+    if fields.steps.isEmpty { fields.steps = other.steps }
+    fields.servings = fields.servings ?? other.servings
+    fields.totalTime = fields.totalTime ?? other.totalTime
+    fields.prepTime = fields.prepTime ?? other.prepTime
+    fields.cookTime = fields.cookTime ?? other.cookTime
+    fields.image = fields.image ?? other.image
+    fields.category = fields.category ?? other.category
+    fields.cuisine = fields.cuisine ?? other.cuisine
+    if fields.tags.isEmpty { fields.tags = other.tags }
+    return fields
+  }
+
+  /// The whole time: the stated total, else preparation and cooking added.
+  var totalMinutes: Int? {
+    if let totalTime { return totalTime }
+    let parts = [prepTime, cookTime].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.reduce(0, +)
+  }
+
+  /// The meal these fields make, or why they cannot make one (no name).
+  func candidate(index: Int) -> ImportCandidate {
+    let name = self.name.map(SchemaOrgRecipe.line)
+    let place = name.map { "recipe “\($0)”" } ?? "recipe \(index + 1)"
+    guard let name, !MealRules.isBlank(name) else {
+      return ImportCandidate(place: place, problem: "a Recipe without a name")
+    }
+    var meal = Meal(name: name, instructions: steps.joined(separator: "\n"))
+    meal.mealDBID = mealDBID
+    meal.category = category
+    meal.area = cuisine
+    meal.tags = tags
+    meal.thumbnailURL = image
+    meal.sourceURL = url
+    meal.videoURL = video
+    meal.servings = servings
+    meal.totalMinutes = totalMinutes
+    if !supplies.isEmpty && (supplies.count == ingredients.count || ingredients.isEmpty) {
+      meal.ingredients = supplies
+    } else {
+      meal.ingredients = ingredients.map(IngredientLine.split)
+    }
+    return ImportCandidate(place: place, meal: meal)
+  }
+}
