@@ -273,10 +273,11 @@ public enum SchemaOrgRecipe {
     return (object["contentUrl"] ?? object["embedUrl"] ?? object["url"]) as? String
   }
 
-  /// Steps as lines: a string (its own lines and paragraphs), strings, HowToStep (`text`, else
-  /// `name`), HowToSection (its name as a heading line, `Cake:`, then its steps), an ItemList's
-  /// items. `inSection`: inside a HowToSection, whose name is the heading; its steps' names
-  /// are not.
+  /// Steps as lines, from any of the ways pages write them.
+  ///
+  /// A string (its own lines and paragraphs), strings, HowToStep (`text`, else `name`),
+  /// HowToSection (its name as a heading line, `Cake:`, then its steps), an ItemList's items.
+  /// `inSection`: inside a HowToSection, whose name is the heading; its steps' names are not.
   static func steps(_ value: Any?, depth: Int = 0, inSection: Bool = false) -> [String] {
     guard depth < 8, let value else { return [] }
     if let string = value as? String {
