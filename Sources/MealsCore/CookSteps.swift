@@ -18,7 +18,7 @@ public struct CookStep: Equatable, Sendable {
 /// more; else paragraphs or lines; else sentences. No step is empty, and a paragraph longer
 /// than `longest` characters is cut between sentences, never inside a word. A short line
 /// ending in a colon (`FILLING:`, `To make the glaze:`) heads the steps after it: it is not a
-/// step of its own.
+/// step of its own; so does a line the meal keeps as a section's title (`titles`).
 public enum CookSteps {
   /// A step over this many characters is cut between sentences when it has any.
   public static let longest = 1_500
@@ -26,11 +26,17 @@ public enum CookSteps {
   static let longestHeading = 60
 
   /// The steps' texts.
-  public static func split(_ instructions: String) -> [String] {
-    steps(instructions).map(\.text)
+  public static func split(_ instructions: String, titles: [String] = []) -> [String] {
+    steps(instructions, titles: titles).map(\.text)
   }
 
-  public static func steps(_ instructions: String) -> [CookStep] {
+  /// The steps of a meal, its section titles heading them.
+  public static func steps(of meal: Meal) -> [CookStep] {
+    steps(meal.instructions, titles: meal.sectionTitles)
+  }
+
+  public static func steps(_ instructions: String, titles: [String] = []) -> [CookStep] {
+    let titles = Set(titles.map(MealRules.trimmed))
     let text = instructions.replacingEvery("\r\n", with: "\n")
       .replacingEvery("\r", with: "\n")
     let lines = text.components(separatedBy: "\n")
@@ -38,7 +44,9 @@ public enum CookSteps {
     let numbered = lines.filter { numberMarker(in: $0) != nil }.count >= 2
     var sections: [(heading: String?, lines: [String])] = [(nil, [])]
     for (index, line) in lines.enumerated() {
-      if !(numbered && numberMarker(in: line) != nil), let heading = heading(line),
+      if !(numbered && numberMarker(in: line) != nil),
+        let heading = titles.contains(MealRules.trimmed(line))
+          ? MealRules.trimmed(line).trimming({ $0 == ":" || $0 == " " }) : heading(line),
         lines[(index + 1)...].contains(where: { !MealRules.isBlank($0) })
       {
         sections.append((heading, []))

@@ -6,6 +6,9 @@ public struct Meal: Equatable, Sendable {
   public var mealDBID: String?
   public var name: String
   public var instructions: String
+  /// The lines of `instructions` that title a part of the recipe (`Barbacoa`, `For the
+  /// glaze`) as the recipe writes them: headings over the steps after them, not steps.
+  public var sectionTitles: [String]
   public var category: String?
   public var area: String?
   public var tags: [String]
@@ -31,6 +34,7 @@ public struct Meal: Equatable, Sendable {
     mealDBID: String? = nil,
     name: String,
     instructions: String,
+    sectionTitles: [String] = [],
     category: String? = nil,
     area: String? = nil,
     tags: [String] = [],
@@ -49,6 +53,7 @@ public struct Meal: Equatable, Sendable {
     self.mealDBID = mealDBID
     self.name = name
     self.instructions = instructions
+    self.sectionTitles = sectionTitles
     self.category = category
     self.area = area
     self.tags = tags
@@ -77,7 +82,7 @@ extension Meal: Codable {
   private enum CodingKeys: String, CodingKey {
     case id, mealDBID, name, instructions, category, area, tags, thumbnailURL, sourceURL
     case videoURL, ingredients, favourite, favouritedAt, rating, totalMinutes, difficulty
-    case servings
+    case servings, sectionTitles
   }
 
   public init(from decoder: Decoder) throws {
@@ -87,6 +92,7 @@ extension Meal: Codable {
       mealDBID: try values.decodeIfPresent(String.self, forKey: .mealDBID),
       name: try values.decode(String.self, forKey: .name),
       instructions: try values.decode(String.self, forKey: .instructions),
+      sectionTitles: try values.decodeIfPresent([String].self, forKey: .sectionTitles) ?? [],
       category: try values.decodeIfPresent(String.self, forKey: .category),
       area: try values.decodeIfPresent(String.self, forKey: .area),
       tags: try values.decodeIfPresent([String].self, forKey: .tags) ?? [],

@@ -65,7 +65,18 @@ public struct MealDraft: Equatable, Sendable {
     }
     var clean = meal
     clean.name = MealRules.trimmed(meal.name)
+    clean.sectionTitles = Self.titles(meal.sectionTitles, in: meal.instructions)
     return .success(clean)
+  }
+
+  /// The titles still among the instructions' lines (an edit may have taken one out), once
+  /// each, in their order there.
+  static func titles(_ titles: [String], in instructions: String) -> [String] {
+    guard !titles.isEmpty else { return [] }
+    let wanted = Set(titles.map(MealRules.trimmed))
+    var seen: Set<String> = []
+    return instructions.split(whereSeparator: \.isNewline).map { MealRules.trimmed(String($0)) }
+      .filter { wanted.contains($0) && seen.insert($0).inserted }
   }
 }
 

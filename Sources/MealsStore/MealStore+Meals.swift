@@ -14,7 +14,7 @@ extension MealStore {
       """
       SELECT id, mealdb_id, name, instructions, category, area, tags, thumbnail_url,
              source_url, video_url, favourite, favourited_at, rating, total_minutes, difficulty,
-             servings
+             servings, section_titles
       FROM meal WHERE id = ?
       """
     ).rows([.integer(id)]) { row in
@@ -23,6 +23,7 @@ extension MealStore {
         mealDBID: row.optionalText(1),
         name: row.text(2),
         instructions: row.text(3),
+        sectionTitles: row.text(16).split(separator: "\n").map(String.init),
         category: row.optionalText(4),
         area: row.optionalText(5),
         tags: row.text(6).split(separator: ",").map(String.init),
@@ -204,7 +205,8 @@ extension MealStore {
         tags = ?6, thumbnail_url = ?7, source_url = ?8, video_url = ?9, summary = ?10,
         updated_at = ?11, favourite = ?13,
         favourited_at = CASE WHEN ?13 THEN coalesce(?14, favourited_at, ?11) ELSE NULL END,
-        rating = ?15, total_minutes = ?16, difficulty = ?17, servings = ?18
+        rating = ?15, total_minutes = ?16, difficulty = ?17, servings = ?18,
+        section_titles = ?19
       WHERE id = ?12
       """
     ).run([
@@ -216,6 +218,7 @@ extension MealStore {
       .integer(Int64(max(0, min(5, meal.rating)))),
       meal.totalMinutes.map { .integer(Int64($0)) } ?? .null,
       .optional(meal.difficulty?.rawValue), meal.servings.map { .integer(Int64($0)) } ?? .null,
+      .text(meal.sectionTitles.joined(separator: "\n")),
     ])
     try db.statement("DELETE FROM ingredient_measurement WHERE meal_id = ?").run([.integer(id)])
     let insertLine = try db.statement(

@@ -20,7 +20,7 @@ enum Schema {
   /// The columns a meal row has, in the order `meal` and `trash_meal` both store them.
   static let mealColumns =
     "id, mealdb_id, name, instructions, category, area, tags, thumbnail_url, source_url, "
-    + "video_url, summary, created_at, updated_at, " + userColumns
+    + "video_url, summary, created_at, updated_at, " + userColumns + ", section_titles"
 
   /// The user's own fields (schema 4).
   static let userColumns =
@@ -36,7 +36,7 @@ enum Schema {
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 10
+  static let version = 11
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -357,6 +357,14 @@ enum Schema {
         END;
         """,
       weight: 0.1),
+    // 11: which lines of the instructions title a section (`Barbacoa`), one a line: headings
+    // as the recipe writes them, not steps with a colon added.
+    Migration(
+      sql: """
+        ALTER TABLE meal ADD COLUMN section_titles TEXT NOT NULL DEFAULT '';
+        ALTER TABLE trash_meal ADD COLUMN section_titles TEXT NOT NULL DEFAULT '';
+        """,
+      weight: 0.01),
   ]
 
   /// The facets `meal_chip` numbers 0, 1, 2, for its triggers and its readers alike.

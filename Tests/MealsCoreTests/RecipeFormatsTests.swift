@@ -10,8 +10,10 @@ final class RecipeFormatsTests: XCTestCase {
   /// Every field set, with text that needs escaping in each format.
   static let fullMeal = Meal(
     mealDBID: "52772", name: "Teriyaki \"Chicken\" Casserole",
-    instructions: "Preheat the oven to 350° F.\n# Not a heading\n\\ back\\slash\nBake 35 minutes.",
-    category: "Chicken", area: "Japanese", tags: ["Meat", "Casserole"],
+    instructions:
+      "Preheat the oven to 350° F.\n# Not a heading\n\\ back\\slash\nThe bake\nBake 35 minutes.",
+    sectionTitles: ["The bake"], category: "Chicken", area: "Japanese",
+    tags: ["Meat", "Casserole"],
     thumbnailURL: "https://example.org/t.jpg", sourceURL: "https://example.org/s",
     videoURL: "https://example.org/v",
     ingredients: [
@@ -222,16 +224,17 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(
       meal.instructions,
       """
-      Base:
+      Base
       Soften the onion in the oil for 10 minutes.
       Stir in the paprika.
-      Stew:
+      Stew
       Add the beans and simmer for 45 minutes.
       Season.
-      """)
+      """, "the sections' titles as the recipe writes them, no colon added")
+    XCTAssertEqual(meal.sectionTitles, ["Base", "Stew"])
     // The sections head their steps in Cook Mode; they are not steps themselves.
     XCTAssertEqual(
-      CookSteps.steps(meal.instructions),
+      CookSteps.steps(of: meal),
       [
         CookStep("Soften the onion in the oil for 10 minutes.", section: "Base"),
         CookStep("Stir in the paprika.", section: "Base"),
@@ -288,5 +291,38 @@ final class RecipeFormatsTests: XCTestCase {
       XCTAssertEqual(
         IngredientLine.split(line), IngredientMeasurement(name: name, quantity: quantity), line)
     }
+  }
+
+  // MARK: - Sections
+
+  /// A section's title is kept as the recipe writes it: a step's own name (WP Recipe Maker's
+  /// summaries), a HowToSection's; `meals show` writes it as a heading, with a colon.
+  func testSectionTitlesAreKeptAsWrittenAndReadAsHeadings() throws {
+    let json = """
+      {"@type": "Recipe", "name": "Barbacoa", "recipeInstructions": [
+        {"@type": "HowToSection", "name": "Barbacoa", "itemListElement": [
+          {"@type": "HowToStep", "text": "Brown the beef."}]},
+        {"@type": "HowToStep", "name": "Day 2 (morning):", "text": "Shred it."},
+        {"@type": "HowToStep", "name": "Step 3", "text": "Serve."}]}
+      """
+    let meal = try only(try RecipeImport.candidates(from: Data(json.utf8), fileName: "b.json"))
+    XCTAssertEqual(
+      meal.instructions, "Barbacoa\nBrown the beef.\nDay 2 (morning):\nShred it.\nServe.")
+    XCTAssertEqual(meal.sectionTitles, ["Barbacoa", "Day 2 (morning):"], "no colon added")
+    XCTAssertEqual(
+      CookSteps.steps(of: meal),
+      [
+        CookStep("Brown the beef.", section: "Barbacoa"),
+        CookStep("Shred it.", section: "Day 2 (morning)"),
+        CookStep("Serve.", section: "Day 2 (morning)"),
+      ])
+    XCTAssertTrue(
+      MealPlainText.render(meal).contains("\nBarbacoa:\nBrown the beef.\nDay 2 (morning):\n"),
+      MealPlainText.render(meal))
+    var edited = MealDraft(of: meal)
+    edited.instructions = "Brown the beef.\nDay 2 (morning):\nShred it."
+    XCTAssertEqual(
+      try edited.validated().get().sectionTitles, ["Day 2 (morning):"],
+      "a title taken out of the text is no title any more")
   }
 }

@@ -32,8 +32,9 @@ final class WebRecipeTests: XCTestCase {
       ], "verbatim, tags gone, entities decoded")
     XCTAssertEqual(
       meal.ingredients[0], IngredientMeasurement(name: "red lentils", quantity: "1 cup"))
+    XCTAssertEqual(meal.sectionTitles, ["The soup", "To serve"])
     XCTAssertEqual(
-      CookSteps.steps(meal.instructions),
+      CookSteps.steps(of: meal),
       [
         CookStep("Soften the onion in the oil for 5 minutes.", section: "The soup"),
         CookStep(

@@ -24,7 +24,8 @@ class StoreTestCase: XCTestCase {
 
   static let soup = Meal(
     name: "Chicken Soup",
-    instructions: "Simmer for an hour.\nSeason.",
+    instructions: "In the pot\nSimmer for an hour.\nSeason.",
+    sectionTitles: ["In the pot"],
     category: "Chicken",
     area: "British",
     tags: ["Soup", "Warming"],

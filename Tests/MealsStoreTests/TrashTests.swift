@@ -24,8 +24,9 @@ final class TrashTests: StoreTestCase {
 
   private func meal(_ number: Int) -> Meal {
     Meal(
-      mealDBID: "9\(number)", name: "Meal \(number)", instructions: "Step \(number).",
-      category: "Beef", area: "Irish", tags: ["Tag\(number)"],
+      mealDBID: "9\(number)", name: "Meal \(number)",
+      instructions: "Part \(number)\nStep \(number).",
+      sectionTitles: ["Part \(number)"], category: "Beef", area: "Irish", tags: ["Tag\(number)"],
       ingredients: (0..<4).map {
         IngredientMeasurement(name: "Item \(number)-\($0)", quantity: "\($0) g")
       })
@@ -60,6 +61,7 @@ final class TrashTests: StoreTestCase {
     XCTAssertNil(try store.restoreLastDeleted(), "the trash is empty")
     XCTAssertEqual(store.meals(matching: "Item").count, 5, "every meal is in the filter again")
     XCTAssertEqual(try store.meal(id: ids[2])?.ingredients, meal(3).ingredients)
+    XCTAssertEqual(try store.meal(id: ids[2])?.sectionTitles, ["Part 3"], "titles come back")
   }
 
   func testUndoWorksAcrossARestart() throws {
@@ -127,7 +129,7 @@ final class TrashTests: StoreTestCase {
     XCTAssertEqual(try store.meal(id: original)?.instructions, "My own edited steps.")
     XCTAssertNil(try store.meal(id: original)?.mealDBID, "the copy is no longer linked")
     XCTAssertEqual(try store.meal(id: again.id)?.mealDBID, "91", "the new one keeps its link")
-    XCTAssertEqual(try store.meal(id: again.id)?.instructions, "Step 1.")
+    XCTAssertEqual(try store.meal(id: again.id)?.instructions, "Part 1\nStep 1.")
   }
 
   func testEraseIsForGoodAndTheListIsNewestFirst() throws {

@@ -103,6 +103,17 @@ enum MealLines {
     var instructions = PagerLine.wrapped(
       meal.instructions.isEmpty ? "(none given)" : meal.instructions, width: width, indent: 2,
       narrow: (max(0, beside.rows - lines.count), narrowWidth))
+    // A section's title reads as a heading over its steps.
+    let titles = Set(meal.sectionTitles)
+    if !titles.isEmpty {
+      instructions = instructions.map { line in
+        guard line.spans.count == 1, titles.contains(MealRules.trimmed(line.spans[0].text))
+        else { return line }
+        var heading = line
+        heading.spans[0].style = .title
+        return heading
+      }
+    }
     if let instructionLines, instructions.count > instructionLines {
       instructions =
         Array(instructions.prefix(instructionLines)) + [PagerLine("  …", style: .muted)]

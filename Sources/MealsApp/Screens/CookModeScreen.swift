@@ -112,7 +112,7 @@ public final class CookModeScreen: Screen {
     self.meal = meal
     self.context = context
     self.servings = servings ?? Servings(for: meal)
-    let cooked = CookSteps.steps(meal.instructions)
+    let cooked = CookSteps.steps(of: meal)
     steps = cooked.map(\.text)
     sections = cooked.map(\.section)
   }

@@ -32,8 +32,11 @@ public enum Cooklang {
       lines += meal.ingredients.map(reference)
     }
     lines += ["", "= Method"]
+    let titles = Set(meal.sectionTitles)
     for step in meal.instructions.split(separator: "\n") where !MealRules.isBlank(String(step)) {
-      lines += ["", MealRules.trimmed(String(step))]
+      let line = MealRules.trimmed(String(step))
+      // A section's title is a Cooklang section of its own.
+      lines += ["", titles.contains(line) ? "= \(line)" : line]
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -58,6 +61,9 @@ public enum Cooklang {
   public static func meal(from source: String, fileName: String) -> ImportCandidate {
     var metadata: [String: String] = [:]
     var steps: [(section: String, text: String, onlyReferences: Bool)] = []
+    /// Sections other than the two we write (`= Ingredients`, `= Method`): titles of the
+    /// recipe's parts, kept as lines of the instructions.
+    var titles: [String] = []
     var ingredients: [IngredientMeasurement] = []
     var seen = Set<String>()
     var section = ""
@@ -94,11 +100,13 @@ public enum Cooklang {
       let trimmed = MealRules.trimmed(line)
       if trimmed.hasPrefix("=") {
         finishParagraph()
-        section = MealRules.trimmed(
-          String(
-            trimmed.drop { $0 == "=" }.reversed().drop { $0 == "=" }
-              .reversed())
-        ).lowercased()
+        let name = MealRules.trimmed(
+          String(trimmed.drop { $0 == "=" }.reversed().drop { $0 == "=" }.reversed()))
+        section = name.lowercased()
+        if !name.isEmpty, section != "ingredients", section != "method" {
+          titles.append(name)
+          steps.append((section, name, false))
+        }
         continue
       }
       if trimmed.isEmpty {
@@ -113,6 +121,7 @@ public enum Cooklang {
     let place = "recipe “\(title)”"
     let method = steps.filter { !($0.section == "ingredients" && $0.onlyReferences) }
     var meal = Meal(name: title, instructions: method.map(\.text).joined(separator: "\n"))
+    meal.sectionTitles = MealDraft.titles(titles, in: meal.instructions)
     meal.ingredients = ingredients
     meal.category = metadata["category"] ?? metadata["course"]
     meal.area = metadata["cuisine"]

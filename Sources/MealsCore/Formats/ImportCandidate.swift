@@ -31,6 +31,7 @@ public struct ImportCandidate: Equatable, Sendable {
     clean.name = line(meal.name)
     clean.mealDBID = optionalLine(meal.mealDBID)
     clean.instructions = MealRules.trimmed(TextSanitizer.clean(meal.instructions))
+    clean.sectionTitles = MealDraft.titles(meal.sectionTitles.map(line), in: clean.instructions)
     clean.category = optionalLine(meal.category)
     clean.area = optionalLine(meal.area)
     clean.tags = meal.tags.map(line).filter { !$0.isEmpty }

@@ -32,6 +32,10 @@ public enum MealJSON {
           })
       ),
       ("instructions", .string(meal.instructions)),
+      (
+        "sectionTitles",
+        meal.sectionTitles.isEmpty ? .null : .array(meal.sectionTitles.map(JSONText.string))
+      ),
       ("thumbnailURL", .optional(meal.thumbnailURL)),
       ("sourceURL", .optional(meal.sourceURL)),
       ("videoURL", .optional(meal.videoURL)),
@@ -121,6 +125,7 @@ public enum MealJSON {
         mealDBID: text("mealDBID") ?? int("mealDBID").map(String.init),
         name: name,
         instructions: text("instructions") ?? "",
+        sectionTitles: (object["sectionTitles"] as? [Any] ?? []).compactMap { $0 as? String },
         category: text("category"),
         area: text("area"),
         tags: (object["tags"] as? [Any] ?? []).compactMap { $0 as? String },

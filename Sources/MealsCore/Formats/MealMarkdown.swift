@@ -16,8 +16,11 @@ import FoundationEssentials
 ///
 /// ## Instructions
 ///
-/// Mix, then fry.
+/// ### The batter
+/// Mix.
 /// ```
+///
+/// A section's title among the instructions is a `###` heading.
 public enum MealMarkdown {
   // MARK: - Writing
 
@@ -32,7 +35,12 @@ public enum MealMarkdown {
       lines.append(quantity.isEmpty ? "- **\(line.name)**" : "- \(quantity) **\(line.name)**")
     }
     lines += ["", "## Instructions", ""]
+    let titles = Set(meal.sectionTitles)
     for line in meal.instructions.split(separator: "\n", omittingEmptySubsequences: false) {
+      if titles.contains(MealRules.trimmed(String(line))) {
+        lines.append("### " + MealRules.trimmed(String(line)))
+        continue
+      }
       // A line that would read as a heading (or an escape) gets a backslash.
       lines.append(line.hasPrefix("#") || line.hasPrefix("\\") ? "\\" + line : String(line))
     }
@@ -105,7 +113,13 @@ public enum MealMarkdown {
       case "ingredients":
         if let measurement = ingredient(line) { meal.ingredients.append(measurement) }
       case "instructions", "method", "steps", "directions":
-        if line.hasPrefix("\\#") || line.hasPrefix("\\\\") {
+        if line.hasPrefix("### ") {
+          // A section's title (`### For the glaze`): a heading over the steps after it.
+          let title = MealRules.trimmed(String(line.dropFirst(4)))
+          guard !title.isEmpty else { continue }
+          meal.sectionTitles.append(title)
+          instructions.append(Substring(title))
+        } else if line.hasPrefix("\\#") || line.hasPrefix("\\\\") {
           instructions.append(line.dropFirst())
         } else {
           instructions.append(line)
@@ -114,6 +128,7 @@ public enum MealMarkdown {
       }
     }
     meal.instructions = MealRules.trimmed(instructions.joined(separator: "\n"))
+    meal.sectionTitles = MealDraft.titles(meal.sectionTitles, in: meal.instructions)
     return meal
   }
 

@@ -25,7 +25,14 @@ public enum MealPlainText {
       lines.append(width == 0 ? "  \(line.name)" : "  \(quantity)\(padding)  \(line.name)")
     }
     if meal.ingredients.isEmpty { lines.append("  (none)") }
-    lines += ["", "Instructions", meal.instructions]
+    // A section's title reads as a heading: with a colon, as one writes it in a letter.
+    let titles = Set(meal.sectionTitles)
+    let instructions = meal.instructions.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line -> String in
+        let text = MealRules.trimmed(String(line))
+        return titles.contains(text) && !text.hasSuffix(":") ? text + ":" : String(line)
+      }
+    lines += ["", "Instructions"] + instructions
     for (label, url) in [("Source", meal.sourceURL), ("Video", meal.videoURL)] {
       if let url { lines.append("\(label): \(url)") }
     }

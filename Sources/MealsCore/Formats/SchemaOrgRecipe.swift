@@ -9,7 +9,7 @@ public enum SchemaOrgRecipe {
   // MARK: - Writing
 
   public static func object(_ meal: Meal) -> JSONText {
-    let steps = meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
+    let lines = meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
       .filter { !$0.isEmpty }
     return .compactObject([
       ("@context", .string("https://schema.org")),
@@ -44,10 +44,40 @@ public enum SchemaOrgRecipe {
           })
       ),
       (
-        "recipeInstructions",
-        .array(steps.map { .object([("@type", .string("HowToStep")), ("text", .string($0))]) })
+        "recipeInstructions", .array(instructions(lines, titles: Set(meal.sectionTitles)))
       ),
     ])
+  }
+
+  /// Steps as HowToStep objects; each section's title and the steps after it as a
+  /// HowToSection (steps before the first title stay at the top).
+  private static func instructions(_ lines: [String], titles: Set<String>) -> [JSONText] {
+    func step(_ text: String) -> JSONText {
+      .object([("@type", .string("HowToStep")), ("text", .string(text))])
+    }
+    var items: [JSONText] = []
+    var section: (name: String, steps: [JSONText])?
+    func close() {
+      guard let open = section else { return }
+      items.append(
+        .object([
+          ("@type", .string("HowToSection")), ("name", .string(open.name)),
+          ("itemListElement", .array(open.steps)),
+        ]))
+      section = nil
+    }
+    for line in lines {
+      if titles.contains(line) {
+        close()
+        section = (line, [])
+      } else if section != nil {
+        section?.steps.append(step(line))
+      } else {
+        items.append(step(line))
+      }
+    }
+    close()
+    return items
   }
 
   /// One meal as an object, several as an array of them.
@@ -198,8 +228,8 @@ public enum SchemaOrgRecipe {
     return result
   }
 
-  /// A HowToStep's name as a heading line (`Preheat:`), when it is a title of its own: short,
-  /// not the start of the step's text, not a numbering (`Step 2`, `gazpacho step 1`).
+  /// A HowToStep's name as a section's title (`Preheat`), when it is a title of its own:
+  /// short, not the start of the step's text, not a numbering (`Step 2`, `gazpacho step 1`).
   static func stepTitle(_ name: String, text: String) -> String? {
     // A name that is the text cut short (`Add the oil to the...`) is no title.
     var start = Substring(name)
@@ -215,7 +245,7 @@ public enum SchemaOrgRecipe {
     guard !name.allSatisfy({ $0.isNumber || $0 == "." }),
       name.first?.isUppercase ?? false  // `combine`, `blend`: a keyword, not a title
     else { return nil }
-    return name.hasSuffix(":") ? name : name + ":"
+    return name
   }
 
   /// One string listing every ingredient, `125ml milk, 1 tsp vinegar, 60ml oil`: split where
@@ -278,7 +308,7 @@ public enum SchemaOrgRecipe {
   /// A string (its own lines and paragraphs), strings, HowToStep (`text`, else `name`),
   /// HowToSection (its name as a heading line, `Cake:`, then its steps), an ItemList's items.
   /// `inSection`: inside a HowToSection, whose name is the heading; its steps' names are not.
-  static func steps(_ value: Any?, depth: Int = 0, inSection: Bool = false) -> [String] {
+  static func steps(_ value: Any?, depth: Int = 0, inSection: Bool = false) -> [RecipeStep] {
     guard depth < 8, let value else { return [] }
     if let string = value as? String {
       // JSON where a page put its steps in an attribute (`content="[{&quot;@type…`).
@@ -300,7 +330,7 @@ public enum SchemaOrgRecipe {
             ? HTMLDocument.fold(String($0))
             : MealRules.trimmed($0.replacingEvery("\t", with: " "))
         }
-        .filter { !$0.isEmpty }
+        .filter { !$0.isEmpty }.map { RecipeStep($0) }
     }
     if let array = value as? [Any] {
       return array.flatMap { steps($0, depth: depth + 1, inSection: inSection) }
@@ -313,10 +343,10 @@ public enum SchemaOrgRecipe {
     }
     let list = object["itemListElement"] ?? object["steps"] ?? object["step"]
     if types.contains("HowToSection") || (list != nil && object["text"] == nil) {
-      var lines: [String] = []
-      // A heading line (`Cake:`): Cook Mode shows it over the section's steps.
+      var lines: [RecipeStep] = []
+      // The section's title as the page writes it: Cook Mode shows it over its steps.
       if types.contains("HowToSection"), let name = text(object["name"]).map(line), !name.isEmpty {
-        lines.append(name.hasSuffix(":") ? name : name + ":")
+        lines.append(RecipeStep(name, isTitle: true))
       }
       return lines + steps(list, depth: depth + 1, inSection: !lines.isEmpty || inSection)
     }
@@ -324,11 +354,11 @@ public enum SchemaOrgRecipe {
       ?? text(object["item"])
     {
       // A step's own title (`Preheat`, WP Recipe Maker's summary): a heading over its text.
-      var title: [String] = []
+      var title: [RecipeStep] = []
       if !inSection, object["text"] != nil, let name = text(object["name"]).map(line),
         let heading = stepTitle(name, text: line(step))
       {
-        title = [heading]
+        title = [RecipeStep(heading, isTitle: true)]
       }
       // A step's text is one step but where a line break ends a sentence (`Wash.\nPeel.`).
       return title + steps(step, depth: depth + 1)

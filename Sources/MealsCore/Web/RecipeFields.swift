@@ -13,7 +13,7 @@ struct RecipeFields: Sendable, Equatable {
   /// HowToSupply entries: names and amounts given apart (used when they match the lines).
   var supplies: [IngredientMeasurement] = []
   /// The steps, one line each, section titles among them.
-  var steps: [String] = []
+  var steps: [RecipeStep] = []
   var servings: Int?
   /// Minutes, as the page states them.
   var totalTime: Int?
@@ -76,7 +76,9 @@ struct RecipeFields: Sendable, Equatable {
     guard let name, !MealRules.isBlank(name) else {
       return ImportCandidate(place: place, problem: "a Recipe without a name")
     }
-    var meal = Meal(name: name, instructions: steps.joined(separator: "\n"))
+    var meal = Meal(name: name, instructions: steps.map(\.text).joined(separator: "\n"))
+    meal.sectionTitles = MealDraft.titles(
+      steps.filter(\.isTitle).map(\.text), in: meal.instructions)
     meal.mealDBID = mealDBID
     meal.category = category
     meal.area = cuisine
@@ -92,5 +94,16 @@ struct RecipeFields: Sendable, Equatable {
       meal.ingredients = ingredients.map(IngredientLine.split)
     }
     return ImportCandidate(place: place, meal: meal)
+  }
+}
+
+/// A line of a recipe's method: a step, or the title of the part the steps after it make.
+struct RecipeStep: Sendable, Equatable {
+  var text: String
+  var isTitle = false
+
+  init(_ text: String, isTitle: Bool = false) {
+    self.text = text
+    self.isTitle = isTitle
   }
 }
