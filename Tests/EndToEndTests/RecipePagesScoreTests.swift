@@ -3,9 +3,11 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The real recipe pages beside the checkout (../shared/recipe-pages), measured the way the
-/// product is judged: `score.py` runs `meals import` and `meals show --json` on each page and
-/// compares with what a careful reader takes. Skipped, saying why, when the pages are not there.
+/// The real recipe pages beside the checkout (../shared/recipe-pages), measured as the
+/// product is judged.
+///
+/// `score.py` runs `meals import` and `meals show --json` on each page and compares with what
+/// a careful reader takes. Skipped, saying why, when the pages are not there.
 ///
 /// The floors are what the reader reaches today on each set (a change that loses a page on a
 /// field fails here); the figures are printed for the closing notes.
