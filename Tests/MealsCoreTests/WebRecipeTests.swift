@@ -199,4 +199,24 @@ final class WebRecipeTests: XCTestCase {
       IngredientLine.split("2 cups of flour"),
       IngredientMeasurement(name: "flour", quantity: "2 cups of"), "the ingredient is flour")
   }
+
+  // MARK: - Servings in words
+
+  /// Servings as pages write them without a recipe's data: a label and its value on one line
+  /// or the next, a number before the word for servings (in several languages), a range.
+  func testServingsWrittenInWordsAreRead() {
+    func servings(_ html: String) -> Int? { PageFacts.read(HTMLDocument(html)).servings }
+    XCTAssertEqual(servings("<p>Serves: 4</p>"), 4)
+    XCTAssertEqual(servings("<p>Yield:</p><p>20 to 22</p>"), 22, "the label above its value")
+    XCTAssertEqual(servings("<div>Makes</div><div>4 to 6 servings</div>"), 6)
+    XCTAssertEqual(servings("<h3>Pour 2 personnes :</h3><li>250 g de tagliatelles</li>"), 2)
+    XCTAssertEqual(servings("<p>Ingredients for 5 (small) servings</p>"), 5)
+    XCTAssertEqual(servings("<span>6</span> <span>személyre</span>"), 6)
+    XCTAssertNil(
+      servings("<p>Nutrition per serving</p><p>Calories</p><p>400</p>"), "no number, no servings")
+    XCTAssertNil(servings("<p>Bake 2 trays of 12 cookies.</p>"))
+    XCTAssertEqual(SchemaOrgRecipe.servings("Serves 4-6"), 6, "a range serves its upper end")
+    XCTAssertEqual(SchemaOrgRecipe.servings("8 servings"), 8)
+    XCTAssertEqual(SchemaOrgRecipe.servings("6-4"), 6, "no range downwards")
+  }
 }

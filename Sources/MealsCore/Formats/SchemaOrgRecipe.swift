@@ -260,9 +260,17 @@ public enum SchemaOrgRecipe {
   }
 
   /// Servings in `recipeYield` as sites write it: `6`, `"8 servings"`, `"Serves 4-6"`,
-  /// `"Makes 12 cookies"`: the first whole number.
+  /// `"Makes 12 cookies"`: the first whole number, or a range's upper end.
   static func servings(_ text: String) -> Int? {
-    let digits = text.drop { !($0.isASCII && $0.isNumber) }.prefix { $0.isASCII && $0.isNumber }
+    let start = text.drop { !($0.isASCII && $0.isNumber) }
+    var digits = start.prefix { $0.isASCII && $0.isNumber }
+    // A range (`4-6`, `4 to 6`, `20–22`): as many as it can serve, its upper end.
+    let rest = start.dropFirst(digits.count)
+    for joiner in ["-", "–", " - ", " – ", " to ", " or "] where rest.hasPrefix(joiner) {
+      let upper = rest.dropFirst(joiner.count).prefix { $0.isASCII && $0.isNumber }
+      if let low = Int(digits), let high = Int(upper), high > low { digits = upper }
+      break
+    }
     return Int(digits).flatMap { $0 > 0 && $0 <= 1_000 ? $0 : nil }
   }
 

@@ -473,10 +473,18 @@ enum PageFacts {
     var facts = RecipeFields()
     var prep: Int?
     var cook: Int?
+    var previous = ""
     for line in page.lines(of: 0) where line.count <= 80 {
       let lower = line.lowercased()
+      // A label may stand on a line of its own (`Yield:`), its value on the next (`8`).
+      let labelAbove = previous.trimming { $0 == ":" || $0 == " " }
+      previous = lower
       if facts.servings == nil, let rest = after(servingLabels, in: lower) {
         facts.servings = SchemaOrgRecipe.servings(String(rest.prefix(12)))
+      } else if facts.servings == nil, servingLabels.contains(labelAbove),
+        lower.first?.isNumber ?? false
+      {
+        facts.servings = SchemaOrgRecipe.servings(String(lower.prefix(12)))
       }
       if facts.totalTime == nil, let rest = after(totalLabels, in: lower) {
         facts.totalTime = DurationText.minutes(String(rest.prefix(40)))
@@ -491,7 +499,35 @@ enum PageFacts {
     if facts.totalTime == nil, prep != nil || cook != nil {
       facts.totalTime = (prep ?? 0) + (cook ?? 0)
     }
+    // No label: a number the word for servings follows (`6 personnes`, `Pour 2 personnes :`,
+    // `for 5 (small) servings`) in a short line.
+    if facts.servings == nil {
+      facts.servings =
+        page.lines(of: 0).lazy.filter { $0.count <= 48 }
+        .compactMap(servingsBeforeNoun).first
+    }
     return facts
+  }
+
+  /// Words that follow a number of servings, in the languages the labels are in.
+  static let servingNouns: Set<String> = [
+    "servings", "serving", "people", "persons", "personnes", "personen", "persone", "porciones",
+    "porzioni", "portions", "portionen", "porções", "raciones", "osoby", "osób", "adag",
+    "μερίδες", "porcje", "personas", "pessoas", "porsjoner", "portioner", "personer",
+    "porties", "porce", "porcí", "porcie", "személyre", "személy", "kişilik",
+  ]
+
+  /// The number in `line` followed, within two words, by a word for servings.
+  static func servingsBeforeNoun(_ line: String) -> Int? {
+    let words = line.lowercased().split { !($0.isLetter || $0.isNumber) }
+    for (index, word) in words.enumerated() where word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      let next = words[(index + 1)..<min(words.count, index + 3)]
+      guard next.contains(where: { servingNouns.contains(String($0)) }),
+        let number = Int(word), (1...100).contains(number)
+      else { continue }
+      return number
+    }
+    return nil
   }
 
   /// What follows a label at the start of the line (`Serves: 4` → ` 4`), else nil.
