@@ -325,4 +325,17 @@ final class RecipeFormatsTests: XCTestCase {
       try edited.validated().get().sectionTitles, ["Day 2 (morning):"],
       "a title taken out of the text is no title any more")
   }
+
+  /// Markup escaped twice in a step (`&lt;i&gt;`) reads as its words, not as tags; text that
+  /// only mentions a `<` keeps it.
+  func testMarkupEscapedTwiceReadsAsItsWords() throws {
+    let json = """
+      {"@type": "Recipe", "name": "Tart", "recipeInstructions": [
+        {"@type": "HowToStep", "text": "Adapted from &lt;i&gt;At Home&lt;/i&gt; (2023)."},
+        {"@type": "HowToStep", "text": "Bake until the centre is &lt; 70 °C &amp; set."}]}
+      """
+    let meal = try only(try RecipeImport.candidates(from: Data(json.utf8), fileName: "t.json"))
+    XCTAssertEqual(
+      meal.instructions, "Adapted from At Home (2023).\nBake until the centre is < 70 °C & set.")
+  }
 }

@@ -406,7 +406,26 @@ public enum SchemaOrgRecipe {
 enum HTMLText {
   static func plain(_ text: String) -> String {
     guard text.contains("&") || text.contains("<") else { return text }
-    return HTMLDocument(lineBreaks(text)).lines(of: 0).joined(separator: "\n")
+    let once = HTMLDocument(lineBreaks(text)).lines(of: 0).joined(separator: "\n")
+    // Markup escaped twice (`&lt;i&gt;`, as some editors store it) shows its tags after one
+    // decoding: they go too.
+    guard text.contains("&lt;"), hasTag(once) else { return once }
+    return HTMLDocument(once).lines(of: 0).joined(separator: "\n")
+  }
+
+  /// True when `text` holds something that reads as a tag (`<i>`, `</b>`, `<br/>`).
+  static func hasTag(_ text: String) -> Bool {
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "<") {
+      let after = rest[rest.index(after: open)...]
+      if let first = after.first, first.isLetter || first == "/",
+        let close = after.firstIndex(of: ">"), !after[..<close].contains("<")
+      {
+        return true
+      }
+      rest = after
+    }
+    return false
   }
 
   /// A JSON string's line breaks as HTML ones where they end a sentence (`Stir.\nBake.`); one
