@@ -474,7 +474,9 @@ enum PageFacts {
     var prep: Int?
     var cook: Int?
     var previous = ""
-    for line in page.lines(of: 0) where line.count <= 80 {
+    // The page's text is walked once: the labels' pass and the words' pass share its lines.
+    let lines = page.lines(of: 0)
+    for line in lines where line.count <= 80 {
       let lower = line.lowercased()
       // A label may stand on a line of its own (`Yield:`), its value on the next (`8`).
       let labelAbove = previous.trimming { $0 == ":" || $0 == " " }
@@ -503,7 +505,7 @@ enum PageFacts {
     // `for 5 (small) servings`) in a short line.
     if facts.servings == nil {
       facts.servings =
-        page.lines(of: 0).lazy.filter { $0.count <= 48 }
+        lines.lazy.filter { $0.count <= 48 }
         .compactMap(servingsBeforeNoun).first
     }
     return facts
