@@ -20,19 +20,16 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
-  private let results: WindowedResults<MealSummary>
-  private var list = ListState()
-  private var selectedID: Int64?
+  private let meals: LiveList<MealSummary>
   /// Meals taken off the list here, with when they had become favourites, for `u`.
   private var removed: [(id: Int64, name: String, at: Double)] = []
   private var preview: SavedMealPreview
-  /// The count the last update step read: what the frame draws.
-  private var shownCount = 0
 
   init(context: AppContext) {
     self.context = context
     preview = SavedMealPreview(pictures: context.pictures)
-    results = context.store.favouriteMeals()
+    let store = context.store
+    meals = LiveList(store.favouriteMeals()) { [unowned store] in store.index(ofFavourite: $0) }
     context.store.addListener(self)
     followSelection()
   }
@@ -42,15 +39,17 @@ public final class FavouritesScreen: Screen, StoreListener {
     Self.keys.help + [.back] + ListState.keys.help
   }
 
-  public var selectedMeal: MealSummary? { results.row(at: list.selection) }
+  public var selectedMeal: MealSummary? { meals.selected }
 
   // MARK: - Keys
 
+  /// How many rows a page key moves by, at the window's size now.
+  private var pageSize: Int { ListLayout(context.navigator.body).list.pageSize }
+
   public func handle(_ key: Key) -> Bool {
-    let pageSize = ListLayout(context.navigator.body).list.pageSize
     // The screen's own keys first, then the list's: a key bound here wins over a move.
     guard let action = Self.keys.action(for: key) else {
-      guard list.handle(key, count: results.count, pageSize: pageSize) else { return false }
+      guard meals.move(key, pageSize: pageSize) else { return false }
       followSelection()
       return true
     }
@@ -86,12 +85,15 @@ public final class FavouritesScreen: Screen, StoreListener {
       context.navigator.showInfo("Nothing to undo here.")
       return
     }
-    selectedID = last.id  // the store's change selects it again
     let store = context.store
     context.write(
       by: self,
       { () throws(StoreError) in try store.setFavourite(true, mealID: last.id, at: last.at) },
       then: { screen, _ in
+        if let index = store.index(ofFavourite: last.id) {
+          screen.meals.select(index, reachable: index + 1, pageSize: screen.pageSize)
+          screen.followSelection()
+        }
         screen.context.navigator.showInfo("“\(Quote.name(last.name))” is back in Favourites.")
       },
       failed: { screen, error in
@@ -101,11 +103,7 @@ public final class FavouritesScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
-    if let selectedID, let index = store.index(ofFavourite: selectedID) {
-      list.select(index, count: results.count)
-    } else {
-      list.clamp(count: results.count)
-    }
+    meals.storeDidChange()
     followSelection()
     context.navigator.needsDisplay = true
   }
@@ -114,7 +112,6 @@ public final class FavouritesScreen: Screen, StoreListener {
   public func layoutDidChange() { followSelection() }
 
   private func followSelection() {
-    selectedID = selectedMeal?.id
     let navigator = context.navigator
     preview.follow(selectedMeal, in: context, now: navigator.now(), animated: navigator.animations)
   }
@@ -125,9 +122,7 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard ListLayout(area).list.select(event, in: &list, count: results.count) != nil else {
-      return true
-    }
+    guard meals.click(event, in: ListLayout(area).list) != nil else { return true }
     followSelection()
     if event.clicks >= 2 { openEditor() }
     return true
@@ -136,31 +131,31 @@ public final class FavouritesScreen: Screen, StoreListener {
   // MARK: - Rendering
 
   public func prepare(in area: Rect) {
-    shownCount = results.prepareRows(for: ListLayout(area).list, state: list)
+    meals.prepare(for: ListLayout(area).list)
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let count = shownCount
+    let count = meals.shownCount
     let headline = count == 1 ? "1 favourite" : "\(count) favourites"
     let layout = ListLayout(area)
     canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
-        results.lastError.map(AppContext.readFailure)
+        meals.lastError.map(AppContext.readFailure)
           ?? "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here.",
         in: layout.emptyMessage, indent: 2, style: .muted)
       return
     }
-    MealRow.drawList(
-      results, count: count, list: list, preview: preview, context: context, into: &canvas,
-      in: layout)
+    MealRow.drawList(meals, preview: preview, context: context, into: &canvas, in: layout)
   }
 }
 
 extension FavouritesScreen: MealEditorScreenDelegate {
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
     context.navigator.pop(to: self)
-    selectedID = id
+    if let index = context.store.index(ofFavourite: id) {
+      meals.select(index, reachable: index + 1, pageSize: pageSize)
+    }
     storeDidChange(context.store)
   }
 }

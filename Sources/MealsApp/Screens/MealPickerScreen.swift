@@ -11,15 +11,13 @@ public final class MealPickerScreen: Screen {
   /// What the meal is being picked for ("Plan for Wed 2 Dec").
   private let purpose: String
   private var filter = TextField()
-  private var results: WindowedResults<MealSummary>
-  /// The rows the last update step made reachable: what the frame draws.
-  private var shownCount = 0
-  private var list = ListState()
+  private let meals: LiveList<MealSummary>
 
   init(context: AppContext, purpose: String) {
     self.context = context
     self.purpose = purpose
-    results = context.store.meals()
+    let store = context.store
+    meals = LiveList(store.meals()) { [unowned store] in store.index(ofMeal: $0) }
   }
 
   public var title: String { purpose }
@@ -42,26 +40,29 @@ public final class MealPickerScreen: Screen {
   public func handle(_ key: Key) -> Bool {
     let view = layout(in: context.navigator.body).list
     if Self.keys.action(for: key) == .choose {
-      if let meal = results.row(at: list.selection) { delegate?.mealPicker(self, didPick: meal) }
+      if let meal = meals.selected { delegate?.mealPicker(self, didPick: meal) }
       return true
     }
-    let reachable = results.count(atLeast: list.selection + 2 * view.pageSize + 1)
-    if list.handle(key, count: reachable, pageSize: view.pageSize, keys: ListState.arrowKeys) {
+    let reachable = meals.results.count(atLeast: meals.state.selection + 2 * view.pageSize + 1)
+    if meals.move(key, pageSize: view.pageSize, reachable: reachable, keys: ListState.arrowKeys) {
       return true
     }
     let before = filter.text
     guard filter.handle(key) else { return false }
     if filter.text != before {
-      results = context.store.meals(matching: filter.text)
-      list = ListState()
+      let store = context.store
+      let text = filter.text
+      meals.show(store.meals(matching: text)) { [unowned store] in
+        store.index(ofMeal: $0, matching: text)
+      }
     }
     return true
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let count = results.count(atLeast: list.selection + area.height + 1)
-    if layout(in: area).list.select(event, in: &list, count: count) != nil, event.clicks >= 2 {
+    let count = meals.results.count(atLeast: meals.state.selection + area.height + 1)
+    if meals.click(event, in: layout(in: area).list, reachable: count) != nil, event.clicks >= 2 {
       _ = handle(.enter)
     }
     return true
@@ -69,27 +70,24 @@ public final class MealPickerScreen: Screen {
 
   public func prepare(in area: Rect) {
     let view = layout(in: area).list
-    shownCount = results.prepareRows(
-      for: view, state: list, atLeast: list.selection + view.area.height + 1)
+    meals.prepare(for: view, atLeast: meals.state.selection + view.area.height + 1)
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
     canvas.cursor = filter.render(
       labelled: "Filter:", into: &canvas, in: layout.field, style: .field)
-    let count = shownCount
+    let count = meals.shownCount
     guard count > 0 else {
       canvas.writeWrapped(
-        results.lastError.map(AppContext.readFailure)
+        meals.lastError.map(AppContext.readFailure)
           ?? (filter.text.isEmpty
             ? "No saved meals yet." : "No saved meal matches “\(filter.text)”."),
         in: layout.list.area, indent: 2, style: .muted)
       return
     }
-    let results = results
     let width = layout.list.area.width
-    layout.list.render(into: &canvas, state: list, count: count) { canvas, row in
-      guard let meal = results.cachedRow(at: row.index) else { return }
+    meals.render(into: &canvas, in: layout.list) { canvas, row, meal in
       MealRow.draw(meal, into: &canvas, row: row, listWidth: width)
     }
   }

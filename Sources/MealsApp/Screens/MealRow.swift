@@ -32,23 +32,22 @@ enum MealRow {
   /// Saved meals as rows, and from 100 columns the selected one's preview beside them: the
   /// list of My Meals and of Favourites.
   static func drawList(
-    _ results: WindowedResults<MealSummary>, count: Int, list: ListState,
-    preview: SavedMealPreview, context: AppContext, into canvas: inout Canvas, in layout: ListLayout
+    _ meals: LiveList<MealSummary>, preview: SavedMealPreview, context: AppContext,
+    into canvas: inout Canvas, in layout: ListLayout
   ) {
     let view = layout.list
     // Rows that could not be read are said where they would be, not shown as blanks.
-    if let error = results.lastError, results.cachedRow(at: list.selection) == nil {
+    if let error = meals.lastError, meals.shownSelected == nil {
       canvas.writeWrapped(
         AppContext.readFailure(error), in: layout.emptyMessage, indent: 2, style: .muted)
       return
     }
-    view.render(into: &canvas, state: list, count: count) { canvas, row in
-      guard let meal = results.cachedRow(at: row.index) else { return }
+    meals.render(into: &canvas, in: view) { canvas, row, meal in
       draw(meal, into: &canvas, row: row, listWidth: view.area.width)
     }
     if let pane = layout.previewPane {
       preview.preview(
-        of: results.cachedRow(at: list.selection), width: Preview.text(in: pane.area).width,
+        of: meals.shownSelected, width: Preview.text(in: pane.area).width,
         height: pane.area.height, now: context.navigator.now()
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }

@@ -94,9 +94,7 @@ extension MyMealsScreen {
     }
     let inUse = Set(context.store.chips())
     chips = ChipSelection(Set(saved.filter { inUse.contains($0) }))
-    if !chips.isEmpty {
-      results = context.store.meals(matching: filter.text, chips: chips)
-    }
+    if !chips.isEmpty { showMatches() }
     countChips()
   }
 
@@ -130,7 +128,7 @@ extension MyMealsScreen {
       strip.clamp(count: stripChips.count)
     }
     let chipsOnWorker = wantsChips && !MealRules.isBlank(text)
-    let request = results.countRequest
+    let request = meals.results.countRequest
     guard request != nil || chipsOnWorker else {
       finishGoingToEnd()
       return
@@ -148,7 +146,7 @@ extension MyMealsScreen {
         guard let self, self.countAnswer.take(ticket) != nil else { return }
         switch counts.matches {
         case .success(let matches)?:
-          if let request { self.results.acceptCount(matches, generation: request.generation) }
+          if let request { self.meals.results.acceptCount(matches, generation: request.generation) }
         case .failure(let error)?:
           // Said, and the header says the count failed rather than "counting…" for ever.
           self.counting = .failed(error)
@@ -173,9 +171,9 @@ extension MyMealsScreen {
 
   /// End before the count: to the last row, now that it is known.
   private func finishGoingToEnd() {
-    guard goesToEndWhenCounted, let count = results.knownCount, count > 0 else { return }
+    guard goesToEndWhenCounted, let count = meals.results.knownCount, count > 0 else { return }
     goesToEndWhenCounted = false
-    _ = list.handle(.end, count: count, pageSize: pageSize)
+    _ = meals.move(.end, pageSize: pageSize, reachable: count)
     followSelection()
   }
 }

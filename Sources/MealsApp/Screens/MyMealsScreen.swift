@@ -65,7 +65,8 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   /// The app that owns the navigator that owns this screen: never outlived.
   unowned let context: AppContext
-  var results: WindowedResults<MealSummary>
+  /// The saved meals the filter and the chips let through, and the selection among them.
+  let meals: LiveList<MealSummary>
   public private(set) var filter = TextField()
   /// What keys do now: move in the list, type in the filter, or move along the chips. (With
   /// no meals the list's place is the welcome panel: `showsWelcome`.)
@@ -75,7 +76,6 @@ public final class MyMealsScreen: Screen, StoreListener {
   public var isFiltering: Bool { mode == .filtering }
   /// True while ←/→ move along the chips.
   var isInStrip: Bool { mode == .chips }
-  var list = ListState()
   /// The chosen chips, kept between runs; chips' counts and the strip's cursor.
   var chips = ChipSelection()
   var chipCounts: [Chip: Int] = [:]
@@ -100,9 +100,6 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// The selected meal in the preview pane, when the terminal is wide.
   var preview: SavedMealPreview
   private var welcome = WelcomePanel()
-  private var selectedID: Int64?
-  /// The rows the last update step made reachable: what the frame draws (`prepare`).
-  private var shownCount = 0
   /// How many meals the book holds and the chips they give, as last read: what keys and
   /// frames use (read at start, after each change and before each frame; cached by the store).
   struct Book {
@@ -119,13 +116,14 @@ public final class MyMealsScreen: Screen, StoreListener {
   init(context: AppContext) {
     self.context = context
     preview = SavedMealPreview(pictures: context.pictures)
-    results = context.store.meals()
+    let store = context.store
+    meals = LiveList(store.meals()) { [unowned store] in store.index(ofMeal: $0) }
     context.store.addListener(self)
     readBook()
     restoreChips()
     // The rows the first frame shows, in one read (a window and a half is 33 rows from 33
     // pages at 100 000 meals); the rest come by key as the selection moves.
-    results.readFirst(rowsNeeded(height: context.navigator.body.height))
+    meals.results.readFirst(rowsNeeded(height: context.navigator.body.height))
     followSelection()
   }
 
@@ -160,14 +158,14 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   /// The rows to read for a list `height` rows high: a screenful past the selection, and one
   /// more to know whether others follow.
-  func rowsNeeded(height: Int) -> Int { list.selection + height + 1 }
+  func rowsNeeded(height: Int) -> Int { meals.state.selection + height + 1 }
 
   /// How many rows a page key moves by, at the window's size now.
   var pageSize: Int { layout(in: context.navigator.body).meals.list.pageSize }
   public var acceptsText: Bool { isFiltering }
 
   /// The meal under the selection bar.
-  public var selectedMeal: MealSummary? { results.row(at: list.selection) }
+  public var selectedMeal: MealSummary? { meals.selected }
 
   // MARK: - Keys
 
@@ -187,10 +185,10 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
     // The screen's own keys first, then the list's: a key bound here wins over a move.
     guard let action = Self.keys.action(for: key) else {
-      guard list.handle(key, count: reachableCount(for: key), pageSize: pageSize) else {
+      guard meals.move(key, pageSize: pageSize, reachable: reachableCount(for: key)) else {
         return false
       }
-      rememberSelection()
+      followSelection()
       return true
     }
     switch action {
@@ -263,9 +261,9 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .done:
       mode = .list
     case nil where ListState.arrowKeys.action(for: key) != nil:
-      _ = list.handle(
-        key, count: reachableCount(for: key), pageSize: pageSize, keys: ListState.arrowKeys)
-      rememberSelection()
+      _ = meals.move(
+        key, pageSize: pageSize, reachable: reachableCount(for: key), keys: ListState.arrowKeys)
+      followSelection()
     case nil:
       let before = filter.text
       guard filter.handle(key) else { return false }
@@ -281,10 +279,18 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   /// Reads the list again for the filter and the chips, from the top.
   func reloadResults() {
-    results = context.store.meals(matching: filter.text, chips: chips)
-    list = ListState()
-    rememberSelection()
+    showMatches()
+    followSelection()
     countChips()
+  }
+
+  /// The list for the filter and the chips now, from the top.
+  func showMatches() {
+    let store = context.store
+    let (text, chips) = (filter.text, chips)
+    meals.show(store.meals(matching: text, chips: chips)) { [unowned store] in
+      store.index(ofMeal: $0, matching: text, chips: chips)
+    }
   }
 
   /// The Browse hub, with one of its lists opened on top when given.
@@ -382,10 +388,8 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
     guard let index else { return false }
     let pageSize = pageSize
-    let reachable = results.count(atLeast: index + pageSize)
-    list.select(index, count: reachable)
-    list.top = list.visibleTop(height: pageSize, count: reachable)
-    selectedID = mealID
+    meals.select(
+      index, reachable: meals.results.count(atLeast: index + pageSize), pageSize: pageSize)
     followSelection()
     return true
   }
@@ -399,11 +403,6 @@ public final class MyMealsScreen: Screen, StoreListener {
       (said.isEmpty ? "" : said + " ") + "The chosen chips hide it: Tab, then x, clears them.")
   }
 
-  private func rememberSelection() {
-    selectedID = selectedMeal?.id
-    followSelection()
-  }
-
   /// A resize may open the preview pane: the meal is read for it then.
   public func layoutDidChange() { followSelection() }
 
@@ -415,14 +414,7 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func storeDidChange(_ store: MealStore) {
     readBook()
-    if let selectedID,
-      let index = store.index(ofMeal: selectedID, matching: filter.text, chips: chips)
-    {
-      list.select(index, count: results.count(atLeast: index + 1))
-    } else {
-      list.clamp(count: results.count(atLeast: list.selection + 1))
-      rememberSelection()
-    }
+    meals.storeDidChange()
     countChips()
     followSelection()
     context.navigator.needsDisplay = true
@@ -450,9 +442,9 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// How many rows `key` can reach: all of them for End once counted, else a page past the
   /// selection (read, not counted, so moving never waits for a count of 100 000 matches).
   private func reachableCount(for key: Key) -> Int {
-    let nearby = results.count(atLeast: list.selection + 2 * pageSize + 1)
+    let nearby = meals.results.count(atLeast: meals.state.selection + 2 * pageSize + 1)
     guard ListState.keys.action(for: key) == .last else { return nearby }
-    if let known = results.knownCount { return known }
+    if let known = meals.results.knownCount { return known }
     // Counted on the worker; the list goes to the end when the count is back.
     goesToEndWhenCounted = true
     if !countAnswer.isWaiting { countChipsNow() }  // none running: start one
@@ -479,14 +471,13 @@ public final class MyMealsScreen: Screen, StoreListener {
     guard !showsWelcome else { return }
     // A filter's matches are counted when typing pauses; the rows come first (and reading
     // them is enough to know how many there are when they are few).
-    shownCount = results.prepareRows(
-      for: layout.meals.list, state: list, atLeast: rowsNeeded(height: area.height))
+    meals.prepare(for: layout.meals.list, atLeast: rowsNeeded(height: area.height))
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let total = book.meals
-    let count = shownCount
-    let known = results.knownCount
+    let count = meals.shownCount
+    let known = meals.results.knownCount
     var headline = Self.countText(known ?? total)
     if !filter.text.isEmpty || isFiltering || !chips.isEmpty {
       headline = Self.matchText(known, of: total, failed: countFailed)
@@ -514,7 +505,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
     if count == 0 {
       let message: String
-      if let error = results.lastError {
+      if let error = meals.lastError {
         message = AppContext.readFailure(error)
       } else if total == 0 && filter.text.isEmpty {
         message = "No saved meals yet — press a to search TheMealDB or n to create one"
@@ -529,9 +520,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       canvas.writeWrapped(message, in: layout.meals.emptyMessage, indent: 2, style: .muted)
       return
     }
-    MealRow.drawList(
-      results, count: count, list: list, preview: preview, context: context, into: &canvas,
-      in: layout.meals)
+    MealRow.drawList(meals, preview: preview, context: context, into: &canvas, in: layout.meals)
   }
 
   // MARK: - Mouse
@@ -558,11 +547,9 @@ public final class MyMealsScreen: Screen, StoreListener {
       return true
     }
     let view = layout.meals.list
-    let reachable = results.count(atLeast: rowsNeeded(height: view.area.height))
-    guard let index = view.index(of: event, state: list, count: reachable)
-    else { return true }
-    list.select(index, count: reachable)
-    rememberSelection()
+    let reachable = meals.results.count(atLeast: rowsNeeded(height: view.area.height))
+    guard meals.click(event, in: view, reachable: reachable) != nil else { return true }
+    followSelection()
     if event.clicks >= 2, let meal = selectedMeal {
       context.openEditor(mealID: meal.id, delegate: self)
     }

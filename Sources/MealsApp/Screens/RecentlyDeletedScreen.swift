@@ -21,14 +21,12 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   public weak var delegate: RecentlyDeletedScreenDelegate?
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
-  private let results: WindowedResults<TrashedMeal>
-  /// The count the last update step read: what the frame draws.
-  private var shownCount = 0
-  private var list = ListState()
+  private let meals: LiveList<TrashedMeal>
 
   init(context: AppContext) {
     self.context = context
-    results = context.store.trashedMeals()
+    let store = context.store
+    meals = LiveList(store.trashedMeals()) { [unowned store] in store.index(ofTrashed: $0) }
     context.store.addListener(self)
   }
 
@@ -44,7 +42,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   }
 
   /// The deleted meal under the selection bar.
-  public var selectedMeal: TrashedMeal? { results.row(at: list.selection) }
+  public var selectedMeal: TrashedMeal? { meals.selected }
 
   /// What the status line says after a restore.
   static func restoredMessage(_ restored: RestoredMeal) -> String {
@@ -59,7 +57,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     let pageSize = layout(in: context.navigator.body).list.pageSize
     // The screen's own keys first, then the list's: a key bound here wins over a move.
     guard let action = Self.keys.action(for: key) else {
-      return list.handle(key, count: results.count, pageSize: pageSize)
+      return meals.move(key, pageSize: pageSize)
     }
     guard let meal = selectedMeal else { return true }
     switch action {
@@ -92,43 +90,37 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard
-      let index = layout(in: area).list.index(
-        of: event, state: list, count: results.count)
-    else { return true }
-    list.select(index, count: results.count)
+    guard meals.click(event, in: layout(in: area).list) != nil else { return true }
     if event.clicks >= 2 { _ = handle(.enter) }
     return true
   }
 
   public func storeDidChange(_ store: MealStore) {
-    list.clamp(count: results.count)
+    meals.storeDidChange()
     context.navigator.needsDisplay = true
   }
 
   // MARK: - Rendering
 
   public func prepare(in area: Rect) {
-    shownCount = results.prepareRows(for: layout(in: area).list, state: list)
+    meals.prepare(for: layout(in: area).list)
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let count = shownCount
+    let count = meals.shownCount
     let headline = "\(count == 1 ? "1 deleted meal" : "\(count) deleted meals") · kept 30 days"
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
-        results.lastError.map(AppContext.readFailure)
+        meals.lastError.map(AppContext.readFailure)
           ?? "Nothing here. Deleted meals stay here for 30 days; u on My Meals brings back the last one.",
         in: layout.list.area.dropping(top: 1), indent: 2, style: .muted)
       return
     }
     let now = context.store.clock()
     let nameWidth = max(12, min(40, layout.list.area.width * 2 / 5))
-    let results = results
-    layout.list.render(into: &canvas, state: list, count: count) { canvas, row in
-      guard let meal = results.cachedRow(at: row.index) else { return }
+    meals.render(into: &canvas, in: layout.list) { canvas, row, meal in
       let age = now - meal.deletedAt
       let when =
         "deleted \(Age.describe(age)) · erased \(Age.until(MealStore.trashDays * 86_400 - age))"
