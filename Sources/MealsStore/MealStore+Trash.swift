@@ -142,22 +142,20 @@ extension MealStore {
     }
   }
 
-  /// The trash, most recently deleted first, as a live windowed result.
   /// Where deleted meal `id` is in Recently Deleted (newest first), or nil when it is not there.
   public func index(ofTrashed id: Int64) -> Int? {
-    let before = try? db.statement(
-      """
-      SELECT count(*) FROM trash_meal AS other, trash_meal AS this
-      WHERE this.id = ? AND other.deleted_seq > this.deleted_seq
-      """
-    ).scalar([.integer(id)])
-    let there = try? db.statement("SELECT count(*) FROM trash_meal WHERE id = ?").scalar([
-      .integer(id)
-    ])
-    guard let before, there == 1 else { return nil }
-    return Int(before)
+    reading(nil) { () throws(StoreError) -> Int? in
+      let sequence = try db.statement("SELECT deleted_seq FROM trash_meal WHERE id = ?").scalar([
+        .integer(id)
+      ])
+      guard let sequence else { return nil }
+      let newer = try db.statement("SELECT count(*) FROM trash_meal WHERE deleted_seq > ?")
+        .scalar([.integer(sequence)])
+      return Int(newer ?? 0)
+    }
   }
 
+  /// The trash, most recently deleted first, as a live windowed result.
   public func trashedMeals() -> WindowedResults<TrashedMeal> {
     let columns = "SELECT id, name, summary, deleted_at, deleted_seq FROM trash_meal"
     return live(
