@@ -102,6 +102,38 @@ final class ListStateTests: XCTestCase {
     XCTAssertEqual(list.selection, 2)
     XCTAssertFalse(list.handle(.character("x"), count: 3, pageSize: 10))
   }
+
+  /// One scroll model: a list of one-row items scrolls exactly as the same list measured item
+  /// by item, for every selection, earlier scroll and view height.
+  func testOneRowItemsScrollTheSameMeasuredEitherWay() {
+    for count in [1, 2, 7, 30] {
+      for height in 1...9 {
+        for top in 0..<count {
+          for selection in 0..<count {
+            let list = ListState(selection: selection, top: top)
+            XCTAssertEqual(
+              list.visibleTop(height: height, count: count),
+              list.visibleTop(count: count, viewHeight: height) { _ in 1 },
+              "count \(count), height \(height), top \(top), selection \(selection)")
+          }
+        }
+      }
+    }
+  }
+
+  /// An item of several rows is shown whole with the row above it (its heading), and the
+  /// view moves as little as it can.
+  func testRowsOfAnItemAreShownWithTheRowAbove() {
+    // Rows 10..<14 wanted in 6 rows of 40, from the top: the view ends at the item's end.
+    XCTAssertEqual(ListState.top(from: 0, showing: 9..<14, height: 6, count: 40), 8)
+    // Already in view: nothing moves.
+    XCTAssertEqual(ListState.top(from: 8, showing: 9..<14, height: 6, count: 40), 8)
+    // Above the view: it starts at the row above.
+    XCTAssertEqual(ListState.top(from: 20, showing: 9..<14, height: 6, count: 40), 9)
+    // Near the end: no space left under the last row.
+    XCTAssertEqual(ListState.top(from: 0, showing: 38..<40, height: 6, count: 40), 34)
+    XCTAssertEqual(ListState.top(from: 0, showing: 0..<1, height: 0, count: 40), 0)
+  }
 }
 
 final class TextWrapFastPathTests: XCTestCase {

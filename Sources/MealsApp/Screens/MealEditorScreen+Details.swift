@@ -4,27 +4,6 @@ import TerminalUI
 
 /// The editor's DETAILS rows: the user's own fields, all part of the draft.
 extension MealEditorScreen {
-  /// How a details row reads, and its style.
-  func describe(_ detail: Detail) -> (String, Style) {
-    let meal = draft.meal
-    let unset = ("—", Style.muted)
-    switch detail {
-    case .favourite:
-      return meal.favourite ? ("★ yes", .accent) : ("no — f makes it one", .muted)
-    case .category: return meal.category.map { ($0, .plain) } ?? unset
-    case .area: return meal.area.map { ($0, .plain) } ?? unset
-    case .tags: return meal.tags.isEmpty ? unset : (meal.tags.joined(separator: ", "), .plain)
-    case .servings: return meal.servings.map { ("\($0)", .plain) } ?? unset
-    case .totalTime:
-      return meal.totalMinutes.map { (MealFields.describeMinutes($0), .plain) } ?? unset
-    case .difficulty:
-      return meal.difficulty.map { ($0.rawValue, .plain) } ?? ("— Enter or 1–3 sets it", .muted)
-    case .rating:
-      return meal.rating > 0
-        ? (MealFields.stars(meal.rating), .accent) : ("— Enter or 1–5 rates it", .muted)
-    }
-  }
-
   /// Enter on a details row.
   func edit(_ detail: Detail) {
     switch detail {

@@ -82,7 +82,6 @@ public final class MealEditorScreen: Screen {
     "The database is open read-only: this meal can be read, not changed."
   static let readOnlyNewMeal = "The database is open read-only: no meal can be created."
 
-  static let instructionPreviewRows = 4
   /// How long after the last change the draft is kept.
   static let keepDelay: UInt64 = 1_000
 
@@ -93,6 +92,7 @@ public final class MealEditorScreen: Screen {
   public internal(set) var draft: MealDraft {
     didSet {
       guard draft != oldValue else { return }
+      builtForm = nil
       scheduleKeep()
       if !undoing { history = Array((history + [oldValue]).suffix(Self.historyLimit)) }
     }
@@ -102,7 +102,10 @@ public final class MealEditorScreen: Screen {
   private var undoing = false
   static let historyLimit = 200
   private var list = ListState()
+  /// The first line of the form shown, as last scrolled.
   private var top = 0
+  /// The form as last built: kept until the draft or the width changes.
+  private var builtForm: MealEditorForm?
   /// The database row holding the kept copy of the draft, once there is one.
   public private(set) var keptSlot: Int64?
   private var keepDeadline: UInt64?
@@ -137,32 +140,15 @@ public final class MealEditorScreen: Screen {
     return help + [Self.digitHelp]
   }
 
-  /// Rows: Name, Instructions, the ingredients, `+ Add ingredient`, then the details (the
-  /// user's own notes, after the recipe itself).
-  private static let ingredientsStart = 2
-  private var addIngredientRow: Int { Self.ingredientsStart + draft.ingredients.count }
-  private var detailsStart: Int { addIngredientRow + 1 }
-  private var itemCount: Int { detailsStart + Detail.allCases.count }
-
-  private func item(at index: Int) -> Item {
-    switch index {
-    case 0: return .name
-    case 1: return .instructions
-    case addIngredientRow: return .addIngredient
-    case detailsStart...: return .detail(Detail.allCases[index - detailsStart])
-    default: return .ingredient(index - Self.ingredientsStart)
-    }
-  }
-
   /// The item under the selection bar.
-  var selectedItem: Item { item(at: list.selection) }
+  var selectedItem: Item { form.item(at: list.selection) }
 
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool {
     // The screen's own keys first, then the list's: a key bound here wins over a move.
     if Self.keys.action(for: key) == nil,
-      list.handle(key, count: itemCount, pageSize: form(in: context.navigator.body).pageSize)
+      list.handle(key, count: form.items.count, pageSize: view(in: context.navigator.body).pageSize)
     {
       followSelection()
       return true
@@ -205,7 +191,7 @@ public final class MealEditorScreen: Screen {
     undoing = true
     draft = previous
     undoing = false
-    list.clamp(count: itemCount)
+    list.clamp(count: form.items.count)
     followSelection()
     context.navigator.showInfo("Undid the last change (not saved yet).")
   }
@@ -270,7 +256,7 @@ public final class MealEditorScreen: Screen {
       return
     }
     guard let moved = draft.moveIngredient(at: index, by: offset) else { return }
-    list.select(Self.ingredientsStart + moved, count: itemCount)
+    list.select(form.index(of: .ingredient(moved)) ?? list.selection, count: form.items.count)
     followSelection()
   }
 
@@ -281,7 +267,7 @@ public final class MealEditorScreen: Screen {
     }
     let removed = draft.ingredients[index]
     draft.removeIngredient(at: index)
-    list.clamp(count: itemCount)
+    list.clamp(count: form.items.count)
     context.navigator.showInfo("Removed \(removed.name) (not saved yet) — u puts it back.")
   }
 
@@ -382,98 +368,29 @@ public final class MealEditorScreen: Screen {
 
   // MARK: - Layout
 
-  /// One drawn row: a section heading, or a line belonging to an item.
-  private enum Line {
-    case heading(String)
-    case text(item: Int, String, Style)
-    case ingredient(item: Int, IngredientMeasurement)
-    case field(item: Int, label: String, value: String, Style)
-    case blank
-  }
-
-  private func lines(width: Int) -> [Line] {
-    var lines: [Line] = [.heading("Name")]
-    let name = MealRules.trimmed(draft.name)
-    lines.append(
-      .text(
-        item: 0, name.isEmpty ? "(no name yet — Enter to add one)" : name,
-        name.isEmpty ? .muted : .plain))
-    lines.append(.blank)
-    lines.append(.heading("Instructions"))
-    if MealRules.isBlank(draft.instructions) {
-      lines.append(.text(item: 1, "(no instructions yet — Enter to write them)", .muted))
-    } else {
-      let preview = Self.previewRows(
-        of: draft.instructions, width: width, rows: Self.instructionPreviewRows)
-      for row in preview { lines.append(.text(item: 1, row, .plain)) }
-    }
-    lines.append(.blank)
-    lines.append(.heading("Ingredients (\(draft.ingredients.count))"))
-    for (index, measurement) in draft.ingredients.enumerated() {
-      lines.append(.ingredient(item: Self.ingredientsStart + index, measurement))
-    }
-    lines.append(.text(item: addIngredientRow, "+ Add ingredient", .accent))
-    lines.append(.blank)
-    lines.append(.heading("Details"))
-    for (offset, detail) in Detail.allCases.enumerated() {
-      let (value, style) = describe(detail)
-      lines.append(.field(item: detailsStart + offset, label: detail.label, value: value, style))
-    }
-    return lines
-  }
-
-  /// The first rows of the wrapped instructions, the last ending in "…" when there is more.
-  static func previewRows(of text: String, width: Int, rows: Int) -> [String] {
-    var preview: [String] = []
-    var remaining = Substring(text)
-    while preview.count <= rows, !remaining.isEmpty {
-      let lineEnd = remaining.firstIndex(of: "\n") ?? remaining.endIndex
-      let line = remaining[..<lineEnd]
-      remaining = lineEnd < remaining.endIndex ? remaining[remaining.index(after: lineEnd)...] : ""
-      if MealRules.isBlank(String(line)) { continue }
-      preview += TextWrap.wrap(String(line), width: width)
-    }
-    if preview.count > rows {
-      preview = Array(preview.prefix(rows))
-      preview[rows - 1] = TextWidth.truncate(preview[rows - 1] + " …", to: width)
-      if !preview[rows - 1].hasSuffix("…") { preview[rows - 1] += "…" }
-    }
-    return preview
-  }
-
   /// The form fills the body; its rows sit a column in, under their headings.
-  private func form(in area: Rect) -> ListView { ListView(area: area, indent: 1) }
+  private func view(in area: Rect) -> ListView { ListView(area: area, indent: 1) }
 
   /// The width the instructions' first rows are wrapped to: the form less its indent, the
   /// marker and its gap, and margins (6 columns).
-  private func textWidth(_ form: ListView) -> Int { max(10, form.area.width - 6) }
+  private func textWidth(_ view: ListView) -> Int { max(10, view.area.width - 6) }
 
-  /// Scrolls so the selected item's rows are in view, at the window's size now.
+  /// The form for a view `width` columns wide: the one built last unless the draft or the
+  /// width changed since.
+  private func form(width: Int) -> MealEditorForm {
+    if let builtForm, builtForm.width == width { return builtForm }
+    let form = MealEditorForm(draft: draft, width: width)
+    builtForm = form
+    return form
+  }
+
+  /// The form at the window's size now.
+  private var form: MealEditorForm { form(width: textWidth(view(in: context.navigator.body))) }
+
+  /// Scrolls so the selected item's lines are in view, at the window's size now.
   private func followSelection() {
-    let form = form(in: context.navigator.body)
-    top = visibleTop(in: lines(width: textWidth(form)), height: form.area.height)
-  }
-
-  /// The lines of the selected item (one item's lines are together).
-  private func selectedLines(_ lines: [Line]) -> Range<Int> {
-    let rows = lines.indices.filter { index in
-      switch lines[index] {
-      case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
-        item == list.selection
-      default: false
-      }
-    }
-    guard let first = rows.first, let last = rows.last else { return 0..<0 }
-    return first..<last + 1
-  }
-
-  private func visibleTop(in lines: [Line], height: Int) -> Int {
-    let rows = selectedLines(lines)
-    guard let first = rows.first, let last = rows.last else { return top }
-    var start = top
-    if first - 1 < start { start = max(0, first - 1) }
-    if last >= start + height { start = last - height + 1 }
-    return max(0, min(start, max(0, lines.count - height)))
+    top = form.top(
+      from: top, selection: list.selection, height: view(in: context.navigator.body).area.height)
   }
 
   // MARK: - Mouse
@@ -481,37 +398,39 @@ public final class MealEditorScreen: Screen {
   /// A click selects the row's item; twice does what Enter does.
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    let form = form(in: area)
-    let lines = lines(width: textWidth(form))
-    let start = visibleTop(in: lines, height: form.area.height)
-    guard let index = form.index(of: event, count: lines.count, top: start) else {
-      return true
-    }
-    switch lines[index] {
-    case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _):
-      list.select(item, count: itemCount)
-      followSelection()
-      if event.clicks >= 2 { open(selectedItem) }
-    default:
-      break
-    }
+    let view = view(in: area)
+    let form = form(width: textWidth(view))
+    let start = form.top(from: top, selection: list.selection, height: view.area.height)
+    guard let index = view.index(of: event, count: form.lines.count, top: start),
+      let item = form.lines[index].item
+    else { return true }
+    list.select(item, count: form.items.count)
+    followSelection()
+    if event.clicks >= 2 { open(selectedItem) }
     return true
   }
 
   // MARK: - Rendering
 
+  public func prepare(in area: Rect) {
+    _ = form(width: textWidth(view(in: area)))
+  }
+
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let form = form(in: area)
-    let lines = lines(width: textWidth(form))
-    let start = visibleTop(in: lines, height: form.area.height)
+    let view = view(in: area)
+    let form = form(width: textWidth(view))
+    let lines = form.lines
+    let start = form.top(from: top, selection: list.selection, height: view.area.height)
+    let selected =
+      form.itemLines.indices.contains(list.selection)
+      ? form.itemLines[list.selection] : 0..<0
     let quantityWidth = min(24, max(8, area.width / 3))
-    form.render(
-      into: &canvas, count: lines.count, top: start, selected: selectedLines(lines)
-    ) { canvas, row in
+    view.render(into: &canvas, count: lines.count, top: start, selected: selected) {
+      canvas, row in
       switch lines[row.index] {
       case .heading(let text):
         canvas.write(
-          text.uppercased(), row: row.frame.y, column: row.frame.x + form.indent, style: .key)
+          text.uppercased(), row: row.frame.y, column: row.frame.x + view.indent, style: .key)
       case .text(_, let text, let style):
         canvas.writeTruncated(text, in: row.content, style: style)
       case .ingredient(_, let measurement):
@@ -565,7 +484,9 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
   ) {
     draft.addIngredient(measurement)
     context.navigator.pop(to: self)
-    list.select(addIngredientRow - 1, count: itemCount)
+    list.select(
+      form.index(of: .ingredient(draft.ingredients.count - 1)) ?? list.selection,
+      count: form.items.count)
     followSelection()
     context.navigator.showInfo(
       "Added \(measurement.name) (\(measurement.quantity)) — s saves the meal.")

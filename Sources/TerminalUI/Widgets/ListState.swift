@@ -1,4 +1,6 @@
-/// Selection and scroll position of a list: the state behind every list screen.
+/// Selection and scroll position of a list: the state behind every list, whatever its items'
+/// heights — one row each (most lists), several (a category and its description), or a form
+/// whose items own several lines under headings (the Meal Editor).
 public struct ListState: Equatable, Sendable {
   public var selection: Int
   /// The first visible row, as last scrolled; `visibleTop(height:)` keeps the selection in view.
@@ -78,11 +80,75 @@ public struct ListState: Equatable, Sendable {
 
   /// The first row to show so that the selection is visible in `height` rows.
   public func visibleTop(height: Int, count: Int) -> Int {
+    Self.top(from: top, showing: selection..<selection + 1, height: height, count: count)
+  }
+
+  /// The first row to show so that rows `wanted` are in view in `height` rows of `count`,
+  /// moving as little as possible from `top` and leaving no space below the last row: how
+  /// every list scrolls.
+  public static func top(from top: Int, showing wanted: Range<Int>, height: Int, count: Int)
+    -> Int
+  {
     guard height > 0 else { return 0 }
     var first = top
-    if selection < first { first = selection }
-    if selection >= first + height { first = selection - height + 1 }
-    first = min(first, max(0, count - height))
-    return max(0, first)
+    if wanted.lowerBound < first { first = wanted.lowerBound }
+    if wanted.upperBound > first + height { first = wanted.upperBound - height }
+    return max(0, min(first, count - height))
+  }
+}
+
+// MARK: - Items of different heights
+
+extension ListState {
+  /// Moves over `count` items `height(i)` rows tall in `viewHeight` rows: one step moves by
+  /// one item, a page by as many items as fit; false for a key that is not a move.
+  public mutating func handle(
+    _ key: Key, count: Int, viewHeight: Int, height: (Int) -> Int
+  ) -> Bool {
+    guard count > 0, let move = ListState.keys.action(for: key) else { return false }
+    switch move {
+    case .up: selection -= 1
+    case .down: selection += 1
+    case .pageDown:
+      var used = 0
+      while selection + 1 < count, used + height(selection + 1) <= viewHeight {
+        used += height(selection + 1)
+        selection += 1
+      }
+      if used == 0 { selection += 1 }
+    case .pageUp:
+      var used = 0
+      while selection > 0, used + height(selection - 1) <= viewHeight {
+        used += height(selection - 1)
+        selection -= 1
+      }
+      if used == 0 { selection -= 1 }
+    case .first: selection = 0
+    case .last: selection = count - 1
+    }
+    selection = max(0, min(selection, count - 1))
+    top = visibleTop(count: count, viewHeight: viewHeight, height: height)
+    return true
+  }
+
+  /// The first item to show so that the selected one is whole in view (when it fits), and no
+  /// space is wasted below the last item.
+  public func visibleTop(count: Int, viewHeight: Int, height: (Int) -> Int) -> Int {
+    guard count > 0, viewHeight > 0 else { return 0 }
+    let selected = max(0, min(selection, count - 1))
+    var first = max(0, min(top, count - 1))
+    if selected < first { first = selected }
+    var rows = (first...selected).reduce(0) { $0 + height($1) }
+    while rows > viewHeight && first < selected {
+      rows -= height(first)
+      first += 1
+    }
+    // Pull earlier items in while everything from there to the end fits.
+    var tail = (first..<count).reduce(0) { $0 + height($1) }
+    while first > 0 && tail + height(first - 1) <= viewHeight {
+      first -= 1
+      tail += height(first)
+    }
+    return first
   }
 }

@@ -52,7 +52,7 @@ public struct ListView {
 
   /// Draws a list of items `heights[i]` rows tall kept by `state`.
   public func render(
-    into canvas: inout Canvas, state: VariableListState, heights: [Int],
+    into canvas: inout Canvas, state: ListState, heights: [Int],
     item: (inout Canvas, ListRow) -> Void
   ) {
     render(
@@ -113,7 +113,7 @@ public struct ListView {
   }
 
   /// The item a click lands on, in a list of items `heights[i]` rows tall kept by `state`.
-  public func index(of event: MouseEvent, state: VariableListState, heights: [Int]) -> Int? {
+  public func index(of event: MouseEvent, state: ListState, heights: [Int]) -> Int? {
     index(
       of: event, count: heights.count,
       top: state.visibleTop(count: heights.count, viewHeight: area.height) { heights[$0] },

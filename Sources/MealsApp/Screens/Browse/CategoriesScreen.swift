@@ -22,7 +22,7 @@ public final class CategoriesScreen: Screen {
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
   private let resource: RemoteResource<[MealCategory]>
-  private var list = VariableListState()
+  private var list = ListState()
   /// The wrapped descriptions for one width: a memo, so a frame wraps each text once.
   private let wrapped = WrappedDescriptions()
   /// The selected category's picture, for the preview pane.
