@@ -48,6 +48,18 @@ public enum KeysReference {
     return Link(table: table.name.isEmpty ? nil : info, help: table.help(where: only))
   }
 
+  /// A screen's chain in `mode`, as it resolves keys. Esc's line stands for the navigator's
+  /// table, listed once under "everywhere".
+  static func chain<S: KeyChained>(_ screen: S.Type, _ mode: S.KeyMode) -> [Link] {
+    var taken: Set<Key> = []
+    return S.keyChain(mode).compactMap { link in
+      defer { taken.formUnion(link.keys) }
+      let help = link.reference(after: taken).filter { $0 != .back && $0 != .cancel }
+      guard link.table != nil || !help.isEmpty else { return nil }
+      return Link(table: link.table, help: help)
+    }
+  }
+
   /// The first link of another mode of the screen, documented in the same section.
   static func mode(_ link: Link) -> Link {
     var link = link
@@ -64,16 +76,16 @@ public enum KeysReference {
     let cook = CookModeScreen.keys
     return [
       Section("everywhere", "everywhere", [moves, link(Navigator.keys)]),
-      Section("my-meals", "My Meals", [link(MyMealsScreen.keys), moves]),
+      Section("my-meals", "My Meals", chain(MyMealsScreen.self, .list)),
       Section(
-        "my-meals-filter", "My Meals, typing a filter (`/`)",
-        [link(MyMealsScreen.filterKeys), link(ListState.arrowKeys), link(TextField.keys)]),
+        "my-meals-filter", "My Meals, typing a filter (`/`)", chain(MyMealsScreen.self, .filtering)
+      ),
       Section(
-        "my-meals-chips", "My Meals, in the chips (`Tab`)",
-        [link(ChipStrip.keys), link(MyMealsScreen.stripKeys)]),
+        "my-meals-chips", "My Meals, in the chips (`Tab`)", chain(MyMealsScreen.self, .chips)),
       Section(
-        "welcome", "My Meals with no meals yet (the welcome panel)", [link(WelcomePanel.table)]),
-      Section("favourites", "Favourites", [link(FavouritesScreen.keys), moves]),
+        "welcome", "My Meals with no meals yet (the welcome panel)",
+        chain(MyMealsScreen.self, .welcome)),
+      Section("favourites", "Favourites", chain(FavouritesScreen.self, .list)),
       Section("browse", "Browse", [link(BrowseScreen.keys), moves]),
       Section("categories", "Categories", [link(CategoriesScreen.keys), moves]),
       Section(
@@ -101,11 +113,11 @@ public enum KeysReference {
         "cook-mode-timers", "Cook Mode, the timers (`T`)",
         [link(CookModeScreen.timersKeys), moves]),
       Section("shopping-list", "Shopping List", [link(ShoppingListScreen.keys), moves]),
-      Section("week-plan", "Week Plan (`W` on My Meals)", [link(WeekPlanScreen.keys), moves]),
+      Section("week-plan", "Week Plan (`W` on My Meals)", chain(WeekPlanScreen.self, .list)),
       Section("plan-prompt", "Planning or moving a meal (`p`, `m`)", [link(PlanPrompt.keys)]),
       Section(
         "meal-picker", "Choosing a saved meal to plan (`a` on the Week Plan)",
-        [link(MealPickerScreen.keys), link(ListState.arrowKeys), link(TextField.keys)]),
+        chain(MealPickerScreen.self, .typing)),
       Section(
         "import-link", "Import from a Link",
         [
@@ -123,7 +135,7 @@ public enum KeysReference {
           lines([MealEditorScreen.ingredientHelp, MealEditorScreen.digitHelp]), moves,
         ]),
       Section(
-        "recently-deleted", "Recently Deleted", [link(RecentlyDeletedScreen.keys), moves]),
+        "recently-deleted", "Recently Deleted", chain(RecentlyDeletedScreen.self, .list)),
       Section("edit-name", "Edit Name", [link(EditNameScreen.keys), link(TextField.keys)]),
       Section(
         "edit-instructions", "Edit Instructions",

@@ -142,7 +142,26 @@ public struct KeyTable<Action: Sendable>: Sendable {
 
   /// The help lines of the actions `include` accepts, with the keys bound to them now.
   public func help(where include: (Action) -> Bool) -> [KeyHelp] {
-    bindings.filter { include($0.action) }.compactMap { binding in
+    help(of: bindings.filter { include($0.action) })
+  }
+
+  /// The help lines of a table asked after keys `taken` went to earlier ones: a binding whose
+  /// keys all go elsewhere first is not listed (it is never reached there).
+  public func help(after taken: Set<Key>, where include: ((Action) -> Bool)? = nil) -> [KeyHelp] {
+    let reached = bindings.filter { binding in
+      (include?(binding.action) ?? true) && !keys(of: binding).allSatisfy(taken.contains)
+    }
+    if reached.count == bindings.count, include == nil { return help }
+    return help(of: reached)
+  }
+
+  /// The keys the table takes now (those of the actions `include` accepts).
+  public func keys(where include: ((Action) -> Bool)? = nil) -> Set<Key> {
+    Set(bindings.filter { include?($0.action) ?? true }.flatMap { keys(of: $0) })
+  }
+
+  private func help(of bindings: [KeyBinding<Action>]) -> [KeyHelp] {
+    bindings.compactMap { binding in
       var help = binding.help
       let keys = keys(of: binding)
       guard keys != binding.keys else { return help }

@@ -35,9 +35,7 @@ public final class FavouritesScreen: Screen, StoreListener {
   }
 
   public var title: String { "Favourites" }
-  public var keyHelp: [KeyHelp] {
-    Self.keys.help + [.back] + ListState.keys.help
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   public var selectedMeal: MealSummary? { meals.selected }
 
@@ -46,19 +44,19 @@ public final class FavouritesScreen: Screen, StoreListener {
   /// How many rows a page key moves by, at the window's size now.
   private var pageSize: Int { ListLayout(context.navigator.body).list.pageSize }
 
-  public func handle(_ key: Key) -> Bool {
-    // The screen's own keys first, then the list's: a key bound here wins over a move.
-    guard let action = Self.keys.action(for: key) else {
-      guard meals.move(key, pageSize: pageSize) else { return false }
-      followSelection()
-      return true
-    }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func perform(_ action: Action) {
     switch action {
     case .open: openEditor()
     case .unfavourite: unfavourite()
     case .undo: undo()
     }
-    return true
+  }
+
+  private func move(_ move: ListState.Move) {
+    meals.apply(move, pageSize: pageSize)
+    followSelection()
   }
 
   private func openEditor() {
@@ -147,6 +145,20 @@ public final class FavouritesScreen: Screen, StoreListener {
       return
     }
     MealRow.drawList(meals, preview: preview, context: context, into: &canvas, in: layout)
+  }
+}
+
+extension FavouritesScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  /// The screen's own keys first, then the list's: a key bound here wins over a move.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<FavouritesScreen>] {
+    [
+      .table(keys, does: { $0.perform($1) }),
+      .lines([.back]),
+      .table(ListState.keys, does: { $0.move($1) }),
+    ]
   }
 }
 

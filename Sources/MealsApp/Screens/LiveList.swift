@@ -82,6 +82,12 @@ final class LiveList<Row: IdentifiedRow> {
     return true
   }
 
+  /// Does `move` over `reachable` rows (all of them, counted, when nil).
+  func apply(_ move: ListState.Move, pageSize: Int, reachable: Int? = nil) {
+    state.apply(move, count: reachable ?? results.count, pageSize: pageSize)
+    selectedID = selected?.id
+  }
+
   /// Selects the row a click lands on in `view`; its index, or nil when it missed every row.
   func click(_ event: MouseEvent, in view: ListView, reachable: Int? = nil) -> Int? {
     guard let index = view.select(event, in: &state, count: reachable ?? results.count) else {

@@ -26,10 +26,7 @@ public final class MealPickerScreen: Screen {
   enum Action: String, Sendable { case choose }
   static let keys = KeyTable<Action>(
     "meal-picker", [KeyBinding([.enter], .choose, "choose")], typing: true)
-  public var keyHelp: [KeyHelp] {
-    Self.keys.help + [.cancel, KeyHelp(keys: "type", text: "filter", inFooter: false)]
-      + ListState.arrowKeys.help
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The field on the first row, the meals from the third.
   private func layout(in area: Rect) -> (field: Rect, list: ListView) {
@@ -37,16 +34,21 @@ public final class MealPickerScreen: Screen {
     return (rows[0], ListView(area: rows[2]))
   }
 
-  public func handle(_ key: Key) -> Bool {
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func choose() {
+    if let meal = meals.selected { delegate?.mealPicker(self, didPick: meal) }
+  }
+
+  /// Moves over the rows read so far and a page more (never a count of every match).
+  private func move(_ move: ListState.Move) {
     let view = layout(in: context.navigator.body).list
-    if Self.keys.action(for: key) == .choose {
-      if let meal = meals.selected { delegate?.mealPicker(self, didPick: meal) }
-      return true
-    }
     let reachable = meals.results.count(atLeast: meals.state.selection + 2 * view.pageSize + 1)
-    if meals.move(key, pageSize: view.pageSize, reachable: reachable, keys: ListState.arrowKeys) {
-      return true
-    }
+    meals.apply(move, pageSize: view.pageSize, reachable: reachable)
+  }
+
+  /// Typing in the filter: the list is read again for it, from the top.
+  private func type(_ key: Key) -> Bool {
     let before = filter.text
     guard filter.handle(key) else { return false }
     if filter.text != before {
@@ -63,7 +65,7 @@ public final class MealPickerScreen: Screen {
     guard event.isClick else { return false }
     let count = meals.results.count(atLeast: meals.state.selection + area.height + 1)
     if meals.click(event, in: layout(in: area).list, reachable: count) != nil, event.clicks >= 2 {
-      _ = handle(.enter)
+      choose()
     }
     return true
   }
@@ -90,5 +92,20 @@ public final class MealPickerScreen: Screen {
     meals.render(into: &canvas, in: layout.list) { canvas, row, meal in
       MealRow.draw(meal, into: &canvas, row: row, listWidth: width)
     }
+  }
+}
+
+extension MealPickerScreen: KeyChained {
+  public enum KeyMode { case typing }
+  public var keyMode: KeyMode { .typing }
+
+  /// Enter chooses, the arrows move, and every other key types in the filter.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealPickerScreen>] {
+    [
+      .table(keys, does: { screen, _ in screen.choose() }),
+      .lines([.cancel, KeyHelp(keys: "type", text: "filter", inFooter: false)]),
+      .table(ListState.arrowKeys, does: { $0.move($1) }),
+      .widget(TextField.keys, help: []) { $0.type($1) },
+    ]
   }
 }

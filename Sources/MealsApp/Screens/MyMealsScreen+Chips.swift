@@ -37,10 +37,10 @@ extension MyMealsScreen {
     }
   }
 
-  func handleStripKey(_ key: Key) -> Bool {
+  /// Does what a key of the strip's table says.
+  func performStrip(_ action: StripAction) {
     let all = stripChips
-    if strip.handle(key, count: all.count) { return true }
-    switch Self.stripKeys.action(for: key) {
+    switch action {
     case .choose:
       var next = chips
       if let chip = all[min(strip.cursor, all.count - 1)] {
@@ -53,10 +53,7 @@ extension MyMealsScreen {
       setChips(ChipSelection())
     case .leave:
       mode = .list
-    case nil:
-      return false
     }
-    return true
   }
 
   /// Applies a new choice of chips: the list, the counts, and the kept setting.

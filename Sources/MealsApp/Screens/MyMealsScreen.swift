@@ -128,18 +128,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   }
 
   public var title: String { "My Meals" }
-  public var keyHelp: [KeyHelp] {
-    switch mode {
-    case .filtering: return Self.filterKeys.help + ListState.arrowKeys.help
-    case .chips: return ChipStrip.keys.help + Self.stripKeys.help
-    case .list: break
-    }
-    if showsWelcome {
-      return WelcomePanel.keys
-        + Self.keys.help { !Self.welcomeCovers.contains($0) }
-    }
-    return Self.keys.help + ListState.keys.help
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// With no saved meals (and no filter), the list area is the welcome panel.
   var showsWelcome: Bool {
@@ -171,26 +160,27 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     goesToEndWhenCounted = false
-    switch mode {
-    case .filtering: return handleFilterKey(key)
-    case .chips: return handleStripKey(key)
-    case .list: break
-    }
-    if showsWelcome {
-      if let button = welcome.handle(key, width: context.navigator.body.width) {
-        press(button)
-        return true
-      }
-      if WelcomePanel.moves(key) { return true }
-    }
-    // The screen's own keys first, then the list's: a key bound here wins over a move.
-    guard let action = Self.keys.action(for: key) else {
-      guard meals.move(key, pageSize: pageSize, reachable: reachableCount(for: key)) else {
-        return false
-      }
-      followSelection()
+    return resolve(key)
+  }
+
+  /// A move in the list, over the rows `move` can reach.
+  private func moveSelection(_ move: ListState.Move) {
+    meals.apply(move, pageSize: pageSize, reachable: reachableCount(for: move))
+    followSelection()
+  }
+
+  /// A key on the welcome panel: a button's, or a move between them.
+  private func handleWelcomeKey(_ key: Key) -> Bool {
+    if let button = welcome.handle(key, width: context.navigator.body.width) {
+      press(button)
       return true
     }
+    return WelcomePanel.moves(key)
+  }
+
+  /// Does what a key of the screen's own table says; false lets the chain go on (Esc with no
+  /// filter to clear goes back, Tab without chips does nothing).
+  private func perform(_ action: Action) -> Bool {
     switch action {
     case .open:
       guard let meal = selectedMeal else { return true }
@@ -253,22 +243,16 @@ public final class MyMealsScreen: Screen, StoreListener {
     return true
   }
 
-  private func handleFilterKey(_ key: Key) -> Bool {
-    switch Self.filterKeys.action(for: key) {
-    case .clear:
-      mode = .list
-      setFilter("")
-    case .done:
-      mode = .list
-    case nil where ListState.arrowKeys.action(for: key) != nil:
-      _ = meals.move(
-        key, pageSize: pageSize, reachable: reachableCount(for: key), keys: ListState.arrowKeys)
-      followSelection()
-    case nil:
-      let before = filter.text
-      guard filter.handle(key) else { return false }
-      if filter.text != before { setFilter(filter.text) }
-    }
+  private func performFilter(_ action: FilterAction) {
+    mode = .list
+    if action == .clear { setFilter("") }
+  }
+
+  /// Typing in the filter: the list is read again for each change.
+  private func typeInFilter(_ key: Key) -> Bool {
+    let before = filter.text
+    guard filter.handle(key) else { return false }
+    if filter.text != before { setFilter(filter.text) }
     return true
   }
 
@@ -439,11 +423,11 @@ public final class MyMealsScreen: Screen, StoreListener {
     return changed
   }
 
-  /// How many rows `key` can reach: all of them for End once counted, else a page past the
+  /// How many rows `move` can reach: all of them for End once counted, else a page past the
   /// selection (read, not counted, so moving never waits for a count of 100 000 matches).
-  private func reachableCount(for key: Key) -> Int {
+  private func reachableCount(for move: ListState.Move) -> Int {
     let nearby = meals.results.count(atLeast: meals.state.selection + 2 * pageSize + 1)
-    guard ListState.keys.action(for: key) == .last else { return nearby }
+    guard move == .last else { return nearby }
     if let known = meals.results.knownCount { return known }
     // Counted on the worker; the list goes to the end when the count is back.
     goesToEndWhenCounted = true
@@ -542,7 +526,7 @@ public final class MyMealsScreen: Screen, StoreListener {
         atColumn: event.column, items: stripItems, in: stripArea, focused: isInStrip)
       {
         strip.select(index, count: stripChips.count)
-        _ = handleStripKey(.enter)
+        performStrip(.choose)
       }
       return true
     }
@@ -558,6 +542,53 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   static func countText(_ count: Int) -> String {
     count == 1 ? "1 meal" : "\(count) meals"
+  }
+}
+
+// MARK: - Key chains
+
+extension MyMealsScreen: KeyChained {
+  /// What keys do now: the list's, the filter's, the chips', or — with no meals yet — the
+  /// welcome panel's.
+  public enum KeyMode: CaseIterable { case list, filtering, chips, welcome }
+
+  public var keyMode: KeyMode {
+    switch mode {
+    case .filtering: .filtering
+    case .chips: .chips
+    case .list: showsWelcome ? .welcome : .list
+    }
+  }
+
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<MyMealsScreen>] {
+    switch mode {
+    case .list:
+      // The screen's own keys first, then the list's: a key bound here wins over a move.
+      [
+        .table(keys) { $0.perform($1) },
+        .table(ListState.keys, does: { $0.moveSelection($1) }),
+      ]
+    case .filtering:
+      [
+        .table(filterKeys, does: { $0.performFilter($1) }),
+        .table(ListState.arrowKeys, does: { $0.moveSelection($1) }),
+        .widget(TextField.keys, help: []) { $0.typeInFilter($1) },
+      ]
+    case .chips:
+      [
+        .widget(ChipStrip.keys) { $0.strip.handle($1, count: $0.stripChips.count) },
+        .table(stripKeys, does: { $0.performStrip($1) }),
+      ]
+    case .welcome:
+      // The panel has buttons for some of the screen's keys: those are listed once (and
+      // there is no filter to clear).
+      [
+        .widget(WelcomePanel.table, help: WelcomePanel.keys) { $0.handleWelcomeKey($1) },
+        .table(keys, only: { !welcomeCovers.contains($0) && $0 != .clearFilter }) {
+          $0.perform($1)
+        },
+      ]
+    }
   }
 }
 

@@ -31,9 +31,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   }
 
   public var title: String { "Recently Deleted" }
-  public var keyHelp: [KeyHelp] {
-    Self.keys.help + [.back] + ListState.keys.help
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The count on the first row, the list under it (no preview: the rows say it all).
   private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
@@ -53,13 +51,13 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    let pageSize = layout(in: context.navigator.body).list.pageSize
-    // The screen's own keys first, then the list's: a key bound here wins over a move.
-    guard let action = Self.keys.action(for: key) else {
-      return meals.move(key, pageSize: pageSize)
-    }
-    guard let meal = selectedMeal else { return true }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  /// How many rows a page key moves by, at the window's size now.
+  private var pageSize: Int { layout(in: context.navigator.body).list.pageSize }
+
+  private func perform(_ action: Action) {
+    guard let meal = selectedMeal else { return }
     switch action {
     case .restore:
       let store = context.store
@@ -76,7 +74,6 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
           [weak self] in self?.erase(meal)
         })
     }
-    return true
   }
 
   private func erase(_ meal: TrashedMeal) {
@@ -91,7 +88,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
     guard meals.click(event, in: layout(in: area).list) != nil else { return true }
-    if event.clicks >= 2 { _ = handle(.enter) }
+    if event.clicks >= 2 { perform(.restore) }
     return true
   }
 
@@ -128,5 +125,19 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
       canvas.writeTruncated(meal.name, in: parts[0], style: .title)
       canvas.writeTruncated(when, in: parts[2], style: .muted)
     }
+  }
+}
+
+extension RecentlyDeletedScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  /// The screen's own keys first, then the list's: a key bound here wins over a move.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<RecentlyDeletedScreen>] {
+    [
+      .table(keys, does: { $0.perform($1) }),
+      .lines([.back]),
+      .table(ListState.keys, does: { $0.meals.apply($1, pageSize: $0.pageSize) }),
+    ]
   }
 }

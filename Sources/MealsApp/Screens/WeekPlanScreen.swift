@@ -84,7 +84,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
   }
 
   public var title: String { "Week Plan" }
-  public var keyHelp: [KeyHelp] { Self.keys.help + [.back] + ListState.keys.help }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The entry under the selection bar (nil on a day's heading).
   var selectedEntry: PlanEntry? {
@@ -155,14 +155,14 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    let pageSize = layout(in: context.navigator.body).list.pageSize
-    // The screen's own keys first, then the list's: a key bound here wins over a move.
-    guard let action = Self.keys.action(for: key) else {
-      guard list.handle(key, count: rows.count, pageSize: pageSize) else { return false }
-      followSelection()
-      return true
-    }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func moveSelection(_ move: ListState.Move) {
+    list.apply(move, count: rows.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+    followSelection()
+  }
+
+  private func perform(_ action: Action) {
     switch action {
     case .previousWeek: show(week: monday.adding(days: -7))
     case .nextWeek: show(week: monday.adding(days: 7))
@@ -179,7 +179,6 @@ public final class WeekPlanScreen: Screen, StoreListener {
     case .add: pickMeal()
     case .export: askWhereToExport()
     }
-    return true
   }
 
   private func remove() {
@@ -458,5 +457,19 @@ extension WeekPlanScreen: MealPickerScreenDelegate {
               mealID: meal.id, on: day, slot: slot, servings: servings ?? Servings.assumed)
           }, then: { screen, id in screen.follow(id, to: day) })
       })
+  }
+}
+
+extension WeekPlanScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  /// The screen's own keys first, then the list's: a key bound here wins over a move.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<WeekPlanScreen>] {
+    [
+      .table(keys, does: { $0.perform($1) }),
+      .lines([.back]),
+      .table(ListState.keys, does: { $0.moveSelection($1) }),
+    ]
   }
 }

@@ -42,6 +42,12 @@ public struct ListState: Equatable, Sendable {
     _ key: Key, count: Int, pageSize: Int, keys table: KeyTable<Move> = ListState.keys
   ) -> Bool {
     guard let move = table.action(for: key) else { return false }
+    apply(move, count: count, pageSize: pageSize)
+    return true
+  }
+
+  /// Does `move` over `count` rows in a view `pageSize` rows high.
+  public mutating func apply(_ move: Move, count: Int, pageSize: Int) {
     let page = max(1, pageSize - 1)
     switch move {
     case .up: select(selection - 1, count: count)
@@ -52,7 +58,6 @@ public struct ListState: Equatable, Sendable {
     case .last: select(count - 1, count: count)
     }
     top = visibleTop(height: pageSize, count: count)
-    return true
   }
 
   /// Selects `index`, clamped into the list.
@@ -105,7 +110,16 @@ extension ListState {
   public mutating func handle(
     _ key: Key, count: Int, viewHeight: Int, height: (Int) -> Int
   ) -> Bool {
-    guard count > 0, let move = ListState.keys.action(for: key) else { return false }
+    guard let move = ListState.keys.action(for: key) else { return false }
+    apply(move, count: count, viewHeight: viewHeight, height: height)
+    return true
+  }
+
+  /// Does `move` over `count` items `height(i)` rows tall in `viewHeight` rows.
+  public mutating func apply(
+    _ move: Move, count: Int, viewHeight: Int, height: (Int) -> Int
+  ) {
+    guard count > 0 else { return }
     switch move {
     case .up: selection -= 1
     case .down: selection += 1
@@ -128,7 +142,6 @@ extension ListState {
     }
     selection = max(0, min(selection, count - 1))
     top = visibleTop(count: count, viewHeight: viewHeight, height: height)
-    return true
   }
 
   /// The first item to show so that the selected one is whole in view (when it fits), and no
