@@ -48,8 +48,9 @@ public enum KeysReference {
     return Link(table: table.name.isEmpty ? nil : info, help: table.help(where: only))
   }
 
-  /// A screen's chain in `mode`, as it resolves keys. Esc's line stands for the navigator's
-  /// table, listed once under "everywhere".
+  /// A screen's chain in a mode, as it resolves keys.
+  ///
+  /// Esc's line stands for the navigator's table, listed once under "everywhere".
   static func chain<S: KeyChained>(_ screen: S.Type, _ mode: S.KeyMode) -> [Link] {
     var taken: Set<Key> = []
     return S.keyChain(mode).compactMap { link in

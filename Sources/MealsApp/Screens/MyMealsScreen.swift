@@ -584,9 +584,9 @@ extension MyMealsScreen: KeyChained {
       // there is no filter to clear).
       [
         .widget(WelcomePanel.table, help: WelcomePanel.keys) { $0.handleWelcomeKey($1) },
-        .table(keys, only: { !welcomeCovers.contains($0) && $0 != .clearFilter }) {
-          $0.perform($1)
-        },
+        .table(
+          keys, only: { !welcomeCovers.contains($0) && $0 != .clearFilter },
+          { $0.perform($1) }),
       ]
     }
   }
