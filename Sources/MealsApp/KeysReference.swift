@@ -87,20 +87,19 @@ public enum KeysReference {
         "welcome", "My Meals with no meals yet (the welcome panel)",
         chain(MyMealsScreen.self, .welcome)),
       Section("favourites", "Favourites", chain(FavouritesScreen.self, .list)),
-      Section("browse", "Browse", [link(BrowseScreen.keys), moves]),
-      Section("categories", "Categories", [link(CategoriesScreen.keys), moves]),
+      Section("browse", "Browse", chain(BrowseScreen.self, .list)),
+      Section("categories", "Categories", chain(CategoriesScreen.self, .list)),
       Section(
         "meal-groups", "Areas, and the meals of a category / area / ingredient",
-        [link(MealGroupsScreen.keys(areas: false)), moves]),
+        chain(MealGroupsScreen.self, .meals)),
       Section(
         "ingredients", "Ingredients (browse)",
         [link(IngredientsScreen.keys), lines(IngredientPicker.help)]),
       Section(
-        "meal-detail", "Meal Detail",
-        [link(MealDetailScreen.keys(random: false)), link(Pager.keys)]),
+        "meal-detail", "Meal Detail", chain(MealDetailScreen.self, .found)),
       Section(
         "saved-meal", "Meal Detail of a saved meal (v on My Meals)",
-        [link(MealDetailScreen.savedKeys), link(Pager.keys)]),
+        chain(MealDetailScreen.self, .saved)),
       Section(
         "cook-mode-checklist", "Cook Mode, the ingredient checklist",
         [
@@ -113,7 +112,7 @@ public enum KeysReference {
       Section(
         "cook-mode-timers", "Cook Mode, the timers (`T`)",
         [link(CookModeScreen.timersKeys), moves]),
-      Section("shopping-list", "Shopping List", [link(ShoppingListScreen.keys), moves]),
+      Section("shopping-list", "Shopping List", chain(ShoppingListScreen.self, .list)),
       Section("week-plan", "Week Plan (`W` on My Meals)", chain(WeekPlanScreen.self, .list)),
       Section("plan-prompt", "Planning or moving a meal (`p`, `m`)", [link(PlanPrompt.keys)]),
       Section(
@@ -126,9 +125,9 @@ public enum KeysReference {
           mode(link(ImportLinkScreen.foundKeys)), link(Pager.keys),
         ]),
       Section(
-        "search", "Search Meals, the field", [link(SearchScreen.fieldKeys), link(TextField.keys)]),
+        "search", "Search Meals, the field", chain(SearchScreen.self, .field)),
       Section(
-        "search-results", "Search Meals, the results", [link(SearchScreen.resultKeys), moves]),
+        "search-results", "Search Meals, the results", chain(SearchScreen.self, .results)),
       Section(
         "meal-editor", "Meal Editor",
         [
@@ -137,17 +136,17 @@ public enum KeysReference {
         ]),
       Section(
         "recently-deleted", "Recently Deleted", chain(RecentlyDeletedScreen.self, .list)),
-      Section("edit-name", "Edit Name", [link(EditNameScreen.keys), link(TextField.keys)]),
+      Section("edit-name", "Edit Name", chain(EditNameScreen.self, .typing)),
       Section(
-        "edit-instructions", "Edit Instructions",
-        [link(EditInstructionsScreen.keys), link(TextArea.keys)]),
+        "edit-instructions", "Edit Instructions", chain(EditInstructionsScreen.self, .typing)),
       Section(
         "add-ingredient", "Add Ingredient",
         [link(AddIngredientScreen.keys), link(IngredientPicker.moves)]),
-      Section("ingredient-detail", "Ingredient Detail", [link(Pager.keys)]),
+      Section(
+        "ingredient-detail", "Ingredient Detail", chain(IngredientDetailScreen.self, .reading)),
       Section(
         "value-picker", "Category and Area pickers (Meal Editor)",
-        [link(ValuePickerScreen.keys), link(ListState.arrowKeys)]),
+        chain(ValuePickerScreen.self, .typing)),
       Section(
         "prompts", "Questions and one-line fields over a screen",
         [link(ConfirmPrompt.keys), mode(link(TextPrompt.keys)), mode(link(AlertPrompt.keys))]),

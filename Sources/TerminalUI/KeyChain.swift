@@ -7,28 +7,30 @@
 public struct KeyLink<Owner: AnyObject> {
   /// The table as the config file and the reference know it; nil for help lines alone.
   public let table: KeyTableInfo?
-  /// Help lines given the keys earlier links take.
-  private let helpLines: (Set<Key>) -> [KeyHelp]
+  /// Help lines for the screen now (nil: for the reference), given the keys earlier links take.
+  private let helpLines: (Owner?, Set<Key>) -> [KeyHelp]
   private let referenceLines: (Set<Key>) -> [KeyHelp]
   /// The keys the link's table takes now (none for help lines and catch-alls).
   private let takenKeys: () -> Set<Key>
   private let take: (Owner, Key) -> Bool
 
   init(
-    table: KeyTableInfo?, helpLines: @escaping (Set<Key>) -> [KeyHelp],
+    table: KeyTableInfo?, helpLines: @escaping (Owner?, Set<Key>) -> [KeyHelp],
     referenceLines: ((Set<Key>) -> [KeyHelp])? = nil,
     keys: @escaping () -> Set<Key> = { [] }, take: @escaping (Owner, Key) -> Bool
   ) {
     self.table = table
     self.helpLines = helpLines
-    self.referenceLines = referenceLines ?? helpLines
+    self.referenceLines = referenceLines ?? { helpLines(nil, $0) }
     self.takenKeys = keys
     self.take = take
   }
 
   /// What the link lists in the footer and in `?` help, with the keys bound now, when the
   /// links before it take `taken`: what they shadow is not listed.
-  public func help(after taken: Set<Key> = []) -> [KeyHelp] { helpLines(taken) }
+  public func help(for owner: Owner, after taken: Set<Key> = []) -> [KeyHelp] {
+    helpLines(owner, taken)
+  }
   /// What the keys reference lists for the link: its table whole, for a widget's.
   public func reference(after taken: Set<Key> = []) -> [KeyHelp] { referenceLines(taken) }
   /// The keys the link takes before the links after it.
@@ -47,7 +49,7 @@ public struct KeyLink<Owner: AnyObject> {
     }
     return KeyLink(
       table: table.name.isEmpty ? nil : info,
-      helpLines: { table.help(after: $0, where: only) }, keys: { table.keys(where: only) },
+      helpLines: { table.help(after: $1, where: only) }, keys: { table.keys(where: only) },
       take: { owner, key in
         guard let action = table.action(for: key), only?(action) ?? true else { return false }
         return perform(owner, action)
@@ -73,8 +75,20 @@ public struct KeyLink<Owner: AnyObject> {
   ) -> KeyLink {
     KeyLink(
       table: table.name.isEmpty ? nil : table.summaryForConfig,
-      helpLines: { help ?? table.help(after: $0) }, referenceLines: { table.help(after: $0) },
+      helpLines: { help ?? table.help(after: $1) }, referenceLines: { table.help(after: $0) },
       keys: { table.keys() }, take: take)
+  }
+
+  /// The same, with what the screen says of the widget depending on its state (a pager's
+  /// scroll keys only when there is something to scroll).
+  public static func widget<Action>(
+    _ table: KeyTable<Action>, help: @escaping (Owner) -> [KeyHelp],
+    _ take: @escaping (Owner, Key) -> Bool
+  ) -> KeyLink {
+    KeyLink(
+      table: table.name.isEmpty ? nil : table.summaryForConfig,
+      helpLines: { owner, taken in owner.map(help) ?? table.help(after: taken) },
+      referenceLines: { table.help(after: $0) }, keys: { table.keys() }, take: take)
   }
 
   /// Keys no table names (letters typed into a field, a widget's own keys): `take` answers
@@ -82,12 +96,12 @@ public struct KeyLink<Owner: AnyObject> {
   public static func rest(help: [KeyHelp] = [], _ take: @escaping (Owner, Key) -> Bool)
     -> KeyLink
   {
-    KeyLink(table: nil, helpLines: { _ in help }, take: take)
+    KeyLink(table: nil, helpLines: { _, _ in help }, take: take)
   }
 
   /// Help lines only: keys another link handles, described apart (digits on a form's row).
   public static func lines(_ help: [KeyHelp]) -> KeyLink {
-    KeyLink(table: nil, helpLines: { _ in help }, take: { _, _ in false })
+    KeyLink(table: nil, helpLines: { _, _ in help }, take: { _, _ in false })
   }
 
   /// True when the link took `key` for `owner`.
@@ -119,7 +133,7 @@ extension KeyChained {
     var taken: Set<Key> = []
     return Self.keyChain(keyMode).flatMap { link in
       defer { taken.formUnion(link.keys) }
-      return link.help(after: taken)
+      return link.help(for: self, after: taken)
     }
   }
 }

@@ -29,7 +29,7 @@ public final class EditInstructionsScreen: Screen {
       KeyBinding(
         [.ctrl("o")], .openInEditor, "open in $EDITOR", detail: "open in `$VISUAL`/`$EDITOR`"),
     ], typing: true)
-  public var keyHelp: [KeyHelp] { Self.keys.help + TextArea.help }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// A gap, the editor, a gap, then the line the cursor is on (or what is wrong).
   private func layout(in rect: Rect) -> (editor: Rect, error: Rect, position: Rect) {
@@ -37,22 +37,21 @@ public final class EditInstructionsScreen: Screen {
     return (rows[1].inset(left: 2, right: 1), rows[3].inset(left: 2, right: 2), rows[3])
   }
 
-  public func handle(_ key: Key) -> Bool {
-    switch Self.keys.action(for: key) {
-    case .save:
-      save()
-    case .cancel:
-      cancel()
-    case .openInEditor:
-      openInEditor()
-    case nil:
-      let before = area.revision
-      guard area.handle(key, in: layout(in: context.navigator.body).editor) else {
-        return false
-      }
-      error = nil
-      if area.revision != before { delegate?.editInstructionsScreen(self, didChange: area.text) }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func perform(_ action: Action) {
+    switch action {
+    case .save: save()
+    case .cancel: cancel()
+    case .openInEditor: openInEditor()
     }
+  }
+
+  private func type(_ key: Key) -> Bool {
+    let before = area.revision
+    guard area.handle(key, in: layout(in: context.navigator.body).editor) else { return false }
+    error = nil
+    if area.revision != before { delegate?.editInstructionsScreen(self, didChange: area.text) }
     return true
   }
 
@@ -94,5 +93,18 @@ public final class EditInstructionsScreen: Screen {
         "line \(area.cursor.line + 1) of \(area.lines.count)", in: layout.position,
         style: .muted)
     }
+  }
+}
+
+extension EditInstructionsScreen: KeyChained {
+  public enum KeyMode { case typing }
+  public var keyMode: KeyMode { .typing }
+
+  /// Save, cancel and `$EDITOR` first, then the text area's own keys and typing.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<EditInstructionsScreen>] {
+    [
+      .table(keys, does: { $0.perform($1) }),
+      .widget(TextArea.keys, help: TextArea.help) { $0.type($1) },
+    ]
   }
 }

@@ -20,10 +20,12 @@ public final class EditNameScreen: Screen {
     [
       KeyBinding([.enter], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
     ], typing: true)
-  public var keyHelp: [KeyHelp] { Self.keys.help + TextField.keys.help }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
-  public func handle(_ key: Key) -> Bool {
-    switch Self.keys.action(for: key) {
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func perform(_ action: Action) -> Bool {
+    switch action {
     case .save:
       if let rule = MealRules.checkName(field.text) {
         error = rule.message
@@ -33,9 +35,10 @@ public final class EditNameScreen: Screen {
       return true
     case .cancel:
       return false  // the navigator goes back
-    case nil:
-      break
     }
+  }
+
+  private func type(_ key: Key) -> Bool {
     let before = field.text
     guard field.handle(key) else { return false }
     error = nil
@@ -55,5 +58,15 @@ public final class EditNameScreen: Screen {
     canvas.writeTruncated("Name of the meal:", in: layout.question, style: .title)
     canvas.cursor = field.render(into: &canvas, in: layout.field, style: .field)
     if let error { canvas.writeTruncated(error, in: layout.error, style: .error) }
+  }
+}
+
+extension EditNameScreen: KeyChained {
+  public enum KeyMode { case typing }
+  public var keyMode: KeyMode { .typing }
+
+  /// Save and cancel first, then the field's own keys and typing.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<EditNameScreen>] {
+    [.table(keys) { $0.perform($1) }, .widget(TextField.keys) { $0.type($1) }]
   }
 }

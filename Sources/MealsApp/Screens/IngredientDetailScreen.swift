@@ -39,9 +39,12 @@ public final class IngredientDetailScreen: Screen {
   }
 
   public var title: String { ingredient.name }
-  public var keyHelp: [KeyHelp] {
+  public var keyHelp: [KeyHelp] { chainHelp }
+
+  /// The pager's keys when there is something to scroll.
+  private var pagerHelp: [KeyHelp] {
     let text = layout(in: context.navigator.body).pager
-    return Pager.help(count: lines(width: text.width).count, height: text.height) + [.back]
+    return Pager.help(count: lines(width: text.width).count, height: text.height)
   }
 
   private func lines(width: Int) -> [PagerLine] {
@@ -53,7 +56,9 @@ public final class IngredientDetailScreen: Screen {
   /// The title and a gap, then the pager.
   private func layout(in area: Rect) -> DocumentLayout { DocumentLayout(area, headerRows: 2) }
 
-  public func handle(_ key: Key) -> Bool {
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func scroll(_ key: Key) -> Bool {
     let text = layout(in: context.navigator.body).pager
     return pager.handle(key, count: lines(width: text.width).count, height: text.height)
   }
@@ -66,5 +71,14 @@ public final class IngredientDetailScreen: Screen {
     canvas.writeRight(
       pager.position(count: lines.count, height: layout.pager.height), in: layout.position,
       style: .muted)
+  }
+}
+
+extension IngredientDetailScreen: KeyChained {
+  public enum KeyMode { case reading }
+  public var keyMode: KeyMode { .reading }
+
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<IngredientDetailScreen>] {
+    [.widget(Pager.keys, help: { $0.pagerHelp }) { $0.scroll($1) }, .lines([.back])]
   }
 }

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// Search Meals: live search on TheMealDB, results, and the `Create a new meal…` row.
 public final class SearchScreen: Screen, StoreListener {
-  enum Focus { case field, results }
+  public enum Focus { case field, results }
 
   /// Where the search stands; a stale answer never reaches `.found`.
   enum Phase: Equatable {
@@ -80,55 +80,52 @@ public final class SearchScreen: Screen, StoreListener {
         detail: "back to the search field (`↑` on the first row too)"),
     ])
 
-  public var keyHelp: [KeyHelp] {
-    focus == .field
-      ? Self.fieldKeys.help + [.back]
-      : Self.resultKeys.help + ListState.keys.help + [.back]
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// Rows in the list: the results, then `Create a new meal…` once a search has run.
   private var rowCount: Int { phase == .notStarted ? 0 : results.count + 1 }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    switch focus {
-    case .field: handleFieldKey(key)
-    case .results: handleResultsKey(key)
-    }
-  }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
 
-  private func handleFieldKey(_ key: Key) -> Bool {
-    switch Self.fieldKeys.action(for: key) {
+  private func performInField(_ action: Action) {
+    switch action {
     case .search:
       startSearch()
       if phase == .notStarted { context.navigator.showInfo("Type a meal's name to search for.") }
     case .results:
       if rowCount > 0 { focus = .results }
-    default:
-      let before = field.text
-      guard field.handle(key) else { return false }
-      if field.text != before {
-        debounceDeadline = context.navigator.now() + Self.debounce
-      }
+    case .choose, .lookFirst, .field: break
+    }
+  }
+
+  /// Typing in the field: the search starts when typing pauses.
+  private func type(_ key: Key) -> Bool {
+    let before = field.text
+    guard field.handle(key) else { return false }
+    if field.text != before {
+      debounceDeadline = context.navigator.now() + Self.debounce
     }
     return true
   }
 
-  private func handleResultsKey(_ key: Key) -> Bool {
-    if list.selection == 0, ListState.keys.action(for: key) == .up {
-      focus = .field  // up from the first result goes back to the field
-      return true
-    }
-    switch Self.resultKeys.action(for: key) {
+  private func performInResults(_ action: Action) {
+    switch action {
     case .field: focus = .field
     case .choose: choose()
     case .lookFirst: lookFirst()
-    default:
-      let pageSize = layout(in: context.navigator.body).results.list.pageSize
-      return list.handle(key, count: rowCount, pageSize: pageSize)
+    case .search, .results: break
     }
-    return true
+  }
+
+  private func move(_ move: ListState.Move) {
+    guard list.selection > 0 || move != .up else {
+      focus = .field  // up from the first result goes back to the field
+      return
+    }
+    let pageSize = layout(in: context.navigator.body).results.list.pageSize
+    list.apply(move, count: rowCount, pageSize: pageSize)
   }
 
   private func choose() {
@@ -300,5 +297,28 @@ public final class SearchScreen: Screen, StoreListener {
   private var stateStyle: Style {
     if case .failed = phase { return .error }
     return .muted
+  }
+}
+
+extension SearchScreen: KeyChained {
+  public typealias KeyMode = Focus
+  public var keyMode: KeyMode { focus }
+
+  /// In the field its keys, then typing; in the results their keys, then the list's.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<SearchScreen>] {
+    switch mode {
+    case .field:
+      [
+        .table(fieldKeys, does: { $0.performInField($1) }),
+        .lines([.back]),
+        .widget(TextField.keys, help: []) { $0.type($1) },
+      ]
+    case .results:
+      [
+        .table(resultKeys, does: { $0.performInResults($1) }),
+        .table(ListState.keys, does: { $0.move($1) }),
+        .lines([.back]),
+      ]
+    }
   }
 }

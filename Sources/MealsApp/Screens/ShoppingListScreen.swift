@@ -49,9 +49,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
   }
 
   public var title: String { "Shopping List" }
-  public var keyHelp: [KeyHelp] {
-    Self.keys.help + [.back] + ListState.keys.help
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The count on the first row, the list under it.
   private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
@@ -82,16 +80,16 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    // The screen's own keys first (Space ticks here, rather than turning the page), then the
-    // list's.
-    let pageSize = layout(in: context.navigator.body).list.pageSize
-    guard let action = Self.keys.action(for: key) else {
-      return list.handle(key, count: rows.count, pageSize: pageSize)
-    }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func move(_ move: ListState.Move) {
+    list.apply(move, count: rows.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+  }
+
+  private func perform(_ action: Action) {
     switch action {
     case .tick:
-      guard rows.indices.contains(list.selection) else { return true }
+      guard rows.indices.contains(list.selection) else { return }
       let row = rows[list.selection]
       // Ticked, the row sinks; the cursor goes on to the next row still to buy, as in Cook
       // Mode's checklist (unticked, the row rises and the cursor goes with it).
@@ -107,7 +105,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
       let ticked = rows.filter(\.ticked).count
       guard ticked > 0 else {
         context.navigator.showInfo("Nothing is ticked: Space ticks a row.")
-        return true
+        return
       }
       context.navigator.present(
         ConfirmPrompt("Remove \(ticked == 1 ? "the ticked row" : "\(ticked) ticked rows")? (y/n)") {
@@ -126,13 +124,12 @@ public final class ShoppingListScreen: Screen, StoreListener {
     case .copy:
       guard !rows.isEmpty else {
         context.navigator.showInfo("The shopping list is empty: nothing to copy.")
-        return true
+        return
       }
       let whereTo = Clipboard.copy(ShoppingList.markdown(rows), context: context)
       context.navigator.showInfo(
         "Copied the shopping list (\(Self.rowCount(rows.count))) as Markdown \(whereTo).")
     }
-    return true
   }
 
   /// The name of the first unticked row after `index`, else the first before it.
@@ -168,7 +165,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
       let index = layout(in: area).list.index(of: event, state: list, count: rows.count)
     else { return true }
     list.select(index, count: rows.count)
-    if event.clicks >= 2 { _ = handle(.character(" ")) }
+    if event.clicks >= 2 { perform(.tick) }
     return true
   }
 
@@ -211,5 +208,20 @@ public final class ShoppingListScreen: Screen, StoreListener {
           "for " + row.meals.joined(separator: ", "), in: parts[5], style: .muted)
       }
     }
+  }
+}
+
+extension ShoppingListScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  /// The screen's own keys first (Space ticks here, rather than turning the page), then the
+  /// list's.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<ShoppingListScreen>] {
+    [
+      .table(keys, does: { $0.perform($1) }),
+      .lines([.back]),
+      .table(ListState.keys, does: { $0.move($1) }),
+    ]
   }
 }

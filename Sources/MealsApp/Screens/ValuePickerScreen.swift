@@ -44,10 +44,7 @@ public final class ValuePickerScreen: Screen {
     [
       KeyBinding([.enter], .choose, "choose"), KeyBinding([.escape], .cancel, "cancel"),
     ], typing: true)
-  public var keyHelp: [KeyHelp] {
-    Self.keys.help + [KeyHelp(keys: "type", text: "filter, or a new value", inFooter: false)]
-      + ListState.arrowKeys.help
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The rows for the current filter.
   var rows: [Row] {
@@ -72,27 +69,28 @@ public final class ValuePickerScreen: Screen {
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    let list = layout(in: context.navigator.body).list
-    switch Self.keys.action(for: key) {
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func perform(_ action: Action) -> Bool {
+    switch action {
     case .choose:
       let rows = rows
-      guard rows.indices.contains(self.list.selection) else { return true }
-      switch rows[self.list.selection] {
+      guard rows.indices.contains(list.selection) else { return true }
+      switch rows[list.selection] {
       case .none: delegate?.valuePicker(self, didPick: nil)
       case .value(let value), .typed(let value): delegate?.valuePicker(self, didPick: value)
       }
       return true
     case .cancel:
-      return false
-    case nil:
-      break
+      return false  // the navigator goes back
     }
-    if self.list.handle(
-      key, count: rows.count, pageSize: list.pageSize, keys: ListState.arrowKeys)
-    {
-      return true
-    }
+  }
+
+  private func move(_ move: ListState.Move) {
+    list.apply(move, count: rows.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+  }
+
+  private func type(_ key: Key) -> Bool {
     let before = filter.text
     guard filter.handle(key) else { return false }
     if filter.text != before { self.list = ListState() }
@@ -106,7 +104,7 @@ public final class ValuePickerScreen: Screen {
       let index = layout(in: area).list.index(of: event, state: list, count: rows.count)
     else { return true }
     list.select(index, count: rows.count)
-    if event.clicks >= 2 { _ = handle(.enter) }
+    if event.clicks >= 2 { _ = perform(.choose) }
     return true
   }
 
@@ -127,5 +125,20 @@ public final class ValuePickerScreen: Screen {
         canvas.writeTruncated("Use “\(value)” (new)", in: row.content, style: .accent)
       }
     }
+  }
+}
+
+extension ValuePickerScreen: KeyChained {
+  public enum KeyMode { case typing }
+  public var keyMode: KeyMode { .typing }
+
+  /// Enter chooses, the arrows move, and every other key types in the filter.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<ValuePickerScreen>] {
+    [
+      .table(keys) { $0.perform($1) },
+      .lines([KeyHelp(keys: "type", text: "filter, or a new value", inFooter: false)]),
+      .table(ListState.arrowKeys, does: { $0.move($1) }),
+      .widget(TextField.keys, help: []) { $0.type($1) },
+    ]
   }
 }

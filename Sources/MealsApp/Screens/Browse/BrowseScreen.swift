@@ -48,7 +48,7 @@ public final class BrowseScreen: Screen {
         [.enter], .open, "open",
         detail: "open: Search by name, Categories, Areas, Ingredients, Surprise me")
     ])
-  public var keyHelp: [KeyHelp] { Self.keys.help + [.back] + ListState.keys.help }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   // MARK: - Layout
 
@@ -60,15 +60,7 @@ public final class BrowseScreen: Screen {
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    let count = Destination.allCases.count
-    // The screen's own keys first, then the list's: a key bound here wins over a move.
-    guard Self.keys.action(for: key) == .open else {
-      return list.handle(key, count: count, pageSize: count)
-    }
-    open(Destination.allCases[list.selection])
-    return true
-  }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
 
   /// Opens one of the hub's destinations (also pressed from the welcome panel); coming back,
   /// the hub's cursor is on it.
@@ -120,5 +112,24 @@ public final class BrowseScreen: Screen {
       canvas.writeTruncated(destinations[row.index].label, in: parts[0], style: .title)
       canvas.writeTruncated(destinations[row.index].explanation, in: parts[2], style: .muted)
     }
+  }
+}
+
+extension BrowseScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  /// The screen's own keys first, then the list's: a key bound here wins over a move.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<BrowseScreen>] {
+    [
+      .table(keys, does: { screen, _ in screen.open(Destination.allCases[screen.list.selection]) }),
+      .lines([.back]),
+      .table(
+        ListState.keys,
+        does: { screen, move in
+          let count = Destination.allCases.count
+          screen.list.apply(move, count: count, pageSize: count)
+        }),
+    ]
   }
 }

@@ -42,12 +42,7 @@ public final class CategoriesScreen: Screen {
   public var title: String { "Categories" + resource.ageNote(now: context.store.clock()) }
   public var keyHelp: [KeyHelp] {
     guard !categories.isEmpty else { return resource.helpWhileEmpty }
-    return Self.keys.help + [
-      .back,
-      KeyHelp(
-        keys: ListState.keys.summary?.keys ?? "", text: "move by one category / a page",
-        inFooter: false),
-    ]
+    return chainHelp
   }
 
   // MARK: - Rows
@@ -99,23 +94,23 @@ public final class CategoriesScreen: Screen {
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  /// A move by one category or a page of them (their rows take their descriptions' height).
+  private func move(_ move: ListState.Move) {
     let view = ListLayout(context.navigator.body).list.area
-    // The screen's own keys first, then the list's: a key bound here wins over a move.
-    guard let action = Self.keys.action(for: key) else {
-      guard
-        list.handle(
-          key, count: categories.count, viewHeight: view.height,
-          height: { self.height(of: $0, width: view.width) })
-      else { return false }
-      savePosition()
-      return true
-    }
+    list.apply(
+      move, count: categories.count, viewHeight: view.height,
+      height: { self.height(of: $0, width: view.width) })
+    savePosition()
+  }
+
+  private func perform(_ action: Action) {
     switch action {
     case .open:
       guard categories.indices.contains(list.selection) else {
         resource.refresh()  // nothing to open yet: Enter retries
-        return true
+        return
       }
       let screen = MealGroupsScreen(
         context: context, kind: .meals(.category, categories[list.selection].name))
@@ -124,7 +119,6 @@ public final class CategoriesScreen: Screen {
     case .refresh:
       resource.refresh()
     }
-    return true
   }
 
   // MARK: - Loading
@@ -185,7 +179,7 @@ public final class CategoriesScreen: Screen {
     else { return true }
     list.selection = index
     savePosition()
-    if event.clicks >= 2 { _ = handle(.enter) }
+    if event.clicks >= 2 { perform(.open) }
     return true
   }
 
@@ -248,4 +242,29 @@ final class WrappedDescriptions {
   }
 
   func clear() { width = nil }
+}
+
+extension CategoriesScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  /// The screen's own keys first, then the list's: a key bound here wins over a move.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<CategoriesScreen>] {
+    [
+      .table(keys, does: { $0.perform($1) }),
+      .lines([.back]),
+      .widget(
+        ListState.keys,
+        help: [
+          KeyHelp(
+            keys: ListState.keys.summary?.keys ?? "", text: "move by one category / a page",
+            inFooter: false)
+        ]
+      ) { screen, key in
+        guard let move = ListState.keys.action(for: key) else { return false }
+        screen.move(move)
+        return true
+      },
+    ]
+  }
 }

@@ -101,10 +101,6 @@ public final class MealDetailScreen: Screen, StoreListener {
       + resource.ageNote(now: context.store.clock())
   }
 
-  private var keys: KeyTable<Action> {
-    savedID == nil ? Self.keys(random: request == .random) : Self.savedKeys
-  }
-
   /// For a meal of My Meals: Enter edits it; nothing to save or fetch.
   static let savedKeys = KeyTable<Action>(
     "saved-meal",
@@ -135,19 +131,25 @@ public final class MealDetailScreen: Screen, StoreListener {
   public var keyHelp: [KeyHelp] {
     // Nothing to save, scale or cook yet: only trying again and going back.
     guard meal != nil else { return resource.helpWhileEmpty }
+    return chainHelp
+  }
+
+  /// The pager's keys when there is something to scroll.
+  private var pagerHelp: [KeyHelp] {
     let body = layout(in: context.navigator.body).pager
-    return keys.help + Pager.help(count: lines(width: body.width).count, height: body.height)
-      + [.back]
+    return Pager.help(count: lines(width: body.width).count, height: body.height)
   }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func scroll(_ key: Key) -> Bool {
     let body = layout(in: context.navigator.body).pager
-    // The screen's own keys first, then the pager's: a key bound here wins over a scroll.
-    guard let action = keys.action(for: key) else {
-      return pager.handle(key, count: lines(width: body.width).count, height: body.height)
-    }
+    return pager.handle(key, count: lines(width: body.width).count, height: body.height)
+  }
+
+  private func perform(_ action: Action) {
     switch action {
     case .save: save()
     case .refresh:
@@ -167,7 +169,6 @@ public final class MealDetailScreen: Screen, StoreListener {
     case .edit:
       if let savedID { context.openEditor(mealID: savedID, delegate: self) }
     }
-    return true
   }
 
   /// `r`: asks TheMealDB again, saying so, and says how it went when the answer comes.
@@ -395,5 +396,23 @@ extension MealDetailScreen: MealEditorScreenDelegate {
   /// Back here from the editor, showing the meal as saved.
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
     context.navigator.pop(to: self)
+  }
+}
+
+extension MealDetailScreen: KeyChained {
+  /// A meal from TheMealDB (Surprise me's, whose `r` asks for another), or one of My Meals.
+  public enum KeyMode { case found, random, saved }
+
+  public var keyMode: KeyMode {
+    savedID != nil ? .saved : request == .random ? .random : .found
+  }
+
+  /// The screen's own keys first, then the pager's: a key bound here wins over a scroll.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealDetailScreen>] {
+    [
+      .table(mode == .saved ? savedKeys : keys(random: mode == .random), does: { $0.perform($1) }),
+      .widget(Pager.keys, help: { $0.pagerHelp }) { $0.scroll($1) },
+      .lines([.back]),
+    ]
   }
 }

@@ -104,31 +104,31 @@ public final class MealGroupsScreen: Screen, StoreListener {
   }
 
   public var keyHelp: [KeyHelp] {
-    rows.isEmpty ? resource.helpWhileEmpty : keys.help + [.back] + ListState.keys.help
+    rows.isEmpty ? resource.helpWhileEmpty : chainHelp
   }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    let pageSize = ListLayout(context.navigator.body).list.pageSize
-    // The screen's own keys first, then the list's: a key bound here wins over a move.
-    guard let action = keys.action(for: key) else {
-      guard list.handle(key, count: rows.count, pageSize: pageSize) else { return false }
-      savePosition()
-      followSelection()
-      return true
-    }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func move(_ move: ListState.Move) {
+    list.apply(
+      move, count: rows.count, pageSize: ListLayout(context.navigator.body).list.pageSize)
+    savePosition()
+    followSelection()
+  }
+
+  private func perform(_ action: Action) {
     switch action {
     case .open:
       guard rows.indices.contains(list.selection) else {
         resource.refresh()  // nothing to open yet: Enter retries
-        return true
+        return
       }
       open(rows[list.selection])
     case .refresh:
       resource.refresh()
     }
-    return true
   }
 
   private func open(_ row: Row) {
@@ -300,5 +300,20 @@ public final class MealGroupsScreen: Screen, StoreListener {
       }
       canvas.writeTruncated(row.label, in: parts[1], style: .title)
     }
+  }
+}
+
+extension MealGroupsScreen: KeyChained {
+  /// The areas' list, or a list of meals (its table names what Enter opens).
+  public enum KeyMode { case areas, meals }
+  public var keyMode: KeyMode { kind == .areas ? .areas : .meals }
+
+  /// The screen's own keys first, then the list's: a key bound here wins over a move.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealGroupsScreen>] {
+    [
+      .table(keys(areas: mode == .areas), does: { $0.perform($1) }),
+      .lines([.back]),
+      .table(ListState.keys, does: { $0.move($1) }),
+    ]
   }
 }
