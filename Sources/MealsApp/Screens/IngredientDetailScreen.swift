@@ -79,6 +79,6 @@ extension IngredientDetailScreen: KeyChained {
   public var keyMode: KeyMode { .reading }
 
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<IngredientDetailScreen>] {
-    [.widget(Pager.keys, help: { $0.pagerHelp }) { $0.scroll($1) }, .lines([.back])]
+    [.widget(Pager.keys, help: { $0.pagerHelp }, { $0.scroll($1) }), .lines([.back])]
   }
 }

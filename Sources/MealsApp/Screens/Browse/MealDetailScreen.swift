@@ -411,7 +411,7 @@ extension MealDetailScreen: KeyChained {
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealDetailScreen>] {
     [
       .table(mode == .saved ? savedKeys : keys(random: mode == .random), does: { $0.perform($1) }),
-      .widget(Pager.keys, help: { $0.pagerHelp }) { $0.scroll($1) },
+      .widget(Pager.keys, help: { $0.pagerHelp }, { $0.scroll($1) }),
       .lines([.back]),
     ]
   }
