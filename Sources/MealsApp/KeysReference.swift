@@ -61,6 +61,15 @@ public enum KeysReference {
     }
   }
 
+  /// Several modes of a screen in one section, each a chain of its own.
+  static func modes<S: KeyChained>(_ screen: S.Type, _ modes: [S.KeyMode]) -> [Link] {
+    modes.enumerated().flatMap { index, mode in
+      chain(screen, mode).enumerated().map { position, link in
+        index > 0 && position == 0 ? self.mode(link) : link
+      }
+    }
+  }
+
   /// The first link of another mode of the screen, documented in the same section.
   static func mode(_ link: Link) -> Link {
     var link = link
@@ -74,7 +83,6 @@ public enum KeysReference {
   /// Every chain, in the order of the screens a user meets.
   public static var sections: [Section] {
     let moves = link(ListState.keys)
-    let cook = CookModeScreen.keys
     return [
       Section("everywhere", "everywhere", [moves, link(Navigator.keys)]),
       Section("my-meals", "My Meals", chain(MyMealsScreen.self, .list)),
@@ -102,16 +110,10 @@ public enum KeysReference {
         chain(MealDetailScreen.self, .saved)),
       Section(
         "cook-mode-checklist", "Cook Mode, the ingredient checklist",
-        [
-          link(CookModeScreen.checklistKeys),
-          link(cook, only: { CookModeScreen.checklistAlso.contains($0) }), moves,
-        ]),
+        chain(CookModeScreen.self, .checklist)),
+      Section("cook-mode", "Cook Mode, a step", chain(CookModeScreen.self, .step)),
       Section(
-        "cook-mode", "Cook Mode, a step",
-        [link(cook, only: { $0 != .tick }), link(CookModeScreen.scrollKeys)]),
-      Section(
-        "cook-mode-timers", "Cook Mode, the timers (`T`)",
-        [link(CookModeScreen.timersKeys), moves]),
+        "cook-mode-timers", "Cook Mode, the timers (`T`)", chain(CookModeScreen.self, .timers)),
       Section("shopping-list", "Shopping List", chain(ShoppingListScreen.self, .list)),
       Section("week-plan", "Week Plan (`W` on My Meals)", chain(WeekPlanScreen.self, .list)),
       Section("plan-prompt", "Planning or moving a meal (`p`, `m`)", [link(PlanPrompt.keys)]),
@@ -120,10 +122,7 @@ public enum KeysReference {
         chain(MealPickerScreen.self, .typing)),
       Section(
         "import-link", "Import from a Link",
-        [
-          link(ImportLinkScreen.typingKeys), mode(link(ImportLinkScreen.loadingKeys)),
-          mode(link(ImportLinkScreen.foundKeys)), link(Pager.keys),
-        ]),
+        modes(ImportLinkScreen.self, ImportLinkScreen.KeyMode.allCases)),
       Section(
         "search", "Search Meals, the field", chain(SearchScreen.self, .field)),
       Section(

@@ -119,41 +119,28 @@ public final class CookModeScreen: Screen {
 
   public var title: String { "Cook Mode" }
 
-  public var keyHelp: [KeyHelp] {
-    switch mode {
-    case .timers: return Self.timersKeys.help + ListState.keys.help
-    case .step: return Self.keys.help { $0 != .tick } + Self.scrollKeys.help
-    case .checklist:
-      return Self.checklistKeys.help
-        + Self.keys.help { Self.checklistAlso.contains($0) }
-        + ListState.keys.help
-    }
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   var runningTimers: [CookTimer] { context.timers.running }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    if case .timers = mode { return handleTimersKey(key) }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func moveInChecklist(_ move: ListState.Move) {
+    checklist.apply(
+      move, count: meal.ingredients.count,
+      pageSize: checklistLayout(layout(in: context.navigator.body).body).list.pageSize)
+  }
+
+  private func perform(_ action: Action) {
     let onChecklist = mode == .checklist
-    let action =
-      (onChecklist ? Self.checklistKeys.action(for: key) : nil) ?? Self.keys.action(for: key)
-    if onChecklist, action == nil,
-      checklist.handle(
-        key, count: meal.ingredients.count,
-        pageSize: checklistLayout(layout(in: context.navigator.body).body).list.pageSize)
-    {
-      return true
-    }
-    if scrollStep(key) { return true }
-    guard let action else { return false }
     switch action {
     case .leave: leave()
     case .next: move(by: 1)
     case .previous: move(by: -1)
     case .tick:
-      guard onChecklist else { return true }
+      guard onChecklist else { return }
       // With nothing to gather, Space goes on to the steps.
       if meal.ingredients.isEmpty { move(by: 1) } else { toggleGathered() }
     case .timer: startTimer()
@@ -164,7 +151,6 @@ public final class CookModeScreen: Screen {
     case .fewer: servings.decrease()
     case .addToList: Kitchen.addToShoppingList(meal, servings: servings, context: context)
     }
-    return true
   }
 
   private func toggleGathered() {
@@ -218,8 +204,8 @@ public final class CookModeScreen: Screen {
     context.navigator.showInfo("Timer started: \(label(duration))\(note). T lists the timers.")
   }
 
-  private func handleTimersKey(_ key: Key) -> Bool {
-    switch Self.timersKeys.action(for: key) {
+  private func performOnTimers(_ action: TimersAction) {
+    switch action {
     case .back:
       mode = step.map(Mode.step) ?? .checklist
     case .stop:
@@ -227,11 +213,12 @@ public final class CookModeScreen: Screen {
         timerList.clamp(count: timers.count)
         context.navigator.showInfo("Stopped the timer “\(Quote.name(removed.label))”.")
       }
-    case nil:
-      let pageSize = timersLayout(layout(in: context.navigator.body).body).list.pageSize
-      _ = timerList.handle(key, count: timers.count, pageSize: pageSize)
     }
-    return true
+  }
+
+  private func moveInTimers(_ move: ListState.Move) {
+    let pageSize = timersLayout(layout(in: context.navigator.body).body).list.pageSize
+    timerList.apply(move, count: timers.count, pageSize: pageSize)
   }
 
   /// Leaves; running timers keep counting (the status line shows them, and they ring on any
@@ -358,12 +345,13 @@ public final class CookModeScreen: Screen {
   private var stepArea: Rect { layout(in: context.navigator.body).body }
 
   /// ↓/↑ (j/k, PgDn/PgUp, the wheel) scroll a step too long for the window; false when it fits.
-  private func scrollStep(_ key: Key) -> Bool {
+  /// Scrolls a step too long for the window; false (the key goes on) when it fits.
+  private func scrollStep(_ action: Pager.Action) -> Bool {
     guard let step else { return false }
     let layout = stepLayout(step, in: stepArea)
     guard layout.scrolls else { return false }
     let page = max(1, layout.visible - 1)
-    switch Self.scrollKeys.action(for: key) {
+    switch action {
     case .lineDown: stepOffset += 1
     case .lineUp: stepOffset -= 1
     case .pageDown: stepOffset += page
@@ -460,6 +448,41 @@ extension CookModeScreen.Mode {
     case .checklist: nil
     case .step(let step): step
     case .timers(let over): over
+    }
+  }
+}
+
+extension CookModeScreen: KeyChained {
+  /// The checklist, a step, or the timers over either.
+  public enum KeyMode { case checklist, step, timers }
+
+  public var keyMode: KeyMode {
+    switch mode {
+    case .checklist: .checklist
+    case .step: .step
+    case .timers: .timers
+    }
+  }
+
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<CookModeScreen>] {
+    switch mode {
+    case .checklist:
+      // Its own keys, the few of the steps' that make sense before cooking, then the moves.
+      [
+        .table(checklistKeys, does: { $0.perform($1) }),
+        .table(keys, only: { checklistAlso.contains($0) }, does: { $0.perform($1) }),
+        .table(ListState.keys, does: { $0.moveInChecklist($1) }),
+      ]
+    case .step:
+      [
+        .table(keys, only: { $0 != .tick }, does: { $0.perform($1) }),
+        .table(scrollKeys) { $0.scrollStep($1) },
+      ]
+    case .timers:
+      [
+        .table(timersKeys, does: { $0.performOnTimers($1) }),
+        .table(ListState.keys, does: { $0.moveInTimers($1) }),
+      ]
     }
   }
 }

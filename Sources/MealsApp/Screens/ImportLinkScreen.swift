@@ -40,7 +40,7 @@ public final class ImportLinkScreen: Screen {
         detail: "save the recipe found to My Meals, with the page's address"),
       KeyBinding([.right], .next, "the next recipe on the page", footer: false),
       KeyBinding([.left], .previous, "the previous recipe", footer: false),
-      KeyBinding([.escape], .back, "back to the address", footer: false),
+      KeyBinding([.escape], .back, "back to the address"),
     ])
 
   public weak var delegate: BrowseDelegate?
@@ -74,16 +74,7 @@ public final class ImportLinkScreen: Screen {
     return false
   }
 
-  public var keyHelp: [KeyHelp] {
-    switch phase {
-    case .typing: Self.typingKeys.help + [.back]
-    case .loading: Self.loadingKeys.help
-    case .found:
-      // Esc last, after the pager's keys, and in the footer.
-      Self.foundKeys.help { $0 != .back } + pagerHelp
-        + [KeyHelp(keys: "Esc", text: "back to the address")]
-    }
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The pager's keys, when the recipe is longer than the window.
   private var pagerHelp: [KeyHelp] {
@@ -101,38 +92,29 @@ public final class ImportLinkScreen: Screen {
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    switch phase {
-    case .typing:
-      if Self.typingKeys.action(for: key) == .read {
-        start()
-        return true
-      }
-      return field.handle(key)
-    case .loading:
-      guard Self.loadingKeys.action(for: key) == .stop else { return true }
-      if let id = page.drop() ?? nil { context.service.cancel(id) }
-      phase = .typing
-      spinner.stop()
-      context.navigator.showInfo("Stopped.")
-      return true
-    case .found(let candidates, _):
-      let action = Self.foundKeys.action(for: key)
-      if action == .back {
-        phase = .typing
-        return true
-      }
-      // The screen's own keys first, then the pager's.
-      let body = layout(in: context.navigator.body).pager
-      switch action {
-      case .save?: save()
-      case .next?: show(min(candidates.count - 1, shown + 1))
-      case .previous?: show(max(0, shown - 1))
-      default:
-        return pager.handle(key, count: lines(width: body.width).count, height: body.height)
-      }
-      return true
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func stop() {
+    if let id = page.drop() ?? nil { context.service.cancel(id) }
+    phase = .typing
+    spinner.stop()
+    context.navigator.showInfo("Stopped.")
+  }
+
+  private func performOnFound(_ action: Action) {
+    guard case .found(let candidates, _) = phase else { return }
+    switch action {
+    case .back: phase = .typing
+    case .save: save()
+    case .next: show(min(candidates.count - 1, shown + 1))
+    case .previous: show(max(0, shown - 1))
+    case .read, .stop: break
     }
+  }
+
+  private func scroll(_ key: Key) -> Bool {
+    let body = layout(in: context.navigator.body).pager
+    return pager.handle(key, count: lines(width: body.width).count, height: body.height)
   }
 
   private func show(_ index: Int) {
@@ -296,6 +278,39 @@ public final class ImportLinkScreen: Screen {
       canvas.writeRight(
         pager.position(count: lines.count, height: body.height), in: layout.position,
         style: .muted)
+    }
+  }
+}
+
+extension ImportLinkScreen: KeyChained {
+  /// Typing the address, waiting for the page, or looking at what was found.
+  public enum KeyMode: CaseIterable { case typing, loading, found }
+
+  public var keyMode: KeyMode {
+    switch phase {
+    case .typing: .typing
+    case .loading: .loading
+    case .found: .found
+    }
+  }
+
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<ImportLinkScreen>] {
+    switch mode {
+    case .typing:
+      [
+        .table(typingKeys, does: { screen, _ in screen.start() }),
+        .lines([.back]),
+        .widget(TextField.keys, help: []) { $0.field.handle($1) },
+      ]
+    case .loading:
+      // Only Esc while the page loads: nothing else may go back or quit under it.
+      [.table(loadingKeys, does: { screen, _ in screen.stop() }), .rest { _, _ in true }]
+    case .found:
+      // The screen's own keys first, then the pager's.
+      [
+        .table(foundKeys, does: { $0.performOnFound($1) }),
+        .widget(Pager.keys, help: { $0.pagerHelp }, { $0.scroll($1) }),
+      ]
     }
   }
 }
