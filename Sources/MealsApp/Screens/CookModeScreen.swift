@@ -344,8 +344,8 @@ public final class CookModeScreen: Screen {
   /// The step's area as `render` will give it (the body less the timer bar).
   private var stepArea: Rect { layout(in: context.navigator.body).body }
 
-  /// ↓/↑ (j/k, PgDn/PgUp, the wheel) scroll a step too long for the window; false when it fits.
-  /// Scrolls a step too long for the window; false (the key goes on) when it fits.
+  /// ↓/↑ (j/k, PgDn/PgUp, the wheel) scroll a step too long for the window; false (the key
+  /// goes on) when it fits.
   private func scrollStep(_ action: Pager.Action) -> Bool {
     guard let step else { return false }
     let layout = stepLayout(step, in: stepArea)
