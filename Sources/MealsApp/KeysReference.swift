@@ -101,8 +101,7 @@ public enum KeysReference {
         "meal-groups", "Areas, and the meals of a category / area / ingredient",
         chain(MealGroupsScreen.self, .meals)),
       Section(
-        "ingredients", "Ingredients (browse)",
-        [link(IngredientsScreen.keys), lines(IngredientPicker.help)]),
+        "ingredients", "Ingredients (browse)", chain(IngredientsScreen.self, .typing)),
       Section(
         "meal-detail", "Meal Detail", chain(MealDetailScreen.self, .found)),
       Section(
@@ -129,18 +128,14 @@ public enum KeysReference {
         "search-results", "Search Meals, the results", chain(SearchScreen.self, .results)),
       Section(
         "meal-editor", "Meal Editor",
-        [
-          link(MealEditorScreen.keys),
-          lines([MealEditorScreen.ingredientHelp, MealEditorScreen.digitHelp]), moves,
-        ]),
+        chain(MealEditorScreen.self, .editing)),
       Section(
         "recently-deleted", "Recently Deleted", chain(RecentlyDeletedScreen.self, .list)),
       Section("edit-name", "Edit Name", chain(EditNameScreen.self, .typing)),
       Section(
         "edit-instructions", "Edit Instructions", chain(EditInstructionsScreen.self, .typing)),
       Section(
-        "add-ingredient", "Add Ingredient",
-        [link(AddIngredientScreen.keys), link(IngredientPicker.moves)]),
+        "add-ingredient", "Add Ingredient", chain(AddIngredientScreen.self, .typing)),
       Section(
         "ingredient-detail", "Ingredient Detail", chain(IngredientDetailScreen.self, .reading)),
       Section(

@@ -30,30 +30,28 @@ public final class AddIngredientScreen: IngredientPickerScreen {
         [.ctrl("r")], .importCatalogue, "retry import",
         detail: "import the ingredient list from TheMealDB again"),
     ], typing: true)
-  public override var keyHelp: [KeyHelp] {
-    Self.keys.help + [
-      .back,
-      KeyHelp(
-        keys: "type", text: "filter the list, or name a new ingredient", inFooter: false,
-        detail:
-          "filter the list (as in Ingredients); a name it lacks gives `Use “…” (new ingredient)`, kept as yours (`yours`) and offered next time"
-      ),
-    ] + IngredientPicker.moves.help
-  }
+  public override var keyHelp: [KeyHelp] { chainHelp }
+
+  /// What typing does here: filter, or name an ingredient the catalogue lacks.
+  static let typingHelp = KeyHelp(
+    keys: "type", text: "filter the list, or name a new ingredient", inFooter: false,
+    detail:
+      "filter the list (as in Ingredients); a name it lacks gives `Use “…” (new ingredient)`, kept as yours (`yours`) and offered next time"
+  )
 
   public var filter: TextField { picker.filter }
 
   /// The ingredient under the selection bar.
   public var selectedIngredient: IngredientRow? { picker.selected }
 
-  public override func handle(_ key: Key) -> Bool {
-    switch Self.keys.action(for: key) {
+  public override func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func perform(_ action: Action) {
+    switch action {
     case .choose: choose()
     case .details: context.openDetail(of: picker.selected)
     case .importCatalogue: context.catalogue.startIfNeeded(asked: true)
-    case nil: return super.handle(key)
     }
-    return true
   }
 
   private func choose() {
@@ -100,5 +98,21 @@ public final class AddIngredientScreen: IngredientPickerScreen {
 
   override var emptyMessage: String {
     context.emptyCatalogueMessage(filter: picker.filter.text, ownNames: true)
+  }
+}
+
+extension AddIngredientScreen: KeyChained {
+  public enum KeyMode { case typing }
+  public var keyMode: KeyMode { .typing }
+
+  /// The screen's own keys, then the picker's moves and typing in its filter.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<AddIngredientScreen>] {
+    [
+      .table(keys, does: { $0.perform($1) }),
+      .lines([.back, typingHelp]),
+      .widget(IngredientPicker.moves) { screen, key in
+        screen.picker.handle(key, store: screen.context.store, area: screen.context.navigator.body)
+      },
+    ]
   }
 }

@@ -62,15 +62,15 @@ struct IngredientPicker {
       KeyBinding([.end], .last, "last", footer: false),
     ], summary: ListState.arrowKeys.summary)
 
+  /// What typing does in the picker's filter.
+  static let typingHelp = KeyHelp(
+    keys: "type", text: "filter the list", inFooter: false,
+    detail:
+      "filter the catalogue (case and accents ignored): names that start with it first, then those with a word that does, then those with it inside a word"
+  )
+
   /// What every screen with the picker adds to its own keys' help.
-  static let help =
-    moves.help + [
-      KeyHelp(
-        keys: "type", text: "filter the list", inFooter: false,
-        detail:
-          "filter the catalogue (case and accents ignored): names that start with it first, then those with a word that does, then those with it inside a word"
-      )
-    ]
+  static let help = moves.help + [typingHelp]
 
   /// Moves or edits the filter (the body being `area`); false for keys it does not use.
   mutating func handle(_ key: Key, store: MealStore, area: Rect) -> Bool {

@@ -132,42 +132,42 @@ public final class MealEditorScreen: Screen {
     keys: "Enter", text: "on an ingredient: its quantity (Tab there: another ingredient)",
     inFooter: false)
 
-  public var keyHelp: [KeyHelp] {
-    // Read-only: nothing here changes the meal, so only going back is offered.
-    guard !context.store.isReadOnly else { return [.back] + ListState.keys.help }
-    var help = Self.keys.help
-    help.insert(Self.ingredientHelp, at: 1)
-    return help + [Self.digitHelp]
-  }
+  public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The item under the selection bar.
   var selectedItem: Item { form.item(at: list.selection) }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    // The screen's own keys first, then the list's: a key bound here wins over a move.
-    if Self.keys.action(for: key) == nil,
-      list.handle(key, count: form.items.count, pageSize: view(in: context.navigator.body).pageSize)
-    {
-      followSelection()
-      return true
-    }
-    let digit: Int? =
-      if case .character(let character) = key, let digit = character.wholeNumberValue,
-        case .detail(let detail) = selectedItem, detail == .rating || detail == .difficulty
-      { digit } else { nil }
-    let action = Self.keys.action(for: key)
-    // Read-only: every change is refused as it is tried, before anything is typed.
-    if context.store.isReadOnly, digit != nil || (action != nil && action != .back) {
-      context.navigator.showError(Self.readOnlyMessage)
-      return true
-    }
-    if let digit, case .detail(let detail) = selectedItem {
-      setDigit(digit, on: detail)
-      return true
-    }
-    guard let action else { return false }
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func move(_ move: ListState.Move) {
+    list.apply(move, count: form.items.count, pageSize: view(in: context.navigator.body).pageSize)
+    followSelection()
+  }
+
+  /// The digit a key types on the Rating or Difficulty row; nil elsewhere.
+  private func digit(_ key: Key) -> (Int, Detail)? {
+    guard case .character(let character) = key, let digit = character.wholeNumberValue,
+      case .detail(let detail) = selectedItem, detail == .rating || detail == .difficulty
+    else { return nil }
+    return (digit, detail)
+  }
+
+  private func typeDigit(_ key: Key) -> Bool {
+    guard let (digit, detail) = digit(key) else { return false }
+    setDigit(digit, on: detail)
+    return true
+  }
+
+  /// Read-only: every change is refused as it is tried, before anything is typed.
+  private func refuse(_ key: Key) -> Bool {
+    guard Self.keys.action(for: key) != nil || digit(key) != nil else { return false }
+    context.navigator.showError(Self.readOnlyMessage)
+    return true
+  }
+
+  private func perform(_ action: Action) {
     switch action {
     case .open: open(selectedItem)
     case .addIngredient: open(.addIngredient)
@@ -179,7 +179,6 @@ public final class MealEditorScreen: Screen {
     case .favourite: draft.meal.favourite.toggle()
     case .undo: undo()
     }
-    return true
   }
 
   /// `u`: the draft as it was before its last change (nothing is saved until `s`).
@@ -503,5 +502,36 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
     else { return }
     draft.replaceIngredient(at: index, with: measurement)
     context.navigator.showInfo("\(old.name) → \(measurement.name) (not saved yet).")
+  }
+}
+
+extension MealEditorScreen: KeyChained {
+  /// Editing, or reading a meal of a database open read-only (every change refused, said).
+  public enum KeyMode { case editing, readOnly }
+  public var keyMode: KeyMode { context.store.isReadOnly ? .readOnly : .editing }
+
+  /// The screen's own keys first, then digits on their rows, then the list's: a key bound
+  /// here wins over a move.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealEditorScreen>] {
+    switch mode {
+    case .editing:
+      [
+        .table(keys, does: { $0.perform($1) }),
+        .lines([ingredientHelp]),
+        .rest(help: [digitHelp]) { $0.typeDigit($1) },
+        .table(ListState.keys, does: { $0.move($1) }),
+      ]
+    case .readOnly:
+      [
+        // Nothing to discard: Esc just goes back.
+        .rest(help: [.back]) { screen, key in
+          guard keys.action(for: key) == .back else { return false }
+          screen.back()
+          return true
+        },
+        .table(ListState.keys, does: { $0.move($1) }),
+        .rest { $0.refuse($1) },
+      ]
+    }
   }
 }

@@ -21,21 +21,36 @@ public final class IngredientsScreen: IngredientPickerScreen {
       KeyBinding(
         [.ctrl("r")], .importCatalogue, "import the ingredient list again", footer: false),
     ], typing: true)
-  public override var keyHelp: [KeyHelp] {
-    Self.keys.help + [.back] + IngredientPicker.help
-  }
+  public override var keyHelp: [KeyHelp] { chainHelp }
 
-  public override func handle(_ key: Key) -> Bool {
-    switch Self.keys.action(for: key) {
+  public override func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func perform(_ action: Action) {
+    switch action {
     case .meals:
-      guard let row = picker.selected else { return true }
+      guard let row = picker.selected else { return }
       let meals = MealGroupsScreen(context: context, kind: .meals(.ingredient, row.name))
       meals.delegate = delegate
       context.navigator.push(meals)
     case .details: context.openDetail(of: picker.selected)
     case .importCatalogue: context.catalogue.startIfNeeded(asked: true)
-    case nil: return super.handle(key)
     }
-    return true
+  }
+}
+
+extension IngredientsScreen: KeyChained {
+  public enum KeyMode { case typing }
+  public var keyMode: KeyMode { .typing }
+
+  /// The screen's own keys, then the picker's moves and typing in its filter.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<IngredientsScreen>] {
+    [
+      .table(keys, does: { $0.perform($1) }),
+      .lines([.back]),
+      .widget(IngredientPicker.moves) { screen, key in
+        screen.picker.handle(key, store: screen.context.store, area: screen.context.navigator.body)
+      },
+      .lines([IngredientPicker.typingHelp]),
+    ]
   }
 }
