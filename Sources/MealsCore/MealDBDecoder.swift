@@ -115,7 +115,7 @@ public enum MealDBDecoder {
   /// "strIngredient1"…"strIngredient20" with their "strMeasureN", built once.
   private static let slotKeys = (1...20).map { ("strIngredient\($0)", "strMeasure\($0)") }
 
-  static func meal(from entry: [String: Any]) -> Meal? {
+  static func meal(from entry: [String: JSONValue]) -> Meal? {
     guard let name = line(entry["strMeal"]) else { return nil }
     var ingredients: [IngredientMeasurement] = []
     for (ingredientKey, measureKey) in slotKeys {
@@ -147,27 +147,27 @@ public enum MealDBDecoder {
   private static func entries(
     in data: Data,
     key: String
-  ) throws(MealDBDecodingError) -> [[String: Any]] {
-    let object: Any
+  ) throws(MealDBDecodingError) -> [[String: JSONValue]] {
+    let object: JSONValue
     do {
       object = try JSONParser.parse(Array(data))
     } catch {
       throw .notJSON
     }
-    guard let top = object as? [String: Any] else {
+    guard let top = object.object else {
       throw .wrongShape("an object with \"\(key)\"")
     }
     guard let value = top[key] else { throw .wrongShape("no \"\(key)\" key") }
-    if value is JSONNull { return [] }
-    guard let array = value as? [Any] else {
+    if value == .null { return [] }
+    guard let array = value.array else {
       throw .wrongShape("\"\(key)\" is not a list")
     }
-    return array.compactMap { $0 as? [String: Any] }
+    return array.compactMap(\.object)
   }
 
   /// An id: a string, or a number written as one.
-  private static func string(_ value: Any?) -> String? {
-    if let text = value as? String {
+  private static func string(_ value: JSONValue?) -> String? {
+    if let text = value?.string {
       let trimmed = MealRules.trimmed(TextSanitizer.singleLine(text))
       return trimmed.isEmpty ? nil : trimmed
     }
@@ -176,15 +176,15 @@ public enum MealDBDecoder {
   }
 
   /// A one-line value, trimmed; nil when missing, null, or only spaces.
-  private static func line(_ value: Any?) -> String? {
-    guard let text = value as? String else { return nil }
+  private static func line(_ value: JSONValue?) -> String? {
+    guard let text = value?.string else { return nil }
     let trimmed = MealRules.trimmed(TextSanitizer.singleLine(text))
     return trimmed.isEmpty ? nil : trimmed
   }
 
   /// A multi-line value with `\n` line breaks; nil when missing, null, or only spaces.
-  private static func text(_ value: Any?) -> String? {
-    guard let text = value as? String else { return nil }
+  private static func text(_ value: JSONValue?) -> String? {
+    guard let text = value?.string else { return nil }
     let cleaned = TextSanitizer.clean(text)
     return MealRules.isBlank(cleaned) ? nil : MealRules.trimmed(cleaned)
   }

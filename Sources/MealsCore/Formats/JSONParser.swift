@@ -1,6 +1,53 @@
-/// JSON's `null`, where a parsed value is one.
-public enum JSONNull: Sendable {
+/// A JSON value, typed: what the readers of JSON (our own format, TheMealDB's answers,
+/// schema.org's JSON-LD, a page's microdata read into the same shape) take apart.
+public indirect enum JSONValue: Equatable, Sendable {
+  case object([String: JSONValue])
+  case array([JSONValue])
+  case string(String)
+  case bool(Bool)
+  /// A whole number that fits.
+  case int(Int)
+  case double(Double)
   case null
+
+  /// The value under `key` of an object; nil for a missing key or anything but an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let object) = self else { return nil }
+    return object[key]
+  }
+
+  public var object: [String: JSONValue]? {
+    if case .object(let object) = self { object } else { nil }
+  }
+
+  public var array: [JSONValue]? {
+    if case .array(let array) = self { array } else { nil }
+  }
+
+  public var string: String? {
+    if case .string(let string) = self { string } else { nil }
+  }
+
+  public var bool: Bool? {
+    if case .bool(let bool) = self { bool } else { nil }
+  }
+
+  /// A whole number; nil for a fraction or anything else.
+  public var int: Int? {
+    if case .int(let int) = self { int } else { nil }
+  }
+
+  /// A number's value, whole or not; nil for anything else, `true` too.
+  public var number: Double? {
+    switch self {
+    case .int(let int): Double(int)
+    case .double(let double): double
+    default: nil
+    }
+  }
+
+  /// The elements of an array, or the value alone: where a field may hold one or several.
+  public var elements: [JSONValue] { array ?? [self] }
 }
 
 /// A JSON parse's failure, with where it happened.
@@ -8,11 +55,9 @@ public struct JSONParseError: Error, Equatable, Sendable {
   public var message: String
 }
 
-/// JSON read into plain values, as Foundation's `JSONSerialization` read it.
+/// JSON read into `JSONValue`s, as Foundation's `JSONSerialization` would read it.
 ///
-/// Objects are `[String: Any]`, arrays `[Any]`, then `String`, `Bool`, `Int` (a whole number
-/// that fits), `Double`, `JSONNull`. The app links Foundation's essentials only (all of it costs
-/// ~1.2 ms at every start).
+/// The app links Foundation's essentials only (all of it costs ~1.2 ms at every start).
 ///
 /// Strict JSON (RFC 8259), any value at the top, a UTF-8 byte-order mark passed over, nesting
 /// at most `maximumDepth` deep; a string's broken UTF-8 or lone surrogate reads as U+FFFD.
@@ -23,7 +68,7 @@ public struct JSONParser {
   private var index = 0
 
   /// The value the whole of `bytes` holds.
-  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> Any {
+  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     let value = try parser.value(depth: 0)
@@ -40,25 +85,25 @@ public struct JSONParser {
 
   // MARK: - Values
 
-  private mutating func value(depth: Int) throws(JSONParseError) -> Any {
+  private mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
     skipSpace()
     guard index < bytes.count else { throw failure("the text ends where a value should be") }
     switch bytes[index] {
-    case UInt8(ascii: "{"): return try object(depth: depth + 1)
-    case UInt8(ascii: "["): return try array(depth: depth + 1)
-    case UInt8(ascii: "\""): return try string()
-    case UInt8(ascii: "t"): return try literal("true", true)
-    case UInt8(ascii: "f"): return try literal("false", false)
-    case UInt8(ascii: "n"): return try literal("null", JSONNull.null)
+    case UInt8(ascii: "{"): return .object(try object(depth: depth + 1))
+    case UInt8(ascii: "["): return .array(try array(depth: depth + 1))
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
     default: throw failure("unexpected character")
     }
   }
 
-  private mutating func object(depth: Int) throws(JSONParseError) -> [String: Any] {
+  private mutating func object(depth: Int) throws(JSONParseError) -> [String: JSONValue] {
     guard depth <= Self.maximumDepth else { throw failure("nested too deep") }
     index += 1
-    var object: [String: Any] = [:]
+    var object: [String: JSONValue] = [:]
     skipSpace()
     if take(UInt8(ascii: "}")) { return object }
     while true {
@@ -76,10 +121,10 @@ public struct JSONParser {
     }
   }
 
-  private mutating func array(depth: Int) throws(JSONParseError) -> [Any] {
+  private mutating func array(depth: Int) throws(JSONParseError) -> [JSONValue] {
     guard depth <= Self.maximumDepth else { throw failure("nested too deep") }
     index += 1
-    var array: [Any] = []
+    var array: [JSONValue] = []
     skipSpace()
     if take(UInt8(ascii: "]")) { return array }
     while true {
@@ -90,14 +135,16 @@ public struct JSONParser {
     }
   }
 
-  private mutating func literal(_ word: String, _ value: Any) throws(JSONParseError) -> Any {
+  private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONParseError)
+    -> JSONValue
+  {
     let word = Array(word.utf8)
     guard bytes[index...].starts(with: word) else { throw failure("unexpected character") }
     index += word.count
     return value
   }
 
-  private mutating func number() throws(JSONParseError) -> Any {
+  private mutating func number() throws(JSONParseError) -> JSONValue {
     let start = index
     _ = take(UInt8(ascii: "-"))
     guard digits() > 0 else { throw failure("a digit expected") }
@@ -118,9 +165,9 @@ public struct JSONParser {
       guard digits() > 0 else { throw failure("a digit expected in the exponent") }
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    if whole, let integer = Int(text) { return integer }
+    if whole, let integer = Int(text) { return .int(integer) }
     guard let double = Double(text), double.isFinite else { throw failure("a number out of range") }
-    return double
+    return .double(double)
   }
 
   /// Passes over decimal digits; how many.
@@ -228,17 +275,16 @@ public struct JSONParser {
 
 extension JSONParser {
   /// A number as JSON wrote it ("12", "1.5"; 12.0 is "12"); nil for anything else, `true` too.
-  public static func numberText(_ value: Any?) -> String? {
-    guard !(value is Bool) else { return nil }
-    if let integer = value as? Int { return String(integer) }
-    guard let double = value as? Double else { return nil }
-    return double == double.rounded() && abs(double) < 1e15 ? String(Int(double)) : String(double)
+  public static func numberText(_ value: JSONValue?) -> String? {
+    switch value {
+    case .int(let integer)?: return String(integer)
+    case .double(let double)?:
+      return double == double.rounded() && abs(double) < 1e15
+        ? String(Int(double)) : String(double)
+    default: return nil
+    }
   }
 
   /// A number's value; nil for anything else, `true` too.
-  public static func number(_ value: Any?) -> Double? {
-    guard !(value is Bool) else { return nil }
-    if let integer = value as? Int { return Double(integer) }
-    return value as? Double
-  }
+  public static func number(_ value: JSONValue?) -> Double? { value?.number }
 }

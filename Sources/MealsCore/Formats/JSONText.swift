@@ -285,13 +285,13 @@ public struct JSONObjectWriter {
 
 // MARK: - Reading
 
-/// Reading JSON into plain values with the limits untrusted files need.
+/// Reading JSON into typed values with the limits untrusted files need.
 public enum JSONReading {
   /// Files above this size are refused before they are read (a recipe file is kilobytes).
   public static let maximumBytes = 32 * 1024 * 1024
 
   /// The parsed value; not JSON (or nested past the parser's depth limit) is an error.
-  public static func parse(_ data: Data, what: String) throws(FormatError) -> Any {
+  public static func parse(_ data: Data, what: String) throws(FormatError) -> JSONValue {
     do {
       return try JSONParser.parse(Array(data))
     } catch {

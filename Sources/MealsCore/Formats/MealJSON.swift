@@ -51,41 +51,41 @@ public enum MealJSON {
   // MARK: - Reading
 
   /// True for a value in our format: the envelope, one meal object, or an array of them.
-  public static func recognises(_ value: Any) -> Bool {
-    if let object = value as? [String: Any] {
-      if object["format"] as? String == formatName { return true }
-      return object["@type"] == nil && object["@context"] == nil && object["name"] is String
-        && (object["instructions"] is String || object["ingredients"] is [Any])
+  public static func recognises(_ value: JSONValue) -> Bool {
+    if let object = value.object {
+      if object["format"]?.string == formatName { return true }
+      return object["@type"] == nil && object["@context"] == nil && object["name"]?.string != nil
+        && (object["instructions"]?.string != nil || object["ingredients"]?.array != nil)
     }
-    if let array = value as? [Any], let first = array.first { return recognises(first) }
+    if let first = value.array?.first { return recognises(first) }
     return false
   }
 
   /// The meals of a parsed document; a meal that cannot be read is a problem with its place.
-  public static func meals(from value: Any) throws(FormatError) -> [ImportCandidate] {
-    var list: [Any]
-    if let object = value as? [String: Any], object["format"] != nil {
-      guard object["format"] as? String == formatName else {
+  public static func meals(from value: JSONValue) throws(FormatError) -> [ImportCandidate] {
+    var list: [JSONValue]
+    if let object = value.object, object["format"] != nil {
+      guard object["format"]?.string == formatName else {
         throw FormatError("the \"format\" is not \"\(formatName)\".")
       }
-      let found = object["version"] as? Int ?? 0
+      let found = object["version"]?.int ?? 0
       guard found >= 1 else { throw FormatError("the \"version\" is missing or not a number.") }
       guard found <= version else {
         throw FormatError(
           "it is format version \(found), from a newer meals; this one reads version \(version).")
       }
-      guard let array = object["meals"] as? [Any] else {
+      guard let array = object["meals"]?.array else {
         throw FormatError("\"meals\" is missing or not a list.")
       }
       list = array
-    } else if let array = value as? [Any] {
+    } else if let array = value.array {
       list = array
     } else {
       list = [value]
     }
     return list.enumerated().map { index, entry in
       let place = "meal \(index + 1)"
-      guard let object = entry as? [String: Any] else {
+      guard let object = entry.object else {
         return ImportCandidate(place: place, problem: "not a JSON object")
       }
       switch meal(from: object) {
@@ -95,8 +95,8 @@ public enum MealJSON {
     }
   }
 
-  static func meal(from object: [String: Any]) -> Result<Meal, FormatError> {
-    func text(_ key: String) -> String? { object[key] as? String }
+  static func meal(from object: [String: JSONValue]) -> Result<Meal, FormatError> {
+    func text(_ key: String) -> String? { object[key]?.string }
     func int(_ key: String) -> Int? {
       // A fraction is cut to its whole part, as a count is read.
       guard let number = JSONParser.number(object[key]), abs(number) < 1e15 else { return nil }
@@ -104,12 +104,12 @@ public enum MealJSON {
     }
     guard let name = text("name") else { return .failure(FormatError("no \"name\"")) }
     var ingredients: [IngredientMeasurement] = []
-    for entry in object["ingredients"] as? [Any] ?? [] {
-      guard let line = entry as? [String: Any], let ingredient = line["name"] as? String else {
+    for entry in object["ingredients"]?.array ?? [] {
+      guard let ingredient = entry["name"]?.string else {
         return .failure(FormatError("\(name): an ingredient without a \"name\""))
       }
       ingredients.append(
-        IngredientMeasurement(name: ingredient, quantity: line["quantity"] as? String ?? ""))
+        IngredientMeasurement(name: ingredient, quantity: entry["quantity"]?.string ?? ""))
     }
     var difficulty: Difficulty?
     if let raw = text("difficulty") {
@@ -119,16 +119,16 @@ public enum MealJSON {
       }
       difficulty = known
     }
-    let favourite = object["favourite"] as? Bool ?? false
+    let favourite = object["favourite"]?.bool ?? false
     return .success(
       Meal(
         mealDBID: text("mealDBID") ?? int("mealDBID").map(String.init),
         name: name,
         instructions: text("instructions") ?? "",
-        sectionTitles: (object["sectionTitles"] as? [Any] ?? []).compactMap { $0 as? String },
+        sectionTitles: (object["sectionTitles"]?.array ?? []).compactMap(\.string),
         category: text("category"),
         area: text("area"),
-        tags: (object["tags"] as? [Any] ?? []).compactMap { $0 as? String },
+        tags: (object["tags"]?.array ?? []).compactMap(\.string),
         thumbnailURL: text("thumbnailURL"),
         sourceURL: text("sourceURL"),
         videoURL: text("videoURL"),

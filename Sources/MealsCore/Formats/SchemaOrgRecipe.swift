@@ -95,17 +95,17 @@ public enum SchemaOrgRecipe {
   // MARK: - Reading
 
   /// True when the value holds a schema.org Recipe anywhere.
-  public static func recognises(_ value: Any) -> Bool {
+  public static func recognises(_ value: JSONValue) -> Bool {
     !recipes(in: value).isEmpty
   }
 
   /// Every Recipe in a parsed JSON-LD value: the top object, an array, `@graph`, or nested.
-  public static func meals(from value: Any) -> [ImportCandidate] {
+  public static func meals(from value: JSONValue) -> [ImportCandidate] {
     recipes(in: value).enumerated().map { candidate(from: $1, index: $0) }
   }
 
   /// One Recipe object as a meal to import, or why it cannot be one.
-  static func candidate(from recipe: [String: Any], index: Int) -> ImportCandidate {
+  static func candidate(from recipe: [String: JSONValue], index: Int) -> ImportCandidate {
     fields(from: recipe).candidate(index: index)
   }
 
@@ -129,27 +129,32 @@ public enum SchemaOrgRecipe {
 
   /// The Recipe objects anywhere in a JSON-LD value (`@graph`, `mainEntity`, an article's
   /// `hasPart`, a list's items…); a recipe's own inner objects are not searched.
-  static func recipes(in value: Any, depth: Int = 0) -> [[String: Any]] {
+  static func recipes(in value: JSONValue, depth: Int = 0) -> [[String: JSONValue]] {
     guard depth < 12 else { return [] }
-    if let array = value as? [Any] {
+    if let array = value.array {
       return array.flatMap { recipes(in: $0, depth: depth + 1) }
     }
-    guard let object = value as? [String: Any] else { return [] }
+    guard let object = value.object else { return [] }
     if isRecipe(object) { return [object] }
-    return object.keys.sorted().flatMap { key -> [[String: Any]] in
-      guard let child = object[key], child is [Any] || child is [String: Any] else { return [] }
+    return object.keys.sorted().flatMap { key -> [[String: JSONValue]] in
+      guard let child = object[key], child.array != nil || child.object != nil else { return [] }
       return recipes(in: child, depth: depth + 1)
     }
   }
 
-  private static func isRecipe(_ object: [String: Any]) -> Bool {
-    let types = (object["@type"] as? [Any] ?? [object["@type"] as Any]).compactMap { $0 as? String }
+  /// The `@type`s an object names (one, or a list).
+  private static func types(of object: [String: JSONValue]) -> [String] {
+    object["@type"].map { $0.elements.compactMap(\.string) } ?? []
+  }
+
+  private static func isRecipe(_ object: [String: JSONValue]) -> Bool {
+    let types = types(of: object)
     return types.contains { $0 == "Recipe" || $0.hasSuffix("/Recipe") || $0 == "schema:Recipe" }
   }
 
   /// A Recipe object of the vocabulary (JSON-LD's, or microdata's and RDFa's read into that
   /// shape) as typed fields: where the untyped values end.
-  static func fields(from recipe: [String: Any]) -> RecipeFields {
+  static func fields(from recipe: [String: JSONValue]) -> RecipeFields {
     var fields = RecipeFields()
     fields.name = text(recipe["name"])
     fields.steps = steps(recipe["recipeInstructions"])
@@ -170,12 +175,10 @@ public enum SchemaOrgRecipe {
     fields.cookTime = text(recipe["cookTime"]).flatMap(duration)
     fields.ingredients = ingredientLines(recipe["recipeIngredient"] ?? recipe["ingredients"])
     fields.ingredientsAreLegacy = recipe["recipeIngredient"] == nil && !fields.ingredients.isEmpty
-    fields.supplies = (recipe["supply"] as? [Any] ?? []).compactMap {
+    fields.supplies = (recipe["supply"]?.array ?? []).compactMap {
       entry -> IngredientMeasurement? in
-      guard let object = entry as? [String: Any], let name = text(object["name"]) else {
-        return nil
-      }
-      return IngredientMeasurement(name: name, quantity: text(object["requiredQuantity"]) ?? "")
+      guard entry.object != nil, let name = text(entry["name"]) else { return nil }
+      return IngredientMeasurement(name: name, quantity: text(entry["requiredQuantity"]) ?? "")
     }
     return fields
   }
@@ -186,12 +189,12 @@ public enum SchemaOrgRecipe {
 
   /// Ingredient lines as the page shows them: strings, or groups of them (lists in a list),
   /// or objects with a text; each one line, none empty.
-  static func ingredientLines(_ value: Any?, depth: Int = 0) -> [String] {
+  static func ingredientLines(_ value: JSONValue?, depth: Int = 0) -> [String] {
     guard depth < 6, let value else { return [] }
-    if let array = value as? [Any] {
+    if let array = value.array {
       return array.flatMap { ingredientLines($0, depth: depth + 1) }
     }
-    if let object = value as? [String: Any], object["text"] == nil, object["name"] == nil,
+    if let object = value.object, object["text"] == nil, object["name"] == nil,
       let list = object["itemListElement"] ?? object["recipeIngredient"]
     {
       return ingredientLines(list, depth: depth + 1)
@@ -283,32 +286,32 @@ public enum SchemaOrgRecipe {
   // MARK: - Values as sites write them
 
   /// A string, a number written as one, or the `@value`/`name`/`text` of an object.
-  static func text(_ value: Any?) -> String? {
-    if let string = value as? String { return string }
+  static func text(_ value: JSONValue?) -> String? {
+    if let string = value?.string { return string }
     if let number = JSONParser.numberText(value) { return number }
-    if let object = value as? [String: Any] {
+    if let object = value?.object {
       return text(object["@value"] ?? object["text"] ?? object["name"])
     }
     return nil
   }
 
   /// A value or a list of them, as strings.
-  private static func texts(_ value: Any?) -> [String] {
-    if let array = value as? [Any] { return array.compactMap(text) }
+  private static func texts(_ value: JSONValue?) -> [String] {
+    if let array = value?.array { return array.compactMap(text) }
     return text(value).map { [$0] } ?? []
   }
 
-  private static func url(_ value: Any?) -> String? {
-    if let string = value as? String { return string }
-    if let array = value as? [Any] { return array.lazy.compactMap(url).first }
-    if let object = value as? [String: Any] { return url(object["url"] ?? object["contentUrl"]) }
+  private static func url(_ value: JSONValue?) -> String? {
+    if let string = value?.string { return string }
+    if let array = value?.array { return array.lazy.compactMap(url).first }
+    if let object = value?.object { return url(object["url"] ?? object["contentUrl"]) }
     return nil
   }
 
-  private static func videoURL(_ value: Any?) -> String? {
-    if let array = value as? [Any] { return array.lazy.compactMap(videoURL).first }
-    guard let object = value as? [String: Any] else { return value as? String }
-    return (object["contentUrl"] ?? object["embedUrl"] ?? object["url"]) as? String
+  private static func videoURL(_ value: JSONValue?) -> String? {
+    if let array = value?.array { return array.lazy.compactMap(videoURL).first }
+    guard let object = value?.object else { return value?.string }
+    return (object["contentUrl"] ?? object["embedUrl"] ?? object["url"])?.string
   }
 
   /// Steps as lines, from any of the ways pages write them.
@@ -316,9 +319,9 @@ public enum SchemaOrgRecipe {
   /// A string (its own lines and paragraphs), strings, HowToStep (`text`, else `name`),
   /// HowToSection (its name as a heading line, `Cake:`, then its steps), an ItemList's items.
   /// `inSection`: inside a HowToSection, whose name is the heading; its steps' names are not.
-  static func steps(_ value: Any?, depth: Int = 0, inSection: Bool = false) -> [RecipeStep] {
+  static func steps(_ value: JSONValue?, depth: Int = 0, inSection: Bool = false) -> [RecipeStep] {
     guard depth < 8, let value else { return [] }
-    if let string = value as? String {
+    if let string = value.string {
       // JSON where a page put its steps in an attribute (`content="[{&quot;@type…`).
       let trimmed = MealRules.trimmed(string)
       if trimmed.hasPrefix("[{") || trimmed.hasPrefix("{\""),
@@ -340,15 +343,13 @@ public enum SchemaOrgRecipe {
         }
         .filter { !$0.isEmpty }.map { RecipeStep($0) }
     }
-    if let array = value as? [Any] {
+    if let array = value.array {
       return array.flatMap { steps($0, depth: depth + 1, inSection: inSection) }
     }
-    guard let object = value as? [String: Any] else {
-      return text(value).map { steps($0, depth: depth + 1) } ?? []
+    guard let object = value.object else {
+      return text(value).map { steps(.string($0), depth: depth + 1) } ?? []
     }
-    let types = (object["@type"] as? [Any] ?? [object["@type"] as Any]).compactMap {
-      $0 as? String
-    }
+    let types = types(of: object)
     let list = object["itemListElement"] ?? object["steps"] ?? object["step"]
     if types.contains("HowToSection") || (list != nil && object["text"] == nil) {
       var lines: [RecipeStep] = []
@@ -369,7 +370,7 @@ public enum SchemaOrgRecipe {
         title = [RecipeStep(heading, isTitle: true)]
       }
       // A step's text is one step but where a line break ends a sentence (`Wash.\nPeel.`).
-      return title + steps(step, depth: depth + 1)
+      return title + steps(.string(step), depth: depth + 1)
     }
     return []
   }

@@ -8,7 +8,7 @@ import FoundationEssentials
 /// comments, HTML comment or CDATA wrappers, and several values one after another (read as
 /// an array of them).
 enum LenientJSON {
-  static func parse(_ text: String) -> Any? {
+  static func parse(_ text: String) -> JSONValue? {
     if let value = try? JSONParser.parse(Array(text.utf8)) {
       return value
     }

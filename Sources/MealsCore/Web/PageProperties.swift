@@ -31,11 +31,11 @@ enum PageProperties {
   /// The item's properties: each element under it with a property name (not reaching into a
   /// nested item, whose own properties are its value).
   private static func item(_ page: HTMLDocument, _ node: Int, _ markup: Markup, depth: Int = 0)
-    -> [String: Any]
+    -> [String: JSONValue]
   {
-    var object: [String: Any] = [:]
+    var object: [String: JSONValue] = [:]
     if let type = page.attribute(markup.type, of: node) {
-      object["@type"] = String(type.split(separator: "/").last ?? Substring(type))
+      object["@type"] = .string(String(type.split(separator: "/").last ?? Substring(type)))
     }
     guard depth < 6 else { return object }
     var stack = Array(page.nodes[node].children.reversed())
@@ -46,12 +46,12 @@ enum PageProperties {
         for name in names.split(whereSeparator: \.isWhitespace) {
           // `schema:recipeIngredient` and `https://schema.org/recipeIngredient` alike.
           let key = String(name.split(whereSeparator: { $0 == ":" || $0 == "/" }).last ?? name)
-          let value: Any =
+          let value: JSONValue =
             nested
-            ? item(page, next, markup, depth: depth + 1)
+            ? .object(item(page, next, markup, depth: depth + 1))
             : self.value(page, next, list: listProperties.contains(key))
           if let existing = object[key] {
-            object[key] = (existing as? [Any] ?? [existing]) + [value]
+            object[key] = .array(existing.elements + [value])
           } else {
             object[key] = value
           }
@@ -70,17 +70,17 @@ enum PageProperties {
   /// A property's value as microdata and RDFa define it: `content`, a link's or a picture's
   /// address, a time's `datetime`, else the element's text (for a `list` property, its lines:
   /// steps written in one element).
-  private static func value(_ page: HTMLDocument, _ node: Int, list: Bool) -> Any {
-    if let content = page.attribute("content", of: node) { return content }
+  private static func value(_ page: HTMLDocument, _ node: Int, list: Bool) -> JSONValue {
+    if let content = page.attribute("content", of: node) { return .string(content) }
     switch page.nodes[node].name {
-    case "a", "link": return page.attribute("href", of: node) ?? ""
+    case "a", "link": return .string(page.attribute("href", of: node) ?? "")
     case "img", "source", "video", "audio":
-      return page.attribute("src", of: node) ?? page.attribute("data-src", of: node) ?? ""
-    case "time": return page.attribute("datetime", of: node) ?? page.text(of: node)
-    case "meta": return page.attribute("content", of: node) ?? ""
+      return .string(page.attribute("src", of: node) ?? page.attribute("data-src", of: node) ?? "")
+    case "time": return .string(page.attribute("datetime", of: node) ?? page.text(of: node))
+    case "meta": return .string(page.attribute("content", of: node) ?? "")
     default:
       let lines = list ? page.lines(of: node) : []
-      return lines.count > 1 ? lines : page.text(of: node)
+      return lines.count > 1 ? .array(lines.map(JSONValue.string)) : .string(page.text(of: node))
     }
   }
 }

@@ -31,8 +31,8 @@ struct RecipeFields: Sendable, Equatable {
   /// Ingredient lines and steps as a page's markup shows them (one element's text each),
   /// read as the structured data's are.
   init(lines ingredients: [String], steps: [String]) {
-    self.ingredients = SchemaOrgRecipe.ingredientLines(ingredients)
-    self.steps = SchemaOrgRecipe.steps(steps)
+    self.ingredients = SchemaOrgRecipe.ingredientLines(.array(ingredients.map(JSONValue.string)))
+    self.steps = SchemaOrgRecipe.steps(.array(steps.map(JSONValue.string)))
   }
 
   init() {}
