@@ -10,15 +10,27 @@ import TerminalUI
 /// that refuses a binding something earlier in a chain would take first.
 public enum KeysReference {
   /// One link of a chain: a named table (which config lines may change), or help lines only.
-  public struct Link: Sendable {
+  public struct Link {
     public let table: KeyTableInfo?
-    public let help: [KeyHelp]
+    /// Read only when the document or a test asks: the config's checks need the tables alone.
+    private let helpLines: () -> [KeyHelp]
     /// True where another mode of the screen begins (its own chain) within one section.
     public var startsMode = false
+
+    init(table: KeyTableInfo?, help: @escaping () -> [KeyHelp]) {
+      self.table = table
+      self.helpLines = help
+    }
+
+    init(table: KeyTableInfo?, help: [KeyHelp]) {
+      self.init(table: table, help: { help })
+    }
+
+    public var help: [KeyHelp] { helpLines() }
   }
 
   /// One chain: its id in the document, its heading, its links in the order keys are asked.
-  public struct Section: Sendable {
+  public struct Section {
     public let id: String
     public let title: String
     public let links: [Link]
@@ -36,27 +48,24 @@ public enum KeysReference {
     }
   }
 
-  /// A named table as a link; `only` keeps the actions a mode asks it for (Cook Mode's
-  /// checklist asks its table for a few).
-  static func link<Action>(_ table: KeyTable<Action>, only: ((Action) -> Bool)? = nil) -> Link {
-    guard let only else {
-      return Link(table: table.name.isEmpty ? nil : table.summaryForConfig, help: table.help)
-    }
-    var info = table.summaryForConfig
-    let kept = Set(table.bindings.filter { only($0.action) }.map(\.name))
-    info.actions = info.actions.filter { kept.contains($0.name) }
-    return Link(table: table.name.isEmpty ? nil : info, help: table.help(where: only))
+  /// A named table as a link (the navigator's, a prompt's).
+  static func link<Action>(_ table: KeyTable<Action>) -> Link {
+    Link(table: table.name.isEmpty ? nil : table.summaryForConfig, help: { table.help })
   }
 
   /// A screen's chain in a mode, as it resolves keys.
   ///
   /// Esc's line stands for the navigator's table, listed once under "everywhere".
   static func chain<S: KeyChained>(_ screen: S.Type, _ mode: S.KeyMode) -> [Link] {
-    var taken: Set<Key> = []
-    return S.keyChain(mode).compactMap { link in
-      defer { taken.formUnion(link.keys) }
-      let help = link.reference(after: taken).filter { $0 != .back && $0 != .cancel }
-      guard link.table != nil || !help.isEmpty else { return nil }
+    let links = S.keyChain(mode)
+    return links.indices.compactMap { index in
+      let link = links[index]
+      // The keys the links before take: what they shadow is not listed again.
+      let help = {
+        let taken = links[..<index].reduce(into: Set<Key>()) { $0.formUnion($1.keys) }
+        return link.reference(after: taken).filter { $0 != .back && $0 != .cancel }
+      }
+      guard link.table != nil || !help().isEmpty else { return nil }
       return Link(table: link.table, help: help)
     }
   }
@@ -76,9 +85,6 @@ public enum KeysReference {
     link.startsMode = true
     return link
   }
-
-  /// Help lines that stand for no table a config can change.
-  static func lines(_ help: [KeyHelp]) -> Link { Link(table: nil, help: help) }
 
   /// Every chain, in the order of the screens a user meets.
   public static var sections: [Section] {
