@@ -65,7 +65,8 @@ public enum KeysReference {
         let taken = links[..<index].reduce(into: Set<Key>()) { $0.formUnion($1.keys) }
         return link.reference(after: taken).filter { $0 != .back && $0 != .cancel }
       }
-      guard link.table != nil || !help().isEmpty else { return nil }
+      // A link of help lines alone is kept when it has any (asked without the keys before).
+      guard link.table != nil || !link.reference().isEmpty else { return nil }
       return Link(table: link.table, help: help)
     }
   }
