@@ -219,4 +219,80 @@ final class WebRecipeTests: XCTestCase {
     XCTAssertEqual(SchemaOrgRecipe.servings("8 servings"), 8)
     XCTAssertEqual(SchemaOrgRecipe.servings("6-4"), 6, "no range downwards")
   }
+
+  // MARK: - Recipes in a page's own markup
+
+  /// The meal a page of headings and lists holds, without any structured data.
+  private func markedUp(_ body: String) -> Meal? {
+    RecipePage.read(html: "<html><body><h1>Test Soup</h1>\(body)</body></html>")
+      .candidates.first?.meal
+  }
+
+  /// A wiki's headings sit in a wrapper with edit links, and its method is a Procedure.
+  func testAHeadingInAWrapperAndAProcedure() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <div class="heading"><h2>Ingredients</h2><span>[<a href="#">edit</a>]</span></div>
+        <ul><li>2 carrots</li><li>1 l stock</li></ul>
+        <div class="heading"><h2>Procedure</h2><span>[<a href="#">edit</a>]</span></div>
+        <ol><li>Chop the carrots.</li><li>Simmer them in the stock for 20 minutes.</li></ol>
+        """))
+    XCTAssertEqual(lines(meal), ["2 carrots", "1 l stock"])
+    XCTAssertEqual(
+      CookSteps.split(meal.instructions),
+      ["Chop the carrots.", "Simmer them in the stock for 20 minutes."])
+  }
+
+  /// A paragraph of lines under a heading is a list written without one; a dash before a
+  /// line is not part of it.
+  func testLinesOfAParagraphAreEntries() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <p>Zutaten</p>
+        <p>500 g Kartoffeln<br> 1 Zwiebel<br> Salz</p>
+        <p>Zubereitung</p>
+        <p>&#8211; Kartoffeln schälen und würfeln<br> &#8211; Mit der Zwiebel weich kochen</p>
+        """))
+    XCTAssertEqual(lines(meal), ["500 g Kartoffeln", "1 Zwiebel", "Salz"])
+    XCTAssertEqual(
+      CookSteps.split(meal.instructions),
+      ["Kartoffeln schälen und würfeln", "Mit der Zwiebel weich kochen"])
+  }
+
+  /// A short line between two lists names a group of ingredients; the steps follow the
+  /// ingredients under a heading that names no method; a line that begins the steps
+  /// (`Here's how to make it:`) is no group.
+  func testGroupsOfIngredientsAndStepsUnderAnyHeading() throws {
+    let sandwich = try XCTUnwrap(
+      markedUp(
+        """
+        <h4>INGREDIENTS</h4>
+        <ul><li><p>Baguette</p></li><li><p>Tomato</p></li><li><p>1 chicken breast</p></li></ul>
+        <p><strong>Dressing</strong></p>
+        <ul><li><p>1 cup yogurt</p></li><li><p>2 tbsp dill</p></li></ul>
+        <p><span>Optional</span><br></p>
+        <ul><li>Pickled onions</li></ul>
+        <h4>LET'S GET STARTED</h4>
+        <ol><li><p>Grill the chicken until cooked through.</p></li>
+        <li><p>Mix the yogurt and the dill.</p></li><li><p>Fill the baguette.</p></li></ol>
+        """))
+    XCTAssertEqual(
+      lines(sandwich),
+      ["Baguette", "Tomato", "1 chicken breast", "1 cup yogurt", "2 tbsp dill", "Pickled onions"])
+    XCTAssertEqual(CookSteps.split(sandwich.instructions).count, 3)
+    let stew = try XCTUnwrap(
+      markedUp(
+        """
+        <p><strong>Ingredients</strong></p>
+        <ul><li>1 kg beef</li><li>2 onions</li><li>1 bay leaf</li></ul>
+        <p><strong>Here's how to make it:</strong></p>
+        <ol><li>Brown the beef in batches.</li><li>Add the onions and the bay leaf.</li></ol>
+        """))
+    XCTAssertEqual(lines(stew), ["1 kg beef", "2 onions", "1 bay leaf"])
+    XCTAssertEqual(
+      CookSteps.split(stew.instructions),
+      ["Brown the beef in batches.", "Add the onions and the bay leaf."])
+  }
 }

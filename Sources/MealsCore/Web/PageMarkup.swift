@@ -109,7 +109,7 @@ enum PageSections {
     "instructions", "instruction", "method", "directions", "preparation", "steps", "how to make",
     "zubereitung", "préparation", "preparazione", "preparación", "preparo", "bereiding",
     "bereidingswijze", "przygotowanie", "εκτέλεση", "οδηγίες", "fremgangsmåte", "valmistus",
-    "tillagning", "приготовление", "procedimiento", "procedimento", "werkwijze",
+    "tillagning", "приготовление", "procedimiento", "procedimento", "werkwijze", "procedure",
   ]
 
   /// A heading and its text as `says` compares it (lower case, trimmed), read once.
@@ -193,6 +193,16 @@ enum PageSections {
     return lists
   }
 
+  /// Where the ingredients under each ingredients heading end: a page that names no method
+  /// (`Let's get started!`, `Recipe`, none at all) writes its steps after them.
+  static func ingredientEnds(_ page: HTMLDocument, _ headings: [Heading]) -> [Int] {
+    headings.filter { says($0.text, ingredientWords) }.prefix(4).compactMap { heading in
+      var end = heading.node
+      let items = itemsAfter(heading.node, page: page, lists: true, end: &end)
+      return items.isEmpty || end == heading.node ? nil : end
+    }
+  }
+
   /// The same for steps; the one that reads most like steps wins (sentences, not a share
   /// bar's or a menu's short entries).
   static func stepCandidates(_ page: HTMLDocument, _ elements: [Int], _ headings: [Heading])
@@ -204,6 +214,9 @@ enum PageSections {
     ]
     for heading in headings.filter({ says($0.text, methodWords) }).prefix(4) {
       lists.append(itemsAfter(heading.node, page: page, lists: false))
+    }
+    for end in ingredientEnds(page, headings) {
+      lists.append(itemsAfter(end, page: page, lists: false))
     }
     return lists
   }
@@ -363,6 +376,15 @@ enum PageSections {
 
   /// The items after a heading, up to the next one: list entries, or paragraphs for steps.
   private static func itemsAfter(_ heading: Int, page: HTMLDocument, lists: Bool) -> [String] {
+    var end = heading
+    return itemsAfter(heading, page: page, lists: lists, end: &end)
+  }
+
+  /// The same; `end` is where the part's last entry was read (the steps of a page that names
+  /// no method often follow there).
+  private static func itemsAfter(
+    _ heading: Int, page: HTMLDocument, lists: Bool, end: inout Int
+  ) -> [String] {
     var items: [String] = []
     var paragraphs: [String] = []
     var node = heading
@@ -400,8 +422,19 @@ enum PageSections {
       for list in entries {
         items += page.nodes[list].children.filter { page.nodes[$0].name == "li" }
           .map { page.text(of: $0) }.filter { !$0.isEmpty }
+        end = list
       }
       if entries.isEmpty && element.name == "p" {
+        // A paragraph of lines (`500 g Putenfleisch<br>1 Zwiebel<br>…`) is a list written
+        // without one: its lines are the entries, less a leading dash.
+        let lines = page.lines(of: node)
+        if lines.count >= 2 && items.isEmpty && paragraphs.isEmpty {
+          items += lines.map(withoutBullet).filter { !$0.isEmpty }
+          end = node
+          continue
+        }
+        // A short bold line between lists names a group of them (`Ranch`, `For the sauce`).
+        if lists && !items.isEmpty && isGroupName(page, node) { continue }
         let text = page.text(of: node)
         if !text.isEmpty { paragraphs.append(text) }
       }
@@ -429,6 +462,34 @@ enum PageSections {
     // (a row of tabs, `US` `METRIC`, is a list too).
     let short = paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []
     return items.isEmpty || (amounts(items) < 0.3 && amounts(short) >= 0.3) ? short : items
+  }
+
+  /// A line without the dash or bullet a page wrote before it (`– Zwiebel würfeln`).
+  private static func withoutBullet(_ line: String) -> String {
+    guard let first = line.first, "–—-•·*".contains(first) else { return line }
+    return MealRules.trimmed(String(line.dropFirst()))
+  }
+
+  /// A paragraph that only names a group: short, bold (or emphasised) all through, no full stop.
+  private static func isGroupName(_ page: HTMLDocument, _ node: Int) -> Bool {
+    let children = page.nodes[node].children.filter {
+      !page.nodes[$0].isText || !MealRules.isBlank(page.nodes[$0].text)
+    }
+    let bold =
+      children.count == 1
+      && children.first.map { ["strong", "b", "em"].contains(page.nodes[$0].name) } == true
+    // Or any short line right before another list of them (`Optional`).
+    var next = nextSibling(of: node, page: page)
+    while let sibling = next, page.nodes[sibling].isText {
+      next = nextSibling(of: sibling, page: page)
+    }
+    let beforeList = next.map { page.nodes[$0].name == "ul" } ?? false
+    guard bold || beforeList else { return false }
+    let text = page.text(of: node)
+    // `Here's how to make it:` begins the steps.
+    let heading = Heading(node, page)?.text ?? ""
+    return !text.isEmpty && text.count <= 40 && !text.hasSuffix(".")
+      && !says(heading, methodWords)
   }
 
   /// A line that only numbers a step.
