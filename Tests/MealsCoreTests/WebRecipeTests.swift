@@ -261,6 +261,14 @@ final class WebRecipeTests: XCTestCase {
       ["Kartoffeln schälen und würfeln", "Mit der Zwiebel weich kochen"])
   }
 
+  /// A bullet typed before an ingredient is not part of it; a minus sign is.
+  func testBulletsBeforeIngredientLinesAreLeftOut() {
+    XCTAssertEqual(
+      SchemaOrgRecipe.ingredientLines(
+        .array([.string("- 300 g cheese"), .string("• 2 eggs"), .string("-5 °C water")])),
+      ["300 g cheese", "2 eggs", "-5 °C water"])
+  }
+
   /// A short line between two lists names a group of ingredients; the steps follow the
   /// ingredients under a heading that names no method; a line that begins the steps
   /// (`Here's how to make it:`) is no group.

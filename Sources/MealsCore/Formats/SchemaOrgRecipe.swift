@@ -203,8 +203,16 @@ public enum SchemaOrgRecipe {
     // A single string holding several lines (`<br>` or line breaks): one ingredient each.
     // A group's heading among the lines (`For the sauce:`) is no ingredient.
     return HTMLText.plain(text).split(whereSeparator: \.isNewline).flatMap {
-      commaList(undoubled(HTMLDocument.fold(String($0))))
+      commaList(undoubled(withoutBullet(HTMLDocument.fold(String($0)))))
     }.filter { !$0.isEmpty && !($0.hasSuffix(":") && !$0.contains(where: \.isNumber)) }
+  }
+
+  /// A line less the bullet a page typed before it (`- 300 g cheese`, `• 2 eggs`): a dash
+  /// or a bullet and a space, never a minus sign before a number.
+  static func withoutBullet(_ line: String) -> String {
+    guard let first = line.first, "-–—•·*▪".contains(first), line.dropFirst().first == " "
+    else { return line }
+    return String(line.dropFirst(2))
   }
 
   /// A line as a careful reader writes it from a plugin's data: a note in doubled brackets,
