@@ -261,6 +261,20 @@ final class WebRecipeTests: XCTestCase {
       ["Kartoffeln schälen und würfeln", "Mit der Zwiebel weich kochen"])
   }
 
+  /// Data that names a word where the page lists the recipe's lines gives way to the list.
+  func testAListOnThePageOverDataThatNamesOneWord() throws {
+    let html = """
+      <html><head><script type="application/ld+json">
+      {"@type": "Recipe", "name": "Roast Chicken", "recipeIngredient": "Chicken",
+       "recipeInstructions": "Roast the chicken for an hour."}
+      </script></head><body><h1>Roast Chicken</h1>
+      <h2>Ingredients</h2><ul><li>1 whole chicken</li><li>2 lemons</li>
+      <li>4 garlic cloves</li><li>salt</li></ul></body></html>
+      """
+    let meal = try XCTUnwrap(RecipePage.read(html: html).candidates.first?.meal)
+    XCTAssertEqual(lines(meal), ["1 whole chicken", "2 lemons", "4 garlic cloves", "salt"])
+  }
+
   /// A bullet typed before an ingredient is not part of it; a minus sign is.
   func testBulletsBeforeIngredientLinesAreLeftOut() {
     XCTAssertEqual(

@@ -85,7 +85,15 @@ public enum RecipePage {
   /// ingredient lines win when they are the structured ones with what those lost.
   static func completed(_ recipe: RecipeFields, marked: RecipeFields) -> RecipeFields {
     var recipe = recipe.filled(from: marked)
-    if let fuller = fuller(marked.ingredients, than: recipe.ingredients) {
+    if recipe.ingredients.count <= 2, marked.ingredients.count >= 4,
+      marked.ingredients.count >= 3 * recipe.ingredients.count,
+      Double(marked.ingredients.filter { $0.contains(where: \.isNumber) }.count)
+        >= 0.5 * Double(marked.ingredients.count)
+    {
+      // The data names a word or two (`Chicken`) where the page lists the recipe's lines
+      // with their amounts: the page's list is the recipe's.
+      recipe.ingredients = marked.ingredients
+    } else if let fuller = fuller(marked.ingredients, than: recipe.ingredients) {
       recipe.ingredients = fuller
     }
     return recipe
