@@ -160,6 +160,34 @@ final class RecipeFormatsTests: XCTestCase {
       """, "markup becomes words; comments and block comments are gone")
   }
 
+  /// The front matter the Cooklang spec puts first (YAML between `---` lines) names the
+  /// meal and fills its fields, read leniently: CRLF, a BOM, tabs, quotes, lists in brackets
+  /// or as lines, one level of nested keys.
+  func testCooklangFrontMatterIsRead() throws {
+    let text =
+      "\u{FEFF}---\r\ntitle: \"Tomato Soup\"\r\nservings: 4 people\r\ncourse: Starter\r\n"
+      + "cuisine: Italian\r\ntags: [soup, 'quick']\r\nprep time: 10 minutes\r\n"
+      + "cook time: 1 hour\r\nsource:\r\n\tname: Nonna\r\n\turl: https://example.org/soup\r\n"
+      + "images:\r\n- https://example.org/soup.jpg\r\n- https://example.org/bowl.jpg\r\n"
+      + "difficulty: Beginner\r\n---\r\n"
+      + "Simmer @tomatoes{800%g} with @basil{} for ~{40%minutes}.\r\n"
+    let meal = try only([Cooklang.meal(from: text, fileName: "soup-v2.cook")])
+    XCTAssertEqual(meal.name, "Tomato Soup", "the front matter's title, not the file's name")
+    XCTAssertEqual(meal.servings, 4)
+    XCTAssertEqual(meal.category, "Starter")
+    XCTAssertEqual(meal.area, "Italian")
+    XCTAssertEqual(meal.tags, ["soup", "quick"])
+    XCTAssertEqual(meal.totalMinutes, 70, "prep and cook time add up")
+    XCTAssertEqual(meal.sourceURL, "https://example.org/soup")
+    XCTAssertEqual(meal.thumbnailURL, "https://example.org/soup.jpg")
+    XCTAssertEqual(meal.difficulty, .beginner)
+    XCTAssertEqual(meal.ingredients.map(\.name), ["tomatoes", "basil"])
+    XCTAssertEqual(meal.instructions, "Simmer tomatoes with basil for 40 minutes.")
+    // No closing line: no front matter, and nothing of the text is lost.
+    let open = try only([Cooklang.meal(from: "---\ntitle: x\nStir @salt{}.", fileName: "y.cook")])
+    XCTAssertEqual(open.name, "y")
+  }
+
   func testCooklangGivesBackNameIngredientsInstructionsAndFields() throws {
     let text = Cooklang.render(Self.fullMeal)
     XCTAssertTrue(

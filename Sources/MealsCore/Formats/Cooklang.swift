@@ -57,9 +57,13 @@ public enum Cooklang {
 
   // MARK: - Reading
 
-  /// The meal in a .cook text; the title from `>> title:`, else `fileName` without `.cook`.
+  /// The meal in a .cook text; the title from the front matter's `title:` or `>> title:`,
+  /// else `fileName` without `.cook`.
   public static func meal(from source: String, fileName: String) -> ImportCandidate {
-    var metadata: [String: String] = [:]
+    var text = source.replacingCRLF()
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    let (front, body) = CooklangFrontMatter.split(text)
+    var metadata = front
     var steps: [(section: String, text: String, onlyReferences: Bool)] = []
     /// Sections other than the two we write (`= Ingredients`, `= Method`): titles of the
     /// recipe's parts, kept as lines of the instructions.
@@ -83,7 +87,7 @@ public enum Cooklang {
       paragraph = []
     }
 
-    for rawLine in withoutBlockComments(source.replacingCRLF()).split(
+    for rawLine in withoutBlockComments(String(body)).split(
       separator: "\n", omittingEmptySubsequences: false)
     {
       var line = String(rawLine)
@@ -133,18 +137,34 @@ public enum Cooklang {
     }
     meal.servings = (metadata["servings"] ?? metadata["serves"]).flatMap(
       MealFields.leadingServings)
-    if let time = metadata["time"] ?? metadata["total time"] ?? metadata["duration"],
+    if let time = metadata["time"] ?? metadata["total time"] ?? metadata["time.total"]
+      ?? metadata["duration"],
       case .success(let minutes) = MealFields.minutes(time)
     {
       meal.totalMinutes = minutes
+    } else {
+      // Only the parts: the whole is their sum.
+      let parts = [
+        metadata["prep time"] ?? metadata["time.prep"],
+        metadata["cook time"] ?? metadata["time.cook"],
+      ].compactMap { part -> Int? in
+        guard let part, case .success(let minutes) = MealFields.minutes(part) else { return nil }
+        return minutes
+      }
+      if !parts.isEmpty { meal.totalMinutes = parts.reduce(0, +) }
     }
     meal.difficulty = metadata["difficulty"].flatMap(Difficulty.init(rawValue:))
     meal.rating = metadata["rating"].flatMap { Int($0) }.map { min(5, max(0, $0)) } ?? 0
     meal.favourite = metadata["favourite"]?.lowercased() == "yes"
     meal.mealDBID = metadata["themealdb"]
-    meal.sourceURL = metadata["source"] ?? metadata["source.url"]
+    meal.sourceURL = metadata["source.url"] ?? metadata["source"]
     meal.videoURL = metadata["video"]
-    meal.thumbnailURL = metadata["image"]
+    // `images` may list several: the first is the meal's picture.
+    meal.thumbnailURL =
+      metadata["image"]
+      ?? metadata["images"].flatMap {
+        $0.split(separator: ",").first.map { MealRules.trimmed(String($0)) }
+      }
     return ImportCandidate(place: place, meal: meal)
   }
 

@@ -1,0 +1,73 @@
+/// The YAML front matter the Cooklang spec puts before a recipe (`---` lines around
+/// `title: …`, `servings: 4`, `tags: [soup, quick]`), read as flat keys the way `>> key:
+/// value` metadata is.
+///
+/// The subset recipe files use, read leniently: `key: value` (quotes taken off), a list in
+/// brackets or as `- item` lines under its key (joined with commas, as `tags` are read), and
+/// one level of nested keys (`source:` then `  url: …` is `source.url`). Anything else — a
+/// line it cannot read, a deeper level — is passed over, never an error.
+enum CooklangFrontMatter {
+  /// The front matter's keys (lower case) and the text after it; no front matter: the text.
+  static func split(_ text: String) -> (metadata: [String: String], body: Substring) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let first = lines.first, MealRules.trimmed(String(first)) == "---",
+      let close = lines.dropFirst().firstIndex(where: { MealRules.trimmed(String($0)) == "---" })
+    else { return ([:], text[...]) }
+    let metadata = read(lines[1..<close])
+    let rest = lines[(close + 1)...].joined(separator: "\n")
+    return (metadata, rest[...])
+  }
+
+  private static func read(_ lines: ArraySlice<Substring>) -> [String: String] {
+    var metadata: [String: String] = [:]
+    var parent: String?
+    var items: [String] = []
+    func finishList() {
+      if let parent, !items.isEmpty { metadata[parent] = items.joined(separator: ", ") }
+      items = []
+    }
+    for raw in lines {
+      let line = raw.replacingEvery("\t", with: "  ")
+      let trimmed = MealRules.trimmed(line)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      let indented = line.first == " "
+      // A list under its key, indented or not (YAML allows both).
+      if let parent, trimmed.hasPrefix("- ") || trimmed == "-" {
+        let item = unquoted(MealRules.trimmed(String(trimmed.dropFirst())))
+        if !item.isEmpty { items.append(item) }
+        metadata[parent] = nil
+        continue
+      }
+      guard let colon = trimmed.firstIndex(of: ":") else { continue }
+      let key = MealRules.trimmed(String(trimmed[..<colon])).lowercased()
+      let value = unquoted(MealRules.trimmed(String(trimmed[trimmed.index(after: colon)...])))
+      guard !key.isEmpty else { continue }
+      if indented, let parent {
+        // One level of nesting: `source:` then `  url: …`.
+        if !value.isEmpty { metadata["\(parent).\(key)"] = value }
+        continue
+      }
+      finishList()
+      parent = key
+      if !value.isEmpty { metadata[key] = listed(value) }
+    }
+    finishList()
+    return metadata
+  }
+
+  /// `[soup, "quick"]` as `soup, quick`; any other value as written.
+  private static func listed(_ value: String) -> String {
+    guard value.hasPrefix("["), value.hasSuffix("]") else { return value }
+    return value.dropFirst().dropLast().split(separator: ",")
+      .map { unquoted(MealRules.trimmed(String($0))) }.filter { !$0.isEmpty }
+      .joined(separator: ", ")
+  }
+
+  /// A value without the quotes YAML allows around it.
+  private static func unquoted(_ value: String) -> String {
+    guard value.count >= 2, let first = value.first, first == "\"" || first == "'",
+      value.last == first
+    else { return value }
+    return String(value.dropFirst().dropLast())
+  }
+}
