@@ -188,6 +188,43 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(open.name, "y")
   }
 
+  /// Names as the Cooklang spec and its official parser read them: any word after `@`, `#`
+  /// or `~` (a number, an emoji), up to a space or a punctuation mark; a timer of one word;
+  /// a marker followed by a space is text.
+  func testCooklangNamesAreReadAsTheSpecReadsThem() throws {
+    let text = """
+      Crush @5peppers and a pinch of @🧂, then fry in the #7-inch pan{ } with @00 flour{200%g}.
+      Let it ~rest, then serve. Write to me @ home, recipe #1.
+      """
+    let meal = try only([Cooklang.meal(from: text, fileName: "x.cook")])
+    XCTAssertEqual(
+      meal.ingredients.map { "\($0.quantity)|\($0.name)" },
+      ["|5peppers", "|🧂", "200 g|00 flour"])
+    XCTAssertEqual(
+      meal.instructions,
+      "Crush 5peppers and a pinch of 🧂, then fry in the 7-inch pan with 00 flour. "
+        + "Let it rest, then serve. Write to me @ home, recipe 1.")
+  }
+
+  /// Text that would read as markup, a comment, a section or a note is escaped when written
+  /// and comes back as it was.
+  func testCooklangEscapesWhatWouldReadAsMarkup() throws {
+    var meal = Meal(
+      name: "Escapes",
+      instructions: """
+        Recipe #1 from a@b.com: wait ~5 min -- not a comment [- nor this -].
+        = not a section
+        > not a note
+        A backslash \\ stays.
+        """)
+    meal.ingredients = [IngredientMeasurement(name: "salt", quantity: "")]
+    let text = Cooklang.render(meal)
+    XCTAssertTrue(text.contains("Recipe \\#1 from a\\@b.com: wait \\~5 min \\-- not"), text)
+    let back = try only([Cooklang.meal(from: text, fileName: "x.cook")])
+    XCTAssertEqual(back.instructions, meal.instructions)
+    XCTAssertEqual(back.ingredients, meal.ingredients)
+  }
+
   func testCooklangGivesBackNameIngredientsInstructionsAndFields() throws {
     let text = Cooklang.render(Self.fullMeal)
     XCTAssertTrue(

@@ -36,9 +36,60 @@ public enum Cooklang {
     for step in meal.instructions.split(separator: "\n") where !MealRules.isBlank(String(step)) {
       let line = MealRules.trimmed(String(step))
       // A section's title is a Cooklang section of its own.
-      lines += ["", titles.contains(line) ? "= \(line)" : line]
+      lines += ["", titles.contains(line) ? "= \(line)" : escaped(line)]
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A line of a meal's text as Cooklang text: what would read as markup, a comment, a
+  /// section or a note is escaped with a backslash (`\@`, `\--`, `\=`), as the spec allows.
+  static func escaped(_ line: String) -> String {
+    let characters = Array(line)
+    var out = ""
+    for (index, character) in characters.enumerated() {
+      let next = index + 1 < characters.count ? characters[index + 1] : nil
+      if "@#~\\".contains(character) || (character == "-" && next == "-")
+        || (character == "[" && next == "-")
+        || (index == 0 && (character == "=" || character == ">"))
+      {
+        out.append("\\")
+      }
+      out.append(character)
+    }
+    return out
+  }
+
+  /// What a backslash escapes, each held as a private-use character while a text is read
+  /// (so no stage takes it for markup, a comment or a section), then put back.
+  private static let escapable: [Character] = [
+    "@", "#", "~", "-", "=", ">", "\\", "{", "}", "[", "]", "%",
+  ]
+  private static let placeholders: [Character] = [
+    "\u{E000}", "\u{E001}", "\u{E002}", "\u{E003}", "\u{E004}", "\u{E005}", "\u{E006}",
+    "\u{E007}", "\u{E008}", "\u{E009}", "\u{E00A}", "\u{E00B}",
+  ]
+
+  private static func hidingEscapes(_ text: String) -> String {
+    var out = ""
+    var escaping = false
+    for character in text {
+      if escaping, let index = escapable.firstIndex(of: character) {
+        out.append(placeholders[index])
+      } else {
+        if escaping { out.append("\\") }
+        if character != "\\" { out.append(character) }
+      }
+      escaping = !escaping && character == "\\"
+    }
+    if escaping { out.append("\\") }
+    return out
+  }
+
+  private static func restoringEscapes(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { (0xE000...0xE00B).contains($0.value) }) else {
+      return text
+    }
+    return String(text.map { placeholders.firstIndex(of: $0).map { escapable[$0] } ?? $0 })
   }
 
   /// `@name{quantity}`; `@name{2%tbsp}` when the quantity is an amount and one word.
@@ -81,13 +132,16 @@ public enum Cooklang {
         // A second mention without a quantity refers back to the first.
         if seen.contains(key) && measurement.quantity.isEmpty { continue }
         seen.insert(key)
-        ingredients.append(measurement)
+        ingredients.append(
+          IngredientMeasurement(
+            name: restoringEscapes(measurement.name),
+            quantity: restoringEscapes(measurement.quantity)))
       }
-      steps.append((section, MealRules.trimmed(text), onlyReferences))
+      steps.append((section, restoringEscapes(MealRules.trimmed(text)), onlyReferences))
       paragraph = []
     }
 
-    for rawLine in withoutBlockComments(String(body)).split(
+    for rawLine in withoutBlockComments(hidingEscapes(String(body))).split(
       separator: "\n", omittingEmptySubsequences: false)
     {
       var line = String(rawLine)
@@ -96,7 +150,8 @@ public enum Cooklang {
         let entry = line.dropFirst(2)
         if let colon = entry.firstIndex(of: ":") {
           let key = MealRules.trimmed(String(entry[..<colon])).lowercased()
-          metadata[key] = MealRules.trimmed(String(entry[entry.index(after: colon)...]))
+          metadata[key] = restoringEscapes(
+            MealRules.trimmed(String(entry[entry.index(after: colon)...])))
         }
         continue
       }
@@ -108,8 +163,8 @@ public enum Cooklang {
           String(trimmed.drop { $0 == "=" }.reversed().drop { $0 == "=" }.reversed()))
         section = name.lowercased()
         if !name.isEmpty, section != "ingredients", section != "method" {
-          titles.append(name)
-          steps.append((section, name, false))
+          titles.append(restoringEscapes(name))
+          steps.append((section, restoringEscapes(name), false))
         }
         continue
       }
@@ -247,21 +302,25 @@ public enum Cooklang {
       end = close + 1
       // A preparation note right after: `@onion{1}(diced)` keeps it in the text only.
     } else {
+      // One word: to a space or a punctuation mark (`@salt,` `@5peppers` `@🧂`).
       end = nameStart
-      while end < characters.count,
-        characters[end].isLetter || characters[end].isNumber
-          || characters[end] == "_"
-      {
-        end += 1
-      }
+      while end < characters.count, isWordCharacter(characters[end]) { end += 1 }
       name = String(characters[nameStart..<end])
     }
+    // `@ salt` and `# 10{}` are text: a name starts right after its marker.
+    guard nameStart < characters.count, !characters[nameStart].isWhitespace else { return nil }
     if characters[start] == "~" {
-      // A timer always has braces: `~{10%minutes}`, `~eggs{3%minutes}`; `~5 min` is text.
-      guard braced, !name.contains(" ") else { return nil }
+      // `~{10%minutes}`, `~eggs{3%minutes}`, or one word alone (`~rest`, read as the word).
+      guard !name.contains(" "), braced || !name.isEmpty else { return nil }
       return (name, amount, end)
     }
-    guard let first = name.first, first.isLetter else { return nil }
+    guard !name.isEmpty else { return nil }
     return (name, amount, end)
+  }
+
+  /// A character of a one-word name: not a space, a punctuation mark or an ASCII symbol.
+  private static func isWordCharacter(_ character: Character) -> Bool {
+    !character.isWhitespace && !character.isPunctuation
+      && !(character.isASCII && character.isSymbol)
   }
 }
