@@ -3,7 +3,7 @@
 SWIFT ?= swift
 BUILD_DIR := .build
 LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libchafa-dev libjpeg62-turbo-dev libpng-dev libglib2.0-dev
-TOOLS := tmux python3 groff-base
+TOOLS := tmux python3 python3-venv groff-base
 FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Package.swift
 # SwiftPM leaves TemporaryDirectory.* folders wherever TMPDIR points: keep them in .build.
 SWIFTPM_TMP := $(CURDIR)/$(BUILD_DIR)/tmp
@@ -59,7 +59,7 @@ endef
 
 GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
-.PHONY: deb test-package keys-doc test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
+.PHONY: cook-venv deb test-package keys-doc test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
 
 ## install: the release binary, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -101,7 +101,7 @@ run: deps
 
 ## test: lint, build with zero warnings, every unit, screen and end-to-end test (checking they
 ## leave nothing in /tmp), then the unit and screen tests again under AddressSanitizer
-test: test-deps lint
+test: test-deps lint cook-venv
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
 	@if grep -E 'warning:' $(BUILD_DIR)/build.log; then echo "Build has warnings (see above)."; exit 1; fi
@@ -143,6 +143,14 @@ fuzz: deps
 
 deps:
 	$(call install_packages,$(LIBS))
+
+# The official Cooklang parser, for the tests that compare meals' Cooklang with it (cooklang-rs
+# through PyPI's cooklang-bindings), in a virtual environment of the tests' own.
+COOK_VENV := $(BUILD_DIR)/venv
+cook-venv:
+	@$(COOK_VENV)/bin/python -c 'import cooklang' 2>/dev/null || { \
+	  rm -rf $(COOK_VENV) && python3 -m venv $(COOK_VENV) && \
+	  $(COOK_VENV)/bin/pip install --quiet --disable-pip-version-check cooklang-bindings==0.6.0; }
 
 test-deps:
 	$(call install_packages,$(LIBS) $(TOOLS))

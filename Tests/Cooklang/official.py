@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""What the official Cooklang parser (cooklang-rs, through PyPI's cooklang-bindings) reads in
+each .cook file given: its ingredients (name, quantity as written), steps, section names,
+title and servings, as one JSON object keyed by file. Used by CooklangOfficialParserTests."""
+import json
+import sys
+
+import cooklang
+
+
+def quantity(value):
+    return value.text if value is not None else ""
+
+
+out = {}
+for path in sys.argv[1:]:
+    with open(path, encoding="utf-8-sig") as handle:
+        text = handle.read()
+    try:
+        recipe = cooklang.parse(text)
+    except Exception as error:  # the parser refuses the file: said, not a crash
+        out[path] = {"error": str(error)}
+        continue
+    out[path] = {
+        "ingredients": [[i.name, quantity(i.quantity)] for i in recipe.ingredients],
+        "steps": [s.text for s in recipe.steps],
+        "sections": [s.name for s in recipe.sections if s.name],
+        "title": (recipe.metadata or {}).get("title"),
+        "servings": recipe.servings if isinstance(recipe.servings, (int, float)) else None,
+    }
+print(json.dumps(out))

@@ -1,0 +1,147 @@
+import Fixtures
+import Foundation
+import TestSupport
+import XCTest
+
+/// meals' Cooklang beside the official parser's (cooklang-rs, through PyPI's cooklang-bindings
+/// in the tests' own virtual environment, `.build/venv`, which `make test` makes).
+///
+/// Files written here with the quirks hand-written recipes have are imported with `meals
+/// import` and read with `meals show --json`; the official parser reads the same files. And
+/// what `meals export --format cooklang` writes, the official parser reads with the
+/// ingredients and quantities meals shows.
+final class CooklangOfficialParserTests: XCTestCase {
+  /// Sources as people write them: front matter, names with digits or an emoji, one-word
+  /// timers, sections, comments, escapes, CRLF and a byte-order mark.
+  static let sources: [String: String] = [
+    "Pancakes.cook": """
+    ---
+    title: Pancakes
+    servings: 4
+    tags: [breakfast, quick]
+    ---
+    Whisk @eggs{3} and @milk{250%ml} in a #bowl{}.
+
+    Add @flour{125%g} and a pinch of @salt.
+
+    Fry for ~{2%minutes} on each side. -- not read
+    """,
+    "Peppers.cook": """
+    Crush @5peppers and @🧂, fry in the #7-inch pan{ } with @00 flour{200%g}.
+    Let it ~rest, then serve.
+    """,
+    "Pizza.cook": """
+    = Dough
+    Mix @flour{500%g} with @water{300%ml}.
+
+    = Topping
+    Spread @tomato sauce{200%g} and bake for ~{12%minutes}.
+    """,
+    "Escapes.cook":
+      "Recipe \\#1: write to a\\@b.com -- a comment\nBoil @water{1%l} [- for the pasta -] and add @pasta{200%g}.\n",
+    "Toast.cook": "\u{FEFF}>> servings: 2\r\nSlice @bread{2%slices}\r\nand toast them.\r\n",
+  ]
+
+  private var python: String {
+    PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+  }
+
+  private func official(_ files: [String]) throws -> [String: [String: Any]] {
+    guard FileManager.default.isExecutableFile(atPath: python) else {
+      throw XCTSkip(
+        "The official Cooklang parser's virtual environment (.build/venv) is not there: `make test` makes it."
+      )
+    }
+    let script = PackagePaths.root.appendingPathComponent("Tests/Cooklang/official.py").path
+    let (status, output, errors) = try runProcess([python, script] + files)
+    XCTAssertEqual(status, 0, errors)
+    let parsed = try JSONSerialization.jsonObject(with: Data(output.utf8))
+    return try XCTUnwrap(parsed as? [String: [String: Any]], output)
+  }
+
+  private func meals(_ arguments: [String]) throws -> String {
+    let (status, output, errors) = try runProcess([Products.meals] + arguments)
+    XCTAssertEqual(status, 0, errors)
+    return output
+  }
+
+  /// Text with each run of white space as one space.
+  private func folded(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// A quantity compared as written, spaces aside (`250 ml` and `250ml`).
+  private func plain(_ quantity: String) -> String {
+    quantity.filter { !$0.isWhitespace }.lowercased()
+  }
+
+  func testMealsReadsCooklangAsTheOfficialParserDoes() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    var files: [String] = []
+    for (name, text) in Self.sources.sorted(by: { $0.key < $1.key }) {
+      let file = folder.url.appendingPathComponent(name).path
+      try text.write(toFile: file, atomically: true, encoding: .utf8)
+      files.append(file)
+    }
+    let theirs = try official(files)
+    for (index, file) in files.enumerated() {
+      let database = folder.url.appendingPathComponent("book\(index).sqlite").path
+      _ = try meals(["--db", database, "import", file])
+      let shown = try meals(["--db", database, "show", "--json", "1"])
+      let ours = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any], shown)
+      let their = try XCTUnwrap(theirs[file], file)
+      let name = (file as NSString).lastPathComponent
+      // Ingredients: a second mention without a quantity refers back to the first, in both.
+      var expected: [[String]] = []
+      for pair in their["ingredients"] as? [[String]] ?? [] where pair.count == 2 {
+        if pair[1].isEmpty && expected.contains(where: { $0[0] == pair[0] }) { continue }
+        expected.append([pair[0], plain(pair[1])])
+      }
+      let got = (ours["ingredients"] as? [[String: String]] ?? []).map {
+        [$0["name"] ?? "", plain($0["quantity"] ?? "")]
+      }
+      XCTAssertEqual(got, expected, "ingredients of \(name)")
+      // Steps: meals keeps a section's title as a line of its own.
+      let sections = Set(their["sections"] as? [String] ?? [])
+      let steps = (ours["instructions"] as? String ?? "").split(separator: "\n").map(String.init)
+        .filter { !sections.contains($0) }
+      // Compared with their spaces folded (a comment cut from a line leaves one behind).
+      XCTAssertEqual(
+        steps.map(folded), (their["steps"] as? [String] ?? []).map(folded), "steps of \(name)")
+      if let title = their["title"] as? String {
+        XCTAssertEqual(ours["name"] as? String, title, "title of \(name)")
+      }
+      if let servings = their["servings"] as? Int {
+        XCTAssertEqual(ours["servings"] as? Int, servings, "servings of \(name)")
+      }
+    }
+  }
+
+  /// What meals writes, the official parser reads with the same ingredients and quantities,
+  /// and with the text of each instruction (escapes and all).
+  func testWhatMealsWritesTheOfficialParserReadsAlike() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let database = folder.url.appendingPathComponent("book.sqlite").path
+    let json = folder.url.appendingPathComponent("meals.json").path
+    try """
+    {"format": "meals", "version": 1, "meals": [
+      {"name": "Carbonara", "instructions": "Boil the pasta.\\nRecipe #1 from a@b.com: stir -- fast.",
+       "ingredients": [{"name": "spaghetti", "quantity": "200 g"},
+                       {"name": "eggs", "quantity": "2"}, {"name": "pepper", "quantity": ""}]}
+    ]}
+    """.write(toFile: json, atomically: true, encoding: .utf8)
+    _ = try meals(["--db", database, "import", json])
+    let file = folder.url.appendingPathComponent("Carbonara.cook").path
+    _ = try meals(["--db", database, "export", "--format", "cooklang", "--output", file, "1"])
+    let their = try XCTUnwrap(try official([file])[file])
+    XCTAssertEqual(
+      (their["ingredients"] as? [[String]] ?? []).map { [$0[0], plain($0[1])] },
+      [["spaghetti", "200g"], ["eggs", "2"], ["pepper", ""]])
+    let steps = their["steps"] as? [String] ?? []
+    XCTAssertTrue(steps.contains("Boil the pasta."), "\(steps)")
+    XCTAssertTrue(steps.contains("Recipe #1 from a@b.com: stir -- fast."), "\(steps)")
+  }
+}
