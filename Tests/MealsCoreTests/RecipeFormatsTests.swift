@@ -225,10 +225,28 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(back.ingredients, meal.ingredients)
   }
 
+  /// Values that could read as YAML's own syntax are quoted in the front matter and come
+  /// back as they were.
+  func testCooklangFrontMatterQuotesWhatYAMLWouldRead() throws {
+    var meal = Meal(name: "Chicken: \"the best\" #1", instructions: "Roast it.")
+    meal.category = "yes"
+    meal.area = "3.5"
+    meal.tags = ["Sunday", "Roast: slow", "it's"]
+    meal.sourceURL = "https://example.org/a?b=c#d"
+    meal.servings = 4
+    meal.favourite = true
+    let text = Cooklang.render(meal)
+    XCTAssertTrue(text.contains("servings: 4\n") && text.contains("favourite: true\n"), text)
+    var back = try only([Cooklang.meal(from: text, fileName: "x.cook")])
+    back.favouritedAt = nil
+    XCTAssertEqual(back, meal)
+  }
+
   func testCooklangGivesBackNameIngredientsInstructionsAndFields() throws {
     let text = Cooklang.render(Self.fullMeal)
     XCTAssertTrue(
-      text.hasPrefix(">> title: Teriyaki \"Chicken\" Casserole\n>> category: Chicken\n"))
+      text.hasPrefix("---\ntitle: \"Teriyaki \\\"Chicken\\\" Casserole\"\ncategory: Chicken\n"),
+      "YAML front matter, quoted where the value needs it: \(text)")
     XCTAssertTrue(text.contains("@soy sauce{3/4%cup}\n@chicken breasts{2}\n@black pepper{}\n"))
     var expected = Self.fullMeal
     expected.favouritedAt = nil

@@ -11,22 +11,28 @@ public enum Cooklang {
   // MARK: - Writing
 
   public static func render(_ meal: Meal) -> String {
-    var lines = [">> title: \(meal.name)"]
+    // The spec's YAML front matter, its canonical keys where it has them.
+    var lines = ["---", "title: \(yaml(meal.name))"]
     func add(_ key: String, _ value: String?) {
-      if let value, !value.isEmpty { lines.append(">> \(key): \(value)") }
+      if let value, !value.isEmpty { lines.append("\(key): \(yaml(value))") }
     }
     add("category", meal.category)
     add("cuisine", meal.area)
-    add("tags", meal.tags.isEmpty ? nil : meal.tags.joined(separator: ", "))
-    add("servings", meal.servings.map(String.init))
+    if !meal.tags.isEmpty { lines.append("tags: [\(meal.tags.map(yaml).joined(separator: ", "))]") }
+    // Numbers and the flag as YAML's own, unquoted.
+    func number(_ key: String, _ value: Int?) {
+      if let value { lines.append("\(key): \(value)") }
+    }
+    number("servings", meal.servings)
     add("time", meal.totalMinutes.map { "\($0) minutes" })
     add("difficulty", meal.difficulty?.rawValue)
-    add("rating", meal.rating > 0 ? "\(meal.rating)" : nil)
-    add("favourite", meal.favourite ? "yes" : nil)
+    number("rating", meal.rating > 0 ? meal.rating : nil)
+    if meal.favourite { lines.append("favourite: true") }
     add("themealdb", meal.mealDBID)
     add("source", meal.sourceURL)
     add("video", meal.videoURL)
     add("image", meal.thumbnailURL)
+    lines.append("---")
     if !meal.ingredients.isEmpty {
       lines += ["", "= Ingredients", ""]
       lines += meal.ingredients.map(reference)
@@ -39,6 +45,29 @@ public enum Cooklang {
       lines += ["", titles.contains(line) ? "= \(line)" : escaped(line)]
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A value as YAML writes it: plain when nothing in it could read as YAML's own syntax
+  /// (`Pad Thai`, `https://…`), else in double quotes with `"` and `\\` escaped.
+  static func yaml(_ value: String) -> String {
+    let plain =
+      value.first.map { $0.isLetter || $0.isNumber } == true
+      && value.allSatisfy { $0.isLetter || $0.isNumber || " .'()&-/!?+_%".contains($0) }
+      && value.last != " " && !value.contains(": ") && !value.contains(" #")
+      && !["yes", "no", "true", "false", "null", "on", "off"].contains(value.lowercased())
+      && Double(value) == nil
+    if plain { return value }
+    var quoted = "\""
+    for character in value {
+      switch character {
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case "\n": quoted += "\\n"
+      case "\t": quoted += "\\t"
+      default: quoted.append(character)
+      }
+    }
+    return quoted + "\""
   }
 
   /// A line of a meal's text as Cooklang text: what would read as markup, a comment, a
@@ -210,7 +239,7 @@ public enum Cooklang {
     }
     meal.difficulty = metadata["difficulty"].flatMap(Difficulty.init(rawValue:))
     meal.rating = metadata["rating"].flatMap { Int($0) }.map { min(5, max(0, $0)) } ?? 0
-    meal.favourite = metadata["favourite"]?.lowercased() == "yes"
+    meal.favourite = ["yes", "true"].contains(metadata["favourite"]?.lowercased() ?? "")
     meal.mealDBID = metadata["themealdb"]
     meal.sourceURL = metadata["source.url"] ?? metadata["source"]
     meal.videoURL = metadata["video"]

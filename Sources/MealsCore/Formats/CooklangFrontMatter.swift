@@ -63,11 +63,30 @@ enum CooklangFrontMatter {
       .joined(separator: ", ")
   }
 
-  /// A value without the quotes YAML allows around it.
+  /// A value without the quotes YAML allows around it: in double quotes `\"`, `\\`, `\n`
+  /// and `\t` are escapes; in single quotes `''` is one quote.
   private static func unquoted(_ value: String) -> String {
     guard value.count >= 2, let first = value.first, first == "\"" || first == "'",
       value.last == first
     else { return value }
-    return String(value.dropFirst().dropLast())
+    let inner = value.dropFirst().dropLast()
+    guard first == "\"" else { return inner.replacingEvery("''", with: "'") }
+    var out = ""
+    var escaping = false
+    for character in inner {
+      if escaping {
+        switch character {
+        case "n": out.append("\n")
+        case "t": out.append("\t")
+        default: out.append(character)
+        }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        out.append(character)
+      }
+    }
+    return out
   }
 }
