@@ -23,6 +23,7 @@ for path in sys.argv[1:]:
         continue
     out[path] = {
         "ingredients": [[i.name, quantity(i.quantity)] for i in recipe.ingredients],
+        "units": [(i.quantity.unit or "") if i.quantity else "" for i in recipe.ingredients],
         "steps": [s.text for s in recipe.steps],
         "sections": [s.name for s in recipe.sections if s.name],
         "title": (recipe.metadata or {}).get("title"),

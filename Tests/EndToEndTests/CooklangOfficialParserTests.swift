@@ -130,6 +130,7 @@ final class CooklangOfficialParserTests: XCTestCase {
     {"format": "meals", "version": 1, "meals": [
       {"name": "Carbonara", "instructions": "Boil the pasta.\\nRecipe #1 from a@b.com: stir -- fast.",
        "ingredients": [{"name": "spaghetti", "quantity": "200 g"},
+                       {"name": "milk", "quantity": "1 1/2 cups"},
                        {"name": "eggs", "quantity": "2"}, {"name": "pepper", "quantity": ""}]}
     ]}
     """.write(toFile: json, atomically: true, encoding: .utf8)
@@ -139,7 +140,9 @@ final class CooklangOfficialParserTests: XCTestCase {
     let their = try XCTUnwrap(try official([file])[file])
     XCTAssertEqual(
       (their["ingredients"] as? [[String]] ?? []).map { [$0[0], plain($0[1])] },
-      [["spaghetti", "200g"], ["eggs", "2"], ["pepper", ""]])
+      [["spaghetti", "200g"], ["milk", "11/2cups"], ["eggs", "2"], ["pepper", ""]])
+    XCTAssertEqual(
+      their["units"] as? [String], ["g", "cups", "", ""], "the unit apart from the amount")
     let steps = their["steps"] as? [String] ?? []
     XCTAssertTrue(steps.contains("Boil the pasta."), "\(steps)")
     XCTAssertTrue(steps.contains("Recipe #1 from a@b.com: stir -- fast."), "\(steps)")

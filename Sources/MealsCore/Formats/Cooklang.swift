@@ -126,11 +126,17 @@ public enum Cooklang {
     let name = measurement.name.replacingEvery("{", with: "(")
       .replacingEvery("}", with: ")")
     let quantity = MealRules.trimmed(measurement.quantity).replacingEvery("}", with: ")")
+    // An amount (a number, a fraction, a mixed number, a range) and a one-word unit keep the
+    // unit apart, as the spec writes them: `{1 1/2%cups}`, `{2-3%tbsp}`, `{100%g}`.
     let parts = quantity.split(separator: " ")
-    if parts.count == 2, parts.joined(separator: " ") == quantity,
-      parts[0].first?.isNumber == true, !quantity.contains("%"), parts[1].allSatisfy(\.isLetter)
+    if parts.count >= 2, parts.count <= 3, parts.joined(separator: " ") == quantity,
+      !quantity.contains("%"), let unit = parts.last, unit.allSatisfy(\.isLetter),
+      parts.dropLast().allSatisfy({ part in
+        part.first.map { $0.isNumber || "½⅓⅔¼¾⅛".contains($0) } == true
+          && part.allSatisfy { $0.isNumber || "/.,-–½⅓⅔¼¾⅛".contains($0) }
+      })
     {
-      return "@\(name){\(parts[0])%\(parts[1])}"
+      return "@\(name){\(parts.dropLast().joined(separator: " "))%\(unit)}"
     }
     return "@\(name){\(quantity)}"
   }
