@@ -66,8 +66,9 @@ public enum KeysReference {
         return link.reference(after: taken).filter { $0 != .back && $0 != .cancel }
       }
       // A link of help lines alone is kept when it has any (asked without the keys before).
-      guard link.table != nil || !link.reference().isEmpty else { return nil }
-      return Link(table: link.table, help: help)
+      let table = link.table
+      guard table != nil || !link.reference().isEmpty else { return nil }
+      return Link(table: table, help: help)
     }
   }
 

@@ -5,8 +5,8 @@
 /// key wins. The same links give the footer, `?` help, the keys reference and the config
 /// file's checks, so the order a key is resolved in is written once.
 public struct KeyLink<Owner: AnyObject> {
-  /// The table as the config file and the reference know it; nil for help lines alone.
-  public let table: KeyTableInfo?
+  /// Read only by the reference and the config's checks, never on a key or a frame.
+  private let tableInfo: () -> KeyTableInfo?
   /// Help lines for the screen now (nil: for the reference), given the keys earlier links take.
   private let helpLines: (Owner?, Set<Key>) -> [KeyHelp]
   private let referenceLines: (Set<Key>) -> [KeyHelp]
@@ -15,16 +15,19 @@ public struct KeyLink<Owner: AnyObject> {
   private let take: (Owner, Key) -> Bool
 
   init(
-    table: KeyTableInfo?, helpLines: @escaping (Owner?, Set<Key>) -> [KeyHelp],
+    table: @escaping () -> KeyTableInfo?, helpLines: @escaping (Owner?, Set<Key>) -> [KeyHelp],
     referenceLines: ((Set<Key>) -> [KeyHelp])? = nil,
     keys: @escaping () -> Set<Key> = { [] }, take: @escaping (Owner, Key) -> Bool
   ) {
-    self.table = table
+    self.tableInfo = table
     self.helpLines = helpLines
     self.referenceLines = referenceLines ?? { helpLines(nil, $0) }
     self.takenKeys = keys
     self.take = take
   }
+
+  /// The table as the config file and the reference know it; nil for help lines alone.
+  public var table: KeyTableInfo? { tableInfo() }
 
   /// What the link lists in the footer and in `?` help, with the keys bound now, when the
   /// links before it take `taken`: what they shadow is not listed.
@@ -42,13 +45,16 @@ public struct KeyLink<Owner: AnyObject> {
     _ table: KeyTable<Action>, only: ((Action) -> Bool)? = nil,
     _ perform: @escaping (Owner, Action) -> Bool
   ) -> KeyLink {
-    var info = table.summaryForConfig
-    if let only {
-      let kept = Set(table.bindings.filter { only($0.action) }.map(\.name))
-      info.actions = info.actions.filter { kept.contains($0.name) }
-    }
-    return KeyLink(
-      table: table.name.isEmpty ? nil : info,
+    KeyLink(
+      table: {
+        guard !table.name.isEmpty else { return nil }
+        var info = table.summaryForConfig
+        if let only {
+          let kept = Set(table.bindings.filter { only($0.action) }.map(\.name))
+          info.actions = info.actions.filter { kept.contains($0.name) }
+        }
+        return info
+      },
       helpLines: { table.help(after: $1, where: only) }, keys: { table.keys(where: only) },
       take: { owner, key in
         guard let action = table.action(for: key), only?(action) ?? true else { return false }
@@ -74,7 +80,7 @@ public struct KeyLink<Owner: AnyObject> {
     _ table: KeyTable<Action>, help: [KeyHelp]? = nil, _ take: @escaping (Owner, Key) -> Bool
   ) -> KeyLink {
     KeyLink(
-      table: table.name.isEmpty ? nil : table.summaryForConfig,
+      table: { table.name.isEmpty ? nil : table.summaryForConfig },
       helpLines: { help ?? table.help(after: $1) }, referenceLines: { table.help(after: $0) },
       keys: { table.keys() }, take: take)
   }
@@ -86,7 +92,7 @@ public struct KeyLink<Owner: AnyObject> {
     _ take: @escaping (Owner, Key) -> Bool
   ) -> KeyLink {
     KeyLink(
-      table: table.name.isEmpty ? nil : table.summaryForConfig,
+      table: { table.name.isEmpty ? nil : table.summaryForConfig },
       helpLines: { owner, taken in owner.map(help) ?? table.help(after: taken) },
       referenceLines: { table.help(after: $0) }, keys: { table.keys() }, take: take)
   }
@@ -96,16 +102,25 @@ public struct KeyLink<Owner: AnyObject> {
   public static func rest(help: [KeyHelp] = [], _ take: @escaping (Owner, Key) -> Bool)
     -> KeyLink
   {
-    KeyLink(table: nil, helpLines: { _, _ in help }, take: take)
+    KeyLink(table: { nil }, helpLines: { _, _ in help }, take: take)
   }
 
   /// Help lines only: keys another link handles, described apart (digits on a form's row).
   public static func lines(_ help: [KeyHelp]) -> KeyLink {
-    KeyLink(table: nil, helpLines: { _, _ in help }, take: { _, _ in false })
+    KeyLink(table: { nil }, helpLines: { _, _ in help }, take: { _, _ in false })
   }
 
   /// True when the link took `key` for `owner`.
   func handle(_ key: Key, for owner: Owner) -> Bool { take(owner, key) }
+
+  /// A list screen's chain: its own keys first (a key bound there wins over a move), Esc's
+  /// line, then the list's moves.
+  public static func list<Action>(
+    _ keys: KeyTable<Action>, does perform: @escaping (Owner, Action) -> Void,
+    moves: @escaping (Owner, ListState.Move) -> Void
+  ) -> [KeyLink] {
+    [.table(keys, does: perform), .lines([.back]), .table(ListState.keys, does: moves)]
+  }
 }
 
 /// A screen whose keys are its chains: each mode an ordered list of links, declared as data.

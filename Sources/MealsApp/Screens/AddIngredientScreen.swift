@@ -110,9 +110,7 @@ extension AddIngredientScreen: KeyChained {
     [
       .table(keys, does: { $0.perform($1) }),
       .lines([.back, typingHelp]),
-      .widget(IngredientPicker.moves) { screen, key in
-        screen.picker.handle(key, store: screen.context.store, area: screen.context.navigator.body)
-      },
+      .widget(IngredientPicker.moves) { $0.handlePickerKey($1) },
     ]
   }
 }

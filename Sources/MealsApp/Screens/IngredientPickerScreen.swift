@@ -18,8 +18,10 @@ public class IngredientPickerScreen: Screen, StoreListener {
   public var acceptsText: Bool { true }
   public var keyHelp: [KeyHelp] { IngredientPicker.help }
 
-  /// The picker's keys: moves and typing in the filter.
-  public func handle(_ key: Key) -> Bool {
+  /// The picker's keys: moves and typing in the filter (the last link of each chain).
+  public func handle(_ key: Key) -> Bool { handlePickerKey(key) }
+
+  func handlePickerKey(_ key: Key) -> Bool {
     picker.handle(key, store: context.store, area: context.navigator.body)
   }
 

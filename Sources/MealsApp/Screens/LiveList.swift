@@ -70,18 +70,6 @@ final class LiveList<Row: IdentifiedRow> {
 
   // MARK: - Keys and clicks
 
-  /// Moves for a key of `keys` over `reachable` rows (all of them, counted, when nil); false
-  /// for any other key.
-  func move(
-    _ key: Key, pageSize: Int, reachable: Int? = nil,
-    keys: KeyTable<ListState.Move> = ListState.keys
-  ) -> Bool {
-    guard state.handle(key, count: reachable ?? results.count, pageSize: pageSize, keys: keys)
-    else { return false }
-    selectedID = selected?.id
-    return true
-  }
-
   /// Does `move` over `reachable` rows (all of them, counted, when nil).
   func apply(_ move: ListState.Move, pageSize: Int, reachable: Int? = nil) {
     state.apply(move, count: reachable ?? results.count, pageSize: pageSize)

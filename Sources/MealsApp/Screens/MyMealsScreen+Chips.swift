@@ -170,7 +170,7 @@ extension MyMealsScreen {
   private func finishGoingToEnd() {
     guard goesToEndWhenCounted, let count = meals.results.knownCount, count > 0 else { return }
     goesToEndWhenCounted = false
-    _ = meals.move(.end, pageSize: pageSize, reachable: count)
+    meals.apply(.last, pageSize: pageSize, reachable: count)
     followSelection()
   }
 }

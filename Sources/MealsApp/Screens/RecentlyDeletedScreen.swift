@@ -134,10 +134,7 @@ extension RecentlyDeletedScreen: KeyChained {
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<RecentlyDeletedScreen>] {
-    [
-      .table(keys, does: { $0.perform($1) }),
-      .lines([.back]),
-      .table(ListState.keys, does: { $0.meals.apply($1, pageSize: $0.pageSize) }),
-    ]
+    KeyLink.list(
+      keys, does: { $0.perform($1) }, moves: { $0.meals.apply($1, pageSize: $0.pageSize) })
   }
 }

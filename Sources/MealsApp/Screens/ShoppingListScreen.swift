@@ -218,10 +218,6 @@ extension ShoppingListScreen: KeyChained {
   /// The screen's own keys first (Space ticks here, rather than turning the page), then the
   /// list's.
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<ShoppingListScreen>] {
-    [
-      .table(keys, does: { $0.perform($1) }),
-      .lines([.back]),
-      .table(ListState.keys, does: { $0.move($1) }),
-    ]
+    KeyLink.list(keys, does: { $0.perform($1) }, moves: { $0.move($1) })
   }
 }

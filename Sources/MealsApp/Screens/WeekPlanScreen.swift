@@ -466,10 +466,6 @@ extension WeekPlanScreen: KeyChained {
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<WeekPlanScreen>] {
-    [
-      .table(keys, does: { $0.perform($1) }),
-      .lines([.back]),
-      .table(ListState.keys, does: { $0.moveSelection($1) }),
-    ]
+    KeyLink.list(keys, does: { $0.perform($1) }, moves: { $0.moveSelection($1) })
   }
 }

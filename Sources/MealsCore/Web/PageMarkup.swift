@@ -429,7 +429,7 @@ enum PageSections {
         // without one: its lines are the entries, less a leading dash.
         let lines = page.lines(of: node)
         if lines.count >= 2 && items.isEmpty && paragraphs.isEmpty {
-          items += lines.map(withoutBullet).filter { !$0.isEmpty }
+          items += lines.map(SchemaOrgRecipe.withoutBullet).filter { !$0.isEmpty }
           end = node
           continue
         }
@@ -462,12 +462,6 @@ enum PageSections {
     // (a row of tabs, `US` `METRIC`, is a list too).
     let short = paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []
     return items.isEmpty || (amounts(items) < 0.3 && amounts(short) >= 0.3) ? short : items
-  }
-
-  /// A line without the dash or bullet a page wrote before it (`– Zwiebel würfeln`).
-  private static func withoutBullet(_ line: String) -> String {
-    guard let first = line.first, "–—-•·*".contains(first) else { return line }
-    return MealRules.trimmed(String(line.dropFirst()))
   }
 
   /// A paragraph that only names a group: short, bold (or emphasised) all through, no full stop.

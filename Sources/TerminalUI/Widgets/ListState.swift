@@ -105,17 +105,8 @@ public struct ListState: Equatable, Sendable {
 // MARK: - Items of different heights
 
 extension ListState {
-  /// Moves over `count` items `height(i)` rows tall in `viewHeight` rows: one step moves by
-  /// one item, a page by as many items as fit; false for a key that is not a move.
-  public mutating func handle(
-    _ key: Key, count: Int, viewHeight: Int, height: (Int) -> Int
-  ) -> Bool {
-    guard let move = ListState.keys.action(for: key) else { return false }
-    apply(move, count: count, viewHeight: viewHeight, height: height)
-    return true
-  }
-
-  /// Does `move` over `count` items `height(i)` rows tall in `viewHeight` rows.
+  /// Does `move` over `count` items `height(i)` rows tall in `viewHeight` rows: one step
+  /// moves by one item, a page by as many items as fit.
   public mutating func apply(
     _ move: Move, count: Int, viewHeight: Int, height: (Int) -> Int
   ) {

@@ -121,15 +121,11 @@ extension BrowseScreen: KeyChained {
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<BrowseScreen>] {
-    [
-      .table(keys, does: { screen, _ in screen.open(Destination.allCases[screen.list.selection]) }),
-      .lines([.back]),
-      .table(
-        ListState.keys,
-        does: { screen, move in
-          let count = Destination.allCases.count
-          screen.list.apply(move, count: count, pageSize: count)
-        }),
-    ]
+    KeyLink.list(
+      keys, does: { screen, _ in screen.open(Destination.allCases[screen.list.selection]) },
+      moves: { screen, move in
+        let count = Destination.allCases.count
+        screen.list.apply(move, count: count, pageSize: count)
+      })
   }
 }

@@ -47,9 +47,7 @@ extension IngredientsScreen: KeyChained {
     [
       .table(keys, does: { $0.perform($1) }),
       .lines([.back]),
-      .widget(IngredientPicker.moves) { screen, key in
-        screen.picker.handle(key, store: screen.context.store, area: screen.context.navigator.body)
-      },
+      .widget(IngredientPicker.moves) { $0.handlePickerKey($1) },
       .lines([IngredientPicker.typingHelp]),
     ]
   }

@@ -310,10 +310,6 @@ extension MealGroupsScreen: KeyChained {
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealGroupsScreen>] {
-    [
-      .table(keys(areas: mode == .areas), does: { $0.perform($1) }),
-      .lines([.back]),
-      .table(ListState.keys, does: { $0.move($1) }),
-    ]
+    KeyLink.list(keys(areas: mode == .areas), does: { $0.perform($1) }, moves: { $0.move($1) })
   }
 }
