@@ -122,7 +122,7 @@ extension MealStore {
     try db.transaction { () throws(StoreError) in
       try db.statement(
         """
-        UPDATE meal SET favourite = ?1,
+        UPDATE meal SET favourite = ?1, updated_at = ?3,
           favourited_at = CASE WHEN ?1 THEN coalesce(?2, favourited_at, ?3) ELSE NULL END
         WHERE id = ?4
         """

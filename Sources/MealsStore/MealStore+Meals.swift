@@ -181,21 +181,26 @@ extension MealStore {
 
   // MARK: - Writing (inside a transaction)
 
-  func insert(_ meal: Meal, indexing: Bool = true) throws(StoreError) -> Int64 {
+  /// Adds a meal row; `uid` is the meal's id in the sync folder (a new UUID unless the meal
+  /// comes from the folder with one).
+  func insert(_ meal: Meal, uid: String? = nil, indexing: Bool = true) throws(StoreError) -> Int64 {
     let now = clock()
     try db.statement(
-      "INSERT INTO meal (name, instructions, created_at, updated_at) VALUES ('', '', ?, ?)"
-    ).run([.real(now), .real(now)])
+      "INSERT INTO meal (name, instructions, created_at, updated_at, uid) VALUES ('', '', ?, ?, ?)"
+    ).run([.real(now), .real(now), .text(uid ?? Self.newUID())])
     let id = db.lastInsertRowID
     try write(meal, id: id, updatedAt: now, indexing: indexing)
     return id
   }
 
+  /// A new meal's id for the sync folder: a random UUID, lower-case.
+  static func newUID() -> String { UUID().uuidString.lowercased() }
+
   /// Overwrites every field, the ingredient lines and the filter index of meal `id`.
   ///
   /// `favourited_at` is set when the meal becomes a favourite, kept while it stays one, and
   /// cleared when it stops being one.
-  private func write(_ meal: Meal, id: Int64, updatedAt: Double? = nil, indexing: Bool = true)
+  func write(_ meal: Meal, id: Int64, updatedAt: Double? = nil, indexing: Bool = true)
     throws(StoreError)
   {
     let updated = updatedAt ?? clock()

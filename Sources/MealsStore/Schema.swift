@@ -20,7 +20,7 @@ enum Schema {
   /// The columns a meal row has, in the order `meal` and `trash_meal` both store them.
   static let mealColumns =
     "id, mealdb_id, name, instructions, category, area, tags, thumbnail_url, source_url, "
-    + "video_url, summary, created_at, updated_at, " + userColumns + ", section_titles"
+    + "video_url, summary, created_at, updated_at, " + userColumns + ", section_titles, uid"
 
   /// The user's own fields (schema 4).
   static let userColumns =
@@ -36,7 +36,7 @@ enum Schema {
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 11
+  static let version = 12
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -365,7 +365,36 @@ enum Schema {
         ALTER TABLE trash_meal ADD COLUMN section_titles TEXT NOT NULL DEFAULT '';
         """,
       weight: 0.01),
+    // 12: the sync folder (`meals sync`). Every meal gets an id of its own that travels with
+    // its file (`meals-id`), so a rename on another machine is a rename; `sync_record` keeps,
+    // per synced meal, the file and what it was at the last sync (content hash, size,
+    // modification time) and the meal's `updated_at` then, so an unchanged book and folder
+    // are compared without reading a file.
+    Migration(
+      sql: """
+        ALTER TABLE meal ADD COLUMN uid TEXT;
+        ALTER TABLE trash_meal ADD COLUMN uid TEXT;
+        UPDATE meal SET uid = \(newUID);
+        UPDATE trash_meal SET uid = \(newUID);
+        CREATE UNIQUE INDEX meal_by_uid ON meal (uid);
+        CREATE TABLE sync_record (
+          uid TEXT PRIMARY KEY,
+          path TEXT NOT NULL,
+          hash TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          mtime REAL NOT NULL,
+          stamp REAL NOT NULL
+        ) WITHOUT ROWID;
+        """,
+      weight: 0.05),
   ]
+
+  /// A random version-4 UUID in SQL, lower-case, for the rows that existed before uids did.
+  static let newUID = """
+    lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)
+      || '-' || substr('89ab', 1 + abs(random() % 4), 1) || substr(hex(randomblob(2)), 2) || '-'
+      || hex(randomblob(6)))
+    """
 
   /// The facets `meal_chip` numbers 0, 1, 2, for its triggers and its readers alike.
   static let chipFacets: [Facet] = [.category, .area, .difficulty]

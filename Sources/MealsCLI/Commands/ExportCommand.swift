@@ -82,7 +82,7 @@ enum ExportWriter {
     case .json: MealJSON.document(meals)
     case .markdown: MealMarkdown.render(meals)
     case .schemaOrg: SchemaOrgRecipe.document(meals)
-    case .cooklang: meals.map(Cooklang.render).joined(separator: "\n")
+    case .cooklang: meals.map { Cooklang.render($0) }.joined(separator: "\n")
     }
   }
 

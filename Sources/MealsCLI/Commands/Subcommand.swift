@@ -8,7 +8,7 @@ import MealsStore
 /// They never start the full-screen app; results go to standard output, errors to standard
 /// error.
 public enum Subcommand: String, CaseIterable, Sendable {
-  case list, show, search, export, `import`, plan
+  case list, show, search, export, `import`, plan, sync
 
   /// Exit statuses (DESIGN §2): 0 done, 1 it could not be done, 2 bad usage.
   public enum Status {
@@ -32,6 +32,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
         switches: ["--json"],
         valued: ["--week", "--from", "--days", "--slot", "--servings", "--format", "--output"],
         maximumPositionals: 3)
+    case .sync: CommandArguments.Spec(maximumPositionals: 1)
     }
   }
 
@@ -114,6 +115,20 @@ public enum Subcommand: String, CaseIterable, Sendable {
                         the shopping list
         --json          the list as a JSON array
       """
+    case .sync:
+      """
+      Usage: meals sync [DIR]
+
+      Keeps the book and a folder of Cooklang files in step, both ways: DIR, else the
+      sync-folder setting (set sync-folder = ~/Recipes in the config, or MEALS_SYNC_FOLDER).
+      Each meal is DIR/CATEGORY/NAME.cook; a meal changed here rewrites its file, a file
+      changed, added or removed there changes the book (a removed file's meal goes to
+      Recently Deleted). When both sides changed one meal, both versions are kept, the
+      second as “NAME (conflict from the folder, DATE)”. When DIR is a git work tree, its
+      own changes are committed, the upstream is merged in, and what the sync wrote is
+      committed and pushed. Files that are hidden, temporary, not text or over 1 MB are left
+      alone (said on standard error). Exit status 1 when the sync could not be done.
+      """
     }
   }
 
@@ -126,6 +141,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .export: "export meals as json, markdown, schema-org or cooklang"
     case .import: "import meals from files or web pages (json, recipe pages, markdown, cooklang)"
     case .plan: "the week plan: list, add, remove, export as iCalendar, shop"
+    case .sync: "keep the book in step with a folder of Cooklang files (git too)"
     }
   }
 
@@ -159,19 +175,20 @@ public enum Subcommand: String, CaseIterable, Sendable {
     if self == .search {
       status = SearchCommand.run(parsed, io: io, search: search)
     } else {
-      // Only import may start a database: a mistyped --db must not make an empty one. Before
+      // Only import and sync may start a database: a mistyped --db must not make an empty
+      // one. Before
       // the default database exists (a new user's first command) the book is empty: answered
       // as such, and nothing is made.
       let exists = FileManager.default.fileExists(atPath: options.databasePath)
-      let emptyBook = !exists && self != .import && options.isDefaultDatabase
-      if !exists && self != .import && !emptyBook {
+      let emptyBook = !exists && self != .import && self != .sync && options.isDefaultDatabase
+      if !exists && self != .import && self != .sync && !emptyBook {
         io.fail(
           "there is no database at \(options.databasePath) (check --db or MEALS_DB; meals import or the app makes one)."
         )
         return Status.failure
       }
       // The first import into the default database makes its folder, as the app does.
-      if self == .import, let problem = options.makeDataFolder() {
+      if self == .import || self == .sync, let problem = options.makeDataFolder() {
         io.fail(problem)
         return Status.failure
       }
@@ -194,6 +211,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
       case .import:
         status = ImportCommand.run(parsed, store: store, io: io, pages: pages, pictures: pictures)
       case .plan: status = PlanCommand.run(parsed, store: store, io: io, today: today, now: now)
+      case .sync:
+        status = SyncCommand.run(parsed, store: store, options: options, io: io, today: today)
       case .search: status = Status.usage
       }
     }

@@ -33,6 +33,9 @@ public struct LaunchOptions: Equatable {
   public var pictureCacheFolder: String?
   /// `--read-only`: the database is opened for reading only (browse, search, cook, export).
   public var readOnly = false
+  /// The folder `meals sync` keeps the book in step with (`set sync-folder`,
+  /// `MEALS_SYNC_FOLDER`); nil when none is set.
+  public var syncFolder: String?
   /// How long a lone Esc waits for the rest of a key's sequence, in ms (`set escape-delay`).
   public var escapeDelay = Self.defaultEscapeDelay
   /// The key decoder's own (`Self.defaultEscapeDelay`; a test holds the two equal, as
@@ -95,7 +98,8 @@ extension LaunchOptions {
       --version        show the version
 
     Environment: MEALS_DB, MEALS_API_URL, MEALS_MOUSE=0, MEALS_ANIMATION=0, MEALS_IMAGES,
-    MEALS_CONFIG (the flags win over them, they win over the config file), NO_COLOR,
+    MEALS_SYNC_FOLDER, MEALS_CONFIG (the flags win over them, they win over the config
+    file), NO_COLOR,
     VISUAL/EDITOR, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_CONFIG_HOME, and the proxy variables
     libcurl reads (https_proxy, no_proxy, …).
     Inside the app, press ? for the keys of each screen.
@@ -234,6 +238,12 @@ extension LaunchOptions {
       return .success(text)
     }
     let explicit = settings.value("db", variable: "MEALS_DB") { Result.success($0) }
+    let syncFolder = settings.value("sync-folder", variable: "MEALS_SYNC_FOLDER") { folder in
+      folder.hasPrefix("/") || folder.hasPrefix("~/")
+        ? .success(folder)
+        : .failure(
+          UsageError(message: "the sync folder “\(folder)” is not a whole path (/… or ~/…)."))
+    }
     settings.checkTheRest()
     if let usage = settings.usageError { return .failure(usage) }
     config.problems += settings.problems
@@ -258,6 +268,9 @@ extension LaunchOptions {
     options.pictureCacheFolder = PictureCache.defaultFolder(environment: environment)
     options.readOnly = readOnly
     options.escapeDelay = escape.value.flatMap { UInt64($0) } ?? Self.defaultEscapeDelay
+    options.syncFolder = syncFolder.value.map {
+      $0.hasPrefix("~/") ? (nonEmpty(environment["HOME"]) ?? "") + $0.dropFirst() : $0
+    }
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }

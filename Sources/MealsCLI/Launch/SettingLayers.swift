@@ -4,7 +4,9 @@ import MealsCore
 /// environment variable, the config file's `set` line, the default.
 struct SettingLayers {
   /// The names `set` knows; `theme` is the app's to check (the themes live with the terminal).
-  static let names = ["db", "api-url", "images", "mouse", "animation", "escape-delay", "theme"]
+  static let names = [
+    "db", "api-url", "images", "mouse", "animation", "escape-delay", "theme", "sync-folder",
+  ]
 
   let flags: [String: (value: String, flag: String)]
   let environment: [String: String]
@@ -46,7 +48,9 @@ struct SettingLayers {
     // Every line of the file is checked, even when a flag wins, so each mistake is reported.
     for line in file.lines {
       guard case .set(name, var value) = line.statement else { continue }
-      if name == "db" && value.hasPrefix("~/"), let home { value = home + value.dropFirst() }
+      if name == "db" || name == "sync-folder", value.hasPrefix("~/"), let home {
+        value = home + value.dropFirst()
+      }
       switch check(value) {
       case .success(let checked):
         if answer.source == "default" || answer.source.hasPrefix(label + ":") {

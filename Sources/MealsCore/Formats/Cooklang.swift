@@ -10,9 +10,11 @@ import FoundationEssentials
 public enum Cooklang {
   // MARK: - Writing
 
-  public static func render(_ meal: Meal) -> String {
+  /// The meal as a .cook file; `syncID` (the sync folder's files) is written as `meals-id`.
+  public static func render(_ meal: Meal, syncID: String? = nil) -> String {
     // The spec's YAML front matter, its canonical keys where it has them.
     var lines = ["---", "title: \(yaml(meal.name))"]
+    if let syncID { lines.append("meals-id: \(yaml(syncID))") }
     func add(_ key: String, _ value: String?) {
       if let value, !value.isEmpty { lines.append("\(key): \(yaml(value))") }
     }
@@ -256,6 +258,40 @@ public enum Cooklang {
         $0.split(separator: ",").first.map { MealRules.trimmed(String($0)) }
       }
     return ImportCandidate(place: place, meal: meal)
+  }
+
+  /// The `meals-id` in a file's front matter (or `>> meals-id:`), without reading the rest.
+  public static func syncID(in source: String) -> String? {
+    var text = source.replacingCRLF()
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    if let id = CooklangFrontMatter.split(text).metadata["meals-id"], !id.isEmpty { return id }
+    for line in text.split(separator: "\n") where line.hasPrefix(">>") {
+      let entry = line.dropFirst(2)
+      guard let colon = entry.firstIndex(of: ":"),
+        MealRules.trimmed(String(entry[..<colon])).lowercased() == "meals-id"
+      else { continue }
+      let id = MealRules.trimmed(String(entry[entry.index(after: colon)...]))
+      return id.isEmpty ? nil : id
+    }
+    return nil
+  }
+
+  /// `text` with `meals-id: ID` added to its front matter (front matter made when it has
+  /// none), every other byte as it was.
+  public static func addingSyncID(_ id: String, to text: String) -> String {
+    let bom = text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
+    let body = bom.isEmpty ? String(text) : String(text.dropFirst())
+    let newline = text.contains("\r\n") ? "\r\n" : "\n"
+    let line = "meals-id: \(yaml(id))" + newline
+    let plain = body.replacingCRLF()
+    if MealRules.trimmed(String(plain.prefix { $0 != "\n" })) == "---",
+      CooklangFrontMatter.split(plain).body.count < plain.count,
+      let end = body.firstIndex(where: \.isNewline)
+    {
+      let afterFirst = body.index(after: end)
+      return bom + body[..<afterFirst] + line + body[afterFirst...]
+    }
+    return bom + "---" + newline + line + "---" + newline + body
   }
 
   /// `Pad Thai.cook` → `Pad Thai`.

@@ -1,0 +1,50 @@
+import FoundationEssentials
+import MealsCore
+import MealsStore
+
+/// `meals sync [DIR]`: the book and a folder of Cooklang files kept in step, both ways.
+enum SyncCommand {
+  static func run(
+    _ arguments: CommandArguments, store: MealStore, options: LaunchOptions, io: CommandIO,
+    today: CivilDate
+  ) -> Int32 {
+    let home = ProcessInfo.processInfo.environment["HOME"]
+    guard var folder = arguments.positionals.first ?? options.syncFolder else {
+      return Subcommand.usageError(
+        "which folder? Give it (meals sync ~/Recipes) or set sync-folder in the config.", .sync,
+        io: io)
+    }
+    if folder.hasPrefix("~/"), let home { folder = home + folder.dropFirst() }
+    if !folder.hasPrefix("/") { folder = PathText.joined(io.currentDirectory, folder) }
+    while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+    if options.readOnly {
+      io.fail("sync writes the book; it cannot run with --read-only.")
+      return Subcommand.Status.failure
+    }
+    // A first sync may make its folder; a folder synced before that is gone is said.
+    if !FileManager.default.fileExists(atPath: folder),
+      store.setting(BookSync.folderSetting) != folder,
+      FileManager.default.fileExists(atPath: PathText.folder(folder))
+    {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      } catch {
+        io.fail("cannot make the sync folder \(folder): \(ErrorText.message(error)).")
+        return Subcommand.Status.failure
+      }
+    }
+    switch FolderSync.run(
+      store: store, databasePath: options.databasePath, folder: folder, today: today)
+    {
+    case .failure(let error):
+      io.fail(error.message)
+      return Subcommand.Status.failure
+    case .success(let report):
+      io.output.line(report.summary(home: home))
+      for name in report.conflicts { io.output.line("  kept both: “\(name)”") }
+      if !report.git.isEmpty { io.output.line("git: " + report.git.joined(separator: ", ")) }
+      for problem in report.leftAlone { io.errors.line("meals sync: left alone: \(problem)") }
+      return Subcommand.Status.success
+    }
+  }
+}

@@ -1,0 +1,435 @@
+import FoundationEssentials
+import MealsCore
+import MealsStore
+
+/// Keeps the book and a folder of Cooklang files in step, both ways (`meals sync`).
+///
+/// Three phases, so that a sync cut short at any moment (SIGKILL, a full disk) leaves every
+/// meal once and the next sync finishes the work: (1) list the folder and read only the files
+/// whose size or time moved since the record; decide. (2) One transaction: the folder's
+/// changes into the book (new meals, edits, removals to Recently Deleted, conflicts as second
+/// meals) with the records of the files they came from. (3) The book's changes into the
+/// folder, each file written whole, its record kept as it is written.
+public struct BookSync {
+  let store: MealStore
+  let folder: SyncFolder
+  /// The date a conflict is named after (`2026-12-02`).
+  let today: String
+
+  public init(store: MealStore, folder: String, today: CivilDate) {
+    self.store = store
+    self.folder = SyncFolder(root: folder)
+    self.today = today.description
+  }
+
+  // MARK: - The plan
+
+  /// A meal's file to write from the book; `from` is the file it has now (moved from there
+  /// first, so a sync cut short finds it by its `meals-id`).
+  private struct FileWrite {
+    var uid: String
+    var from: String?
+    var isConflict = false
+  }
+
+  /// A meal read from a file, bound to that file.
+  private struct Read {
+    var meal: Meal
+    var uid: String
+    var entry: SyncFolder.Entry
+    var hash: String
+    /// Whether the file says its `meals-id` (a file written by hand does not, at first).
+    var hasID = true
+  }
+
+  private struct Plan {
+    var inserts: [Read] = []
+    var replaces: [(id: Int64, read: Read)] = []
+    var trashes: [(id: Int64, uid: String)] = []
+    var dropRecords: [String] = []
+    var touches: [SyncRecord] = []
+    var writes: [FileWrite] = []
+    var removals: [(path: String, uid: String)] = []
+    /// Files written by hand that are given their meal's `meals-id` (one line added).
+    var idLines: [(path: String, uid: String)] = []
+  }
+
+  // MARK: - Running
+
+  public func run() throws(SyncError) -> SyncReport {
+    var report = SyncReport(folder: folder.root)
+    let (files, problems) = try folder.list()
+    let records: [String: SyncRecord]
+    let meals: [SyncedMeal]
+    do {
+      // The records are of one folder: another folder starts afresh (its files and the
+      // book's meals are matched by their ids).
+      let real = SyncFolder.realPath(folder.root) ?? folder.root
+      if store.setting(Self.folderSetting) != real {
+        try store.forgetSyncRecords(folder: real, setting: Self.folderSetting)
+      }
+      records = try store.syncRecords()
+      meals = try store.syncedMeals()
+    } catch {
+      throw SyncError(error.message)
+    }
+    report.leftAlone = problems.map { "\($0.path): \($0.reason)" }
+    // An unmounted disk's empty mount point must not read as "every file removed".
+    if !records.isEmpty && files.isEmpty {
+      throw SyncError(
+        "the sync folder \(folder.root) holds none of the \(records.count) recipes synced before (a disk not mounted?); nothing was changed."
+      )
+    }
+    var plan = Plan()
+    decide(records: records, meals: meals, files: files, plan: &plan, report: &report)
+    try applyToBook(plan)
+    try applyToFolder(plan, files: files, report: &report)
+    return report
+  }
+
+  // MARK: - Phase 1: deciding
+
+  private func decide(
+    records: [String: SyncRecord], meals: [SyncedMeal], files: [String: SyncFolder.Entry],
+    plan: inout Plan, report: inout SyncReport
+  ) {
+    let mealByUID = Dictionary(meals.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+    var accounted = Set<String>()
+    var missing: [String: SyncRecord] = [:]
+    var handled = Set<String>()
+
+    func leaveAlone(_ problem: SyncFolder.Problem) {
+      report.leftAlone.append("\(problem.path): \(problem.reason)")
+    }
+
+    /// Both sides changed one meal: the folder's version becomes a meal of its own, named as
+    /// a conflict and bound to the file; the book's version is written beside it.
+    func conflict(_ read: Read, bookUID: String) {
+      var copy = read
+      copy.meal.name = SyncPaths.conflictName(read.meal.name, date: today)
+      copy.uid = Self.newUID()
+      plan.inserts.append(copy)
+      plan.dropRecords.append(bookUID)
+      plan.writes.insert(
+        FileWrite(uid: copy.uid, from: read.entry.path, isConflict: true), at: 0)
+      plan.writes.append(FileWrite(uid: bookUID, from: nil))
+      report.conflicts.append(copy.meal.name)
+      handled.insert(bookUID)
+    }
+
+    for record in records.values.sorted(by: { $0.path < $1.path }) {
+      let entry = files[record.path]
+      if entry != nil { accounted.insert(record.path) }
+      guard let meal = mealByUID[record.uid] else {
+        // Deleted in the book: its file goes, unless the folder changed it since.
+        guard let entry else {
+          plan.dropRecords.append(record.uid)
+          continue
+        }
+        if !moved(entry, record) {
+          plan.removals.append((record.path, record.uid))
+          continue
+        }
+        switch read(entry) {
+        case .failure(let problem): leaveAlone(problem)
+        case .success(let read) where read.hash == record.hash:
+          plan.removals.append((record.path, record.uid))
+        case .success(var read):
+          read.uid = record.uid
+          plan.inserts.append(read)
+          report.changedInFolder += 1
+        }
+        continue
+      }
+      handled.insert(record.uid)
+      guard let entry else {
+        missing[record.uid] = record
+        continue
+      }
+      let bookChanged = meal.updatedAt != record.stamp
+      guard moved(entry, record) else {
+        if bookChanged || SyncPaths.syncthingConflictDate(PathText.name(record.path)) != nil {
+          plan.writes.append(FileWrite(uid: record.uid, from: record.path))
+        }
+        continue
+      }
+      switch read(entry) {
+      case .failure(let problem): leaveAlone(problem)
+      case .success(let read) where read.hash == record.hash:
+        // Touched, not changed.
+        var touched = record
+        touched.size = entry.size
+        touched.mtime = entry.mtime
+        plan.touches.append(touched)
+        if bookChanged { plan.writes.append(FileWrite(uid: record.uid, from: record.path)) }
+      case .success(var read):
+        read.uid = record.uid
+        if !bookChanged {
+          plan.replaces.append((meal.id, read))
+          report.changedInFolder += 1
+        } else if agrees(read, with: meal) {
+          plan.touches.append(bound(read, stamp: meal.updatedAt))
+        } else {
+          conflict(read, bookUID: record.uid)
+        }
+      }
+    }
+
+    // Files no record knows: new ones, moved ones, copies, Syncthing's conflict copies.
+    var claimed = Set<String>()
+    for path in files.keys.sorted() where !accounted.contains(path) {
+      guard let entry = files[path] else { continue }
+      let read: Read
+      switch self.read(entry) {
+      case .failure(let problem):
+        leaveAlone(problem)
+        continue
+      case .success(let value): read = value
+      }
+      let id = read.uid
+      if let date = SyncPaths.syncthingConflictDate(PathText.name(path)) {
+        var copy = read
+        copy.meal.name = SyncPaths.conflictName(read.meal.name, date: date.isEmpty ? today : date)
+        copy.uid = Self.newUID()
+        plan.inserts.append(copy)
+        plan.writes.append(FileWrite(uid: copy.uid, from: path, isConflict: true))
+        report.conflicts.append(copy.meal.name)
+        continue
+      }
+      if let record = missing.removeValue(forKey: id), let meal = mealByUID[id] {
+        // Moved or renamed by hand.
+        let bookChanged = meal.updatedAt != record.stamp
+        if read.hash == record.hash {
+          plan.touches.append(bound(read, stamp: record.stamp))
+          if bookChanged { plan.writes.append(FileWrite(uid: id, from: path)) }
+        } else if !bookChanged {
+          plan.replaces.append((meal.id, read))
+          report.changedInFolder += 1
+        } else if agrees(read, with: meal) {
+          plan.touches.append(bound(read, stamp: meal.updatedAt))
+        } else {
+          conflict(read, bookUID: id)
+        }
+        claimed.insert(id)
+        continue
+      }
+      if let meal = mealByUID[id], !handled.contains(id), !claimed.contains(id) {
+        // The book has the meal but no record of its file (a first sync cut short, or a
+        // meal both machines had): one meal when they agree, else both kept.
+        claimed.insert(id)
+        handled.insert(id)
+        if agrees(read, with: meal) {
+          plan.touches.append(bound(read, stamp: meal.updatedAt))
+        } else {
+          conflict(read, bookUID: id)
+        }
+        continue
+      }
+      var new = read
+      if mealByUID[id] != nil || claimed.contains(id) || records[id] != nil {
+        // A copy of another meal's file: a meal of its own, its file given its own id.
+        new.uid = Self.newUID()
+        plan.writes.append(FileWrite(uid: new.uid, from: path))
+      }
+      claimed.insert(new.uid)
+      plan.inserts.append(new)
+      if !new.hasID && new.uid == read.uid { plan.idLines.append((path, new.uid)) }
+      report.newFromFolder += 1
+    }
+
+    // Recorded files gone from the folder.
+    for record in missing.values.sorted(by: { $0.path < $1.path }) {
+      guard let meal = mealByUID[record.uid] else { continue }
+      if meal.updatedAt != record.stamp {
+        // Changed in the book meanwhile: the edit is kept, its file written again.
+        plan.writes.append(FileWrite(uid: record.uid, from: nil))
+      } else {
+        plan.trashes.append((meal.id, record.uid))
+        report.removedInFolder += 1
+      }
+    }
+
+    // Meals the folder has never had (new in the book, or put back from Recently Deleted).
+    for meal in meals where records[meal.uid] == nil && !handled.contains(meal.uid) {
+      plan.writes.append(FileWrite(uid: meal.uid, from: nil))
+    }
+  }
+
+  /// Whether the file's size or time is not what the record says (then it is read).
+  private func moved(_ entry: SyncFolder.Entry, _ record: SyncRecord) -> Bool {
+    entry.size != record.size || entry.mtime != record.mtime
+  }
+
+  /// The file read as a meal: its id from `meals-id` (a new one without), the folder it is in
+  /// as its category when it names none.
+  private func read(_ entry: SyncFolder.Entry) -> Result<Read, SyncFolder.Problem> {
+    let text: String
+    switch folder.read(entry.path) {
+    case .failure(let problem): return .failure(problem)
+    case .success(let value): text = value
+    }
+    let candidate = Cooklang.meal(from: text, fileName: PathText.name(entry.path))
+    guard var meal = candidate.meal else {
+      return .failure(SyncFolder.Problem(path: entry.path, reason: candidate.problem ?? "not read"))
+    }
+    let parent = PathText.folder(entry.path)
+    if meal.category == nil, !parent.isEmpty { meal.category = PathText.name(parent) }
+    var draft = MealDraft(of: nil)
+    draft.meal = meal
+    if case .failure(let rule) = draft.validated() {
+      return .failure(SyncFolder.Problem(path: entry.path, reason: rule.message))
+    }
+    let id = Cooklang.syncID(in: text)
+    return .success(
+      Read(
+        meal: meal, uid: id ?? Self.newUID(), entry: entry, hash: ContentHash.of(text),
+        hasID: id != nil))
+  }
+
+  /// Whether the file says exactly what the book's meal would write.
+  private func agrees(_ read: Read, with meal: SyncedMeal) -> Bool {
+    guard let stored = try? store.meal(id: meal.id) else { return false }
+    return ContentHash.of(Cooklang.render(stored, syncID: meal.uid)) == read.hash
+  }
+
+  private func bound(_ read: Read, stamp: Double) -> SyncRecord {
+    SyncRecord(
+      uid: read.uid, path: read.entry.path, hash: read.hash, size: read.entry.size,
+      mtime: read.entry.mtime, stamp: stamp)
+  }
+
+  static func newUID() -> String { UUID().uuidString.lowercased() }
+
+  /// The setting that names the folder the records are of.
+  static let folderSetting = "sync.folder"
+
+  // MARK: - Phase 2: the folder's changes into the book
+
+  private func applyToBook(_ plan: Plan) throws(SyncError) {
+    guard
+      !(plan.inserts.isEmpty && plan.replaces.isEmpty && plan.trashes.isEmpty
+        && plan.dropRecords.isEmpty && plan.touches.isEmpty)
+    else { return }
+    do {
+      try store.syncTransaction { () throws(StoreError) in
+        for uid in plan.dropRecords { try store.removeSyncRecord(uid: uid) }
+        for touch in plan.touches { try store.setSyncRecord(touch) }
+        for (id, read) in plan.replaces {
+          try store.replaceSynced(read.meal, id: id)
+          try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+        }
+        for read in plan.inserts {
+          let id = try store.insertSynced(read.meal, uid: read.uid)
+          try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+        }
+        for (id, uid) in plan.trashes {
+          try store.deleteMeal(id: id)
+          try store.removeSyncRecord(uid: uid)
+        }
+      }
+    } catch {
+      throw SyncError("cannot write the folder's changes into the book: \(error.message)")
+    }
+  }
+
+  // MARK: - Phase 3: the book's changes into the folder
+
+  private func applyToFolder(
+    _ plan: Plan, files: [String: SyncFolder.Entry], report: inout SyncReport
+  ) throws(SyncError) {
+    var taken = Set(files.keys.map { $0.lowercased() })
+    var records: [String: SyncRecord]
+    do { records = try store.syncRecords() } catch { throw SyncError(error.message) }
+    var pending: [SyncRecord] = []
+    func flush() throws(SyncError) {
+      guard !pending.isEmpty else { return }
+      do {
+        try store.syncTransaction { () throws(StoreError) in
+          for record in pending { try store.setSyncRecord(record) }
+        }
+      } catch {
+        throw SyncError("cannot keep the sync record: \(error.message)")
+      }
+      pending = []
+    }
+    for write in plan.writes {
+      guard let synced = try? store.syncedMeal(uid: write.uid),
+        let meal = try? store.meal(id: synced.id)
+      else { continue }
+      let text = Cooklang.render(meal, syncID: write.uid)
+      let hash = ContentHash.of(text)
+      let from = write.from ?? records[write.uid].map(\.path)
+      let target = self.target(for: meal, from: from, taken: taken)
+      if let from, from == target, let record = records[write.uid], record.hash == hash,
+        folder.entry(from).map({ $0.size == record.size && $0.mtime == record.mtime }) == true
+      {
+        // The same text: only the stamp moves.
+        var same = record
+        same.stamp = synced.updatedAt
+        pending.append(same)
+        continue
+      }
+      if let from, from != target, folder.entry(from) != nil {
+        try folder.move(from, to: target)
+        taken.remove(from.lowercased())
+      }
+      taken.insert(target.lowercased())
+      let entry = try folder.write(text, to: target)
+      let record = SyncRecord(
+        uid: write.uid, path: target, hash: hash, size: entry.size, mtime: entry.mtime,
+        stamp: synced.updatedAt)
+      records[write.uid] = record
+      pending.append(record)
+      if !write.isConflict { report.changedHere += 1 }
+      if pending.count >= 500 { try flush() }
+    }
+    for (path, uid) in plan.idLines { try giveID(uid, toFileAt: path, records: &records) }
+    try flush()
+    for (path, uid) in plan.removals {
+      try folder.remove(path)
+      do { try store.removeSyncRecord(uid: uid) } catch { throw SyncError(error.message) }
+      report.changedHere += 1
+    }
+  }
+
+  /// Adds `meals-id: UID` to a file written by hand, and nothing else (its own way of writing
+  /// is kept), so a rename on another machine is known as one. Left alone when it changed
+  /// since it was read.
+  private func giveID(_ uid: String, toFileAt path: String, records: inout [String: SyncRecord])
+    throws(SyncError)
+  {
+    guard let record = records[uid], record.path == path,
+      case .success(let text) = folder.read(path), ContentHash.of(text) == record.hash
+    else { return }
+    let written = Cooklang.addingSyncID(uid, to: text)
+    let entry = try folder.write(written, to: path)
+    var updated = record
+    updated.hash = ContentHash.of(written)
+    updated.size = entry.size
+    updated.mtime = entry.mtime
+    records[uid] = updated
+    do { try store.setSyncRecord(updated) } catch { throw SyncError(error.message) }
+  }
+
+  /// Where a meal's file goes: where it is when its name and category still lead there (the
+  /// user's own file names are kept), else `<Category>/<Name>.cook`, numbered when taken.
+  private func target(for meal: Meal, from: String?, taken: Set<String>) -> String {
+    let wanted = SyncPaths.path(name: meal.name, category: meal.category)
+    if let from {
+      if from.lowercased() == wanted.lowercased() { return from }
+      // A file named by hand keeps its name while the meal keeps its name and category.
+      if case .success(let text) = folder.read(from),
+        let old = Cooklang.meal(from: text, fileName: PathText.name(from)).meal,
+        old.name == meal.name,
+        (old.category ?? PathText.name(PathText.folder(from))) == (meal.category ?? ""),
+        SyncPaths.syncthingConflictDate(PathText.name(from)) == nil
+      {
+        return from
+      }
+    }
+    if !taken.contains(wanted.lowercased()) { return wanted }
+    var number = 2
+    while taken.contains(SyncPaths.numbered(wanted, number).lowercased()) { number += 1 }
+    return SyncPaths.numbered(wanted, number)
+  }
+}

@@ -1,0 +1,89 @@
+import FoundationEssentials
+import MealsCore
+import MealsStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One whole sync of the book with its folder, as `meals sync` and the app run it: one at a
+/// time per book (a lock beside the database), git around it when the folder is a work tree.
+public enum FolderSync {
+  /// Syncs `store` (kept at `databasePath`) with `folder`. With git: the folder's own changes
+  /// committed, the upstream merged, the sync, what it wrote committed and pushed (pulled and
+  /// synced once more when another machine pushed meanwhile).
+  public static func run(
+    store: MealStore, databasePath: String, folder: String, today: CivilDate
+  ) -> Result<SyncReport, SyncError> {
+    let lockPath = databasePath + ".sync-lock"
+    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard lock >= 0 else {
+      return .failure(
+        SyncError("cannot make the sync lock \(lockPath): \(SyncFolder.reason(errno))."))
+    }
+    defer { close(lock) }
+    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+      return .failure(
+        SyncError("another meals is syncing this book just now; try again in a moment."))
+    }
+    do {
+      return .success(try sync(store: store, folder: folder, today: today))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private static func sync(store: MealStore, folder: String, today: CivilDate) throws(SyncError)
+    -> SyncReport
+  {
+    let book = BookSync(store: store, folder: folder, today: today)
+    guard GitFolder.isWorkTree(folder) else { return try book.run() }
+    let git = GitFolder(root: folder, today: today.description)
+    var gitSteps: [String] = []
+    var conflicts: [String] = []
+    if try git.commitAll(message: "meals: changes made in the folder") {
+      gitSteps.append("committed the folder's own changes")
+    }
+    var upstream = git.hasUpstream
+    if upstream {
+      conflicts += try git.pull()
+      gitSteps.append("pulled")
+    } else if let merged = try git.followRemote() {
+      conflicts += merged
+      upstream = true
+      gitSteps.append("pulled")
+    }
+    var report = try book.run()
+    for attempt in 0..<3 {
+      if try git.commitAll(message: report.commitMessage), attempt == 0 {
+        gitSteps.append("committed")
+      }
+      guard upstream else { break }
+      if try git.push() {
+        gitSteps.append("pushed")
+        break
+      }
+      // Another machine pushed meanwhile: merge it in, sync what it brought, push again.
+      conflicts += try git.pull()
+      let again = try book.run()
+      report.merge(again)
+    }
+    // git's second versions were read as new files: they are said as conflicts.
+    report.newFromFolder = max(0, report.newFromFolder - conflicts.count)
+    report.conflicts = conflicts + report.conflicts
+    report.git = gitSteps
+    return report
+  }
+}
+
+extension SyncReport {
+  /// Adds a second pass's counts to this one's.
+  mutating func merge(_ other: SyncReport) {
+    changedHere += other.changedHere
+    newFromFolder += other.newFromFolder
+    changedInFolder += other.changedInFolder
+    removedInFolder += other.removedInFolder
+    conflicts += other.conflicts
+    leftAlone += other.leftAlone
+  }
+}

@@ -1,0 +1,183 @@
+import FoundationEssentials
+import MealsCore
+
+/// The sync folder as a git work tree: its own changes committed, the upstream merged in
+/// (a file both sides changed kept as two recipes), what the sync wrote committed and pushed.
+///
+/// meals runs the `git` program, so the user's remotes, keys and credentials work as they do
+/// for them; git never asks a question (no terminal prompt, no editor).
+struct GitFolder {
+  let root: String
+  /// The date a conflicting version is named after.
+  let today: String
+  /// `-c user.name=meals` and the like when git does not know the user (asked once).
+  private let identity: [String]
+
+  init(root: String, today: String) {
+    self.root = root
+    self.today = today
+    let name = ProgramRun.run("git", ["-C", root, "config", "user.name"])
+    let email = ProgramRun.run("git", ["-C", root, "config", "user.email"])
+    var flags: [String] = []
+    if MealRules.isBlank(name.output) { flags += ["-c", "user.name=meals"] }
+    if MealRules.isBlank(email.output) { flags += ["-c", "user.email=meals@localhost"] }
+    identity = flags
+  }
+
+  /// Whether the folder is a git work tree (it holds `.git`).
+  static func isWorkTree(_ root: String) -> Bool {
+    FileManager.default.fileExists(atPath: root + "/.git")
+  }
+
+  // MARK: - Steps
+
+  /// Commits everything changed in the folder; false when nothing was.
+  func commitAll(message: String) throws(SyncError) -> Bool {
+    try must(git(["add", "-A"]), "add the folder's changes")
+    let status = git(["status", "--porcelain"])
+    try must(status, "read the folder's status")
+    guard !MealRules.isBlank(status.output) else { return false }
+    try must(git(["commit", "-q", "--no-verify", "-m", message]), "commit")
+    return true
+  }
+
+  /// Whether the branch follows an upstream (then the sync pulls and pushes).
+  var hasUpstream: Bool {
+    git(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]).succeeded
+  }
+
+  /// The remote a branch without an upstream is tied to: `origin`, else the only one.
+  var remote: String? {
+    let remotes = git(["remote"]).output.split(separator: "\n").map(String.init)
+    return remotes.contains("origin") ? "origin" : remotes.count == 1 ? remotes.first : nil
+  }
+
+  /// A clone of an empty repository, or a folder given a remote by hand, has no upstream yet:
+  /// the remote's branch of the same name becomes it (merged in when it exists, else made by
+  /// the first push). The names given to second versions when merging kept two; nil when
+  /// there is no remote to follow.
+  func followRemote() throws(SyncError) -> [String]? {
+    guard let remote else { return nil }
+    let branch = MealRules.trimmed(git(["symbolic-ref", "--short", "HEAD"]).output)
+    guard !branch.isEmpty else { return nil }
+    var names: [String] = []
+    let fetched = git(["fetch", "-q", remote])
+    guard fetched.succeeded else {
+      throw SyncError("git fetch from \(remote) in \(root) failed: \(fetched.firstComplaint)")
+    }
+    if git(["rev-parse", "-q", "--verify", "refs/remotes/\(remote)/\(branch)"]).succeeded {
+      let unborn = !git(["rev-parse", "-q", "--verify", "HEAD"]).succeeded
+      if unborn {
+        try must(git(["reset", "-q", "--hard", "\(remote)/\(branch)"]), "take the remote's branch")
+      } else {
+        names = try merge([
+          "merge", "-q", "--no-edit", "--allow-unrelated-histories", "\(remote)/\(branch)",
+        ])
+      }
+      try must(git(["branch", "-q", "-u", "\(remote)/\(branch)"]), "follow the remote's branch")
+    } else if git(["rev-parse", "-q", "--verify", "HEAD"]).succeeded {
+      try must(git(["push", "-q", "-u", remote, "HEAD"]), "push to \(remote)")
+    }
+    return names
+  }
+
+  /// Merges the upstream in. A recipe both sides changed keeps both: ours where it was,
+  /// theirs beside it as a meal of its own (`NAME (conflict from the folder, DATE)`), and the
+  /// merge is concluded. The names given to the second versions.
+  func pull() throws(SyncError) -> [String] {
+    try merge(["pull", "-q", "--no-rebase", "--no-edit"])
+  }
+
+  /// Runs a merging command (`pull`, `merge`); a conflict inside a file is concluded with
+  /// both versions kept. The names given to the second versions.
+  private func merge(_ command: [String]) throws(SyncError) -> [String] {
+    let pulled = git(command)
+    if pulled.succeeded { return [] }
+    let unmerged = git(["diff", "--name-only", "-z", "--diff-filter=U"])
+    let paths = unmerged.output.split(separator: "\0").map(String.init)
+    guard unmerged.succeeded, !paths.isEmpty else {
+      throw SyncError("git \(command[0]) in \(root) failed: \(pulled.firstComplaint)")
+    }
+    let folder = SyncFolder(root: root)
+    var names: [String] = []
+    for path in paths {
+      let ours = git(["show", ":2:\(path)"])
+      let theirs = git(["show", ":3:\(path)"])
+      if ours.succeeded {
+        _ = try folder.write(ours.output, to: path)
+      } else if theirs.succeeded {
+        // Removed here, changed there: their version stays.
+        _ = try folder.write(theirs.output, to: path)
+        continue
+      }
+      guard theirs.succeeded else { continue }
+      let (text, name) = conflictCopy(of: theirs.output, path: path)
+      var copy = conflictPath(for: path, name: name)
+      var number = 2
+      while folder.entry(copy) != nil {
+        copy = SyncPaths.numbered(conflictPath(for: path, name: name), number)
+        number += 1
+      }
+      _ = try folder.write(text, to: copy)
+      names.append(name)
+    }
+    try must(git(["add", "-A"]), "add the merged files")
+    try must(git(["commit", "-q", "--no-verify", "--no-edit"]), "conclude the merge")
+    return names
+  }
+
+  /// Sends the branch to its upstream; false when the upstream moved meanwhile (pull again).
+  func push() throws(SyncError) -> Bool {
+    var command = ["push", "-q"]
+    if !hasUpstream, let remote { command += ["-u", remote, "HEAD"] }
+    let pushed = git(command)
+    if pushed.succeeded { return true }
+    if pushed.errors.contains("rejected") || pushed.errors.contains("fetch first") {
+      return false
+    }
+    throw SyncError("git push from \(root) failed: \(pushed.firstComplaint)")
+  }
+
+  // MARK: - Conflicting versions
+
+  /// The other side's version of a recipe as a meal of its own: renamed, without the id it
+  /// shared with ours (the sync gives it one). Any other file is kept as it was.
+  private func conflictCopy(of text: String, path: String) -> (String, String) {
+    let base = PathText.name(path)
+    guard path.hasSuffix(".cook"),
+      var meal = Cooklang.meal(from: text, fileName: base).meal
+    else {
+      return (text, SyncPaths.conflictName(base, date: today))
+    }
+    meal.name = SyncPaths.conflictName(meal.name, date: today)
+    // An id of its own, the same on every machine that reads the merge.
+    return (Cooklang.render(meal, syncID: UUID().uuidString.lowercased()), meal.name)
+  }
+
+  private func conflictPath(for path: String, name: String) -> String {
+    let folder = PathText.folder(path)
+    let file = path.hasSuffix(".cook") ? SyncPaths.component(name) + ".cook" : name
+    return folder.isEmpty ? file : folder + "/" + file
+  }
+
+  // MARK: - Running git
+
+  private func git(_ arguments: [String]) -> ProgramRun {
+    ProgramRun.run(
+      "git", ["-C", root] + identity + arguments,
+      environment: [
+        "GIT_TERMINAL_PROMPT": "0", "GIT_MERGE_AUTOEDIT": "no", "LC_ALL": "C",
+        "GIT_EDITOR": "true",
+      ])
+  }
+
+  private func must(_ run: ProgramRun, _ what: String) throws(SyncError) {
+    if run.status == 127 {
+      throw SyncError(
+        "\(root) is a git work tree but there is no git program to \(what) (apt install git).")
+    }
+    guard run.succeeded else {
+      throw SyncError("git could not \(what) in \(root): \(run.firstComplaint)")
+    }
+  }
+}

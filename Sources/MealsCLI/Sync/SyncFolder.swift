@@ -1,0 +1,179 @@
+import FoundationEssentials
+import MealsCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The sync folder on disk: its recipe files listed with their size and modification time,
+/// read with limits, written whole, removed.
+struct SyncFolder {
+  /// A recipe file as listing it tells (no read).
+  struct Entry: Equatable {
+    /// Relative to the folder, `/`-separated.
+    var path: String
+    var size: Int64
+    var mtime: Double
+  }
+
+  /// Why a file was left alone (the sync says so and goes on).
+  struct Problem: Error, Equatable {
+    var path: String
+    var reason: String
+  }
+
+  /// Files bigger than this are not recipes: reported, left alone.
+  static let largestFile: Int64 = 1_000_000
+
+  let root: String
+
+  // MARK: - Listing
+
+  /// Every recipe file under the folder (hidden and temporary ones passed over), and the
+  /// entries left alone: links leading out of the folder, files too big.
+  func list() throws(SyncError) -> (entries: [String: Entry], problems: [Problem]) {
+    guard let real = Self.realPath(root), isDirectory(real) else {
+      throw SyncError(
+        "the sync folder \(root) is not there (a disk not mounted?); nothing was changed.")
+    }
+    var entries: [String: Entry] = [:]
+    var problems: [Problem] = []
+    var folders = [""]
+    while let relative = folders.popLast() {
+      let absolute = relative.isEmpty ? root : root + "/" + relative
+      guard let directory = opendir(absolute) else {
+        if relative.isEmpty {
+          throw SyncError("cannot read the sync folder \(root): \(Self.reason(errno)).")
+        }
+        problems.append(Problem(path: relative, reason: "cannot be read: \(Self.reason(errno))"))
+        continue
+      }
+      defer { closedir(directory) }
+      while let item = readdir(directory) {
+        let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard name != ".", name != "..", !SyncPaths.isSkipped(name) else { continue }
+        let path = relative.isEmpty ? name : relative + "/" + name
+        var info = stat()
+        guard lstat(root + "/" + path, &info) == 0 else { continue }
+        var kind = info.st_mode & S_IFMT
+        if kind == S_IFLNK {
+          // Followed only when it leads to somewhere inside the folder.
+          guard let target = Self.realPath(root + "/" + path),
+            target.hasPrefix(real + "/"), stat(target, &info) == 0
+          else {
+            if SyncPaths.isRecipe(name) {
+              problems.append(Problem(path: path, reason: "a link leading out of the folder"))
+            }
+            continue
+          }
+          kind = info.st_mode & S_IFMT
+          // A linked folder inside the folder is read where it really is.
+          if kind == S_IFDIR { continue }
+        }
+        if kind == S_IFDIR {
+          if folders.count + entries.count < 1_000_000 { folders.append(path) }
+          continue
+        }
+        guard kind == S_IFREG, SyncPaths.isRecipe(name) else { continue }
+        entries[path] = Entry(path: path, size: Int64(info.st_size), mtime: Self.mtime(info))
+      }
+    }
+    return (entries, problems)
+  }
+
+  // MARK: - Reading and writing
+
+  /// A recipe file's text; a file too big, not UTF-8 or holding NUL bytes is not one.
+  func read(_ path: String) -> Result<String, Problem> {
+    let absolute = root + "/" + path
+    guard let data = FileManager.default.contents(atPath: absolute) else {
+      return .failure(Problem(path: path, reason: "cannot be read: \(Self.reason(errno))"))
+    }
+    if data.count > Self.largestFile {
+      return .failure(Problem(path: path, reason: "over 1 MB, not a recipe"))
+    }
+    guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else {
+      return .failure(Problem(path: path, reason: "not text (UTF-8)"))
+    }
+    return .success(text)
+  }
+
+  /// Writes `text` at `path` whole (temporary file, fsync, rename), making its folder; the
+  /// entry as it now is.
+  func write(_ text: String, to path: String) throws(SyncError) -> Entry {
+    let absolute = root + "/" + path
+    let folder = PathText.folder(absolute)
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try AtomicFile.write(Array(text.utf8), to: absolute)
+    } catch {
+      throw SyncError("cannot write \(path) in \(root): \(AtomicFile.reason(of: error)).")
+    }
+    guard let entry = self.entry(path) else {
+      throw SyncError("cannot read back \(path) in \(root) after writing it.")
+    }
+    return entry
+  }
+
+  /// Moves a file (one rename, making the folder it goes to), leaving its old folder when
+  /// empty; a file already at `target` is replaced.
+  func move(_ path: String, to target: String) throws(SyncError) {
+    let folder = PathText.folder(root + "/" + target)
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    guard rename(root + "/" + path, root + "/" + target) == 0 else {
+      throw SyncError("cannot move \(path) to \(target) in \(root): \(Self.reason(errno)).")
+    }
+    removeEmptyFolders(above: path)
+  }
+
+  /// Removes a file, and its folder when that leaves it empty (never the sync folder itself).
+  func remove(_ path: String) throws(SyncError) {
+    let absolute = root + "/" + path
+    if unlink(absolute) != 0 && errno != ENOENT {
+      throw SyncError("cannot remove \(path) from \(root): \(Self.reason(errno)).")
+    }
+    removeEmptyFolders(above: path)
+  }
+
+  private func removeEmptyFolders(above path: String) {
+    var folder = PathText.folder(path)
+    while !folder.isEmpty, rmdir(root + "/" + folder) == 0 { folder = PathText.folder(folder) }
+  }
+
+  /// The file's size and time now, or nil when it is not there.
+  func entry(_ path: String) -> Entry? {
+    var info = stat()
+    guard stat(root + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      return nil
+    }
+    return Entry(path: path, size: Int64(info.st_size), mtime: Self.mtime(info))
+  }
+
+  // MARK: - Helpers
+
+  private func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  static func mtime(_ info: stat) -> Double {
+    Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+  }
+
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// A sync that could not be done: the whole message, for standard error or the status line.
+public struct SyncError: Error, Equatable, Sendable {
+  public var message: String
+
+  init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,59 @@
+/// What one sync did, for the command's line and the app's status line.
+public struct SyncReport: Equatable, Sendable {
+  /// The folder as the user named it.
+  public var folder: String
+  /// Files written or removed for the book's own changes.
+  public var changedHere = 0
+  public var newFromFolder = 0
+  public var changedInFolder = 0
+  /// Files gone from the folder whose meals went to Recently Deleted.
+  public var removedInFolder = 0
+  /// The names given to the second versions kept.
+  public var conflicts: [String] = []
+  /// `path: reason` for each file left alone.
+  public var leftAlone: [String] = []
+  /// What git did (`committed`, `pulled`, `pushed`), in order.
+  public var git: [String] = []
+
+  public init(folder: String) {
+    self.folder = folder
+  }
+
+  /// Whether the book or the folder changed.
+  public var changedAnything: Bool {
+    changedHere + newFromFolder + changedInFolder + removedInFolder + conflicts.count > 0
+  }
+
+  /// `Synced with ~/Recipes: 2 changed here, 1 new from the folder, 1 conflict kept as two
+  /// meals.`
+  public func summary(home: String?) -> String {
+    var parts: [String] = []
+    if changedHere > 0 { parts.append("\(changedHere) changed here") }
+    if newFromFolder > 0 { parts.append("\(newFromFolder) new from the folder") }
+    if changedInFolder > 0 { parts.append("\(changedInFolder) changed in the folder") }
+    if removedInFolder > 0 {
+      parts.append("\(removedInFolder) removed in the folder (in Recently Deleted)")
+    }
+    if !conflicts.isEmpty {
+      parts.append(
+        conflicts.count == 1
+          ? "1 conflict kept as two meals" : "\(conflicts.count) conflicts kept as two meals each")
+    }
+    var shown = folder
+    if let home, !home.isEmpty, shown == home || shown.hasPrefix(home + "/") {
+      shown = "~" + shown.dropFirst(home.count)
+    }
+    let what = parts.isEmpty ? "nothing changed" : parts.joined(separator: ", ")
+    return "Synced with \(shown): \(what)."
+  }
+
+  /// A commit message for what this sync wrote: `meals: 2 changed, 1 new, 1 removed`.
+  public var commitMessage: String {
+    var parts: [String] = []
+    if changedHere > 0 { parts.append("\(changedHere) changed") }
+    if newFromFolder > 0 { parts.append("\(newFromFolder) new") }
+    if removedInFolder > 0 { parts.append("\(removedInFolder) removed") }
+    if !conflicts.isEmpty { parts.append("\(conflicts.count) conflict") }
+    return "meals: " + (parts.isEmpty ? "sync" : parts.joined(separator: ", "))
+  }
+}

@@ -1,0 +1,136 @@
+import MealsCore
+
+/// What the last sync saw of one meal's file, so the next one can tell who changed what.
+public struct SyncRecord: Equatable, Sendable {
+  /// The meal's sync id (`meals-id` in its file).
+  public var uid: String
+  /// The file, relative to the sync folder (`Beef/Beef Stew.cook`).
+  public var path: String
+  /// The content hash of the file as it was (`ContentHash`).
+  public var hash: String
+  public var size: Int64
+  /// Modification time, seconds since 1970 with the file system's fraction.
+  public var mtime: Double
+  /// The meal's `updated_at` when the file and the meal agreed.
+  public var stamp: Double
+
+  public init(uid: String, path: String, hash: String, size: Int64, mtime: Double, stamp: Double) {
+    self.uid = uid
+    self.path = path
+    self.hash = hash
+    self.size = size
+    self.mtime = mtime
+    self.stamp = stamp
+  }
+}
+
+/// A saved meal as the sync first sees it: without reading its fields.
+public struct SyncedMeal: Equatable, Sendable {
+  public var id: Int64
+  public var uid: String
+  public var updatedAt: Double
+}
+
+extension MealStore {
+  // MARK: - Reading
+
+  /// Every saved meal's id, sync id and last change, in one query.
+  public func syncedMeals() throws(StoreError) -> [SyncedMeal] {
+    try db.statement("SELECT id, uid, updated_at FROM meal WHERE uid IS NOT NULL").rows([]) {
+      SyncedMeal(id: $0.int(0), uid: $0.text(1), updatedAt: $0.double(2))
+    }
+  }
+
+  /// What the last sync recorded, by sync id.
+  public func syncRecords() throws(StoreError) -> [String: SyncRecord] {
+    let records = try db.statement(
+      "SELECT uid, path, hash, size, mtime, stamp FROM sync_record"
+    ).rows([]) {
+      SyncRecord(
+        uid: $0.text(0), path: $0.text(1), hash: $0.text(2), size: $0.int(3), mtime: $0.double(4),
+        stamp: $0.double(5))
+    }
+    return Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The `updated_at` of meal `id` (what a record's stamp is compared with).
+  public func updatedAt(mealID: Int64) throws(StoreError) -> Double? {
+    try db.statement("SELECT updated_at FROM meal WHERE id = ?").rows([.integer(mealID)]) {
+      $0.double(0)
+    }.first
+  }
+
+  /// The sync id of meal `id`.
+  public func uid(mealID: Int64) throws(StoreError) -> String? {
+    try db.statement("SELECT uid FROM meal WHERE id = ?").rows([.integer(mealID)]) {
+      $0.optionalText(0)
+    }.first ?? nil
+  }
+
+  // MARK: - Writing
+
+  /// Runs `body` as one transaction and tells the lists once: a sync's changes to the book
+  /// land together or not at all.
+  public func syncTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    let result = try db.transaction(body)
+    didCommit()
+    return result
+  }
+
+  /// Keeps (or replaces) the record of one meal's file.
+  public func setSyncRecord(_ record: SyncRecord) throws(StoreError) {
+    try db.statement(
+      "INSERT OR REPLACE INTO sync_record (uid, path, hash, size, mtime, stamp) VALUES (?, ?, ?, ?, ?, ?)"
+    ).run([
+      .text(record.uid), .text(record.path), .text(record.hash), .integer(record.size),
+      .real(record.mtime), .real(record.stamp),
+    ])
+  }
+
+  /// Drops every record and names the folder the next ones are of, in one transaction.
+  public func forgetSyncRecords(folder: String, setting: String) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      try db.execute("DELETE FROM sync_record")
+      try db.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").run([
+        .text(setting), .text(folder),
+      ])
+    }
+  }
+
+  public func removeSyncRecord(uid: String) throws(StoreError) {
+    try db.statement("DELETE FROM sync_record WHERE uid = ?").run([.text(uid)])
+  }
+
+  /// Adds a meal read from the folder under its own sync id; returns its row id. Inside a
+  /// `syncTransaction`.
+  public func insertSynced(_ meal: Meal, uid: String) throws(StoreError) -> Int64 {
+    var draft = MealDraft(of: nil)
+    draft.meal = meal
+    draft.meal.id = nil
+    switch draft.validated() {
+    case .success(let valid): return try insert(valid, uid: uid)
+    case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
+    }
+  }
+
+  /// Replaces meal `id`'s fields with those read from its file (a hand edit, another
+  /// machine's change). Inside a `syncTransaction`.
+  public func replaceSynced(_ meal: Meal, id: Int64) throws(StoreError) {
+    var draft = MealDraft(of: nil)
+    draft.meal = meal
+    draft.meal.id = id
+    switch draft.validated() {
+    case .success(let valid): try write(valid, id: id)
+    case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
+    }
+  }
+}
+
+extension MealStore {
+  /// The saved meal with this sync id, if any.
+  public func syncedMeal(uid: String) throws(StoreError) -> SyncedMeal? {
+    try db.statement("SELECT id, uid, updated_at FROM meal WHERE uid = ?").rows([.text(uid)]) {
+      SyncedMeal(id: $0.int(0), uid: $0.text(1), updatedAt: $0.double(2))
+    }.first
+  }
+}
