@@ -101,8 +101,9 @@ extension MealStore {
     try db.statement("DELETE FROM sync_record WHERE uid = ?").run([.text(uid)])
   }
 
-  /// Adds a meal read from the folder under its own sync id; returns its row id. Inside a
-  /// `syncTransaction`.
+  /// Adds a meal read from the folder under its own sync id; returns its row id.
+  ///
+  /// Inside a `syncTransaction`.
   public func insertSynced(_ meal: Meal, uid: String) throws(StoreError) -> Int64 {
     var draft = MealDraft(of: nil)
     draft.meal = meal
@@ -113,8 +114,9 @@ extension MealStore {
     }
   }
 
-  /// Replaces meal `id`'s fields with those read from its file (a hand edit, another
-  /// machine's change). Inside a `syncTransaction`.
+  /// Replaces meal `id`'s fields with those read from its file.
+  ///
+  /// A hand edit, another machine's change; inside a `syncTransaction`.
   public func replaceSynced(_ meal: Meal, id: Int64) throws(StoreError) {
     var draft = MealDraft(of: nil)
     draft.meal = meal

@@ -392,9 +392,10 @@ public struct BookSync {
     }
   }
 
-  /// Adds `meals-id: UID` to a file written by hand, and nothing else (its own way of writing
-  /// is kept), so a rename on another machine is known as one. Left alone when it changed
-  /// since it was read.
+  /// Adds `meals-id: UID` to a file written by hand, and nothing else.
+  ///
+  /// Its own way of writing is kept; with the id, a rename on another machine is known as
+  /// one. Left alone when it changed since it was read.
   private func giveID(_ uid: String, toFileAt path: String, records: inout [String: SyncRecord])
     throws(SyncError)
   {

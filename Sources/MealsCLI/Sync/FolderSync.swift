@@ -9,9 +9,11 @@ import MealsStore
 /// One whole sync of the book with its folder, as `meals sync` and the app run it: one at a
 /// time per book (a lock beside the database), git around it when the folder is a work tree.
 public enum FolderSync {
-  /// Syncs `store` (kept at `databasePath`) with `folder`. With git: the folder's own changes
-  /// committed, the upstream merged, the sync, what it wrote committed and pushed (pulled and
-  /// synced once more when another machine pushed meanwhile).
+  /// Syncs `store` (kept at `databasePath`) with `folder`.
+  ///
+  /// With git: the folder's own changes committed, the upstream merged, the sync, what it
+  /// wrote committed and pushed (pulled and synced once more when another machine pushed
+  /// meanwhile).
   public static func run(
     store: MealStore, databasePath: String, folder: String, today: CivilDate
   ) -> Result<SyncReport, SyncError> {

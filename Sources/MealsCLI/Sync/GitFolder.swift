@@ -52,10 +52,11 @@ struct GitFolder {
     return remotes.contains("origin") ? "origin" : remotes.count == 1 ? remotes.first : nil
   }
 
-  /// A clone of an empty repository, or a folder given a remote by hand, has no upstream yet:
-  /// the remote's branch of the same name becomes it (merged in when it exists, else made by
-  /// the first push). The names given to second versions when merging kept two; nil when
-  /// there is no remote to follow.
+  /// Follows the remote's branch of the same name, for a branch with no upstream yet.
+  ///
+  /// A clone of an empty repository, or a folder given a remote by hand: the remote's branch
+  /// is merged in when it exists, else made by the first push. The names given to second
+  /// versions when merging kept two; nil when there is no remote to follow.
   func followRemote() throws(SyncError) -> [String]? {
     guard let remote else { return nil }
     let branch = MealRules.trimmed(git(["symbolic-ref", "--short", "HEAD"]).output)
@@ -81,15 +82,15 @@ struct GitFolder {
     return names
   }
 
-  /// Merges the upstream in. A recipe both sides changed keeps both: ours where it was,
-  /// theirs beside it as a meal of its own (`NAME (conflict from the folder, DATE)`), and the
-  /// merge is concluded. The names given to the second versions.
+  /// Merges the upstream in; the names given to the second versions.
+  ///
+  /// A recipe both sides changed keeps both: ours where it was, theirs beside it as a meal
+  /// of its own (`NAME (conflict from the folder, DATE)`), and the merge is concluded.
   func pull() throws(SyncError) -> [String] {
     try merge(["pull", "-q", "--no-rebase", "--no-edit"])
   }
 
-  /// Runs a merging command (`pull`, `merge`); a conflict inside a file is concluded with
-  /// both versions kept. The names given to the second versions.
+  /// Runs a merging command (`pull`, `merge`), a conflict concluded with both versions kept.
   private func merge(_ command: [String]) throws(SyncError) -> [String] {
     let pulled = git(command)
     if pulled.succeeded { return [] }
@@ -140,8 +141,9 @@ struct GitFolder {
 
   // MARK: - Conflicting versions
 
-  /// The other side's version of a recipe as a meal of its own: renamed, without the id it
-  /// shared with ours (the sync gives it one). Any other file is kept as it was.
+  /// The other side's version of a recipe as a meal of its own, renamed, with an id of its own.
+  ///
+  /// Any other file is kept as it was.
   private func conflictCopy(of text: String, path: String) -> (String, String) {
     let base = PathText.name(path)
     guard path.hasSuffix(".cook"),

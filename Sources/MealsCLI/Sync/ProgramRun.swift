@@ -22,8 +22,8 @@ struct ProgramRun {
     return String(said.prefix(300))
   }
 
-  /// `program arguments…`; `environment` entries are added to the process's own. Status 127
-  /// when the program is not there.
+  /// Runs `program arguments…`, `environment` added to the process's own (status 127 when
+  /// the program is not there).
   static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:])
     -> ProgramRun
   {

@@ -24,8 +24,8 @@ public struct SyncReport: Equatable, Sendable {
     changedHere + newFromFolder + changedInFolder + removedInFolder + conflicts.count > 0
   }
 
-  /// `Synced with ~/Recipes: 2 changed here, 1 new from the folder, 1 conflict kept as two
-  /// meals.`
+  /// The line `meals sync` prints (`Synced with ~/Recipes: 2 changed here, 1 new from the
+  /// folder.`).
   public func summary(home: String?) -> String {
     var parts: [String] = []
     if changedHere > 0 { parts.append("\(changedHere) changed here") }

@@ -1,5 +1,7 @@
-/// A file's content as a short fingerprint (64-bit FNV-1a, hex): what the sync record keeps
-/// to tell a changed file from a touched one. Not for security — only for "did it change".
+/// A file's content as a short fingerprint (64-bit FNV-1a, hex).
+///
+/// What the sync record keeps to tell a changed file from a touched one; not for security,
+/// only for "did it change".
 public enum ContentHash {
   public static func of(_ bytes: some Sequence<UInt8>) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
