@@ -3,7 +3,7 @@
 SWIFT ?= swift
 BUILD_DIR := .build
 LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libchafa-dev libjpeg62-turbo-dev libpng-dev libglib2.0-dev
-TOOLS := tmux python3 python3-venv groff-base
+TOOLS := tmux python3 python3-venv groff-base git
 FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Package.swift
 # SwiftPM leaves TemporaryDirectory.* folders wherever TMPDIR points: keep them in .build.
 SWIFTPM_TMP := $(CURDIR)/$(BUILD_DIR)/tmp
@@ -42,7 +42,7 @@ define install_packages
 	@missing=""; \
 	for pkg in $(1); do \
 	  case $$pkg in \
-	    tmux|python3) command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg" ;; \
+	    tmux|python3|git) command -v $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg" ;; \
 	    *) dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$pkg" ;; \
 	  esac; \
 	done; \
@@ -141,8 +141,9 @@ test-graphics:
 fuzz: deps
 	Tests/Fuzz/run.sh
 
+# git for `meals sync` in a folder that is a git work tree.
 deps:
-	$(call install_packages,$(LIBS))
+	$(call install_packages,$(LIBS) git)
 
 # The official Cooklang parser, for the tests that compare meals' Cooklang with it (cooklang-rs
 # through PyPI's cooklang-bindings), in a virtual environment of the tests' own.

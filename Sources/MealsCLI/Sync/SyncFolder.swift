@@ -53,7 +53,11 @@ struct SyncFolder {
         let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
           String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        guard name != ".", name != "..", !SyncPaths.isSkipped(name) else { continue }
+        guard name != ".", name != "..", !SyncPaths.isSkipped(name) else {
+          // Our own temporary file, left by a sync cut short: never a user's.
+          if Self.isLeftover(name) { unlink(absolute + "/" + name) }
+          continue
+        }
         let path = relative.isEmpty ? name : relative + "/" + name
         var info = stat()
         guard lstat(root + "/" + path, &info) == 0 else { continue }
@@ -152,6 +156,14 @@ struct SyncFolder {
   }
 
   // MARK: - Helpers
+
+  /// `.Stew.cook.Ab12Cd`: the temporary file `AtomicFile` writes a recipe through.
+  static func isLeftover(_ name: String) -> Bool {
+    guard name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+    let suffix = name[name.index(after: dot)...]
+    return name[..<dot].hasSuffix(".cook") && suffix.count == 6
+      && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+  }
 
   private func isDirectory(_ path: String) -> Bool {
     var info = stat()

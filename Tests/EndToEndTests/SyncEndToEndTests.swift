@@ -1,0 +1,392 @@
+import Fixtures
+import Foundation
+import MealsCore
+import MealsStore
+import TestSupport
+import XCTest
+
+/// `meals sync` as people use it: two machines (two books, two clones of one bare git
+/// repository), a folder edited by hand, Syncthing's conflict copies, a sync killed midway.
+final class SyncEndToEndTests: XCTestCase {
+  private var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    folder.remove()
+    folder = nil
+  }
+
+  // MARK: - Helpers
+
+  private func path(_ name: String) -> String { folder.path(name) }
+
+  @discardableResult
+  private func meals(_ database: String, _ arguments: [String], status: Int32 = 0) throws -> (
+    output: String, errors: String
+  ) {
+    let (got, output, errors) = try runProcess(
+      [Products.meals, "--db", path(database)] + arguments)
+    XCTAssertEqual(got, status, "meals \(arguments.joined(separator: " ")): \(output)\(errors)")
+    return (output, errors)
+  }
+
+  @discardableResult
+  private func sync(_ database: String, _ tree: String, status: Int32 = 0) throws -> (
+    output: String, errors: String
+  ) {
+    try meals(database, ["sync", path(tree)], status: status)
+  }
+
+  @discardableResult
+  private func git(_ arguments: [String]) throws -> String {
+    let (status, output, errors) = try runProcess(
+      ["/usr/bin/env", "git", "-c", "user.name=test", "-c", "user.email=test@localhost"]
+        + arguments)
+    XCTAssertEqual(status, 0, "git \(arguments.joined(separator: " ")): \(errors)")
+    return output
+  }
+
+  /// The names `meals list` shows, in its order.
+  private func names(_ database: String) throws -> [String] {
+    try meals(database, ["list"]).output.split(separator: "\n").map {
+      String($0.split(separator: "\t", omittingEmptySubsequences: false)[1])
+    }
+  }
+
+  /// `meals show --json` without the row id (each book numbers its own rows).
+  private func shown(_ database: String, _ name: String) throws -> NSDictionary {
+    let text = try meals(database, ["show", "--json", name]).output
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    return object.filter { $0.key != "id" && $0.key != "favouritedAt" } as NSDictionary
+  }
+
+  /// The names in Recently Deleted.
+  private func trashed(_ database: String) throws -> [String] {
+    let store = try MealStore(path: path(database))
+    let results = store.trashedMeals()
+    return (0..<results.count).compactMap { results.row(at: $0)?.name }
+  }
+
+  /// Changes a saved meal as the app's editor would.
+  private func edit(_ database: String, _ name: String, _ change: (inout Meal) -> Void) throws {
+    let store = try MealStore(path: path(database))
+    let id = try XCTUnwrap(store.mealIDs(named: name).first, name)
+    var draft = try store.editableCopy(of: id)
+    change(&draft.meal)
+    try store.commit(draft)
+  }
+
+  private func write(_ text: String, _ name: String) throws {
+    let file = path(name)
+    try FileManager.default.createDirectory(
+      atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+  }
+
+  private func read(_ name: String) throws -> String {
+    try String(contentsOfFile: path(name), encoding: .utf8)
+  }
+
+  private func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+
+  /// A meal with every field a meal holds.
+  private static let fullMeal = """
+    {"format": "meals", "version": 1, "meals": [
+      {"name": "Beef Stew", "category": "Beef", "area": "Irish", "tags": ["Winter", "One pot"],
+       "ingredients": [{"name": "beef", "quantity": "1 kg"}, {"name": "onions", "quantity": "2"},
+                       {"name": "stock", "quantity": "1 1/2 cups"}, {"name": "salt", "quantity": ""}],
+       "instructions": "The stew\\nBrown the beef in batches.\\nRecipe #1: simmer -- slowly -- 2 hours.\\nTo serve\\nWith bread.",
+       "sectionTitles": ["The stew", "To serve"],
+       "thumbnailURL": "https://example.org/stew.jpg", "sourceURL": "https://example.org/stew",
+       "videoURL": "https://example.org/stew.mp4", "favourite": true, "rating": 4,
+       "totalMinutes": 150, "difficulty": "Intermediate", "servings": 6},
+      {"name": "Pad Thai", "area": "Thai",
+       "ingredients": [{"name": "rice noodles", "quantity": "200 g"}],
+       "instructions": "Soak the noodles.\\nFry everything."}
+    ]}
+    """
+
+  // MARK: - Two machines through git
+
+  func testTwoMachinesKeepOneBookThroughABareGitRepository() throws {
+    try git(["init", "-q", "--bare", path("remote.git")])
+    try git(["clone", "-q", path("remote.git"), path("A")])
+    try git(["clone", "-q", path("remote.git"), path("B")])
+    try write(Self.fullMeal, "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+
+    // Written on A, it appears on B with every field.
+    var said = try sync("a.sqlite", "A").output
+    XCTAssertTrue(said.hasPrefix("Synced with \(path("A")): 2 changed here."), said)
+    XCTAssertTrue(said.contains("pushed"), said)
+    XCTAssertTrue(exists("A/Beef/Beef Stew.cook"))
+    XCTAssertTrue(exists("A/Pad Thai.cook"))
+    said = try sync("b.sqlite", "B").output
+    XCTAssertTrue(said.hasPrefix("Synced with \(path("B")): 2 new from the folder."), said)
+    XCTAssertEqual(try names("b.sqlite"), ["Beef Stew", "Pad Thai"])
+    XCTAssertEqual(try shown("b.sqlite", "Beef Stew"), try shown("a.sqlite", "Beef Stew"))
+    XCTAssertEqual(try shown("b.sqlite", "Pad Thai"), try shown("a.sqlite", "Pad Thai"))
+    // Nothing changed: nothing written, nothing committed.
+    let commits = try git(["-C", path("A"), "rev-list", "--count", "HEAD"])
+    said = try sync("a.sqlite", "A").output
+    XCTAssertTrue(said.hasPrefix("Synced with \(path("A")): nothing changed."), said)
+    XCTAssertEqual(try git(["-C", path("A"), "rev-list", "--count", "HEAD"]), commits)
+
+    // A hand edit on B travels back to A.
+    let file = "B/Pad Thai.cook"
+    try write(
+      try read(file).replacingOccurrences(of: "Fry everything.", with: "Fry it all in a wok."),
+      file)
+    said = try sync("b.sqlite", "B").output
+    XCTAssertTrue(said.contains("1 changed in the folder"), said)
+    try sync("a.sqlite", "A")
+    XCTAssertEqual(
+      try shown("a.sqlite", "Pad Thai")["instructions"] as? String,
+      "Soak the noodles.\nFry it all in a wok.")
+
+    // Renamed and given a category on A: the file moves, on both machines, one meal.
+    try edit("a.sqlite", "Pad Thai") {
+      $0.name = "Pad Thai Noodles"
+      $0.category = "Noodles"
+    }
+    try sync("a.sqlite", "A")
+    XCTAssertFalse(exists("A/Pad Thai.cook"))
+    XCTAssertTrue(exists("A/Noodles/Pad Thai Noodles.cook"))
+    try sync("b.sqlite", "B")
+    XCTAssertEqual(try names("b.sqlite"), ["Beef Stew", "Pad Thai Noodles"])
+    XCTAssertEqual(try trashed("b.sqlite"), [], "a rename is a rename, not a removal")
+
+    // Both machines change one meal: both versions kept, on both.
+    try edit("a.sqlite", "Beef Stew") { $0.servings = 8 }
+    try edit("b.sqlite", "Beef Stew") { $0.servings = 2 }
+    try sync("a.sqlite", "A")
+    said = try sync("b.sqlite", "B").output
+    let conflict = "Beef Stew (conflict from the folder, \(CivilDate.today()))"
+    XCTAssertTrue(said.contains("1 conflict kept as two meals"), said)
+    XCTAssertTrue(said.contains("kept both: “\(conflict)”"), said)
+    try sync("a.sqlite", "A")
+    for book in ["a.sqlite", "b.sqlite"] {
+      XCTAssertEqual(try names(book), ["Beef Stew", conflict, "Pad Thai Noodles"], book)
+      XCTAssertEqual(try shown(book, "Beef Stew")["servings"] as? Int, 2, book)
+      XCTAssertEqual(try shown(book, conflict)["servings"] as? Int, 8, book)
+    }
+
+    // Both machines edit one file by hand: git's merge conflict kept as two meals.
+    for (tree, word) in [("A", "copper"), ("B", "iron")] {
+      let stew = "\(tree)/Noodles/Pad Thai Noodles.cook"
+      try write(
+        try read(stew).replacingOccurrences(of: "in a wok", with: "in a \(word) wok"), stew)
+    }
+    try sync("a.sqlite", "A")
+    said = try sync("b.sqlite", "B").output
+    XCTAssertTrue(said.contains("1 conflict kept as two meals"), said)
+    XCTAssertEqual(try git(["-C", path("B"), "status", "--porcelain"]), "", "the merge concluded")
+    try sync("a.sqlite", "A")
+    let noodles = "Pad Thai Noodles (conflict from the folder, \(CivilDate.today()))"
+    for book in ["a.sqlite", "b.sqlite"] {
+      XCTAssertEqual(
+        try shown(book, "Pad Thai Noodles")["instructions"] as? String,
+        "Soak the noodles.\nFry it all in a iron wok.", book)
+      XCTAssertEqual(
+        try shown(book, noodles)["instructions"] as? String,
+        "Soak the noodles.\nFry it all in a copper wok.", book)
+    }
+
+    // A file removed on A: its meal in Recently Deleted, on both machines.
+    try FileManager.default.removeItem(
+      atPath: path(
+        "A/\(noodles.replacingOccurrences(of: "Pad Thai Noodles", with: "Noodles/Pad Thai Noodles")).cook"
+      ))
+    said = try sync("a.sqlite", "A").output
+    XCTAssertTrue(said.contains("1 removed in the folder (in Recently Deleted)"), said)
+    try sync("b.sqlite", "B")
+    for book in ["a.sqlite", "b.sqlite"] {
+      XCTAssertEqual(try trashed(book), [noodles], book)
+      XCTAssertFalse(try names(book).contains(noodles), book)
+    }
+    // Deleted in the app on B: its file goes, and A's meal follows.
+    let store = try MealStore(path: path("b.sqlite"))
+    try store.deleteMeal(id: try XCTUnwrap(store.mealIDs(named: conflict).first))
+    try sync("b.sqlite", "B")
+    XCTAssertFalse(exists("B/Beef/\(conflict).cook"))
+    try sync("a.sqlite", "A")
+    XCTAssertEqual(try names("a.sqlite"), ["Beef Stew", "Pad Thai Noodles"])
+  }
+
+  // MARK: - A folder without git
+
+  func testAFolderEditedByHandAndSyncthingsConflictCopies() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("book.sqlite", ["import", path("meals.json")])
+    try sync("book.sqlite", "Recipes")
+    // Written by hand: front matter with CRLF, no meals-id; a folder as its category.
+    try write(
+      "---\r\ntitle: Lemon Tea\r\nservings: 2\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2}.\r\n",
+      "Recipes/Drinks/tea.cook")
+    // Syncthing's copy of a file two machines changed at once.
+    let stew = try read("Recipes/Beef/Beef Stew.cook")
+    try write(
+      stew.replacingOccurrences(of: "servings: 6", with: "servings: 10"),
+      "Recipes/Beef/Beef Stew.sync-conflict-20261202-101010-ABCDEFG.cook")
+    // Left alone: hidden, temporary, not text, too big, a link leading out of the folder.
+    try write("Boil @water.", "Recipes/.hidden.cook")
+    try write("Boil @water.", "Recipes/Soup.cook~")
+    try write("Boil @water.", "Recipes/Soup.cook.swp")
+    try Data([0x42, 0x00, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: path("Recipes/Binary.cook")))
+    try write(String(repeating: "Stir @salt. ", count: 100_000), "Recipes/Huge.cook")
+    try write("Boil @water{1%l}.", "outside.cook")
+    try FileManager.default.createSymbolicLink(
+      atPath: path("Recipes/Outside.cook"), withDestinationPath: path("outside.cook"))
+
+    let said = try sync("book.sqlite", "Recipes")
+    XCTAssertTrue(said.output.contains("1 new from the folder"), said.output)
+    XCTAssertTrue(said.output.contains("1 conflict kept as two meals"), said.output)
+    XCTAssertEqual(
+      said.errors.split(separator: "\n").sorted(),
+      [
+        "meals sync: left alone: Binary.cook: not text (UTF-8)",
+        "meals sync: left alone: Huge.cook: over 1 MB, not a recipe",
+        "meals sync: left alone: Outside.cook: a link leading out of the folder",
+      ])
+    let conflict = "Beef Stew (conflict from the folder, 2026-12-02)"
+    XCTAssertEqual(try names("book.sqlite"), ["Beef Stew", conflict, "Lemon Tea", "Pad Thai"])
+    XCTAssertEqual(try shown("book.sqlite", conflict)["servings"] as? Int, 10)
+    XCTAssertEqual(try shown("book.sqlite", "Beef Stew")["servings"] as? Int, 6)
+    XCTAssertEqual(try shown("book.sqlite", "Lemon Tea")["category"] as? String, "Drinks")
+    // The conflict copy became the conflict meal's own file; the hand-written file keeps
+    // its own way of writing, given its meal's id.
+    XCTAssertFalse(exists("Recipes/Beef/Beef Stew.sync-conflict-20261202-101010-ABCDEFG.cook"))
+    XCTAssertTrue(exists("Recipes/Beef/\(conflict).cook"))
+    let tea = try read("Recipes/Drinks/tea.cook")
+    XCTAssertTrue(tea.hasPrefix("---\r\nmeals-id: "), tea)
+    XCTAssertTrue(
+      tea.hasSuffix(
+        "title: Lemon Tea\r\nservings: 2\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2}.\r\n"), tea)
+    // Settled: the next sync changes nothing.
+    XCTAssertTrue(
+      try sync("book.sqlite", "Recipes").output.hasPrefix(
+        "Synced with \(path("Recipes")): nothing changed."))
+
+    // The folder gone (a disk not mounted): said, nothing deleted.
+    try FileManager.default.moveItem(atPath: path("Recipes"), toPath: path("Elsewhere"))
+    let gone = try sync("book.sqlite", "Recipes", status: 1)
+    XCTAssertEqual(
+      gone.errors,
+      "meals: the sync folder \(path("Recipes")) is not there (a disk not mounted?); nothing was changed.\n"
+    )
+    // An empty folder where every recipe was: said, nothing deleted.
+    try FileManager.default.createDirectory(
+      atPath: path("Recipes"), withIntermediateDirectories: false)
+    let empty = try sync("book.sqlite", "Recipes", status: 1)
+    XCTAssertTrue(empty.errors.contains("holds none of the 4 recipes synced before"), empty.errors)
+    XCTAssertEqual(try names("book.sqlite").count, 4)
+    XCTAssertEqual(try trashed("book.sqlite"), [])
+  }
+
+  // MARK: - Cut short
+
+  /// SIGKILL at many moments of a first sync and of a sync after changes on both sides; each
+  /// time the next sync leaves every meal once, every file whole, no temporary file behind.
+  func testASyncKilledAtAnyMomentIsFinishedByTheNext() throws {
+    let count = 400
+    let store = try MealStore(path: path("book.sqlite"))
+    try store.insert(
+      contentsOf: (0..<count).map {
+        Meal(
+          name: "Meal \($0)", instructions: "Step one of \($0).\nStep two.",
+          category: ["Beef", "Vegan", "Dessert", nil][$0 % 4],
+          ingredients: [IngredientMeasurement(name: "flour", quantity: "\($0) g")])
+      })
+    let delays = [2_000, 10_000, 30_000, 60_000, 100_000, 200_000]
+    var expected = count
+    for (round, delay) in delays.enumerated() {
+      if round > 0 {
+        // Changes on both sides since the last sync: 50 edits in the book, 30 new files,
+        // 10 files removed (their meals to Recently Deleted).
+        let book = try MealStore(path: path("book.sqlite"))
+        for number in stride(from: 4 * round + 1, to: count, by: 8) {
+          guard let id = book.mealIDs(named: "Meal \(number)").first else { continue }
+          var draft = try book.editableCopy(of: id)
+          draft.meal.instructions += "\nRound \(round)."
+          try book.commit(draft)
+        }
+        for number in 0..<30 {
+          try write(
+            "---\ntitle: Hand \(round)-\(number)\n---\nMix @sugar{\(number)%g}.\n",
+            "Recipes/Hand/Hand \(round)-\(number).cook")
+        }
+        for number in 0..<10 {
+          try FileManager.default.removeItem(
+            atPath: path("Recipes/Dessert/Meal \(round * 40 + number * 4 + 2).cook"))
+        }
+        expected += 20
+      }
+      let child = try ChildProcess([
+        Products.meals, "--db", path("book.sqlite"), "sync", path("Recipes"),
+      ])
+      usleep(useconds_t(delay))
+      child.kill(SIGKILL)
+      _ = child.wait()
+      try sync("book.sqlite", "Recipes")
+      let listed = try names("book.sqlite")
+      XCTAssertEqual(listed.count, expected, "round \(round): every meal once")
+      XCTAssertEqual(Set(listed).count, listed.count, "round \(round): no meal twice")
+      XCTAssertEqual(try trashed("book.sqlite").count, 10 * round, "round \(round)")
+      let files =
+        FileManager.default.enumerator(atPath: path("Recipes"))?.allObjects
+        .compactMap { $0 as? String } ?? []
+      let recipes = files.filter { $0.hasSuffix(".cook") }
+      XCTAssertEqual(recipes.count, expected, "round \(round): one file a meal")
+      XCTAssertEqual(files.filter { ($0 as NSString).lastPathComponent.hasPrefix(".") }, [])
+      for recipe in recipes {
+        let text = try read("Recipes/" + recipe)
+        XCTAssertTrue(text.hasPrefix("---\n") && text.hasSuffix(".\n"), "whole: \(recipe)")
+      }
+      XCTAssertTrue(
+        try sync("book.sqlite", "Recipes").output.hasSuffix("nothing changed.\n"),
+        "round \(round): settled")
+    }
+    XCTAssertEqual(try MealStore(path: path("book.sqlite")).integrityCheck(), "ok")
+    XCTAssertEqual(
+      try shown("book.sqlite", "Meal 5")["instructions"] as? String,
+      "Step one of 5.\nStep two.\nRound 1.")
+  }
+
+  // MARK: - What the official parser reads
+
+  /// Every file the sync writes, read by cooklang-rs, has the ingredients and quantities
+  /// `meals show` shows.
+  func testTheOfficialParserReadsEverySyncedFileAsMealsShowsIt() throws {
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    guard FileManager.default.isExecutableFile(atPath: python) else {
+      throw XCTSkip(
+        "The official Cooklang parser's virtual environment (.build/venv) is not there: `make test` makes it."
+      )
+    }
+    try write(Self.fullMeal, "meals.json")
+    try meals("book.sqlite", ["import", path("meals.json")])
+    try sync("book.sqlite", "Recipes")
+    let files = [path("Recipes/Beef/Beef Stew.cook"), path("Recipes/Pad Thai.cook")]
+    let script = PackagePaths.root.appendingPathComponent("Tests/Cooklang/official.py").path
+    let (status, output, errors) = try runProcess([python, script] + files)
+    XCTAssertEqual(status, 0, errors)
+    let parsed = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String: Any]])
+    for (file, name) in zip(files, ["Beef Stew", "Pad Thai"]) {
+      let theirs = try XCTUnwrap(parsed[file], file)
+      let ours = try shown("book.sqlite", name)
+      let expected = (ours["ingredients"] as? [[String: String]] ?? []).map {
+        [$0["name"] ?? "", ($0["quantity"] ?? "").filter { !$0.isWhitespace }]
+      }
+      let got = (theirs["ingredients"] as? [[String]] ?? []).map {
+        [$0[0], $0[1].filter { !$0.isWhitespace }]
+      }
+      XCTAssertEqual(got, expected, name)
+      XCTAssertEqual(theirs["title"] as? String, name)
+    }
+  }
+}
