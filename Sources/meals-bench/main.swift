@@ -73,6 +73,14 @@ if CommandLine.arguments.dropFirst().first == "pages" {
   exit(0)
 }
 
+/// `meals-bench sync`: only `meals sync` with 10 000 meals.
+if CommandLine.arguments.dropFirst().first == "sync" {
+  let folder = packageRoot.appendingPathComponent(".build/bench")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try SyncBench.run(folder: folder)
+  exit(0)
+}
+
 /// `meals-bench browse`: only the browse figures (for profiling them).
 if CommandLine.arguments.dropFirst().first == "browse" {
   let folder = packageRoot.appendingPathComponent(".build/bench")

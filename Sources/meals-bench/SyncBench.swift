@@ -1,0 +1,78 @@
+import Foundation
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// `meals sync` of the real binary with 10 000 meals, the whole process each time: the first
+/// sync (every file written), a sync with nothing changed beside `ls -lR` of the same folder,
+/// and one with a change on each side.
+enum SyncBench {
+  static let meals = 10_000
+
+  static func run(folder: URL) throws {
+    guard let binary = Products.meals else { return }
+    let base = folder.appendingPathComponent("sync-\(meals).sqlite").path
+    if (try? MealStore(path: base))?.mealCount != meals {
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: base + suffix)
+      }
+      let store = try MealStore(path: base)
+      try store.insert(contentsOf: (0..<meals).map(SampleData.meal))
+    }
+    let database = folder.appendingPathComponent("sync-run.sqlite").path
+    let recipes = folder.appendingPathComponent("sync-recipes").path
+    func fresh() throws {
+      for path in [database, database + "-wal", database + "-shm", recipes] {
+        try? FileManager.default.removeItem(atPath: path)
+      }
+      try FileManager.default.copyItem(atPath: base, toPath: database)
+    }
+    func timed(_ arguments: [String]) -> Double? {
+      let start = MonotonicClock.nanoseconds()
+      guard ExchangeBench.readAll(arguments) != nil else { return nil }
+      return Double(MonotonicClock.nanoseconds() - start) / 1e6
+    }
+    let sync = [binary, "--db", database, "sync", recipes]
+    var first: [Double] = []
+    for _ in 0..<3 {
+      try fresh()
+      guard let time = timed(sync) else {
+        Measure.say("meals sync: the command failed")
+        return
+      }
+      first.append(time)
+    }
+    Measure.report(
+      "meals sync, first sync of \(meals) meals (every file written)", first, goal: "≤ 5 s")
+    let files = FileManager.default.enumerator(atPath: recipes)?.allObjects.count ?? 0
+    Measure.say("  (\(files) files and folders in the sync folder)")
+    var unchanged: [Double] = []
+    var listing: [Double] = []
+    for _ in 0..<9 {
+      if let time = timed(sync) { unchanged.append(time) }
+      if let time = timed(["/bin/ls", "-lR", recipes]) { listing.append(time) }
+    }
+    Measure.report("meals sync, nothing changed", unchanged, goal: "little more than ls -lR")
+    Measure.report("ls -lR of the same folder", listing, goal: "—")
+    // One meal changed in the book and one file by hand, each time.
+    var changed: [Double] = []
+    for round in 0..<5 {
+      let store = try MealStore(path: database)
+      if let id = store.mealIDs(named: SampleData.meal(round).name).first {
+        var draft = try store.editableCopy(of: id)
+        draft.meal.instructions += "\nRound \(round)."
+        try store.commit(draft)
+      }
+      if let file = FileManager.default.enumerator(atPath: recipes)?.allObjects
+        .compactMap({ $0 as? String }).first(where: { $0.hasSuffix(".cook") })
+      {
+        let path = recipes + "/" + file
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        try (text + "\nStir again \(round).\n").write(
+          toFile: path, atomically: true, encoding: .utf8)
+      }
+      if let time = timed(sync) { changed.append(time) }
+    }
+    Measure.report("meals sync, one meal changed on each side", changed, goal: "—")
+  }
+}
