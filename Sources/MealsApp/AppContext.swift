@@ -22,7 +22,9 @@ public final class AppContext {
   public let backupWorker = Worker(label: "meals.backup")
   let backupReader: StoreReader
   /// Every worker, for the event loop to wait on.
-  public var workers: [Worker] { [pictures.worker, counter, backupWorker] }
+  public var workers: [Worker] { [pictures.worker, counter, backupWorker, sync.worker] }
+  /// The sync folder kept in step (`set sync-folder`), on a worker of its own.
+  public let sync: AppSync
   /// Changes waiting for another program's write lock (`write`).
   let writes: PendingWrites
   /// Cook Mode's timers, which count on whatever screen is open.
@@ -32,7 +34,7 @@ public final class AppContext {
 
   public init(
     navigator: Navigator, store: MealStore, service: MealDBService,
-    pictures: PictureMode = .off, pictureCache: PictureCache? = nil
+    pictures: PictureMode = .off, pictureCache: PictureCache? = nil, syncFolder: String? = nil
   ) {
     self.navigator = navigator
     self.store = store
@@ -41,6 +43,7 @@ public final class AppContext {
     self.remote = RemoteData(store: store, service: service)
     writes = PendingWrites(navigator: navigator)
     timers = KitchenTimers(navigator: navigator)
+    sync = AppSync(folder: syncFolder, databasePath: store.filePath, navigator: navigator)
     // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.
     store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
     self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)

@@ -18,15 +18,16 @@ public final class MealsApplication {
   /// reads the rows it shows and no more).
   public init(
     store: MealStore, service: MealDBService, pictures: PictureMode = .off,
-    pictureCache: PictureCache? = nil, screenSize: Size = Size(width: 80, height: 24)
+    pictureCache: PictureCache? = nil, screenSize: Size = Size(width: 80, height: 24),
+    syncFolder: String? = nil
   ) {
     let navigator = Navigator(size: screenSize)
     context = AppContext(
       navigator: navigator, store: store, service: service, pictures: pictures,
-      pictureCache: pictureCache)
+      pictureCache: pictureCache, syncFolder: syncFolder)
     root = MyMealsScreen(context: context)
     timers = AppTimers(context: context)
-    navigator.tickers = [timers, context.writes, context.timers]
+    navigator.tickers = [timers, context.writes, context.timers, context.sync]
     // The soonest kitchen timer on the status line, on every screen but Cook Mode (its own bar).
     let kitchen = context.timers
     navigator.statusMark = { [unowned navigator] now in
@@ -72,11 +73,12 @@ public final class MealsApplication {
   }
 
   /// What waits for the first frame: the trash's purge, the catalogue's first import (its
-  /// request loads libcurl, some milliseconds) and the daily backup.
+  /// request loads libcurl, some milliseconds), the daily backup and the first sync.
   public func startAfterFirstFrame() {
     purgeOldTrash()
     context.catalogue.startIfNeeded()
     backUpIfDue()
+    if !context.store.isReadOnly { context.sync.start(asked: false) }
   }
 
   /// The daily backup, when due: on its worker with its own connection, so neither the first
@@ -116,7 +118,8 @@ public final class MealsApplication {
   /// backups as they were) rather than left half-written.
   public func finishBackgroundWork() {
     if isBackingUp { context.backupReader.interrupt() }
-    for worker in context.workers { worker.finishAll() }
+    // A sync under way is waited for after the screen is given back (`syncAtQuit`).
+    for worker in context.workers where worker !== context.sync.worker { worker.finishAll() }
     context.countReader.close()
     context.backupReader.close()
   }

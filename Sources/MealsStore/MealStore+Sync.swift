@@ -136,3 +136,8 @@ extension MealStore {
     }.first
   }
 }
+
+extension MealStore {
+  /// The database file, for a worker's connection of its own (the sync's).
+  public var filePath: String { db.path }
+}

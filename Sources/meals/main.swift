@@ -114,7 +114,8 @@ let pictureCache =
 let app = MealsApplication(
   store: store, service: service,
   pictures: PictureMode.resolve(options.images, environment: environment),
-  pictureCache: pictureCache, screenSize: terminal.size)
+  pictureCache: pictureCache, screenSize: terminal.size,
+  syncFolder: store.isReadOnly ? nil : options.syncFolder)
 app.navigator.animations = options.animations
 if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(
@@ -146,6 +147,10 @@ let unsaved = app.landWaitingChanges { text in
 }
 for message in unsaved {
   standardError("meals: not saved: \(message)\n")
+}
+// The last changes travel: one more sync with the folder, said on the terminal.
+if loop.stopSignal == nil, let synced = app.context.sync.syncAtQuit() {
+  standardError("meals: \(synced)\n")
 }
 if let signal = loop.stopSignal {
   exit(128 + signal)

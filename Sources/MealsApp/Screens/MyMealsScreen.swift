@@ -9,6 +9,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   enum Action: String, Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan, view
+    case sync
   }
 
   static let keys = KeyTable<Action>(
@@ -49,6 +50,11 @@ public final class MyMealsScreen: Screen, StoreListener {
       KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
       MealActions.plan(.plan),
       KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
+      KeyBinding(
+        [.character("S")], .sync, "sync with the folder", footer: false,
+        detail:
+          "sync with the sync folder now (`set sync-folder` in the config; also at start, every 30 s and at quit)"
+      ),
       KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
     ])
 
@@ -235,6 +241,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       planSelected()
     case .weekPlan:
       context.navigator.push(WeekPlanScreen(context: context))
+    case .sync:
+      context.sync.start(asked: true)
     case .importLink:
       let screen = ImportLinkScreen(context: context)
       screen.delegate = self

@@ -117,7 +117,8 @@ public struct BookSync {
       handled.insert(bookUID)
     }
 
-    for record in records.values.sorted(by: { $0.path < $1.path }) {
+    // In no particular order: what the plan holds is put in order where order matters.
+    for record in records.values {
       let entry = files[record.path]
       if entry != nil { accounted.insert(record.path) }
       guard let meal = mealByUID[record.uid] else {
@@ -148,7 +149,7 @@ public struct BookSync {
       }
       let bookChanged = meal.updatedAt != record.stamp
       guard moved(entry, record) else {
-        if bookChanged || SyncPaths.syncthingConflictDate(PathText.name(record.path)) != nil {
+        if bookChanged || SyncPaths.isSyncthingConflict(record.path) {
           plan.writes.append(FileWrite(uid: record.uid, from: record.path))
         }
         continue
@@ -177,7 +178,7 @@ public struct BookSync {
 
     // Files no record knows: new ones, moved ones, copies, Syncthing's conflict copies.
     var claimed = Set<String>()
-    for path in files.keys.sorted() where !accounted.contains(path) {
+    for path in files.keys.filter({ !accounted.contains($0) }).sorted() {
       guard let entry = files[path] else { continue }
       let read: Read
       switch self.read(entry) {
@@ -337,6 +338,7 @@ public struct BookSync {
   private func applyToFolder(
     _ plan: Plan, files: [String: SyncFolder.Entry], report: inout SyncReport
   ) throws(SyncError) {
+    guard !(plan.writes.isEmpty && plan.idLines.isEmpty && plan.removals.isEmpty) else { return }
     var taken = Set(files.keys.map { $0.lowercased() })
     var records: [String: SyncRecord]
     do { records = try store.syncRecords() } catch { throw SyncError(error.message) }
@@ -351,6 +353,22 @@ public struct BookSync {
         throw SyncError("cannot keep the sync record: \(error.message)")
       }
       pending = []
+    }
+    /// Files written in batches: every text first, one flush of the file system, then the
+    /// renames (each file still appears whole or not at all), then their records.
+    var batch: [(text: String, path: String, uid: String, hash: String, stamp: Double)] = []
+    func writeBatch() throws(SyncError) {
+      guard !batch.isEmpty else { return }
+      let entries = try folder.writeAll(batch.map { ($0.text, $0.path) })
+      for (item, entry) in zip(batch, entries) {
+        let record = SyncRecord(
+          uid: item.uid, path: item.path, hash: item.hash, size: entry.size, mtime: entry.mtime,
+          stamp: item.stamp)
+        records[item.uid] = record
+        pending.append(record)
+      }
+      batch = []
+      try flush()
     }
     for write in plan.writes {
       guard let synced = try? store.syncedMeal(uid: write.uid),
@@ -374,15 +392,11 @@ public struct BookSync {
         taken.remove(from.lowercased())
       }
       taken.insert(target.lowercased())
-      let entry = try folder.write(text, to: target)
-      let record = SyncRecord(
-        uid: write.uid, path: target, hash: hash, size: entry.size, mtime: entry.mtime,
-        stamp: synced.updatedAt)
-      records[write.uid] = record
-      pending.append(record)
+      batch.append((text, target, write.uid, hash, synced.updatedAt))
       if !write.isConflict { report.changedHere += 1 }
-      if pending.count >= 500 { try flush() }
+      if batch.count >= 500 { try writeBatch() }
     }
+    try writeBatch()
     for (path, uid) in plan.idLines { try giveID(uid, toFileAt: path, records: &records) }
     try flush()
     for (path, uid) in plan.removals {

@@ -70,6 +70,11 @@ public enum SyncPaths {
     return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
   }
 
+  /// Whether a path is a Syncthing conflict copy's (cheap: asked of every recorded file).
+  public static func isSyncthingConflict(_ path: String) -> Bool {
+    path.utf8.firstRange(of: ".sync-conflict-".utf8) != nil
+  }
+
   /// The name a conflicting version gets: `Stew (conflict from the folder, 2026-12-02)`.
   public static func conflictName(_ name: String, date: String) -> String {
     "\(name) (conflict from the folder, \(date))"

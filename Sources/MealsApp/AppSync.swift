@@ -1,0 +1,115 @@
+import FoundationEssentials
+import MealsCLI
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// The sync folder kept in step while the app runs: after the first frame, every 30 s (so
+/// another machine's changes appear), on `S` in My Meals, and at quit.
+///
+/// Each sync runs on a worker with a connection of its own, so a key never waits for it; the
+/// app's lists see its commits as any other program's. What it did, or what went wrong, is
+/// said on the status line.
+public final class AppSync: Ticker {
+  public let worker = Worker(label: "meals.sync")
+  /// nil when no sync folder is set (then nothing here runs).
+  public let folder: String?
+  private let databasePath: String
+  private unowned let navigator: Navigator
+  private var lastStart: UInt64 = 0
+  /// True while a sync runs on the worker.
+  public private(set) var isSyncing = false
+  /// Between the syncs made while the app runs.
+  static let interval: UInt64 = 30_000
+
+  init(folder: String?, databasePath: String, navigator: Navigator) {
+    self.folder = folder
+    self.databasePath = databasePath
+    self.navigator = navigator
+  }
+
+  // MARK: - Ticker
+
+  public var nextDeadline: UInt64? { folder == nil ? nil : lastStart + Self.interval }
+
+  public func tick(now: UInt64) -> Bool {
+    guard folder != nil, now >= lastStart + Self.interval, !isSyncing else { return false }
+    start(asked: false)
+    return false
+  }
+
+  // MARK: - Syncing
+
+  /// Starts a sync on the worker; `asked` (the `S` key) says so at once and says the result
+  /// even when nothing changed.
+  public func start(asked: Bool) {
+    guard let folder else {
+      if asked {
+        navigator.showNotice("No sync folder is set: set sync-folder = ~/Recipes in the config.")
+      }
+      return
+    }
+    lastStart = MonotonicClock.now()
+    guard !isSyncing else {
+      if asked { navigator.showInfo("Syncing with \(Self.shown(folder))…") }
+      return
+    }
+    isSyncing = true
+    if asked { navigator.showInfo("Syncing with \(Self.shown(folder))…") }
+    let databasePath = self.databasePath
+    let today = CivilDate.today()
+    worker.run(
+      { Self.sync(databasePath: databasePath, folder: folder, today: today) },
+      then: { [weak self] result in
+        guard let self else { return }
+        self.isSyncing = false
+        self.say(result, asked: asked)
+      })
+  }
+
+  /// At quit, after the screen is given back: waits for a sync under way, then syncs once
+  /// more (the last changes travel); the line to print, nil without a sync folder.
+  public func syncAtQuit() -> String? {
+    guard let folder else { return nil }
+    worker.finishAll()
+    switch Self.sync(databasePath: databasePath, folder: folder, today: .today()) {
+    case .success(let report): return report.summary(home: Self.home)
+    case .failure(let error): return "sync: " + error.message
+    }
+  }
+
+  /// One sync on a connection of its own (the worker's thread, or the quit).
+  private static func sync(databasePath: String, folder: String, today: CivilDate)
+    -> Result<SyncReport, SyncError>
+  {
+    let store: MealStore
+    do {
+      store = try MealStore(path: databasePath, busyTimeout: 10_000)
+    } catch {
+      return .failure(SyncError(message: error.message))
+    }
+    return FolderSync.run(
+      store: store, databasePath: databasePath, folder: folder, today: today)
+  }
+
+  private func say(_ result: Result<SyncReport, SyncError>, asked: Bool) {
+    switch result {
+    case .failure(let error):
+      navigator.showError("Sync: " + error.message)
+    case .success(let report):
+      if let conflict = report.conflicts.first {
+        navigator.showNotice(
+          report.summary(home: Self.home) + " Kept both: “\(conflict)”.")
+      } else if report.changedAnything || asked {
+        navigator.showInfo(report.summary(home: Self.home))
+      }
+    }
+  }
+
+  private static var home: String? { ProcessInfo.processInfo.environment["HOME"] }
+
+  private static func shown(_ folder: String) -> String {
+    guard let home, !home.isEmpty, folder.hasPrefix(home + "/") else { return folder }
+    return "~" + folder.dropFirst(home.count)
+  }
+}
