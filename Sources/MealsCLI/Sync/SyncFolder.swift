@@ -121,9 +121,11 @@ struct SyncFolder {
     return entry
   }
 
-  /// Writes many files, each whole or not at all, faster than one by one: every text to a
-  /// temporary file beside its place, one flush of the whole file system (not one per file),
-  /// then the renames. A failure (a full disk) removes the temporary files and is said.
+  /// Writes many files, each whole or not at all, faster than one by one.
+  ///
+  /// Every text to a temporary file beside its place, one flush of the whole file system (not
+  /// one per file), then the renames. A failure (a full disk) removes the temporary files and
+  /// is said.
   func writeAll(_ files: [(text: String, path: String)]) throws(SyncError) -> [Entry] {
     var temporaries: [String] = []
     func fail(_ path: String, _ code: Int32) -> SyncError {
