@@ -43,7 +43,7 @@ public final class AppContext {
     self.remote = RemoteData(store: store, service: service)
     writes = PendingWrites(navigator: navigator)
     timers = KitchenTimers(navigator: navigator)
-    sync = AppSync(folder: syncFolder, databasePath: store.filePath, navigator: navigator)
+    sync = AppSync(folder: syncFolder, store: store, navigator: navigator)
     // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.
     store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
     self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)

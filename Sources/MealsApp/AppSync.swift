@@ -22,9 +22,14 @@ public final class AppSync: Ticker {
   /// Between the syncs made while the app runs.
   static let interval: UInt64 = 30_000
 
-  init(folder: String?, databasePath: String, navigator: Navigator) {
+  /// The app's own connection: told at once of what a sync committed, so the lists show it
+  /// with the message (not at the next poll).
+  private unowned let store: MealStore
+
+  init(folder: String?, store: MealStore, navigator: Navigator) {
     self.folder = folder
-    self.databasePath = databasePath
+    self.databasePath = store.filePath
+    self.store = store
     self.navigator = navigator
   }
 
@@ -63,6 +68,7 @@ public final class AppSync: Ticker {
       then: { [weak self] result in
         guard let self else { return }
         self.isSyncing = false
+        if self.store.checkForExternalChanges() { self.navigator.needsDisplay = true }
         self.say(result, asked: asked)
       })
   }

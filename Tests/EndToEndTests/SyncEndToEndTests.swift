@@ -356,6 +356,37 @@ final class SyncEndToEndTests: XCTestCase {
       "Step one of 5.\nStep two.\nRound 1.")
   }
 
+  // MARK: - In the app
+
+  /// With `MEALS_SYNC_FOLDER` set, the app syncs after its first frame, on `S` (a hand edit
+  /// appears in the list), and at quit (a meal made in the app gets its file).
+  func testTheAppSyncsAtStartOnSAndAtQuit() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("book.sqlite", ["import", path("meals.json")])
+    let tmux = try TmuxSession(
+      Products.mealsCommand(
+        "--db \(path("book.sqlite")) --api-url http://127.0.0.1:1/api/json/v1/1/",
+        environment: "MEALS_SYNC_FOLDER=\(path("Recipes")) HOME=\(folder.url.path)"),
+      width: 100, height: 30)
+    var screen = try tmux.waitFor("Synced with ~/Recipes: 2 changed here.")
+    XCTAssertTrue(exists("Recipes/Beef/Beef Stew.cook"), screen)
+    // A recipe written by hand, then S: it is in the list.
+    try write("Boil @water{1%l} and add @rice{200%g}.\n", "Recipes/Rice.cook")
+    try tmux.press("S")
+    screen = try tmux.waitFor("1 new from the folder")
+    XCTAssertTrue(screen.contains("Rice"), screen)
+    XCTAssertTrue(screen.contains("3 meals"), screen)
+    // Deleted in the app: its file goes at quit.
+    try tmux.press("G")
+    try tmux.waitFor("Rice")
+    try tmux.press("d")
+    try tmux.waitFor("2 meals")
+    try tmux.press("q")
+    screen = try tmux.waitFor("EXIT=0")
+    XCTAssertTrue(screen.contains("meals: Synced with ~/Recipes: 1 changed here."), screen)
+    XCTAssertFalse(exists("Recipes/Rice.cook"))
+  }
+
   // MARK: - What the official parser reads
 
   /// Every file the sync writes, read by cooklang-rs, has the ingredients and quantities

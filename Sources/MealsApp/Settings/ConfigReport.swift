@@ -32,12 +32,13 @@ public enum ConfigReport {
       "# Options: a flag wins over the environment, which wins over this file; a comment says",
       "# where each value came from.",
     ]
-    let values: [(String, String)] = [
+    var values: [(String, String)] = [
       ("db", options.databasePath), ("api-url", options.apiURL),
       ("images", options.images.rawValue), ("mouse", options.mouse ? "yes" : "no"),
       ("animation", options.animations ? "yes" : "no"),
       ("escape-delay", "\(options.escapeDelay)"), ("theme", settings.theme.name),
     ]
+    if let folder = options.syncFolder { values.append(("sync-folder", folder)) }
     for (name, value) in values {
       let source =
         name == "theme" ? themeSource(options.config) : options.sources[name] ?? "default"

@@ -21,18 +21,6 @@ enum SyncCommand {
       io.fail("sync writes the book; it cannot run with --read-only.")
       return Subcommand.Status.failure
     }
-    // A first sync may make its folder; a folder synced before that is gone is said.
-    if !FileManager.default.fileExists(atPath: folder),
-      store.setting(BookSync.folderSetting) != folder,
-      FileManager.default.fileExists(atPath: PathText.folder(folder))
-    {
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-      } catch {
-        io.fail("cannot make the sync folder \(folder): \(ErrorText.message(error)).")
-        return Subcommand.Status.failure
-      }
-    }
     switch FolderSync.run(
       store: store, databasePath: options.databasePath, folder: folder, today: today)
     {

@@ -28,6 +28,19 @@ public enum FolderSync {
       return .failure(
         SyncError("another meals is syncing this book just now; try again in a moment."))
     }
+    // A first sync may make its folder (its parent must be there); a folder synced before
+    // that is gone is said, never made again (an unmounted disk's mount point).
+    if !FileManager.default.fileExists(atPath: folder),
+      store.setting(BookSync.folderSetting) != folder,
+      FileManager.default.fileExists(atPath: PathText.folder(folder))
+    {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      } catch {
+        return .failure(
+          SyncError("cannot make the sync folder \(folder): \(ErrorText.message(error))."))
+      }
+    }
     do {
       return .success(try sync(store: store, folder: folder, today: today))
     } catch {
