@@ -11,7 +11,7 @@ _meals() {
       --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
       --config) ((i++)) ;;
       --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings) ((i++)) ;;
-      list | show | search | export | import | plan | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
+      list | show | search | export | import | plan | sync | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
     esac
   done
 
@@ -38,13 +38,14 @@ _meals() {
     export) flags="--format --output --help" ;;
     import) flags="--help" ;;
     plan) flags="--week --from --days --json --slot --servings --format --output --help" ;;
+    sync) flags="--help" ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$flags" -- "$cur"))
     return
   fi
   case "$command" in
-    "") COMPREPLY=($(compgen -W "list show search export import plan config" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "list show search export import plan sync config" -- "$cur")) ;;
     plan) COMPREPLY=($(compgen -W "list add remove export shop" -- "$cur")) ;;
     show | export)
       # Meal names, one per line, quoted for the command line.
@@ -56,6 +57,7 @@ _meals() {
       COMPREPLY=("${names[@]}")
       ;;
     import) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    sync) COMPREPLY=($(compgen -d -- "$cur")) ;;
     *) COMPREPLY=() ;;
   esac
 }
