@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import MealsCore
 import MealsStore
@@ -74,5 +75,38 @@ enum SyncBench {
       if let time = timed(sync) { changed.append(time) }
     }
     Measure.report("meals sync, one meal changed on each side", changed, goal: "—")
+    keysWhileSyncing(binary: binary, fresh: fresh, database: database, recipes: recipes)
+  }
+
+  /// Keys at a human rhythm while the app's first sync writes every file on its worker.
+  private static func keysWhileSyncing(
+    binary: String, fresh: () throws -> Void, database: String, recipes: String
+  ) {
+    var generator = SeededRandom(seed: 11)
+    var samples: [Double] = []
+    for _ in 0..<2 {
+      try? fresh()
+      guard
+        let terminal = PseudoTerminal(
+          binary: binary,
+          arguments: ["--db", database, "--api-url", "http://127.0.0.1:9/", "--no-animation"],
+          columns: 80, rows: 24, environment: ["MEALS_SYNC_FOLDER=\(recipes)"]),
+        terminal.read(until: "\(meals) meals") != nil
+      else {
+        Measure.say("keys while syncing: meals did not start")
+        return
+      }
+      let begin = MonotonicClock.nanoseconds()
+      while Double(MonotonicClock.nanoseconds() - begin) / 1e6 < 4_000 {
+        for key in ["j", "j", "k"] {
+          if let elapsed = terminal.firstByte(after: key) { samples.append(elapsed) }
+          terminal.drain(for: Double.random(in: 120...250, using: &generator))
+        }
+      }
+    }
+    Measure.report(
+      "keys while the app's first sync writes \(meals) files, key → first byte", samples,
+      goal: "p95 ≤ 8 ms", p95: true)
+    Measure.say(String(format: "  slowest %.1f ms", samples.max() ?? 0))
   }
 }
