@@ -141,3 +141,63 @@ extension MealStore {
   /// The database file, for a worker's connection of its own (the sync's).
   public var filePath: String { db.path }
 }
+
+// MARK: - The shopping list in the folder
+
+/// A shopping list item with the meal it is for, as the sync writes and reads it.
+public struct SyncedShoppingItem: Equatable, Sendable {
+  /// `id:12`, `mealdb:52771`, `name:Toast` (`MealRef.stored`).
+  public var ref: String
+  public var mealName: String
+  public var ingredient: String
+  public var measure: String
+  public var ticked: Bool
+
+  public init(ref: String, mealName: String, ingredient: String, measure: String, ticked: Bool) {
+    self.ref = ref
+    self.mealName = mealName
+    self.ingredient = ingredient
+    self.measure = measure
+    self.ticked = ticked
+  }
+}
+
+extension MealStore {
+  /// The whole shopping list, in the order added.
+  public func syncedShoppingItems() throws(StoreError) -> [SyncedShoppingItem] {
+    try db.statement(
+      "SELECT meal_ref, meal_name, ingredient, measure, ticked FROM shopping_item ORDER BY id"
+    ).rows([]) {
+      SyncedShoppingItem(
+        ref: $0.text(0), mealName: $0.text(1), ingredient: $0.text(2), measure: $0.text(3),
+        ticked: $0.int(4) != 0)
+    }
+  }
+
+  /// Each synced meal's file in the folder, by the meal's row id.
+  public func syncedPaths() throws(StoreError) -> [Int64: String] {
+    let pairs = try db.statement(
+      "SELECT meal.id, sync_record.path FROM meal JOIN sync_record ON sync_record.uid = meal.uid"
+    ).rows([]) { ($0.int(0), $0.text(1)) }
+    return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Puts `items` in place of the whole shopping list, in one transaction.
+  public func replaceShoppingList(with items: [SyncedShoppingItem]) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      try db.execute("DELETE FROM shopping_item")
+      let insert = try db.statement(
+        """
+        INSERT INTO shopping_item (meal_ref, meal_name, ingredient, measure, ticked, added_at)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """)
+      for item in items {
+        try insert.run([
+          .text(item.ref), .text(item.mealName), .text(item.ingredient), .text(item.measure),
+          .integer(item.ticked ? 1 : 0), .real(clock()),
+        ])
+      }
+    }
+    didCommit()
+  }
+}

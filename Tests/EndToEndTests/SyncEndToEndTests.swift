@@ -217,6 +217,106 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(try names("a.sqlite"), ["Beef Stew", "Pad Thai Noodles"])
   }
 
+  // MARK: - The shopping list
+
+  /// The list written on one machine appears on the other; ticks made on both at once are
+  /// both kept (git merges the tick log as a union); an item added by hand to the file comes
+  /// in; the official library reads the files as the books hold them.
+  func testTheShoppingListAndItsTicksTravelBetweenMachines() throws {
+    try git(["init", "-q", "--bare", path("remote.git")])
+    try git(["clone", "-q", path("remote.git"), path("A")])
+    try git(["clone", "-q", path("remote.git"), path("B")])
+    try write(Self.fullMeal, "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+    try meals("a.sqlite", ["plan", "add", "Beef Stew", "today"])
+    try meals("a.sqlite", ["plan", "shop"])
+    try sync("a.sqlite", "A")
+    try sync("b.sqlite", "B")
+    func list(_ book: String) throws -> [String] {
+      try MealStore(path: path(book)).shoppingItems().map {
+        "\($0.mealName): \($0.ingredient) \($0.measure)\($0.ticked ? " ✓" : "")"
+      }
+    }
+    XCTAssertEqual(
+      try list("b.sqlite"),
+      [
+        "Beef Stew: beef 1 kg", "Beef Stew: onions 2", "Beef Stew: stock 1 1/2 cups",
+        "Beef Stew: salt ",
+      ])
+    func tick(_ book: String, _ name: String, _ ticked: Bool = true) throws {
+      let store = try MealStore(path: path(book))
+      try store.setTicked(
+        ticked, items: store.shoppingItems().filter { $0.ingredient == name }.map(\.id))
+    }
+    // Ticked on both machines at once.
+    try tick("b.sqlite", "beef")
+    try tick("a.sqlite", "onions")
+    try sync("a.sqlite", "A")
+    let said = try sync("b.sqlite", "B").output
+    XCTAssertTrue(said.contains("the shopping list brought up to date"), said)
+    try sync("a.sqlite", "A")
+    for book in ["a.sqlite", "b.sqlite"] {
+      XCTAssertEqual(
+        try list(book),
+        [
+          "Beef Stew: beef 1 kg ✓", "Beef Stew: onions 2 ✓", "Beef Stew: stock 1 1/2 cups",
+          "Beef Stew: salt ",
+        ], book)
+    }
+    XCTAssertEqual(try git(["-C", path("B"), "status", "--porcelain"]), "")
+    // Added by hand to the file on B; unticked on A.
+    try write(try read("B/.shopping-list") + "-- meal: Breakfast\nmilk{1%l}\n", "B/.shopping-list")
+    try tick("a.sqlite", "beef", false)
+    try sync("b.sqlite", "B")
+    try sync("a.sqlite", "A")
+    try sync("b.sqlite", "B")
+    for book in ["a.sqlite", "b.sqlite"] {
+      XCTAssertEqual(
+        try list(book),
+        [
+          "Beef Stew: beef 1 kg", "Beef Stew: onions 2 ✓", "Beef Stew: stock 1 1/2 cups",
+          "Beef Stew: salt ", "Breakfast: milk 1 l",
+        ], book)
+    }
+    // Ticked by hand in both folders (CookCLI, a phone): git merges the two logs, no conflict.
+    try write(try read("A/.shopping-checked") + "+ stock\n", "A/.shopping-checked")
+    try write(try read("B/.shopping-checked") + "+ Salt\n", "B/.shopping-checked")
+    try sync("a.sqlite", "A")
+    try sync("b.sqlite", "B")
+    try sync("a.sqlite", "A")
+    XCTAssertEqual(try git(["-C", path("B"), "status", "--porcelain"]), "")
+    XCTAssertFalse(try git(["-C", path("B"), "ls-files"]).contains("conflict"))
+    XCTAssertEqual(
+      try git(["-C", path("B"), "log", "--merges", "--oneline"]).split(separator: "\n").count, 1,
+      "the two logs were merged")
+    for book in ["a.sqlite", "b.sqlite"] {
+      XCTAssertEqual(
+        try list(book),
+        [
+          "Beef Stew: beef 1 kg", "Beef Stew: onions 2 ✓", "Beef Stew: stock 1 1/2 cups ✓",
+          "Beef Stew: salt  ✓", "Breakfast: milk 1 l",
+        ], book)
+    }
+    // The official library reads the same list and ticks.
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    guard FileManager.default.isExecutableFile(atPath: python) else {
+      throw XCTSkip("The official Cooklang library's virtual environment is not there.")
+    }
+    let script = PackagePaths.root.appendingPathComponent("Tests/Cooklang/shopping.py").path
+    let (status, output, errors) = try runProcess([python, script, path("A")])
+    XCTAssertEqual(status, 0, errors)
+    let parsed = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], output)
+    XCTAssertEqual(
+      parsed["items"] as? [[String]],
+      [
+        ["Beef/Beef Stew", "beef", "1%kg"], ["Beef/Beef Stew", "onions", "2"],
+        ["Beef/Beef Stew", "stock", "1 1/2 cups"], ["Beef/Beef Stew", "salt", ""],
+        ["", "milk", "1%l"],
+      ])
+    XCTAssertEqual(parsed["checked"] as? [String], ["onions", "salt", "stock"])
+  }
+
   // MARK: - A folder without git
 
   func testAFolderEditedByHandAndSyncthingsConflictCopies() throws {

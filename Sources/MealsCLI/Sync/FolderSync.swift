@@ -52,7 +52,13 @@ public enum FolderSync {
     -> SyncReport
   {
     let book = BookSync(store: store, folder: folder, today: today)
-    guard GitFolder.isWorkTree(folder) else { return try book.run() }
+    let shopping = ShoppingSync(store: store, folder: SyncFolder(root: folder))
+    func both() throws(SyncError) -> SyncReport {
+      var report = try book.run()
+      report.shoppingListChanged = try shopping.run()
+      return report
+    }
+    guard GitFolder.isWorkTree(folder) else { return try both() }
     let git = GitFolder(root: folder, today: today.description)
     var gitSteps: [String] = []
     var conflicts: [String] = []
@@ -68,7 +74,8 @@ public enum FolderSync {
       upstream = true
       gitSteps.append("pulled")
     }
-    var report = try book.run()
+    try git.mergeLogsAsUnions()
+    var report = try both()
     for attempt in 0..<3 {
       if try git.commitAll(message: report.commitMessage), attempt == 0 {
         gitSteps.append("committed")
@@ -80,7 +87,7 @@ public enum FolderSync {
       }
       // Another machine pushed meanwhile: merge it in, sync what it brought, push again.
       conflicts += try git.pull()
-      let again = try book.run()
+      let again = try both()
       report.merge(again)
     }
     // git's second versions were read as new files: they are said as conflicts.
@@ -100,5 +107,6 @@ extension SyncReport {
     removedInFolder += other.removedInFolder
     conflicts += other.conflicts
     leftAlone += other.leftAlone
+    shoppingListChanged = shoppingListChanged || other.shoppingListChanged
   }
 }

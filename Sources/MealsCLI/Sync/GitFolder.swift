@@ -139,6 +139,20 @@ struct GitFolder {
     throw SyncError("git push from \(root) failed: \(pushed.firstComplaint)")
   }
 
+  /// The shopping list's files merged line by line (`merge=union` in `.gitattributes`): two
+  /// machines' ticks are both kept, never a conflict. Added once, with the user's own lines.
+  func mergeLogsAsUnions() throws(SyncError) {
+    let path = root + "/.gitattributes"
+    let existing =
+      FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let wanted = [".shopping-checked merge=union", ".shopping-list merge=union"]
+    let missing = wanted.filter { !existing.contains($0) }
+    guard !missing.isEmpty else { return }
+    let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+    _ = try SyncFolder(root: root).write(
+      existing + separator + missing.joined(separator: "\n") + "\n", to: ".gitattributes")
+  }
+
   // MARK: - Conflicting versions
 
   /// The other side's version of a recipe as a meal of its own, renamed, with an id of its own.

@@ -12,6 +12,8 @@ public struct SyncReport: Equatable, Sendable {
   public var conflicts: [String] = []
   /// `path: reason` for each file left alone.
   public var leftAlone: [String] = []
+  /// Whether the shopping list or its ticks changed, on either side.
+  public var shoppingListChanged = false
   /// What git did (`committed`, `pulled`, `pushed`), in order.
   public var git: [String] = []
 
@@ -22,6 +24,7 @@ public struct SyncReport: Equatable, Sendable {
   /// Whether the book or the folder changed.
   public var changedAnything: Bool {
     changedHere + newFromFolder + changedInFolder + removedInFolder + conflicts.count > 0
+      || shoppingListChanged
   }
 
   /// The line `meals sync` prints (`Synced with ~/Recipes: 2 changed here, 1 new from the
@@ -34,6 +37,7 @@ public struct SyncReport: Equatable, Sendable {
     if removedInFolder > 0 {
       parts.append("\(removedInFolder) removed in the folder (in Recently Deleted)")
     }
+    if shoppingListChanged { parts.append("the shopping list brought up to date") }
     if !conflicts.isEmpty {
       parts.append(
         conflicts.count == 1
@@ -54,6 +58,7 @@ public struct SyncReport: Equatable, Sendable {
     if newFromFolder > 0 { parts.append("\(newFromFolder) new") }
     if removedInFolder > 0 { parts.append("\(removedInFolder) removed") }
     if !conflicts.isEmpty { parts.append("\(conflicts.count) conflict") }
+    if shoppingListChanged { parts.append("shopping list") }
     return "meals: " + (parts.isEmpty ? "sync" : parts.joined(separator: ", "))
   }
 }

@@ -1,0 +1,166 @@
+import FoundationEssentials
+import MealsCore
+import MealsStore
+
+/// The shopping list kept in step with the folder's `.shopping-list` and `.shopping-checked`.
+///
+/// The list: whichever side changed since the last sync wins; both changed, the items of both
+/// are kept (nothing bought is forgotten). The ticks: three-way by name against the ticks at
+/// the last sync — a tick changed here is appended to the log, one changed there (another
+/// machine, a phone, CookCLI) is taken into the book; the log only grows, so git merges two
+/// machines' logs as a union (`.gitattributes`).
+struct ShoppingSync {
+  let store: MealStore
+  let folder: SyncFolder
+
+  static let listFile = ".shopping-list"
+  static let logFile = ".shopping-checked"
+  private static let listSetting = "sync.shopping-list"
+  private static let ticksSetting = "sync.shopping-checked"
+
+  /// Runs the step; true when the book or the folder changed.
+  func run() throws(SyncError) -> Bool {
+    let items: [SyncedShoppingItem]
+    let paths: [Int64: String]
+    do {
+      items = try store.syncedShoppingItems()
+      paths = try store.syncedPaths()
+    } catch {
+      throw SyncError(error.message)
+    }
+    let fileText = try read(Self.listFile)
+    let logText = try read(Self.logFile) ?? ""
+    let base = store.setting(Self.listSetting)
+    let book = items.map { fileItem($0, paths: paths) }
+    let bookText = ShoppingListFile.render(book)
+    let bookChanged = ContentHash.of(bookText) != base
+    let fileChanged = ContentHash.of(fileText ?? "") != base
+
+    // The list: each item with the book's own row when it came from the book.
+    var list: [(item: ShoppingListFile.Item, row: SyncedShoppingItem?)] = zip(book, items).map {
+      ($0, $1)
+    }
+    if fileChanged, let fileText {
+      let theirs = ShoppingListFile.parse(fileText)
+      if bookChanged {
+        let known = Set(book.map(Self.key))
+        list += theirs.filter { !known.contains(Self.key($0)) }.map { ($0, nil) }
+      } else {
+        list = theirs.map { ($0, nil) }
+      }
+    }
+
+    // The ticks, by name.
+    let baseTicks = Set(
+      (store.setting(Self.ticksSetting) ?? "").split(separator: "\n").map(String.init))
+    var bookTicks: [String: Bool] = [:]
+    for item in items {
+      let name = item.ingredient.lowercased()
+      bookTicks[name] = (bookTicks[name] ?? true) && item.ticked
+    }
+    let fileTicks = ShoppingListFile.checked(logText)
+    var names = Set(list.map { $0.item.name.lowercased() })
+    names.formUnion(baseTicks)
+    var final: [String: Bool] = [:]
+    var appended: [String] = []
+    for name in names.sorted() {
+      let here = bookTicks[name] ?? false
+      let before = baseTicks.contains(name)
+      let there = fileTicks[name] ?? false
+      if here != before {
+        final[name] = here
+        if there != here { appended.append(ShoppingListFile.logLine(name, ticked: here)) }
+      } else {
+        final[name] = there
+      }
+    }
+
+    // The book.
+    let wanted = list.map { entry in
+      var row =
+        entry.row
+        ?? SyncedShoppingItem(
+          ref: ref(of: entry.item, paths: paths), mealName: mealName(of: entry.item, paths: paths),
+          ingredient: entry.item.name, measure: entry.item.quantity, ticked: false)
+      row.ticked = final[entry.item.name.lowercased()] ?? false
+      return row
+    }
+    var changed = false
+    do {
+      if wanted != items {
+        try store.replaceShoppingList(with: wanted)
+        changed = true
+      }
+    } catch {
+      throw SyncError("cannot write the folder's shopping list into the book: \(error.message)")
+    }
+
+    // The folder.
+    let listText = ShoppingListFile.render(list.map(\.item))
+    if listText != (fileText ?? "") && !(listText.isEmpty && fileText == nil) {
+      _ = try folder.write(listText, to: Self.listFile)
+      changed = true
+    }
+    if !appended.isEmpty {
+      let separator = logText.isEmpty || logText.hasSuffix("\n") ? "" : "\n"
+      _ = try folder.write(
+        logText + separator + appended.joined(separator: "\n") + "\n", to: Self.logFile)
+      changed = true
+    }
+    do {
+      try store.setSetting(Self.listSetting, to: ContentHash.of(listText))
+      try store.setSetting(
+        Self.ticksSetting, to: final.filter(\.value).keys.sorted().joined(separator: "\n"))
+    } catch {
+      throw SyncError(error.message)
+    }
+    return changed
+  }
+
+  // MARK: - Helpers
+
+  private static func key(_ item: ShoppingListFile.Item) -> String {
+    [item.recipe ?? "", item.meal ?? "", item.name.lowercased(), item.quantity]
+      .joined(separator: "\u{1F}")
+  }
+
+  private func read(_ name: String) throws(SyncError) -> String? {
+    guard folder.entry(name) != nil else { return nil }
+    switch folder.read(name) {
+    case .success(let text): return text
+    case .failure(let problem):
+      throw SyncError("cannot read \(name) in \(folder.root): \(problem.reason).")
+    }
+  }
+
+  private func fileItem(_ item: SyncedShoppingItem, paths: [Int64: String])
+    -> ShoppingListFile.Item
+  {
+    let id = item.ref.hasPrefix("id:") ? Int64(item.ref.dropFirst(3)) : nil
+    let recipe = id.flatMap { paths[$0] }
+    return ShoppingListFile.Item(
+      recipe: recipe, meal: recipe == nil ? item.mealName : nil, name: item.ingredient,
+      quantity: item.measure)
+  }
+
+  private func ref(of item: ShoppingListFile.Item, paths: [Int64: String]) -> String {
+    if let recipe = item.recipe,
+      let id = paths.first(where: { $0.value.lowercased() == recipe.lowercased() })?.key
+    {
+      return MealRef.saved(id).stored
+    }
+    return MealRef.named(mealName(of: item, paths: paths)).stored
+  }
+
+  /// The meal's name: the saved meal's own, else the group's, else the recipe file's.
+  private func mealName(of item: ShoppingListFile.Item, paths: [Int64: String]) -> String {
+    guard let recipe = item.recipe else { return item.meal ?? "" }
+    if let id = paths.first(where: { $0.value.lowercased() == recipe.lowercased() })?.key,
+      let meal = try? store.meal(id: id)
+    {
+      return meal.name
+    }
+    let name = PathText.name(recipe)
+    return name.hasSuffix(".cook") ? String(name.dropLast(5)) : name
+  }
+}
