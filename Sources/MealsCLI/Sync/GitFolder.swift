@@ -139,8 +139,10 @@ struct GitFolder {
     throw SyncError("git push from \(root) failed: \(pushed.firstComplaint)")
   }
 
-  /// The shopping list's files merged line by line (`merge=union` in `.gitattributes`): two
-  /// machines' ticks are both kept, never a conflict. Added once, with the user's own lines.
+  /// Has git merge the shopping list's files line by line (`merge=union`, `.gitattributes`).
+  ///
+  /// Two machines' ticks are both kept, never a conflict. Added once, beside the user's own
+  /// lines.
   func mergeLogsAsUnions() throws(SyncError) {
     let path = root + "/.gitattributes"
     let existing =
