@@ -201,3 +201,30 @@ extension MealStore {
     didCommit()
   }
 }
+
+// MARK: - The plan in the folder
+
+extension MealStore {
+  /// Every plan entry, by day, slot and position.
+  public func allPlanEntries() throws(StoreError) -> [PlanEntry] {
+    try readPlanEntries(from: CivilDate(daysSince1970: -1_000_000), days: 2_000_000)
+  }
+
+  /// Puts `entries` in place of the plan of the 7 days from `monday`, in one transaction.
+  public func replacePlanWeek(
+    from monday: CivilDate,
+    with entries: [(day: CivilDate, slot: PlanSlot, mealID: Int64, servings: Int, note: String)]
+  ) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      try db.statement("DELETE FROM plan_entry WHERE day >= ? AND day < ?").run([
+        .integer(Int64(monday.daysSince1970)), .integer(Int64(monday.daysSince1970 + 7)),
+      ])
+      for entry in entries {
+        try plan(
+          mealID: entry.mealID, on: entry.day, slot: entry.slot, servings: entry.servings,
+          note: entry.note)
+      }
+    }
+    didCommit()
+  }
+}

@@ -317,6 +317,61 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(parsed["checked"] as? [String], ["onions", "salt", "stock"])
   }
 
+  // MARK: - The week plan
+
+  /// The plan travels as one Cooklang menu file a week: written from one book, read into
+  /// another sharing the folder (as Syncthing shares it), edited by hand, emptied.
+  func testTheWeekPlanTravelsAsMenuFiles() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+    try meals("a.sqlite", ["plan", "add", "Beef Stew", "2026-12-07", "--servings", "4"])
+    try meals("a.sqlite", ["plan", "add", "Pad Thai", "2026-12-09", "--slot", "lunch"])
+    try sync("a.sqlite", "Recipes")
+    XCTAssertEqual(
+      try read("Recipes/Plan/2026-W50.menu"),
+      """
+      ---
+      title: Week 2026-W50
+      ---
+
+      = Monday 2026-12-07
+
+      Dinner: @./Beef/Beef Stew{4}
+
+      = Wednesday 2026-12-09
+
+      Lunch: @./Pad Thai{4}
+
+      """)
+    try sync("b.sqlite", "Recipes")
+    func week(_ book: String) throws -> String {
+      try meals(book, ["plan", "--week", "2026-W50"]).output.split(separator: "\n").map {
+        $0.split(separator: "\t").enumerated().filter { $0.offset != 3 }.map(\.element)
+          .joined(separator: " ")
+      }.joined(separator: "\n")
+    }
+    let planned = "2026-12-07 dinner 4 Beef Stew\n2026-12-09 lunch 4 Pad Thai"
+    XCTAssertEqual(try week("b.sqlite"), planned)
+    // Edited by hand: a breakfast added on Friday, with a note.
+    try write(
+      try read("Recipes/Plan/2026-W50.menu")
+        + "\n= Friday 2026-12-11\n\nBreakfast: @./Pad Thai{2}(cold, from the fridge)\n",
+      "Recipes/Plan/2026-W50.menu")
+    var said = try sync("a.sqlite", "Recipes").output
+    XCTAssertTrue(said.contains("the week plan brought up to date"), said)
+    XCTAssertEqual(try week("a.sqlite"), planned + "\n2026-12-11 breakfast 2 Pad Thai")
+    // Emptied in one book: the file goes, and the other book's week empties.
+    let store = try MealStore(path: path("a.sqlite"))
+    for entry in store.planEntries(from: CivilDate(year: 2026, month: 12, day: 7)!, days: 7) {
+      try store.removePlanEntry(id: entry.id)
+    }
+    try sync("a.sqlite", "Recipes")
+    XCTAssertFalse(exists("Recipes/Plan/2026-W50.menu"))
+    said = try sync("b.sqlite", "Recipes").output
+    XCTAssertTrue(said.contains("the week plan brought up to date"), said)
+    XCTAssertEqual(try week("b.sqlite"), "")
+  }
+
   // MARK: - A folder without git
 
   func testAFolderEditedByHandAndSyncthingsConflictCopies() throws {

@@ -53,9 +53,13 @@ public enum FolderSync {
   {
     let book = BookSync(store: store, folder: folder, today: today)
     let shopping = ShoppingSync(store: store, folder: SyncFolder(root: folder))
+    let plan = PlanSync(store: store, folder: SyncFolder(root: folder))
     func both() throws(SyncError) -> SyncReport {
       var report = try book.run()
       report.shoppingListChanged = try shopping.run()
+      let (planChanged, problems) = try plan.run()
+      report.planChanged = planChanged
+      report.leftAlone += problems
       return report
     }
     guard GitFolder.isWorkTree(folder) else { return try both() }
@@ -108,5 +112,6 @@ extension SyncReport {
     conflicts += other.conflicts
     leftAlone += other.leftAlone
     shoppingListChanged = shoppingListChanged || other.shoppingListChanged
+    planChanged = planChanged || other.planChanged
   }
 }

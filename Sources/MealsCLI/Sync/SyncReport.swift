@@ -14,6 +14,8 @@ public struct SyncReport: Equatable, Sendable {
   public var leftAlone: [String] = []
   /// Whether the shopping list or its ticks changed, on either side.
   public var shoppingListChanged = false
+  /// Whether the week plan changed, on either side.
+  public var planChanged = false
   /// What git did (`committed`, `pulled`, `pushed`), in order.
   public var git: [String] = []
 
@@ -24,7 +26,7 @@ public struct SyncReport: Equatable, Sendable {
   /// Whether the book or the folder changed.
   public var changedAnything: Bool {
     changedHere + newFromFolder + changedInFolder + removedInFolder + conflicts.count > 0
-      || shoppingListChanged
+      || shoppingListChanged || planChanged
   }
 
   /// The line `meals sync` prints (`Synced with ~/Recipes: 2 changed here, 1 new from the
@@ -38,6 +40,7 @@ public struct SyncReport: Equatable, Sendable {
       parts.append("\(removedInFolder) removed in the folder (in Recently Deleted)")
     }
     if shoppingListChanged { parts.append("the shopping list brought up to date") }
+    if planChanged { parts.append("the week plan brought up to date") }
     if !conflicts.isEmpty {
       parts.append(
         conflicts.count == 1
@@ -59,6 +62,7 @@ public struct SyncReport: Equatable, Sendable {
     if removedInFolder > 0 { parts.append("\(removedInFolder) removed") }
     if !conflicts.isEmpty { parts.append("\(conflicts.count) conflict") }
     if shoppingListChanged { parts.append("shopping list") }
+    if planChanged { parts.append("plan") }
     return "meals: " + (parts.isEmpty ? "sync" : parts.joined(separator: ", "))
   }
 }
