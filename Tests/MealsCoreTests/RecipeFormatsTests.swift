@@ -225,6 +225,39 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(back.ingredients, meal.ingredients)
   }
 
+  /// What the sync folder relies on: a file meals wrote, read and written again, is the same
+  /// file byte for byte (sections, notes, escapes, every field); a note written by hand stays
+  /// a note.
+  func testCooklangFilesComeBackByteForByte() throws {
+    var meal = Self.fullMeal
+    meal.instructions += "\n> Serve warm, with rice.\n>> not metadata"
+    let first = Cooklang.render(meal, syncID: "0f8c2b1e-3a4d-4c5b-9e6f-7a8b9c0d1e2f")
+    XCTAssertTrue(first.contains("\n> Serve warm, with rice.\n"), first)
+    XCTAssertTrue(first.contains("\n\\>> not metadata\n"), first)
+    let back = try only([Cooklang.meal(from: first, fileName: "x.cook")])
+    XCTAssertEqual(Cooklang.syncID(in: first), "0f8c2b1e-3a4d-4c5b-9e6f-7a8b9c0d1e2f")
+    XCTAssertEqual(Cooklang.render(back, syncID: Cooklang.syncID(in: first)), first)
+    let handWritten = "Mix @flour{100%g}.\n\n> Serve warm.\n\nBake.\n"
+    let read = try only([Cooklang.meal(from: handWritten, fileName: "Bread.cook")])
+    XCTAssertEqual(read.instructions, "Mix flour.\n> Serve warm.\nBake.")
+    XCTAssertTrue(Cooklang.render(read).contains("\n> Serve warm.\n"))
+  }
+
+  /// A `meals-id` line added to a file written by hand changes nothing else of it.
+  func testAMealsIDIsAddedToAHandWrittenFileAndNothingElse() {
+    let id = "0f8c2b1e-3a4d-4c5b-9e6f-7a8b9c0d1e2f"
+    XCTAssertEqual(
+      Cooklang.addingSyncID(id, to: "Boil @water.\n"),
+      "---\nmeals-id: \(id)\n---\nBoil @water.\n")
+    XCTAssertEqual(
+      Cooklang.addingSyncID(id, to: "\u{FEFF}---\r\ntitle: Tea\r\n---\r\nBoil.\r\n"),
+      "\u{FEFF}---\r\nmeals-id: \(id)\r\ntitle: Tea\r\n---\r\nBoil.\r\n")
+    // A first line of dashes that opens no front matter is text: front matter goes before it.
+    XCTAssertEqual(
+      Cooklang.addingSyncID(id, to: "---\nBoil.\n"), "---\nmeals-id: \(id)\n---\n---\nBoil.\n")
+    XCTAssertEqual(Cooklang.syncID(in: Cooklang.addingSyncID(id, to: "Boil.\n")), id)
+  }
+
   /// Values that could read as YAML's own syntax are quoted in the front matter and come
   /// back as they were.
   func testCooklangFrontMatterQuotesWhatYAMLWouldRead() throws {

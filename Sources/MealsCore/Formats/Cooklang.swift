@@ -96,7 +96,8 @@ public enum Cooklang {
   }
 
   /// A line of a meal's text as Cooklang text: what would read as markup, a comment, a
-  /// section or a note is escaped with a backslash (`\@`, `\--`, `\=`), as the spec allows.
+  /// section or metadata is escaped with a backslash (`\@`, `\--`, `\=`, `\>>`), as the spec
+  /// allows. A line starting `>` stays a note, as it was read.
   static func escaped(_ line: String) -> String {
     // Most lines hold nothing to escape: said by their bytes, at once.
     let marks: Set<UInt8> = Self.escapeBytes
@@ -107,7 +108,7 @@ public enum Cooklang {
       let next = index + 1 < characters.count ? characters[index + 1] : nil
       if "@#~\\".contains(character) || (character == "-" && next == "-")
         || (character == "[" && next == "-")
-        || (index == 0 && (character == "=" || character == ">"))
+        || (index == 0 && (character == "=" || (character == ">" && next == ">")))
       {
         out.append("\\")
       }

@@ -1,0 +1,137 @@
+import MealsCore
+import XCTest
+
+/// The sync folder's own rules: where a meal's file goes, which files are passed over, and the
+/// shopping list's and the plan's files written and read back.
+final class SyncFilesTests: XCTestCase {
+  // MARK: - Paths
+
+  func testAMealsFileIsItsCategoryAndNameAsAFileSystemAllows() {
+    XCTAssertEqual(SyncPaths.path(name: "Beef Stew", category: "Beef"), "Beef/Beef Stew.cook")
+    XCTAssertEqual(SyncPaths.path(name: "Pad Thai", category: nil), "Pad Thai.cook")
+    XCTAssertEqual(SyncPaths.path(name: "Pad Thai", category: "  "), "Pad Thai.cook")
+    XCTAssertEqual(
+      SyncPaths.path(name: "AC/DC cake", category: "Sweet/Sour"), "Sweet-Sour/AC-DC cake.cook")
+    XCTAssertEqual(SyncPaths.path(name: "..hidden. ", category: nil), "hidden.cook")
+    XCTAssertEqual(SyncPaths.path(name: "Tab\there", category: nil), "Tab-here.cook")
+    XCTAssertEqual(SyncPaths.path(name: "...", category: "..."), "Other/Untitled.cook")
+    XCTAssertEqual(SyncPaths.path(name: "鸡肉饭 🍚", category: "Ясно"), "Ясно/鸡肉饭 🍚.cook")
+    let long = String(repeating: "é", count: 200)
+    let cut = SyncPaths.path(name: long, category: nil)
+    XCTAssertLessThanOrEqual(cut.utf8.count, 150 + 5)
+    XCTAssertTrue(cut.hasPrefix("éé") && cut.hasSuffix("é.cook"), "cut between characters")
+    XCTAssertEqual(SyncPaths.numbered("Beef/Stew.cook", 2), "Beef/Stew (2).cook")
+  }
+
+  func testHiddenTemporaryAndOtherFilesArePassedOver() {
+    for name in [
+      ".git", ".stfolder", ".#Stew.cook", "Stew.cook~", "Stew.cook.swp", "x.tmp", "#Stew#",
+    ] {
+      XCTAssertTrue(SyncPaths.isSkipped(name), name)
+    }
+    XCTAssertTrue(SyncPaths.isRecipe("Stew.cook"))
+    XCTAssertFalse(SyncPaths.isRecipe(".cook"))
+    XCTAssertFalse(SyncPaths.isRecipe("Stew.md"))
+    XCTAssertEqual(
+      SyncPaths.syncthingConflictDate("Stew.sync-conflict-20261202-101010-ABCDEFG.cook"),
+      "2026-12-02")
+    XCTAssertEqual(SyncPaths.syncthingConflictDate("Stew.sync-conflict-x.cook"), "")
+    XCTAssertNil(SyncPaths.syncthingConflictDate("Stew.cook"))
+    XCTAssertTrue(SyncPaths.isSyncthingConflict("Beef/Stew.sync-conflict-20261202-1-A.cook"))
+    XCTAssertFalse(SyncPaths.isSyncthingConflict("Beef/Stew.cook"))
+    XCTAssertEqual(ContentHash.of(""), "cbf29ce484222325", "FNV-1a's offset basis")
+    XCTAssertNotEqual(ContentHash.of("a"), ContentHash.of("b"))
+  }
+
+  // MARK: - The shopping list
+
+  func testTheShoppingListIsWrittenAsCookCLIReadsItAndReadBack() {
+    let items = [
+      ShoppingListFile.Item(
+        recipe: "Beef/Beef Stew.cook", meal: nil, name: "beef", quantity: "1 kg"),
+      ShoppingListFile.Item(recipe: "Beef/Beef Stew.cook", meal: nil, name: "salt", quantity: ""),
+      ShoppingListFile.Item(recipe: nil, meal: "Pad Thai", name: "rice noodles", quantity: "200 g"),
+      ShoppingListFile.Item(recipe: nil, meal: "Pad Thai", name: "eggs {large}", quantity: "2-3"),
+      ShoppingListFile.Item(recipe: nil, meal: "", name: "milk -- whole", quantity: "1 (1 l)"),
+    ]
+    let text = ShoppingListFile.render(items)
+    XCTAssertEqual(
+      text,
+      """
+      ./Beef/Beef Stew
+        beef{1%kg}
+        salt
+      -- meal: Pad Thai
+      rice noodles{200%g}
+      eggs (large){2-3}
+      -- meal:
+      milk - whole{1 (1 l)}
+
+      """)
+    XCTAssertEqual(
+      ShoppingListFile.parse(text).map {
+        "\($0.recipe ?? "-")|\($0.meal ?? "-")|\($0.name)|\($0.quantity)"
+      },
+      [
+        "Beef/Beef Stew.cook|-|beef|1 kg", "Beef/Beef Stew.cook|-|salt|",
+        "-|Pad Thai|rice noodles|200 g", "-|Pad Thai|eggs (large)|2-3", "-||milk - whole|1 (1 l)",
+      ])
+    // Written by hand or by CookCLI: CRLF, tabs, a multiplier, comments, a free line at the top.
+    let hand = "bread\r\n./Sauces/Tomato{2}\r\n\ttomatoes{800%g} -- ripe\r\n[- later -]\r\n"
+    XCTAssertEqual(
+      ShoppingListFile.parse(hand).map { "\($0.recipe ?? "-")|\($0.name)|\($0.quantity)" },
+      ["-|bread|", "Sauces/Tomato.cook|tomatoes|800 g"])
+  }
+
+  func testTheTickLogsLastLineForANameWinsInAnyCase() {
+    let log = "+ Flour\n+ eggs\n- flour\nnot a tick\n+ Milk\r\n- \n"
+    XCTAssertEqual(ShoppingListFile.checked(log), ["flour": false, "eggs": true, "milk": true])
+    XCTAssertEqual(ShoppingListFile.logLine("Flour", ticked: true), "+ Flour")
+    XCTAssertEqual(ShoppingListFile.logLine("Flour", ticked: false), "- Flour")
+  }
+
+  // MARK: - The plan
+
+  func testAWeekOfThePlanIsAMenuFileReadBackAsItWas() throws {
+    let monday = try XCTUnwrap(CivilDate(year: 2026, month: 11, day: 30))
+    let entries = [
+      MenuFile.Entry(
+        day: monday, slot: .dinner, recipe: "Beef/Beef Stew.cook", servings: 4, note: ""),
+      MenuFile.Entry(
+        day: monday.adding(days: 2), slot: .breakfast, recipe: "Porridge.cook", servings: 1,
+        note: "with (lots of) honey"),
+      MenuFile.Entry(
+        day: monday.adding(days: 2), slot: .lunch, recipe: "Pad Thai.cook", servings: 2, note: ""),
+    ]
+    let text = MenuFile.render(week: monday, entries)
+    XCTAssertEqual(
+      text,
+      """
+      ---
+      title: Week 2026-W49
+      ---
+
+      = Monday 2026-11-30
+
+      Dinner: @./Beef/Beef Stew{4}
+
+      = Wednesday 2026-12-02
+
+      Breakfast: @./Porridge{1}(with [lots of] honey)
+
+      Lunch: @./Pad Thai{2}
+
+      """)
+    var expected = entries
+    expected[1].note = "with [lots of] honey"
+    XCTAssertEqual(MenuFile.parse(text, week: monday), expected)
+    XCTAssertEqual(MenuFile.path(forWeekOf: monday.adding(days: 6)), "Plan/2026-W49.menu")
+    XCTAssertEqual(MenuFile.monday(ofFile: "2026-W49.menu"), monday)
+    XCTAssertNil(MenuFile.monday(ofFile: "notes.menu"))
+    // Written by hand: a weekday alone, no slot, no servings, a day outside the week.
+    let hand = "= friday\n@./Soup\n= 2027-01-01\nLunch: @./Bread{2}\n"
+    XCTAssertEqual(
+      MenuFile.parse(hand, week: monday).map { "\($0.day) \($0.slot) \($0.recipe) \($0.servings)" },
+      ["2026-12-04 dinner Soup.cook 1", "2026-12-04 lunch Bread.cook 2"])
+  }
+}
