@@ -104,7 +104,8 @@ struct PlanSync {
     }
     do {
       try store.setSetting(
-        Self.setting, to: kept.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        Self.setting,
+        to: kept.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
           .joined(separator: "\n"))
     } catch {
       throw SyncError(error.message)

@@ -95,9 +95,10 @@ public enum Cooklang {
       && Double(value) == nil
   }
 
-  /// A line of a meal's text as Cooklang text: what would read as markup, a comment, a
-  /// section or metadata is escaped with a backslash (`\@`, `\--`, `\=`, `\>>`), as the spec
-  /// allows. A line starting `>` stays a note, as it was read.
+  /// A line of a meal's text as Cooklang text, escaped where it would read as something else.
+  ///
+  /// What would read as markup, a comment, a section or metadata gets a backslash (`\@`,
+  /// `\--`, `\=`, `\>>`), as the spec allows. A line starting `>` stays a note, as it was read.
   static func escaped(_ line: String) -> String {
     // Most lines hold nothing to escape: said by their bytes, at once.
     let marks: Set<UInt8> = Self.escapeBytes

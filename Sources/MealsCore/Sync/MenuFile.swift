@@ -69,10 +69,11 @@ public enum MenuFile {
 
   // MARK: - Reading
 
-  /// The entries of a menu file of the week from `monday`: a day from its section (`= Monday
-  /// 2026-11-30`, or the weekday alone), a slot from the words before the reference (dinner
-  /// when none), servings from its braces (1 when none). Lines that are not a reference are
-  /// passed over.
+  /// The entries of a menu file of the week from `monday`.
+  ///
+  /// A day from its section (`= Monday 2026-11-30`, or the weekday alone), a slot from the
+  /// words before the reference (dinner when none), servings from its braces (1 when none).
+  /// Lines that are not a reference are passed over.
   public static func parse(_ text: String, week monday: CivilDate) -> [Entry] {
     var entries: [Entry] = []
     var day = monday
