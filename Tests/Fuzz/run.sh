@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown quantity config}
+targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown syncfiles quantity config}
 jobs=${FUZZ_JOBS:-1}
 out=.build/fuzz
 export TMPDIR="$PWD/.build/tmp"
@@ -40,7 +40,7 @@ build config Tests/Fuzz/ConfigFuzz.swift
 fuzz() {
   local target=$1 binary=$1 format=""
   case $target in
-    schemaorg | cooklang | markdown) binary=formats format=$target ;;
+    schemaorg | cooklang | markdown | syncfiles) binary=formats format=$target ;;
   esac
   local corpus="$out/corpus/$target" artifacts="$out/artifacts/$target"
   mkdir -p "$corpus" "$artifacts"
@@ -50,6 +50,7 @@ fuzz() {
     sanitizer | keys) seeds=(Tests/Fuzz/Seeds/keys) ;;
     html | page) seeds=(Resources/fixtures/pages Resources/fixtures/recipes) ;;
     schemaorg | cooklang | markdown) seeds=(Resources/fixtures/recipes) ;;
+    syncfiles) seeds=(Tests/Fuzz/Seeds/syncfiles) ;;
     quantity) seeds=(Tests/Fuzz/Seeds/quantities) ;;
     config) seeds=(Tests/Fuzz/Seeds/config) ;;
   esac

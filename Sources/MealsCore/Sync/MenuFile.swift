@@ -134,6 +134,6 @@ public enum MenuFile {
       out = out.replacingEvery(from, with: to)
     }
     while out.contains("--") { out = out.replacingEvery("--", with: "-") }
-    return MealRules.trimmed(out)
+    return MealRules.trimmed(out.replacingEvery("[-", with: "[ -"))
   }
 }

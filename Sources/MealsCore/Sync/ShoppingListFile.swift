@@ -130,6 +130,7 @@ public enum ShoppingListFile {
   static func safe(_ text: String) -> String {
     var out = TextLine.single(text).replacingEvery("{", with: "(").replacingEvery("}", with: ")")
     while out.contains("--") { out = out.replacingEvery("--", with: "-") }
+    out = out.replacingEvery("[-", with: "[ -")
     if out.hasPrefix("./") { out = ". /" + out.dropFirst(2) }
     return MealRules.trimmed(out)
   }
