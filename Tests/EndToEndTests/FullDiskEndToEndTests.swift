@@ -66,6 +66,30 @@ final class FullDiskEndToEndTests: XCTestCase {
       .sorted()
   }
 
+  /// A sync into a full folder: said, no file half-written, nothing lost from the book; with
+  /// room again, the next sync writes what is missing.
+  func testASyncIntoAFullFolderIsSaidAndFinishedLater() throws {
+    let recipes = full + "/Recipes"
+    try FileManager.default.createDirectory(atPath: recipes, withIntermediateDirectories: false)
+    try put("---\ntitle: Tea\n---\nBoil @water{1%l}.\n", at: recipes + "/Tea.cook")
+    fill()
+    var run = try runProcess([Products.meals, "--db", database, "sync", recipes])
+    XCTAssertEqual(run.status, 1, run.output)
+    XCTAssertTrue(run.errors.contains("No space left on device"), run.errors)
+    XCTAssertEqual(try names(in: recipes), ["Tea.cook"], "no temporary file left")
+    let store = try MealStore(path: database)
+    XCTAssertEqual(
+      try store.mealIDs(named: "Arrabiata").count + store.mealIDs(named: "Toast").count, 2)
+    try FileManager.default.removeItem(atPath: full + "/filler")
+    run = try runProcess([Products.meals, "--db", database, "sync", recipes])
+    XCTAssertEqual(run.status, 0, run.errors)
+    XCTAssertEqual(
+      try names(in: recipes), [".shopping-list", "Arrabiata.cook", "Tea.cook", "Toast.cook"])
+    XCTAssertEqual(store.mealCount, 3)
+    run = try runProcess([Products.meals, "--db", database, "sync", recipes])
+    XCTAssertTrue(run.output.hasSuffix("nothing changed.\n"), run.output)
+  }
+
   func testEveryFileMealsWritesFailsWholeOnAFullDisk() throws {
     // What was there before the disk filled: yesterday's files, a database with its backup,
     // a kept picture.

@@ -35,7 +35,7 @@ public enum ShoppingListFile {
   public static func render(_ items: [Item]) -> String {
     var lines: [String] = []
     var group: (String?, String?)?
-    for item in items {
+    for item in items where !safe(item.name).isEmpty {
       let meal = item.recipe == nil ? safe(item.meal ?? "") : nil
       if group.map({ $0.0 != item.recipe || $0.1 != meal }) ?? true {
         if let recipe = item.recipe {
@@ -94,9 +94,12 @@ public enum ShoppingListFile {
         .replacingEvery("%", with: " ")
         quantity = MealRules.trimmed(quantity)
       }
+      // Control characters are not part of a name (a file is not trusted).
+      name = safe(name)
       guard !name.isEmpty else { continue }
       items.append(
-        Item(recipe: recipe, meal: recipe == nil ? meal : nil, name: name, quantity: quantity))
+        Item(recipe: recipe, meal: recipe == nil ? meal : nil, name: name, quantity: safe(quantity))
+      )
     }
     return items
   }
