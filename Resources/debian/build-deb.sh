@@ -102,6 +102,7 @@ Architecture: $arch
 Maintainer: meals maintainers <maintainers@users.noreply.a-seed-9623e176.example>
 Installed-Size: $size
 Depends: $depends
+Recommends: git
 Section: utils
 Priority: optional
 Description: full-screen terminal recipe book
@@ -109,8 +110,9 @@ Description: full-screen terminal recipe book
  favourites, ratings, time, difficulty, servings) in a local SQLite database,
  finds new ones on TheMealDB, imports recipes from web pages, and lets you
  create, edit, browse, plan and cook from the keyboard: Cook Mode with timers,
- scaling, a shopping list, a week plan, pictures in the terminal, and
- commands for scripts (list, show, search, export, import).
+ scaling, a shopping list, a week plan, pictures in the terminal, a folder of
+ Cooklang files kept in step both ways (git or Syncthing carries it to every
+ machine), and commands for scripts (list, show, search, export, import, sync).
 EOF
 (cd "$stage" && find usr -type f -print0 | sort -z | xargs -0 md5sum >DEBIAN/md5sums)
 chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"

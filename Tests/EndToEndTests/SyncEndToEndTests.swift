@@ -417,10 +417,9 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertFalse(exists("Recipes/Beef/Beef Stew.sync-conflict-20261202-101010-ABCDEFG.cook"))
     XCTAssertTrue(exists("Recipes/Beef/\(conflict).cook"))
     let tea = try read("Recipes/Drinks/tea.cook")
-    XCTAssertTrue(tea.hasPrefix("---\r\nmeals-id: "), tea)
+    XCTAssertTrue(tea.hasPrefix("---\r\ntitle: Lemon Tea\r\nservings: 2\r\nmeals-id: "), tea)
     XCTAssertTrue(
-      tea.hasSuffix(
-        "title: Lemon Tea\r\nservings: 2\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2}.\r\n"), tea)
+      tea.hasSuffix("\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2}.\r\n"), tea)
     // Settled: the next sync changes nothing.
     XCTAssertTrue(
       try sync("book.sqlite", "Recipes").output.hasPrefix(

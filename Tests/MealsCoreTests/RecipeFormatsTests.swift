@@ -251,7 +251,11 @@ final class RecipeFormatsTests: XCTestCase {
       "---\nmeals-id: \(id)\n---\nBoil @water.\n")
     XCTAssertEqual(
       Cooklang.addingSyncID(id, to: "\u{FEFF}---\r\ntitle: Tea\r\n---\r\nBoil.\r\n"),
-      "\u{FEFF}---\r\nmeals-id: \(id)\r\ntitle: Tea\r\n---\r\nBoil.\r\n")
+      "\u{FEFF}---\r\ntitle: Tea\r\nmeals-id: \(id)\r\n---\r\nBoil.\r\n")
+    // After a list that ends the front matter: a key of its own, not an item of the list.
+    let listed = Cooklang.addingSyncID(id, to: "---\ntags:\n- soup\n---\nBoil.\n")
+    XCTAssertEqual(listed, "---\ntags:\n- soup\nmeals-id: \(id)\n---\nBoil.\n")
+    XCTAssertEqual(Cooklang.syncID(in: listed), id)
     // A first line of dashes that opens no front matter is text: front matter goes before it.
     XCTAssertEqual(
       Cooklang.addingSyncID(id, to: "---\nBoil.\n"), "---\nmeals-id: \(id)\n---\n---\nBoil.\n")

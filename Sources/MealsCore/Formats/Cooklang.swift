@@ -307,20 +307,21 @@ public enum Cooklang {
     return nil
   }
 
-  /// `text` with `meals-id: ID` added to its front matter (front matter made when it has
-  /// none), every other byte as it was.
+  /// `text` with `meals-id: ID` added at the end of its front matter (front matter made when
+  /// it has none), every other byte as it was.
   public static func addingSyncID(_ id: String, to text: String) -> String {
     let bom = text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
     let body = bom.isEmpty ? String(text) : String(text.dropFirst())
     let newline = text.contains("\r\n") ? "\r\n" : "\n"
     let line = "meals-id: \(yaml(id))" + newline
-    let plain = body.replacingCRLF()
-    if MealRules.trimmed(String(plain.prefix { $0 != "\n" })) == "---",
-      CooklangFrontMatter.split(plain).body.count < plain.count,
-      let end = body.firstIndex(where: \.isNewline)
+    // At the end of the front matter: after any list or nested key, a key of its own.
+    // Lines as the front matter's reader cuts them: at each line feed (a line start after one
+    // is always between characters).
+    let lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    if let first = lines.first, MealRules.trimmed(String(first)) == "---",
+      let close = lines.dropFirst().first(where: { MealRules.trimmed(String($0)) == "---" })
     {
-      let afterFirst = body.index(after: end)
-      return bom + body[..<afterFirst] + line + body[afterFirst...]
+      return bom + body[..<close.startIndex] + line + body[close.startIndex...]
     }
     return bom + "---" + newline + line + "---" + newline + body
   }
