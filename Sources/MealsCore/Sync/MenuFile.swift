@@ -112,6 +112,9 @@ public enum MenuFile {
       } else {
         recipe = String(rest.prefix { !$0.isWhitespace && !$0.isPunctuation || $0 == "/" })
       }
+      // Control characters are not part of a path or a note (a file is not trusted).
+      recipe = clean(recipe)
+      note = clean(note)
       guard !recipe.isEmpty else { continue }
       entries.append(
         Entry(
