@@ -65,7 +65,7 @@ public enum ShoppingListFile {
       let indented = line.first == " "
       var content = MealRules.trimmed(line)
       if content.hasPrefix("-- meal:") {
-        meal = MealRules.trimmed(String(content.dropFirst(8)))
+        meal = safe(String(content.dropFirst(8)))
         recipe = nil
         continue
       }
@@ -133,9 +133,10 @@ public enum ShoppingListFile {
   static func safe(_ text: String) -> String {
     var out = TextLine.single(text).replacingEvery("{", with: "(").replacingEvery("}", with: ")")
     while out.contains("--") { out = out.replacingEvery("--", with: "-") }
-    out = out.replacingEvery("[-", with: "[ -")
+    out = MealRules.trimmed(out.replacingEvery("[-", with: "[ -"))
+    // Trimmed first: a name that would start a line as a recipe reference does not.
     if out.hasPrefix("./") { out = ". /" + out.dropFirst(2) }
-    return MealRules.trimmed(out)
+    return out
   }
 
   /// `1 kg` as `1%kg` (an amount and a one-word unit, as recipes write them), anything else
