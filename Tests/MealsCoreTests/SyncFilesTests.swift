@@ -135,4 +135,3 @@ final class SyncFilesTests: XCTestCase {
       ["2026-12-04 dinner Soup.cook 1", "2026-12-04 lunch Bread.cook 2"])
   }
 }
-
