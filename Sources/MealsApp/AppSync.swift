@@ -74,12 +74,13 @@ public final class AppSync: Ticker {
   }
 
   /// At quit, after the screen is given back: waits for a sync under way, then syncs once
-  /// more (the last changes travel); the line to print, nil without a sync folder.
+  /// more (the last changes travel); the line to print, nil without a sync folder or when
+  /// nothing changed.
   public func syncAtQuit() -> String? {
     guard let folder else { return nil }
     worker.finishAll()
     switch Self.sync(databasePath: databasePath, folder: folder, today: .today()) {
-    case .success(let report): return report.summary(home: Self.home)
+    case .success(let report): return report.changedAnything ? report.summary(home: Self.home) : nil
     case .failure(let error): return "sync: " + error.message
     }
   }
