@@ -315,9 +315,10 @@ public enum Cooklang {
     let newline = text.contains("\r\n") ? "\r\n" : "\n"
     let line = "meals-id: \(yaml(id))" + newline
     // At the end of the front matter: after any list or nested key, a key of its own.
-    // Lines as the front matter's reader cuts them: at each line feed (a line start after one
-    // is always between characters).
-    let lines = body.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    // Lines as the front matter's reader cuts them: at each line feed or carriage return (a
+    // line that can hold `---` starts between characters).
+    let lines = body.unicodeScalars.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" })
     if let first = lines.first, MealRules.trimmed(String(first)) == "---",
       let close = lines.dropFirst().first(where: { MealRules.trimmed(String($0)) == "---" })
     {
