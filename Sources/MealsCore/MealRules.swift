@@ -20,11 +20,13 @@ public enum MealRules {
     guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else {
       return text
     }
-    // Most text needs no trimming: check the two ends before walking characters.
+    // Most text needs no trimming: check the two ends before walking them.
     if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
-    var scalars = Substring(text)
-    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+    // By scalars, as the check above: a space carrying a combining mark (` ߲`) is not
+    // trimmed, so trimming twice changes nothing.
+    var scalars = text.unicodeScalars[...]
+    while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
     return String(scalars)
   }
 
