@@ -64,8 +64,9 @@ public enum ShoppingListFile {
       let line = raw.replacingEvery("\t", with: "  ")
       let indented = line.first == " "
       var content = MealRules.trimmed(line)
-      if content.hasPrefix("-- meal:") {
-        meal = safe(String(content.dropFirst(8)))
+      // Prefixes by scalars: a combining mark after them joins their last character.
+      if content.unicodeScalars.starts(with: "-- meal:".unicodeScalars) {
+        meal = safe(String(content.unicodeScalars.dropFirst(8)))
         recipe = nil
         continue
       }
@@ -73,13 +74,13 @@ public enum ShoppingListFile {
         content = MealRules.trimmed(String(content[..<comment.lowerBound]))
       }
       guard !content.isEmpty else { continue }
-      if content.hasPrefix("./") {
-        var path = String(content.dropFirst(2))
+      if content.unicodeScalars.starts(with: "./".unicodeScalars) {
+        var path = String(content.unicodeScalars.dropFirst(2))
         // A multiplier (`{2}`) scales what CookCLI lists; the items under it are ours.
         if path.hasSuffix("}"), let brace = path.lastIndex(of: "{") {
           path = String(path[..<brace])
         }
-        recipe = MealRules.trimmed(path) + ".cook"
+        recipe = safe(path) + ".cook"
         meal = nil
         continue
       }
@@ -135,7 +136,9 @@ public enum ShoppingListFile {
     while out.contains("--") { out = out.replacingEvery("--", with: "-") }
     out = MealRules.trimmed(out.replacingEvery("[-", with: "[ -"))
     // Trimmed first: a name that would start a line as a recipe reference does not.
-    if out.hasPrefix("./") { out = ". /" + out.dropFirst(2) }
+    if out.unicodeScalars.starts(with: "./".unicodeScalars) {
+      out = ". /" + String(out.unicodeScalars.dropFirst(2))
+    }
     return out
   }
 
