@@ -93,24 +93,30 @@ public enum MenuFile {
         }
         continue
       }
-      guard let at = line.firstRange(ofText: "@./") else { continue }
-      let before = MealRules.trimmed(String(line[..<at.lowerBound]))
+      // By scalars: a combining mark after `{`, `}` or `(` joins it to the next character.
+      let scalars = line.unicodeScalars
+      guard let at = scalars.firstRange(of: "@./".unicodeScalars) else { continue }
+      let before = MealRules.trimmed(String(scalars[..<at.lowerBound]))
         .trimming { $0 == ":" || $0 == " " }.lowercased()
       let slot = PlanSlot(rawValue: before) ?? (before.isEmpty ? .dinner : .other)
-      let rest = line[at.upperBound...]
+      let rest = scalars[at.upperBound...]
       var recipe: String
       var servings = 1
       var note = ""
       if let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
         recipe = MealRules.trimmed(String(rest[..<open]))
-        let amount = rest[rest.index(after: open)..<close].split(separator: "%").first ?? ""
+        let amount = String(rest[rest.index(after: open)..<close]).split(separator: "%").first ?? ""
         servings = Int(MealRules.trimmed(String(amount))) ?? 1
         let after = rest[rest.index(after: close)...]
         if after.first == "(", let end = after.lastIndex(of: ")") {
           note = String(after[after.index(after: after.startIndex)..<end])
         }
       } else {
-        recipe = String(rest.prefix { !$0.isWhitespace && !$0.isPunctuation || $0 == "/" })
+        recipe = String(
+          rest.prefix { scalar in
+            scalar == "/"
+              || !(scalar.properties.isWhitespace || Self.isPunctuation(scalar))
+          })
       }
       // Control characters are not part of a path or a note (a file is not trusted).
       recipe = clean(recipe)
@@ -125,6 +131,15 @@ public enum MenuFile {
   }
 
   // MARK: - Helpers
+
+  private static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation:
+      true
+    default: false
+    }
+  }
 
   static let weekdays = [
     "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",

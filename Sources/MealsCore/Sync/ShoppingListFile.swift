@@ -77,8 +77,9 @@ public enum ShoppingListFile {
       if content.unicodeScalars.starts(with: "./".unicodeScalars) {
         var path = String(content.unicodeScalars.dropFirst(2))
         // A multiplier (`{2}`) scales what CookCLI lists; the items under it are ours.
-        if path.hasSuffix("}"), let brace = path.lastIndex(of: "{") {
-          path = String(path[..<brace])
+        let scalars = path.unicodeScalars
+        if scalars.last == "}", let brace = scalars.lastIndex(of: "{") {
+          path = String(scalars[..<brace])
         }
         recipe = safe(path) + ".cook"
         meal = nil
@@ -87,13 +88,13 @@ public enum ShoppingListFile {
       if !indented && recipe != nil { recipe = nil }
       var name = content
       var quantity = ""
-      if content.hasSuffix("}"), let brace = content.lastIndex(of: "{") {
-        name = MealRules.trimmed(String(content[..<brace]))
-        quantity = String(
-          content[content.index(after: brace)..<content.index(before: content.endIndex)]
-        )
-        .replacingEvery("%", with: " ")
-        quantity = MealRules.trimmed(quantity)
+      // Braces by scalars: a combining mark after one joins it to the next character.
+      let scalars = content.unicodeScalars
+      if scalars.last == "}", let brace = scalars.lastIndex(of: "{") {
+        name = MealRules.trimmed(String(scalars[..<brace]))
+        quantity = MealRules.trimmed(
+          String(scalars[scalars.index(after: brace)..<scalars.index(before: scalars.endIndex)])
+            .replacingEvery("%", with: " "))
       }
       // Control characters are not part of a name (a file is not trusted).
       name = safe(name)
