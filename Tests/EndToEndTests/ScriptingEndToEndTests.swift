@@ -118,7 +118,9 @@ final class ScriptingEndToEndTests: XCTestCase {
   func testBashCompletesCommandsFlagsFormatsAndMealNames() throws {
     XCTAssertEqual(try complete("meals ex"), ["export"])
     XCTAssertEqual(
-      try complete("meals "), ["list", "show", "search", "export", "import", "plan", "config"])
+      try complete("meals "),
+      ["list", "show", "search", "export", "import", "plan", "sync", "config"])
+    XCTAssertEqual(try complete("meals sy"), ["sync"])
     XCTAssertEqual(try complete("meals config --"), ["--check"])
     XCTAssertEqual(try complete("meals --im"), ["--images"])
     XCTAssertEqual(try complete("meals --rea"), ["--read-only"])
