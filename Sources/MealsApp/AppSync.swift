@@ -55,12 +55,11 @@ public final class AppSync: Ticker {
       return
     }
     lastStart = MonotonicClock.now()
-    guard !isSyncing else {
-      if asked { navigator.showInfo("Syncing with \(Self.shown(folder))…") }
-      return
+    if asked {
+      navigator.showInfo("Syncing with \(PathText.abbreviatingHome(folder, home: Self.home))…")
     }
+    guard !isSyncing else { return }
     isSyncing = true
-    if asked { navigator.showInfo("Syncing with \(Self.shown(folder))…") }
     let databasePath = self.databasePath
     let today = CivilDate.today()
     worker.run(
@@ -114,9 +113,4 @@ public final class AppSync: Ticker {
   }
 
   private static var home: String? { ProcessInfo.processInfo.environment["HOME"] }
-
-  private static func shown(_ folder: String) -> String {
-    guard let home, !home.isEmpty, folder.hasPrefix(home + "/") else { return folder }
-    return "~" + folder.dropFirst(home.count)
-  }
 }

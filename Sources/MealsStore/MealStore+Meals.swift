@@ -187,14 +187,11 @@ extension MealStore {
     let now = clock()
     try db.statement(
       "INSERT INTO meal (name, instructions, created_at, updated_at, uid) VALUES ('', '', ?, ?, ?)"
-    ).run([.real(now), .real(now), .text(uid ?? Self.newUID())])
+    ).run([.real(now), .real(now), .text(uid ?? SyncPaths.newID())])
     let id = db.lastInsertRowID
     try write(meal, id: id, updatedAt: now, indexing: indexing)
     return id
   }
-
-  /// A new meal's id for the sync folder: a random UUID, lower-case.
-  static func newUID() -> String { UUID().uuidString.lowercased() }
 
   /// Overwrites every field, the ingredient lines and the filter index of meal `id`.
   ///

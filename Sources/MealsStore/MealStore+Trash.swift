@@ -76,7 +76,7 @@ extension MealStore {
       // Its sync id taken meanwhile (the folder brought the meal back): a new one.
       try db.statement(
         "UPDATE trash_meal SET uid = ? WHERE id = ? AND uid IN (SELECT uid FROM meal)"
-      ).run([.text(Self.newUID()), .integer(id)])
+      ).run([.text(SyncPaths.newID()), .integer(id)])
       // TheMealDB's copy saved again meanwhile: restore beside it, unlinked.
       var asCopy = false
       if let mealDBID, try mealID(forMealDBID: mealDBID) != nil { asCopy = true }

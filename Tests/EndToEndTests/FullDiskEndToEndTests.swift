@@ -79,7 +79,7 @@ final class FullDiskEndToEndTests: XCTestCase {
     XCTAssertEqual(try names(in: recipes), ["Tea.cook"], "no temporary file left")
     let store = try MealStore(path: database)
     XCTAssertEqual(
-      try store.mealIDs(named: "Arrabiata").count + store.mealIDs(named: "Toast").count, 2)
+      store.mealIDs(named: "Arrabiata").count + store.mealIDs(named: "Toast").count, 2)
     try FileManager.default.removeItem(atPath: full + "/filler")
     run = try runProcess([Products.meals, "--db", database, "sync", recipes])
     XCTAssertEqual(run.status, 0, run.errors)

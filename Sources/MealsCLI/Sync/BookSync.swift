@@ -107,7 +107,7 @@ public struct BookSync {
     func conflict(_ read: Read, bookUID: String) {
       var copy = read
       copy.meal.name = SyncPaths.conflictName(read.meal.name, date: today)
-      copy.uid = Self.newUID()
+      copy.uid = SyncPaths.newID()
       plan.inserts.append(copy)
       plan.dropRecords.append(bookUID)
       plan.writes.insert(
@@ -191,7 +191,7 @@ public struct BookSync {
       if let date = SyncPaths.syncthingConflictDate(PathText.name(path)) {
         var copy = read
         copy.meal.name = SyncPaths.conflictName(read.meal.name, date: date.isEmpty ? today : date)
-        copy.uid = Self.newUID()
+        copy.uid = SyncPaths.newID()
         plan.inserts.append(copy)
         plan.writes.append(FileWrite(uid: copy.uid, from: path, isConflict: true))
         report.conflicts.append(copy.meal.name)
@@ -229,7 +229,7 @@ public struct BookSync {
       var new = read
       if mealByUID[id] != nil || claimed.contains(id) || records[id] != nil {
         // A copy of another meal's file: a meal of its own, its file given its own id.
-        new.uid = Self.newUID()
+        new.uid = SyncPaths.newID()
         plan.writes.append(FileWrite(uid: new.uid, from: path))
       }
       claimed.insert(new.uid)
@@ -283,7 +283,7 @@ public struct BookSync {
     let id = Cooklang.syncID(in: text)
     return .success(
       Read(
-        meal: meal, uid: id ?? Self.newUID(), entry: entry, hash: ContentHash.of(text),
+        meal: meal, uid: id ?? SyncPaths.newID(), entry: entry, hash: ContentHash.of(text),
         hasID: id != nil))
   }
 
@@ -298,8 +298,6 @@ public struct BookSync {
       uid: read.uid, path: read.entry.path, hash: read.hash, size: read.entry.size,
       mtime: read.entry.mtime, stamp: stamp)
   }
-
-  static func newUID() -> String { UUID().uuidString.lowercased() }
 
   /// The setting that names the folder the records are of.
   static let folderSetting = "sync.folder"

@@ -56,8 +56,10 @@ public enum FolderSync {
     let plan = PlanSync(store: store, folder: SyncFolder(root: folder))
     func both() throws(SyncError) -> SyncReport {
       var report = try book.run()
-      report.shoppingListChanged = try shopping.run()
-      let (planChanged, problems) = try plan.run()
+      // After the meals' step: the files as it left them, read once for both.
+      let files = try RecipeFiles(store: store)
+      report.shoppingListChanged = try shopping.run(files: files)
+      let (planChanged, problems) = try plan.run(files: files)
       report.planChanged = planChanged
       report.leftAlone += problems
       return report

@@ -169,7 +169,7 @@ struct GitFolder {
     }
     meal.name = SyncPaths.conflictName(meal.name, date: today)
     // An id of its own, the same on every machine that reads the merge.
-    return (Cooklang.render(meal, syncID: UUID().uuidString.lowercased()), meal.name)
+    return (Cooklang.render(meal, syncID: SyncPaths.newID()), meal.name)
   }
 
   private func conflictPath(for path: String, name: String) -> String {

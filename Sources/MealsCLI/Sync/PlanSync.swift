@@ -19,20 +19,16 @@ struct PlanSync {
   private static let setting = "sync.plan"
 
   /// Runs the step: true when the book or the folder changed; the references passed over.
-  func run() throws(SyncError) -> (changed: Bool, problems: [String]) {
+  func run(files: RecipeFiles) throws(SyncError) -> (changed: Bool, problems: [String]) {
     let entries: [PlanEntry]
-    let paths: [Int64: String]
     do {
       entries = try store.allPlanEntries()
-      paths = try store.syncedPaths()
     } catch {
       throw SyncError(error.message)
     }
-    let ids = Dictionary(
-      paths.map { ($0.value.lowercased(), $0.key) }, uniquingKeysWith: { first, _ in first })
     var bookWeeks: [String: [MenuFile.Entry]] = [:]
     for entry in entries {
-      guard let recipe = paths[entry.mealID] else { continue }
+      guard let recipe = files.path[entry.mealID] else { continue }
       bookWeeks[entry.day.isoWeekName, default: []].append(
         MenuFile.Entry(
           day: entry.day, slot: entry.slot, recipe: recipe, servings: entry.servings,
@@ -43,17 +39,17 @@ struct PlanSync {
       let parts = line.split(separator: " ", maxSplits: 1)
       if parts.count == 2 { recorded[String(parts[0])] = String(parts[1]) }
     }
-    let files = menuFiles()
+    let weeksOnDisk = menuFiles()
     var changed = false
     var problems: [String] = []
     var kept: [String: String] = [:]
-    for week in Set(bookWeeks.keys).union(files).union(recorded.keys).sorted() {
+    for week in Set(bookWeeks.keys).union(weeksOnDisk).union(recorded.keys).sorted() {
       guard let monday = CivilDate.parseWeek(week) else { continue }
       let path = "Plan/\(week).menu"
       let book = bookWeeks[week] ?? []
       let bookText = MenuFile.render(week: monday, book)
       var fileText: String?
-      if files.contains(week) {
+      if weeksOnDisk.contains(week) {
         switch folder.read(path) {
         case .success(let text): fileText = text
         case .failure(let problem):
@@ -76,7 +72,7 @@ struct PlanSync {
         var rows: [(day: CivilDate, slot: PlanSlot, mealID: Int64, servings: Int, note: String)] =
           []
         for entry in wanted {
-          guard let id = ids[entry.recipe.lowercased()] else {
+          guard let id = files.mealID(entry.recipe) else {
             problems.append("\(path): no recipe \(entry.recipe) in the folder")
             continue
           }

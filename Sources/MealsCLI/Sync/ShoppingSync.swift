@@ -19,19 +19,17 @@ struct ShoppingSync {
   private static let ticksSetting = "sync.shopping-checked"
 
   /// Runs the step; true when the book or the folder changed.
-  func run() throws(SyncError) -> Bool {
+  func run(files: RecipeFiles) throws(SyncError) -> Bool {
     let items: [SyncedShoppingItem]
-    let paths: [Int64: String]
     do {
       items = try store.syncedShoppingItems()
-      paths = try store.syncedPaths()
     } catch {
       throw SyncError(error.message)
     }
     let fileText = try read(Self.listFile)
     let logText = try read(Self.logFile) ?? ""
     let base = store.setting(Self.listSetting)
-    let book = items.map { fileItem($0, paths: paths) }
+    let book = items.map { fileItem($0, files: files) }
     let bookText = ShoppingListFile.render(book)
     let bookChanged = ContentHash.of(bookText) != base
     let fileChanged = ContentHash.of(fileText ?? "") != base
@@ -80,7 +78,7 @@ struct ShoppingSync {
       var row =
         entry.row
         ?? SyncedShoppingItem(
-          ref: ref(of: entry.item, paths: paths), mealName: mealName(of: entry.item, paths: paths),
+          ref: ref(of: entry.item, files: files), mealName: mealName(of: entry.item, files: files),
           ingredient: entry.item.name, measure: entry.item.quantity, ticked: false)
       row.ticked = final[entry.item.name.lowercased()] ?? false
       return row
@@ -133,31 +131,27 @@ struct ShoppingSync {
     }
   }
 
-  private func fileItem(_ item: SyncedShoppingItem, paths: [Int64: String])
+  private func fileItem(_ item: SyncedShoppingItem, files: RecipeFiles)
     -> ShoppingListFile.Item
   {
     let id = item.ref.hasPrefix("id:") ? Int64(item.ref.dropFirst(3)) : nil
-    let recipe = id.flatMap { paths[$0] }
+    let recipe = id.flatMap { files.path[$0] }
     return ShoppingListFile.Item(
       recipe: recipe, meal: recipe == nil ? item.mealName : nil, name: item.ingredient,
       quantity: item.measure)
   }
 
-  private func ref(of item: ShoppingListFile.Item, paths: [Int64: String]) -> String {
-    if let recipe = item.recipe,
-      let id = paths.first(where: { $0.value.lowercased() == recipe.lowercased() })?.key
-    {
+  private func ref(of item: ShoppingListFile.Item, files: RecipeFiles) -> String {
+    if let id = item.recipe.flatMap(files.mealID) {
       return MealRef.saved(id).stored
     }
-    return MealRef.named(mealName(of: item, paths: paths)).stored
+    return MealRef.named(mealName(of: item, files: files)).stored
   }
 
   /// The meal's name: the saved meal's own, else the group's, else the recipe file's.
-  private func mealName(of item: ShoppingListFile.Item, paths: [Int64: String]) -> String {
+  private func mealName(of item: ShoppingListFile.Item, files: RecipeFiles) -> String {
     guard let recipe = item.recipe else { return item.meal ?? "" }
-    if let id = paths.first(where: { $0.value.lowercased() == recipe.lowercased() })?.key,
-      let meal = try? store.meal(id: id)
-    {
+    if let id = files.mealID(recipe), let meal = try? store.meal(id: id) {
       return meal.name
     }
     let name = PathText.name(recipe)

@@ -1,3 +1,5 @@
+import MealsCore
+
 /// What one sync did, for the command's line and the app's status line.
 public struct SyncReport: Equatable, Sendable {
   /// The folder as the user named it.
@@ -46,12 +48,8 @@ public struct SyncReport: Equatable, Sendable {
         conflicts.count == 1
           ? "1 conflict kept as two meals" : "\(conflicts.count) conflicts kept as two meals each")
     }
-    var shown = folder
-    if let home, !home.isEmpty, shown == home || shown.hasPrefix(home + "/") {
-      shown = "~" + shown.dropFirst(home.count)
-    }
     let what = parts.isEmpty ? "nothing changed" : parts.joined(separator: ", ")
-    return "Synced with \(shown): \(what)."
+    return "Synced with \(PathText.abbreviatingHome(folder, home: home)): \(what)."
   }
 
   /// A commit message for what this sync wrote: `meals: 2 changed, 1 new, 1 removed`.

@@ -333,7 +333,9 @@ public enum Cooklang {
     return base.hasSuffix(".cook") ? String(base.dropLast(5)) : base
   }
 
-  private static func withoutBlockComments(_ text: String) -> String {
+  /// The text without Cooklang's `[- block comments -]` (an unclosed one runs to the end);
+  /// the shopping list's files use them too.
+  static func withoutBlockComments(_ text: String) -> String {
     guard text.contains("[-") else { return text }
     var result = ""
     var rest = text[...]

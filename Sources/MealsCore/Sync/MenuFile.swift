@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A week of the plan as a Cooklang menu file in the sync folder (`Plan/2026-W49.menu`): a
 /// section per day, each planned meal a recipe reference at its servings, its slot in front
 /// and its note after, as Cooklang writes an ingredient's note.
@@ -147,7 +149,7 @@ public enum MenuFile {
 
   /// A path or note the reader takes back whole: no braces or parentheses, one line.
   private static func clean(_ text: String) -> String {
-    var out = TextLine.single(text)
+    var out = TextSanitizer.singleLine(text)
     for (from, to) in [("{", "["), ("}", "]"), ("(", "["), (")", "]")] {
       out = out.replacingEvery(from, with: to)
     }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The shopping list as CookCLI keeps it in a recipe folder: `.shopping-list` (what to buy,
 /// grouped under the recipe each item is for) and `.shopping-checked` (an append-only log of
 /// ticks, `+ name` and `- name`, the last line for a name winning, names in any case).
@@ -60,7 +62,7 @@ public enum ShoppingListFile {
     var items: [Item] = []
     var recipe: String?
     var meal: String?
-    for raw in withoutBlockComments(text.replacingCRLF()).split(separator: "\n") {
+    for raw in Cooklang.withoutBlockComments(text.replacingCRLF()).split(separator: "\n") {
       let line = raw.replacingEvery("\t", with: "  ")
       let indented = line.first == " "
       var content = MealRules.trimmed(line)
@@ -133,7 +135,8 @@ public enum ShoppingListFile {
 
   /// A name or path as one line the reader takes back whole: no braces, no comment marks.
   static func safe(_ text: String) -> String {
-    var out = TextLine.single(text).replacingEvery("{", with: "(").replacingEvery("}", with: ")")
+    var out = TextSanitizer.singleLine(text).replacingEvery("{", with: "(").replacingEvery(
+      "}", with: ")")
     while out.contains("--") { out = out.replacingEvery("--", with: "-") }
     out = MealRules.trimmed(out.replacingEvery("[-", with: "[ -"))
     // Trimmed first: a name that would start a line as a recipe reference does not.
@@ -153,29 +156,5 @@ public enum ShoppingListFile {
       parts[1].allSatisfy(\.isLetter)
     else { return written.replacingEvery("%", with: " ") }
     return "\(parts[0])%\(parts[1])"
-  }
-
-  private static func withoutBlockComments(_ text: String) -> String {
-    guard text.contains("[-") else { return text }
-    var result = ""
-    var rest = text[...]
-    while let open = rest.firstRange(ofText: "[-") {
-      result += rest[..<open.lowerBound]
-      guard let close = rest[open.upperBound...].firstRange(ofText: "-]") else { return result }
-      rest = rest[close.upperBound...]
-    }
-    return result + rest
-  }
-}
-
-/// Text on one line: line breaks and control characters as spaces.
-enum TextLine {
-  static func single(_ text: String) -> String {
-    String(
-      text.map { character in
-        character.isNewline
-          || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-          ? " " : character
-      })
   }
 }

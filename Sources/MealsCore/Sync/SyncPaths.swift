@@ -1,9 +1,14 @@
+import FoundationEssentials
+
 /// Where a meal's file lives in the sync folder, and which files the sync leaves alone.
 ///
 /// CookCLI's layout: `<Category>/<Name>.cook`, a meal without a category at the top level.
 /// Names are kept as they are wherever a file system allows them; only what no file name can
 /// hold (`/`, control characters, a leading dot that would hide it) is replaced.
 public enum SyncPaths {
+  /// A new `meals-id`: a random UUID, lower-case.
+  public static func newID() -> String { UUID().uuidString.lowercased() }
+
   /// The file of a meal named `name` in `category`, relative to the folder.
   public static func path(name: String, category: String?) -> String {
     let file = component(name, fallback: "Untitled") + ".cook"

@@ -32,6 +32,13 @@ public enum PathText {
     return joined(home, String(path.dropFirst(2)))
   }
 
+  /// A path in the home folder written with `~` (`~/Recipes`), for messages; any other as
+  /// it is.
+  public static func abbreviatingHome(_ path: String, home: String?) -> String {
+    guard let home, !home.isEmpty, path == home || path.hasPrefix(home + "/") else { return path }
+    return "~" + path.dropFirst(home.count)
+  }
+
   private static func withoutTrailingSlashes(_ path: String) -> String {
     var path = Substring(path)
     while path.count > 1, path.hasSuffix("/") { path.removeLast() }

@@ -1,0 +1,23 @@
+import MealsStore
+
+/// Which file in the folder holds which saved meal, both ways, read once a sync for the steps
+/// after the meals' (the shopping list's references, the plan's).
+struct RecipeFiles {
+  /// The file (`Beef/Beef Stew.cook`) of each synced meal, by row id.
+  let path: [Int64: String]
+  /// The meal's row id by its file, the path in lower case.
+  private let ids: [String: Int64]
+
+  init(store: MealStore) throws(SyncError) {
+    do {
+      path = try store.syncedPaths()
+    } catch {
+      throw SyncError(error.message)
+    }
+    ids = Dictionary(
+      path.map { ($0.value.lowercased(), $0.key) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The saved meal whose file is `recipe` (case aside).
+  func mealID(_ recipe: String) -> Int64? { ids[recipe.lowercased()] }
+}
