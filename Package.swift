@@ -11,7 +11,7 @@ let package = Package(
     .executable(name: "meals-floor", targets: ["meals-floor"]),
   ],
   targets: [
-    // MARK: - C adapters (only TerminalUI, MealsStore and MealsNet import these)
+    // MARK: - C adapters (only TerminalUI, MealsStore, MealsNet and MealsCLI import these)
     .systemLibrary(
       name: "CNcursesw",
       providers: [.apt(["libncursesw5-dev"])]
@@ -24,6 +24,9 @@ let package = Package(
       name: "CCurl",
       linkerSettings: [.linkedLibrary("dl")]
     ),
+    // Archives: zip, tar and gzip read entry by entry with libarchive, loaded by the first
+    // export imported (only MealsCLI uses it).
+    .target(name: "CArchive", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
     // Pictures: JPEG/PNG decoding with limits and chafa's renderings (only TerminalUI uses it).
     .target(
       name: "CPicture",
@@ -53,7 +56,9 @@ let package = Package(
       linkerSettings: ncursesLinking),
     // The command line (launch options, `meals list|show|search|export|import`, file writing)
     // builds without the UI.
-    .target(name: "MealsCLI", dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety"]),
+    .target(
+      name: "MealsCLI",
+      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety", "CArchive"]),
     .target(
       name: "MealsApp",
       dependencies: ["MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety"]

@@ -28,6 +28,8 @@ public struct Meal: Equatable, Sendable {
   public var totalMinutes: Int?
   public var difficulty: Difficulty?
   public var servings: Int?
+  /// The meal's own photo, as the book holds it (its bytes are read apart, when shown).
+  public var photo: PhotoLabel?
 
   public init(
     id: Int64? = nil,
@@ -47,7 +49,8 @@ public struct Meal: Equatable, Sendable {
     rating: Int = 0,
     totalMinutes: Int? = nil,
     difficulty: Difficulty? = nil,
-    servings: Int? = nil
+    servings: Int? = nil,
+    photo: PhotoLabel? = nil
   ) {
     self.id = id
     self.mealDBID = mealDBID
@@ -67,6 +70,7 @@ public struct Meal: Equatable, Sendable {
     self.totalMinutes = totalMinutes
     self.difficulty = difficulty
     self.servings = servings
+    self.photo = photo
   }
 
   /// Category and area joined for a one-line description: "Vegetarian · Italian".
@@ -82,7 +86,7 @@ extension Meal: Codable {
   private enum CodingKeys: String, CodingKey {
     case id, mealDBID, name, instructions, category, area, tags, thumbnailURL, sourceURL
     case videoURL, ingredients, favourite, favouritedAt, rating, totalMinutes, difficulty
-    case servings, sectionTitles
+    case servings, sectionTitles, photo
   }
 
   public init(from decoder: Decoder) throws {
@@ -106,6 +110,7 @@ extension Meal: Codable {
       rating: try values.decodeIfPresent(Int.self, forKey: .rating) ?? 0,
       totalMinutes: try values.decodeIfPresent(Int.self, forKey: .totalMinutes),
       difficulty: try values.decodeIfPresent(Difficulty.self, forKey: .difficulty),
-      servings: try values.decodeIfPresent(Int.self, forKey: .servings))
+      servings: try values.decodeIfPresent(Int.self, forKey: .servings),
+      photo: try values.decodeIfPresent(PhotoLabel.self, forKey: .photo))
   }
 }

@@ -14,7 +14,9 @@ extension MealStore {
       """
       SELECT id, mealdb_id, name, instructions, category, area, tags, thumbnail_url,
              source_url, video_url, favourite, favourited_at, rating, total_minutes, difficulty,
-             servings, section_titles
+             servings, section_titles,
+             (SELECT type FROM meal_photo WHERE meal_id = meal.id),
+             (SELECT length(bytes) FROM meal_photo WHERE meal_id = meal.id)
       FROM meal WHERE id = ?
       """
     ).rows([.integer(id)]) { row in
@@ -35,7 +37,8 @@ extension MealStore {
         rating: Int(row.int(12)),
         totalMinutes: row.isNull(13) ? nil : Int(row.int(13)),
         difficulty: row.optionalText(14).flatMap(Difficulty.init(rawValue:)),
-        servings: row.isNull(15) ? nil : Int(row.int(15))
+        servings: row.isNull(15) ? nil : Int(row.int(15)),
+        photo: row.optionalText(17).map { PhotoLabel(type: $0, bytes: Int(row.int(18))) }
       )
     }
     guard var meal = rows.first else { return nil }

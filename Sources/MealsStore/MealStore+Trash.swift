@@ -43,6 +43,7 @@ extension MealStore {
         Schema.measurementColumns, from: "ingredient_measurement", to: "trash_measurement",
         mealID: id)
       try copyRows(Schema.planEntryColumns, from: "plan_entry", to: "trash_plan_entry", mealID: id)
+      try copyRows(Schema.photoColumns, from: "meal_photo", to: "trash_meal_photo", mealID: id)
       if let key = try db.statement("SELECT sort_key FROM meal WHERE id = ?").scalar([
         .integer(id)
       ]) {
@@ -91,6 +92,7 @@ extension MealStore {
         Schema.measurementColumns, from: "trash_measurement", to: "ingredient_measurement",
         mealID: id)
       try copyRows(Schema.planEntryColumns, from: "trash_plan_entry", to: "plan_entry", mealID: id)
+      try copyRows(Schema.photoColumns, from: "trash_meal_photo", to: "meal_photo", mealID: id)
       try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])
       guard let meal = try meal(id: id) else {
         throw StoreError(.failure, "The restored meal could not be read back; nothing changed.")

@@ -34,9 +34,12 @@ enum Schema {
   /// The columns of an ingredient line, in `ingredient_measurement` and `trash_measurement`.
   static let measurementColumns = "id, meal_id, position, name, quantity"
 
+  /// The columns of a meal's own photo, in `meal_photo` and `trash_meal_photo`.
+  static let photoColumns = "meal_id, type, bytes"
+
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 12
+  static let version = 13
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -387,6 +390,27 @@ enum Schema {
         ) WITHOUT ROWID;
         """,
       weight: 0.05),
+    // 13: a meal's own photo (an export's, or one the user set), apart from its row so lists
+    // never read it, with its twin in the trash; and the ids an export gave its recipes
+    // (`paprika:1A2B…`), so importing the same export again adds nothing.
+    Migration(
+      sql: """
+        CREATE TABLE meal_photo (
+          meal_id INTEGER PRIMARY KEY REFERENCES meal (id) ON DELETE CASCADE,
+          type TEXT NOT NULL,
+          bytes BLOB NOT NULL
+        );
+        CREATE TABLE trash_meal_photo (
+          meal_id INTEGER PRIMARY KEY REFERENCES trash_meal (id) ON DELETE CASCADE,
+          type TEXT NOT NULL,
+          bytes BLOB NOT NULL
+        );
+        CREATE TABLE meal_origin (
+          origin TEXT PRIMARY KEY,
+          meal_uid TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """,
+      weight: 0.01),
   ]
 
   /// A random version-4 UUID in SQL, lower-case, for the rows that existed before uids did.

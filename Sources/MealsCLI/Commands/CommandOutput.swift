@@ -39,6 +39,9 @@ public final class CommandOutput {
 
   public var text: String { String(decoding: captured, as: UTF8.self) }
 
+  /// True when it writes to a terminal (a progress line is for a person, not a log).
+  public var isTerminal: Bool { descriptor.map { isatty($0) == 1 } ?? false }
+
   public func write(_ text: String) {
     write(bytes: Array(text.utf8))
   }

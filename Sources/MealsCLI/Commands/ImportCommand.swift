@@ -18,7 +18,12 @@ public enum ImportCommand {
       return Subcommand.usageError("which files or addresses? Give one or more.", .import, io: io)
     }
     var candidates: [ImportCandidate] = []
+    var exports: [(source: String, export: ExportSource)] = []
     for source in arguments.positionals {
+      if let export = exportSource(source, io: io) {
+        exports.append((source, export))
+        continue
+      }
       do {
         for var candidate in try read(source, io: io, pages: pages) {
           candidate.place = "\(source), \(candidate.place)"
@@ -29,6 +34,13 @@ public enum ImportCommand {
         return Subcommand.Status.failure
       }
     }
+    // Each export whole or not at all, in its own transaction.
+    var status = Subcommand.Status.success
+    for (source, export) in exports {
+      let result = importExport(source, export, store: store, io: io)
+      if result != Subcommand.Status.success { return result }
+    }
+    guard !candidates.isEmpty else { return status }
     let report: ImportReport
     do {
       report = try store.importMeals(candidates)
@@ -53,8 +65,78 @@ public enum ImportCommand {
     }
     // Nothing imported because every recipe broke a rule (not because all were saved already).
     if imported == 0 && report.skipped.contains(where: { !$0.isDuplicate }) {
+      status = Subcommand.Status.failure
+    }
+    return status
+  }
+
+  // MARK: - Exports
+
+  /// A recipe's place as the summary names it: `“Aunt May's pie”`, not `recipe “Aunt May's pie”`.
+  private static func named(_ place: String) -> String {
+    place.hasPrefix("recipe “") ? String(place.dropFirst(7)) : place
+  }
+
+  /// The export `source` names, if it is one (a folder, an archive, a file only an export
+  /// writes); nil for a web address, standard input, or a recipe file of meals' own formats.
+  private static func exportSource(_ source: String, io: CommandIO) -> ExportSource? {
+    let lower = source.lowercased()
+    guard source != "-", !lower.hasPrefix("http://"), !lower.hasPrefix("https://") else {
+      return nil
+    }
+    return ExportSource.classify(io.absolute(source))
+  }
+
+  /// Imports one export and says what it found.
+  ///
+  /// `Imported 214 meals from a Paprika export (3 already in the book, skipped; 1 not
+  /// readable: …).`
+  private static func importExport(
+    _ source: String, _ export: ExportSource, store: MealStore, io: CommandIO
+  ) -> Int32 {
+    let progress = ImportProgress(
+      label: "Importing \(safe(source))",
+      write: {
+        io.errors.write($0)
+        io.errors.flush()
+      },
+      isTerminal: io.errors.isTerminal)
+    let outcome: ExportImport.Outcome
+    do {
+      outcome = try ExportImport.run(export, store: store, progress: progress)
+    } catch {
+      progress?.finish()
+      io.fail("\(safe(source)): \(safe(ErrorText.message(error))) Nothing was imported.")
       return Subcommand.Status.failure
     }
+    let report = outcome.report
+    let imported = report.imported.count
+    let duplicates = report.skipped.filter(\.isDuplicate)
+    let unreadable = report.skipped.filter { !$0.isDuplicate }
+    var notes: [String] = []
+    if !duplicates.isEmpty { notes.append("\(duplicates.count) already in the book, skipped") }
+    if !unreadable.isEmpty {
+      let shown = unreadable.prefix(3).map { safe(named($0.place) + ": " + $0.reason) }
+        .joined(separator: "; ")
+      notes.append(
+        "\(unreadable.count) not readable: \(shown)\(unreadable.count > 3 ? "; …" : "")")
+    }
+    let found = outcome.format.map { " from \($0.exportName)" } ?? ""
+    io.output.line(
+      "Imported \(imported == 1 ? "1 meal" : "\(imported) meals")\(found)"
+        + (notes.isEmpty ? "." : " (\(notes.joined(separator: "; "))).")
+    )
+    for meal in report.imported {
+      io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))")
+    }
+    if !unreadable.isEmpty {
+      io.output.line("Not readable, left out:")
+      for skipped in unreadable {
+        io.output.line("  \(safe(skipped.place)): \(safe(skipped.reason))")
+      }
+    }
+    for line in outcome.leftAlone { io.errors.line("\(safe(source)): \(safe(line))") }
+    if imported == 0 && !unreadable.isEmpty { return Subcommand.Status.failure }
     return Subcommand.Status.success
   }
 

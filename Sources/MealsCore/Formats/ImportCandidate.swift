@@ -6,6 +6,14 @@ public struct ImportCandidate: Equatable, Sendable {
   public var place: String
   public var meal: Meal?
   public var problem: String?
+  /// The recipe's own photo, when its export holds it inline.
+  public var photo: MealPhoto?
+  /// Where in its export the photo is (`recipes/soup/images/original.webp`), for the reader
+  /// of the export to find; nil when there is none or it came inline.
+  public var photoPath: String?
+  /// The export's own id for the recipe (`paprika:1A2B…`), so the same export imported again
+  /// adds nothing.
+  public var origin: String?
 
   public init(place: String, meal: Meal) {
     self.place = place

@@ -45,6 +45,12 @@ public enum MealJSON {
       ("totalMinutes", meal.totalMinutes.map { .integer(Int64($0)) } ?? .null),
       ("difficulty", .optional(meal.difficulty?.rawValue)),
       ("servings", meal.servings.map { .integer(Int64($0)) } ?? .null),
+      (
+        "photo",
+        meal.photo.map {
+          .object([("type", .string($0.type)), ("bytes", .integer(Int64($0.bytes)))])
+        } ?? .null
+      ),
     ])
   }
 

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The recipe formats `meals export` writes and `meals import` reads (docs/formats.md).
 public enum RecipeFormat: String, CaseIterable, Sendable {
   /// Our own, versioned: every field, a perfect round trip.
@@ -29,4 +31,9 @@ public struct FormatError: Error, Equatable, Sendable {
   public init(_ message: String) {
     self.message = message
   }
+}
+
+/// Said as its message wherever errors are turned into words (`ErrorText`).
+extension FormatError: LocalizedError {
+  public var errorDescription: String? { message }
 }

@@ -1,0 +1,193 @@
+import FoundationEssentials
+import MealsCore
+import MealsStore
+
+/// A recipe manager's export imported whole (`meals import EXPORT`).
+///
+/// Every recipe file of the source is read as it streams and stored in one transaction, then
+/// the photos that lie apart from their recipes are attached in a second walk. Nothing is
+/// unpacked to disk.
+struct ExportImport {
+  /// What one export gave.
+  struct Outcome {
+    /// The export the recipes came from (the one most of them came from, when mixed).
+    var format: ExportFormat?
+    var report: ImportReport
+    /// Members passed over, with why (paths leading out of the export).
+    var leftAlone: [String] = []
+  }
+
+  /// How deep archives inside archives are followed (Tandoor's: a zip of zips).
+  static let nestingLimit = 3
+
+  private let store: MealStore
+  private let progress: ImportProgress?
+  private var formats: [ExportFormat: Int] = [:]
+  private var leftAlone: [String] = []
+
+  init(store: MealStore, progress: ImportProgress?) {
+    self.store = store
+    self.progress = progress
+  }
+
+  /// Imports `source`; an archive that cannot be read, or one with no recipe in it, is an
+  /// error and nothing is stored.
+  static func run(_ source: ExportSource, store: MealStore, progress: ImportProgress?) throws
+    -> Outcome
+  {
+    var importer = ExportImport(store: store, progress: progress)
+    let report = try store.importMeals { feed in
+      try importer.walk(source, depth: 0, feed: feed)
+    }
+    progress?.finish()
+    guard !importer.formats.isEmpty else {
+      // Its recipe files were there but broken (a bomb, bad gzip, broken JSON): said as such.
+      if let problem = report.skipped.first { throw FormatError(problem.reason + ".") }
+      throw FormatError(
+        "no recipe of a known export is in it (Paprika, Mela, Nextcloud Cookbook, Mealie, Tandoor, Chowdown, Copy Me That, Recipe Keeper, Plan to Eat, My Recipe Box, Crouton, Meal-Master)."
+      )
+    }
+    let format = importer.formats.max {
+      $0.value < $1.value || ($0.value == $1.value && $0.key.rawValue > $1.key.rawValue)
+    }?.key
+    return Outcome(format: format, report: report, leftAlone: importer.leftAlone)
+  }
+
+  // MARK: - Walking
+
+  private mutating func walk(_ source: ExportSource, depth: Int, feed: ImportFeed) throws {
+    var photos = PhotoWants()
+    try source.forEach(
+      refused: {
+        leftAlone.append(
+          "\($0.isEmpty ? "a member without a name" : $0): its path leads out of the export; not read"
+        )
+      },
+      each: { member in
+        if PhotoWants.isPhotoName(member.path) { return }
+        var bytes: [UInt8]
+        do {
+          bytes = try member.read(ExportSource.recipeLimit)
+          if bytes.starts(with: [0x1F, 0x8B]) { bytes = try Self.inflated(bytes) }
+        } catch let error as FormatError {
+          try feed.add(
+            ImportCandidate(place: member.path, problem: "\(member.path): \(error.message)"))
+          return
+        }
+        if Self.isArchive(bytes) {
+          guard depth + 1 < Self.nestingLimit, bytes.count <= ExportSource.nestedLimit else {
+            leftAlone.append("\(member.path): an archive nested too deep; not read")
+            return
+          }
+          try walk(.nestedArchive(bytes: bytes), depth: depth + 1, feed: feed)
+          return
+        }
+        let reading: ExportFileReading?
+        do {
+          reading = try ExportFiles.read(path: member.path, bytes: bytes)
+        } catch {
+          try feed.add(
+            ImportCandidate(
+              place: member.path, problem: "\(member.path): \(ErrorText.message(error))"))
+          return
+        }
+        guard let reading else { return }
+        formats[reading.format, default: 0] += max(1, reading.candidates.count)
+        for candidate in reading.candidates {
+          let id = try feed.add(candidate)
+          if let id, candidate.photo == nil, let photo = candidate.photoPath {
+            photos.want(photo, from: member.path, for: id)
+          }
+          progress?.show(done: feed.count, name: candidate.meal?.name ?? "")
+        }
+      })
+    guard !photos.isEmpty else { return }
+    try source.forEach(
+      refused: { _ in },
+      each: { member in
+        let ids = photos.ids(for: member.path)
+        guard !ids.isEmpty, let bytes = try? member.read(MealPhoto.maximumBytes),
+          let photo = MealPhoto(bytes: bytes)
+        else { return }
+        for id in ids { try feed.attach(photo, to: id) }
+      })
+  }
+
+  /// True for the first bytes of a zip or a tar archive.
+  static func isArchive(_ bytes: [UInt8]) -> Bool {
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06])
+    {
+      return true
+    }
+    return bytes.count > 262 && Array(bytes[257..<262]) == Array("ustar".utf8)
+  }
+
+  /// A gzip stream's content (a Paprika recipe), up to the recipe limit.
+  static func inflated(_ bytes: [UInt8]) throws(FormatError) -> [UInt8] {
+    let reader = try ArchiveReader(bytes: bytes, bare: true)
+    guard try reader.next() != nil else { throw FormatError("its gzip stream is empty") }
+    do {
+      return try reader.read(limit: ExportSource.recipeLimit)
+    } catch {
+      throw FormatError("its gzip stream is broken (\(error.message))")
+    }
+  }
+}
+
+/// The photos an export's recipes name by path, matched by the end of a member's path (an
+/// export zipped with a folder around it still matches), with or without an extension.
+struct PhotoWants {
+  private var byName: [String: [(suffix: [Substring], id: Int64)]] = [:]
+
+  var isEmpty: Bool { byName.isEmpty }
+
+  static let extensions = ["jpg", "jpeg", "png", "webp", "gif"]
+
+  static func isPhotoName(_ path: String) -> Bool {
+    guard let dot = path.lastIndex(of: ".") else { return false }
+    return extensions.contains(path[path.index(after: dot)...].lowercased())
+  }
+
+  /// Wants `path` (relative to the recipe file's folder, or to the export's top with `/`) for
+  /// the meal `id`.
+  mutating func want(_ path: String, from recipePath: String, for id: Int64) {
+    var parts: [Substring]
+    if path.hasPrefix("/") {
+      parts = []
+    } else {
+      parts = recipePath.lowercased().split(separator: "/").dropLast()
+    }
+    for part in path.lowercased().split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    guard let last = parts.last else { return }
+    byName[String(last), default: []].append((parts, id))
+  }
+
+  /// The meals that want the member at `path`.
+  func ids(for path: String) -> [Int64] {
+    let parts = path.lowercased().split(separator: "/")
+    guard let name = parts.last else { return [] }
+    var keys = [String(name)]
+    if let dot = name.lastIndex(of: "."),
+      Self.extensions.contains(String(name[name.index(after: dot)...]))
+    {
+      keys.append(String(name[..<dot]))
+    }
+    var found: [Int64] = []
+    for key in keys {
+      for wanted in byName[key] ?? [] {
+        var candidate = parts
+        if key != String(name), let last = candidate.indices.last {
+          candidate[last] = Substring(key)
+        }
+        if candidate.count >= wanted.suffix.count,
+          Array(candidate.suffix(wanted.suffix.count)) == wanted.suffix
+        {
+          found.append(wanted.id)
+        }
+      }
+    }
+    return found
+  }
+}

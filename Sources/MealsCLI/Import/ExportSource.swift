@@ -1,0 +1,176 @@
+import FoundationEssentials
+import MealsCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where an export's files come from: an archive (a file, or one inside another held in
+/// memory) or a folder; walked as often as the import needs (once for the recipes, once more
+/// for photos that lie apart from them).
+enum ExportSource {
+  case archive(path: String)
+  case nestedArchive(bytes: [UInt8])
+  case folder(path: String)
+  /// A file that is not an archive (a Meal-Master text, a CSV, one recipe's JSON).
+  case file(path: String)
+
+  /// Recipe files and archives inside one are at most this (Mealie's database is the largest).
+  static let recipeLimit = 32 * 1_048_576
+  /// An archive inside an archive is read into memory, up to this.
+  static let nestedLimit = 64 * 1_048_576
+
+  /// One file of the export, its bytes read on demand.
+  struct Member {
+    /// Its path inside the export, `/`-separated, without a leading `/` or `./`.
+    var path: String
+    var read: (Int) throws(FormatError) -> [UInt8]
+  }
+
+  /// Calls `body` with each file, in the order stored; a member whose path leads out of the
+  /// export (`../x`, `/etc/x`) is passed to `refused` and not read.
+  func forEach(refused: (String) -> Void, each body: (Member) throws -> Void) throws {
+    switch self {
+    case .archive(let path):
+      let archive: ArchiveReader
+      do {
+        archive = try ArchiveReader(path: path)
+      } catch {
+        // Not zip or tar: a single gzip-compressed file (one `.paprikarecipe`).
+        guard Self.startsWithGzip(path), let bare = try? ArchiveReader(path: path, bare: true),
+          (try? bare.next()) != nil
+        else { throw error }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        try body(
+          Member(
+            path: name,
+            read: { (limit: Int) throws(FormatError) -> [UInt8] in
+              try bare.read(limit: limit)
+            }))
+        return
+      }
+      try Self.walk(archive, refused: refused, body)
+    case .nestedArchive(let bytes):
+      try Self.walk(try ArchiveReader(bytes: bytes), refused: refused, body)
+    case .folder(let path): try Self.walkFolder(path, prefix: "", depth: 0, body)
+    case .file(let path):
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      try body(
+        Member(
+          path: name,
+          read: { (limit: Int) throws(FormatError) -> [UInt8] in
+            try Self.readFile(path, limit: limit)
+          }))
+    }
+  }
+
+  private static func walk(
+    _ archive: ArchiveReader, refused: (String) -> Void, _ body: (Member) throws -> Void
+  ) throws {
+    while let entry = try archive.next() {
+      guard entry.isFile else { continue }
+      guard let path = safePath(entry.path) else {
+        refused(entry.path)
+        continue
+      }
+      try body(
+        Member(
+          path: path,
+          read: { (limit: Int) throws(FormatError) -> [UInt8] in try archive.read(limit: limit) }))
+    }
+  }
+
+  /// A member's path made plain (`./a//b` → `a/b`), or nil when it is absolute or climbs out.
+  static func safePath(_ path: String) -> String? {
+    guard !path.hasPrefix("/"), !path.contains("\\..") else { return nil }
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") where part != "." {
+      if part == ".." { return nil }
+      parts.append(part)
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: "/")
+  }
+
+  /// A folder's files, depth first in name order; hidden files and links are passed over.
+  private static func walkFolder(
+    _ folder: String, prefix: String, depth: Int, _ body: (Member) throws -> Void
+  ) throws {
+    guard depth < 12 else { return }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    } catch {
+      throw FormatError("the folder \(folder) cannot be read (\(ErrorText.message(error))).")
+    }
+    for name in names where !name.hasPrefix(".") {
+      let full = folder + "/" + name
+      var info = stat()
+      guard lstat(full, &info) == 0 else { continue }
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFDIR {
+        try walkFolder(full, prefix: prefix + name + "/", depth: depth + 1, body)
+      } else if kind == S_IFREG {
+        let size = Int(info.st_size)
+        try body(
+          Member(
+            path: prefix + name,
+            read: { (limit: Int) throws(FormatError) -> [UInt8] in
+              guard size <= limit else {
+                throw FormatError("it is \(size / 1_048_576) MB: more than \(limit / 1_048_576) MB")
+              }
+              return try readFile(full, limit: limit)
+            }))
+      }
+    }
+  }
+
+  /// A file's bytes, at most `limit`.
+  static func readFile(_ path: String, limit: Int) throws(FormatError) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw FormatError("it cannot be read (permissions?)")
+    }
+    guard data.count <= limit else {
+      throw FormatError("it is \(data.count / 1_048_576) MB: more than \(limit / 1_048_576) MB")
+    }
+    return [UInt8](data)
+  }
+
+  /// What `path` is as an export, or nil when it is a file of another kind (a recipe of meals'
+  /// own formats, a web page): a folder, an archive (zip, tar, gzip), or a file an export
+  /// writes (a Meal-Master text, a CSV, a Mela or Crouton recipe, a Chowdown page).
+  static func classify(_ path: String) -> ExportSource? {
+    var isFolder = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+    if isFolder { return .folder(path: path) }
+    let head = Self.head(path, count: 512)
+    if head.starts(with: [0x1F, 0x8B]) || ExportImport.isArchive(head) {
+      return .archive(path: path)
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    guard size <= ExportSource.recipeLimit, let data = FileManager.default.contents(atPath: path)
+    else { return nil }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    do {
+      return try ExportFiles.read(path: name, bytes: [UInt8](data)) == nil ? nil : .file(path: path)
+    } catch {
+      // A file only an export writes, broken: said as the export's reader says it.
+      let lower = name.lowercased()
+      let exportOnly = [".csv", ".mmf", ".crumb", ".melarecipe", ".paprikarecipe"]
+      return exportOnly.contains(where: lower.hasSuffix) ? .file(path: path) : nil
+    }
+  }
+
+  private static func startsWithGzip(_ path: String) -> Bool {
+    head(path, count: 2) == [0x1F, 0x8B]
+  }
+
+  /// A file's first bytes (fewer when it is shorter; none when it cannot be read).
+  static func head(_ path: String, count: Int) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return [] }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+    return got > 0 ? Array(bytes[0..<got]) : []
+  }
+}
