@@ -8,6 +8,8 @@
 #include <chafa.h>
 #include <jpeglib.h>
 #include <png.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +145,56 @@ static int decode_png(const uint8_t *data, size_t size, uint32_t max_side, uint6
   return 0;
 }
 
+// MARK: - WebP
+
+/// libwebp's two calls meals needs, found on the first WebP (a photo imported from Mealie):
+/// most books hold none, so no start or JPEG pays for loading it.
+static struct {
+  int (*get_info)(const uint8_t *, size_t, int *, int *);
+  uint8_t *(*decode_rgba_into)(const uint8_t *, size_t, uint8_t *, size_t, int);
+} webp;
+static pthread_once_t webp_once = PTHREAD_ONCE_INIT;
+static int webp_loaded = 0;
+
+static void load_webp(void) {
+  void *library = dlopen("libwebp.so.7", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) return;
+  *(void **)(&webp.get_info) = dlsym(library, "WebPGetInfo");
+  *(void **)(&webp.decode_rgba_into) = dlsym(library, "WebPDecodeRGBAInto");
+  webp_loaded = webp.get_info != NULL && webp.decode_rgba_into != NULL;
+}
+
+static int decode_webp(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels,
+                       meals_picture *out, char *error, size_t error_size) {
+  pthread_once(&webp_once, load_webp);
+  if (!webp_loaded) {
+    say(error, error_size, "WebP pictures need libwebp7, which could not be loaded");
+    return 1;
+  }
+  int width = 0, height = 0;
+  if (!webp.get_info(data, size, &width, &height) || width <= 0 || height <= 0) {
+    say(error, error_size, "broken WebP picture");
+    return 1;
+  }
+  if (too_big((uint32_t)width, (uint32_t)height, max_side, max_pixels, error, error_size)) return 1;
+  size_t stride = (size_t)width * 4;
+  size_t bytes = stride * (size_t)height;
+  uint8_t *pixels = malloc(bytes);
+  if (!pixels) {
+    say(error, error_size, "not enough memory for the picture");
+    return 1;
+  }
+  if (webp.decode_rgba_into(data, size, pixels, bytes, (int)stride) == NULL) {
+    free(pixels);
+    say(error, error_size, "broken WebP picture");
+    return 1;
+  }
+  out->pixels = pixels;
+  out->width = (uint32_t)width;
+  out->height = (uint32_t)height;
+  return 0;
+}
+
 int meals_picture_decode(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels,
                          meals_picture *out, char *error, size_t error_size) {
   memset(out, 0, sizeof *out);
@@ -152,7 +204,9 @@ int meals_picture_decode(const uint8_t *data, size_t size, uint32_t max_side, ui
   static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   if (size >= 8 && memcmp(data, png_signature, 8) == 0)
     return decode_png(data, size, max_side, max_pixels, out, error, error_size);
-  say(error, error_size, "not a JPEG or PNG picture");
+  if (size >= 12 && memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0)
+    return decode_webp(data, size, max_side, max_pixels, out, error, error_size);
+  say(error, error_size, "not a JPEG, PNG or WebP picture");
   return 1;
 }
 

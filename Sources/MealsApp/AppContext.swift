@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MealsCLI
 import MealsCore
 import MealsNet
@@ -47,6 +48,9 @@ public final class AppContext {
     // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.
     store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
     self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)
+    self.pictures.ownPhoto = { [unowned store] id in
+      (try? store.photo(mealID: id)).flatMap { $0 }.map { Data($0.bytes) }
+    }
     // Every read that fails is said, once while it stays the same.
     store.onReadFailure = { [unowned navigator] error in
       let message = Self.readFailure(error)

@@ -66,14 +66,15 @@ final class PictureScreenTests: XCTestCase {
     Self.openStew(app)
     app.service.answerPicture(
       Self.photo, with: .success(Data("<html>Not found</html>".utf8)))
-    XCTAssertEqual(app.lines[5], "  ▫ No picture: not a JPEG or PNG picture")
+    XCTAssertEqual(app.lines[5], "  ▫ No picture: not a JPEG, PNG or WebP picture")
     XCTAssertEqual(app.lines[7], "  INGREDIENTS (7) · serves 4 (assumed)")
-    XCTAssertTrue(app.lines.joined().contains("No picture: not a JPEG or PNG picture."))
+    XCTAssertTrue(app.lines.joined().contains("No picture: not a JPEG, PNG or WebP picture."))
     app.navigator.clearStatus()
     app.press(.escape, .enter)
     app.service.answer(.lookup("90010"))
     XCTAssertEqual(app.service.pictureFetches.count, 1, "not asked again in this session")
-    XCTAssertFalse(app.lines.joined().contains("No picture: not a JPEG or PNG picture."), "once")
+    XCTAssertFalse(
+      app.lines.joined().contains("No picture: not a JPEG, PNG or WebP picture."), "once")
   }
 
   func testOfflineTheReasonEndsInItsOwnQuestionMark() throws {
@@ -190,7 +191,7 @@ final class PictureFetchTests: XCTestCase {
     XCTAssertEqual(try fetch("90010.jpg/small").get().width, 64)
     for (name, reason) in [
       ("truncated.jpg", "broken JPEG"), ("huge.png", "100000x100000"),
-      ("not-a-picture.jpg", "not a JPEG or PNG picture"),
+      ("not-a-picture.jpg", "not a JPEG, PNG or WebP picture"),
     ] {
       guard case .failure(let problem) = fetch(name) else {
         XCTFail("\(name) was accepted")

@@ -50,7 +50,7 @@ final class PictureTests: XCTestCase {
     XCTAssertEqual(
       try problem("huge.png"), "the picture is 100000x100000 pixels, more than meals opens",
       "refused from the header, before 40 GB are allocated")
-    XCTAssertEqual(try problem("not-a-picture.jpg"), "not a JPEG or PNG picture")
+    XCTAssertEqual(try problem("not-a-picture.jpg"), "not a JPEG, PNG or WebP picture")
     if case .success = Picture.decode(Data()) { XCTFail("nothing is not a picture") }
   }
 

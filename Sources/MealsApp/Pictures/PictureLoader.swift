@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCLI
+import MealsCore
 import MealsNet
 import TerminalUI
 
@@ -70,6 +71,22 @@ public final class PictureLoader {
 
   public var isOn: Bool { mode != .off }
 
+  /// A meal's own photo from the book, by the meal's id (the app reads it from its store).
+  public var ownPhoto: (Int64) -> Data? = { _ in nil }
+
+  /// What a meal's own photo is asked for by: its meal and size, so a new photo is new.
+  public static func photoKey(mealID: Int64, _ photo: PhotoLabel) -> String {
+    "\(ownPrefix)\(mealID):\(photo.bytes)"
+  }
+
+  private static let ownPrefix = "meals-photo:"
+
+  /// A meal's picture: its own photo when it has one, else its address (TheMealDB's, a page's).
+  public static func address(of meal: Meal) -> String? {
+    if let photo = meal.photo, let id = meal.id { return photoKey(mealID: id, photo) }
+    return meal.thumbnailURL
+  }
+
   /// The terminal's device attributes: with sixel among them, pictures become real pixels.
   ///
   /// Asked at start when `auto` chose symbols; the drawings in symbols are dropped.
@@ -100,7 +117,15 @@ public final class PictureLoader {
     guard isOn, pictures[url] == nil, failures[url] == nil, requests[url] == nil,
       !decoding.contains(url)
     else { return }
-    if let data = cache?.read(url) {
+    if url.hasPrefix(Self.ownPrefix) {
+      let id = url.dropFirst(Self.ownPrefix.count).split(separator: ":").first.flatMap { Int64($0) }
+      guard let id, let data = ownPhoto(id) else {
+        fail(url, "the meal's photo is no longer in the book")
+        changed()
+        return
+      }
+      decode(data, for: url, fromCache: false, keep: false)
+    } else if let data = cache?.read(url) {
       decode(data, for: url, fromCache: true)
     } else {
       fetch(url)
@@ -228,7 +253,7 @@ public final class PictureLoader {
   /// Decodes `data` on the worker.
   ///
   /// A broken picture from the cache is forgotten and fetched again.
-  private func decode(_ data: Data, for url: String, fromCache: Bool) {
+  private func decode(_ data: Data, for url: String, fromCache: Bool, keep: Bool = true) {
     decoding.insert(url)
     worker.run(
       { Picture.decode(data) },
@@ -238,7 +263,7 @@ public final class PictureLoader {
         switch result {
         case .success(let picture):
           self.keep(picture, for: url)
-          if !fromCache { self.cache?.write(data, for: url) }
+          if !fromCache && keep { self.cache?.write(data, for: url) }
         case .failure(let problem):
           if fromCache {
             self.cache?.remove(url)

@@ -79,7 +79,7 @@ struct SavedMealPreview {
       guard let shown, String(shown.id) == key, case .success(let meal?) = shown.meal else {
         return nil
       }
-      return meal.thumbnailURL
+      return PictureLoader.address(of: meal)
     }
   }
 }

@@ -89,7 +89,9 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// The meal's photo: TheMealDB's small variant for symbols (plenty for 40 columns of
   /// blocks), the full picture for a graphics protocol that shows real pixels.
   private var pictureURL: String? {
-    guard pictures.isOn, let thumbnail = meal?.thumbnailURL else { return nil }
+    guard pictures.isOn, let meal, let thumbnail = PictureLoader.address(of: meal) else {
+      return nil
+    }
     switch pictures.graphics {
     case nil, .truecolor: return PictureLoader.small(thumbnail)
     default: return thumbnail

@@ -154,7 +154,7 @@ enum ExportText {
     if value == value.rounded() && value < 1e9 { return String(Int(value)) }
     let whole = value.rounded(.down)
     let part = value - whole
-    if let fraction = Quantity.fractions.first(where: { abs($0.0 - part) < 0.005 }),
+    if let fraction = Quantity.fractions.first(where: { abs($0.0 - part) < 0.002 }),
       !fraction.1.isEmpty
     {
       return whole > 0 ? "\(Int(whole)) \(fraction.1)" : fraction.1

@@ -1,0 +1,284 @@
+import Fixtures
+import Foundation
+import TestSupport
+import XCTest
+
+/// `meals import` of every recipe manager's export, through the real binary: what it says, and
+/// what `meals show --json` then holds. The exports are written by Tests/Exports/make_exports.py
+/// (of our own making, with the quirks real exports have).
+final class ExportImportEndToEndTests: XCTestCase {
+  private var folder: TemporaryFolder!
+  private var database = ""
+  /// The exports, written once for the whole class (the zip bomb takes seconds to deflate).
+  nonisolated(unsafe) private static var made: TemporaryFolder?
+  private var exports: String { Self.made?.path("exports") ?? "" }
+
+  override class func setUp() {
+    super.setUp()
+    guard let made = try? TemporaryFolder() else { return }
+    let script = PackagePaths.root.appendingPathComponent("Tests/Exports/make_exports.py").path
+    let result = try? runProcess(["/usr/bin/env", "python3", script, made.path("exports")])
+    if result?.status == 0 { Self.made = made }
+  }
+
+  override class func tearDown() {
+    made?.remove()
+    made = nil
+    super.tearDown()
+  }
+
+  override func setUpWithError() throws {
+    guard Self.made != nil else {
+      throw NSError(
+        domain: "ExportImportEndToEndTests", code: 1,
+        userInfo: [
+          NSLocalizedDescriptionKey:
+            "Tests/Exports/make_exports.py could not write the exports (is python3 there?)"
+        ])
+    }
+    folder = try TemporaryFolder()
+    database = folder.path("meals.sqlite")
+  }
+
+  override func tearDown() {
+    folder?.remove()
+    folder = nil
+  }
+
+  @discardableResult
+  private func meals(_ arguments: String...) throws -> (
+    status: Int32, output: String, errors: String
+  ) {
+    try runProcess([Products.meals, "--db", database] + arguments)
+  }
+
+  private func file(_ name: String) -> String { exports + "/" + name }
+
+  /// The meal called `name` as `meals show --json` gives it.
+  private func shown(_ name: String) throws -> [String: Any] {
+    let result = try meals("show", name, "--json")
+    XCTAssertEqual(result.status, 0, result.errors)
+    let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    return try XCTUnwrap(object as? [String: Any], result.output)
+  }
+
+  private func ingredients(_ meal: [String: Any]) -> [String] {
+    ((meal["ingredients"] as? [[String: String]]) ?? []).map {
+      [$0["quantity"] ?? "", $0["name"] ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+  }
+
+  private func photo(_ meal: [String: Any]) -> String? {
+    (meal["photo"] as? [String: Any])?["type"] as? String
+  }
+
+  private func count() throws -> Int {
+    let result = try meals("list", "--json")
+    let list = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [Any]
+    return list?.count ?? -1
+  }
+
+  // MARK: - Every export
+
+  func testPaprikaExportComesInWholeAndSaysWhatItCouldNotRead() throws {
+    let result = try meals("import", file("My Recipes.paprikarecipes"))
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertTrue(
+      result.output.hasPrefix(
+        "Imported 2 meals from a Paprika export (1 not readable: “Aunt May's pie”: no ingredients or steps)."
+      ), result.output)
+    let creme = try shown("Crème brûlée")
+    XCTAssertEqual(
+      ingredients(creme),
+      ["500 ml double cream", "5 egg yolks", "100 g caster sugar", "2 tbsp demerara sugar"],
+      "CRLF lines, group headings not taken as ingredients")
+    let steps = try XCTUnwrap(creme["instructions"] as? String)
+    XCTAssertTrue(
+      steps.hasPrefix(
+        "Heat the oven to 150°C.\nWarm the cream & whisk with the yolks and sugar.\nBake"),
+      "HTML in the text read as text: \(steps)")
+    XCTAssertTrue(
+      steps.hasSuffix(
+        "Notes\nChill overnight.\nCaramelise just before serving.\nSource: Grandmother's notebook"),
+      steps)
+    XCTAssertEqual(creme["totalMinutes"] as? Int, 90, "1 hr 30 mins")
+    XCTAssertEqual(creme["servings"] as? Int, 4)
+    XCTAssertEqual(creme["category"] as? String, "Desserts")
+    XCTAssertEqual(creme["tags"] as? [String], ["French"])
+    XCTAssertEqual(creme["rating"] as? Int, 5)
+    XCTAssertEqual(creme["favourite"] as? Bool, true)
+    XCTAssertEqual(creme["difficulty"] as? String, "Intermediate")
+    XCTAssertEqual(photo(creme), "image/jpeg")
+    let dal = try shown("Dal 🍲")
+    XCTAssertEqual(
+      dal["instructions"] as? String, "Rinse the lentils.\nSimmer with the onion for 25 minutes.",
+      "its own numbering dropped")
+    XCTAssertEqual(dal["sourceURL"] as? String, "https://example.org/dal")
+    XCTAssertEqual(dal["totalMinutes"] as? Int, 25, "PT25M")
+    XCTAssertEqual(photo(dal), "image/png", "a photo from the photos list")
+    // A single recipe, gzip-compressed, is the same recipe: already there.
+    let single = try meals("import", file("Dal.paprikarecipe"))
+    XCTAssertEqual(
+      single.output, "Imported 0 meals from a Paprika export (1 already in the book, skipped).\n")
+  }
+
+  func testTheSameExportImportedAgainAddsNothing() throws {
+    for name in ["Recipes.melarecipes", "mealie-v1.zip", "desserts.mmf", "plantoeat.csv"] {
+      XCTAssertEqual(try meals("import", file(name)).status, 0)
+    }
+    let before = try count()
+    XCTAssertEqual(before, 6)
+    let again = try meals("import", file("Recipes.melarecipes"))
+    XCTAssertEqual(
+      again.output, "Imported 0 meals from a Mela export (2 already in the book, skipped).\n")
+    XCTAssertEqual(
+      try meals("import", file("Toast.melarecipe")).output,
+      "Imported 0 meals from a Mela export (1 already in the book, skipped).\n",
+      "matched by Mela's own id")
+    XCTAssertEqual(
+      try meals("import", file("desserts.mmf")).output,
+      "Imported 0 meals from a Meal-Master file (2 already in the book, skipped).\n",
+      "no id: matched by content")
+    XCTAssertEqual(
+      try meals("import", file("mealie-v1.zip")).output,
+      "Imported 0 meals from a Mealie backup (1 already in the book, skipped).\n")
+    XCTAssertEqual(try count(), before)
+  }
+
+  func testMelaMealieTandoorAndNextcloudKeepSectionsTimesAndPhotosBesideTheRecipe() throws {
+    for (name, found) in [
+      ("Recipes.melarecipes", "Imported 2 meals from a Mela export."),
+      ("mealie-v0.zip", "Imported 1 meal from a Mealie backup."),
+      ("mealie-v1.zip", "Imported 1 meal from a Mealie backup."),
+      ("tandoor-export.zip", "Imported 1 meal from a Tandoor export."),
+      ("nextcloud-cookbook.zip", "Imported 1 meal from a Nextcloud Cookbook export."),
+    ] {
+      let result = try meals("import", file(name))
+      XCTAssertEqual(result.status, 0, result.errors)
+      XCTAssertEqual(result.output.split(separator: "\n").first.map(String.init), found, name)
+    }
+    let shakshuka = try shown("Shakshuka")
+    XCTAssertEqual(shakshuka["sectionTitles"] as? [String], ["Sauce", "Eggs", "Notes"])
+    XCTAssertEqual(
+      ingredients(shakshuka),
+      ["2 tbsp olive oil", "1 onion", "400 g tinned tomatoes", "4 eggs", "A handful of parsley"],
+      "`#` group titles are no ingredients")
+    XCTAssertEqual(shakshuka["servings"] as? Int, 4, "Serves 2-4")
+    XCTAssertEqual(shakshuka["totalMinutes"] as? Int, 30, "PT30M")
+    XCTAssertEqual(shakshuka["favourite"] as? Bool, true)
+    XCTAssertEqual(photo(shakshuka), "image/png")
+    let pancakes = try shown("Pancakes")
+    XCTAssertEqual(ingredients(pancakes), ["200 g flour, plain", "2 eggs", "300 ml milk"])
+    XCTAssertEqual(pancakes["rating"] as? Int, 4)
+    XCTAssertEqual(photo(pancakes), "image/webp", "images/original.webp beside the recipe")
+    let risotto = try shown("Risotto")
+    XCTAssertEqual(ingredients(risotto), ["320 g rice, carnaroli", "½ cup white wine"], "in order")
+    XCTAssertEqual(
+      risotto["instructions"] as? String,
+      "Start\nToast the rice.\nAdd stock a ladle at a time.\nNotes\nStir.")
+    XCTAssertEqual(risotto["category"] as? String, "Dinner")
+    XCTAssertEqual(photo(risotto), "image/webp", "data/recipes/ID/images/original.webp")
+    let focaccia = try shown("Focaccia")
+    XCTAssertEqual(ingredients(focaccia), ["500 g flour", "400 ml water, warm", "salt"])
+    XCTAssertEqual(focaccia["totalMinutes"] as? Int, 150)
+    XCTAssertEqual(focaccia["tags"] as? [String], ["bread", "italian"])
+    XCTAssertEqual(photo(focaccia), "image/jpeg", "image.jpeg in the recipe's own zip")
+    let soupe = try shown("Soupe à l'oignon")
+    XCTAssertEqual(soupe["totalMinutes"] as? Int, 75)
+    XCTAssertEqual(photo(soupe), "image/jpeg", "full.jpg beside recipe.json")
+    XCTAssertNil(soupe["thumbnailURL"], "not the address behind the Nextcloud's login")
+  }
+
+  func testTheOtherExportsAndAFolderComeIn() throws {
+    for (name, found) in [
+      ("chowdown.zip", "Imported 1 meal from a Chowdown site."),
+      ("copymethat.zip", "Imported 2 meals from a Copy Me That export."),
+      ("recipekeeper.zip", "Imported 1 meal from a Recipe Keeper export."),
+      ("plantoeat.csv", "Imported 1 meal from a Plan to Eat export."),
+      ("myrecipebox.csv", "Imported 1 meal from a My Recipe Box export."),
+      ("Pad thai.crumb", "Imported 1 meal from a Crouton export."),
+      ("desserts.mmf", "Imported 2 meals from a Meal-Master file."),
+      ("Nextcloud Recipes", "Imported 1 meal from a Nextcloud Cookbook export."),
+    ] {
+      let result = try meals("import", file(name))
+      XCTAssertEqual(result.status, 0, result.errors)
+      XCTAssertEqual(result.output.split(separator: "\n").first.map(String.init), found, name)
+    }
+    let guacamole = try shown("Guacamole")
+    XCTAssertEqual(ingredients(guacamole), ["3 avocados", "1 lime", "salt"])
+    XCTAssertEqual(guacamole["tags"] as? [String], ["mexican", "dip"])
+    XCTAssertEqual(photo(guacamole), "image/jpeg", "images/ in a folder around the site")
+    let chicken = try shown("Lemon & herb chicken")
+    XCTAssertEqual(chicken["servings"] as? Int, 4)
+    XCTAssertEqual(chicken["tags"] as? [String], ["Dinner"])
+    XCTAssertEqual(photo(chicken), "image/jpeg")
+    let minestrone = try shown("Minestrone")
+    XCTAssertEqual(
+      minestrone["instructions"] as? String,
+      "Chop the vegetables.\nSimmer everything.\nNotes\nBetter the next day.")
+    XCTAssertEqual(minestrone["totalMinutes"] as? Int, 80)
+    XCTAssertEqual(minestrone["favourite"] as? Bool, true)
+    XCTAssertEqual(photo(minestrone), "image/jpeg")
+    let chilli = try shown("Chilli, \"the\" best")
+    XCTAssertEqual(ingredients(chilli), ["500 g beef mince", "2 tins kidney beans", "1 tsp cumin"])
+    XCTAssertEqual(chilli["area"] as? String, "Tex-Mex")
+    XCTAssertEqual(chilli["totalMinutes"] as? Int, 135)
+    let padThai = try shown("Pad thai")
+    XCTAssertEqual(ingredients(padThai), ["2 eggs", "200 g rice noodles", "1 ½ tbsp fish sauce"])
+    XCTAssertEqual(padThai["sectionTitles"] as? [String], ["Wok", "Notes"])
+    let crumble = try shown("Apple crumble")
+    XCTAssertEqual(
+      ingredients(crumble),
+      [
+        "6 Bramley apples; peeled and sliced", "1/2 cup Sugar", "2 cups Flour",
+        "1 tsp Cinnamon ground",
+        "1/2 cup Butter", "1/4 cup Brown sugar packed",
+      ], "two columns, continuation lines, groups")
+    XCTAssertTrue(
+      (crumble["instructions"] as? String ?? "").hasSuffix("Crème fraîche on the side."), "CP1252")
+    XCTAssertEqual(try shown("Café au lait")["servings"] as? Int, 1)
+  }
+
+  // MARK: - Bad input
+
+  func testBadExportsSayWhatIsWrongAndStoreNothing() throws {
+    let cases: [(String, String)] = [
+      ("bad/bomb.paprikarecipes", "bomb.paprikarecipe: it inflates to more than 32 MB."),
+      ("bad/truncated.paprikarecipes", "the archive is cut short (truncated)"),
+      ("bad/bad-gzip.paprikarecipe", "the archive cannot be read: gzip decompression failed."),
+      ("bad/broken.melarecipe", "broken.melarecipe: its JSON is broken"),
+      ("wrong-columns.csv", "its columns are not a recipe export's"),
+      ("bad/empty.zip", "no recipe of a known export is in it"),
+      ("bad/nothing-known.zip", "no recipe of a known export is in it"),
+    ]
+    for (name, message) in cases {
+      let result = try runProcess([
+        "/usr/bin/env", "python3", "-c",
+        "import resource,subprocess,sys; r=subprocess.run(sys.argv[1:]); "
+          + "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)",
+        Products.meals, "--db", database, "import", file(name),
+      ])
+      let figures = result.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+      XCTAssertEqual(figures.first, 1, "\(name): exit 1")
+      XCTAssertLessThan(figures.last ?? .max, 100 * 1024, "\(name): peak memory in KB")
+      XCTAssertTrue(
+        result.errors.hasPrefix("meals: \(file(name)): "), "\(name) named: \(result.errors)")
+      XCTAssertTrue(result.errors.contains(message), "\(name): \(result.errors)")
+      XCTAssertTrue(result.errors.hasSuffix("Nothing was imported.\n"), result.errors)
+      XCTAssertEqual(try count(), 0, name)
+    }
+  }
+
+  func testMembersClimbingOutOfTheArchiveAreNotRead() throws {
+    let result = try meals("import", file("bad/climbing.paprikarecipes"))
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertEqual(
+      result.output.split(separator: "\n").first, "Imported 1 meal from a Paprika export.")
+    let archive = file("bad/climbing.paprikarecipes")
+    XCTAssertEqual(
+      result.errors,
+      "\(archive): ../../escape.paprikarecipe: its path leads out of the export; not read\n"
+        + "\(archive): /etc/abs.paprikarecipe: its path leads out of the export; not read\n")
+    XCTAssertEqual(try count(), 1)
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import MealsCore
+import TestSupport
+import XCTest
+
+@testable import MealsStore
+
+/// A meal's own photo is kept with it: read back byte for byte, through the trash and undo,
+/// counted in `meal(id:)`; an import fed as it streams is whole or nothing and knows an
+/// export's recipes again by their own ids.
+final class PhotoStoreTests: StoreTestCase {
+  private let jpeg = [UInt8]([0xFF, 0xD8, 0xFF, 0xE0]) + [UInt8](repeating: 7, count: 300)
+
+  func testAPhotoGoesToTheTrashAndComesBackWithItsMeal() throws {
+    let store = try openStore()
+    let id = try save(Meal(name: "Pie", instructions: "Bake."), in: store)
+    let photo = try XCTUnwrap(MealPhoto(bytes: jpeg))
+    try store.setPhoto(photo, mealID: id)
+    XCTAssertEqual(try store.meal(id: id)?.photo, PhotoLabel(type: "image/jpeg", bytes: 304))
+    try store.deleteMeal(id: id)
+    XCTAssertNil(try store.photo(mealID: id))
+    XCTAssertEqual(try store.db.statement("SELECT count(*) FROM trash_meal_photo").scalar(), 1)
+    try store.restoreLastDeleted()
+    XCTAssertEqual(try store.photo(mealID: id), photo, "byte for byte")
+    try store.deleteMeal(id: id)
+    try store.eraseDeleted(id: id)
+    XCTAssertEqual(
+      try store.db.statement("SELECT count(*) FROM trash_meal_photo").scalar(), 0,
+      "erased with its meal")
+  }
+
+  func testAStreamedImportThatFailsHalfWayStoresNothing() throws {
+    let store = try openStore()
+    struct Broken: Error {}
+    XCTAssertThrowsError(
+      try store.importMeals { feed in
+        try feed.add(ImportCandidate(place: "1", meal: Meal(name: "One", instructions: "x")))
+        throw Broken()
+      }
+    ) { XCTAssertTrue($0 is Broken, "the feed's own error comes out") }
+    XCTAssertEqual(store.mealCount, 0, "all or nothing")
+  }
+
+  func testAnExportsOwnIdKnowsItsRecipeAgainEvenRenamed() throws {
+    let store = try openStore()
+    var candidate = ImportCandidate(place: "a", meal: Meal(name: "Soup", instructions: "Stir."))
+    candidate.origin = "paprika:ABC"
+    candidate.photo = MealPhoto(bytes: jpeg)
+    let first = try store.importMeals([candidate])
+    XCTAssertEqual(first.imported.count, 1)
+    XCTAssertEqual(try store.meal(id: first.imported[0].id)?.photo?.bytes, 304)
+    var renamed = ImportCandidate(place: "b", meal: Meal(name: "Soup 2", instructions: "Other."))
+    renamed.origin = "paprika:ABC"
+    let second = try store.importMeals([renamed])
+    XCTAssertEqual(second.imported.count, 0)
+    XCTAssertEqual(second.skipped.first?.reason, "already in My Meals as “Soup” (imported before)")
+    XCTAssertEqual(second.skipped.first?.isDuplicate, true)
+    // Deleted from the book, the recipe may come in again.
+    try store.deleteMeal(id: first.imported[0].id)
+    XCTAssertEqual(try store.importMeals([renamed]).imported.count, 1)
+  }
+}
