@@ -3,9 +3,10 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `meals import` of every recipe manager's export, through the real binary: what it says, and
-/// what `meals show --json` then holds. The exports are written by Tests/Exports/make_exports.py
-/// (of our own making, with the quirks real exports have).
+/// `meals import` of every recipe manager's export, through the real binary.
+///
+/// What it says, and what `meals show --json` then holds. The exports are written by
+/// Tests/Exports/make_exports.py (of our own making, with the quirks real exports have).
 final class ExportImportEndToEndTests: XCTestCase {
   private var folder: TemporaryFolder!
   private var database = ""
