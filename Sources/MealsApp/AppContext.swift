@@ -23,7 +23,9 @@ public final class AppContext {
   public let backupWorker = Worker(label: "meals.backup")
   let backupReader: StoreReader
   /// Every worker, for the event loop to wait on.
-  public var workers: [Worker] { [pictures.worker, counter, backupWorker, sync.worker] }
+  public var workers: [Worker] { [pictures.worker, counter, backupWorker, sync.worker, importer] }
+  /// Imports a recipe manager's export from the import screen, with a connection of its own.
+  let importer = Worker(label: "meals.import")
   /// The sync folder kept in step (`set sync-folder`), on a worker of its own.
   public let sync: AppSync
   /// Changes waiting for another program's write lock (`write`).

@@ -4,18 +4,28 @@ public struct MealDraft: Equatable, Sendable {
   public let original: Meal
   /// The meal as edited so far.
   public var meal: Meal
+  /// A photo chosen in the editor and not saved yet (`.some(nil)`: the photo taken away); its
+  /// bytes live here until the draft is saved, not in the kept copy of the draft.
+  public var newPhoto: MealPhoto??
 
   public init(of meal: Meal?) {
     let base = meal ?? Meal(name: "", instructions: "")
     self.original = base
     self.meal = base
+    self.newPhoto = nil
+  }
+
+  /// Gives the meal `photo` (nil takes its photo away) when the draft is saved.
+  public mutating func setPhoto(_ photo: MealPhoto?) {
+    newPhoto = .some(photo)
+    meal.photo = photo?.label
   }
 
   /// True for a draft of a meal that is not stored yet.
   public var isNew: Bool { original.id == nil }
 
   /// Whether anything differs from the original.
-  public var hasChanges: Bool { meal != original }
+  public var hasChanges: Bool { meal != original || newPhoto != nil }
 
   public var name: String {
     get { meal.name }

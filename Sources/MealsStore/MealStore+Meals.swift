@@ -106,10 +106,12 @@ extension MealStore {
           throw StoreError(.notFound, "That meal was deleted meanwhile; nothing was saved.")
         }
         try write(meal, id: id)
+        if let photo = draft.newPhoto { try writePhoto(photo, mealID: id) }
         try removeDraftRow(draftSlot)
         return id
       }
       let id = try insert(meal)
+      if let photo = draft.newPhoto { try writePhoto(photo, mealID: id) }
       try removeDraftRow(draftSlot)
       return id
     }

@@ -81,6 +81,14 @@ if CommandLine.arguments.dropFirst().first == "sync" {
   exit(0)
 }
 
+/// `meals-bench import`: only `meals import` of a 1 000-recipe Paprika export with photos.
+if CommandLine.arguments.dropFirst().first == "import" {
+  let folder = packageRoot.appendingPathComponent(".build/bench")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try ImportBench.run(folder: folder)
+  exit(0)
+}
+
 /// `meals-bench browse`: only the browse figures (for profiling them).
 if CommandLine.arguments.dropFirst().first == "browse" {
   let folder = packageRoot.appendingPathComponent(".build/bench")

@@ -12,6 +12,8 @@ public final class ImportLinkScreen: Screen {
   enum Phase {
     case typing
     case loading(address: String)
+    /// A recipe manager's export being imported whole (on a worker).
+    case importing(path: String)
     /// The recipes read from the page (one shown at a time).
     case found([ImportCandidate], address: String)
   }
@@ -25,7 +27,7 @@ public final class ImportLinkScreen: Screen {
       KeyBinding(
         [.enter], .read, "read the page",
         detail:
-          "read the page at the address typed or pasted (http or https; a file's path or file:// reads the file); a spinner and the kilobytes so far while it loads"
+          "read the page at the address typed or pasted (http or https; a file's path or file:// reads the file; an export's path imports all its recipes); a spinner and the kilobytes so far while it loads"
       )
     ], typing: true)
   /// While the page loads.
@@ -128,6 +130,10 @@ public final class ImportLinkScreen: Screen {
     let address = MealRules.trimmed(field.text)
     let lower = address.lowercased()
     if let path = Self.filePath(address) {
+      if ExportImport.isExport(path) {
+        importExport(path)
+        return
+      }
       do throws(FormatError) {
         found(try ImportCommand.recipes(inFile: path), address: path)
       } catch {
@@ -154,6 +160,35 @@ public final class ImportLinkScreen: Screen {
     guard page.isWaiting else { return }
     spinner.start(at: context.navigator.now())
     context.navigator.clearStatus()
+  }
+
+  /// Imports a recipe manager's export whole on a worker with a connection of its own (an
+  /// export of a thousand recipes takes seconds); the summary comes back on the status line.
+  private func importExport(_ path: String) {
+    phase = .importing(path: path)
+    spinner.start(at: context.navigator.now())
+    context.navigator.clearStatus()
+    let databasePath = context.store.filePath
+    let context = self.context
+    context.importer.run(
+      { ExportImport.importForApp(path: path, databasePath: databasePath) },
+      then: { [weak self] result in
+        if context.store.checkForExternalChanges() { context.navigator.needsDisplay = true }
+        switch result {
+        case .success(let summary):
+          context.navigator.showInfo(summary)
+          if let self, case .importing = self.phase {
+            context.navigator.pop(to: context.navigator.stack[0])
+          }
+        case .failure(let error):
+          context.navigator.showError(
+            "Could not import “\(Quote.name(path))”: \(error.message) Nothing was imported.")
+          if let self, case .importing = self.phase {
+            self.phase = .typing
+            self.spinner.stop()
+          }
+        }
+      })
   }
 
   private func finish(_ result: Result<HTTPClient.Response, NetworkError>, address: String) {
@@ -253,7 +288,9 @@ public final class ImportLinkScreen: Screen {
       canvas.writeWrapped(
         "Paste or type the address of a recipe page (https://…) or a file's path, then Enter. "
           + "meals reads the recipe the way a careful reader would (the page's recipe data, its "
-          + "recipe card, or its headings and lists) and shows it before anything is saved.",
+          + "recipe card, or its headings and lists) and shows it before anything is saved. "
+          + "The path of another recipe manager's export (Paprika, Mela, Mealie, Tandoor, "
+          + "Nextcloud Cookbook… a zip or a folder) imports all of its recipes.",
         in: layout.explanation, indent: 2, style: .muted)
     case .loading(let address):
       let received = (page.asked ?? nil).map(context.service.bytesReceived) ?? 0
@@ -262,6 +299,10 @@ public final class ImportLinkScreen: Screen {
         "\(spinner.symbol) Reading \(host)… \(received / 1024) KB",
         in: layout(in: area).headerRow(0),
         style: .muted)
+    case .importing(let path):
+      canvas.writeTruncated(
+        "\(spinner.symbol) Importing \(Quote.name(PathText.name(path)))… (all of it, or none)",
+        in: layout(in: area).headerRow(0), style: .muted)
     case .found(let candidates, let address):
       guard let meal else { return }
       let layout = layout(in: area)
@@ -284,12 +325,13 @@ public final class ImportLinkScreen: Screen {
 
 extension ImportLinkScreen: KeyChained {
   /// Typing the address, waiting for the page, or looking at what was found.
-  public enum KeyMode: CaseIterable { case typing, loading, found }
+  public enum KeyMode: CaseIterable { case typing, loading, importing, found }
 
   public var keyMode: KeyMode {
     switch phase {
     case .typing: .typing
     case .loading: .loading
+    case .importing: .importing
     case .found: .found
     }
   }
@@ -305,6 +347,9 @@ extension ImportLinkScreen: KeyChained {
     case .loading:
       // Only Esc while the page loads: nothing else may go back or quit under it.
       [.table(loadingKeys, does: { screen, _ in screen.stop() }), .rest { _, _ in true }]
+    case .importing:
+      // Going back leaves the import to finish (whole or not at all); it says when it has.
+      [.lines([.back])]
     case .found:
       // The screen's own keys first, then the pager's.
       [

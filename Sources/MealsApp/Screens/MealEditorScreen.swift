@@ -10,7 +10,7 @@ import TerminalUI
 /// so a crash or a signal loses nothing: the next start offers to recover it.
 public final class MealEditorScreen: Screen {
   enum Action: String, Sendable {
-    case open, addIngredient, remove, moveUp, moveDown, save, back, favourite, undo
+    case open, addIngredient, remove, moveUp, moveDown, save, back, favourite, undo, photo
   }
 
   /// A selectable row of the editor.
@@ -51,6 +51,11 @@ public final class MealEditorScreen: Screen {
         [.character("i")], .addIngredient, "add ingredient",
         detail: "add an ingredient (from any row)"),
       KeyBinding([.character("f")], .favourite, "favourite on/off"),
+      KeyBinding(
+        [.character("P")], .photo, "set the photo", footer: false,
+        detail:
+          "give the meal a photo of its own from a file (JPEG, PNG or WebP, by its path); an empty path takes the photo away; saved with the meal"
+      ),
       KeyBinding(
         [.character("d"), .delete], .remove, "remove ingredient", label: "d",
         detail: "remove the selected ingredient row"),
@@ -178,7 +183,38 @@ public final class MealEditorScreen: Screen {
     case .back: back()
     case .favourite: draft.meal.favourite.toggle()
     case .undo: undo()
+    case .photo: choosePhoto()
     }
+  }
+
+  /// `P`: a photo of the meal's own from a file's path (an empty path takes it away).
+  private func choosePhoto() {
+    let prompt = TextPrompt(
+      label: "Photo file:",
+      hint: "a JPEG, PNG or WebP file's path · empty: no photo · Esc to cancel",
+      action: "set"
+    ) { [weak self] text in
+      guard let self else { return nil }
+      let typed = MealRules.trimmed(text)
+      guard !typed.isEmpty else {
+        guard self.draft.meal.photo != nil else { return nil }
+        self.draft.setPhoto(nil)
+        self.context.navigator.showInfo("The photo goes when the meal is saved (not saved yet).")
+        return nil
+      }
+      let path = ImportLinkScreen.filePath(typed.hasPrefix("/") ? typed : "./" + typed) ?? typed
+      let result = PhotoFile.read(path)
+      switch result {
+      case .failure(let problem): return problem.message
+      case .success(let photo):
+        self.draft.setPhoto(photo)
+        self.context.navigator.showInfo(
+          "Photo \(Quote.name(PathText.name(path))) (\(PhotoFile.size(photo.bytes.count))) set (not saved yet)."
+        )
+        return nil
+      }
+    }
+    context.navigator.present(prompt)
   }
 
   /// `u`: the draft as it was before its last change (nothing is saved until `s`).

@@ -52,6 +52,12 @@ enum ExportCommand {
           try AtomicFile.write(
             Array(ExportWriter.document([meal], format: format).utf8),
             to: PathText.joined(output, name))
+          // The meal's own photo beside its file, named as it is (`Pie.cook`, `Pie.jpg`).
+          if let label = meal.photo, let id = meal.id, let photo = try store.photo(mealID: id) {
+            let stem = String(name.dropLast(format.fileExtension.count + 1))
+            try AtomicFile.write(
+              photo.bytes, to: PathText.joined(output, stem + "." + label.fileExtension))
+          }
           written += 1
         }
         let folder = output.hasSuffix("/") ? output : output + "/"

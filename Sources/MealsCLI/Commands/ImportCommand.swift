@@ -72,11 +72,6 @@ public enum ImportCommand {
 
   // MARK: - Exports
 
-  /// A recipe's place as the summary names it: `“Aunt May's pie”`, not `recipe “Aunt May's pie”`.
-  private static func named(_ place: String) -> String {
-    place.hasPrefix("recipe “") ? String(place.dropFirst(7)) : place
-  }
-
   /// The export `source` names, if it is one (a folder, an archive, a file only an export
   /// writes); nil for a web address, standard input, or a recipe file of meals' own formats.
   private static func exportSource(_ source: String, io: CommandIO) -> ExportSource? {
@@ -111,21 +106,8 @@ public enum ImportCommand {
     }
     let report = outcome.report
     let imported = report.imported.count
-    let duplicates = report.skipped.filter(\.isDuplicate)
     let unreadable = report.skipped.filter { !$0.isDuplicate }
-    var notes: [String] = []
-    if !duplicates.isEmpty { notes.append("\(duplicates.count) already in the book, skipped") }
-    if !unreadable.isEmpty {
-      let shown = unreadable.prefix(3).map { safe(named($0.place) + ": " + $0.reason) }
-        .joined(separator: "; ")
-      notes.append(
-        "\(unreadable.count) not readable: \(shown)\(unreadable.count > 3 ? "; …" : "")")
-    }
-    let found = outcome.format.map { " from \($0.exportName)" } ?? ""
-    io.output.line(
-      "Imported \(imported == 1 ? "1 meal" : "\(imported) meals")\(found)"
-        + (notes.isEmpty ? "." : " (\(notes.joined(separator: "; "))).")
-    )
+    io.output.line(outcome.summary)
     for meal in report.imported {
       io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))")
     }

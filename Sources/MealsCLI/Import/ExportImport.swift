@@ -7,7 +7,7 @@ import MealsStore
 /// Every recipe file of the source is read as it streams and stored in one transaction, then
 /// the photos that lie apart from their recipes are attached in a second walk. Nothing is
 /// unpacked to disk.
-struct ExportImport {
+public struct ExportImport {
   /// What one export gave.
   struct Outcome {
     /// The export the recipes came from (the one most of them came from, when mixed).
@@ -15,6 +15,34 @@ struct ExportImport {
     var report: ImportReport
     /// Members passed over, with why (paths leading out of the export).
     var leftAlone: [String] = []
+
+    /// What the import did in a sentence: `Imported 214 meals from a Paprika export (3
+    /// already in the book, skipped; 1 not readable: “Aunt May's pie”: no ingredients or
+    /// steps).`
+    var summary: String {
+      let imported = report.imported.count
+      let duplicates = report.skipped.filter(\.isDuplicate)
+      let unreadable = report.skipped.filter { !$0.isDuplicate }
+      var notes: [String] = []
+      if !duplicates.isEmpty { notes.append("\(duplicates.count) already in the book, skipped") }
+      if !unreadable.isEmpty {
+        let shown = unreadable.prefix(3).map {
+          ImportCommand.safe(Self.named($0.place) + ": " + $0.reason)
+        }
+        .joined(separator: "; ")
+        notes.append(
+          "\(unreadable.count) not readable: \(shown)\(unreadable.count > 3 ? "; …" : "")")
+      }
+      let found = format.map { " from \($0.exportName)" } ?? ""
+      return "Imported \(imported == 1 ? "1 meal" : "\(imported) meals")\(found)"
+        + (notes.isEmpty ? "." : " (\(notes.joined(separator: "; "))).")
+    }
+
+    /// A recipe's place as the summary names it: `“Aunt May's pie”`, not `recipe “Aunt May's
+    /// pie”`.
+    private static func named(_ place: String) -> String {
+      place.hasPrefix("recipe “") ? String(place.dropFirst(7)) : place
+    }
   }
 
   /// How deep archives inside archives are followed (Tandoor's: a zip of zips).
@@ -44,13 +72,34 @@ struct ExportImport {
       // Its recipe files were there but broken (a bomb, bad gzip, broken JSON): said as such.
       if let problem = report.skipped.first { throw FormatError(problem.reason + ".") }
       throw FormatError(
-        "no recipe of a known export is in it (Paprika, Mela, Nextcloud Cookbook, Mealie, Tandoor, Chowdown, Copy Me That, Recipe Keeper, Plan to Eat, My Recipe Box, Crouton, Meal-Master)."
+        "no recipe of a known export is in it (Paprika, Mela, Nextcloud Cookbook, Mealie, Tandoor, Chowdown, Copy Me That, Recipe Keeper, Plan to Eat, My Recipe Box, Crouton, Meal-Master) and no recipe file of meals' own."
       )
     }
     let format = importer.formats.max {
       $0.value < $1.value || ($0.value == $1.value && $0.key.rawValue > $1.key.rawValue)
     }?.key
     return Outcome(format: format, report: report, leftAlone: importer.leftAlone)
+  }
+
+  // MARK: - From the app
+
+  /// True when `path` is an export (a folder, an archive, a file only an export writes) rather
+  /// than one recipe file (the import screen reads those itself).
+  public static func isExport(_ path: String) -> Bool { ExportSource.classify(path) != nil }
+
+  /// Imports the export at `path` into the book at `databasePath` with a connection of its own
+  /// (the app runs it on a worker): the summary, or why nothing was imported.
+  public static func importForApp(path: String, databasePath: String) -> Result<String, FormatError>
+  {
+    guard let source = ExportSource.classify(path) else {
+      return .failure(FormatError("it is not an export meals reads."))
+    }
+    do {
+      let store = try MealStore(path: databasePath)
+      return .success(try run(source, store: store, progress: nil).summary)
+    } catch {
+      return .failure(FormatError(ImportCommand.safe(ErrorText.message(error))))
+    }
   }
 
   // MARK: - Walking
@@ -91,7 +140,8 @@ struct ExportImport {
               place: member.path, problem: "\(member.path): \(ErrorText.message(error))"))
           return
         }
-        guard let reading else { return }
+        guard let reading = reading ?? ExportFiles.ownRecipes(path: member.path, bytes: bytes)
+        else { return }
         formats[reading.format, default: 0] += max(1, reading.candidates.count)
         for candidate in reading.candidates {
           let id = try feed.add(candidate)

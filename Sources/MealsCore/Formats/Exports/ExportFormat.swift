@@ -1,7 +1,12 @@
+import FoundationEssentials
+
 /// The recipe managers whose exports `meals import` reads, each known by its content.
 public enum ExportFormat: String, CaseIterable, Sendable {
   case paprika, mela, nextcloud, mealie, tandoor, chowdown, copyMeThat, recipeKeeper
   case planToEat, myRecipeBox, crouton, mealMaster
+  /// Recipe files of meals' own formats in a folder or an archive (`meals export` to a folder:
+  /// Cooklang, Markdown, JSON), each photo beside its file.
+  case recipeFiles
 
   /// What the import says it found: `Imported 214 meals from a Paprika export`.
   public var exportName: String {
@@ -18,6 +23,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .myRecipeBox: "a My Recipe Box export"
     case .crouton: "a Crouton export"
     case .mealMaster: "a Meal-Master file"
+    case .recipeFiles: "recipe files"
     }
   }
 }
@@ -103,6 +109,19 @@ public enum ExportFiles {
       return reading(.nextcloud, [NextcloudRecipe.recipe(from: object)])
     }
     return nil
+  }
+
+  /// A recipe file of meals' own formats inside a folder or an archive (by its extension), its
+  /// photo the file beside it with the same name; nil for any other file.
+  public static func ownRecipes(path: String, bytes: [UInt8]) -> ExportFileReading? {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."),
+      ["cook", "md", "markdown", "json", "jsonld"].contains(
+        name[name.index(after: dot)...].lowercased()),
+      var candidates = try? RecipeImport.candidates(from: Data(bytes), fileName: name)
+    else { return nil }
+    if candidates.count == 1 { candidates[0].photoPath = String(name[..<dot]) }
+    return ExportFileReading(format: .recipeFiles, candidates: candidates)
   }
 
   private static func reading(_ format: ExportFormat, _ recipes: [ExportRecipe])
