@@ -16,9 +16,10 @@ public struct ExportImport {
     /// Members passed over, with why (paths leading out of the export).
     var leftAlone: [String] = []
 
-    /// What the import did in a sentence: `Imported 214 meals from a Paprika export (3
-    /// already in the book, skipped; 1 not readable: “Aunt May's pie”: no ingredients or
-    /// steps).`
+    /// What the import did, in a sentence.
+    ///
+    /// `Imported 214 meals from a Paprika export (3 already in the book, skipped; 1 not
+    /// readable: “Aunt May's pie”: no ingredients or steps).`
     var summary: String {
       let imported = report.imported.count
       let duplicates = report.skipped.filter(\.isDuplicate)
