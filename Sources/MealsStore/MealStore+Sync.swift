@@ -29,6 +29,9 @@ public struct SyncedMeal: Equatable, Sendable {
   public var id: Int64
   public var uid: String
   public var updatedAt: Double
+  /// The size of the meal's own photo, when it has one (to tell a photo changed beside its
+  /// file).
+  public var photoBytes: Int? = nil
 }
 
 extension MealStore {
@@ -36,8 +39,15 @@ extension MealStore {
 
   /// Every saved meal's id, sync id and last change, in one query.
   public func syncedMeals() throws(StoreError) -> [SyncedMeal] {
-    try db.statement("SELECT id, uid, updated_at FROM meal WHERE uid IS NOT NULL").rows([]) {
-      SyncedMeal(id: $0.int(0), uid: $0.text(1), updatedAt: $0.double(2))
+    try db.statement(
+      """
+      SELECT meal.id, uid, updated_at, length(meal_photo.bytes) FROM meal
+      LEFT JOIN meal_photo ON meal_photo.meal_id = meal.id WHERE uid IS NOT NULL
+      """
+    ).rows([]) {
+      SyncedMeal(
+        id: $0.int(0), uid: $0.text(1), updatedAt: $0.double(2),
+        photoBytes: $0.isNull(3) ? nil : Int($0.int(3)))
     }
   }
 

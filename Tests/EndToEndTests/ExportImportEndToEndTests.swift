@@ -240,6 +240,31 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertEqual(try shown("Café au lait")["servings"] as? Int, 1)
   }
 
+  func testAnImportKilledHalfWayStoresNothing() throws {
+    let script = PackagePaths.root.appendingPathComponent("Tests/Exports/make_exports.py").path
+    let big = folder.path("big")
+    XCTAssertEqual(
+      try runProcess(["/usr/bin/env", "python3", script, big, "--paprika", "300"]).status, 0)
+    let export = big + "/bench-300.paprikarecipes"
+    for round in 0..<3 {
+      let child = try ChildProcess([Products.meals, "--db", database, "import", export])
+      // Killed once the transaction has written part of it (the write-ahead log grows).
+      var size = 0
+      let deadline = Date().addingTimeInterval(30)
+      while size < (round + 1) * 4_000_000, Date() < deadline {
+        size =
+          (try? FileManager.default.attributesOfItem(atPath: database + "-wal")[.size] as? Int) ?? 0
+        usleep(2_000)
+      }
+      child.kill(SIGKILL)
+      XCTAssertEqual(child.wait(), 128 + SIGKILL, "killed while it ran (round \(round))")
+      XCTAssertEqual(try count(), 0, "none of it stored (round \(round), WAL \(size) bytes)")
+    }
+    XCTAssertEqual(
+      try meals("import", export).output.split(separator: "\n").first,
+      "Imported 300 meals from a Paprika export.")
+  }
+
   // MARK: - Bad input
 
   func testBadExportsSayWhatIsWrongAndStoreNothing() throws {

@@ -222,6 +222,49 @@ final class SyncEndToEndTests: XCTestCase {
   /// The list written on one machine appears on the other; ticks made on both at once are
   /// both kept (git merges the tick log as a union); an item added by hand to the file comes
   /// in; the official library reads the files as the books hold them.
+  func testAMealsPhotoTravelsBesideItsFile() throws {
+    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
+    let webp = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.webp"))
+    // A Cooklang file with its photo beside it, as CookCLI keeps them, on machine A.
+    let tree = path("tree")
+    try FileManager.default.createDirectory(
+      atPath: tree + "/Soups", withIntermediateDirectories: true)
+    try "Simmer @leeks{2} for 20 minutes.\n".write(
+      toFile: tree + "/Soups/Leek soup.cook", atomically: true, encoding: .utf8)
+    try jpeg.write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+    try sync("a.sqlite", "tree")
+    var soup = try shown("a.sqlite", "Leek soup")
+    XCTAssertEqual(soup["photo"] as? NSDictionary, ["type": "image/jpeg", "bytes": jpeg.count])
+    // Machine B gets the photo with the meal.
+    try sync("b.sqlite", "tree")
+    soup = try shown("b.sqlite", "Leek soup")
+    XCTAssertEqual(soup["photo"] as? NSDictionary, ["type": "image/jpeg", "bytes": jpeg.count])
+    // A new photo put beside the unchanged file reaches the book and is said.
+    try webp.write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+    XCTAssertEqual(
+      try sync("a.sqlite", "tree").output, "Synced with \(tree): 1 changed in the folder.\n")
+    soup = try shown("a.sqlite", "Leek soup")
+    XCTAssertEqual(soup["photo"] as? NSDictionary, ["type": "image/webp", "bytes": webp.count])
+    // The meal renamed in the book: its photo moves with its file, named for its type.
+    let store = try MealStore(path: path("a.sqlite"))
+    let id = try XCTUnwrap(store.mealIDs(named: "Leek soup").first)
+    var draft = try store.editableCopy(of: id)
+    draft.name = "Leek and potato soup"
+    try store.commit(draft)
+    try sync("a.sqlite", "tree")
+    let files = try FileManager.default.contentsOfDirectory(atPath: tree + "/Soups").sorted()
+    XCTAssertEqual(files, ["Leek and potato soup.cook", "Leek and potato soup.webp"])
+    XCTAssertEqual(
+      try Data(contentsOf: URL(fileURLWithPath: tree + "/Soups/Leek and potato soup.webp")), webp)
+    // Deleted in the book: the file and its photo go; the photo waits in Recently Deleted.
+    try store.deleteMeal(id: id)
+    try sync("a.sqlite", "tree")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tree), [])
+    try store.restoreLastDeleted()
+    XCTAssertEqual(try store.photo(mealID: id)?.bytes, [UInt8](webp))
+  }
+
   func testTheShoppingListAndItsTicksTravelBetweenMachines() throws {
     try git(["init", "-q", "--bare", path("remote.git")])
     try git(["clone", "-q", path("remote.git"), path("A")])

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown syncfiles quantity config}
+targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown syncfiles quantity config paprika mela mealmaster csv archive}
 jobs=${FUZZ_JOBS:-1}
 out=.build/fuzz
 export TMPDIR="$PWD/.build/tmp"
@@ -35,12 +35,45 @@ build page Tests/Fuzz/PageFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build formats Tests/Fuzz/FormatsFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build quantity Tests/Fuzz/QuantityFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build config Tests/Fuzz/ConfigFuzz.swift
+# The export readers; with libarchive (its C shim, with AddressSanitizer) for the archive walker.
+clang -fsanitize=address,fuzzer-no-link -g -O1 -c -I Sources/CArchive/include \
+  Sources/CArchive/CArchive.c -o "$out/CArchive.o"
+mkdir -p "$out/CArchive"
+printf 'module CArchive {\n  header "%s/Sources/CArchive/include/CArchive.h"\n  export *\n}\n' \
+  "$PWD" >"$out/CArchive/module.modulemap"
+# Seeds for the export readers: the exports the tests import (Tests/Exports/make_exports.py).
+rm -rf "$out/exports" "$out/seeds"
+python3 Tests/Exports/make_exports.py "$out/exports"
+mkdir -p "$out/seeds/paprika" "$out/seeds/mela" "$out/seeds/mealmaster" "$out/seeds/csv" "$out/seeds/archive"
+python3 - "$out" <<'PY'
+import glob, gzip, os, shutil, sys, zipfile
+out = sys.argv[1]
+exports = os.path.join(out, "exports")
+with zipfile.ZipFile(os.path.join(exports, "My Recipes.paprikarecipes")) as z:
+    for number, name in enumerate(z.namelist()):
+        with open(os.path.join(out, "seeds/paprika", f"{number}.json"), "wb") as f:
+            f.write(gzip.decompress(z.read(name)))
+with zipfile.ZipFile(os.path.join(exports, "Recipes.melarecipes")) as z:
+    for number, name in enumerate(z.namelist()):
+        with open(os.path.join(out, "seeds/mela", f"{number}.json"), "wb") as f:
+            f.write(z.read(name))
+shutil.copy(os.path.join(exports, "desserts.mmf"), os.path.join(out, "seeds/mealmaster"))
+for name in glob.glob(os.path.join(exports, "*.csv")):
+    shutil.copy(name, os.path.join(out, "seeds/csv"))
+for name in glob.glob(os.path.join(exports, "*.zip")) + glob.glob(os.path.join(exports, "bad", "*")):
+    if os.path.getsize(name) < 65536:
+        shutil.copy(name, os.path.join(out, "seeds/archive"))
+PY
+build exports Tests/Fuzz/ExportsFuzz.swift Tests/Fuzz/FuzzCheck.swift \
+  Sources/MealsCLI/Import/ArchiveReader.swift Sources/MealsCLI/Import/ExportSource.swift \
+  -I "$out/CArchive" "$out/CArchive.o" -ldl
 
 # One target's run; its summary line is printed when it ends.
 fuzz() {
   local target=$1 binary=$1 format=""
   case $target in
     schemaorg | cooklang | markdown | syncfiles) binary=formats format=$target ;;
+    paprika | mela | mealmaster | csv | archive) binary=exports format=$target ;;
   esac
   local corpus="$out/corpus/$target" artifacts="$out/artifacts/$target"
   mkdir -p "$corpus" "$artifacts"
@@ -52,6 +85,7 @@ fuzz() {
     schemaorg | cooklang | markdown) seeds=(Resources/fixtures/recipes) ;;
     syncfiles) seeds=(Tests/Fuzz/Seeds/syncfiles) ;;
     quantity) seeds=(Tests/Fuzz/Seeds/quantities) ;;
+    paprika | mela | mealmaster | csv | archive) seeds=("$out/seeds/$target") ;;
     config) seeds=(Tests/Fuzz/Seeds/config) ;;
   esac
   [ -d "Tests/Fuzz/Regressions/$target" ] && seeds+=("Tests/Fuzz/Regressions/$target")

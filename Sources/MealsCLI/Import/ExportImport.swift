@@ -124,7 +124,7 @@ public struct ExportImport {
             ImportCandidate(place: member.path, problem: "\(member.path): \(error.message)"))
           return
         }
-        if Self.isArchive(bytes) {
+        if ExportSource.isArchive(bytes) {
           guard depth + 1 < Self.nestingLimit, bytes.count <= ExportSource.nestedLimit else {
             leftAlone.append("\(member.path): an archive nested too deep; not read")
             return
@@ -162,15 +162,6 @@ public struct ExportImport {
         else { return }
         for id in ids { try feed.attach(photo, to: id) }
       })
-  }
-
-  /// True for the first bytes of a zip or a tar archive.
-  static func isArchive(_ bytes: [UInt8]) -> Bool {
-    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06])
-    {
-      return true
-    }
-    return bytes.count > 262 && Array(bytes[257..<262]) == Array("ustar".utf8)
   }
 
   /// A gzip stream's content (a Paprika recipe), up to the recipe limit.

@@ -143,7 +143,7 @@ enum ExportSource {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
     if isFolder { return .folder(path: path) }
     let head = Self.head(path, count: 512)
-    if head.starts(with: [0x1F, 0x8B]) || ExportImport.isArchive(head) {
+    if head.starts(with: [0x1F, 0x8B]) || Self.isArchive(head) {
       return .archive(path: path)
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -172,5 +172,14 @@ enum ExportSource {
     var bytes = [UInt8](repeating: 0, count: count)
     let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
     return got > 0 ? Array(bytes[0..<got]) : []
+  }
+
+  /// True for the first bytes of a zip or a tar archive.
+  static func isArchive(_ bytes: [UInt8]) -> Bool {
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06])
+    {
+      return true
+    }
+    return bytes.count > 262 && Array(bytes[257..<262]) == Array("ustar".utf8)
   }
 }

@@ -52,13 +52,15 @@ public struct BookSync {
     var removals: [(path: String, uid: String)] = []
     /// Files written by hand that are given their meal's `meals-id` (one line added).
     var idLines: [(path: String, uid: String)] = []
+    /// Photos changed beside recipe files that did not change (taken into their meals).
+    var photoTakes: [(id: Int64, record: SyncRecord)] = []
   }
 
   // MARK: - Running
 
   public func run() throws(SyncError) -> SyncReport {
     var report = SyncReport(folder: folder.root)
-    let (files, problems) = try folder.list()
+    let (files, problems, photos) = try folder.list()
     let records: [String: SyncRecord]
     let meals: [SyncedMeal]
     do {
@@ -82,6 +84,8 @@ public struct BookSync {
     }
     var plan = Plan()
     decide(records: records, meals: meals, files: files, plan: &plan, report: &report)
+    plan.photoTakes = changedPhotos(records: records, meals: meals, photos: photos, plan: plan)
+    report.changedInFolder += plan.photoTakes.count
     try applyToBook(plan)
     try applyToFolder(plan, files: files, report: &report)
     return report
@@ -307,7 +311,7 @@ public struct BookSync {
   private func applyToBook(_ plan: Plan) throws(SyncError) {
     guard
       !(plan.inserts.isEmpty && plan.replaces.isEmpty && plan.trashes.isEmpty
-        && plan.dropRecords.isEmpty && plan.touches.isEmpty)
+        && plan.dropRecords.isEmpty && plan.touches.isEmpty && plan.photoTakes.isEmpty)
     else { return }
     do {
       try store.syncTransaction { () throws(StoreError) in
@@ -315,11 +319,19 @@ public struct BookSync {
         for touch in plan.touches { try store.setSyncRecord(touch) }
         for (id, read) in plan.replaces {
           try store.replaceSynced(read.meal, id: id)
+          try takePhoto(besides: read.entry.path, mealID: id)
           try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
         }
         for read in plan.inserts {
           let id = try store.insertSynced(read.meal, uid: read.uid)
+          try takePhoto(besides: read.entry.path, mealID: id)
           try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+        }
+        for (id, record) in plan.photoTakes {
+          try takePhoto(besides: record.path, mealID: id)
+          var taken = record
+          taken.stamp = try store.updatedAt(mealID: id) ?? record.stamp
+          try store.setSyncRecord(taken)
         }
         for (id, uid) in plan.trashes {
           try store.deleteMeal(id: id)
@@ -383,12 +395,15 @@ public struct BookSync {
         var same = record
         same.stamp = synced.updatedAt
         pending.append(same)
+        try putPhoto(of: meal, mealID: synced.id, besides: from)
         continue
       }
       if let from, from != target, folder.entry(from) != nil {
+        try movePhotos(besides: from, to: target)
         try folder.move(from, to: target)
         taken.remove(from.lowercased())
       }
+      try putPhoto(of: meal, mealID: synced.id, besides: target)
       taken.insert(target.lowercased())
       batch.append((text, target, write.uid, hash, synced.updatedAt))
       if !write.isConflict { report.changedHere += 1 }
@@ -398,9 +413,76 @@ public struct BookSync {
     for (path, uid) in plan.idLines { try giveID(uid, toFileAt: path, records: &records) }
     try flush()
     for (path, uid) in plan.removals {
+      for photo in photos(besides: path) { try folder.remove(photo) }
       try folder.remove(path)
       do { try store.removeSyncRecord(uid: uid) } catch { throw SyncError(error.message) }
       report.changedHere += 1
+    }
+  }
+
+  // MARK: - Photos beside the files
+
+  /// Meals whose file did not change but whose photo beside it did (another machine put a new
+  /// one there): told by the photo's size against the book's.
+  private func changedPhotos(
+    records: [String: SyncRecord], meals: [SyncedMeal], photos: [String: Int64], plan: Plan
+  ) -> [(id: Int64, record: SyncRecord)] {
+    guard !photos.isEmpty else { return [] }
+    var busy = Set(plan.replaces.map(\.read.uid) + plan.inserts.map(\.uid) + plan.writes.map(\.uid))
+    busy.formUnion(plan.trashes.map(\.uid))
+    var found: [(id: Int64, record: SyncRecord)] = []
+    for meal in meals where !busy.contains(meal.uid) {
+      guard let record = records[meal.uid], record.stamp == meal.updatedAt else { continue }
+      let stem = String(record.path.dropLast(".cook".count))
+      let sizes = ["jpg", "jpeg", "png", "webp"].compactMap { photos[stem + "." + $0] }
+      guard let size = sizes.first, Int(size) != meal.photoBytes else { continue }
+      found.append((meal.id, record))
+    }
+    return found
+  }
+
+  /// The photo files beside a recipe file that are its meal's (`Stew.cook` → `Stew.jpg`,
+  /// `.jpeg`, `.png`, `.webp`), as CookCLI keeps them.
+  private func photos(besides path: String) -> [String] {
+    let stem = String(path.dropLast(".cook".count))
+    return ["jpg", "jpeg", "png", "webp"].map { stem + "." + $0 }.filter {
+      folder.entry($0) != nil
+    }
+  }
+
+  /// A file's photo taken into its meal when it is a picture and not the meal's already.
+  private func takePhoto(besides path: String, mealID: Int64) throws(StoreError) {
+    guard let file = photos(besides: path).first,
+      let data = FileManager.default.contents(atPath: folder.root + "/" + file),
+      data.count <= MealPhoto.maximumBytes, let photo = MealPhoto(bytes: [UInt8](data)),
+      try store.photo(mealID: mealID) != photo
+    else { return }
+    try store.setPhoto(photo, mealID: mealID)
+  }
+
+  /// The meal's photo written beside its file (`Stew.jpg`) when it is not there as it is.
+  private func putPhoto(of meal: Meal, mealID: Int64, besides path: String) throws(SyncError) {
+    guard let label = meal.photo else { return }
+    let stem = String(path.dropLast(".cook".count))
+    let target = stem + "." + label.fileExtension
+    if let entry = folder.entry(target), entry.size == Int64(label.bytes) { return }
+    guard let photo = try? store.photo(mealID: mealID) else { return }
+    for other in photos(besides: path) where other != target { try folder.remove(other) }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: PathText.folder(folder.root + "/" + target), withIntermediateDirectories: true)
+      try AtomicFile.write(photo.bytes, to: folder.root + "/" + target)
+    } catch {
+      throw SyncError("cannot write \(target) in \(folder.root): \(AtomicFile.reason(of: error)).")
+    }
+  }
+
+  /// A recipe file's photos moved with it (`Soups/Stew.cook` → `Beef/Stew.cook`).
+  private func movePhotos(besides path: String, to target: String) throws(SyncError) {
+    let stem = String(path.dropLast(".cook".count))
+    let targetStem = String(target.dropLast(".cook".count))
+    for photo in photos(besides: path) {
+      try folder.move(photo, to: targetStem + photo.dropFirst(stem.count))
     }
   }
 

@@ -31,13 +31,16 @@ struct SyncFolder {
 
   /// Every recipe file under the folder (hidden and temporary ones passed over), and the
   /// entries left alone: links leading out of the folder, files too big.
-  func list() throws(SyncError) -> (entries: [String: Entry], problems: [Problem]) {
+  func list() throws(SyncError) -> (
+    entries: [String: Entry], problems: [Problem], photos: [String: Int64]
+  ) {
     guard let real = Self.realPath(root), isDirectory(real) else {
       throw SyncError(
         "the sync folder \(root) is not there (a disk not mounted?); nothing was changed.")
     }
     var entries: [String: Entry] = [:]
     var problems: [Problem] = []
+    var photos: [String: Int64] = [:]
     var folders = [""]
     while let relative = folders.popLast() {
       let absolute = relative.isEmpty ? root : root + "/" + relative
@@ -80,11 +83,15 @@ struct SyncFolder {
           if folders.count + entries.count < 1_000_000 { folders.append(path) }
           continue
         }
-        guard kind == S_IFREG, SyncPaths.isRecipe(name) else { continue }
-        entries[path] = Entry(path: path, size: Int64(info.st_size), mtime: Self.mtime(info))
+        guard kind == S_IFREG else { continue }
+        if SyncPaths.isRecipe(name) {
+          entries[path] = Entry(path: path, size: Int64(info.st_size), mtime: Self.mtime(info))
+        } else if SyncPaths.isPhoto(name) {
+          photos[path] = Int64(info.st_size)
+        }
       }
     }
-    return (entries, problems)
+    return (entries, problems, photos)
   }
 
   // MARK: - Reading and writing

@@ -58,6 +58,12 @@ public enum SyncPaths {
       || (name.hasPrefix("#") && name.hasSuffix("#"))
   }
 
+  /// Whether this file may be a meal's photo beside its recipe (`Stew.jpg` by `Stew.cook`).
+  public static func isPhoto(_ name: String) -> Bool {
+    guard let dot = name.lastIndex(of: "."), !isSkipped(name) else { return false }
+    return ["jpg", "jpeg", "png", "webp"].contains(name[name.index(after: dot)...].lowercased())
+  }
+
   /// Whether the sync reads this file as a meal.
   public static func isRecipe(_ name: String) -> Bool {
     name.hasSuffix(".cook") && !isSkipped(name) && name.count > 5
