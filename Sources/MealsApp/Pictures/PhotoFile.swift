@@ -5,7 +5,7 @@ import MealsCore
 /// first bytes, never over `MealPhoto.maximumBytes`.
 enum PhotoFile {
   static func read(_ path: String) -> Result<MealPhoto, FormatError> {
-    let name = Quote.name(PathText.name(path))
+    let name = "“" + Quote.name(PathText.name(path)) + "”"
     var isFolder = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       return .failure(FormatError("There is no file \(name)."))

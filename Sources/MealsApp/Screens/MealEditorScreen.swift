@@ -209,7 +209,7 @@ public final class MealEditorScreen: Screen {
       case .success(let photo):
         self.draft.setPhoto(photo)
         self.context.navigator.showInfo(
-          "Photo \(Quote.name(PathText.name(path))) (\(PhotoFile.size(photo.bytes.count))) set (not saved yet)."
+          "Photo “\(Quote.name(PathText.name(path)))” (\(PhotoFile.size(photo.bytes.count))) set (not saved yet)."
         )
         return nil
       }
