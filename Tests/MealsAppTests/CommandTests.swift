@@ -573,4 +573,18 @@ final class CommandTests: XCTestCase {
     let flour = store.shoppingItems().first { $0.ingredient == "Flour" }
     XCTAssertEqual(flour?.measure, "200 g", "8 servings of a recipe for 4")
   }
+
+  /// The import's progress line never wraps (so `\r` clears it), wide characters counted as
+  /// two cells; it is only drawn on a terminal, after a second.
+  func testTheProgressLineFitsTheTerminal() {
+    XCTAssertEqual(
+      ImportProgress.fitting("Importing x: 12 meals — Soup", columns: 20), "Importing x: 12 mea")
+    XCTAssertEqual(ImportProgress.fitting("寿司寿司寿司", columns: 6), "寿司")
+    XCTAssertEqual(ImportProgress.fitting("Dal 🍲 é", columns: 80), "Dal 🍲 é")
+    XCTAssertNil(ImportProgress(label: "x", write: { _ in }, isTerminal: false))
+    var written: [String] = []
+    let progress = ImportProgress(label: "x", write: { written.append($0) }, isTerminal: true)
+    progress?.show(done: 1, name: "Soup")
+    XCTAssertEqual(written, [], "nothing in the first second")
+  }
 }
