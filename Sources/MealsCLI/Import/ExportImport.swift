@@ -64,6 +64,15 @@ public struct ExportImport {
   static func run(_ source: ExportSource, store: MealStore, progress: ImportProgress?) throws
     -> Outcome
   {
+    // How many there are, for the progress line: a walk over the names only (libarchive
+    // skips the bytes).
+    if let progress {
+      var found = 0
+      try? source.forEach(
+        refused: { _ in },
+        each: { member in if !PhotoWants.isPhotoName(member.path) { found += 1 } })
+      progress.found = found
+    }
     var importer = ExportImport(store: store, progress: progress)
     let report = try store.importMeals { feed in
       try importer.walk(source, depth: 0, feed: feed)

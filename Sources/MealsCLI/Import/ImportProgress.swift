@@ -13,6 +13,9 @@ final class ImportProgress {
   private var lastDrawn = 0.0
   private var drawn = false
   private let label: String
+  /// The recipe files the export holds (a file may hold more than one recipe: then the count
+  /// done is what shows past it).
+  var found = 0
 
   /// Nil when standard error is not a terminal (a script's log gets no bar).
   init?(label: String, write: @escaping (String) -> Void, isTerminal: Bool = isatty(2) == 1) {
