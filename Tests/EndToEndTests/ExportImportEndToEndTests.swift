@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import MealsStore
 import TestSupport
 import XCTest
 
@@ -238,6 +239,27 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertTrue(
       (crumble["instructions"] as? String ?? "").hasSuffix("Crème fraîche on the side."), "CP1252")
     XCTAssertEqual(try shown("Café au lait")["servings"] as? Int, 1)
+  }
+
+  func testPhotosGoOutAndComeBackWithMealsOwnExports() throws {
+    XCTAssertEqual(try meals("import", file("My Recipes.paprikarecipes")).status, 0)
+    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
+    // Our JSON carries the photo; a folder holds it beside each meal's file.
+    XCTAssertEqual(try meals("export", "--output", folder.path("book.json")).status, 0)
+    XCTAssertEqual(
+      try meals("export", "--format", "cooklang", "--output", folder.path("book") + "/").status, 0)
+    XCTAssertEqual(FileManager.default.contents(atPath: folder.path("book/Crème brûlée.jpg")), jpeg)
+    for source in ["book.json", "book"] {
+      database = folder.path("from-\(source).sqlite")
+      let result = try meals("import", folder.path(source))
+      XCTAssertEqual(result.status, 0, result.errors)
+      XCTAssertEqual(photo(try shown("Crème brûlée")), "image/jpeg", source)
+      XCTAssertEqual(photo(try shown("Dal 🍲")), "image/png", source)
+      let store = try MealStore(path: database)
+      let id = try XCTUnwrap(store.mealIDs(named: "Crème brûlée").first)
+      XCTAssertEqual(try store.photo(mealID: id)?.bytes, [UInt8](jpeg), "byte for byte")
+    }
   }
 
   func testAnImportKilledHalfWayStoresNothing() throws {

@@ -42,6 +42,11 @@ enum ExportCommand {
           for id in ids { if let meal = try store.meal(id: id) { try body(meal) } }
         }
       }
+      /// A meal's own photo, for our JSON (which carries it; the other formats do not).
+      func photo(_ meal: Meal) -> MealPhoto? {
+        guard meal.photo != nil, let id = meal.id else { return nil }
+        return (try? store.photo(mealID: id)) ?? nil
+      }
       if let output, isFolder {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         var names = Set<String>()
@@ -64,11 +69,13 @@ enum ExportCommand {
         io.errors.line("Exported \(written == 1 ? "1 meal" : "\(written) meals") to \(folder).")
       } else if let output {
         let sink = CommandOutput()
-        try ExportWriter.write(format: format, count: count, to: sink, forEach: forEach)
+        try ExportWriter.write(
+          format: format, count: count, to: sink, forEach: forEach, photo: photo)
         try AtomicFile.write(sink.captured, to: output)
         io.errors.line("Exported \(count == 1 ? "1 meal" : "\(count) meals") to \(output).")
       } else {
-        try ExportWriter.write(format: format, count: count, to: io.output, forEach: forEach)
+        try ExportWriter.write(
+          format: format, count: count, to: io.output, forEach: forEach, photo: photo)
       }
     } catch let error as StoreError {
       io.fail(error.message)
@@ -95,14 +102,17 @@ enum ExportWriter {
   /// Streams the document: the envelope's head, each meal, the tail.
   static func write(
     format: RecipeFormat, count: Int, to output: CommandOutput,
-    forEach: ((Meal) throws -> Void) throws -> Void
+    forEach: ((Meal) throws -> Void) throws -> Void,
+    photo: @escaping (Meal) -> MealPhoto? = { _ in nil }
   ) throws {
     switch format {
     case .json:
       output.write(
         "{\n  \"format\": \"\(MealJSON.formatName)\",\n  \"version\": \(MealJSON.version),\n  \"meals\": "
       )
-      try writeArray(depth: 1, to: output, forEach: forEach, object: MealJSON.object)
+      try writeArray(
+        depth: 1, to: output, forEach: forEach,
+        object: { MealJSON.object($0, photoData: photo($0)?.bytes) })
       output.write("\n}\n")
     case .schemaOrg where count != 1:
       try writeArray(depth: 0, to: output, forEach: forEach, object: SchemaOrgRecipe.object)

@@ -19,7 +19,7 @@ enum SearchCommand {
       // Nothing found is an answer, not a failure; said where a person looks, not in the data.
       if meals.isEmpty { io.errors.line("TheMealDB found no meal called “\(text)”.") }
       if arguments.flags.contains("--json") {
-        io.output.write(JSONText.array(meals.map(MealJSON.object)).serialized() + "\n")
+        io.output.write(JSONText.array(meals.map { MealJSON.object($0) }).serialized() + "\n")
       } else {
         for meal in meals {
           let line = [meal.mealDBID ?? "", meal.name, meal.kindDescription].map(

@@ -116,6 +116,20 @@ public struct ExportImport {
 
   private mutating func walk(_ source: ExportSource, depth: Int, feed: ImportFeed) throws {
     var photos = PhotoWants()
+    var ownFiles: [(path: String, reading: ExportFileReading)] = []
+    var foundExport = false
+    /// Stores a file's recipes and notes the photos they name.
+    func add(_ reading: ExportFileReading, from path: String) throws {
+      if reading.format != .recipeFiles { foundExport = true }
+      formats[reading.format, default: 0] += max(1, reading.candidates.count)
+      for candidate in reading.candidates {
+        let id = try feed.add(candidate)
+        if let id, candidate.photo == nil, let photo = candidate.photoPath {
+          photos.want(photo, from: path, for: id)
+        }
+        progress?.show(done: feed.count, name: candidate.meal?.name ?? "")
+      }
+    }
     try source.forEach(
       refused: {
         leftAlone.append(
@@ -150,17 +164,20 @@ public struct ExportImport {
               place: member.path, problem: "\(member.path): \(ErrorText.message(error))"))
           return
         }
-        guard let reading = reading ?? ExportFiles.ownRecipes(path: member.path, bytes: bytes)
-        else { return }
-        formats[reading.format, default: 0] += max(1, reading.candidates.count)
-        for candidate in reading.candidates {
-          let id = try feed.add(candidate)
-          if let id, candidate.photo == nil, let photo = candidate.photoPath {
-            photos.want(photo, from: member.path, for: id)
+        guard let reading else {
+          // A file of meals' own formats counts only where no other export is (a Chowdown
+          // site's README.md is no recipe): kept aside until the walk knows.
+          if let own = ExportFiles.ownRecipes(path: member.path, bytes: bytes) {
+            ownFiles.append((member.path, own))
           }
-          progress?.show(done: feed.count, name: candidate.meal?.name ?? "")
+          return
         }
+        try add(reading, from: member.path)
       })
+    if !ownFiles.isEmpty && !foundExport {
+      for (path, reading) in ownFiles { try add(reading, from: path) }
+    }
+    ownFiles = []
     guard !photos.isEmpty else { return }
     try source.forEach(
       refused: { _ in },

@@ -12,12 +12,13 @@ public enum MealJSON {
   public static func document(_ meals: [Meal]) -> String {
     JSONText.object([
       ("format", .string(formatName)), ("version", .integer(Int64(version))),
-      ("meals", .array(meals.map(object))),
+      ("meals", .array(meals.map { object($0) })),
     ]).serialized() + "\n"
   }
 
   /// One meal; fields without a value are left out, ids of this database are not written.
-  public static func object(_ meal: Meal) -> JSONText {
+  /// With `photoData` (an export), its own photo's bytes travel in base64 under `photo.data`.
+  public static func object(_ meal: Meal, photoData: [UInt8]? = nil) -> JSONText {
     JSONText.compactObject([
       ("name", .string(meal.name)),
       ("mealDBID", .optional(meal.mealDBID)),
@@ -48,7 +49,9 @@ public enum MealJSON {
       (
         "photo",
         meal.photo.map {
-          .object([("type", .string($0.type)), ("bytes", .integer(Int64($0.bytes)))])
+          .object(
+            [("type", .string($0.type)), ("bytes", .integer(Int64($0.bytes)))]
+              + (photoData.map { [("data", .string(Data($0).base64EncodedString()))] } ?? []))
         } ?? .null
       ),
     ])
@@ -95,7 +98,10 @@ public enum MealJSON {
         return ImportCandidate(place: place, problem: "not a JSON object")
       }
       switch meal(from: object) {
-      case .success(let meal): return ImportCandidate(place: place, meal: meal)
+      case .success(let meal):
+        var candidate = ImportCandidate(place: place, meal: meal)
+        candidate.photo = object["photo"]?["data"]?.string.flatMap(MealPhoto.init(base64:))
+        return candidate
       case .failure(let problem): return ImportCandidate(place: place, problem: problem.message)
       }
     }
