@@ -17,6 +17,7 @@ public enum MealJSON {
   }
 
   /// One meal; fields without a value are left out, ids of this database are not written.
+  ///
   /// With `photoData` (an export), its own photo's bytes travel in base64 under `photo.data`.
   public static func object(_ meal: Meal, photoData: [UInt8]? = nil) -> JSONText {
     JSONText.compactObject([
