@@ -292,6 +292,7 @@ final class ExportImportEndToEndTests: XCTestCase {
   func testBadExportsSayWhatIsWrongAndStoreNothing() throws {
     let cases: [(String, String)] = [
       ("bad/bomb.paprikarecipes", "bomb.paprikarecipe: it inflates to more than 32 MB."),
+      ("bad/bombs.zip", "3 of its files inflate past 32 MB each (a zip bomb?)."),
       ("bad/truncated.paprikarecipes", "the archive is cut short (truncated)"),
       ("bad/bad-gzip.paprikarecipe", "the archive cannot be read: gzip decompression failed."),
       ("bad/broken.melarecipe", "broken.melarecipe: its JSON is broken"),

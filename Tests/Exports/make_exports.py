@@ -491,6 +491,12 @@ def write_bad(folder):
             block = b"\0" * (1 << 20)
             for _ in range(2048):
                 member.write(block)
+    # Several members just past the limit for a recipe file (40 MB of zeros each), after a
+    # good recipe: the import stops at the third and stores nothing.
+    with zipfile.ZipFile(os.path.join(bad, "bombs.zip"), "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("good.paprikarecipe", gz(paprika_recipes()[1]))
+        for number in range(3):
+            z.writestr(f"bomb-{number}.json", b"\0" * (40 << 20))
     recipes = paprika_recipes()
     write_zip(os.path.join(bad, "climbing.paprikarecipes"),
               [("../../escape.paprikarecipe", gz(recipes[0])), ("/etc/abs.paprikarecipe", gz(recipes[0])),

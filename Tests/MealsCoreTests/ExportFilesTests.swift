@@ -98,4 +98,23 @@ final class ExportFilesTests: XCTestCase {
     XCTAssertNil(try read("# Soup\n\nJust text."))
     XCTAssertNil(try read("<html><body><h1>A page</h1></body></html>"))
   }
+
+  /// Recipe web pages use an export's words (`class="recipe"`, schema.org's `recipeIngredient`,
+  /// the legacy `ingredients` text): they stay the page reader's.
+  func testRecipePagesAndSchemaOrgFilesAreNotTakenForExports() throws {
+    let page = """
+      <html><head><script type="application/ld+json">{"@type": "Recipe", "name": "A",
+      "recipeIngredient": ["1 egg"]}</script></head><body><div class="recipe"><div id="name">A
+      </div><ul><li class="recipeIngredient">1 egg</li></ul></div></body></html>
+      """
+    XCTAssertNil(try read(page))
+    XCTAssertNil(
+      try read(
+        #"{"@context": "https://schema.org", "@type": "Recipe", "name": "A", "ingredients": "1 egg"}"#
+      ))
+    XCTAssertEqual(
+      try read(
+        #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#, path: "A/recipe.json")?
+        .format, .nextcloud, "Nextcloud Cookbook's own file")
+  }
 }

@@ -53,6 +53,8 @@ public struct ExportImport {
   private let progress: ImportProgress?
   private var formats: [ExportFormat: Int] = [:]
   private var leftAlone: [String] = []
+  /// Members that inflated past the recipe limit so far.
+  private var oversized = 0
 
   init(store: MealStore, progress: ImportProgress?) {
     self.store = store
@@ -137,12 +139,21 @@ public struct ExportImport {
         )
       },
       each: { member in
-        if PhotoWants.isPhotoName(member.path) { return }
+        if PhotoWants.isPhotoName(member.path) || Self.isMedia(member.path) { return }
         var bytes: [UInt8]
         do {
           bytes = try member.read(ExportSource.recipeLimit)
           if bytes.starts(with: [0x1F, 0x8B]) { bytes = try Self.inflated(bytes) }
         } catch let error as FormatError {
+          // No export holds several recipe files that large: a zip bomb stops here.
+          if error.message.contains("inflates to more than") {
+            oversized += 1
+            if oversized >= 3 {
+              throw FormatError(
+                "\(oversized) of its files inflate past \(ExportSource.recipeLimit / 1_048_576) MB each (a zip bomb?)."
+              )
+            }
+          }
           try feed.add(
             ImportCandidate(place: member.path, problem: "\(member.path): \(error.message)"))
           return
@@ -188,6 +199,17 @@ public struct ExportImport {
         else { return }
         for id in ids { try feed.attach(photo, to: id) }
       })
+  }
+
+  /// Files no export keeps a recipe in (a site's video, its fonts, a PDF), not read at all.
+  static func isMedia(_ path: String) -> Bool {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+    let media: Set<String> = [
+      "mp4", "mov", "m4v", "webm", "avi", "mkv", "mp3", "m4a", "wav", "ogg", "pdf", "ttf",
+      "otf", "woff", "woff2", "eot", "ico", "svg", "css", "js", "map", "heic", "tif", "tiff",
+      "bmp", "psd", "exe", "dll", "so", "dylib", "class", "jar", "db", "sqlite",
+    ]
+    return media.contains(path[path.index(after: dot)...].lowercased())
   }
 
   /// A gzip stream's content (a Paprika recipe), up to the recipe limit.

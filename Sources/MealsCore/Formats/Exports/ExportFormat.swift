@@ -88,6 +88,13 @@ public enum ExportFiles {
       throw FormatError("its JSON is broken (\(error.message)).")
     }
     guard let object = value.object else { return nil }
+    let name = path.split(separator: "/").last?.lowercased() ?? ""
+    // schema.org JSON-LD (a page's, or a file of it) is the recipe reader's, not an export's;
+    // Nextcloud Cookbook's own `recipe.json` is one.
+    if object["@type"] != nil || object["@context"] != nil {
+      guard name == "recipe.json", SchemaOrgRecipe.recognises(value) else { return nil }
+      return reading(.nextcloud, [NextcloudRecipe.recipe(from: object)])
+    }
     if MealieRecipe.recognisesDatabase(object) {
       return reading(.mealie, MealieRecipe.recipes(fromDatabase: object))
     }
@@ -104,10 +111,6 @@ public enum ExportFiles {
       return reading(.paprika, [PaprikaRecipe.recipe(from: object)])
     }
     if MelaRecipe.recognises(object) { return reading(.mela, [MelaRecipe.recipe(from: object)]) }
-    let name = path.split(separator: "/").last?.lowercased() ?? ""
-    if name == "recipe.json", SchemaOrgRecipe.recognises(value) {
-      return reading(.nextcloud, [NextcloudRecipe.recipe(from: object)])
-    }
     return nil
   }
 

@@ -14,11 +14,20 @@ enum HTMLExportRecipes {
   }
 
   /// Which export's page this is, if any (read cheaply from its markup's names).
+  ///
+  /// Strict, since recipe web pages use the same words (`class="recipe"`, schema.org's
+  /// `recipeIngredient`): an export's page has its own attributes and no JSON-LD.
   static func layout(of html: String) -> Layout? {
-    if html.contains("recipe-details") && html.contains("recipeIngredients") {
+    guard !html.contains("application/ld+json") else { return nil }
+    if html.contains("class=\"recipe-details\"") && html.contains("itemprop=\"recipeIngredients\"")
+    {
       return .recipeKeeper
     }
-    if html.contains("class=\"recipe\"") && html.contains("recipeIngredient") { return .copyMeThat }
+    if html.contains("class=\"recipe\"") && html.contains("class=\"recipeIngredient\"")
+      && html.contains("id=\"name\"")
+    {
+      return .copyMeThat
+    }
     return nil
   }
 
