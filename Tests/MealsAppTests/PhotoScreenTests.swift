@@ -53,5 +53,16 @@ final class PhotoScreenTests: XCTestCase {
     app.press(.enter)
     XCTAssertEqual(
       app.lines[22], " Imported 0 meals from recipe files (2 already in the book, skipped).")
+    // A folder with no recipe: said, the address kept to correct.
+    let empty = app.folder.path("empty")
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    app.press(.character("i"))
+    app.type(empty)
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › Import from a Link")
+    XCTAssertTrue(
+      app.lines[22].hasPrefix(" Error: Could not import “empty”: no recipe of a known export"),
+      app.lines[22])
+    XCTAssertEqual(app.store.mealCount, 2)
   }
 }

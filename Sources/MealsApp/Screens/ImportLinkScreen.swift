@@ -182,7 +182,7 @@ public final class ImportLinkScreen: Screen {
           }
         case .failure(let error):
           context.navigator.showError(
-            "Could not import “\(Quote.name(path))”: \(error.message) Nothing was imported.")
+            "Could not import “\(Quote.name(PathText.name(path)))”: \(error.message)")
           if let self, case .importing = self.phase {
             self.phase = .typing
             self.spinner.stop()

@@ -84,7 +84,7 @@ final class ArchiveReader {
     if reason.contains("not installed") || reason.hasPrefix("libarchive") { return reason + "." }
     let lower = reason.lowercased()
     if lower.contains("truncated") || lower.contains("premature") || lower.contains("eof") {
-      return "the archive is cut short (truncated): \(reason)."
+      return "the archive is cut short (truncated)."
     }
     return "the archive cannot be read: \(reason)."
   }
