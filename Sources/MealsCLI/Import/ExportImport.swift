@@ -49,15 +49,13 @@ public struct ExportImport {
   /// How deep archives inside archives are followed (Tandoor's: a zip of zips).
   static let nestingLimit = 3
 
-  private let store: MealStore
   private let progress: ImportProgress?
   private var formats: [ExportFormat: Int] = [:]
   private var leftAlone: [String] = []
   /// Members that inflated past the recipe limit so far.
   private var oversized = 0
 
-  init(store: MealStore, progress: ImportProgress?) {
-    self.store = store
+  init(progress: ImportProgress?) {
     self.progress = progress
   }
 
@@ -75,7 +73,7 @@ public struct ExportImport {
         each: { member in if !PhotoWants.isPhotoName(member.path) { found += 1 } })
       progress.found = found
     }
-    var importer = ExportImport(store: store, progress: progress)
+    var importer = ExportImport(progress: progress)
     let report = try store.importMeals { feed in
       try importer.walk(source, depth: 0, feed: feed)
     }
@@ -221,63 +219,5 @@ public struct ExportImport {
     } catch {
       throw FormatError("its gzip stream is broken (\(error.message))")
     }
-  }
-}
-
-/// The photos an export's recipes name by path, matched by the end of a member's path (an
-/// export zipped with a folder around it still matches), with or without an extension.
-struct PhotoWants {
-  private var byName: [String: [(suffix: [Substring], id: Int64)]] = [:]
-
-  var isEmpty: Bool { byName.isEmpty }
-
-  static let extensions = ["jpg", "jpeg", "png", "webp", "gif"]
-
-  static func isPhotoName(_ path: String) -> Bool {
-    guard let dot = path.lastIndex(of: ".") else { return false }
-    return extensions.contains(path[path.index(after: dot)...].lowercased())
-  }
-
-  /// Wants `path` (relative to the recipe file's folder, or to the export's top with `/`) for
-  /// the meal `id`.
-  mutating func want(_ path: String, from recipePath: String, for id: Int64) {
-    var parts: [Substring]
-    if path.hasPrefix("/") {
-      parts = []
-    } else {
-      parts = recipePath.lowercased().split(separator: "/").dropLast()
-    }
-    for part in path.lowercased().split(separator: "/") where part != "." {
-      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-    }
-    guard let last = parts.last else { return }
-    byName[String(last), default: []].append((parts, id))
-  }
-
-  /// The meals that want the member at `path`.
-  func ids(for path: String) -> [Int64] {
-    let parts = path.lowercased().split(separator: "/")
-    guard let name = parts.last else { return [] }
-    var keys = [String(name)]
-    if let dot = name.lastIndex(of: "."),
-      Self.extensions.contains(String(name[name.index(after: dot)...]))
-    {
-      keys.append(String(name[..<dot]))
-    }
-    var found: [Int64] = []
-    for key in keys {
-      for wanted in byName[key] ?? [] {
-        var candidate = parts
-        if key != String(name), let last = candidate.indices.last {
-          candidate[last] = Substring(key)
-        }
-        if candidate.count >= wanted.suffix.count,
-          Array(candidate.suffix(wanted.suffix.count)) == wanted.suffix
-        {
-          found.append(wanted.id)
-        }
-      }
-    }
-    return found
   }
 }
