@@ -142,3 +142,11 @@ enum CSVText {
     return rows
   }
 }
+
+extension CSVText {
+  /// The first row's cells (a CSV's header), read without the rest.
+  static func header(_ text: String) -> [String] {
+    let end = text.firstIndex { $0 == "\n" || $0 == "\r\n" || $0 == "\r" } ?? text.endIndex
+    return (rows(String(text[..<end])).first ?? []).map(MealRules.trimmed)
+  }
+}
