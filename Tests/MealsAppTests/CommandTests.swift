@@ -587,4 +587,16 @@ final class CommandTests: XCTestCase {
     progress?.show(done: 1, name: "Soup")
     XCTAssertEqual(written, [], "nothing in the first second")
   }
+
+  /// A program that runs past its time (git waiting on a network or a password) is stopped
+  /// with everything it started, and the run says why.
+  func testAProgramPastItsTimeIsStoppedWithWhatItStarted() {
+    let run = ProgramRun.run("sh", ["-c", "echo started; sleep 30 & sleep 30"], timeout: 1)
+    XCTAssertEqual(run.status, -1)
+    XCTAssertEqual(
+      run.firstComplaint,
+      "sh did not finish within 1 s (waiting for the network, or for a password?)")
+    XCTAssertEqual(run.output, "started\n")
+    XCTAssertEqual(ProgramRun.run("sh", ["-c", "exit 3"]).status, 3, "in time: its own status")
+  }
 }

@@ -180,13 +180,22 @@ struct GitFolder {
 
   // MARK: - Running git
 
+  /// ssh that fails instead of asking (a passphrase, an unknown host's key).
+  ///
+  /// Nobody is there to answer, and a question would hold the sync until its time ran out. A
+  /// user's own ssh command is kept.
+  static var noPrompts: [String: String] {
+    ProcessInfo.processInfo.environment["GIT_SSH_COMMAND"] == nil
+      ? ["GIT_SSH_COMMAND": "ssh -o BatchMode=yes"] : [:]
+  }
+
   private func git(_ arguments: [String]) -> ProgramRun {
     ProgramRun.run(
       "git", ["-C", root] + identity + arguments,
       environment: [
         "GIT_TERMINAL_PROMPT": "0", "GIT_MERGE_AUTOEDIT": "no", "LC_ALL": "C",
         "GIT_EDITOR": "true",
-      ])
+      ].merging(Self.noPrompts) { own, _ in own })
   }
 
   private func must(_ run: ProgramRun, _ what: String) throws(SyncError) {

@@ -5,7 +5,8 @@ import FoundationEssentials
 #endif
 
 /// Runs a program found on `PATH` with its input from /dev/null, its output and errors
-/// collected: `git` for the sync folder.
+/// collected, in a process group of its own stopped whole when it runs past its time: `git`
+/// for the sync folder (a pull can wait for ever on a network or a password).
 struct ProgramRun {
   var status: Int32
   var output: String
@@ -22,11 +23,16 @@ struct ProgramRun {
     return String(said.prefix(300))
   }
 
+  /// How long a run may take before it is stopped (git over a slow network included).
+  static let timeLimit = 120.0
+
   /// Runs `program arguments…`, `environment` added to the process's own (status 127 when
-  /// the program is not there).
-  static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:])
-    -> ProgramRun
-  {
+  /// the program is not there); stopped with everything it started after `timeout` seconds
+  /// (status -1, the reason first on its standard error).
+  static func run(
+    _ program: String, _ arguments: [String], environment: [String: String] = [:],
+    timeout: Double = timeLimit
+  ) -> ProgramRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -58,8 +64,14 @@ struct ProgramRun {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
     }
+    // Its own process group: stopped, it takes what it started (ssh under git) with it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    posix_spawnattr_setpgroup(&attributes, 0)
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, program, &actions, nil, &argv, &envp)
+    let spawned = posix_spawnp(&pid, program, &actions, &attributes, &argv, &envp)
     close(outPipe[1])
     close(errPipe[1])
     guard spawned == 0 else {
@@ -67,17 +79,28 @@ struct ProgramRun {
       close(errPipe[0])
       return ProgramRun(status: 127, output: "", errors: "\(program): not found")
     }
-    let (output, errors) = readBoth(outPipe[0], errPipe[0])
+    let (output, errors, finished) = readBoth(outPipe[0], errPipe[0], for: timeout)
+    if !finished { kill(-pid, SIGKILL) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 {
       guard errno == EINTR else { break }
+    }
+    guard finished else {
+      let said =
+        "\(program) did not finish within \(Int(timeout)) s (waiting for the network, or for a password?)"
+      return ProgramRun(status: -1, output: output, errors: said + "\n" + errors)
     }
     let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     return ProgramRun(status: exit, output: output, errors: errors)
   }
 
-  /// Both pipes read to their end together (one full pipe must not stall the other).
-  private static func readBoth(_ first: Int32, _ second: Int32) -> (String, String) {
+  /// Both pipes read to their end together (one full pipe must not stall the other), for at
+  /// most `seconds`; false when the time ran out first (the pipes are closed then too).
+  private static func readBoth(_ first: Int32, _ second: Int32, for seconds: Double) -> (
+    String, String, Bool
+  ) {
+    let deadline = ProcessClock.seconds() + seconds
+    var finished = true
     var fds = [
       pollfd(fd: first, events: Int16(POLLIN), revents: 0),
       pollfd(fd: second, events: Int16(POLLIN), revents: 0),
@@ -86,10 +109,18 @@ struct ProgramRun {
     var open = 2
     var buffer = [UInt8](repeating: 0, count: 65536)
     while open > 0 {
-      if poll(&fds, 2, -1) < 0 {
+      let left = deadline - ProcessClock.seconds()
+      guard left > 0 else {
+        finished = false
+        for slot in 0..<2 where fds[slot].fd >= 0 { close(fds[slot].fd) }
+        break
+      }
+      let ready = poll(&fds, 2, Int32(min(left * 1000, 60_000)) + 1)
+      if ready < 0 {
         if errno == EINTR { continue }
         break
       }
+      if ready == 0 { continue }
       for slot in 0..<2 where fds[slot].fd >= 0 && fds[slot].revents != 0 {
         let count = buffer.withUnsafeMutableBytes { read(fds[slot].fd, $0.baseAddress, 65536) }
         if count > 0 {
@@ -102,7 +133,8 @@ struct ProgramRun {
       }
     }
     return (
-      String(decoding: collected[0], as: UTF8.self), String(decoding: collected[1], as: UTF8.self)
+      String(decoding: collected[0], as: UTF8.self), String(decoding: collected[1], as: UTF8.self),
+      finished
     )
   }
 }
