@@ -117,4 +117,16 @@ final class ExportFilesTests: XCTestCase {
         #"{"@type": "Recipe", "name": "A", "recipeIngredient": ["1 egg"]}"#, path: "A/recipe.json")?
         .format, .nextcloud, "Nextcloud Cookbook's own file")
   }
+
+  /// In a folder or an archive, meals' own files are recipes; a README in Markdown is not.
+  func testMealsOwnFilesInAFolderAndAReadmeThatIsNone() {
+    XCTAssertNil(
+      ExportFiles.ownRecipes(path: "site/README.md", bytes: Array("# Site\n\nHello.\n".utf8)))
+    XCTAssertNil(ExportFiles.ownRecipes(path: "notes.txt", bytes: Array("Soup".utf8)))
+    let cook = ExportFiles.ownRecipes(
+      path: "Soups/Leek soup.cook", bytes: Array("Simmer @leeks{2}.\n".utf8))
+    XCTAssertEqual(cook?.format, .recipeFiles)
+    XCTAssertEqual(cook?.candidates.first?.meal?.name, "Leek soup")
+    XCTAssertEqual(cook?.candidates.first?.photoPath, "Leek soup", "its photo: the file beside it")
+  }
 }

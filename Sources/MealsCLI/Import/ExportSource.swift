@@ -17,6 +17,8 @@ enum ExportSource {
 
   /// Recipe files and archives inside one are at most this (Mealie's database is the largest).
   static let recipeLimit = 32 * 1_048_576
+  /// The most files an export is walked through (10 000 recipes with three photos each fit).
+  static let memberLimit = 200_000
   /// An archive inside an archive is read into memory, up to this.
   static let nestedLimit = 64 * 1_048_576
 
@@ -29,7 +31,19 @@ enum ExportSource {
 
   /// Calls `body` with each file, in the order stored; a member whose path leads out of the
   /// export (`../x`, `/etc/x`) is passed to `refused` and not read.
-  func forEach(refused: (String) -> Void, each body: (Member) throws -> Void) throws {
+  func forEach(refused: (String) -> Void, each given: (Member) throws -> Void) throws {
+    // A folder or an archive of more files than any export holds is no export (a home folder
+    // given by mistake): said before it is all read.
+    var count = 0
+    func body(_ member: Member) throws {
+      count += 1
+      guard count <= Self.memberLimit else {
+        throw FormatError(
+          "it holds more than \(Self.memberLimit / 1000) 000 files: no export is that big (give the export's own folder or file)."
+        )
+      }
+      try given(member)
+    }
     switch self {
     case .archive(let path):
       let archive: ArchiveReader

@@ -95,6 +95,11 @@ public enum ExportFiles {
         name[name.index(after: dot)...].lowercased()),
       var candidates = try? RecipeImport.candidates(from: Data(bytes), fileName: name)
     else { return nil }
+    // Markdown in a folder is a recipe only with an ingredient list (a README is none).
+    if ["md", "markdown"].contains(name[name.index(after: dot)...].lowercased()) {
+      candidates = candidates.filter { !($0.meal?.ingredients.isEmpty ?? true) }
+      guard !candidates.isEmpty else { return nil }
+    }
     if candidates.count == 1 { candidates[0].photoPath = String(name[..<dot]) }
     return ExportFileReading(format: .recipeFiles, candidates: candidates)
   }
