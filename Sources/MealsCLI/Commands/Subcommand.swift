@@ -84,7 +84,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
       """
     case .import:
       """
-      Usage: meals import FILE|URL…
+      Usage: meals import FILE|DIR|URL…
 
       Adds the meals in each FILE (- reads standard input) or web page (an http or https
       address): meals' JSON, a recipe page (schema.org JSON-LD, microdata, RDFa, the recipe
@@ -94,6 +94,13 @@ public enum Subcommand: String, CaseIterable, Sendable {
       A meal already saved (same TheMealDB id, or the same name, ingredients and
       instructions) is skipped. One transaction: everything is imported, or nothing. Exit
       status 1 when nothing could be imported (a recipe broke a rule, a page failed).
+
+      Another recipe manager's export — a file, an archive (zip, tar, gzip) or a folder DIR —
+      is known by its content and imported whole, photos included, in a transaction of its
+      own: Paprika, Mela, Nextcloud Cookbook, Mealie, Tandoor, Chowdown, Copy Me That, Recipe
+      Keeper, Plan to Eat, My Recipe Box, Crouton, Meal-Master, or a folder of meals' own
+      files. A recipe that cannot be read is named and the rest come in; the same export
+      imported again adds nothing.
       """
     case .plan:
       """
@@ -139,7 +146,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .show: "show one meal (text, --json or --markdown)"
     case .search: "search TheMealDB by name"
     case .export: "export meals as json, markdown, schema-org or cooklang"
-    case .import: "import meals from files or web pages (json, recipe pages, markdown, cooklang)"
+    case .import: "import meals from files, web pages or another app's export (Paprika, Mela…)"
     case .plan: "the week plan: list, add, remove, export as iCalendar, shop"
     case .sync: "keep the book in step with a folder of Cooklang files (git too)"
     }
