@@ -214,6 +214,9 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertEqual(chicken["servings"] as? Int, 4)
     XCTAssertEqual(chicken["tags"] as? [String], ["Dinner"])
     XCTAssertEqual(photo(chicken), "image/jpeg")
+    let tea = try shown("Iced tea")
+    XCTAssertEqual(ingredients(tea), ["4 tea bags", "1 l water"], "list items without a class")
+    XCTAssertEqual(tea["instructions"] as? String, "Brew and chill.")
     let minestrone = try shown("Minestrone")
     XCTAssertEqual(
       minestrone["instructions"] as? String,

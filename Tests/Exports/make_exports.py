@@ -343,8 +343,8 @@ def write_copymethat(folder):
 </div>
 <div class="recipe">
   <div id="name">Iced tea</div>
-  <ul id="recipeIngredients"><li class="recipeIngredient">4 tea bags</li></ul>
-  <ul id="recipeInstructions"><li class="instruction">Brew and chill.</li></ul>
+  <ul id="recipeIngredients"><li>4 tea bags</li><li>1 l water</li></ul>
+  <ol id="recipeInstructions"><li>Brew and chill.</li></ol>
 </div>
 </body></html>"""
     write_zip(os.path.join(folder, "copymethat.zip"),

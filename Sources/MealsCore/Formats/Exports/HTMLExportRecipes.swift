@@ -23,8 +23,8 @@ enum HTMLExportRecipes {
     {
       return .recipeKeeper
     }
-    if html.contains("class=\"recipe\"") && html.contains("class=\"recipeIngredient\"")
-      && html.contains("id=\"name\"")
+    if html.contains("class=\"recipe\"") && html.contains("id=\"name\"")
+      && (html.contains("class=\"recipeIngredient\"") || html.contains("id=\"recipeIngredients\""))
     {
       return .copyMeThat
     }
@@ -48,22 +48,29 @@ enum HTMLExportRecipes {
     func text(_ id: String) -> String? {
       byID(id).map { page.text(of: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
-    func items(_ className: String) -> [String] {
-      elements.filter { page.nodes[$0].name == "li" && page.hasClass(className, $0) }.map {
-        page.text(of: $0)
-      }.filter { !$0.isEmpty }
+    /// The list items of the list with `id` (`recipeIngredients`), else every item with the
+    /// class `className` (`recipeIngredient`): the export has written both ways.
+    func items(_ className: String, in id: String) -> [String] {
+      let found: [Int]
+      if let list = byID(id) {
+        found = page.elements(named: "li", under: list)
+      } else {
+        found = elements.filter { page.nodes[$0].name == "li" && page.hasClass(className, $0) }
+      }
+      return found.map { page.text(of: $0) }.filter { !$0.isEmpty }
     }
     var recipe = ExportRecipe()
     recipe.fields.name = text("name")
-    recipe.fields.ingredients = items("recipeIngredient").flatMap(ExportText.ingredientLines)
-    recipe.fields.steps = items("instruction").flatMap(ExportText.steps)
+    recipe.fields.ingredients = items("recipeIngredient", in: "recipeIngredients").flatMap(
+      ExportText.ingredientLines)
+    recipe.fields.steps = items("instruction", in: "recipeInstructions").flatMap(ExportText.steps)
     recipe.fields.servings = text("servings").flatMap(SchemaOrgRecipe.servings)
     recipe.fields.tags = elements.filter {
       page.nodes[$0].name == "span" && page.hasClass("recipeCategory", $0)
     }.map { page.text(of: $0) }.filter { !$0.isEmpty && !$0.contains("Tags:") }
     let link = byID("original_link").flatMap { page.attribute("href", of: $0) }
     recipe.fields.url = ExportText.address(link) ?? ExportText.address(text("original_link"))
-    recipe.notes = items("recipeNote") + [text("description")].compactMap { $0 }
+    recipe.notes = items("recipeNote", in: "recipeNotes") + [text("description")].compactMap { $0 }
     recipe.rating = text("ratingValue").flatMap { ExportText.rating(.string($0)) }
     recipe.photoPath = elements.first {
       page.nodes[$0].name == "img" && page.hasClass("recipeImage", $0)
