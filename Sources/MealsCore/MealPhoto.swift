@@ -27,6 +27,14 @@ public struct MealPhoto: Equatable, Sendable {
     self.init(bytes: [UInt8](data))
   }
 
+  /// The file name extensions a photo is kept under (CookCLI's beside a recipe file).
+  public static let fileExtensions = ["jpg", "jpeg", "png", "webp"]
+
+  /// Whether a file may be a photo, by its name (`Stew.JPG`); its bytes say for sure.
+  public static func isPhotoName(_ path: String) -> Bool {
+    PathText.fileExtension(path).map(fileExtensions.contains) ?? false
+  }
+
   /// The media type the first bytes say, or nil.
   public static func type(of bytes: ArraySlice<UInt8>) -> String? {
     let start = Array(bytes.prefix(12))

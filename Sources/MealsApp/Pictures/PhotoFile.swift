@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MealsCLI
 import MealsCore
 
 /// A photo file the user names (the editor's `P`): read whole, checked to be a picture by its
@@ -6,22 +7,13 @@ import MealsCore
 enum PhotoFile {
   static func read(_ path: String) -> Result<MealPhoto, FormatError> {
     let name = "“" + Quote.name(PathText.name(path)) + "”"
-    var isFolder = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      return .failure(FormatError("There is no file \(name)."))
+    let bytes: [UInt8]
+    do {
+      bytes = try LimitedFile.read(path, limit: MealPhoto.maximumBytes, kind: "a photo")
+    } catch {
+      return .failure(FormatError("\(name): \(error.message)"))
     }
-    guard !isFolder else { return .failure(FormatError("\(name) is a folder, not a photo.")) }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    guard size <= MealPhoto.maximumBytes else {
-      return .failure(
-        FormatError(
-          "\(name) is \(size / 1_048_576) MB; a photo is at most \(MealPhoto.maximumBytes / 1_048_576) MB."
-        ))
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(FormatError("\(name) cannot be read (permissions?)."))
-    }
-    guard let photo = MealPhoto(bytes: [UInt8](data)) else {
+    guard let photo = MealPhoto(bytes: bytes) else {
       return .failure(FormatError("\(name) is not a JPEG, PNG or WebP picture."))
     }
     return .success(photo)

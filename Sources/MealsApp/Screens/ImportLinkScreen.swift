@@ -130,8 +130,8 @@ public final class ImportLinkScreen: Screen {
     let address = MealRules.trimmed(field.text)
     let lower = address.lowercased()
     if let path = Self.filePath(address) {
-      if ExportImport.isExport(path) {
-        importExport(path)
+      if let source = ExportImport.source(at: path) {
+        importExport(source, from: path)
         return
       }
       do throws(FormatError) {
@@ -164,14 +164,14 @@ public final class ImportLinkScreen: Screen {
 
   /// Imports a recipe manager's export whole on a worker with a connection of its own (an
   /// export of a thousand recipes takes seconds); the summary comes back on the status line.
-  private func importExport(_ path: String) {
+  private func importExport(_ source: ExportSource, from path: String) {
     phase = .importing(path: path)
     spinner.start(at: context.navigator.now())
     context.navigator.clearStatus()
     let databasePath = context.store.filePath
     let context = self.context
     context.importer.run(
-      { ExportImport.importForApp(path: path, databasePath: databasePath) },
+      { ExportImport.importForApp(source, databasePath: databasePath) },
       then: { [weak self] result in
         if context.store.checkForExternalChanges() { context.navigator.needsDisplay = true }
         switch result {

@@ -50,15 +50,7 @@ public enum ImportCommand {
     }
     let imported = report.imported.count
     io.output.line("Imported \(imported == 1 ? "1 meal" : "\(imported) meals").")
-    for meal in report.imported {
-      io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))")
-    }
-    if !report.skipped.isEmpty {
-      io.output.line("Skipped \(report.skipped.count):")
-      for skipped in report.skipped {
-        io.output.line("  \(safe(skipped.place)): \(safe(skipped.reason))")
-      }
-    }
+    say(report.imported, skipped: report.skipped, as: "Skipped \(report.skipped.count):", io: io)
     // The pictures of meals that came from the web, kept for the app (offline later).
     for meal in report.imported {
       if let thumbnail = try? store.meal(id: meal.id)?.thumbnailURL { pictures(thumbnail) }
@@ -68,6 +60,20 @@ public enum ImportCommand {
       status = Subcommand.Status.failure
     }
     return status
+  }
+
+  /// The meals imported, a line each (id, name, where from), then those `skipped` under
+  /// `heading` with why.
+  private static func say(
+    _ imported: [ImportReport.Imported], skipped: [ImportReport.Skipped], as heading: String,
+    io: CommandIO
+  ) {
+    for meal in imported {
+      io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))")
+    }
+    guard !skipped.isEmpty else { return }
+    io.output.line(heading)
+    for skipped in skipped { io.output.line("  \(safe(skipped.place)): \(safe(skipped.reason))") }
   }
 
   // MARK: - Exports
@@ -108,15 +114,7 @@ public enum ImportCommand {
     let imported = report.imported.count
     let unreadable = report.skipped.filter { !$0.isDuplicate }
     io.output.line(outcome.summary)
-    for meal in report.imported {
-      io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))")
-    }
-    if !unreadable.isEmpty {
-      io.output.line("Not readable, left out:")
-      for skipped in unreadable {
-        io.output.line("  \(safe(skipped.place)): \(safe(skipped.reason))")
-      }
-    }
+    say(report.imported, skipped: unreadable, as: "Not readable, left out:", io: io)
     for line in outcome.leftAlone { io.errors.line("\(safe(source)): \(safe(line))") }
     if imported == 0 && !unreadable.isEmpty { return Subcommand.Status.failure }
     return Subcommand.Status.success
@@ -151,15 +149,8 @@ public enum ImportCommand {
 
   /// The recipes of a file (the command's and Import from a link's, given a path).
   public static func recipes(inFile path: String) throws(FormatError) -> [ImportCandidate] {
-    let data: Data
-    do {
-      data = try readFile(path)
-    } catch let error as FormatError {
-      throw error
-    } catch {
-      throw FormatError(ErrorText.message(error))
-    }
-    return try RecipeImport.candidates(from: data, fileName: path)
+    let bytes = try LimitedFile.read(path, limit: JSONReading.maximumBytes, kind: "a recipe file")
+    return try RecipeImport.candidates(from: Data(bytes), fileName: path)
   }
 
   /// The recipes of a fetched page (the command's and Import from a link's), or why none.
@@ -193,22 +184,4 @@ public enum ImportCommand {
     }
   }
 
-  /// The file's bytes; a folder, a missing file or one too big is an error before reading.
-  private static func readFile(_ path: String) throws -> Data {
-    var isFolder = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      throw FormatError("there is no such file.")
-    }
-    guard !isFolder else { throw FormatError("it is a folder, not a file.") }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    guard size <= JSONReading.maximumBytes else {
-      throw FormatError(
-        "it is \(size / 1_048_576) MB; a recipe file is at most \(JSONReading.maximumBytes / 1_048_576) MB."
-      )
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw FormatError("it cannot be read (permissions?).")
-    }
-    return data
-  }
 }

@@ -63,10 +63,15 @@ final class ArchiveReader {
       if got == 0 { return result }
       guard got > 0 else { throw FormatError(Self.broken(carchive_error(reader))) }
       guard result.count + got <= limit else {
-        throw FormatError("it inflates to more than \(limit / 1_048_576) MB")
+        throw Self.inflatesPast(limit)
       }
       result += chunk[0..<got]
     }
+  }
+
+  /// An entry that inflates past `limit` (a zip bomb's, or no recipe file's).
+  static func inflatesPast(_ limit: Int) -> FormatError {
+    FormatError("it inflates to more than \(limit / 1_048_576) MB")
   }
 
   private static func message(_ error: [CChar]) -> String {

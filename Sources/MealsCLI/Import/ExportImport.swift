@@ -70,7 +70,7 @@ public struct ExportImport {
       var found = 0
       try? source.forEach(
         refused: { _ in },
-        each: { member in if !PhotoWants.isPhotoName(member.path) { found += 1 } })
+        each: { member in if !MealPhoto.isPhotoName(member.path) { found += 1 } })
       progress.found = found
     }
     var importer = ExportImport(progress: progress)
@@ -93,17 +93,15 @@ public struct ExportImport {
 
   // MARK: - From the app
 
-  /// True when `path` is an export (a folder, an archive, a file only an export writes) rather
-  /// than one recipe file (the import screen reads those itself).
-  public static func isExport(_ path: String) -> Bool { ExportSource.classify(path) != nil }
+  /// The export at `path` (a folder, an archive, a file only an export writes), or nil for one
+  /// recipe file (the import screen reads those itself).
+  public static func source(at path: String) -> ExportSource? { ExportSource.classify(path) }
 
-  /// Imports the export at `path` into the book at `databasePath` with a connection of its own
-  /// (the app runs it on a worker): the summary, or why nothing was imported.
-  public static func importForApp(path: String, databasePath: String) -> Result<String, FormatError>
-  {
-    guard let source = ExportSource.classify(path) else {
-      return .failure(FormatError("it is not an export meals reads."))
-    }
+  /// Imports `source` into the book at `databasePath` with a connection of its own (the app
+  /// runs it on a worker): the summary, or why nothing was imported.
+  public static func importForApp(_ source: ExportSource, databasePath: String) -> Result<
+    String, FormatError
+  > {
     do {
       let store = try MealStore(path: databasePath)
       return .success(try run(source, store: store, progress: nil).summary)
@@ -137,14 +135,14 @@ public struct ExportImport {
         )
       },
       each: { member in
-        if PhotoWants.isPhotoName(member.path) || Self.isMedia(member.path) { return }
+        if MealPhoto.isPhotoName(member.path) || Self.isMedia(member.path) { return }
         var bytes: [UInt8]
         do {
           bytes = try member.read(ExportSource.recipeLimit)
           if bytes.starts(with: [0x1F, 0x8B]) { bytes = try Self.inflated(bytes) }
         } catch let error as FormatError {
           // No export holds several recipe files that large: a zip bomb stops here.
-          if error.message.contains("inflates to more than") {
+          if error == ArchiveReader.inflatesPast(ExportSource.recipeLimit) {
             oversized += 1
             if oversized >= 3 {
               throw FormatError(
@@ -201,13 +199,12 @@ public struct ExportImport {
 
   /// Files no export keeps a recipe in (a site's video, its fonts, a PDF), not read at all.
   static func isMedia(_ path: String) -> Bool {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
     let media: Set<String> = [
       "mp4", "mov", "m4v", "webm", "avi", "mkv", "mp3", "m4a", "wav", "ogg", "pdf", "ttf",
       "otf", "woff", "woff2", "eot", "ico", "svg", "css", "js", "map", "heic", "tif", "tiff",
-      "bmp", "psd", "exe", "dll", "so", "dylib", "class", "jar", "db", "sqlite",
+      "bmp", "gif", "psd", "exe", "dll", "so", "dylib", "class", "jar", "db", "sqlite",
     ]
-    return media.contains(path[path.index(after: dot)...].lowercased())
+    return PathText.fileExtension(path).map(media.contains) ?? false
   }
 
   /// A gzip stream's content (a Paprika recipe), up to the recipe limit.
@@ -216,6 +213,8 @@ public struct ExportImport {
     guard try reader.next() != nil else { throw FormatError("its gzip stream is empty") }
     do {
       return try reader.read(limit: ExportSource.recipeLimit)
+    } catch  where error == ArchiveReader.inflatesPast(ExportSource.recipeLimit) {
+      throw error
     } catch {
       throw FormatError("its gzip stream is broken (\(error.message))")
     }

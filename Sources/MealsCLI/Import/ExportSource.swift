@@ -8,7 +8,7 @@ import MealsCore
 /// Where an export's files come from: an archive (a file, or one inside another held in
 /// memory) or a folder; walked as often as the import needs (once for the recipes, once more
 /// for photos that lie apart from them).
-enum ExportSource {
+public enum ExportSource: Sendable {
   case archive(path: String)
   case nestedArchive(bytes: [UInt8])
   case folder(path: String)
@@ -124,29 +124,19 @@ enum ExportSource {
       if kind == S_IFDIR {
         try walkFolder(full, prefix: prefix + name + "/", depth: depth + 1, body)
       } else if kind == S_IFREG {
-        let size = Int(info.st_size)
         try body(
           Member(
             path: prefix + name,
             read: { (limit: Int) throws(FormatError) -> [UInt8] in
-              guard size <= limit else {
-                throw FormatError("it is \(size / 1_048_576) MB: more than \(limit / 1_048_576) MB")
-              }
-              return try readFile(full, limit: limit)
+              try readFile(full, limit: limit)
             }))
       }
     }
   }
 
-  /// A file's bytes, at most `limit`.
+  /// A file of the export's, at most `limit` (measured before it is read).
   static func readFile(_ path: String, limit: Int) throws(FormatError) -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw FormatError("it cannot be read (permissions?)")
-    }
-    guard data.count <= limit else {
-      throw FormatError("it is \(data.count / 1_048_576) MB: more than \(limit / 1_048_576) MB")
-    }
-    return [UInt8](data)
+    try LimitedFile.read(path, limit: limit, kind: "a file of an export")
   }
 
   /// What `path` is as an export, or nil when it is a file of another kind (a recipe of meals'

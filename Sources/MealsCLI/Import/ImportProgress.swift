@@ -71,12 +71,3 @@ final class ImportProgress {
     if drawn { write("\r\u{1B}[K") }
   }
 }
-
-/// A monotonic clock in seconds.
-enum ProcessClock {
-  static func seconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-  }
-}

@@ -1,16 +1,11 @@
+import MealsCore
+
 /// The photos an export's recipes name by path, matched by the end of a member's path (an
 /// export zipped with a folder around it still matches), with or without an extension.
 struct PhotoWants {
   private var byName: [String: [(suffix: [Substring], id: Int64)]] = [:]
 
   var isEmpty: Bool { byName.isEmpty }
-
-  static let extensions = ["jpg", "jpeg", "png", "webp", "gif"]
-
-  static func isPhotoName(_ path: String) -> Bool {
-    guard let dot = path.lastIndex(of: ".") else { return false }
-    return extensions.contains(path[path.index(after: dot)...].lowercased())
-  }
 
   /// Wants `path` (relative to the recipe file's folder, or to the export's top with `/`) for
   /// the meal `id`.
@@ -33,9 +28,7 @@ struct PhotoWants {
     let parts = path.lowercased().split(separator: "/")
     guard let name = parts.last else { return [] }
     var keys = [String(name)]
-    if let dot = name.lastIndex(of: "."),
-      Self.extensions.contains(String(name[name.index(after: dot)...]))
-    {
+    if MealPhoto.isPhotoName(String(name)), let dot = name.lastIndex(of: ".") {
       keys.append(String(name[..<dot]))
     }
     var found: [Int64] = []

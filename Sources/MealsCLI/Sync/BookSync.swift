@@ -433,8 +433,7 @@ public struct BookSync {
     var found: [(id: Int64, record: SyncRecord)] = []
     for meal in meals where !busy.contains(meal.uid) {
       guard let record = records[meal.uid], record.stamp == meal.updatedAt else { continue }
-      let stem = String(record.path.dropLast(".cook".count))
-      let sizes = ["jpg", "jpeg", "png", "webp"].compactMap { photos[stem + "." + $0] }
+      let sizes = SyncPaths.photoPaths(besides: record.path).compactMap { photos[$0] }
       guard let size = sizes.first, Int(size) != meal.photoBytes else { continue }
       found.append((meal.id, record))
     }
@@ -444,10 +443,7 @@ public struct BookSync {
   /// The photo files beside a recipe file that are its meal's (`Stew.cook` → `Stew.jpg`,
   /// `.jpeg`, `.png`, `.webp`), as CookCLI keeps them.
   private func photos(besides path: String) -> [String] {
-    let stem = String(path.dropLast(".cook".count))
-    return ["jpg", "jpeg", "png", "webp"].map { stem + "." + $0 }.filter {
-      folder.entry($0) != nil
-    }
+    SyncPaths.photoPaths(besides: path).filter { folder.entry($0) != nil }
   }
 
   /// A file's photo taken into its meal when it is a picture and not the meal's already.
@@ -463,8 +459,7 @@ public struct BookSync {
   /// The meal's photo written beside its file (`Stew.jpg`) when it is not there as it is.
   private func putPhoto(of meal: Meal, mealID: Int64, besides path: String) throws(SyncError) {
     guard let label = meal.photo else { return }
-    let stem = String(path.dropLast(".cook".count))
-    let target = stem + "." + label.fileExtension
+    let target = String(path.dropLast(".cook".count)) + "." + label.fileExtension
     if let entry = folder.entry(target), entry.size == Int64(label.bytes) { return }
     guard let photo = try? store.photo(mealID: mealID) else { return }
     for other in photos(besides: path) where other != target { try folder.remove(other) }

@@ -60,8 +60,13 @@ public enum SyncPaths {
 
   /// Whether this file may be a meal's photo beside its recipe (`Stew.jpg` by `Stew.cook`).
   public static func isPhoto(_ name: String) -> Bool {
-    guard let dot = name.lastIndex(of: "."), !isSkipped(name) else { return false }
-    return ["jpg", "jpeg", "png", "webp"].contains(name[name.index(after: dot)...].lowercased())
+    !isSkipped(name) && MealPhoto.isPhotoName(name)
+  }
+
+  /// Where a recipe file's photo may lie: its path with each photo extension for `.cook`.
+  public static func photoPaths(besides recipe: String) -> [String] {
+    let stem = recipe.hasSuffix(".cook") ? String(recipe.dropLast(5)) : recipe
+    return MealPhoto.fileExtensions.map { stem + "." + $0 }
   }
 
   /// Whether the sync reads this file as a meal.

@@ -9,6 +9,14 @@ public enum PathText {
     return String(trimmed[trimmed.index(after: slash)...])
   }
 
+  /// The last part's extension in lower case (`jpg` of `Soups/Stew.JPG`), nil without one.
+  public static func fileExtension(_ path: String) -> String? {
+    let name = self.name(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let found = name[name.index(after: dot)...]
+    return found.isEmpty ? nil : found.lowercased()
+  }
+
   /// Everything before the last part ("/a" of "/a/b/"); "/" for "/a", "" for a bare name.
   public static func folder(_ path: String) -> String {
     let trimmed = withoutTrailingSlashes(path)

@@ -71,14 +71,9 @@ enum CSVRecipes {
     recipe.fields.prepTime = ExportText.minutes(cell("preparationtime").map(JSONValue.string))
     recipe.fields.cookTime = ExportText.minutes(cell("cookingtime").map(JSONValue.string))
     recipe.fields.totalTime = ExportText.minutes(cell("totaltime").map(JSONValue.string))
-    let categories = (cell("categories") ?? "").split(separator: ";").map {
-      MealRules.trimmed(String($0))
-    }.filter { !$0.isEmpty }
-    recipe.fields.category = categories.first
-    recipe.fields.tags =
-      Array(categories.dropFirst())
-      + (cell("tags") ?? "").split(separator: ";").map { MealRules.trimmed(String($0)) }
-      .filter { !$0.isEmpty }
+    recipe.file(
+      under: ExportText.list(cell("categories") ?? "", separator: ";"),
+      tags: ExportText.list(cell("tags") ?? "", separator: ";"))
     recipe.fields.url = ExportText.address(cell("source")) ?? ExportText.address(cell("video"))
     recipe.fields.image = ExportText.address(cell("originalpicture"))
     recipe.notes = [cell("description"), cell("notes")].compactMap { $0 }

@@ -17,9 +17,7 @@ enum ChowdownRecipe {
     recipe.fields.servings = keys["yield"]?.first.flatMap(SchemaOrgRecipe.servings)
     recipe.fields.prepTime = keys["prep"]?.first.flatMap { ExportText.minutes(.string($0)) }
     recipe.fields.cookTime = keys["cook"]?.first.flatMap { ExportText.minutes(.string($0)) }
-    recipe.fields.tags = (keys["tags"] ?? []).flatMap {
-      $0.split(separator: ",").map { MealRules.trimmed(String($0)) }
-    }.filter { !$0.isEmpty }
+    recipe.fields.tags = (keys["tags"] ?? []).flatMap { ExportText.list($0) }
     let note = MealRules.trimmed(String(body))
     if !note.isEmpty { recipe.notes = [note] }
     if let image = keys["image"]?.first, !image.isEmpty {

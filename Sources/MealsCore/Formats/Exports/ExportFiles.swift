@@ -89,14 +89,13 @@ public enum ExportFiles {
   /// A recipe file of meals' own formats inside a folder or an archive (by its extension), its
   /// photo the file beside it with the same name; nil for any other file.
   public static func ownRecipes(path: String, bytes: [UInt8]) -> ExportFileReading? {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard let dot = name.lastIndex(of: "."),
-      ["cook", "md", "markdown", "json", "jsonld"].contains(
-        name[name.index(after: dot)...].lowercased()),
+    let name = PathText.name(path)
+    guard let kind = PathText.fileExtension(name), let dot = name.lastIndex(of: "."),
+      ["cook", "md", "markdown", "json", "jsonld"].contains(kind),
       var candidates = try? RecipeImport.candidates(from: Data(bytes), fileName: name)
     else { return nil }
     // Markdown in a folder is a recipe only with an ingredient list (a README is none).
-    if ["md", "markdown"].contains(name[name.index(after: dot)...].lowercased()) {
+    if kind == "md" || kind == "markdown" {
       candidates = candidates.filter { !($0.meal?.ingredients.isEmpty ?? true) }
       guard !candidates.isEmpty else { return nil }
     }

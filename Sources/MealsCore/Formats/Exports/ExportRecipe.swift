@@ -14,6 +14,13 @@ struct ExportRecipe {
   var photoPath: String?
   var origin: String?
 
+  /// A recipe manager's categories as ours: the first the meal's category, the rest its tags
+  /// (the meal has one category; the manager allows several).
+  mutating func file(under categories: [String], tags more: [String] = []) {
+    fields.category = categories.first
+    fields.tags = Array(categories.dropFirst()) + more
+  }
+
   /// The meal, or why the recipe cannot be one (named after the recipe where it has a name).
   func candidate(index: Int) -> ImportCandidate {
     var candidate = fields.candidate(index: index)
@@ -175,8 +182,11 @@ enum ExportText {
       return array.compactMap { line($0) }
     }
     guard let text = value?.string else { return [] }
-    return text.split(separator: ",").map { MealRules.trimmed(String($0)) }.filter {
-      !$0.isEmpty
-    }
+    return list(text)
+  }
+
+  /// The items of a text list (`soup, quick`, `Baking;Cake`): trimmed, none empty.
+  static func list(_ text: String, separator: Character = ",") -> [String] {
+    text.split(separator: separator).map { MealRules.trimmed(String($0)) }.filter { !$0.isEmpty }
   }
 }

@@ -103,10 +103,7 @@ enum MealMaster {
       switch key {
       case "title": recipe.fields.name = value
       case "categories":
-        let names = value.split(separator: ",").map { MealRules.trimmed(String($0)) }
-          .filter { !$0.isEmpty && $0.lowercased() != "none" }
-        recipe.fields.category = names.first
-        recipe.fields.tags = Array(names.dropFirst())
+        recipe.file(under: ExportText.list(value).filter { $0.lowercased() != "none" })
       case "yield", "servings": recipe.fields.servings = SchemaOrgRecipe.servings(value)
       default: break
       }

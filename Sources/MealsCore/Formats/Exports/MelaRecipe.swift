@@ -16,9 +16,7 @@ enum MelaRecipe {
     recipe.fields.totalTime = ExportText.minutes(object["totalTime"])
     recipe.fields.prepTime = ExportText.minutes(object["prepTime"])
     recipe.fields.cookTime = ExportText.minutes(object["cookTime"])
-    let categories = ExportText.names(object["categories"])
-    recipe.fields.category = categories.first
-    recipe.fields.tags = Array(categories.dropFirst())
+    recipe.file(under: ExportText.names(object["categories"]))
     recipe.fields.url = ExportText.address(object["link"]?.string)
     recipe.notes = [object["text"], object["notes"]].compactMap { $0?.string }
     if let link = ExportText.line(object["link"]), recipe.fields.url == nil {

@@ -17,9 +17,7 @@ enum PaprikaRecipe {
     recipe.fields.totalTime = ExportText.minutes(object["total_time"])
     recipe.fields.prepTime = ExportText.minutes(object["prep_time"])
     recipe.fields.cookTime = ExportText.minutes(object["cook_time"])
-    let categories = ExportText.names(object["categories"])
-    recipe.fields.category = categories.first
-    recipe.fields.tags = Array(categories.dropFirst())
+    recipe.file(under: ExportText.names(object["categories"]))
     recipe.fields.url =
       ExportText.address(object["source_url"]?.string)
       ?? ExportText.address(object["source"]?.string)
