@@ -55,15 +55,37 @@ public struct MealDraft: Equatable, Sendable {
     meal.ingredients[index] = measurement
   }
 
-  /// Moves the row at `index` one place up (`offset` -1) or down (+1); returns its new index,
-  /// or nil when it cannot move that way.
+  /// Moves the row at `index` one place up (`offset` -1) or down (+1).
+  ///
+  /// Returns its new index, or nil when it cannot move that way. At the edge of a group the
+  /// row first crosses the group's heading: it joins the next group in place, as a list with
+  /// headings reads.
   @discardableResult
   public mutating func moveIngredient(at index: Int, by offset: Int) -> Int? {
     let target = index + offset
     guard meal.ingredients.indices.contains(index), meal.ingredients.indices.contains(target)
     else { return nil }
+    if meal.ingredients[target].group != meal.ingredients[index].group {
+      meal.ingredients[index].group = meal.ingredients[target].group
+      return index
+    }
     meal.ingredients.swapAt(index, target)
     return target
+  }
+
+  /// Lists the row at `index` and the rows after it in its group under `group` (empty: in no
+  /// group); returns how many rows changed.
+  @discardableResult
+  public mutating func setGroup(_ group: String, from index: Int) -> Int {
+    guard meal.ingredients.indices.contains(index) else { return 0 }
+    let old = meal.ingredients[index].group
+    let title = MealRules.trimmed(group)
+    var end = index
+    while end < meal.ingredients.endIndex, meal.ingredients[end].group == old {
+      meal.ingredients[end].group = title
+      end += 1
+    }
+    return title == old ? 0 : end - index
   }
 
   /// The meal to write, or the rule it breaks.

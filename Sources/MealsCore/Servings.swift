@@ -56,7 +56,7 @@ public struct Servings: Equatable, Sendable {
   /// The ingredient lines with their measures for these servings.
   public func lines(of meal: Meal) -> [IngredientMeasurement] {
     meal.ingredients.map {
-      IngredientMeasurement(name: $0.name, quantity: measure($0.quantity).text)
+      IngredientMeasurement(name: $0.name, quantity: measure($0.quantity).text, group: $0.group)
     }
   }
 }

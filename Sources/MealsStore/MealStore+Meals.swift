@@ -43,8 +43,13 @@ extension MealStore {
     }
     guard var meal = rows.first else { return nil }
     meal.ingredients = try db.statement(
-      "SELECT name, quantity FROM ingredient_measurement WHERE meal_id = ? ORDER BY position"
-    ).rows([.integer(id)]) { IngredientMeasurement(name: $0.text(0), quantity: $0.text(1)) }
+      """
+      SELECT name, quantity, group_title FROM ingredient_measurement WHERE meal_id = ?
+      ORDER BY position
+      """
+    ).rows([.integer(id)]) {
+      IngredientMeasurement(name: $0.text(0), quantity: $0.text(1), group: $0.text(2))
+    }
     return meal
   }
 
@@ -229,11 +234,15 @@ extension MealStore {
     ])
     try db.statement("DELETE FROM ingredient_measurement WHERE meal_id = ?").run([.integer(id)])
     let insertLine = try db.statement(
-      "INSERT INTO ingredient_measurement (meal_id, position, name, quantity) VALUES (?, ?, ?, ?)"
+      """
+      INSERT INTO ingredient_measurement (meal_id, position, name, quantity, group_title)
+      VALUES (?, ?, ?, ?, ?)
+      """
     )
     for (position, line) in meal.ingredients.enumerated() {
       try insertLine.run([
         .integer(id), .integer(Int64(position)), .text(line.name), .text(line.quantity),
+        .text(line.group),
       ])
     }
     if indexing { try index(meal, id: id) }

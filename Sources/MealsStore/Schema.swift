@@ -32,14 +32,17 @@ enum Schema {
     + "video_url, summary, created_at, updated_at"
 
   /// The columns of an ingredient line, in `ingredient_measurement` and `trash_measurement`.
-  static let measurementColumns = "id, meal_id, position, name, quantity"
+  static let measurementColumns = measurementColumnsV2 + ", group_title"
+
+  /// The columns of schema 2's ingredient lines, for the migration that copies them.
+  static let measurementColumnsV2 = "id, meal_id, position, name, quantity"
 
   /// The columns of a meal's own photo, in `meal_photo` and `trash_meal_photo`.
   static let photoColumns = "meal_id, type, bytes"
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 13
+  static let version = 14
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -111,8 +114,8 @@ enum Schema {
           name TEXT NOT NULL,
           quantity TEXT NOT NULL DEFAULT ''
         );
-        INSERT INTO measurement_v2 (\(measurementColumns))
-          SELECT \(measurementColumns) FROM ingredient_measurement;
+        INSERT INTO measurement_v2 (\(measurementColumnsV2))
+          SELECT \(measurementColumnsV2) FROM ingredient_measurement;
         DROP TABLE ingredient_measurement;
         DROP TABLE meal;
         ALTER TABLE meal_v2 RENAME TO meal;
@@ -409,6 +412,14 @@ enum Schema {
           origin TEXT PRIMARY KEY,
           meal_uid TEXT NOT NULL
         ) WITHOUT ROWID;
+        """,
+      weight: 0.01),
+    // 14: the group an ingredient line is listed under (`For the sauce`), as recipes and
+    // exports write their ingredients in parts; '' for none.
+    Migration(
+      sql: """
+        ALTER TABLE ingredient_measurement ADD COLUMN group_title TEXT NOT NULL DEFAULT '';
+        ALTER TABLE trash_measurement ADD COLUMN group_title TEXT NOT NULL DEFAULT '';
         """,
       weight: 0.01),
   ]

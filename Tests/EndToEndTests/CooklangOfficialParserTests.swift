@@ -147,4 +147,43 @@ final class CooklangOfficialParserTests: XCTestCase {
     XCTAssertTrue(steps.contains("Boil the pasta."), "\(steps)")
     XCTAssertTrue(steps.contains("Recipe #1 from a@b.com: stir -- fast."), "\(steps)")
   }
+
+  /// A meal's ingredients in groups: written as sections the official parser reads (every line
+  /// an ingredient, salt in both groups), and read back by meals into the same groups.
+  func testGroupsOfIngredientsAreSectionsTheOfficialParserReads() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let json = folder.url.appendingPathComponent("meals.json").path
+    try """
+    {"format": "meals", "version": 1, "meals": [
+      {"name": "Pie", "instructions": "Make the pastry.\\nFill and bake.",
+       "ingredients": [{"name": "flour", "quantity": "250 g", "group": "For the pastry"},
+                       {"name": "salt", "quantity": "", "group": "For the pastry"},
+                       {"name": "apples", "quantity": "6", "group": "Filling"},
+                       {"name": "salt", "quantity": "", "group": "Filling"}]}
+    ]}
+    """.write(toFile: json, atomically: true, encoding: .utf8)
+    let database = folder.url.appendingPathComponent("book.sqlite").path
+    _ = try meals(["--db", database, "import", json])
+    let file = folder.url.appendingPathComponent("Pie.cook").path
+    _ = try meals(["--db", database, "export", "--format", "cooklang", "--output", file, "1"])
+    let their = try XCTUnwrap(try official([file])[file])
+    XCTAssertNil(their["error"])
+    XCTAssertEqual(
+      (their["ingredients"] as? [[String]] ?? []).map(\.[0]), ["flour", "salt", "apples", "salt"])
+    XCTAssertEqual(
+      their["sections"] as? [String],
+      ["Ingredients: For the pastry", "Ingredients: Filling", "Method"])
+    let again = folder.url.appendingPathComponent("again.sqlite").path
+    _ = try meals(["--db", again, "import", file])
+    let shown = try meals(["--db", again, "show", "--json", "1"])
+    let ours = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any], shown)
+    XCTAssertEqual(
+      (ours["ingredients"] as? [[String: String]] ?? []).map {
+        "\($0["group"] ?? "")/\($0["name"] ?? "")"
+      },
+      ["For the pastry/flour", "For the pastry/salt", "Filling/apples", "Filling/salt"])
+    XCTAssertEqual(ours["instructions"] as? String, "Make the pastry.\nFill and bake.")
+  }
 }

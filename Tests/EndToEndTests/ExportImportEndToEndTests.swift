@@ -70,6 +70,11 @@ final class ExportImportEndToEndTests: XCTestCase {
     }
   }
 
+  /// The group each ingredient line is listed under ("" for none), in order.
+  private func groups(_ meal: [String: Any]) -> [String] {
+    ((meal["ingredients"] as? [[String: String]]) ?? []).map { $0["group"] ?? "" }
+  }
+
   private func photo(_ meal: [String: Any]) -> String? {
     (meal["photo"] as? [String: Any])?["type"] as? String
   }
@@ -94,6 +99,9 @@ final class ExportImportEndToEndTests: XCTestCase {
       ingredients(creme),
       ["500 ml double cream", "5 egg yolks", "100 g caster sugar", "2 tbsp demerara sugar"],
       "CRLF lines, group headings not taken as ingredients")
+    XCTAssertEqual(
+      groups(creme), ["FOR THE CUSTARD", "FOR THE CUSTARD", "FOR THE CUSTARD", "To finish"],
+      "the headings kept as the groups of the lines under them")
     let steps = try XCTUnwrap(creme["instructions"] as? String)
     XCTAssertTrue(
       steps.hasPrefix(
@@ -165,16 +173,19 @@ final class ExportImportEndToEndTests: XCTestCase {
       ingredients(shakshuka),
       ["2 tbsp olive oil", "1 onion", "400 g tinned tomatoes", "4 eggs", "A handful of parsley"],
       "`#` group titles are no ingredients")
+    XCTAssertEqual(groups(shakshuka), ["Sauce", "Sauce", "Sauce", "To finish", "To finish"])
     XCTAssertEqual(shakshuka["servings"] as? Int, 4, "Serves 2-4")
     XCTAssertEqual(shakshuka["totalMinutes"] as? Int, 30, "PT30M")
     XCTAssertEqual(shakshuka["favourite"] as? Bool, true)
     XCTAssertEqual(photo(shakshuka), "image/png")
     let pancakes = try shown("Pancakes")
     XCTAssertEqual(ingredients(pancakes), ["200 g flour, plain", "2 eggs", "300 ml milk"])
+    XCTAssertEqual(groups(pancakes), ["Batter", "Batter", "Batter"], "Mealie's title on a line")
     XCTAssertEqual(pancakes["rating"] as? Int, 4)
     XCTAssertEqual(photo(pancakes), "image/webp", "images/original.webp beside the recipe")
     let risotto = try shown("Risotto")
     XCTAssertEqual(ingredients(risotto), ["320 g rice, carnaroli", "½ cup white wine"], "in order")
+    XCTAssertEqual(groups(risotto), ["Base", "Base"])
     XCTAssertEqual(
       risotto["instructions"] as? String,
       "Start\nToast the rice.\nAdd stock a ladle at a time.\nNotes\nStir.")
@@ -182,6 +193,8 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertEqual(photo(risotto), "image/webp", "data/recipes/ID/images/original.webp")
     let focaccia = try shown("Focaccia")
     XCTAssertEqual(ingredients(focaccia), ["500 g flour", "400 ml water, warm", "salt"])
+    XCTAssertEqual(
+      groups(focaccia), ["Dough", "Dough", "Topping"], "a step's name, then a header line")
     XCTAssertEqual(focaccia["totalMinutes"] as? Int, 150)
     XCTAssertEqual(focaccia["tags"] as? [String], ["bread", "italian"])
     XCTAssertEqual(photo(focaccia), "image/jpeg", "image.jpeg in the recipe's own zip")
@@ -239,6 +252,8 @@ final class ExportImportEndToEndTests: XCTestCase {
         "1 tsp Cinnamon ground",
         "1/2 cup Butter", "1/4 cup Brown sugar packed",
       ], "two columns, continuation lines, groups")
+    XCTAssertEqual(
+      groups(crumble), ["FILLING", "FILLING", "TOPPING", "TOPPING", "TOPPING", "TOPPING"])
     XCTAssertTrue(
       (crumble["instructions"] as? String ?? "").hasSuffix("Crème fraîche on the side."), "CP1252")
     XCTAssertEqual(try shown("Café au lait")["servings"] as? Int, 1)

@@ -224,7 +224,7 @@ def write_mealie(folder):
         "description": "Sunday pancakes.",
         "recipeYield": "8 pancakes",
         "recipeIngredient": [
-            {"title": "", "note": "plain", "unit": "g", "food": "flour", "quantity": 200,
+            {"title": "Batter", "note": "plain", "unit": "g", "food": "flour", "quantity": 200,
              "disableAmount": False},
             {"title": "", "note": "", "unit": None, "food": "eggs", "quantity": 2,
              "disableAmount": False},
@@ -255,7 +255,7 @@ def write_mealie(folder):
         "recipes_ingredients": [
             {"recipe_id": rid, "position": 1, "title": None, "note": "", "quantity": 0.5,
              "unit_id": "u1", "food_id": "f2", "original_text": None},
-            {"recipe_id": rid, "position": 0, "title": None, "note": "carnaroli", "quantity": 320,
+            {"recipe_id": rid, "position": 0, "title": "Base", "note": "carnaroli", "quantity": 320,
              "unit_id": "u2", "food_id": "f1", "original_text": None},
         ],
         "recipe_instructions": [

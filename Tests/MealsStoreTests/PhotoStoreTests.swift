@@ -60,3 +60,27 @@ final class PhotoStoreTests: StoreTestCase {
     XCTAssertEqual(try store.importMeals([renamed]).imported.count, 1)
   }
 }
+
+/// The group each ingredient line is listed under is stored with it, and follows the meal to
+/// the trash and back.
+final class IngredientGroupStoreTests: StoreTestCase {
+  func testGroupsAreKeptThroughSavingTheTrashAndUndo() throws {
+    let store = try openStore()
+    var meal = Meal(name: "Pie", instructions: "Bake.")
+    meal.ingredients = [
+      IngredientMeasurement(name: "butter", quantity: "1 tbsp"),
+      IngredientMeasurement(name: "flour", quantity: "250 g", group: "Pastry"),
+      IngredientMeasurement(name: "apples", quantity: "6", group: "Filling"),
+    ]
+    let id = try save(meal, in: store)
+    XCTAssertEqual(try store.meal(id: id)?.ingredients, meal.ingredients)
+    try store.deleteMeal(id: id)
+    XCTAssertEqual(
+      try store.db.statement("SELECT group_title FROM trash_measurement ORDER BY position")
+        .rows { $0.text(0) }, ["", "Pastry", "Filling"])
+    try store.restoreLastDeleted()
+    XCTAssertEqual(try store.meal(id: id)?.ingredients, meal.ingredients, "back from the trash")
+    try store.addIngredient(IngredientMeasurement(name: "sugar", quantity: ""), toMeal: id)
+    XCTAssertEqual(try store.meal(id: id)?.ingredients.map(\.group), ["", "Pastry", "Filling", ""])
+  }
+}

@@ -83,7 +83,14 @@ enum MealLines {
       max(12, narrowWidth / 2 - 2),
       (meal.ingredients.map { TextWidth.columns(of: $0.name) }.max() ?? 0) + 2)
     var unscaled = false
-    for line in meal.ingredients {
+    for (index, line) in meal.ingredients.enumerated() {
+      // A group's title over its first line (a group named again after another: again).
+      let previous = index > 0 ? meal.ingredients[index - 1].group : ""
+      if !line.group.isEmpty, index == 0 || line.group != previous {
+        lines.append(PagerLine(line.group, style: .title, indent: 2))
+      } else if line.group.isEmpty, !previous.isEmpty {
+        lines.append(.blank)
+      }
       var measure = line.quantity  // none (salt): nothing is shown
       if let servings, !line.quantity.isEmpty {
         let scaled = servings.measure(line.quantity)

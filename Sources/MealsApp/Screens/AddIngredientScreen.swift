@@ -61,7 +61,8 @@ public final class AddIngredientScreen: IngredientPickerScreen {
         let name = try keep(choice)
         delegate?.addIngredientScreen(
           self, didReplace: replacing,
-          with: IngredientMeasurement(name: name, quantity: replacing.quantity))
+          with: IngredientMeasurement(
+            name: name, quantity: replacing.quantity, group: replacing.group))
       } catch {
         context.navigator.showError(error.message)
       }

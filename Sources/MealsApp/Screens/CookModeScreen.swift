@@ -296,8 +296,16 @@ public final class CookModeScreen: Screen {
         .horizontal, [.fixed(4), .fixed(measureWidth), .fixed(2), .fill])
       canvas.writeTruncated(done ? "[x] " : "[ ] ", in: parts[0], style: style)
       canvas.writeTruncated(measures[row.index], in: parts[1], style: style)
+      // A group's title at the right of its first row, a label in the margin of the list.
+      let group = ingredients[row.index].group
+      let starts = row.index == 0 || ingredients[row.index - 1].group != group
+      let label = starts && !group.isEmpty ? group : ""
+      let labelWidth = min(TextWidth.columns(of: label), parts[3].width / 3)
+      let columns = parts[3].split(
+        .horizontal, [.fill, .fixed(labelWidth > 0 ? 2 : 0), .fixed(labelWidth)])
       canvas.writeTruncated(
-        ingredients[row.index].name, in: parts[3], style: done ? .muted : .title)
+        ingredients[row.index].name, in: columns[0], style: done ? .muted : .title)
+      if labelWidth > 0 { canvas.writeTruncated(label, in: columns[2], style: .accent) }
     }
   }
 

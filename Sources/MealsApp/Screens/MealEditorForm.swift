@@ -13,6 +13,8 @@ struct MealEditorForm {
   /// One drawn line: a section heading, or a line belonging to item `item`.
   enum Line {
     case heading(String)
+    /// The title of a group of the ingredients, above its first line.
+    case group(String)
     case text(item: Int, String, Style)
     case ingredient(item: Int, IngredientMeasurement)
     case field(item: Int, label: String, value: String, Style)
@@ -22,7 +24,7 @@ struct MealEditorForm {
     var item: Int? {
       switch self {
       case .text(let item, _, _), .ingredient(let item, _), .field(let item, _, _, _): item
-      case .heading, .blank: nil
+      case .heading, .group, .blank: nil
       }
     }
   }
@@ -61,6 +63,13 @@ struct MealEditorForm {
     lines.append(.blank)
     heading("Ingredients (\(draft.ingredients.count))")
     for (index, measurement) in draft.ingredients.enumerated() {
+      let previous = index > 0 ? draft.ingredients[index - 1].group : ""
+      if !measurement.group.isEmpty, measurement.group != previous || index == 0 {
+        lines.append(.group(measurement.group))
+      } else if measurement.group.isEmpty, !previous.isEmpty {
+        // Lines in no group after a group's: a gap says the group ended.
+        lines.append(.blank)
+      }
       add(.ingredient(index), [.ingredient(item: items.count, measurement)])
     }
     add(.addIngredient, [.text(item: items.count, "+ Add ingredient", .accent)])

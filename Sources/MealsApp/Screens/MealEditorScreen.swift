@@ -10,7 +10,8 @@ import TerminalUI
 /// so a crash or a signal loses nothing: the next start offers to recover it.
 public final class MealEditorScreen: Screen {
   enum Action: String, Sendable {
-    case open, addIngredient, remove, moveUp, moveDown, save, back, favourite, undo, photo
+    case open, addIngredient, remove, moveUp, moveDown, group, save, back, favourite, undo
+    case photo
   }
 
   /// A selectable row of the editor.
@@ -65,6 +66,11 @@ public final class MealEditorScreen: Screen {
       KeyBinding(
         [.character("J"), .shiftDown], .moveDown, "move the ingredient down", label: "J/Shift-↓",
         footer: false),
+      KeyBinding(
+        [.character("H")], .group, "list under a heading", footer: false,
+        detail:
+          "on an ingredient: the heading it and the rows after it in its group are listed under (`For the sauce`); empty: no heading"
+      ),
       KeyBinding(
         [.character("u")], .undo, "undo", footer: false,
         detail:
@@ -184,7 +190,33 @@ public final class MealEditorScreen: Screen {
     case .favourite: draft.meal.favourite.toggle()
     case .undo: undo()
     case .photo: choosePhoto()
+    case .group: chooseGroup()
     }
+  }
+
+  /// `H`: the heading the selected ingredient and the rest of its group are listed under.
+  private func chooseGroup() {
+    guard case .ingredient(let index) = selectedItem else {
+      context.navigator.showInfo("H lists ingredients under a heading: select one first.")
+      return
+    }
+    let row = draft.ingredients[index]
+    let prompt = TextPrompt(
+      label: "Heading from \(row.name) on:", text: row.group,
+      hint: "Enter to set (`For the sauce`) · empty: no heading · Esc to cancel", action: "set"
+    ) { [weak self] text in
+      guard let self, self.draft.ingredients.indices.contains(index) else { return nil }
+      let title = MealRules.trimmed(text)
+      let changed = self.draft.setGroup(title, from: index)
+      guard changed > 0 else { return nil }
+      let rows = changed == 1 ? "1 ingredient" : "\(changed) ingredients"
+      self.context.navigator.showInfo(
+        title.isEmpty
+          ? "\(rows) under no heading (not saved yet) — u undoes it."
+          : "\(rows) under “\(Quote.name(title))” (not saved yet) — u undoes it.")
+      return nil
+    }
+    context.navigator.present(prompt)
   }
 
   /// `P`: a photo of the meal's own from a file's path (an empty path takes it away).
@@ -267,7 +299,8 @@ public final class MealEditorScreen: Screen {
       let quantity = MealRules.trimmed(text)
       guard quantity != row.quantity else { return nil }
       self.draft.replaceIngredient(
-        at: index, with: IngredientMeasurement(name: row.name, quantity: quantity))
+        at: index,
+        with: IngredientMeasurement(name: row.name, quantity: quantity, group: row.group))
       self.context.navigator.showInfo(
         "\(row.name): \(quantity.isEmpty ? "no quantity" : quantity) (not saved yet).")
       return nil
@@ -466,6 +499,8 @@ public final class MealEditorScreen: Screen {
       case .heading(let text):
         canvas.write(
           text.uppercased(), row: row.frame.y, column: row.frame.x + view.indent, style: .key)
+      case .group(let title):
+        canvas.writeTruncated(title, in: row.content, style: .accent)
       case .text(_, let text, let style):
         canvas.writeTruncated(text, in: row.content, style: style)
       case .ingredient(_, let measurement):
@@ -517,6 +552,9 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
   public func addIngredientScreen(
     _ screen: AddIngredientScreen, didAdd measurement: IngredientMeasurement
   ) {
+    // Added at the end: in the last group, as the list reads.
+    var measurement = measurement
+    measurement.group = draft.ingredients.last?.group ?? ""
     draft.addIngredient(measurement)
     context.navigator.pop(to: self)
     list.select(

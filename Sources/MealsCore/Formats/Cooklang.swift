@@ -4,9 +4,10 @@ import FoundationEssentials
 /// (`@olive oil{2%tbsp}`), with `>> key: value` metadata.
 ///
 /// Written: the metadata, an `= Ingredients` section with one `@name{quantity}` per line (our
-/// meals keep ingredients apart from the text), then `= Method` with one step per line of the
-/// instructions. Read: any .cook file; the ingredients are every `@` in order, the instructions
-/// the steps with the markup as plain words (the `= Ingredients` section we write is left out).
+/// meals keep ingredients apart from the text; a group's lines under `= Ingredients: GROUP`),
+/// then `= Method` with one step per line of the instructions. Read: any .cook file; the
+/// ingredients are every `@` in order, the instructions the steps with the markup as plain
+/// words (the ingredients' sections we write are left out).
 public enum Cooklang {
   // MARK: - Writing
 
@@ -35,9 +36,10 @@ public enum Cooklang {
     add("video", meal.videoURL)
     add("image", meal.thumbnailURL)
     lines.append("---")
-    if !meal.ingredients.isEmpty {
-      lines += ["", "= Ingredients", ""]
-      lines += meal.ingredients.map(reference)
+    for run in meal.ingredients.groupRuns {
+      let title = run.group.isEmpty ? "" : ": " + escaped(run.group)
+      lines += ["", "= Ingredients" + title, ""]
+      lines += run.lines.map(reference)
     }
     lines += ["", "= Method"]
     let titles = Set(meal.sectionTitles)
@@ -184,12 +186,14 @@ public enum Cooklang {
     let (front, body) = CooklangFrontMatter.split(text)
     var metadata = front
     var steps: [(section: String, text: String, onlyReferences: Bool)] = []
-    /// Sections other than the two we write (`= Ingredients`, `= Method`): titles of the
-    /// recipe's parts, kept as lines of the instructions.
+    /// Sections other than the ones we write (`= Ingredients`, `= Ingredients: GROUP`,
+    /// `= Method`): titles of the recipe's parts, kept as lines of the instructions.
     var titles: [String] = []
     var ingredients: [IngredientMeasurement] = []
     var seen = Set<String>()
     var section = ""
+    /// The group of an ingredients' section (`= Ingredients: For the sauce`), nil elsewhere.
+    var group: String?
     var paragraph: [String] = []
 
     func finishParagraph() {
@@ -197,15 +201,20 @@ public enum Cooklang {
       let (text, found, onlyReferences) = readStep(paragraph.joined(separator: " "))
       for measurement in found {
         let key = measurement.name.lowercased()
-        // A second mention without a quantity refers back to the first.
-        if seen.contains(key) && measurement.quantity.isEmpty { continue }
+        // A second mention in a step without a quantity refers back to the first; in a list
+        // of ingredients each line is one (salt in the dough and in the filling).
+        if group == nil && seen.contains(key) && measurement.quantity.isEmpty { continue }
         seen.insert(key)
         ingredients.append(
           IngredientMeasurement(
             name: restoringEscapes(measurement.name),
-            quantity: restoringEscapes(measurement.quantity)))
+            quantity: restoringEscapes(measurement.quantity), group: group ?? ""))
       }
-      steps.append((section, restoringEscapes(MealRules.trimmed(text)), onlyReferences))
+      steps.append(
+        (
+          group == nil ? section : "ingredients", restoringEscapes(MealRules.trimmed(text)),
+          onlyReferences
+        ))
       paragraph = []
     }
 
@@ -230,7 +239,8 @@ public enum Cooklang {
         let name = MealRules.trimmed(
           String(trimmed.drop { $0 == "=" }.reversed().drop { $0 == "=" }.reversed()))
         section = name.lowercased()
-        if !name.isEmpty, section != "ingredients", section != "method" {
+        group = ingredientsGroup(name).map(restoringEscapes)
+        if !name.isEmpty, group == nil, section != "method" {
           titles.append(restoringEscapes(name))
           steps.append((section, restoringEscapes(name), false))
         }
@@ -325,6 +335,17 @@ public enum Cooklang {
       return bom + body[..<close.startIndex] + line + body[close.startIndex...]
     }
     return bom + "---" + newline + line + "---" + newline + body
+  }
+
+  /// The group a section's name gives its ingredients: `Ingredients` → "", `Ingredients: For
+  /// the sauce` → "For the sauce"; nil for any other section.
+  private static func ingredientsGroup(_ name: String) -> String? {
+    let lower = name.lowercased()
+    guard lower.hasPrefix("ingredients") else { return nil }
+    let rest = MealRules.trimmed(String(name.dropFirst("ingredients".count)))
+    if rest.isEmpty { return "" }
+    guard rest.hasPrefix(":") else { return nil }
+    return MealRules.trimmed(String(rest.dropFirst()))
   }
 
   /// `Pad Thai.cook` → `Pad Thai`.

@@ -47,7 +47,8 @@ public struct ImportCandidate: Equatable, Sendable {
     clean.sourceURL = optionalLine(meal.sourceURL)
     clean.videoURL = optionalLine(meal.videoURL)
     clean.ingredients = meal.ingredients.map {
-      IngredientMeasurement(name: line($0.name), quantity: line($0.quantity))
+      IngredientMeasurement(
+        name: line($0.name), quantity: line($0.quantity), group: line($0.group))
     }
     return clean
   }

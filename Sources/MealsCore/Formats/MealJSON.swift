@@ -30,7 +30,9 @@ public enum MealJSON {
         "ingredients",
         .array(
           meal.ingredients.map {
-            .object([("name", .string($0.name)), ("quantity", .string($0.quantity))])
+            .object(
+              [("name", .string($0.name)), ("quantity", .string($0.quantity))]
+                + ($0.group.isEmpty ? [] : [("group", .string($0.group))]))
           })
       ),
       ("instructions", .string(meal.instructions)),
@@ -122,7 +124,9 @@ public enum MealJSON {
         return .failure(FormatError("\(name): an ingredient without a \"name\""))
       }
       ingredients.append(
-        IngredientMeasurement(name: ingredient, quantity: entry["quantity"]?.string ?? ""))
+        IngredientMeasurement(
+          name: ingredient, quantity: entry["quantity"]?.string ?? "",
+          group: entry["group"]?.string.map(MealRules.trimmed) ?? ""))
     }
     var difficulty: Difficulty?
     if let raw = text("difficulty") {

@@ -14,13 +14,17 @@ import FoundationEssentials
 /// - 100 g **Flour**
 /// - **Salt**
 ///
+/// ### For the syrup
+///
+/// - 50 g **Sugar**
+///
 /// ## Instructions
 ///
 /// ### The batter
 /// Mix.
 /// ```
 ///
-/// A section's title among the instructions is a `###` heading.
+/// A group of the ingredients and a section's title among the instructions are `###` headings.
 public enum MealMarkdown {
   // MARK: - Writing
 
@@ -30,9 +34,15 @@ public enum MealMarkdown {
     if !fields.isEmpty { lines += fields + [""] }
     lines += ["## Ingredients", ""]
     if meal.ingredients.isEmpty { lines.append("_None._") }
-    for line in meal.ingredients {
-      let quantity = MealRules.trimmed(line.quantity)
-      lines.append(quantity.isEmpty ? "- **\(line.name)**" : "- \(quantity) **\(line.name)**")
+    for run in meal.ingredients.groupRuns {
+      if !run.group.isEmpty {
+        if lines.last != "" { lines.append("") }
+        lines += ["### \(run.group)", ""]
+      }
+      for line in run.lines {
+        let quantity = MealRules.trimmed(line.quantity)
+        lines.append(quantity.isEmpty ? "- **\(line.name)**" : "- \(quantity) **\(line.name)**")
+      }
     }
     lines += ["", "## Instructions", ""]
     let titles = Set(meal.sectionTitles)
@@ -102,6 +112,7 @@ public enum MealMarkdown {
   private static func meal(named name: String, body: [Substring]) -> Meal {
     var meal = Meal(name: name, instructions: "")
     var section = ""
+    var group = ""
     var instructions: [Substring] = []
     for line in body.dropFirst() {
       if line.hasPrefix("## ") {
@@ -111,7 +122,12 @@ public enum MealMarkdown {
       switch section {
       case "": readField(line, into: &meal)
       case "ingredients":
-        if let measurement = ingredient(line) { meal.ingredients.append(measurement) }
+        if line.hasPrefix("### ") {
+          group = MealRules.trimmed(String(line.dropFirst(4)))
+        } else if var measurement = ingredient(line) {
+          measurement.group = group
+          meal.ingredients.append(measurement)
+        }
       case "instructions", "method", "steps", "directions":
         if line.hasPrefix("### ") {
           // A section's title (`### For the glaze`): a heading over the steps after it.

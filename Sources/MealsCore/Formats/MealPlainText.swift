@@ -19,10 +19,19 @@ public enum MealPlainText {
     if !ids.isEmpty { lines.append(ids.joined(separator: " · ")) }
     lines += ["", "Ingredients"]
     let width = meal.ingredients.map { MealRules.trimmed($0.quantity).count }.max() ?? 0
-    for line in meal.ingredients {
-      let quantity = MealRules.trimmed(line.quantity)
-      let padding = String(repeating: " ", count: width - quantity.count)
-      lines.append(width == 0 ? "  \(line.name)" : "  \(quantity)\(padding)  \(line.name)")
+    // Groups' titles over their lines (with a colon, as one writes them), the lines indented
+    // below them.
+    let indent = meal.ingredients.hasGroups ? "    " : "  "
+    for run in meal.ingredients.groupRuns {
+      if !run.group.isEmpty {
+        lines.append("  " + (run.group.hasSuffix(":") ? run.group : run.group + ":"))
+      }
+      for line in run.lines {
+        let quantity = MealRules.trimmed(line.quantity)
+        let padding = String(repeating: " ", count: width - quantity.count)
+        lines.append(
+          indent + (width == 0 ? line.name : "\(quantity)\(padding)  \(line.name)"))
+      }
     }
     if meal.ingredients.isEmpty { lines.append("  (none)") }
     // A section's title reads as a heading: with a colon, as one writes it in a letter.

@@ -173,7 +173,7 @@ public enum SchemaOrgRecipe {
     fields.totalTime = text(recipe["totalTime"]).flatMap(duration)
     fields.prepTime = text(recipe["prepTime"]).flatMap(duration)
     fields.cookTime = text(recipe["cookTime"]).flatMap(duration)
-    fields.ingredients = ingredientLines(recipe["recipeIngredient"] ?? recipe["ingredients"])
+    fields.addIngredients(ingredientLines(recipe["recipeIngredient"] ?? recipe["ingredients"]))
     fields.ingredientsAreLegacy = recipe["recipeIngredient"] == nil && !fields.ingredients.isEmpty
     fields.supplies = (recipe["supply"]?.array ?? []).compactMap {
       entry -> IngredientMeasurement? in
@@ -188,7 +188,8 @@ public enum SchemaOrgRecipe {
   static func line(_ text: String) -> String { HTMLDocument.fold(HTMLText.plain(text)) }
 
   /// Ingredient lines as the page shows them: strings, or groups of them (lists in a list),
-  /// or objects with a text; each one line, none empty.
+  /// or objects with a text; each one line, none empty; a group's heading among them
+  /// (`For the sauce:`) kept for `RecipeFields.addIngredients` to tell.
   static func ingredientLines(_ value: JSONValue?, depth: Int = 0) -> [String] {
     guard depth < 6, let value else { return [] }
     if let array = value.array {
@@ -201,10 +202,9 @@ public enum SchemaOrgRecipe {
     }
     guard let text = text(value) else { return [] }
     // A single string holding several lines (`<br>` or line breaks): one ingredient each.
-    // A group's heading among the lines (`For the sauce:`) is no ingredient.
     return HTMLText.plain(text).split(whereSeparator: \.isNewline).flatMap {
       commaList(undoubled(withoutBullet(HTMLDocument.fold(String($0)))))
-    }.filter { !$0.isEmpty && !($0.hasSuffix(":") && !$0.contains(where: \.isNumber)) }
+    }.filter { !$0.isEmpty }
   }
 
   /// A line less the bullet a page typed before it (`- 300 g cheese`, `• 2 eggs`): a dash

@@ -5,8 +5,15 @@
 /// what it lacks, field by field (`filled(from:)`).
 struct RecipeFields: Sendable, Equatable {
   var name: String?
-  /// Ingredient lines as the page shows them, one line each (group headings left out).
-  var ingredients: [String] = []
+  /// Ingredient lines as the page shows them, one line each (group headings apart, in
+  /// `ingredientGroups`; lines replaced, not added to, drop the groups of the old ones).
+  var ingredients: [String] = [] {
+    didSet {
+      if !ingredientGroups.isEmpty && !ingredients.starts(with: oldValue) { ingredientGroups = [:] }
+    }
+  }
+  /// The title of each group by the index in `ingredients` of its first line.
+  var ingredientGroups: [Int: String] = [:]
   /// The lines came from the vocabulary's old `ingredients` property: lines from any other
   /// source (`recipeIngredient`, the page's own list) are taken over them.
   var ingredientsAreLegacy = false
@@ -31,7 +38,7 @@ struct RecipeFields: Sendable, Equatable {
   /// Ingredient lines and steps as a page's markup shows them (one element's text each),
   /// read as the structured data's are.
   init(lines ingredients: [String], steps: [String]) {
-    self.ingredients = SchemaOrgRecipe.ingredientLines(.array(ingredients.map(JSONValue.string)))
+    addIngredients(SchemaOrgRecipe.ingredientLines(.array(ingredients.map(JSONValue.string))))
     self.steps = SchemaOrgRecipe.steps(.array(steps.map(JSONValue.string)))
   }
 
@@ -47,7 +54,7 @@ struct RecipeFields: Sendable, Equatable {
     if fields.ingredients.isEmpty
       || (fields.ingredientsAreLegacy && !other.ingredientsAreLegacy && !other.ingredients.isEmpty)
     {
-      fields.ingredients = other.ingredients
+      fields.takeIngredients(of: other)
       fields.ingredientsAreLegacy = other.ingredientsAreLegacy
     }
     if fields.steps.isEmpty { fields.steps = other.steps }
@@ -60,6 +67,50 @@ struct RecipeFields: Sendable, Equatable {
     fields.cuisine = fields.cuisine ?? other.cuisine
     if fields.tags.isEmpty { fields.tags = other.tags }
     return fields
+  }
+
+  // MARK: - Groups
+
+  /// Appends a list's lines; a heading among them (`For the sauce:`, and `# Sauce` where
+  /// `hashHeadings`, as Mela and Paprika users write them) starts a group, no line of its own.
+  mutating func addIngredients(_ lines: [String], hashHeadings: Bool = false) {
+    for line in lines {
+      if let title = Self.groupTitle(line, hashHeadings: hashHeadings) {
+        startGroup(title)
+      } else {
+        ingredients.append(line)
+      }
+    }
+  }
+
+  /// The lines added next are listed under `title` (a heading after the last line titles
+  /// nothing: the meal takes no group from it).
+  mutating func startGroup(_ title: String) {
+    ingredientGroups[ingredients.count] = title
+  }
+
+  /// The lines and groups of `other`, in place of these.
+  mutating func takeIngredients(of other: RecipeFields) {
+    ingredients = other.ingredients
+    ingredientGroups = other.ingredientGroups
+  }
+
+  /// The title a heading line gives its group, nil for an ingredient: a line ending `:` with
+  /// no number in it, or (`hashHeadings`) one starting `#` and no number (`#10 can` is a can).
+  static func groupTitle(_ line: String, hashHeadings: Bool = false) -> String? {
+    var title = Substring(line)
+    if hashHeadings, title.hasPrefix("#"), let next = title.drop(while: { $0 == "#" }).first,
+      !next.isNumber
+    {
+      title = title.drop { $0 == "#" }
+      if title.hasSuffix(":") { title = title.dropLast() }
+    } else if title.hasSuffix(":"), !title.contains(where: \.isNumber) {
+      title = title.dropLast()
+    } else {
+      return nil
+    }
+    let trimmed = MealRules.trimmed(String(title))
+    return trimmed.isEmpty ? nil : trimmed
   }
 
   /// The whole time: the stated total, else preparation and cooking added.
@@ -91,7 +142,13 @@ struct RecipeFields: Sendable, Equatable {
     if !supplies.isEmpty && (supplies.count == ingredients.count || ingredients.isEmpty) {
       meal.ingredients = supplies
     } else {
-      meal.ingredients = ingredients.map(IngredientLine.split)
+      var group = ""
+      meal.ingredients = ingredients.enumerated().map { index, line in
+        group = ingredientGroups[index] ?? group
+        var measurement = IngredientLine.split(line)
+        measurement.group = group
+        return measurement
+      }
     }
     return ImportCandidate(place: place, meal: meal)
   }

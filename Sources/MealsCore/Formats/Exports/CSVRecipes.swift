@@ -45,7 +45,7 @@ enum CSVRecipes {
   private static func planToEat(_ cell: (String) -> String?) -> ExportRecipe {
     var recipe = ExportRecipe()
     recipe.fields.name = cell("title").map(SchemaOrgRecipe.line)
-    recipe.fields.ingredients = ExportText.ingredientLines(cell("ingredients") ?? "")
+    recipe.addIngredients(cell("ingredients") ?? "")
     recipe.fields.steps = ExportText.steps(cell("directions") ?? "")
     recipe.fields.servings = cell("servings").flatMap(SchemaOrgRecipe.servings)
     recipe.fields.prepTime = ExportText.minutes(cell("prep time").map(JSONValue.string))
@@ -65,7 +65,7 @@ enum CSVRecipes {
   private static func myRecipeBox(_ cell: (String) -> String?) -> ExportRecipe {
     var recipe = ExportRecipe()
     recipe.fields.name = cell("title").map(SchemaOrgRecipe.line)
-    recipe.fields.ingredients = ExportText.ingredientLines(cell("ingredients") ?? "")
+    recipe.addIngredients(cell("ingredients") ?? "")
     recipe.fields.steps = ExportText.steps(cell("instructions") ?? "")
     recipe.fields.servings = cell("quantity").flatMap(SchemaOrgRecipe.servings)
     recipe.fields.prepTime = ExportText.minutes(cell("preparationtime").map(JSONValue.string))

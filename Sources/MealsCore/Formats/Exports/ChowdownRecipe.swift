@@ -12,7 +12,7 @@ enum ChowdownRecipe {
     let (keys, body) = FrontMatter.read(text)
     var recipe = ExportRecipe()
     recipe.fields.name = keys["title"]?.first.map(SchemaOrgRecipe.line)
-    recipe.fields.ingredients = (keys["ingredients"] ?? []).flatMap(ExportText.ingredientLines)
+    for text in keys["ingredients"] ?? [] { recipe.addIngredients(text) }
     recipe.fields.steps = (keys["directions"] ?? []).flatMap(ExportText.steps)
     recipe.fields.servings = keys["yield"]?.first.flatMap(SchemaOrgRecipe.servings)
     recipe.fields.prepTime = keys["prep"]?.first.flatMap { ExportText.minutes(.string($0)) }

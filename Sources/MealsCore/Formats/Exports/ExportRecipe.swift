@@ -14,6 +14,12 @@ struct ExportRecipe {
   var photoPath: String?
   var origin: String?
 
+  /// Ingredient lines from a text (one a line); a line starting `#`, or ending `:` without a
+  /// number, titles the group the lines after it make.
+  mutating func addIngredients(_ text: String) {
+    fields.addIngredients(SchemaOrgRecipe.ingredientLines(.string(text)), hashHeadings: true)
+  }
+
   /// A recipe manager's categories as ours: the first the meal's category, the rest its tags
   /// (the meal has one category; the manager allows several).
   mutating func file(under categories: [String], tags more: [String] = []) {
@@ -65,12 +71,6 @@ enum ExportText {
     return plain.split(whereSeparator: \.isNewline).map {
       MealRules.trimmed($0.replacingEvery("\t", with: " "))
     }.filter { !$0.isEmpty }
-  }
-
-  /// Ingredient lines from a text (one a line); a line starting `#`, or ending `:` without a
-  /// number, titles a group and is no ingredient.
-  static func ingredientLines(_ text: String) -> [String] {
-    SchemaOrgRecipe.ingredientLines(.string(text)).filter { !$0.hasPrefix("#") }
   }
 
   /// Steps from a text, one a line; a line starting `#` (Mela's) titles a section; the

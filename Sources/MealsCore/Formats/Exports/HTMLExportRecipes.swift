@@ -61,8 +61,7 @@ enum HTMLExportRecipes {
     }
     var recipe = ExportRecipe()
     recipe.fields.name = text("name")
-    recipe.fields.ingredients = items("recipeIngredient", in: "recipeIngredients").flatMap(
-      ExportText.ingredientLines)
+    for text in items("recipeIngredient", in: "recipeIngredients") { recipe.addIngredients(text) }
     recipe.fields.steps = items("instruction", in: "recipeInstructions").flatMap(ExportText.steps)
     recipe.fields.servings = text("servings").flatMap(SchemaOrgRecipe.servings)
     recipe.fields.tags = elements.filter {
@@ -100,7 +99,7 @@ enum HTMLExportRecipes {
     }
     var recipe = ExportRecipe()
     recipe.fields.name = value("name")
-    recipe.fields.ingredients = lines("recipeIngredients").flatMap(ExportText.ingredientLines)
+    for text in lines("recipeIngredients") { recipe.addIngredients(text) }
     recipe.fields.steps = lines("recipeDirections").map(withoutNumber).flatMap(ExportText.steps)
     recipe.fields.servings = value("recipeYield").flatMap(SchemaOrgRecipe.servings)
     recipe.fields.prepTime = value("prepTime").flatMap { ExportText.minutes(.string($0)) }

@@ -112,6 +112,8 @@ enum MealMaster {
     // The ingredients, one or two columns, until a line that is none of theirs.
     var left: [IngredientMeasurement] = []
     var right: [IngredientMeasurement] = []
+    /// The group the lines belong to: a group title line's, once one has come.
+    var group = ""
     func add(
       _ found: (amount: String, unit: String, name: String), to list: inout [IngredientMeasurement]
     ) {
@@ -131,7 +133,7 @@ enum MealMaster {
         unit += "es"
       }
       let quantity = [found.amount, unit].filter { !$0.isEmpty }.joined(separator: " ")
-      list.append(IngredientMeasurement(name: found.name, quantity: quantity))
+      list.append(IngredientMeasurement(name: found.name, quantity: quantity, group: group))
     }
     var directions: [Substring] = []
     while index < lines.count {
@@ -148,6 +150,7 @@ enum MealMaster {
         recipe.fields.supplies += left + right
         left = []
         right = []
+        if let title = groupTitle(line) { group = title }
         index += 1
         continue
       }

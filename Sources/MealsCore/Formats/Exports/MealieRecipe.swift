@@ -14,10 +14,12 @@ enum MealieRecipe {
     recipe.fields.name = ExportText.line(object["name"])
     for entry in object["recipeIngredient"]?.array ?? [] {
       if let line = entry.string {
-        recipe.fields.ingredients += ExportText.ingredientLines(line)
-      } else if let line = ingredientLine(entry) {
-        recipe.fields.ingredients.append(line)
+        recipe.addIngredients(line)
+        continue
       }
+      // A title on an ingredient starts a group with it.
+      if let title = ExportText.line(entry["title"]) { recipe.fields.startGroup(title) }
+      if let line = ingredientLine(entry) { recipe.fields.ingredients.append(line) }
     }
     for step in object["recipeInstructions"]?.array ?? [] {
       if let title = ExportText.line(step["title"]) {
@@ -47,8 +49,10 @@ enum MealieRecipe {
   /// A parsed ingredient (`quantity`, `unit`, `food`, `note`) as the line Mealie shows; its
   /// own text where it kept the line as written.
   static func ingredientLine(_ entry: JSONValue) -> String? {
+    let title = ExportText.line(entry["title"])
     if let original = ExportText.line(entry["originalText"] ?? entry["original_text"]) {
-      return original
+      // A group's heading alone: its title is no ingredient.
+      return original == title ? nil : original
     }
     var parts: [String] = []
     if let quantity = entry["quantity"]?.number, quantity > 0,
@@ -62,7 +66,7 @@ enum MealieRecipe {
       parts.append(parts.isEmpty ? note : ", \(note)")
     }
     let line = parts.joined(separator: " ").replacingEvery(" , ", with: ", ")
-    return line.isEmpty ? ExportText.line(entry["title"]) : line
+    return line.isEmpty ? nil : line
   }
 
   // MARK: - From 1.0 on
@@ -121,11 +125,12 @@ enum MealieRecipe {
       let id = key(row["id"]) ?? ""
       var recipe = ExportRecipe()
       recipe.fields.name = ExportText.line(row["name"])
-      recipe.fields.ingredients = (ingredients[id] ?? []).compactMap { entry in
+      for entry in ingredients[id] ?? [] {
         var line = entry
         line["food"] = key(entry["food_id"]).flatMap { foods[$0] }.map(JSONValue.string)
         line["unit"] = key(entry["unit_id"]).flatMap { units[$0] }.map(JSONValue.string)
-        return ingredientLine(.object(line))
+        if let title = ExportText.line(entry["title"]) { recipe.fields.startGroup(title) }
+        if let text = ingredientLine(.object(line)) { recipe.fields.ingredients.append(text) }
       }
       for step in instructions[id] ?? [] {
         if let title = ExportText.line(step["title"]) {

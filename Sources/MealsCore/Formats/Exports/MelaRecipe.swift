@@ -10,7 +10,7 @@ enum MelaRecipe {
   static func recipe(from object: [String: JSONValue]) -> ExportRecipe {
     var recipe = ExportRecipe()
     recipe.fields.name = ExportText.line(object["title"])
-    recipe.fields.ingredients = ExportText.ingredientLines(object["ingredients"]?.string ?? "")
+    recipe.addIngredients(object["ingredients"]?.string ?? "")
     recipe.fields.steps = ExportText.steps(object["instructions"]?.string ?? "")
     recipe.fields.servings = ExportText.servings(object["yield"])
     recipe.fields.totalTime = ExportText.minutes(object["totalTime"])

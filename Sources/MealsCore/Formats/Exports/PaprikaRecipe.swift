@@ -11,7 +11,7 @@ enum PaprikaRecipe {
   static func recipe(from object: [String: JSONValue]) -> ExportRecipe {
     var recipe = ExportRecipe()
     recipe.fields.name = ExportText.line(object["name"])
-    recipe.fields.ingredients = ExportText.ingredientLines(object["ingredients"]?.string ?? "")
+    recipe.addIngredients(object["ingredients"]?.string ?? "")
     recipe.fields.steps = ExportText.steps(object["directions"]?.string ?? "")
     recipe.fields.servings = ExportText.servings(object["servings"])
     recipe.fields.totalTime = ExportText.minutes(object["total_time"])

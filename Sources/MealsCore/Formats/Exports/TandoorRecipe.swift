@@ -13,12 +13,20 @@ enum TandoorRecipe {
     let steps = object["steps"]?.array ?? []
     var lines: [RecipeStep] = []
     for step in steps {
-      // A step's name titles it (`Dough`) when it has one of its own.
-      if let name = ExportText.line(step["name"]) { lines.append(RecipeStep(name, isTitle: true)) }
+      // A step's name titles it (`Dough`) when it has one of its own, and groups its
+      // ingredients; a header among them (its text in `note`) starts a group of its own.
+      let name = ExportText.line(step["name"])
+      if let name { lines.append(RecipeStep(name, isTitle: true)) }
       lines += ExportText.steps(step["instruction"]?.string ?? "")
+      var group = name ?? ""
       for ingredient in step["ingredients"]?.array ?? [] {
-        guard !(ingredient["is_header"]?.bool ?? false),
-          let food = ExportText.line(ingredient["food"]?["name"] ?? ingredient["food"])
+        if ingredient["is_header"]?.bool ?? false {
+          group =
+            ExportText.line(ingredient["note"])
+            ?? ExportText.line(ingredient["food"]?["name"] ?? ingredient["food"]) ?? group
+          continue
+        }
+        guard let food = ExportText.line(ingredient["food"]?["name"] ?? ingredient["food"])
         else { continue }
         var name = food
         if let note = ExportText.line(ingredient["note"]) { name += ", \(note)" }
@@ -29,7 +37,8 @@ enum TandoorRecipe {
             quantity = quantity.isEmpty ? unit : "\(quantity) \(unit)"
           }
         }
-        recipe.fields.supplies.append(IngredientMeasurement(name: name, quantity: quantity))
+        recipe.fields.supplies.append(
+          IngredientMeasurement(name: name, quantity: quantity, group: group))
       }
     }
     recipe.fields.steps = lines
