@@ -29,10 +29,10 @@ final class IngredientGroupScreenTests: XCTestCase {
         " INGREDIENTS (4)",
         "   butter                             1 tbsp",
         "   For the pastry",
-        "   flour                              250 g",
+        "     flour                            250 g",
         "   Filling",
-        "   apples                             6",
-        "   sugar                              50 g",
+        "     apples                           6",
+        "     sugar                            50 g",
         "   + Add ingredient",
       ], app.text)
     // On apples: `H`, a new heading for it and sugar.
@@ -51,7 +51,7 @@ final class IngredientGroupScreenTests: XCTestCase {
         "   butter                             1 tbsp",
         " ▸ flour                              250 g",
         "   Fruit",
-        "   apples                             6",
+        "     apples                           6",
       ], app.text)
     app.press(.character("s"))
     XCTAssertEqual(

@@ -83,6 +83,8 @@ enum MealLines {
       max(12, narrowWidth / 2 - 2),
       (meal.ingredients.map { TextWidth.columns(of: $0.name) }.max() ?? 0) + 2)
     var unscaled = false
+    // Lines in groups sit in from their groups' titles.
+    let inset = meal.ingredients.hasGroups ? 4 : 2
     for (index, line) in meal.ingredients.enumerated() {
       // A group's title over its first line (a group named again after another: again).
       let previous = index > 0 ? meal.ingredients[index - 1].group : ""
@@ -99,8 +101,8 @@ enum MealLines {
       }
       lines.append(
         PagerLine([
-          PagerLine.Span(line.name, column: 2, width: nameWidth - 1),
-          PagerLine.Span(measure, column: 2 + nameWidth, style: .muted),
+          PagerLine.Span(line.name, column: inset, width: nameWidth - 1),
+          PagerLine.Span(measure, column: inset + nameWidth, style: .muted),
         ]))
     }
     if unscaled {

@@ -507,7 +507,9 @@ public final class MealEditorScreen: Screen {
         let nameWidth = min(36, area.width - quantityWidth - 6)
         let parts = row.content.split(
           .horizontal, [.fixed(nameWidth), .fixed(1), .fixed(quantityWidth)])
-        canvas.writeTruncated(measurement.name, in: parts[0])
+        // A group's lines sit in from its title; the quantities stay in one column.
+        canvas.writeTruncated(
+          measurement.name, in: measurement.group.isEmpty ? parts[0] : parts[0].inset(left: 2))
         // No quantity (salt) shows nothing.
         canvas.writeTruncated(measurement.quantity, in: parts[2], style: .muted)
       case .field(_, let label, let value, let style):
