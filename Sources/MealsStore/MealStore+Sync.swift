@@ -13,14 +13,21 @@ public struct SyncRecord: Equatable, Sendable {
   public var mtime: Double
   /// The meal's `updated_at` when the file and the meal agreed.
   public var stamp: Double
+  /// The modification time of the photo beside the file when they last agreed; nil when not
+  /// known yet (a record written without it keeps the one it had).
+  public var photoMtime: Double? = nil
 
-  public init(uid: String, path: String, hash: String, size: Int64, mtime: Double, stamp: Double) {
+  public init(
+    uid: String, path: String, hash: String, size: Int64, mtime: Double, stamp: Double,
+    photoMtime: Double? = nil
+  ) {
     self.uid = uid
     self.path = path
     self.hash = hash
     self.size = size
     self.mtime = mtime
     self.stamp = stamp
+    self.photoMtime = photoMtime
   }
 }
 
@@ -54,11 +61,11 @@ extension MealStore {
   /// What the last sync recorded, by sync id.
   public func syncRecords() throws(StoreError) -> [String: SyncRecord] {
     let records = try db.statement(
-      "SELECT uid, path, hash, size, mtime, stamp FROM sync_record"
+      "SELECT uid, path, hash, size, mtime, stamp, photo_mtime FROM sync_record"
     ).rows([]) {
       SyncRecord(
         uid: $0.text(0), path: $0.text(1), hash: $0.text(2), size: $0.int(3), mtime: $0.double(4),
-        stamp: $0.double(5))
+        stamp: $0.double(5), photoMtime: $0.isNull(6) ? nil : $0.double(6))
     }
     return Dictionary(records.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
   }
@@ -90,10 +97,23 @@ extension MealStore {
   /// Keeps (or replaces) the record of one meal's file.
   public func setSyncRecord(_ record: SyncRecord) throws(StoreError) {
     try db.statement(
-      "INSERT OR REPLACE INTO sync_record (uid, path, hash, size, mtime, stamp) VALUES (?, ?, ?, ?, ?, ?)"
+      """
+      INSERT INTO sync_record (uid, path, hash, size, mtime, stamp, photo_mtime)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (uid) DO UPDATE SET path = excluded.path, hash = excluded.hash,
+        size = excluded.size, mtime = excluded.mtime, stamp = excluded.stamp,
+        photo_mtime = coalesce(excluded.photo_mtime, photo_mtime)
+      """
     ).run([
       .text(record.uid), .text(record.path), .text(record.hash), .integer(record.size),
-      .real(record.mtime), .real(record.stamp),
+      .real(record.mtime), .real(record.stamp), record.photoMtime.map(SQLValue.real) ?? .null,
+    ])
+  }
+
+  /// Records the modification time of the photo beside a synced meal's file, as it is now.
+  public func setSyncPhotoMtime(_ mtime: Double, uid: String) throws(StoreError) {
+    try db.statement("UPDATE sync_record SET photo_mtime = ? WHERE uid = ?").run([
+      .real(mtime), .text(uid),
     ])
   }
 

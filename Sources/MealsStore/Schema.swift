@@ -415,11 +415,13 @@ enum Schema {
         """,
       weight: 0.01),
     // 14: the group an ingredient line is listed under (`For the sauce`), as recipes and
-    // exports write their ingredients in parts; '' for none.
+    // exports write their ingredients in parts ('' for none); and the modification time of
+    // the photo beside a synced file, so a photo replaced by one of the same size is noticed.
     Migration(
       sql: """
         ALTER TABLE ingredient_measurement ADD COLUMN group_title TEXT NOT NULL DEFAULT '';
         ALTER TABLE trash_measurement ADD COLUMN group_title TEXT NOT NULL DEFAULT '';
+        ALTER TABLE sync_record ADD COLUMN photo_mtime REAL;
         """,
       weight: 0.01),
   ]

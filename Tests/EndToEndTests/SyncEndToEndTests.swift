@@ -246,9 +246,29 @@ final class SyncEndToEndTests: XCTestCase {
       try sync("a.sqlite", "tree").output, "Synced with \(tree): 1 changed in the folder.\n")
     soup = try shown("a.sqlite", "Leek soup")
     XCTAssertEqual(soup["photo"] as? NSDictionary, ["type": "image/webp", "bytes": webp.count])
-    // The meal renamed in the book: its photo moves with its file, named for its type.
+    XCTAssertEqual(
+      try sync("a.sqlite", "tree").output, "Synced with \(tree): nothing changed.\n")
+    // Replaced by a photo of the very same size: noticed by its time, taken in once.
+    var sameSize = [UInt8](webp)
+    sameSize[sameSize.count - 1] ^= 0xFF
+    try Data(sameSize).write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+    XCTAssertEqual(
+      try sync("a.sqlite", "tree").output, "Synced with \(tree): 1 changed in the folder.\n")
     let store = try MealStore(path: path("a.sqlite"))
     let id = try XCTUnwrap(store.mealIDs(named: "Leek soup").first)
+    XCTAssertEqual(try store.photo(mealID: id)?.bytes, sameSize)
+    XCTAssertEqual(
+      try sync("a.sqlite", "tree").output, "Synced with \(tree): nothing changed.\n")
+    // And the book's photo replaced by one of the same size is written beside the file.
+    sameSize[sameSize.count - 2] ^= 0xFF
+    try store.setPhoto(try XCTUnwrap(MealPhoto(bytes: sameSize)), mealID: id)
+    try sync("a.sqlite", "tree")
+    XCTAssertEqual(
+      try [UInt8](Data(contentsOf: URL(fileURLWithPath: tree + "/Soups/Leek soup.webp"))), sameSize)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: tree + "/Soups/Leek soup.jpg"))
+    try store.setPhoto(try XCTUnwrap(MealPhoto(bytes: [UInt8](webp))), mealID: id)
+    try sync("a.sqlite", "tree")
+    // The meal renamed in the book: its photo moves with its file, named for its type.
     var draft = try store.editableCopy(of: id)
     draft.name = "Leek and potato soup"
     try store.commit(draft)

@@ -52,8 +52,11 @@ public struct BookSync {
     var removals: [(path: String, uid: String)] = []
     /// Files written by hand that are given their meal's `meals-id` (one line added).
     var idLines: [(path: String, uid: String)] = []
-    /// Photos changed beside recipe files that did not change (taken into their meals).
-    var photoTakes: [(id: Int64, record: SyncRecord)] = []
+    /// Photos changed beside recipe files that did not change (taken into their meals when
+    /// their bytes differ), with the photo's modification time to record.
+    var photoTakes: [(id: Int64, record: SyncRecord, mtime: Double)] = []
+    /// Photos whose modification time is recorded for the first time (nothing read).
+    var photoStamps: [(uid: String, mtime: Double)] = []
   }
 
   // MARK: - Running
@@ -84,9 +87,8 @@ public struct BookSync {
     }
     var plan = Plan()
     decide(records: records, meals: meals, files: files, plan: &plan, report: &report)
-    plan.photoTakes = changedPhotos(records: records, meals: meals, photos: photos, plan: plan)
-    report.changedInFolder += plan.photoTakes.count
-    try applyToBook(plan)
+    changedPhotos(records: records, meals: meals, photos: photos, plan: &plan)
+    report.changedInFolder += try applyToBook(plan)
     try applyToFolder(plan, files: files, report: &report)
     return report
   }
@@ -308,11 +310,14 @@ public struct BookSync {
 
   // MARK: - Phase 2: the folder's changes into the book
 
-  private func applyToBook(_ plan: Plan) throws(SyncError) {
+  /// Returns how many photos beside unchanged files were taken in (another machine's).
+  private func applyToBook(_ plan: Plan) throws(SyncError) -> Int {
     guard
       !(plan.inserts.isEmpty && plan.replaces.isEmpty && plan.trashes.isEmpty
-        && plan.dropRecords.isEmpty && plan.touches.isEmpty && plan.photoTakes.isEmpty)
-    else { return }
+        && plan.dropRecords.isEmpty && plan.touches.isEmpty && plan.photoTakes.isEmpty
+        && plan.photoStamps.isEmpty)
+    else { return 0 }
+    var photosTaken = 0
     do {
       try store.syncTransaction { () throws(StoreError) in
         for uid in plan.dropRecords { try store.removeSyncRecord(uid: uid) }
@@ -327,12 +332,14 @@ public struct BookSync {
           try takePhoto(besides: read.entry.path, mealID: id)
           try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
         }
-        for (id, record) in plan.photoTakes {
-          try takePhoto(besides: record.path, mealID: id)
+        for (id, record, mtime) in plan.photoTakes {
+          if try takePhoto(besides: record.path, mealID: id) { photosTaken += 1 }
           var taken = record
           taken.stamp = try store.updatedAt(mealID: id) ?? record.stamp
+          taken.photoMtime = mtime
           try store.setSyncRecord(taken)
         }
+        for (uid, mtime) in plan.photoStamps { try store.setSyncPhotoMtime(mtime, uid: uid) }
         for (id, uid) in plan.trashes {
           try store.deleteMeal(id: id)
           try store.removeSyncRecord(uid: uid)
@@ -341,6 +348,7 @@ public struct BookSync {
     } catch {
       throw SyncError("cannot write the folder's changes into the book: \(error.message)")
     }
+    return photosTaken
   }
 
   // MARK: - Phase 3: the book's changes into the folder
@@ -395,7 +403,8 @@ public struct BookSync {
         var same = record
         same.stamp = synced.updatedAt
         pending.append(same)
-        try putPhoto(of: meal, mealID: synced.id, besides: from)
+        try putPhoto(
+          of: meal, mealID: synced.id, uid: write.uid, record: records[write.uid], besides: from)
         continue
       }
       if let from, from != target, folder.entry(from) != nil {
@@ -403,7 +412,8 @@ public struct BookSync {
         try folder.move(from, to: target)
         taken.remove(from.lowercased())
       }
-      try putPhoto(of: meal, mealID: synced.id, besides: target)
+      try putPhoto(
+        of: meal, mealID: synced.id, uid: write.uid, record: records[write.uid], besides: target)
       taken.insert(target.lowercased())
       batch.append((text, target, write.uid, hash, synced.updatedAt))
       if !write.isConflict { report.changedHere += 1 }
@@ -422,22 +432,31 @@ public struct BookSync {
 
   // MARK: - Photos beside the files
 
-  /// Meals whose file did not change but whose photo beside it did (another machine put a new
-  /// one there): told by the photo's size against the book's.
+  /// Meals whose file did not change but whose photo beside it may have (another machine put
+  /// a new one there): told by the photo's size against the book's, or by its modification
+  /// time against the one recorded (a photo of the same size); read only then.
   private func changedPhotos(
-    records: [String: SyncRecord], meals: [SyncedMeal], photos: [String: Int64], plan: Plan
-  ) -> [(id: Int64, record: SyncRecord)] {
-    guard !photos.isEmpty else { return [] }
+    records: [String: SyncRecord], meals: [SyncedMeal], photos: [String: SyncFolder.Entry],
+    plan: inout Plan
+  ) {
+    guard !photos.isEmpty else { return }
     var busy = Set(plan.replaces.map(\.read.uid) + plan.inserts.map(\.uid) + plan.writes.map(\.uid))
     busy.formUnion(plan.trashes.map(\.uid))
-    var found: [(id: Int64, record: SyncRecord)] = []
     for meal in meals where !busy.contains(meal.uid) {
-      guard let record = records[meal.uid], record.stamp == meal.updatedAt else { continue }
-      let sizes = SyncPaths.photoPaths(besides: record.path).compactMap { photos[$0] }
-      guard let size = sizes.first, Int(size) != meal.photoBytes else { continue }
-      found.append((meal.id, record))
+      guard let record = records[meal.uid], record.stamp == meal.updatedAt,
+        let photo = SyncPaths.photoPaths(besides: record.path).lazy.compactMap({ photos[$0] })
+          .first
+      else { continue }
+      if Int(photo.size) != meal.photoBytes {
+        plan.photoTakes.append((meal.id, record, photo.mtime))
+      } else if let known = record.photoMtime {
+        if known != photo.mtime { plan.photoTakes.append((meal.id, record, photo.mtime)) }
+      } else {
+        // The same size and no time recorded yet (a sync before times were kept): the time
+        // is recorded, the photo taken as the book's.
+        plan.photoStamps.append((meal.uid, photo.mtime))
+      }
     }
-    return found
   }
 
   /// The photo files beside a recipe file that are its meal's (`Stew.cook` → `Stew.jpg`,
@@ -446,22 +465,48 @@ public struct BookSync {
     SyncPaths.photoPaths(besides: path).filter { folder.entry($0) != nil }
   }
 
-  /// A file's photo taken into its meal when it is a picture and not the meal's already.
-  private func takePhoto(besides path: String, mealID: Int64) throws(StoreError) {
+  /// A file's photo taken into its meal when it is a picture and not the meal's already;
+  /// returns whether it was taken.
+  @discardableResult
+  private func takePhoto(besides path: String, mealID: Int64) throws(StoreError) -> Bool {
     guard let file = photos(besides: path).first,
       let data = FileManager.default.contents(atPath: folder.root + "/" + file),
       data.count <= MealPhoto.maximumBytes, let photo = MealPhoto(bytes: [UInt8](data)),
       try store.photo(mealID: mealID) != photo
-    else { return }
+    else { return false }
     try store.setPhoto(photo, mealID: mealID)
+    return true
   }
 
   /// The meal's photo written beside its file (`Stew.jpg`) when it is not there as it is.
-  private func putPhoto(of meal: Meal, mealID: Int64, besides path: String) throws(SyncError) {
+  ///
+  /// A photo there that changed since the last sync (its time is not the recorded one) is
+  /// another machine's or the user's: taken into the meal, never written over.
+  private func putPhoto(
+    of meal: Meal, mealID: Int64, uid: String, record: SyncRecord?, besides path: String
+  ) throws(SyncError) {
     guard let label = meal.photo else { return }
     let target = String(path.dropLast(".cook".count)) + "." + label.fileExtension
-    if let entry = folder.entry(target), entry.size == Int64(label.bytes) { return }
-    guard let photo = try? store.photo(mealID: mealID) else { return }
+    let there = folder.entry(target)
+    let photo: MealPhoto
+    do throws(StoreError) {
+      if let there, let known = record?.photoMtime, known != there.mtime {
+        try takePhoto(besides: path, mealID: mealID)
+        try store.setSyncPhotoMtime(there.mtime, uid: uid)
+        return
+      }
+      guard let own = try store.photo(mealID: mealID) else { return }
+      photo = own
+      if let there, there.size == Int64(label.bytes),
+        FileManager.default.contents(atPath: folder.root + "/" + target).map({ [UInt8]($0) })
+          == photo.bytes
+      {
+        if record?.photoMtime == nil { try store.setSyncPhotoMtime(there.mtime, uid: uid) }
+        return
+      }
+    } catch {
+      throw SyncError("cannot keep the photo of \(path): \(error.message)")
+    }
     for other in photos(besides: path) where other != target { try folder.remove(other) }
     do {
       try FileManager.default.createDirectory(
@@ -469,6 +514,11 @@ public struct BookSync {
       try AtomicFile.write(photo.bytes, to: folder.root + "/" + target)
     } catch {
       throw SyncError("cannot write \(target) in \(folder.root): \(AtomicFile.reason(of: error)).")
+    }
+    if let written = folder.entry(target) {
+      do { try store.setSyncPhotoMtime(written.mtime, uid: uid) } catch {
+        throw SyncError("cannot keep the sync record: \(error.message)")
+      }
     }
   }
 

@@ -32,7 +32,7 @@ struct SyncFolder {
   /// Every recipe file under the folder (hidden and temporary ones passed over), and the
   /// entries left alone: links leading out of the folder, files too big.
   func list() throws(SyncError) -> (
-    entries: [String: Entry], problems: [Problem], photos: [String: Int64]
+    entries: [String: Entry], problems: [Problem], photos: [String: Entry]
   ) {
     guard let real = Self.realPath(root), isDirectory(real) else {
       throw SyncError(
@@ -40,7 +40,7 @@ struct SyncFolder {
     }
     var entries: [String: Entry] = [:]
     var problems: [Problem] = []
-    var photos: [String: Int64] = [:]
+    var photos: [String: Entry] = [:]
     var folders = [""]
     while let relative = folders.popLast() {
       let absolute = relative.isEmpty ? root : root + "/" + relative
@@ -87,7 +87,7 @@ struct SyncFolder {
         if SyncPaths.isRecipe(name) {
           entries[path] = Entry(path: path, size: Int64(info.st_size), mtime: Self.mtime(info))
         } else if SyncPaths.isPhoto(name) {
-          photos[path] = Int64(info.st_size)
+          photos[path] = Entry(path: path, size: Int64(info.st_size), mtime: Self.mtime(info))
         }
       }
     }
