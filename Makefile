@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 BUILD_DIR := .build
-LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libchafa-dev libjpeg62-turbo-dev libpng-dev libglib2.0-dev libarchive-dev libwebp-dev
+LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libchafa-dev libjpeg62-turbo-dev libpng-dev libglib2.0-dev libarchive-dev libwebp-dev libmicrohttpd-dev
 TOOLS := tmux python3 python3-venv groff-base git
 FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Package.swift
 # SwiftPM leaves TemporaryDirectory.* folders wherever TMPDIR points: keep them in .build.

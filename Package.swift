@@ -27,6 +27,10 @@ let package = Package(
     // Archives: zip, tar and gzip read entry by entry with libarchive, loaded by the first
     // export imported (only MealsCLI uses it).
     .target(name: "CArchive", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
+    // The kitchen server: HTTP(S) with libmicrohttpd, loaded by the first `meals serve`
+    // (only MealsNet uses it).
+    .target(
+      name: "CHTTPServer", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
     // Pictures: JPEG/PNG decoding with limits and chafa's renderings (only TerminalUI uses it).
     .target(
       name: "CPicture",
@@ -50,7 +54,7 @@ let package = Package(
     .target(name: "TextSafety"),
     .target(name: "MealsCore", dependencies: ["TextSafety"]),
     .target(name: "MealsStore", dependencies: ["MealsCore", "TextSafety", "CSQLite3"]),
-    .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl"]),
+    .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl", "CHTTPServer"]),
     .target(
       name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw", "CPicture"],
       linkerSettings: ncursesLinking),

@@ -1,19 +1,5 @@
 import MealsCore
 
-/// A meal planned for a day: its slot, servings and note, and where it stands in the day.
-public struct PlanEntry: Equatable, Sendable {
-  public var id: Int64
-  public var day: CivilDate
-  public var slot: PlanSlot
-  public var mealID: Int64
-  /// The meal's name now (the entry follows the meal, renamed or not).
-  public var mealName: String
-  public var servings: Int
-  public var note: String
-  /// Its order in the day (entries are shown by slot, then by this).
-  public var position: Int
-}
-
 extension MealStore {
   // MARK: - Reading
 

@@ -8,7 +8,7 @@ import MealsStore
 /// They never start the full-screen app; results go to standard output, errors to standard
 /// error.
 public enum Subcommand: String, CaseIterable, Sendable {
-  case list, show, search, export, `import`, plan, sync
+  case list, show, search, export, `import`, plan, sync, serve
 
   /// Exit statuses (DESIGN §2): 0 done, 1 it could not be done, 2 bad usage.
   public enum Status {
@@ -33,6 +33,9 @@ public enum Subcommand: String, CaseIterable, Sendable {
         valued: ["--week", "--from", "--days", "--slot", "--servings", "--format", "--output"],
         maximumPositionals: 3)
     case .sync: CommandArguments.Spec(maximumPositionals: 1)
+    case .serve:
+      CommandArguments.Spec(
+        switches: ["--new-token", "--lan"], valued: ["--port"], maximumPositionals: 0)
     }
   }
 
@@ -136,6 +139,18 @@ public enum Subcommand: String, CaseIterable, Sendable {
       committed and pushed. Files that are hidden, temporary, not text or over 1 MB are left
       alone (said on standard error). Exit status 1 when the sync could not be done.
       """
+    case .serve:
+      """
+      Usage: meals serve [--port N] [--new-token]
+
+      Serves the book to a phone or a browser on this machine until Ctrl-C: the meals
+      (search as you type), a meal scaled to any servings, Cook Mode a step at a time with
+      timers, the week plan and the shopping list, ticked live. The first line printed is
+      the address that pairs (it holds the token); without the token nothing is served.
+
+        --port N        the port (default 9080; 0 takes any free one)
+        --new-token     a new token: every paired phone must pair again
+      """
     }
   }
 
@@ -149,6 +164,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .import: "import meals from files, web pages or another app's export (Paprika, Mela…)"
     case .plan: "the week plan: list, add, remove, export as iCalendar, shop"
     case .sync: "keep the book in step with a folder of Cooklang files (git too)"
+    case .serve: "serve the book, Cook Mode and the shopping list to a phone"
     }
   }
 
@@ -187,15 +203,16 @@ public enum Subcommand: String, CaseIterable, Sendable {
       // the default database exists (a new user's first command) the book is empty: answered
       // as such, and nothing is made.
       let exists = FileManager.default.fileExists(atPath: options.databasePath)
-      let emptyBook = !exists && self != .import && self != .sync && options.isDefaultDatabase
-      if !exists && self != .import && self != .sync && !emptyBook {
+      let mayStart = self == .import || self == .sync || self == .serve
+      let emptyBook = !exists && !mayStart && options.isDefaultDatabase
+      if !exists && !mayStart && !emptyBook {
         io.fail(
           "there is no database at \(options.databasePath) (check --db or MEALS_DB; meals import or the app makes one)."
         )
         return Status.failure
       }
       // The first import into the default database makes its folder, as the app does.
-      if self == .import || self == .sync, let problem = options.makeDataFolder() {
+      if mayStart, let problem = options.makeDataFolder() {
         io.fail(problem)
         return Status.failure
       }
@@ -220,6 +237,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
       case .plan: status = PlanCommand.run(parsed, store: store, io: io, today: today, now: now)
       case .sync:
         status = SyncCommand.run(parsed, store: store, options: options, io: io, today: today)
+      case .serve: status = ServeCommand.run(parsed, options: options, io: io)
       case .search: status = Status.usage
       }
     }

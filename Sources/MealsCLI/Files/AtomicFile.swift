@@ -18,7 +18,8 @@ public enum AtomicFile {
     (error as? Failure)?.reason ?? ErrorText.message(error)
   }
 
-  public static func write(_ bytes: [UInt8], to path: String) throws {
+  /// `mode` is the file's permissions (0600 for a secret).
+  public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
     let folder = PathText.folder(path)
     let name = PathText.name(path)
     var template = Array(
@@ -37,7 +38,7 @@ public enum AtomicFile {
     // systems): the file replaces the old one only once all three have succeeded.
     var failed = writeFully(bytes, to: descriptor)
     if failed == nil && fsync(descriptor) != 0 && errno != EINVAL { failed = errno }
-    fchmod(descriptor, 0o644)
+    fchmod(descriptor, mode)
     if close(descriptor) != 0 && failed == nil && errno != EINTR { failed = errno }
     if let failed {
       unlink(temporary)

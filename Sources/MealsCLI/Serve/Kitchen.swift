@@ -1,0 +1,359 @@
+import FoundationEssentials
+import MealsCore
+import MealsNet
+import MealsStore
+import Synchronization
+
+/// The kitchen server's answers: who may come in, and the book's pages and JSON for them.
+///
+/// Called on the connections' threads, several at once: the database connection (its own, not
+/// the app's) is used by one request at a time; a read takes milliseconds, so they queue.
+public final class Kitchen: Sendable {
+  private let store: Mutex<MealStore>
+  private let token: PairingToken
+  private let guards = Mutex(PairingGuard())
+  private let changes = Mutex(ChangeWatch())
+  private let stopped = Atomic<Bool>(false)
+  private let today: @Sendable () -> CivilDate
+  private let clock: @Sendable () -> Double
+
+  /// The cookie a paired phone keeps.
+  static let cookieName = "meals_token"
+
+  /// Opens its own connection to the book at `databasePath`.
+  public init(
+    databasePath: String, readOnly: Bool, token: PairingToken,
+    today: @escaping @Sendable () -> CivilDate = { .today() },
+    clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+  ) throws(StoreError) {
+    store = Mutex(try MealStore(path: databasePath, readOnly: readOnly, busyTimeout: 2_000))
+    self.token = token
+    self.today = today
+    self.clock = clock
+  }
+
+  /// Ends the event streams, so the server can stop without waiting for them.
+  public func stop() { stopped.store(true, ordering: .relaxed) }
+
+  /// How many phones have paired since it started (distinct addresses).
+  public var pairedCount: Int { guards.withLock { $0.paired.count } }
+
+  // MARK: - Answering
+
+  /// The answer to one request.
+  public func answer(_ request: ServerRequest) -> ServerResponse {
+    let route: KitchenRoute
+    switch KitchenRoute.resolve(method: request.method, path: request.path) {
+    case .success(let found): route = found
+    case .failure(.notFound):
+      return refusal(404, "There is nothing at this address.", api: request.path.hasPrefix("/api/"))
+    case .failure(.methodNotAllowed(let allowed)):
+      var response = refusal(
+        405, "This address does not take \(request.method).", api: request.path.hasPrefix("/api/"))
+      response.headers.append(("Allow", allowed))
+      return response
+    }
+    let now = clock()
+    if guards.withLock({ $0.isLimited(request.client, now: now) }) {
+      var response = refusal(429, "Too many wrong tokens: wait a minute.", api: route.isAPI)
+      response.headers.append(("Retry-After", "60"))
+      return response
+    }
+    if route == .pair { return pair(request, now: now) }
+    let given = bearer(request) ?? request.cookies[Self.cookieName]
+    guard token.matches(given) else {
+      if given != nil { guards.withLock { $0.failed(request.client, now: now) } }
+      var response = refusal(
+        401,
+        "This phone is not paired: open the address meals serve printed, or scan its code.",
+        api: route.isAPI)
+      if route.isAPI { response.headers.append(("WWW-Authenticate", "Bearer")) }
+      return response
+    }
+    do {
+      return try answer(route, request)
+    } catch {
+      return refusal(503, "The book could not be read: \(error.message)", api: route.isAPI)
+    }
+  }
+
+  private func answer(_ route: KitchenRoute, _ request: ServerRequest) throws(StoreError)
+    -> ServerResponse
+  {
+    switch route {
+    case .pair: return pair(request, now: clock())
+    case .book: return html(try book(request))
+    case .meal(let id), .cook(let id):
+      guard let (meal, hasPhoto) = try meal(id) else { return missingMeal(api: false) }
+      let servings = servings(of: meal, request)
+      let lines = servings.lines(of: meal)
+      if case .cook = route {
+        return html(KitchenPages.cook(meal, id: id, servings: servings, lines: lines))
+      }
+      return html(
+        KitchenPages.meal(meal, id: id, servings: servings, lines: lines, hasPhoto: hasPhoto))
+    case .plan:
+      let monday = week(request)
+      let entries = try store.withLock { store throws(StoreError) in
+        try store.readPlanEntries(from: monday, days: 7)
+      }
+      return html(KitchenPages.plan(monday: monday, entries: entries))
+    case .shopping: return html(KitchenPages.shopping(try shoppingItems()))
+    case .style: return asset(KitchenAssets.style, type: "text/css; charset=utf-8")
+    case .script: return asset(KitchenAssets.script, type: "text/javascript; charset=utf-8")
+    case .photo(let id):
+      let photo = try store.withLock { store throws(StoreError) in try store.photo(mealID: id) }
+      guard let photo else { return refusal(404, "This meal has no photo of its own.", api: false) }
+      return ServerResponse(
+        status: 200,
+        headers: [("Content-Type", photo.type), ("Cache-Control", "private, max-age=3600")]
+          + Self.safety, body: photo.bytes)
+    case .apiMeals:
+      let (meals, total) = try search(request)
+      return json(KitchenJSON.meals(meals, total: total))
+    case .apiMeal(let id):
+      guard let (meal, _) = try meal(id) else { return missingMeal(api: true) }
+      let servings = servings(of: meal, request)
+      return json(
+        KitchenJSON.meal(meal, id: id, servings: servings, lines: servings.lines(of: meal)))
+    case .apiPlan:
+      let monday = week(request)
+      let entries = try store.withLock { store throws(StoreError) in
+        try store.readPlanEntries(from: monday, days: 7)
+      }
+      return json(KitchenJSON.plan(monday: monday, entries: entries))
+    case .apiShopping: return json(.array(try shoppingItems().map(KitchenJSON.item)))
+    case .apiTick(let id): return try tick(id, request)
+    case .apiEvents:
+      return ServerResponse(
+        status: 200,
+        headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")]
+          + Self.safety, stream: KitchenEvents(kitchen: self))
+    }
+  }
+
+  // MARK: - Pairing
+
+  /// `/pair?token=…`: the right token sets the cookie and goes to the book.
+  private func pair(_ request: ServerRequest, now: Double) -> ServerResponse {
+    guard token.matches(request.query["token"]) else {
+      guards.withLock { $0.failed(request.client, now: now) }
+      return refusal(
+        401, "This pairing address is not (or no longer) right: open the one meals serve printed.",
+        api: false)
+    }
+    guards.withLock { _ = $0.paired.insert(request.client) }
+    return ServerResponse(
+      status: 303,
+      headers: [
+        ("Location", "/"),
+        (
+          "Set-Cookie",
+          "\(Self.cookieName)=\(token.text); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+        ),
+        ("Cache-Control", "no-store"),
+      ] + Self.safety)
+  }
+
+  private func bearer(_ request: ServerRequest) -> String? {
+    guard let value = request.headers["authorization"] else { return nil }
+    let parts = value.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0].lowercased() == "bearer" else { return value }
+    return String(parts[1]).trimmingSpaces()
+  }
+
+  // MARK: - Reading the book
+
+  private func book(_ request: ServerRequest) throws(StoreError) -> String {
+    let (meals, total) = try search(request)
+    let categories = store.withLock { store in
+      store.chips().filter { $0.facet == .category }.map(\.value)
+    }
+    return KitchenPages.book(
+      meals: meals, total: total, query: request.query["q"] ?? "",
+      favouritesOnly: request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false,
+      categories: categories, category: nonEmpty(request.query["category"]))
+  }
+
+  /// The meals `q`, `favourites` and `category` ask for: the first rows and how many in all.
+  private func search(_ request: ServerRequest) throws(StoreError) -> ([MealSummary], Int) {
+    let query = String((request.query["q"] ?? "").prefix(200))
+    let favourites = request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false
+    let category = nonEmpty(request.query["category"])
+    return try store.withLock { store throws(StoreError) -> ([MealSummary], Int) in
+      if favourites {
+        var rows: [MealSummary] = []
+        var total = 0
+        try store.forEachListing(filter: query, favouritesOnly: true) { row in
+          let rowCategory = row.utf8(.category).map { String(decoding: $0, as: UTF8.self) }
+          if let category, rowCategory != category { return }
+          total += 1
+          guard rows.count < KitchenPages.bookRows else { return }
+          let area = row.utf8(.area).map { String(decoding: $0, as: UTF8.self) }
+          rows.append(
+            MealSummary(
+              id: row.id, name: row.utf8(.name).map { String(decoding: $0, as: UTF8.self) } ?? "",
+              summary: [rowCategory, area].compactMap { $0 }.joined(separator: " · "),
+              favourite: true))
+        }
+        return (rows, total)
+      }
+      let chips = ChipSelection(category.map { [Chip(.category, $0)] } ?? [])
+      let results = store.meals(matching: query, chips: chips)
+      results.readFirst(KitchenPages.bookRows)
+      let total = results.count
+      if let error = results.lastError { throw error }
+      let rows = (0..<min(total, KitchenPages.bookRows)).compactMap { results.row(at: $0) }
+      return (rows, total)
+    }
+  }
+
+  private func meal(_ id: Int64) throws(StoreError) -> (Meal, Bool)? {
+    try store.withLock { store throws(StoreError) -> (Meal, Bool)? in
+      guard let meal = try store.meal(id: id) else { return nil }
+      return (meal, meal.photo != nil)
+    }
+  }
+
+  private func servings(of meal: Meal, _ request: ServerRequest) -> Servings {
+    guard let text = request.query["servings"], text.utf8.count <= 3, let count = Int(text) else {
+      return Servings(for: meal)
+    }
+    return Servings(for: meal, servings: count)
+  }
+
+  /// The Monday of `week` (`2026-W49` or a date), else of this week.
+  private func week(_ request: ServerRequest) -> CivilDate {
+    let now = today()
+    guard let text = request.query["week"], text.utf8.count <= 20 else { return now.monday }
+    return (CivilDate.parseWeek(text) ?? CivilDate.parse(text, today: now))?.monday ?? now.monday
+  }
+
+  private func shoppingItems() throws(StoreError) -> [ShoppingItem] {
+    try store.withLock { store throws(StoreError) in try store.readShoppingItems() }
+  }
+
+  // MARK: - The one write
+
+  /// `POST /api/shopping/ID` with `{"ticked": true|false}`.
+  private func tick(_ id: Int64, _ request: ServerRequest) throws(StoreError) -> ServerResponse {
+    guard let ticked = KitchenJSON.ticked(fromBody: request.body) else {
+      return refusal(400, "The body must be {\"ticked\": true} or {\"ticked\": false}.", api: true)
+    }
+    let item = try store.withLock { store throws(StoreError) -> ShoppingItem? in
+      guard var item = try store.readShoppingItems().first(where: { $0.id == id }) else {
+        return nil
+      }
+      try store.setTicked(ticked, items: [id])
+      item.ticked = ticked
+      return item
+    }
+    guard let item else { return refusal(404, "There is no such item on the list.", api: true) }
+    changes.withLock { $0.version += 1 }
+    return json(KitchenJSON.item(item))
+  }
+
+  // MARK: - Changes, for the event streams
+
+  /// A number that moves when the book changes (here or in another meals), looked at most
+  /// every quarter second however many streams ask.
+  func changeVersion() -> Int {
+    let now = clock()
+    let due = changes.withLock { watch -> Bool in
+      guard now - watch.lastLook >= 0.25 else { return false }
+      watch.lastLook = now
+      return true
+    }
+    if due, store.withLock({ $0.checkForExternalChanges() }) {
+      changes.withLock { $0.version += 1 }
+    }
+    return changes.withLock { $0.version }
+  }
+
+  var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+  // MARK: - Answers
+
+  /// Headers on every answer: no sniffing, no framing, no referrer.
+  static let safety: [(name: String, value: String)] = [
+    ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "no-referrer"),
+  ]
+
+  /// Only our own script and style; pictures from here or https.
+  static let policy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
+    + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+  private func html(_ text: String, status: Int = 200) -> ServerResponse {
+    ServerResponse(
+      status: status,
+      headers: [
+        ("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", Self.policy),
+        ("Cache-Control", "no-store"),
+      ] + Self.safety, body: Array(text.utf8))
+  }
+
+  private func json(_ value: JSONText, status: Int = 200) -> ServerResponse {
+    ServerResponse(
+      status: status,
+      headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + Self.safety,
+      body: Array(value.serialized(pretty: false).utf8) + [0x0A])
+  }
+
+  private func asset(_ text: String, type: String) -> ServerResponse {
+    ServerResponse(
+      status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-cache")] + Self.safety,
+      body: Array(text.utf8))
+  }
+
+  private func refusal(_ status: Int, _ message: String, api: Bool) -> ServerResponse {
+    if api { return json(KitchenJSON.error(message), status: status) }
+    let titles = [
+      400: "Not understood", 401: "Not paired", 404: "Not found", 405: "Not allowed",
+      429: "Too many tries", 503: "Not available",
+    ]
+    return html(
+      KitchenPages.message(title: titles[status] ?? "Refused", text: message), status: status)
+  }
+
+  private func missingMeal(api: Bool) -> ServerResponse {
+    refusal(404, "There is no such meal in the book (deleted, perhaps).", api: api)
+  }
+
+  private func nonEmpty(_ text: String?) -> String? {
+    guard let text, !text.isEmpty else { return nil }
+    return text
+  }
+}
+
+// MARK: - Wrong tokens and paired phones
+
+/// Wrong tokens by client address: ten in a minute and the address waits.
+struct PairingGuard {
+  var failures: [String: [Double]] = [:]
+  var paired: Set<String> = []
+
+  static let allowed = 10
+  static let window = 60.0
+
+  func isLimited(_ client: String, now: Double) -> Bool {
+    (failures[client]?.filter { now - $0 < Self.window }.count ?? 0) >= Self.allowed
+  }
+
+  mutating func failed(_ client: String, now: Double) {
+    var recent = (failures[client] ?? []).filter { now - $0 < Self.window }
+    recent.append(now)
+    failures[client] = recent
+    // Forget addresses long quiet, so a scan of many addresses cannot grow this without end.
+    if failures.count > 1_000 {
+      failures = failures.filter { $0.value.contains { now - $0 < Self.window } }
+    }
+  }
+}
+
+/// The book's change number and when the database was last asked.
+struct ChangeWatch {
+  var version = 0
+  var lastLook = 0.0
+}

@@ -1,0 +1,102 @@
+import FoundationEssentials
+import MealsCore
+import MealsNet
+import MealsStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `meals serve [--port N] [--new-token]`: the book, Cook Mode, the plan and the shopping
+/// list served to a phone until Ctrl-C.
+enum ServeCommand {
+  static let defaultPort = 9080
+
+  static func run(_ arguments: CommandArguments, options: LaunchOptions, io: CommandIO) -> Int32 {
+    var port = defaultPort
+    if let text = arguments.values["--port"] {
+      guard let value = Int(text), (0...65_535).contains(value) else {
+        return Subcommand.usageError("--port takes a number from 0 to 65535.", .serve, io: io)
+      }
+      port = value
+    }
+    if arguments.flags.contains("--lan") {
+      io.fail(
+        "--lan (HTTPS for the phones on your network) is not built yet; serve on this machine without it."
+      )
+      return Subcommand.Status.failure
+    }
+    let tokenPath = PathText.joined(PathText.folder(options.databasePath), "serve-token")
+    let token: PairingToken
+    switch ServeToken.load(tokenPath, renew: arguments.flags.contains("--new-token")) {
+    case .success(let value): token = value
+    case .failure(let problem):
+      io.fail(problem.message)
+      return Subcommand.Status.failure
+    }
+    let kitchen: Kitchen
+    do {
+      kitchen = try Kitchen(
+        databasePath: options.databasePath, readOnly: options.readOnly, token: token)
+    } catch {
+      io.fail(error.message)
+      return Subcommand.Status.failure
+    }
+    // Ctrl-C and SIGTERM are waited for below: blocked before the server's threads start, so
+    // none of them takes the signal.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    sigaddset(&signals, SIGHUP)
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    let server: HTTPServer
+    switch HTTPServer.start(port: port, lan: false, handler: { kitchen.answer($0) }) {
+    case .success(let started): server = started
+    case .failure(let error):
+      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+      io.fail(error.message)
+      return Subcommand.Status.failure
+    }
+    let address = "http://127.0.0.1:\(server.port)"
+    io.output.line("\(address)/pair?token=\(token.text)")
+    io.output.line(
+      "Serving the book at \(address)/ — open the address above to pair; Ctrl-C stops.")
+    io.output.flush()
+    var received: Int32 = 0
+    sigwait(&signals, &received)
+    kitchen.stop()
+    server.stop()
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    io.output.line("Stopped serving.")
+    return Subcommand.Status.success
+  }
+}
+
+/// The pairing token's file in the data folder: made at first use, renewed on request.
+enum ServeToken {
+  /// Why the token could not be had.
+  struct Problem: Error {
+    var message: String
+  }
+
+  static func load(_ path: String, renew: Bool) -> Result<PairingToken, Problem> {
+    if !renew, FileManager.default.fileExists(atPath: path) {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        return .failure(Problem(message: "cannot read the pairing token \(path)."))
+      }
+      if let token = PairingToken(text: String(decoding: data, as: UTF8.self)) {
+        return .success(token)
+      }
+    }
+    let token = PairingToken.generate()
+    do {
+      try AtomicFile.write(Array((token.text + "\n").utf8), to: path, mode: 0o600)
+    } catch {
+      return .failure(
+        Problem(
+          message: "cannot keep the pairing token in \(path): \(AtomicFile.reason(of: error))"))
+    }
+    return .success(token)
+  }
+}

@@ -1,0 +1,104 @@
+import FoundationEssentials
+
+/// The kitchen server's JSON answers (docs/serve.md), written from the book's values.
+public enum KitchenJSON {
+  /// `{"total": N, "meals": [{"id", "name", "summary", "favourite"}]}`.
+  public static func meals(_ meals: [MealSummary], total: Int) -> JSONText {
+    .object([
+      ("total", .integer(Int64(total))),
+      (
+        "meals",
+        .array(
+          meals.map {
+            .object([
+              ("id", .integer($0.id)), ("name", .string($0.name)), ("summary", .string($0.summary)),
+              ("favourite", .bool($0.favourite)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// A meal for `servings`: its quantities scaled, its steps as Cook Mode splits them.
+  public static func meal(
+    _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement]
+  ) -> JSONText {
+    .compactObject([
+      ("id", .integer(id)),
+      ("name", .string(meal.name)),
+      ("servings", .integer(Int64(servings.current))),
+      ("writtenFor", .integer(Int64(servings.base))),
+      ("category", .optional(meal.category)),
+      ("area", .optional(meal.area)),
+      ("totalMinutes", meal.totalMinutes.map { .integer(Int64($0)) } ?? .null),
+      ("favourite", .bool(meal.favourite)),
+      (
+        "ingredients",
+        .array(
+          lines.map {
+            .compactObject([
+              ("name", .string($0.name)), ("measure", .string($0.quantity)),
+              ("group", $0.group.isEmpty ? .null : .string($0.group)),
+            ])
+          })
+      ),
+      (
+        "steps",
+        .array(
+          CookSteps.steps(of: meal).map {
+            .compactObject([("text", .string($0.text)), ("section", .optional($0.section))])
+          })
+      ),
+    ])
+  }
+
+  /// `{"week": "2026-W49", "days": [{"date", "entries": [...]}]}`.
+  public static func plan(monday: CivilDate, entries: [PlanEntry]) -> JSONText {
+    .object([
+      ("week", .string(monday.isoWeekName)),
+      (
+        "days",
+        .array(
+          (0..<7).map { offset in
+            let day = monday.adding(days: offset)
+            return .object([
+              ("date", .string(day.description)),
+              (
+                "entries",
+                .array(
+                  entries.filter { $0.day == day }.map {
+                    .object([
+                      ("id", .integer($0.id)), ("slot", .string($0.slot.rawValue)),
+                      ("mealID", .integer($0.mealID)), ("name", .string($0.mealName)),
+                      ("servings", .integer(Int64($0.servings))), ("note", .string($0.note)),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// One shopping item.
+  public static func item(_ item: ShoppingItem) -> JSONText {
+    .object([
+      ("id", .integer(item.id)), ("ingredient", .string(item.ingredient)),
+      ("measure", .string(item.measure)), ("ticked", .bool(item.ticked)),
+      ("meal", .string(item.mealName)),
+    ])
+  }
+
+  /// `{"error": "…"}`: what went wrong, in words.
+  public static func error(_ message: String) -> JSONText {
+    .object([("error", .string(message))])
+  }
+
+  /// The `ticked` of a tick's body (`{"ticked": true}`), or nil when it is not that.
+  public static func ticked(fromBody body: [UInt8]) -> Bool? {
+    guard !body.isEmpty, body.count <= 1_024,
+      let value = try? JSONReading.parse(Data(body), what: "the request's body")
+    else { return nil }
+    return value["ticked"]?.bool
+  }
+}

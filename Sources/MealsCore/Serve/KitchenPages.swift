@@ -1,0 +1,316 @@
+/// The kitchen server's pages: HTML written from the book's values, every text escaped.
+///
+/// Readable without the script (`/app.js` adds search as you type, one Cook Mode step at a
+/// time, timers, the awake screen and live ticks); no inline script or style, so the
+/// Content-Security-Policy forbids any that a meal's text could smuggle in.
+public enum KitchenPages {
+  /// How many meals the book page lists before asking to search.
+  public static let bookRows = 200
+
+  // MARK: - The frame
+
+  /// A whole page: `title` in the tab, `page` names the body for the script.
+  static func page(title: String, page: String, main: String) -> String {
+    """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+    <title>\(HTMLEscaping.escaped(title)) · meals</title>
+    <link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script>
+    </head><body data-page="\(page)">
+    <header><nav><a href="/">Book</a><a href="/plan">Plan</a><a href="/shopping">Shopping</a></nav></header>
+    <main>
+    \(main)
+    </main></body></html>
+
+    """
+  }
+
+  /// A page that only says something (not paired, not found).
+  public static func message(title: String, text: String) -> String {
+    page(
+      title: title, page: "message",
+      main: "<h1>\(HTMLEscaping.escaped(title))</h1>\n<p>\(HTMLEscaping.escaped(text))</p>")
+  }
+
+  // MARK: - The book
+
+  /// The book: the search form (works without the script), then the meals found.
+  public static func book(
+    meals: [MealSummary], total: Int, query: String, favouritesOnly: Bool,
+    categories: [String], category: String?
+  ) -> String {
+    var main = """
+      <h1>My Meals</h1>
+      <form class="search" method="get" action="/" role="search">
+      <input type="search" id="q" name="q" value="\(HTMLEscaping.escaped(query))" placeholder="Search" autocomplete="off" aria-label="Search meals">
+      <label><input type="checkbox" name="favourites" value="1"\(favouritesOnly ? " checked" : "")> Favourites</label>
+
+      """
+    if !categories.isEmpty {
+      main +=
+        "<select name=\"category\" aria-label=\"Category\"><option value=\"\">All categories</option>"
+      for name in categories {
+        let chosen = name == category ? " selected" : ""
+        main +=
+          "<option value=\"\(HTMLEscaping.escaped(name))\"\(chosen)>\(HTMLEscaping.escaped(name))</option>"
+      }
+      main += "</select>\n"
+    }
+    main += "<button type=\"submit\">Search</button>\n</form>\n"
+    main += "<p class=\"count\" id=\"count\">\(countText(shown: meals.count, total: total))</p>\n"
+    main += "<ul class=\"meals\" id=\"meals\">\n"
+    for meal in meals { main += bookRow(meal) }
+    main += "</ul>\n"
+    return page(title: "My Meals", page: "book", main: main)
+  }
+
+  static func countText(shown: Int, total: Int) -> String {
+    switch total {
+    case 0: "No meals."
+    case 1: "1 meal."
+    case shown: "\(total) meals."
+    default: "\(total) meals; the first \(shown) shown: search to find the others."
+    }
+  }
+
+  static func bookRow(_ meal: MealSummary) -> String {
+    let parts = meal.fieldParts.joined(separator: " · ")
+    return """
+      <li><a href="/meal/\(meal.id)"><span class="name">\(HTMLEscaping.escaped(meal.name))</span>\
+      \(parts.isEmpty ? "" : "<span class=\"fields\">\(HTMLEscaping.escaped(parts))</span>")\
+      <span class="summary">\(HTMLEscaping.escaped(meal.summary))</span></a></li>
+
+      """
+  }
+
+  // MARK: - A meal
+
+  /// A meal: photo, what it is, its ingredients for `servings`, its steps, and Cook Mode.
+  public static func meal(
+    _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement], hasPhoto: Bool
+  ) -> String {
+    var main = "<article class=\"meal\">\n<h1>\(HTMLEscaping.escaped(meal.name))</h1>\n"
+    if let picture = pictureAddress(meal, id: id, hasPhoto: hasPhoto) {
+      main += "<img class=\"photo\" src=\"\(HTMLEscaping.escaped(picture))\" alt=\"\">\n"
+    }
+    let facts = [
+      meal.category, meal.area, meal.totalMinutes.map(MealFields.describeMinutes),
+      meal.difficulty?.rawValue, meal.rating > 0 ? MealFields.stars(meal.rating) : nil,
+      meal.favourite ? "★ favourite" : nil,
+    ].compactMap { $0 }.filter { !$0.isEmpty }
+    if !facts.isEmpty {
+      main += "<p class=\"facts\">\(HTMLEscaping.escaped(facts.joined(separator: " · ")))</p>\n"
+    }
+    main += """
+      <p class="actions"><a class="button" href="/cook/\(id)?servings=\(servings.current)">Cook</a></p>
+      <form class="servings" method="get" action="/meal/\(id)">
+      <label>Servings <input type="number" name="servings" min="\(Servings.range.lowerBound)" max="\(Servings.range.upperBound)" value="\(servings.current)"></label>
+      <button type="submit">Scale</button>\(servings.isScaled ? " <span class=\"note\">written for \(servings.base)</span>" : "")
+      </form>
+      <h2>Ingredients</h2>
+
+      """
+    main += ingredientList(lines)
+    let steps = CookSteps.steps(of: meal)
+    if !steps.isEmpty {
+      main += "<h2>Steps</h2>\n"
+      var section: String?
+      var open = false
+      for step in steps {
+        if step.section != section {
+          if open { main += "</ol>\n" }
+          open = false
+          section = step.section
+          if let section { main += "<h3>\(HTMLEscaping.escaped(section))</h3>\n" }
+        }
+        if !open {
+          main += "<ol class=\"steps\">\n"
+          open = true
+        }
+        main += "<li>\(HTMLEscaping.escaped(step.text))</li>\n"
+      }
+      if open { main += "</ol>\n" }
+    }
+    if let source = meal.sourceURL, let link = webAddress(source) {
+      main +=
+        "<p class=\"source\"><a href=\"\(HTMLEscaping.escaped(link))\" rel=\"noopener noreferrer\">Source</a></p>\n"
+    }
+    main += "</article>\n"
+    return page(title: meal.name, page: "meal", main: main)
+  }
+
+  /// The ingredient lines, a group's under its title.
+  static func ingredientList(_ lines: [IngredientMeasurement]) -> String {
+    guard !lines.isEmpty else { return "<p class=\"note\">No ingredients listed.</p>\n" }
+    var out = ""
+    for run in lines.groupRuns {
+      if !run.group.isEmpty { out += "<h3>\(HTMLEscaping.escaped(run.group))</h3>\n" }
+      out += "<ul class=\"ingredients\">\n"
+      for line in run.lines {
+        out += "<li><span class=\"measure\">\(HTMLEscaping.escaped(line.quantity))</span> "
+        out += "<span class=\"ingredient\">\(HTMLEscaping.escaped(line.name))</span></li>\n"
+      }
+      out += "</ul>\n"
+    }
+    return out
+  }
+
+  /// The meal's own photo, else TheMealDB's picture (an https address only).
+  static func pictureAddress(_ meal: Meal, id: Int64, hasPhoto: Bool) -> String? {
+    if hasPhoto { return "/photo/\(id)" }
+    guard let thumbnail = meal.thumbnailURL, thumbnail.lowercased().hasPrefix("https://") else {
+      return nil
+    }
+    return thumbnail
+  }
+
+  /// An http(s) address, else nil: a `javascript:` source is never a link.
+  static func webAddress(_ text: String) -> String? {
+    let lowered = text.lowercased()
+    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
+      !text.contains(where: { $0.isWhitespace })
+    else { return nil }
+    return text
+  }
+
+  // MARK: - Cook Mode
+
+  /// Cook Mode: every step (the script shows one at a time), each with the ingredients it
+  /// names and a timer for each time it gives.
+  public static func cook(
+    _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement]
+  ) -> String {
+    let steps = CookSteps.steps(of: meal)
+    var main = """
+      <h1 class="cook-title"><a href="/meal/\(id)?servings=\(servings.current)">\(HTMLEscaping.escaped(meal.name))</a></h1>
+      <section class="step gather" data-step="0">
+      <p class="step-number">Gather · for \(servings.current)</p>
+
+      """
+    main += ingredientList(lines)
+    main += "</section>\n"
+    for (index, step) in steps.enumerated() {
+      main += "<section class=\"step\" data-step=\"\(index + 1)\">\n"
+      main += "<p class=\"step-number\">Step \(index + 1) of \(steps.count)"
+      if let section = step.section { main += " · \(HTMLEscaping.escaped(section))" }
+      main += "</p>\n<p class=\"step-text\">\(HTMLEscaping.escaped(step.text))</p>\n"
+      let used = lines.filter { mentions(step.text, $0.name) }
+      if !used.isEmpty {
+        main += "<ul class=\"step-ingredients\">\n"
+        for line in used {
+          main +=
+            "<li>\(HTMLEscaping.escaped(line.quantity)) \(HTMLEscaping.escaped(line.name))</li>\n"
+        }
+        main += "</ul>\n"
+      }
+      for duration in StepDuration.find(in: step.text) {
+        let phrase = String(step.text[duration.range])
+        main += """
+          <button type="button" class="timer" data-seconds="\(duration.seconds)">Timer: \(HTMLEscaping.escaped(phrase))</button>
+
+          """
+      }
+      main += "</section>\n"
+    }
+    if steps.isEmpty { main += "<p class=\"note\">No steps written.</p>\n" }
+    main += """
+      <nav class="cook-nav"><button type="button" id="previous">← Back</button>\
+      <button type="button" id="next">Next →</button></nav>
+
+      """
+    return page(title: "Cook: " + meal.name, page: "cook", main: main)
+  }
+
+  /// Whether a step names an ingredient (a whole word or words, case and accents ignored).
+  static func mentions(_ step: String, _ ingredient: String) -> Bool {
+    let name = TextFolding.key(ingredient.trimmingSpaces())
+    guard name.count >= 3 else { return false }
+    let text = TextFolding.key(step)
+    var rest = text[...]
+    while let found = rest.firstRange(ofText: name) {
+      let before =
+        found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+      let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+      let alone =
+        !(before?.isLetter ?? false)
+        && !(after.map { $0.isLetter && $0 != "s" } ?? false)
+      if alone { return true }
+      rest = text[found.upperBound...]
+    }
+    return false
+  }
+
+  // MARK: - The week plan
+
+  /// The week from `monday`: each day's meals by slot, links to the weeks around.
+  public static func plan(monday: CivilDate, entries: [PlanEntry]) -> String {
+    let previous = monday.adding(days: -7).isoWeekName
+    let next = monday.adding(days: 7).isoWeekName
+    var main = """
+      <h1>Week \(HTMLEscaping.escaped(monday.isoWeekName))</h1>
+      <p class="weeks"><a href="/plan?week=\(previous)">← \(previous)</a> <a href="/plan?week=\(next)">\(next) →</a></p>
+
+      """
+    for offset in 0..<7 {
+      let day = monday.adding(days: offset)
+      let planned = entries.filter { $0.day == day }
+      main += "<section class=\"day\"><h2>\(HTMLEscaping.escaped(dayName(day)))</h2>\n"
+      if planned.isEmpty {
+        main += "<p class=\"note\">Nothing planned.</p>\n"
+      } else {
+        main += "<ul class=\"planned\">\n"
+        for entry in planned {
+          main += "<li><span class=\"slot\">\(entry.slot.rawValue)</span> "
+          main += "<a href=\"/meal/\(entry.mealID)?servings=\(entry.servings)\">"
+          main += "\(HTMLEscaping.escaped(entry.mealName))</a>"
+          main += " <span class=\"note\">for \(entry.servings)</span>"
+          if !entry.note.isEmpty {
+            main += " <span class=\"note\">\(HTMLEscaping.escaped(entry.note))</span>"
+          }
+          main += "</li>\n"
+        }
+        main += "</ul>\n"
+      }
+      main += "</section>\n"
+    }
+    return page(title: "Plan " + monday.isoWeekName, page: "plan", main: main)
+  }
+
+  /// `Monday 30 November`.
+  static func dayName(_ day: CivilDate) -> String {
+    let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September",
+      "October", "November", "December",
+    ]
+    return "\(weekdays[day.weekday - 1]) \(day.day) \(months[day.month - 1])"
+  }
+
+  // MARK: - The shopping list
+
+  /// The shopping list by meal; the boxes tick with the script (without it the list reads).
+  public static func shopping(_ items: [ShoppingItem]) -> String {
+    var main = "<h1>Shopping</h1>\n"
+    if items.isEmpty {
+      main +=
+        "<p class=\"note\" id=\"empty\">The list is empty: add a meal's ingredients in meals.</p>\n"
+    }
+    main += "<ul class=\"shopping\" id=\"shopping\">\n"
+    for item in items { main += shoppingRow(item) }
+    main += "</ul>\n"
+    return page(title: "Shopping", page: "shopping", main: main)
+  }
+
+  static func shoppingRow(_ item: ShoppingItem) -> String {
+    let ticked = item.ticked ? " checked" : ""
+    return """
+      <li\(item.ticked ? " class=\"ticked\"" : "")><label><input type="checkbox" data-id="\(item.id)"\(ticked) disabled> \
+      <span class="measure">\(HTMLEscaping.escaped(item.measure))</span> \
+      <span class="ingredient">\(HTMLEscaping.escaped(item.ingredient))</span> \
+      <span class="from">\(HTMLEscaping.escaped(item.mealName))</span></label></li>
+
+      """
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An HTTP/1.1 client on a bare socket, so a test can send what no library would (garbage, a
+/// 1 MB header) and read exactly what came back.
+struct RawHTTP {
+  struct Answer {
+    var status: Int
+    /// Header names in lower case.
+    var headers: [String: String]
+    var body: String
+    var raw: String
+  }
+
+  let port: Int
+
+  /// Sends `request` as it is and reads until the server closes (or `timeout` seconds).
+  func send(_ request: [UInt8], timeout: Double = 10) throws -> Answer {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    var sent = 0
+    while sent < request.count {
+      let count = request[sent...].withUnsafeBytes {
+        Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if count <= 0 { break }  // the server may stop reading early (a header too large)
+      sent += count
+    }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+      guard left > 0, poll(&ready, 1, left) > 0 else { break }
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      received += buffer[0..<count]
+    }
+    return Self.parse(String(decoding: received, as: UTF8.self))
+  }
+
+  /// A request with `Connection: close`, and a body when given.
+  func request(
+    _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
+    timeout: Double = 10
+  ) throws -> Answer {
+    var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+    if let body {
+      text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+    }
+    text += "\r\n" + (body ?? "")
+    return try send(Array(text.utf8), timeout: timeout)
+  }
+
+  static func parse(_ raw: String) -> Answer {
+    guard let end = raw.range(of: "\r\n\r\n") else {
+      return Answer(status: 0, headers: [:], body: "", raw: raw)
+    }
+    let head = raw[..<end.lowerBound].components(separatedBy: "\r\n")
+    let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    var headers: [String: String] = [:]
+    for line in head.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    var body = String(raw[end.upperBound...])
+    if headers["transfer-encoding"] == "chunked" { body = dechunked(body) }
+    return Answer(status: status, headers: headers, body: body, raw: raw)
+  }
+
+  /// A chunked body joined (sizes in hex, each chunk on its line), read byte by byte: in a
+  /// Swift string "\r\n" is one character.
+  static func dechunked(_ text: String) -> String {
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    var at = 0
+    while let lineEnd = (at..<max(at, bytes.count - 1)).first(where: {
+      bytes[$0] == 0x0D && bytes[$0 + 1] == 0x0A
+    }) {
+      let sizeText = String(decoding: bytes[at..<lineEnd], as: UTF8.self)
+      guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16), size > 0 else {
+        break
+      }
+      let start = lineEnd + 2
+      let stop = min(bytes.count, start + size)
+      out += bytes[start..<stop]
+      at = stop + 2
+      if at >= bytes.count { break }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

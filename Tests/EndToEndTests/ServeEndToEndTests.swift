@@ -1,0 +1,282 @@
+import Fixtures
+import Foundation
+import MealsCore
+import MealsStore
+import TestSupport
+import XCTest
+
+/// `meals serve` as a phone meets it, over loopback: pairing, the pages and the JSON, what
+/// it refuses, and a tick that crosses between the phone and the app in tmux.
+final class ServeEndToEndTests: XCTestCase {
+  private var folder: TemporaryFolder!
+  private var database: String { folder.path("meals.sqlite") }
+  private var server: ChildProcess?
+  private var http = RawHTTP(port: 0)
+  private var token = ""
+  private var pieID: Int64 = 0
+  private static let pieName = "<script>alert('x')</script> Pie & Mash"
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+    let store = try MealStore(path: database)
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: Self.pieName, instructions: "Boil the potatoes for 20 minutes.\nBake the pie.",
+      ingredients: [
+        IngredientMeasurement(name: "Potatoes", quantity: "500 g"),
+        IngredientMeasurement(name: "Butter", quantity: "1/2 cup", group: "For the mash"),
+      ], servings: 4)
+    try store.commit(draft)
+    pieID = try XCTUnwrap(store.mealIDs(named: Self.pieName).first)
+    var other = MealDraft(of: nil)
+    other.meal = Meal(name: "Shakshuka", instructions: "Simmer.", ingredients: [])
+    try store.commit(other)
+    try store.addToShoppingList(
+      mealRef: .saved(pieID), mealName: Self.pieName,
+      ingredients: [
+        IngredientMeasurement(name: "Potatoes", quantity: "500 g"),
+        IngredientMeasurement(name: "Butter", quantity: "1/2 cup"),
+      ])
+  }
+
+  override func tearDown() {
+    stopServer()
+    folder.remove()
+  }
+
+  // MARK: - Helpers
+
+  /// Starts `meals serve --port 0` and reads the pairing address from its first line.
+  @discardableResult
+  private func startServer(_ extra: [String] = []) throws -> String {
+    let process = try ChildProcess(
+      [Products.meals, "--db", database, "serve", "--port", "0"] + extra)
+    server = process
+    let first = process.read(until: "\n", timeout: 20)
+    let line = try XCTUnwrap(first.split(separator: "\n").first.map(String.init), "no address")
+    let pattern = try NSRegularExpression(
+      pattern: "^http://127\\.0\\.0\\.1:([0-9]+)/pair\\?token=([0-9a-f]{32})$")
+    let match = try XCTUnwrap(
+      pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), line)
+    let port = try XCTUnwrap(Int((line as NSString).substring(with: match.range(at: 1))))
+    token = (line as NSString).substring(with: match.range(at: 2))
+    http = RawHTTP(port: port)
+    return line
+  }
+
+  private func stopServer() {
+    guard let server else { return }
+    server.kill(SIGINT)
+    XCTAssertEqual(server.wait(), 0, "meals serve ends cleanly on Ctrl-C")
+    self.server = nil
+  }
+
+  private var bearer: [String: String] { ["Authorization": "Bearer \(token)"] }
+
+  private func json(_ answer: RawHTTP.Answer) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(answer.body.utf8))
+  }
+
+  // MARK: - Pairing
+
+  func testNothingIsServedWithoutTheTokenAndThePairingAddressLetsAPhoneIn() throws {
+    try startServer()
+    for path in ["/", "/meal/\(pieID)", "/shopping", "/app.js", "/api/meals", "/api/shopping"] {
+      let answer = try http.request("GET", path)
+      XCTAssertEqual(answer.status, 401, path)
+      XCTAssertFalse(answer.body.contains("Shakshuka"), path)
+    }
+    let api = try http.request("GET", "/api/meals", headers: ["Authorization": "Bearer 0123"])
+    XCTAssertEqual(api.status, 401)
+    XCTAssertEqual(api.headers["www-authenticate"], "Bearer")
+    XCTAssertEqual(
+      (try json(api) as? [String: Any])?["error"] as? String,
+      "This phone is not paired: open the address meals serve printed, or scan its code.")
+
+    let paired = try http.request("GET", "/pair?token=\(token)")
+    XCTAssertEqual(paired.status, 303)
+    XCTAssertEqual(paired.headers["location"], "/")
+    let cookie = try XCTUnwrap(paired.headers["set-cookie"])
+    XCTAssertTrue(cookie.hasPrefix("meals_token=\(token);"), cookie)
+    XCTAssertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), cookie)
+
+    let book = try http.request("GET", "/", headers: ["Cookie": "meals_token=\(token)"])
+    XCTAssertEqual(book.status, 200)
+    XCTAssertTrue(book.body.contains(">Shakshuka</span>"), book.body)
+    XCTAssertTrue(book.body.contains("2 meals."), book.body)
+  }
+
+  func testWrongTokensFromOneAddressAreStoppedForAMinute() throws {
+    try startServer()
+    for attempt in 1...10 {
+      XCTAssertEqual(try http.request("GET", "/pair?token=\(attempt)").status, 401)
+    }
+    let limited = try http.request("GET", "/pair?token=\(token)")
+    XCTAssertEqual(limited.status, 429)
+    XCTAssertEqual(limited.headers["retry-after"], "60")
+    XCTAssertEqual(try http.request("GET", "/api/meals", headers: bearer).status, 429)
+  }
+
+  func testANewTokenUnpairsEveryPhone() throws {
+    try startServer()
+    let old = token
+    XCTAssertEqual(try http.request("GET", "/api/meals", headers: bearer).status, 200)
+    stopServer()
+    let file = folder.path("serve-token")
+    let mode = try XCTUnwrap(
+      try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+    XCTAssertEqual(mode, 0o600, "the token is kept from other users")
+    try startServer()
+    XCTAssertEqual(token, old, "the token is kept between runs: a paired phone stays paired")
+    stopServer()
+    try startServer(["--new-token"])
+    XCTAssertNotEqual(token, old)
+    let refused = try http.request("GET", "/", headers: ["Cookie": "meals_token=\(old)"])
+    XCTAssertEqual(refused.status, 401)
+    XCTAssertEqual(try http.request("GET", "/", headers: bearer).status, 200)
+  }
+
+  // MARK: - Pages and JSON
+
+  func testAMealIsScaledAndItsTextIsNeverMarkup() throws {
+    try startServer()
+    let found = try http.request("GET", "/api/meals?q=pie", headers: bearer)
+    XCTAssertEqual(found.status, 200)
+    let list = try XCTUnwrap(try json(found) as? [String: Any])
+    let meals = try XCTUnwrap(list["meals"] as? [[String: Any]])
+    XCTAssertEqual(meals.map { $0["name"] as? String }, [Self.pieName])
+    XCTAssertEqual(list["total"] as? Int, 1)
+
+    let scaled = try http.request("GET", "/api/meals/\(pieID)?servings=8", headers: bearer)
+    let meal = try XCTUnwrap(try json(scaled) as? [String: Any])
+    XCTAssertEqual(meal["servings"] as? Int, 8)
+    XCTAssertEqual(meal["writtenFor"] as? Int, 4)
+    let lines = try XCTUnwrap(meal["ingredients"] as? [[String: Any]])
+    XCTAssertEqual(lines.map { $0["measure"] as? String }, ["1 kg", "1 cup"])
+    XCTAssertEqual(lines.map { $0["group"] as? String }, [nil, "For the mash"])
+
+    let page = try http.request("GET", "/meal/\(pieID)?servings=8", headers: bearer)
+    XCTAssertEqual(page.status, 200)
+    XCTAssertFalse(page.body.contains("<script>alert"), "a meal's name is text, never markup")
+    XCTAssertTrue(
+      page.body.contains("<h1>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; Pie &amp; Mash</h1>"),
+      page.body)
+    XCTAssertTrue(page.body.contains("<span class=\"measure\">1 kg</span>"), page.body)
+    XCTAssertTrue(page.body.contains("<h3>For the mash</h3>"), page.body)
+    let policy = try XCTUnwrap(page.headers["content-security-policy"])
+    XCTAssertTrue(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"), policy)
+
+    let cook = try http.request("GET", "/cook/\(pieID)", headers: bearer)
+    XCTAssertTrue(cook.body.contains("Step 1 of 2"), cook.body)
+    XCTAssertTrue(cook.body.contains("data-seconds=\"1200\">Timer: 20 minutes</button>"), cook.body)
+    XCTAssertTrue(cook.body.contains("<li>500 g Potatoes</li>"), "the step's own ingredients")
+
+    let missing = try http.request("GET", "/api/meals/999999", headers: bearer)
+    XCTAssertEqual(missing.status, 404)
+  }
+
+  func testOnlyItsOwnAddressesAreServed() throws {
+    try startServer()
+    for path in [
+      "/meal/../../etc/passwd", "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/app.js/..",
+      "/etc/passwd", "/meal/1x", "/meal/-1", "/api/meals/../../../etc/passwd", "/Package.swift",
+    ] {
+      let answer = try http.request("GET", path, headers: bearer)
+      XCTAssertEqual(answer.status, 404, path)
+      XCTAssertFalse(answer.body.contains("root:"), path)
+    }
+    let delete = try http.request("DELETE", "/api/shopping/1", headers: bearer)
+    XCTAssertEqual(delete.status, 405)
+    XCTAssertEqual(delete.headers["allow"], "POST")
+    XCTAssertEqual(
+      try http.request("POST", "/api/meals", headers: bearer, body: "{}").status, 405)
+  }
+
+  func testGarbageAHugeHeaderAndAHugeBodyLeaveTheServerUp() throws {
+    try startServer()
+    _ = try http.send([0x00, 0xFF, 0x16, 0x03, 0x01] + Array("garbage\r\n\r\n".utf8), timeout: 3)
+    var huge = Array("GET / HTTP/1.1\r\nHost: x\r\nX-Big: ".utf8)
+    huge += [UInt8](repeating: 0x61, count: 1_048_576) + Array("\r\n\r\n".utf8)
+    let tooLarge = try http.send(huge, timeout: 5)
+    XCTAssertTrue(
+      tooLarge.status == 431 || tooLarge.status == 0, tooLarge.raw.prefix(200).description)
+    let body = "{\"ticked\": true, \"pad\": \"" + String(repeating: "x", count: 40_000) + "\"}"
+    XCTAssertEqual(
+      try http.request("POST", "/api/shopping/1", headers: bearer, body: body).status, 413)
+    XCTAssertEqual(
+      try http.request("POST", "/api/shopping/1", headers: bearer, body: "{ticked").status, 400)
+    XCTAssertEqual(try http.request("GET", "/api/meals", headers: bearer).status, 200)
+  }
+
+  // MARK: - The shopping list, live both ways
+
+  func testATickOnThePhoneShowsInTheAppAndTheAppsTickReachesThePhone() throws {
+    try startServer()
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/"))
+    try tmux.waitFor("2 meals")
+    try tmux.press("L")
+    var screen = try tmux.waitFor("Shopping List")
+    XCTAssertTrue(screen.contains("[ ] 500 g"), screen)
+
+    let items = try XCTUnwrap(
+      try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+    XCTAssertEqual(items.map { $0["ingredient"] as? String }, ["Potatoes", "Butter"])
+    let potatoes = try XCTUnwrap(items.first?["id"] as? Int)
+    let butter = try XCTUnwrap(items.last?["id"] as? Int)
+
+    // An event stream open while the phone ticks: it hears the change.
+    let events = Expectation()
+    let stream = http
+    let headers = bearer
+    DispatchQueue.global().async {
+      let answer = try? stream.request("GET", "/api/events", headers: headers, timeout: 3)
+      events.fulfil(answer?.body ?? "")
+    }
+    usleep(500_000)
+    let ticked = try http.request(
+      "POST", "/api/shopping/\(potatoes)", headers: bearer, body: "{\"ticked\": true}")
+    XCTAssertEqual(ticked.status, 200)
+    XCTAssertEqual((try json(ticked) as? [String: Any])?["ticked"] as? Bool, true)
+    // Within a second (the app looks for others' changes twice a second); a ticked row sinks.
+    screen = try tmux.waitFor("[x] 500 g", timeout: 3)
+    XCTAssertTrue(screen.contains("▸ [ ] ½ cup  Butter"), screen)
+    let heard = events.wait(seconds: 10)
+    XCTAssertTrue(heard.contains("event: change"), heard)
+
+    // The cursor is on Butter, now the first row: the app ticks it.
+    try tmux.press("Space")
+    try tmux.waitFor("[x] ½ cup")
+    let deadline = Date().addingTimeInterval(3)
+    var butterTicked = false
+    while Date() < deadline && !butterTicked {
+      let now = try XCTUnwrap(
+        try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+      butterTicked = now.first { $0["id"] as? Int == butter }?["ticked"] as? Bool == true
+      if !butterTicked { usleep(100_000) }
+    }
+    XCTAssertTrue(butterTicked, "the app's tick is on the phone's list")
+    try tmux.press("q", "q")
+  }
+}
+
+/// A value one thread hands another, waited for.
+private final class Expectation: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var value: String?
+
+  func fulfil(_ text: String) {
+    condition.lock()
+    value = text
+    condition.signal()
+    condition.unlock()
+  }
+
+  func wait(seconds: Double) -> String {
+    condition.lock()
+    defer { condition.unlock() }
+    let deadline = Date().addingTimeInterval(seconds)
+    while value == nil && condition.wait(until: deadline) {}
+    return value ?? ""
+  }
+}
