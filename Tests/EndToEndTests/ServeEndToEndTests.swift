@@ -188,6 +188,7 @@ final class ServeEndToEndTests: XCTestCase {
     let delete = try http.request("DELETE", "/api/shopping/1", headers: bearer)
     XCTAssertEqual(delete.status, 405)
     XCTAssertEqual(delete.headers["allow"], "POST")
+    XCTAssertEqual(try http.request("GET", "/api/shopping/1", headers: bearer).status, 405)
     XCTAssertEqual(
       try http.request("POST", "/api/meals", headers: bearer, body: "{}").status, 405)
   }

@@ -40,13 +40,12 @@ public enum KitchenRoute: Equatable, Sendable {
   public static func resolve(method: String, path: String) -> Result<KitchenRoute, Failure> {
     guard let route = route(path) else { return .failure(.notFound) }
     let writes = if case .apiTick = route { true } else { false }
-    switch method {
-    case "GET",
-      "HEAD" where !writes:
-      return .success(route)
-    case "POST" where writes: return .success(route)
-    default: return .failure(.methodNotAllowed(allowed: writes ? "POST" : "GET, HEAD"))
+    // (A `where` after `case "GET", "HEAD"` would guard only HEAD.)
+    let allowed = writes ? ["POST"] : ["GET", "HEAD"]
+    guard allowed.contains(method) else {
+      return .failure(.methodNotAllowed(allowed: allowed.joined(separator: ", ")))
     }
+    return .success(route)
   }
 
   private static func route(_ path: String) -> KitchenRoute? {
