@@ -3,7 +3,8 @@
 SWIFT ?= swift
 BUILD_DIR := .build
 LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libchafa-dev libjpeg62-turbo-dev libpng-dev libglib2.0-dev libarchive-dev libwebp-dev libmicrohttpd-dev
-TOOLS := tmux python3 python3-venv groff-base git
+# chromium and its driver: a real browser at a phone's size for `meals serve`'s pages.
+TOOLS := tmux python3 python3-venv groff-base git chromium chromium-driver
 FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Package.swift
 # SwiftPM leaves TemporaryDirectory.* folders wherever TMPDIR points: keep them in .build.
 SWIFTPM_TMP := $(CURDIR)/$(BUILD_DIR)/tmp
@@ -146,12 +147,14 @@ deps:
 	$(call install_packages,$(LIBS) git)
 
 # The official Cooklang parser, for the tests that compare meals' Cooklang with it (cooklang-rs
-# through PyPI's cooklang-bindings), in a virtual environment of the tests' own.
+# through PyPI's cooklang-bindings), and Selenium, which drives chromium through `meals serve`'s
+# pages, in a virtual environment of the tests' own.
 COOK_VENV := $(BUILD_DIR)/venv
 cook-venv:
-	@$(COOK_VENV)/bin/python -c 'import cooklang' 2>/dev/null || { \
+	@$(COOK_VENV)/bin/python -c 'import cooklang, selenium' 2>/dev/null || { \
 	  rm -rf $(COOK_VENV) && python3 -m venv $(COOK_VENV) && \
-	  $(COOK_VENV)/bin/pip install --quiet --disable-pip-version-check cooklang-bindings==0.6.0; }
+	  $(COOK_VENV)/bin/pip install --quiet --disable-pip-version-check cooklang-bindings==0.6.0 \
+	    selenium==4.38.0; }
 
 test-deps:
 	$(call install_packages,$(LIBS) $(TOOLS))

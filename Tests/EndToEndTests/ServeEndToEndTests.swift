@@ -259,6 +259,55 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(butterTicked, "the app's tick is on the phone's list")
     try tmux.press("q", "q")
   }
+
+  // MARK: - A real browser
+
+  /// Headless chromium at a phone's size (Tests/Browser/phone.py, Selenium in `.build/venv`):
+  /// pairs, searches, scales, cooks step by step and ticks; the app in tmux shows the tick.
+  func testAPhonePairsCooksAndTicksTheListInARealBrowser() throws {
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/phone.py").path
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
+    else {
+      throw XCTSkip(
+        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
+      )
+    }
+    let pairing = try startServer()
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/"))
+    try tmux.waitFor("2 meals")
+    try tmux.press("L")
+    try tmux.waitFor("[ ] 500 g")
+    let shots = folder.path("screenshots")
+    try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+    // chromium's profile in the test's folder, removed after it (not a folder left in TMPDIR).
+    let (status, output, errors) = try runProcess(
+      [python, script, pairing, "pie", shots, folder.path("chromium-profile")])
+    XCTAssertEqual(status, 0, errors)
+    let seen = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], output)
+    XCTAssertEqual(seen["width"] as? Int, 390)
+    XCTAssertEqual(seen["book"] as? [String], [Self.pieName, "Shakshuka"])
+    XCTAssertEqual(seen["found"] as? String, Self.pieName, "search as you type")
+    XCTAssertEqual(seen["meal"] as? String, Self.pieName)
+    XCTAssertEqual(seen["measures"] as? [String], ["1 kg", "1 cup"], "scaled to 8")
+    XCTAssertEqual(
+      seen["steps"] as? [[String]], [["Gather · for 8"], ["Step 1 of 2"], ["Step 2 of 2"]],
+      "one step at a time")
+    for page in ["bookFits", "mealFits", "cookFits"] {
+      XCTAssertEqual(seen[page] as? Bool, true, "\(page): no sideways scrolling on a phone")
+    }
+    XCTAssertEqual(seen["tickedAfter"] as? Bool, true)
+    let colours = try XCTUnwrap(seen["screenshots"] as? [String: Int])
+    for page in ["book", "meal", "cook", "shopping"] {
+      XCTAssertGreaterThan(colours[page] ?? 0, 10, "the \(page) screenshot is not blank")
+    }
+    try tmux.waitFor("[x] 500 g", timeout: 3)
+    try tmux.press("q", "q")
+  }
 }
 
 /// A value one thread hands another, waited for.
