@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 BUILD_DIR := .build
-LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libchafa-dev libjpeg62-turbo-dev libpng-dev libglib2.0-dev libarchive-dev libwebp-dev libmicrohttpd-dev
+LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libchafa-dev libjpeg62-turbo-dev libpng-dev libglib2.0-dev libarchive-dev libwebp-dev libmicrohttpd-dev libqrencode-dev
 # chromium and its driver: a real browser at a phone's size for `meals serve`'s pages.
 TOOLS := tmux python3 python3-venv groff-base git chromium chromium-driver
 FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Package.swift
@@ -137,7 +137,8 @@ test-graphics:
 	Tests/Graphics/picture-in-terminal.sh kitty
 
 ## fuzz: libFuzzer on the decoder, the sanitiser, the key reader, the HTML reader, recipe pages,
-## the schema.org, Cooklang and Markdown readers, the quantity parser and the config file (FUZZ_SECONDS each,
+## the schema.org, Cooklang and Markdown readers, the quantity parser, the config file and the
+## kitchen server's routes, bodies and pages (FUZZ_SECONDS each,
 ## default 60; FUZZ_JOBS at a time, default 1; FUZZ_TARGETS to choose)
 fuzz: deps
 	Tests/Fuzz/run.sh

@@ -31,6 +31,8 @@ let package = Package(
     // (only MealsNet uses it).
     .target(
       name: "CHTTPServer", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
+    // The pairing address as a QR code, with libqrencode loaded when one is drawn.
+    .target(name: "CQRCode", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
     // Pictures: JPEG/PNG decoding with limits and chafa's renderings (only TerminalUI uses it).
     .target(
       name: "CPicture",
@@ -62,7 +64,7 @@ let package = Package(
     // builds without the UI.
     .target(
       name: "MealsCLI",
-      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety", "CArchive"]),
+      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety", "CArchive", "CQRCode"]),
     .target(
       name: "MealsApp",
       dependencies: ["MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety"]

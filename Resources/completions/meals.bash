@@ -10,15 +10,15 @@ _meals() {
     case "${COMP_WORDS[i]}" in
       --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
       --config) ((i++)) ;;
-      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings) ((i++)) ;;
-      list | show | search | export | import | plan | sync | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
+      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port) ((i++)) ;;
+      list | show | search | export | import | plan | sync | serve | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
     esac
   done
 
   case "$prev" in
     --db | --output | --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --images) COMPREPLY=($(compgen -W "auto kitty sixel iterm truecolor symbols off" -- "$cur")); return ;;
-    --api-url | --filter | --week | --days | --servings) COMPREPLY=(); return ;;
+    --api-url | --filter | --week | --days | --servings | --port) COMPREPLY=(); return ;;
     --from) COMPREPLY=($(compgen -W "today tomorrow monday tuesday wednesday thursday friday saturday sunday" -- "$cur")); return ;;
     --slot) COMPREPLY=($(compgen -W "breakfast lunch dinner other" -- "$cur")); return ;;
     --format)
@@ -39,13 +39,14 @@ _meals() {
     import) flags="--help" ;;
     plan) flags="--week --from --days --json --slot --servings --format --output --help" ;;
     sync) flags="--help" ;;
+    serve) flags="--port --new-token --help" ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$flags" -- "$cur"))
     return
   fi
   case "$command" in
-    "") COMPREPLY=($(compgen -W "list show search export import plan sync config" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "list show search export import plan sync serve config" -- "$cur")) ;;
     plan) COMPREPLY=($(compgen -W "list add remove export shop" -- "$cur")) ;;
     show | export)
       # Meal names, one per line, quoted for the command line.

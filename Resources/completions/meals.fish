@@ -1,7 +1,7 @@
 # fish completion for meals: commands, flags, formats, files, and meal names (from `meals list`).
 # Installed by `make install` in share/fish/vendor_completions.d/meals.fish.
 
-set -l commands list show search export import plan sync config
+set -l commands list show search export import plan sync serve config
 
 function __meals_names
     command meals list 2>/dev/null | cut -f2
@@ -27,7 +27,10 @@ complete -c meals -n "not __fish_seen_subcommand_from $commands" -a import -d 'i
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a plan -d 'the week plan'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a sync -d 'keep the book in step with a folder'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a config -d 'the settings in effect'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a serve -d 'serve the book to a phone'
 complete -c meals -n "__fish_seen_subcommand_from sync" -a '(__fish_complete_directories)' -d 'the sync folder'
+complete -c meals -n "__fish_seen_subcommand_from serve" -l port -x -d 'the port (0: any free one)'
+complete -c meals -n "__fish_seen_subcommand_from serve" -l new-token -d 'a new token: every phone pairs again'
 complete -c meals -n "__fish_seen_subcommand_from config" -l check -d 'only the problems; exit 1 if any'
 
 complete -c meals -n "__fish_seen_subcommand_from list" -l json -d 'a JSON array'

@@ -119,8 +119,9 @@ final class ScriptingEndToEndTests: XCTestCase {
     XCTAssertEqual(try complete("meals ex"), ["export"])
     XCTAssertEqual(
       try complete("meals "),
-      ["list", "show", "search", "export", "import", "plan", "sync", "config"])
+      ["list", "show", "search", "export", "import", "plan", "sync", "serve", "config"])
     XCTAssertEqual(try complete("meals sy"), ["sync"])
+    XCTAssertEqual(try complete("meals serve --"), ["--port", "--new-token", "--help"])
     XCTAssertEqual(try complete("meals config --"), ["--check"])
     XCTAssertEqual(try complete("meals --im"), ["--images"])
     XCTAssertEqual(try complete("meals --rea"), ["--read-only"])

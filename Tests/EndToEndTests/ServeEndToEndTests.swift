@@ -106,6 +106,29 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(book.body.contains("2 meals."), book.body)
   }
 
+  /// On a terminal the address is followed by its QR code: black on white, a finder pattern
+  /// in three corners (a test decoded it with OpenCV once; here its shape is checked).
+  func testOnATerminalTheAddressComesWithItsCode() throws {
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) serve --port 0"), width: 80, height: 30)
+    let screen = try tmux.waitFor("Serving the book at")
+    let lines = screen.components(separatedBy: "\n")
+    XCTAssertTrue(lines[0].hasPrefix("http://127.0.0.1:"), screen)
+    XCTAssertTrue(lines[0].contains("/pair?token="), screen)
+    let code = Array(lines[1...].prefix { !$0.hasPrefix("Serving") })
+    XCTAssertGreaterThanOrEqual(code.count, 12, screen)
+    // The quiet zone, then the top finder patterns' first row at both ends.
+    XCTAssertEqual(code.first?.trimmingCharacters(in: .whitespaces), "", screen)
+    let top = code[1].trimmingCharacters(in: .whitespaces)
+    XCTAssertTrue(top.hasPrefix("█▀▀▀▀▀█") && top.hasSuffix("█▀▀▀▀▀█"), screen)
+    XCTAssertTrue(code.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("█ ███ █") })
+    let styled = try tmux.captureWithStyles()
+    XCTAssertTrue(styled.contains("\u{1B}[30m") && styled.contains("\u{1B}[107m"), "black on white")
+    try tmux.press("C-c")
+    try tmux.waitFor("Stopped serving.")
+    try tmux.waitFor("EXIT=0")
+  }
+
   func testWrongTokensFromOneAddressAreStoppedForAMinute() throws {
     try startServer()
     for attempt in 1...10 {

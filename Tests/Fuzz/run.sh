@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown syncfiles quantity config paprika mela mealmaster csv archive}
+targets=${FUZZ_TARGETS:-decoder sanitizer keys html page schemaorg cooklang markdown syncfiles quantity config paprika mela mealmaster csv archive serve}
 jobs=${FUZZ_JOBS:-1}
 out=.build/fuzz
 export TMPDIR="$PWD/.build/tmp"
@@ -35,6 +35,7 @@ build page Tests/Fuzz/PageFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build formats Tests/Fuzz/FormatsFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build quantity Tests/Fuzz/QuantityFuzz.swift Tests/Fuzz/FuzzCheck.swift
 build config Tests/Fuzz/ConfigFuzz.swift
+build serve Tests/Fuzz/ServeFuzz.swift
 # The export readers; with libarchive (its C shim, with AddressSanitizer) for the archive walker.
 clang -fsanitize=address,fuzzer-no-link -g -O1 -c -I Sources/CArchive/include \
   Sources/CArchive/CArchive.c -o "$out/CArchive.o"
@@ -66,6 +67,7 @@ for name in glob.glob(os.path.join(exports, "*.zip")) + glob.glob(os.path.join(e
 PY
 build exports Tests/Fuzz/ExportsFuzz.swift Tests/Fuzz/FuzzCheck.swift \
   Sources/MealsCLI/Import/ArchiveReader.swift Sources/MealsCLI/Import/ExportSource.swift \
+  Sources/MealsCLI/Files/LimitedFile.swift \
   -I "$out/CArchive" "$out/CArchive.o" -ldl
 
 # One target's run; its summary line is printed when it ends.
@@ -87,6 +89,7 @@ fuzz() {
     quantity) seeds=(Tests/Fuzz/Seeds/quantities) ;;
     paprika | mela | mealmaster | csv | archive) seeds=("$out/seeds/$target") ;;
     config) seeds=(Tests/Fuzz/Seeds/config) ;;
+    serve) seeds=(Tests/Fuzz/Seeds/serve) ;;
   esac
   [ -d "Tests/Fuzz/Regressions/$target" ] && seeds+=("Tests/Fuzz/Regressions/$target")
   local result=0

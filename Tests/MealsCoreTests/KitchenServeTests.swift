@@ -60,6 +60,18 @@ final class KitchenServeTests: XCTestCase {
     XCTAssertNil(PairingToken(text: "abc"))
   }
 
+  // MARK: - The pairing code
+
+  func testACodeIsTwoRowsOfModulesALineInsideItsQuietZone() {
+    // 3 × 3: dark corners and centre.
+    let modules = [true, false, true, false, true, false, true, false, true]
+    let lines = QRText.lines(modules: modules, width: 3, colour: false)
+    XCTAssertEqual(lines, ["       ", "  ▀▄▀  ", "  ▀ ▀  ", "       "])
+    let coloured = QRText.lines(modules: modules, width: 3, colour: true)
+    XCTAssertEqual(coloured[1], "\u{1B}[30;107m  ▀▄▀  \u{1B}[0m")
+    XCTAssertEqual(QRText.lines(modules: [true], width: 2, colour: false), [])
+  }
+
   // MARK: - Escaping
 
   func testTextIsEscapedForHTMLAndLinks() {

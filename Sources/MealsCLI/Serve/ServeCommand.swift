@@ -59,7 +59,15 @@ enum ServeCommand {
       return Subcommand.Status.failure
     }
     let address = "http://127.0.0.1:\(server.port)"
-    io.output.line("\(address)/pair?token=\(token.text)")
+    let pairing = "\(address)/pair?token=\(token.text)"
+    io.output.line(pairing)
+    // On a terminal, the address as a code for a phone's camera too.
+    if isatty(1) == 1 {
+      switch PairingCode.lines(for: pairing, colour: true) {
+      case .success(let lines): for line in lines { io.output.line(line) }
+      case .failure(let problem): io.errors.line("meals serve: \(problem.message)")
+      }
+    }
     io.output.line(
       "Serving the book at \(address)/ — open the address above to pair; Ctrl-C stops.")
     io.output.flush()
