@@ -39,7 +39,7 @@ _meals() {
     import) flags="--help" ;;
     plan) flags="--week --from --days --json --slot --servings --format --output --help" ;;
     sync) flags="--help" ;;
-    serve) flags="--port --new-token --help" ;;
+    serve) flags="--port --lan --new-token --help" ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$flags" -- "$cur"))

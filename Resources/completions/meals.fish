@@ -30,6 +30,7 @@ complete -c meals -n "not __fish_seen_subcommand_from $commands" -a config -d 't
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a serve -d 'serve the book to a phone'
 complete -c meals -n "__fish_seen_subcommand_from sync" -a '(__fish_complete_directories)' -d 'the sync folder'
 complete -c meals -n "__fish_seen_subcommand_from serve" -l port -x -d 'the port (0: any free one)'
+complete -c meals -n "__fish_seen_subcommand_from serve" -l lan -d 'every address, over HTTPS'
 complete -c meals -n "__fish_seen_subcommand_from serve" -l new-token -d 'a new token: every phone pairs again'
 complete -c meals -n "__fish_seen_subcommand_from config" -l check -d 'only the problems; exit 1 if any'
 

@@ -5,7 +5,7 @@
 # The version is MealsVersion.current (what `meals --version` prints) plus the commit:
 # 0.1.0+git812.gfdec090ab12c. Depends is computed by dpkg-shlibdeps from the binary and from a
 # stub linked with the libraries meals loads with dlopen (curl, chafa, glib, jpeg, png, webp,
-# archive, microhttpd, qrencode), using the very functions the shims look up, so their minimum versions
+# archive, microhttpd, gnutls, qrencode), using the very functions the shims look up, so their minimum versions
 # come from Debian's symbols files.
 set -euo pipefail
 umask 022
@@ -64,7 +64,7 @@ fi
   echo "};"
   echo "int main(void) { return meals_dlopened[0] == 0; }"
 } >"$work/dlopened.c"
-TMPDIR="$work" cc -o "$work/dlopened" "$work/dlopened.c" -Wl,--no-as-needed -lcurl -lchafa -lglib-2.0 -ljpeg -lpng16 -lwebp -larchive -lmicrohttpd -lqrencode
+TMPDIR="$work" cc -o "$work/dlopened" "$work/dlopened.c" -Wl,--no-as-needed -lcurl -lchafa -lglib-2.0 -ljpeg -lpng16 -lwebp -larchive -lmicrohttpd -lgnutls -lqrencode
 # The stub's libraries must be the very sonames the shims dlopen.
 wanted=$("$here/dlopened.sh" sonames)
 linked=$(readelf -d "$work/dlopened" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | grep -v '^libc\.so' | LC_ALL=C sort -u)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 
 // MARK: - libmicrohttpd's numbers (its ABI; the header is not needed to build)
 
@@ -390,4 +391,194 @@ const char *chttp_client(chttp_request *request) {
               sizeof request->client);
   }
   return request->client;
+}
+
+// MARK: - Certificates (GnuTLS, loaded when HTTPS is first asked for)
+
+typedef struct {
+  unsigned char *data;
+  unsigned int size;
+} datum;
+
+/// GnuTLS's entry points for one self-signed certificate.
+static struct {
+  int (*key_init)(void **);
+  int (*key_generate)(void *, int, unsigned int, unsigned int);
+  int (*key_export2)(void *, int, datum *);
+  void (*key_deinit)(void *);
+  int (*crt_init)(void **);
+  int (*crt_import)(void *, const datum *, int);
+  int (*crt_set_version)(void *, unsigned int);
+  int (*crt_set_serial)(void *, const void *, size_t);
+  int (*crt_set_activation_time)(void *, time_t);
+  int (*crt_set_expiration_time)(void *, time_t);
+  int (*crt_set_dn_by_oid)(void *, const char *, unsigned int, const void *, unsigned int);
+  int (*crt_set_subject_alt_name)(void *, int, const void *, unsigned int, unsigned int);
+  int (*crt_set_key)(void *, void *);
+  int (*crt_set_key_usage)(void *, unsigned int);
+  int (*crt_sign2)(void *, void *, void *, int, unsigned int);
+  int (*crt_export2)(void *, int, datum *);
+  int (*crt_get_fingerprint)(void *, int, void *, size_t *);
+  void (*crt_deinit)(void *);
+  void (**free_function)(void *);
+} tls;
+
+static pthread_once_t tls_once = PTHREAD_ONCE_INIT;
+static int tls_loaded = 0;
+static char tls_error[256];
+
+#define FIND_TLS(field, name)                                                  \
+  do {                                                                         \
+    *(void **)(&tls.field) = dlsym(library, name);                             \
+    if (tls.field == NULL) {                                                   \
+      snprintf(tls_error, sizeof tls_error, "GnuTLS lacks %s", name);          \
+      return;                                                                  \
+    }                                                                          \
+  } while (0)
+
+static void load_tls(void) {
+  void *library = dlopen("libgnutls.so.30", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) {
+    const char *why = dlerror();
+    snprintf(tls_error, sizeof tls_error, "GnuTLS is not installed (Debian's libgnutls30: %s)",
+             why ? why : "not found");
+    return;
+  }
+  FIND_TLS(key_init, "gnutls_x509_privkey_init");
+  FIND_TLS(key_generate, "gnutls_x509_privkey_generate");
+  FIND_TLS(key_export2, "gnutls_x509_privkey_export2");
+  FIND_TLS(key_deinit, "gnutls_x509_privkey_deinit");
+  FIND_TLS(crt_init, "gnutls_x509_crt_init");
+  FIND_TLS(crt_import, "gnutls_x509_crt_import");
+  FIND_TLS(crt_set_version, "gnutls_x509_crt_set_version");
+  FIND_TLS(crt_set_serial, "gnutls_x509_crt_set_serial");
+  FIND_TLS(crt_set_activation_time, "gnutls_x509_crt_set_activation_time");
+  FIND_TLS(crt_set_expiration_time, "gnutls_x509_crt_set_expiration_time");
+  FIND_TLS(crt_set_dn_by_oid, "gnutls_x509_crt_set_dn_by_oid");
+  FIND_TLS(crt_set_subject_alt_name, "gnutls_x509_crt_set_subject_alt_name");
+  FIND_TLS(crt_set_key, "gnutls_x509_crt_set_key");
+  FIND_TLS(crt_set_key_usage, "gnutls_x509_crt_set_key_usage");
+  FIND_TLS(crt_sign2, "gnutls_x509_crt_sign2");
+  FIND_TLS(crt_export2, "gnutls_x509_crt_export2");
+  FIND_TLS(crt_get_fingerprint, "gnutls_x509_crt_get_fingerprint");
+  FIND_TLS(crt_deinit, "gnutls_x509_crt_deinit");
+  FIND_TLS(free_function, "gnutls_free");
+  tls_loaded = 1;
+}
+
+enum { PK_RSA = 1, DIG_SHA256 = 6, FMT_PEM = 1, SAN_DNSNAME = 1, SAN_IPADDRESS = 4 };
+
+/// "AB:CD:…" of a certificate's SHA-256.
+static int fingerprint_of(void *crt, char *out, size_t size) {
+  unsigned char digest[32];
+  size_t length = sizeof digest;
+  if (tls.crt_get_fingerprint(crt, DIG_SHA256, digest, &length) < 0 || size < length * 3) return 0;
+  for (size_t i = 0; i < length; i++) {
+    snprintf(out + i * 3, 4, i + 1 < length ? "%02X:" : "%02X", digest[i]);
+  }
+  return 1;
+}
+
+/// A copy of GnuTLS's text that our caller frees with free().
+static char *copied(datum d) {
+  char *text = malloc(d.size + 1);
+  if (text != NULL) {
+    memcpy(text, d.data, d.size);
+    text[d.size] = '\0';
+  }
+  (*tls.free_function)(d.data);
+  return text;
+}
+
+int chttp_make_certificate(const char *names, char **certificate, char **key, char *fingerprint,
+                           size_t fingerprint_size, char *error, size_t size) {
+  pthread_once(&tls_once, load_tls);
+  if (!tls_loaded) {
+    snprintf(error, size, "%s", tls_error);
+    return 0;
+  }
+  void *private_key = NULL;
+  void *crt = NULL;
+  int done = 0;
+  datum out_key = {NULL, 0};
+  datum out_crt = {NULL, 0};
+  if (tls.key_init(&private_key) < 0 || tls.key_generate(private_key, PK_RSA, 2048, 0) < 0 ||
+      tls.crt_init(&crt) < 0) {
+    snprintf(error, size, "GnuTLS could not make a key");
+    goto end;
+  }
+  unsigned char serial[16];
+  FILE *random = fopen("/dev/urandom", "rb");
+  if (random == NULL || fread(serial, 1, sizeof serial, random) != sizeof serial) {
+    if (random) fclose(random);
+    snprintf(error, size, "no random bytes for the certificate's serial");
+    goto end;
+  }
+  fclose(random);
+  serial[0] &= 0x7F;
+  time_t now = time(NULL);
+  const char *common = "meals kitchen";
+  if (tls.crt_set_version(crt, 3) < 0 || tls.crt_set_serial(crt, serial, sizeof serial) < 0 ||
+      tls.crt_set_activation_time(crt, now - 3600) < 0 ||
+      tls.crt_set_expiration_time(crt, now + 10L * 365 * 86400) < 0 ||
+      tls.crt_set_dn_by_oid(crt, "2.5.4.3", 0, common, (unsigned)strlen(common)) < 0 ||
+      tls.crt_set_key(crt, private_key) < 0 || tls.crt_set_key_usage(crt, 128 | 32) < 0) {
+    snprintf(error, size, "GnuTLS could not fill the certificate");
+    goto end;
+  }
+  // Each name: an IP address (v4 or v6) or a host name.
+  const char *name = names;
+  while (name != NULL && *name != '\0') {
+    const char *end = strchr(name, '\n');
+    size_t length = end ? (size_t)(end - name) : strlen(name);
+    char one[256];
+    if (length > 0 && length < sizeof one) {
+      memcpy(one, name, length);
+      one[length] = '\0';
+      unsigned char address[16];
+      if (inet_pton(AF_INET, one, address) == 1) {
+        tls.crt_set_subject_alt_name(crt, SAN_IPADDRESS, address, 4, 1);
+      } else if (inet_pton(AF_INET6, one, address) == 1) {
+        tls.crt_set_subject_alt_name(crt, SAN_IPADDRESS, address, 16, 1);
+      } else {
+        tls.crt_set_subject_alt_name(crt, SAN_DNSNAME, one, (unsigned)length, 1);
+      }
+    }
+    name = end ? end + 1 : NULL;
+  }
+  if (tls.crt_sign2(crt, crt, private_key, DIG_SHA256, 0) < 0 ||
+      tls.crt_export2(crt, FMT_PEM, &out_crt) < 0 ||
+      tls.key_export2(private_key, FMT_PEM, &out_key) < 0 ||
+      !fingerprint_of(crt, fingerprint, fingerprint_size)) {
+    snprintf(error, size, "GnuTLS could not sign the certificate");
+    goto end;
+  }
+  *certificate = copied(out_crt);
+  *key = copied(out_key);
+  out_crt.data = NULL;
+  out_key.data = NULL;
+  done = *certificate != NULL && *key != NULL;
+  if (!done) snprintf(error, size, "out of memory");
+end:
+  if (out_crt.data) (*tls.free_function)(out_crt.data);
+  if (out_key.data) (*tls.free_function)(out_key.data);
+  if (crt) tls.crt_deinit(crt);
+  if (private_key) tls.key_deinit(private_key);
+  return done;
+}
+
+int chttp_fingerprint(const char *certificate, char *fingerprint, size_t size, char *error,
+                      size_t error_size) {
+  pthread_once(&tls_once, load_tls);
+  if (!tls_loaded) {
+    snprintf(error, error_size, "%s", tls_error);
+    return 0;
+  }
+  void *crt = NULL;
+  datum in = {(unsigned char *)certificate, (unsigned int)strlen(certificate)};
+  int done = tls.crt_init(&crt) >= 0 && tls.crt_import(crt, &in, FMT_PEM) >= 0 &&
+             fingerprint_of(crt, fingerprint, size);
+  if (!done) snprintf(error, error_size, "the certificate cannot be read");
+  if (crt) tls.crt_deinit(crt);
+  return done;
 }

@@ -154,3 +154,55 @@ private let answer: chttp_handler = { context, request in
     }
   }
 }
+
+// MARK: - Certificates
+
+/// A self-signed certificate for serving HTTPS on the local network.
+public struct ServerCertificate: Sendable {
+  public var certificatePEM: String
+  public var keyPEM: String
+  /// SHA-256, `AB:CD:…`: what a person compares with what the phone's warning shows.
+  public var fingerprint: String
+
+  public init(certificatePEM: String, keyPEM: String, fingerprint: String) {
+    self.certificatePEM = certificatePEM
+    self.keyPEM = keyPEM
+    self.fingerprint = fingerprint
+  }
+
+  /// A new certificate for `names` (host names and IP addresses), RSA 2048, ten years.
+  public static func make(for names: [String]) -> Result<ServerCertificate, NetworkError> {
+    var certificate: UnsafeMutablePointer<CChar>?
+    var key: UnsafeMutablePointer<CChar>?
+    var fingerprint = [CChar](repeating: 0, count: 128)
+    var error = [CChar](repeating: 0, count: 256)
+    let made = chttp_make_certificate(
+      names.joined(separator: "\n"), &certificate, &key, &fingerprint, fingerprint.count, &error,
+      error.count)
+    defer {
+      free(certificate)
+      free(key)
+    }
+    guard made == 1, let certificate, let key else {
+      return .failure(.other("no certificate: \(text(error))"))
+    }
+    return .success(
+      ServerCertificate(
+        certificatePEM: String(cString: certificate), keyPEM: String(cString: key),
+        fingerprint: text(fingerprint)))
+  }
+
+  /// The fingerprint of a certificate kept from before.
+  public static func fingerprint(of certificatePEM: String) -> Result<String, NetworkError> {
+    var fingerprint = [CChar](repeating: 0, count: 128)
+    var error = [CChar](repeating: 0, count: 256)
+    guard
+      chttp_fingerprint(certificatePEM, &fingerprint, fingerprint.count, &error, error.count) == 1
+    else { return .failure(.other(text(error))) }
+    return .success(text(fingerprint))
+  }
+
+  private static func text(_ characters: [CChar]) -> String {
+    String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

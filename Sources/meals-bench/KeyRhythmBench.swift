@@ -47,7 +47,7 @@ enum KeyRhythmBench {
     freshBackup(of: databasePath)
   }
 
-  private static func start(_ binary: String, _ path: String) -> PseudoTerminal? {
+  static func start(_ binary: String, _ path: String) -> PseudoTerminal? {
     let terminal = PseudoTerminal(
       binary: binary,
       arguments: ["--db", path, "--api-url", "http://127.0.0.1:9/", "--no-animation"],
@@ -60,7 +60,7 @@ enum KeyRhythmBench {
   }
 
   /// The filter bench's typing, key by key (a new word after clearing the field).
-  private static func typedKeys() -> [String] {
+  static func typedKeys() -> [String] {
     var keys: [String] = []
     var previous = ""
     for text in FilterBench.latin.prefix(80) {

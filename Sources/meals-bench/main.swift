@@ -154,6 +154,12 @@ if CommandLine.arguments.dropFirst().first == "plan" {
   exit(0)
 }
 
+/// `meals-bench serve`: only `meals serve` on the 100k book (pages, searches, a crowd, keys).
+if CommandLine.arguments.dropFirst().first == "serve" {
+  ServeBench.run(databasePath: bigPath, mealCount: mealCount)
+  exit(0)
+}
+
 /// `meals-bench keys`: only keys at a human rhythm (typing into the filter, during a backup).
 if CommandLine.arguments.dropFirst().first == "keys" {
   KeyRhythmBench.run(databasePath: bigPath)

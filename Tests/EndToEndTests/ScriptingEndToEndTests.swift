@@ -121,7 +121,7 @@ final class ScriptingEndToEndTests: XCTestCase {
       try complete("meals "),
       ["list", "show", "search", "export", "import", "plan", "sync", "serve", "config"])
     XCTAssertEqual(try complete("meals sy"), ["sync"])
-    XCTAssertEqual(try complete("meals serve --"), ["--port", "--new-token", "--help"])
+    XCTAssertEqual(try complete("meals serve --"), ["--port", "--lan", "--new-token", "--help"])
     XCTAssertEqual(try complete("meals config --"), ["--check"])
     XCTAssertEqual(try complete("meals --im"), ["--images"])
     XCTAssertEqual(try complete("meals --rea"), ["--read-only"])

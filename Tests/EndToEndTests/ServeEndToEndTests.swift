@@ -159,6 +159,83 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(try http.request("GET", "/", headers: bearer).status, 200)
   }
 
+  // MARK: - On the local network
+
+  /// `--lan`: HTTPS on every address with a certificate of its own, kept between runs; TLS
+  /// 1.2 or later only; the cookie only over HTTPS. Checked with Python's ssl module.
+  func testOnTheLocalNetworkItServesHTTPSWithACertificateOfItsOwn() throws {
+    let process = try ChildProcess(
+      [Products.meals, "--db", database, "serve", "--port", "0", "--lan"])
+    server = process
+    let printed = process.read(until: "Serving the book", timeout: 60)
+    let lines = printed.split(separator: "\n").map(String.init)
+    let first = try XCTUnwrap(lines.first)
+    XCTAssertTrue(first.hasPrefix("https://"), printed)
+    let port = try XCTUnwrap(
+      Int(first.split(separator: ":").last?.split(separator: "/").first ?? ""), first)
+    token = String(first.split(separator: "=").last ?? "")
+    let fingerprint = try XCTUnwrap(
+      lines.first { $0.hasPrefix("  ") && $0.count == 2 + 95 }?.trimmingCharacters(
+        in: .whitespaces),
+      printed)
+    let keyMode = try XCTUnwrap(
+      try FileManager.default.attributesOfItem(atPath: folder.path("serve-key.pem"))[
+        .posixPermissions] as? Int)
+    XCTAssertEqual(keyMode, 0o600, "the key is kept from other users")
+
+    let script = """
+      import hashlib, http.client, json, ssl, sys
+      port, token = int(sys.argv[1]), sys.argv[2]
+      context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+      context.check_hostname = False
+      context.verify_mode = ssl.CERT_NONE
+      connection = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=10)
+      connection.request("GET", "/pair?token=" + token)
+      paired = connection.getresponse()
+      paired.read()
+      der = connection.sock.getpeercert(binary_form=True)
+      seen = {"version": connection.sock.version(), "pairStatus": paired.status,
+              "cookie": paired.getheader("Set-Cookie"),
+              "fingerprint": ":".join("%02X" % b for b in hashlib.sha256(der).digest())}
+      connection.request("GET", "/api/meals", headers={"Authorization": "Bearer " + token})
+      answer = connection.getresponse()
+      seen["total"] = json.loads(answer.read())["total"]
+      old = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+      old.check_hostname = False
+      old.verify_mode = ssl.CERT_NONE
+      old.minimum_version = ssl.TLSVersion.TLSv1
+      old.maximum_version = ssl.TLSVersion.TLSv1_1
+      old.set_ciphers("ALL:@SECLEVEL=0")
+      try:
+          legacy = http.client.HTTPSConnection("127.0.0.1", port, context=old, timeout=10)
+          legacy.request("GET", "/")
+          seen["tls11"] = legacy.getresponse().status
+      except (ssl.SSLError, OSError) as error:
+          seen["tls11"] = "refused"
+      print(json.dumps(seen))
+      """
+    let (status, output, errors) = try runProcess(
+      ["/usr/bin/env", "python3", "-c", script, String(port), token])
+    XCTAssertEqual(status, 0, errors)
+    let seen = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], output)
+    XCTAssertTrue(["TLSv1.2", "TLSv1.3"].contains(seen["version"] as? String ?? ""), output)
+    XCTAssertEqual(seen["pairStatus"] as? Int, 303)
+    XCTAssertTrue((seen["cookie"] as? String ?? "").hasSuffix("; Secure"), output)
+    XCTAssertEqual(
+      seen["fingerprint"] as? String, fingerprint, "the fingerprint printed is the one served")
+    XCTAssertEqual(seen["total"] as? Int, 2)
+    XCTAssertEqual(seen["tls11"] as? String, "refused", "TLS 1.1 and older are refused")
+
+    stopServer()
+    let again = try ChildProcess(
+      [Products.meals, "--db", database, "serve", "--port", "0", "--lan"])
+    server = again
+    XCTAssertTrue(
+      again.read(until: "Serving the book", timeout: 60).contains(fingerprint),
+      "the certificate is kept: a phone that accepted it is not asked again")
+  }
+
   // MARK: - Pages and JSON
 
   func testAMealIsScaledAndItsTextIsNeverMarkup() throws {

@@ -141,7 +141,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
       """
     case .serve:
       """
-      Usage: meals serve [--port N] [--new-token]
+      Usage: meals serve [--port N] [--lan] [--new-token]
 
       Serves the book to a phone or a browser on this machine until Ctrl-C: the meals
       (search as you type), a meal scaled to any servings, Cook Mode a step at a time with
@@ -149,6 +149,9 @@ public enum Subcommand: String, CaseIterable, Sendable {
       the address that pairs (it holds the token); without the token nothing is served.
 
         --port N        the port (default 9080; 0 takes any free one)
+        --lan           every address of this machine, over HTTPS (a certificate of its
+                        own, made at first use: its fingerprint is printed), for the phones
+                        on the local network; the screen stays awake only on a secure page
         --new-token     a new token: every paired phone must pair again
       """
     }

@@ -14,6 +14,8 @@ public final class Kitchen: Sendable {
   private let guards = Mutex(PairingGuard())
   private let changes = Mutex(ChangeWatch())
   private let stopped = Atomic<Bool>(false)
+  /// Served over HTTPS: the cookie is then sent only over it.
+  private let secure: Bool
   private let today: @Sendable () -> CivilDate
   private let clock: @Sendable () -> Double
 
@@ -22,12 +24,13 @@ public final class Kitchen: Sendable {
 
   /// Opens its own connection to the book at `databasePath`.
   public init(
-    databasePath: String, readOnly: Bool, token: PairingToken,
+    databasePath: String, readOnly: Bool, token: PairingToken, secure: Bool = false,
     today: @escaping @Sendable () -> CivilDate = { .today() },
     clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
   ) throws(StoreError) {
     store = Mutex(try MealStore(path: databasePath, readOnly: readOnly, busyTimeout: 2_000))
     self.token = token
+    self.secure = secure
     self.today = today
     self.clock = clock
   }
@@ -40,8 +43,18 @@ public final class Kitchen: Sendable {
 
   // MARK: - Answering
 
-  /// The answer to one request.
+  /// The answer to one request, with the time it took (`Server-Timing`, which a browser's
+  /// developer tools show and `meals-bench serve` reads).
   public func answer(_ request: ServerRequest) -> ServerResponse {
+    let started = ProcessClock.seconds()
+    var response = answerTimed(request)
+    let milliseconds = (ProcessClock.seconds() - started) * 1_000
+    response.headers.append(
+      ("Server-Timing", "meals;dur=" + NumberText.fixed(milliseconds, places: 3)))
+    return response
+  }
+
+  private func answerTimed(_ request: ServerRequest) -> ServerResponse {
     let route: KitchenRoute
     switch KitchenRoute.resolve(method: request.method, path: request.path) {
     case .success(let found): route = found
@@ -150,6 +163,7 @@ public final class Kitchen: Sendable {
         (
           "Set-Cookie",
           "\(Self.cookieName)=\(token.text); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+            + (secure ? "; Secure" : "")
         ),
         ("Cache-Control", "no-store"),
       ] + Self.safety)

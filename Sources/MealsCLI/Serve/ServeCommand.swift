@@ -7,8 +7,8 @@ import MealsStore
   import Glibc
 #endif
 
-/// `meals serve [--port N] [--new-token]`: the book, Cook Mode, the plan and the shopping
-/// list served to a phone until Ctrl-C.
+/// `meals serve [--port N] [--lan] [--new-token]`: the book, Cook Mode, the plan and the
+/// shopping list served to a phone until Ctrl-C.
 enum ServeCommand {
   static let defaultPort = 9080
 
@@ -20,12 +20,7 @@ enum ServeCommand {
       }
       port = value
     }
-    if arguments.flags.contains("--lan") {
-      io.fail(
-        "--lan (HTTPS for the phones on your network) is not built yet; serve on this machine without it."
-      )
-      return Subcommand.Status.failure
-    }
+    let lan = arguments.flags.contains("--lan")
     let tokenPath = PathText.joined(PathText.folder(options.databasePath), "serve-token")
     let token: PairingToken
     switch ServeToken.load(tokenPath, renew: arguments.flags.contains("--new-token")) {
@@ -34,10 +29,21 @@ enum ServeCommand {
       io.fail(problem.message)
       return Subcommand.Status.failure
     }
+    // On the local network: HTTPS with a certificate of its own, made at first use.
+    var certificate: ServerCertificate?
+    if lan {
+      switch ServeCertificate.load(folder: PathText.folder(options.databasePath)) {
+      case .success(let value): certificate = value
+      case .failure(let problem):
+        io.fail(problem.message)
+        return Subcommand.Status.failure
+      }
+    }
     let kitchen: Kitchen
     do {
       kitchen = try Kitchen(
-        databasePath: options.databasePath, readOnly: options.readOnly, token: token)
+        databasePath: options.databasePath, readOnly: options.readOnly, token: token,
+        secure: lan)
     } catch {
       io.fail(error.message)
       return Subcommand.Status.failure
@@ -51,14 +57,19 @@ enum ServeCommand {
     sigaddset(&signals, SIGHUP)
     pthread_sigmask(SIG_BLOCK, &signals, nil)
     let server: HTTPServer
-    switch HTTPServer.start(port: port, lan: false, handler: { kitchen.answer($0) }) {
+    switch HTTPServer.start(
+      port: port, lan: lan, certificatePEM: certificate?.certificatePEM,
+      keyPEM: certificate?.keyPEM, handler: { kitchen.answer($0) })
+    {
     case .success(let started): server = started
     case .failure(let error):
       pthread_sigmask(SIG_UNBLOCK, &signals, nil)
       io.fail(error.message)
       return Subcommand.Status.failure
     }
-    let address = "http://127.0.0.1:\(server.port)"
+    let host = lan ? (LocalAddresses.all().first ?? "127.0.0.1") : "127.0.0.1"
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    let address = "\(lan ? "https" : "http")://\(shownHost):\(server.port)"
     let pairing = "\(address)/pair?token=\(token.text)"
     io.output.line(pairing)
     // On a terminal, the address as a code for a phone's camera too.
@@ -67,6 +78,11 @@ enum ServeCommand {
       case .success(let lines): for line in lines { io.output.line(line) }
       case .failure(let problem): io.errors.line("meals serve: \(problem.message)")
       }
+    }
+    if let certificate {
+      io.output.line(
+        "The phone will warn that the certificate is its own: accept it if its SHA-256 is")
+      io.output.line("  \(certificate.fingerprint)")
     }
     io.output.line(
       "Serving the book at \(address)/ — open the address above to pair; Ctrl-C stops.")
@@ -106,5 +122,40 @@ enum ServeToken {
           message: "cannot keep the pairing token in \(path): \(AtomicFile.reason(of: error))"))
     }
     return .success(token)
+  }
+}
+
+/// The HTTPS certificate and key in the data folder: made at first use (for the machine's
+/// addresses and name), kept so a phone that accepted it once is not asked again.
+enum ServeCertificate {
+  static func load(folder: String) -> Result<ServerCertificate, ServeToken.Problem> {
+    let certificatePath = PathText.joined(folder, "serve-cert.pem")
+    let keyPath = PathText.joined(folder, "serve-key.pem")
+    if let certificateData = FileManager.default.contents(atPath: certificatePath),
+      let keyData = FileManager.default.contents(atPath: keyPath)
+    {
+      let certificate = String(decoding: certificateData, as: UTF8.self)
+      if case .success(let fingerprint) = ServerCertificate.fingerprint(of: certificate) {
+        return .success(
+          ServerCertificate(
+            certificatePEM: certificate, keyPEM: String(decoding: keyData, as: UTF8.self),
+            fingerprint: fingerprint))
+      }
+    }
+    let names =
+      LocalAddresses.all() + ["localhost"] + (LocalAddresses.hostName().map { [$0] } ?? [])
+    switch ServerCertificate.make(for: names) {
+    case .failure(let error): return .failure(ServeToken.Problem(message: error.message))
+    case .success(let made):
+      do {
+        try AtomicFile.write(Array(made.keyPEM.utf8), to: keyPath, mode: 0o600)
+        try AtomicFile.write(Array(made.certificatePEM.utf8), to: certificatePath)
+      } catch {
+        return .failure(
+          ServeToken.Problem(
+            message: "cannot keep the certificate in \(folder): \(AtomicFile.reason(of: error))"))
+      }
+      return .success(made)
+    }
   }
 }

@@ -6,19 +6,21 @@ import Foundation
 
 /// An HTTP/1.1 client on a bare socket, so a test can send what no library would (garbage, a
 /// 1 MB header) and read exactly what came back.
-struct RawHTTP {
-  struct Answer {
-    var status: Int
+public struct RawHTTP: Sendable {
+  public struct Answer: Sendable {
+    public var status: Int
     /// Header names in lower case.
-    var headers: [String: String]
-    var body: String
-    var raw: String
+    public var headers: [String: String]
+    public var body: String
+    public var raw: String
   }
 
-  let port: Int
+  public let port: Int
+
+  public init(port: Int) { self.port = port }
 
   /// Sends `request` as it is and reads until the server closes (or `timeout` seconds).
-  func send(_ request: [UInt8], timeout: Double = 10) throws -> Answer {
+  public func send(_ request: [UInt8], timeout: Double = 10) throws -> Answer {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw POSIXError(.EMFILE) }
     defer { close(socket) }
@@ -55,7 +57,7 @@ struct RawHTTP {
   }
 
   /// A request with `Connection: close`, and a body when given.
-  func request(
+  public func request(
     _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil,
     timeout: Double = 10
   ) throws -> Answer {
@@ -68,7 +70,7 @@ struct RawHTTP {
     return try send(Array(text.utf8), timeout: timeout)
   }
 
-  static func parse(_ raw: String) -> Answer {
+  public static func parse(_ raw: String) -> Answer {
     guard let end = raw.range(of: "\r\n\r\n") else {
       return Answer(status: 0, headers: [:], body: "", raw: raw)
     }
@@ -87,7 +89,7 @@ struct RawHTTP {
 
   /// A chunked body joined (sizes in hex, each chunk on its line), read byte by byte: in a
   /// Swift string "\r\n" is one character.
-  static func dechunked(_ text: String) -> String {
+  public static func dechunked(_ text: String) -> String {
     let bytes = Array(text.utf8)
     var out: [UInt8] = []
     var at = 0
