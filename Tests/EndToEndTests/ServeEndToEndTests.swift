@@ -161,8 +161,9 @@ final class ServeEndToEndTests: XCTestCase {
 
   // MARK: - On the local network
 
-  /// `--lan`: HTTPS on every address with a certificate of its own, kept between runs; TLS
-  /// 1.2 or later only; the cookie only over HTTPS. Checked with Python's ssl module.
+  /// `--lan`: HTTPS on every address with a certificate of its own, kept between runs.
+  ///
+  /// TLS 1.2 or later only; the cookie only over HTTPS. Checked with Python's ssl module.
   func testOnTheLocalNetworkItServesHTTPSWithACertificateOfItsOwn() throws {
     let process = try ChildProcess(
       [Products.meals, "--db", database, "serve", "--port", "0", "--lan"])
