@@ -53,8 +53,9 @@ int cqrcode_encode(const char *text, unsigned char *modules, size_t capacity, in
     snprintf(error, size, "%s", load_error);
     return 0;
   }
-  // Version 0: the smallest that holds it; QR_ECLEVEL_M (1); QR_MODE_8 (2); case kept.
-  qrcode *code = qr.encode_string(text, 0, 1, 2, 1);
+  // Version 0: the smallest that holds it; QR_ECLEVEL_L (0): a screen is not a scratched
+  // label, and the smaller code fits an 80x24 terminal; QR_MODE_8 (2); case kept.
+  qrcode *code = qr.encode_string(text, 0, 0, 2, 1);
   if (code == NULL) {
     snprintf(error, size, "the address is too long for a QR code");
     return 0;

@@ -28,6 +28,8 @@ public final class AppContext {
   let importer = Worker(label: "meals.import")
   /// The sync folder kept in step (`set sync-folder`), on a worker of its own.
   public let sync: AppSync
+  /// The book served to a phone while the app runs (`P`).
+  public let serve: AppServe
   /// Changes waiting for another program's write lock (`write`).
   let writes: PendingWrites
   /// Cook Mode's timers, which count on whatever screen is open.
@@ -37,7 +39,8 @@ public final class AppContext {
 
   public init(
     navigator: Navigator, store: MealStore, service: MealDBService,
-    pictures: PictureMode = .off, pictureCache: PictureCache? = nil, syncFolder: String? = nil
+    pictures: PictureMode = .off, pictureCache: PictureCache? = nil, syncFolder: String? = nil,
+    serving: AppServe.Options = AppServe.Options()
   ) {
     self.navigator = navigator
     self.store = store
@@ -47,6 +50,7 @@ public final class AppContext {
     writes = PendingWrites(navigator: navigator)
     timers = KitchenTimers(navigator: navigator)
     sync = AppSync(folder: syncFolder, store: store, navigator: navigator)
+    serve = AppServe(options: serving, store: store, navigator: navigator)
     // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.
     store.setBusyTimeout(milliseconds: PendingWrites.lockWait)
     self.pictures = PictureLoader(mode: pictures, service: service, cache: pictureCache)

@@ -19,19 +19,23 @@ public final class MealsApplication {
   public init(
     store: MealStore, service: MealDBService, pictures: PictureMode = .off,
     pictureCache: PictureCache? = nil, screenSize: Size = Size(width: 80, height: 24),
-    syncFolder: String? = nil
+    syncFolder: String? = nil, serving: AppServe.Options = AppServe.Options()
   ) {
     let navigator = Navigator(size: screenSize)
     context = AppContext(
       navigator: navigator, store: store, service: service, pictures: pictures,
-      pictureCache: pictureCache, syncFolder: syncFolder)
+      pictureCache: pictureCache, syncFolder: syncFolder, serving: serving)
     root = MyMealsScreen(context: context)
     timers = AppTimers(context: context)
-    navigator.tickers = [timers, context.writes, context.timers, context.sync]
-    // The soonest kitchen timer on the status line, on every screen but Cook Mode (its own bar).
+    navigator.tickers = [timers, context.writes, context.timers, context.sync, context.serve]
+    // The soonest kitchen timer on the status line, on every screen but Cook Mode (its own
+    // bar), and the phones served.
     let kitchen = context.timers
+    let serve = context.serve
     navigator.statusMark = { [unowned navigator] now in
-      navigator.top is CookModeScreen ? nil : kitchen.summary(now: now)
+      let timer = navigator.top is CookModeScreen ? nil : kitchen.summary(now: now)
+      let marks = [timer, serve.summary].compactMap { $0 }
+      return marks.isEmpty ? nil : marks.joined(separator: " · ")
     }
     navigator.push(root)
   }
@@ -118,6 +122,7 @@ public final class MealsApplication {
   /// backups as they were) rather than left half-written.
   public func finishBackgroundWork() {
     if isBackingUp { context.backupReader.interrupt() }
+    context.serve.stop(saying: false)
     // A sync under way is waited for after the screen is given back (`syncAtQuit`).
     for worker in context.workers where worker !== context.sync.worker { worker.finishAll() }
     context.countReader.close()

@@ -58,6 +58,9 @@ public struct StepDuration: Equatable, Sendable {
 
   // MARK: - Scanning
 
+  /// The longest time read as a timer, in seconds: a month.
+  static let longest = 31.0 * 24 * 3_600
+
   /// The text as scalars, read at offsets; each reader returns what it read and where it ends.
   private struct Scanner {
     let text: String
@@ -95,7 +98,9 @@ public struct StepDuration: Equatable, Sendable {
         upper = upper.map { $0 + more }
         end = moreEnd
       }
-      guard lower >= 1 else { return nil }
+      // No timer under a second, nor over a month (a number of 30 digits is no cooking time).
+      guard lower >= 1, lower <= StepDuration.longest, (upper ?? 0) <= StepDuration.longest
+      else { return nil }
       let indices = text.unicodeScalars
       let from = indices.index(indices.startIndex, offsetBy: start)
       let duration = StepDuration(

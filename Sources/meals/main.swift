@@ -115,7 +115,8 @@ let app = MealsApplication(
   store: store, service: service,
   pictures: PictureMode.resolve(options.images, environment: environment),
   pictureCache: pictureCache, screenSize: terminal.size,
-  syncFolder: store.isReadOnly ? nil : options.syncFolder)
+  syncFolder: store.isReadOnly ? nil : options.syncFolder,
+  serving: AppServe.Options(port: options.servePort, lan: options.serveOnLAN))
 app.navigator.animations = options.animations
 if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(

@@ -361,6 +361,58 @@ final class ServeEndToEndTests: XCTestCase {
     try tmux.press("q", "q")
   }
 
+  // MARK: - Serving from the app
+
+  /// `P` on My Meals serves the book while the app runs: the screen shows the address and its
+  /// code, the status line counts the phones that came in, `s` stops and starts it, and
+  /// quitting the app stops it.
+  func testTheAppServesWhileItRunsAndCountsThePhones() throws {
+    let tmux = try TmuxSession(
+      Products.mealsCommand(
+        "--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/",
+        environment: "MEALS_SERVE_PORT=0"), width: 100, height: 30)
+    try tmux.waitFor("2 meals")
+    try tmux.press("P")
+    var screen = try tmux.waitFor("serving · no phone yet")
+    XCTAssertTrue(screen.contains("Serve to a Phone"), screen)
+    XCTAssertTrue(screen.contains("scan the code"), screen)
+    XCTAssertTrue(screen.contains("█▀▀▀▀▀█"), "the code's finder patterns:\n\(screen)")
+    XCTAssertTrue(screen.contains("set serve-lan = yes"), screen)
+    // The address on screen (wrapped beside the code) is the token's file's.
+    token = try String(contentsOfFile: folder.path("serve-token"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let joined = screen.components(separatedBy: "\n").map { line in
+      line.filter { !"█▀▄ ".contains($0) }
+    }.joined()
+    let pattern = try NSRegularExpression(pattern: "http://127\\.0\\.0\\.1:([0-9]+)/pair\\?token=")
+    let match = try XCTUnwrap(
+      pattern.firstMatch(in: joined, range: NSRange(joined.startIndex..., in: joined)), joined)
+    let port = try XCTUnwrap(Int((joined as NSString).substring(with: match.range(at: 1))))
+    XCTAssertTrue(joined.contains("token=\(token)"), joined)
+    http = RawHTTP(port: port)
+
+    XCTAssertEqual(try http.request("GET", "/pair?token=\(token)").status, 303)
+    screen = try tmux.waitFor("serving · 1 phone", timeout: 3)
+    XCTAssertTrue(screen.contains("1 phone has come in."), screen)
+    let meals = try XCTUnwrap(
+      try json(try http.request("GET", "/api/meals", headers: bearer)) as? [String: Any])
+    XCTAssertEqual(meals["total"] as? Int, 2)
+
+    // s stops it: nothing listens; s again serves on (the token the same: still paired).
+    try tmux.press("s")
+    screen = try tmux.waitFor("Not serving.")
+    XCTAssertFalse(screen.contains("serving ·"), screen)
+    XCTAssertThrowsError(try http.request("GET", "/api/meals", headers: bearer, timeout: 2))
+    try tmux.press("s")
+    screen = try tmux.waitFor("serving · no phone yet")
+    // Esc leaves it serving, said on My Meals' status line.
+    try tmux.press("Escape")
+    screen = try tmux.waitFor("My Meals")
+    XCTAssertTrue(screen.contains("serving · no phone yet"), screen)
+    try tmux.press("q")
+    try tmux.waitFor("EXIT=0")
+  }
+
   // MARK: - A real browser
 
   /// Headless chromium at a phone's size (Tests/Browser/phone.py, Selenium in `.build/venv`):

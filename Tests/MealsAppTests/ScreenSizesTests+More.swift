@@ -161,4 +161,16 @@ extension ScreenSizesTests {
       return app
     }
   }
+
+  /// Serving to a phone, one phone in (the server a stand-in, so the address and code are fixed).
+  func testServeToAPhoneAtEverySize() throws {
+    try check("serve") { size in
+      let (app, started) = try ServeScreenTests.app(size: size)
+      app.press(.character("P"))
+      started().first?.pairedCount = 1
+      app.wait(1_100)
+      app.navigator.clearStatus()
+      return app
+    }
+  }
 }

@@ -107,7 +107,7 @@ final class SettingsTests: XCTestCase {
         "config:1: set mouse: \"maybe\" is not yes or no.",
         "config:2: set api-url: the API URL “ftp://nope” is not an http(s) URL.",
         "config:3: set images: --images takes auto, kitty, sixel, iterm, truecolor, symbols or off, not “polaroid”.",
-        "config:4: no setting \"colour-depth\" (db, api-url, images, mouse, animation, escape-delay, theme, sync-folder).",
+        "config:4: no setting \"colour-depth\" (db, api-url, images, mouse, animation, escape-delay, theme, sync-folder, serve-port, serve-lan).",
       ])
   }
 
@@ -364,6 +364,26 @@ final class SettingsTests: XCTestCase {
     XCTAssertEqual(wrong.escapeDelay, 25)
     XCTAssertTrue(
       wrong.config.messages.contains { $0.contains("escape delay “soon”") },
+      "\(wrong.config.messages)")
+  }
+
+  /// `set serve-port` and `set serve-lan` (or MEALS_SERVE_PORT, MEALS_SERVE_LAN) are where the
+  /// book is served; a port that is none is reported and the default kept.
+  func testWhereTheBookIsServedIsASetting() throws {
+    let defaults = try options(nil)
+    XCTAssertEqual(defaults.servePort, 9080)
+    XCTAssertFalse(defaults.serveOnLAN)
+    let set = try options("set serve-port = 8123\nset serve-lan = yes")
+    XCTAssertEqual(set.servePort, 8123)
+    XCTAssertTrue(set.serveOnLAN)
+    let environment = try options(
+      nil, environment: ["MEALS_SERVE_PORT": "0", "MEALS_SERVE_LAN": "1"])
+    XCTAssertEqual(environment.servePort, 0)
+    XCTAssertTrue(environment.serveOnLAN)
+    let wrong = try options("set serve-port = 70000")
+    XCTAssertEqual(wrong.servePort, 9080)
+    XCTAssertTrue(
+      wrong.config.messages.contains { $0.contains("the port “70000” is not a number") },
       "\(wrong.config.messages)")
   }
 

@@ -88,6 +88,16 @@ final class CookStepsTests: XCTestCase {
       two.isEmpty ? "" : String(text[StepDuration.find(in: text)[0].range]), "10 minutes")
   }
 
+  /// A number no cooking time has is no timer (found by `make fuzz`: 32 digits of minutes
+  /// overflowed the seconds); two days of proving still is one.
+  func testATimeBeyondAMonthIsNoTimer() {
+    XCTAssertEqual(StepDuration.find(in: "Prove for 48 hours.").first?.seconds, 172_800)
+    XCTAssertTrue(StepDuration.find(in: "Wait \(String(repeating: "2", count: 32))-m").isEmpty)
+    XCTAssertTrue(StepDuration.find(in: "Rest 1e300 minutes.").isEmpty)
+    XCTAssertTrue(StepDuration.find(in: "Age it 2 to 99999999 years.").isEmpty)
+    XCTAssertTrue(StepDuration.find(in: "Leave for 40 days.").isEmpty)
+  }
+
   // MARK: - Every real instruction text
 
   func testEveryRealInstructionKeepsItsWordsInOrder() throws {

@@ -9,7 +9,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   enum Action: String, Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan, view
-    case sync
+    case sync, serve
   }
 
   static let keys = KeyTable<Action>(
@@ -54,6 +54,11 @@ public final class MyMealsScreen: Screen, StoreListener {
         [.character("S")], .sync, "sync with the folder", footer: false,
         detail:
           "sync with the sync folder now (`set sync-folder` in the config; also at start, every 30 s and at quit)"
+      ),
+      KeyBinding(
+        [.character("P")], .serve, "serve to a phone", footer: false,
+        detail:
+          "serve the book to a phone while the app runs, and show its address and code (`set serve-lan`, `set serve-port`)"
       ),
       KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
     ])
@@ -243,6 +248,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       context.navigator.push(WeekPlanScreen(context: context))
     case .sync:
       context.sync.start(asked: true)
+    case .serve:
+      if context.serve.start() { context.navigator.push(ServeScreen(context: context)) }
     case .importLink:
       let screen = ImportLinkScreen(context: context)
       screen.delegate = self

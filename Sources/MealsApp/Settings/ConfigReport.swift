@@ -39,6 +39,9 @@ public enum ConfigReport {
       ("escape-delay", "\(options.escapeDelay)"), ("theme", settings.theme.name),
     ]
     if let folder = options.syncFolder { values.append(("sync-folder", folder)) }
+    values += [
+      ("serve-port", "\(options.servePort)"), ("serve-lan", options.serveOnLAN ? "yes" : "no"),
+    ]
     for (name, value) in values {
       let source =
         name == "theme" ? themeSource(options.config) : options.sources[name] ?? "default"

@@ -36,6 +36,12 @@ public struct LaunchOptions: Equatable {
   /// The folder `meals sync` keeps the book in step with (`set sync-folder`,
   /// `MEALS_SYNC_FOLDER`); nil when none is set.
   public var syncFolder: String?
+  /// Where `meals serve` and the app's `P` listen (`set serve-port`, `MEALS_SERVE_PORT`).
+  public var servePort = Self.defaultServePort
+  public static let defaultServePort = 9080
+  /// Serving on the machine's addresses over HTTPS, for a phone on the same network
+  /// (`set serve-lan = yes`, `MEALS_SERVE_LAN=1`); else on this machine only.
+  public var serveOnLAN = false
   /// How long a lone Esc waits for the rest of a key's sequence, in ms (`set escape-delay`).
   public var escapeDelay = Self.defaultEscapeDelay
   /// The key decoder's own (`Self.defaultEscapeDelay`; a test holds the two equal, as
@@ -244,6 +250,14 @@ extension LaunchOptions {
         : .failure(
           UsageError(message: "the sync folder “\(folder)” is not a whole path (/… or ~/…)."))
     }
+    let servePort = settings.value("serve-port", variable: "MEALS_SERVE_PORT") { text in
+      guard let port = Int(text), (0...65_535).contains(port) else {
+        return .failure(
+          UsageError(message: "the port “\(text)” is not a number from 0 to 65535."))
+      }
+      return .success(text)
+    }
+    let serveOnLAN = settings.bool("serve-lan", variable: "MEALS_SERVE_LAN")
     settings.checkTheRest()
     if let usage = settings.usageError { return .failure(usage) }
     config.problems += settings.problems
@@ -271,6 +285,8 @@ extension LaunchOptions {
     options.syncFolder = syncFolder.value.map {
       $0.hasPrefix("~/") ? (nonEmpty(environment["HOME"]) ?? "") + $0.dropFirst() : $0
     }
+    options.servePort = servePort.value.flatMap { Int($0) } ?? Self.defaultServePort
+    options.serveOnLAN = serveOnLAN.value ?? false
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }

@@ -38,7 +38,8 @@ public final class Kitchen: Sendable {
   /// Ends the event streams, so the server can stop without waiting for them.
   public func stop() { stopped.store(true, ordering: .relaxed) }
 
-  /// How many phones have paired since it started (distinct addresses).
+  /// How many phones have come in with the token since it started (paired now or before; by
+  /// address).
   public var pairedCount: Int { guards.withLock { $0.paired.count } }
 
   // MARK: - Answering
@@ -83,6 +84,7 @@ public final class Kitchen: Sendable {
       if route.isAPI { response.headers.append(("WWW-Authenticate", "Bearer")) }
       return response
     }
+    guards.withLock { $0.cameIn(request.client) }
     do {
       return try answer(route, request)
     } catch {
@@ -155,7 +157,7 @@ public final class Kitchen: Sendable {
         401, "This pairing address is not (or no longer) right: open the one meals serve printed.",
         api: false)
     }
-    guards.withLock { _ = $0.paired.insert(request.client) }
+    guards.withLock { $0.cameIn(request.client) }
     return ServerResponse(
       status: 303,
       headers: [
@@ -353,6 +355,12 @@ struct PairingGuard {
 
   func isLimited(_ client: String, now: Double) -> Bool {
     (failures[client]?.filter { now - $0 < Self.window }.count ?? 0) >= Self.allowed
+  }
+
+  /// A client that came in with the token: counted once (up to a thousand addresses).
+  mutating func cameIn(_ client: String) {
+    guard paired.count < 1_000 || paired.contains(client) else { return }
+    paired.insert(client)
   }
 
   mutating func failed(_ client: String, now: Double) {

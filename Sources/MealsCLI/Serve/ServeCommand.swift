@@ -10,44 +10,15 @@ import MealsStore
 /// `meals serve [--port N] [--lan] [--new-token]`: the book, Cook Mode, the plan and the
 /// shopping list served to a phone until Ctrl-C.
 enum ServeCommand {
-  static let defaultPort = 9080
-
   static func run(_ arguments: CommandArguments, options: LaunchOptions, io: CommandIO) -> Int32 {
-    var port = defaultPort
+    var port = options.servePort
     if let text = arguments.values["--port"] {
       guard let value = Int(text), (0...65_535).contains(value) else {
         return Subcommand.usageError("--port takes a number from 0 to 65535.", .serve, io: io)
       }
       port = value
     }
-    let lan = arguments.flags.contains("--lan")
-    let tokenPath = PathText.joined(PathText.folder(options.databasePath), "serve-token")
-    let token: PairingToken
-    switch ServeToken.load(tokenPath, renew: arguments.flags.contains("--new-token")) {
-    case .success(let value): token = value
-    case .failure(let problem):
-      io.fail(problem.message)
-      return Subcommand.Status.failure
-    }
-    // On the local network: HTTPS with a certificate of its own, made at first use.
-    var certificate: ServerCertificate?
-    if lan {
-      switch ServeCertificate.load(folder: PathText.folder(options.databasePath)) {
-      case .success(let value): certificate = value
-      case .failure(let problem):
-        io.fail(problem.message)
-        return Subcommand.Status.failure
-      }
-    }
-    let kitchen: Kitchen
-    do {
-      kitchen = try Kitchen(
-        databasePath: options.databasePath, readOnly: options.readOnly, token: token,
-        secure: lan)
-    } catch {
-      io.fail(error.message)
-      return Subcommand.Status.failure
-    }
+    let lan = arguments.flags.contains("--lan") || options.serveOnLAN
     // Ctrl-C and SIGTERM are waited for below: blocked before the server's threads start, so
     // none of them takes the signal.
     var signals = sigset_t()
@@ -56,21 +27,18 @@ enum ServeCommand {
     sigaddset(&signals, SIGTERM)
     sigaddset(&signals, SIGHUP)
     pthread_sigmask(SIG_BLOCK, &signals, nil)
-    let server: HTTPServer
-    switch HTTPServer.start(
-      port: port, lan: lan, certificatePEM: certificate?.certificatePEM,
-      keyPEM: certificate?.keyPEM, handler: { kitchen.answer($0) })
+    let session: ServeSession
+    switch ServeSession.start(
+      databasePath: options.databasePath, readOnly: options.readOnly, port: port, lan: lan,
+      renewToken: arguments.flags.contains("--new-token"))
     {
-    case .success(let started): server = started
-    case .failure(let error):
+    case .success(let started): session = started
+    case .failure(let problem):
       pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-      io.fail(error.message)
+      io.fail(problem.message)
       return Subcommand.Status.failure
     }
-    let host = lan ? (LocalAddresses.all().first ?? "127.0.0.1") : "127.0.0.1"
-    let shownHost = host.contains(":") ? "[\(host)]" : host
-    let address = "\(lan ? "https" : "http")://\(shownHost):\(server.port)"
-    let pairing = "\(address)/pair?token=\(token.text)"
+    let pairing = session.pairingAddress
     io.output.line(pairing)
     // On a terminal, the address as a code for a phone's camera too.
     if isatty(1) == 1 {
@@ -79,18 +47,17 @@ enum ServeCommand {
       case .failure(let problem): io.errors.line("meals serve: \(problem.message)")
       }
     }
-    if let certificate {
+    if let fingerprint = session.fingerprint {
       io.output.line(
         "The phone will warn that the certificate is its own: accept it if its SHA-256 is")
-      io.output.line("  \(certificate.fingerprint)")
+      io.output.line("  \(fingerprint)")
     }
     io.output.line(
-      "Serving the book at \(address)/ — open the address above to pair; Ctrl-C stops.")
+      "Serving the book at \(session.address)/ — open the address above to pair; Ctrl-C stops.")
     io.output.flush()
     var received: Int32 = 0
     sigwait(&signals, &received)
-    kitchen.stop()
-    server.stop()
+    session.stop()
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     io.output.line("Stopped serving.")
     return Subcommand.Status.success
