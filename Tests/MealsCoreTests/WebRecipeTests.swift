@@ -317,4 +317,152 @@ final class WebRecipeTests: XCTestCase {
       CookSteps.split(stew.instructions),
       ["Brown the beef in batches.", "Add the onions and the bay leaf."])
   }
+
+  // MARK: - Pages nobody tuned for (#38)
+
+  private func groups(_ meal: Meal) -> [String] { meal.ingredients.map(\.group) }
+
+  /// `"@type": "recipe"`, `"HOWTOSTEP"`: a type is read by its word, whatever its case.
+  func testASchemaTypeInAnyCaseIsRead() throws {
+    let meal = try XCTUnwrap(
+      RecipePage.read(
+        html: """
+          <html><body><script type="application/ld+json">{"@context": "http://schema.org/",
+          "@type": "recipe", "name": "Quick Dal", "recipeIngredient": ["1 cup lentils",
+          "2 cups water"], "recipeInstructions": [{"@type": "HOWTOSTEP", "text": "Simmer."}]}
+          </script><ul class="nutrition"><li>Energy 1405kJ</li><li>Fat 10g</li></ul>
+          </body></html>
+          """
+      ).candidates.first?.meal)
+    XCTAssertEqual(meal.name, "Quick Dal")
+    XCTAssertEqual(lines(meal), ["1 cup lentils", "2 cups water"])
+    XCTAssertEqual(meal.instructions, "Simmer.")
+  }
+
+  /// A page builder's markup: every line a block of its own, empty blocks between, the
+  /// groups named by plain short lines before their lists, nutrition after them.
+  func testGroupsNamedByPlainLinesBetweenEmptyBlocks() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <div><p><span>INGREDIENTS:</span></p></div><div type="paragraph"></div>
+        <div><p><span>Tortillas</span></p></div><div type="paragraph"></div>
+        <div><ul><li><div><p>2 cups flour</p></div></li><li><p>3/4 cup warm water</p></li></ul></div>
+        <div><div><span><br></span></div></div>
+        <div><p><span>Filling</span></p></div><div type="paragraph"></div>
+        <div><ul><li><p>1 cup rice</p></li><li><p>2 tbsp butter</p></li><li><p>Salt</p></li></ul></div>
+        <div class="recipe-nutrition"><ul><li>Energy 1405kJ</li><li>Fat 10 g</li></ul></div>
+        <div><p><span>INSTRUCTIONS:</span></p></div>
+        <div><ol><li><p>Knead the flour and the water into a dough.</p></li>
+        <li><p>Cook the rice with the butter.</p></li></ol></div>
+        """))
+    XCTAssertEqual(
+      lines(meal), ["2 cups flour", "3/4 cup warm water", "1 cup rice", "2 tbsp butter", "Salt"])
+    XCTAssertEqual(groups(meal), ["Tortillas", "Tortillas", "Filling", "Filling", "Filling"])
+    XCTAssertEqual(CookSteps.split(meal.instructions).count, 2)
+  }
+
+  /// Ingredients as paragraphs with bullets, then `Instructions:` in a paragraph of its own
+  /// and a list of steps: the bullets are the ingredients, the list is the method.
+  func testBulletedParagraphsAreTheIngredientsNotTheStepsAfterThem() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <p>Ingredients:</p><p> </p>
+        <p>• 1 bag cauliflower rice (if fresh, add oil to the pan)</p><p> </p>
+        <p>• 1-2 Tbsp olive oil</p><p>• sea salt and pepper to taste</p>
+        <p>Instructions:</p>
+        <ol><li>Heat a pan on medium heat with the oil.</li>
+        <li>Add the cauliflower and cook for about 5 minutes.</li>
+        <li>Season and serve.</li></ol>
+        """))
+    XCTAssertEqual(
+      lines(meal),
+      [
+        "1 bag cauliflower rice (if fresh, add oil to the pan)", "1-2 Tbsp olive oil",
+        "sea salt and pepper to taste",
+      ])
+    XCTAssertEqual(CookSteps.split(meal.instructions).count, 3)
+  }
+
+  /// A reader reads what the page shows; a table lists ingredients a row each.
+  ///
+  /// A units toggle keeps the other units' list hidden (a class, `hidden`, `display: none`).
+  /// A cell of icons is no part of a row's line.
+  func testHiddenListsAreNotReadAndTablesAreARowEach() throws {
+    let roast = try XCTUnwrap(
+      markedUp(
+        """
+        <h3>Ingredients</h3>
+        <ul><li class="metric">4 potatoes</li><li class="metric">100ml vegetable oil</li>
+        <li class="imperial hide">4 Yukon gold potatoes</li>
+        <li class="imperial" hidden>3 1/2fl oz vegetable oil</li>
+        <li style="display: none">Plenty of salt</li></ul>
+        <h3>Method</h3><ol><li>Boil the potatoes for 10 minutes.</li><li>Roast them.</li></ol>
+        """))
+    XCTAssertEqual(lines(roast), ["4 potatoes", "100ml vegetable oil"])
+    let cookies = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Ingredients</h2>
+        <table><tr><td>1 ½</td><td>cups</td><td><a href="/i/flour">all-purpose flour</a></td></tr>
+        <tr><td>2</td><td>large</td><td>eggs<br><small>room temp.</small></td></tr></table>
+        <div class="hide"><h2>Ingredients</h2><table><tr><td>355</td><td>ml</td><td>flour</td></tr>
+        <tr><td>2</td><td>large</td><td>eggs</td></tr></table></div>
+        <h2>Directions</h2><ol><li>Whisk the flour with the eggs.</li><li>Bake them.</li></ol>
+        """))
+    XCTAssertEqual(lines(cookies), ["1 ½ cups all-purpose flour", "2 large eggs room temp."])
+  }
+
+  /// A plugin's class marks the first group's lines; the list under the page's ingredients
+  /// heading holds them and the next group's: the whole is the recipe's.
+  func testTheWholeListOverItsFirstGroup() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <div class="recipe-ingredients"><h3>Ingredients</h3>
+        <ul class="ingredient-list"><li class="ingredient">20 chicken wings</li>
+        <li class="ingredient">½ tsp salt</li><li class="ingredient">2 tsp cornflour</li></ul>
+        <p>Marinade</p>
+        <ul><li>1 tbsp soy sauce</li><li>1½ tbsp sugar</li><li>2 tsp rice wine</li></ul></div>
+        <h3>Method</h3><ol><li>Marinate the wings for an hour.</li><li>Fry them.</li></ol>
+        """))
+    XCTAssertEqual(
+      lines(meal),
+      [
+        "20 chicken wings", "½ tsp salt", "2 tsp cornflour", "1 tbsp soy sauce",
+        "1½ tbsp sugar", "2 tsp rice wine",
+      ])
+  }
+
+  /// The data lists a group's heading as a line (`Yoghurt Dressing`); the page shows it as
+  /// a heading over the same lines: a group, not an ingredient.
+  func testAHeadingAmongTheDataLinesIsAGroupWhereThePageShowsOne() throws {
+    let meal = try XCTUnwrap(
+      RecipePage.read(
+        html: """
+          <html><body><script type="application/ld+json">{"@context": "https://schema.org",
+          "@type": "Recipe", "name": "Calamari Salad", "recipeIngredient": ["1 kg calamari",
+          "3 tomatoes", "Yoghurt Dressing", "1 tbsp ouzo", "70 g yoghurt"],
+          "recipeInstructions": "Grill the calamari. Dress the salad."}</script>
+          <h2>Ingredients</h2><ul><li>1 kg calamari</li><li>3 tomatoes</li></ul>
+          <h4>Yoghurt Dressing</h4><ul><li>1 tbsp ouzo</li><li>70 g yoghurt</li></ul>
+          </body></html>
+          """
+      ).candidates.first?.meal)
+    XCTAssertEqual(lines(meal), ["1 kg calamari", "3 tomatoes", "1 tbsp ouzo", "70 g yoghurt"])
+    XCTAssertEqual(groups(meal), ["", "", "Yoghurt Dressing", "Yoghurt Dressing"])
+  }
+
+  /// Headings in more languages: Slovak `Suroviny` over the list, `Postup` over the method.
+  func testIngredientAndMethodHeadingsInMoreLanguages() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Suroviny</h2><ul><li>1,5 kg jahňacieho stehna</li><li>8 strúčikov cesnaku</li></ul>
+        <h2>Postup</h2><p>Mäso osolíme a opečieme.</p><p>Pečieme 90 minút.</p>
+        """))
+    XCTAssertEqual(lines(meal), ["1,5 kg jahňacieho stehna", "8 strúčikov cesnaku"])
+    XCTAssertEqual(CookSteps.split(meal.instructions).count, 2)
+  }
 }

@@ -142,14 +142,26 @@ public enum SchemaOrgRecipe {
     }
   }
 
-  /// The `@type`s an object names (one, or a list).
+  /// The `@type`s an object names (one, or a list), in schema.org's spelling whatever case
+  /// the page wrote (`recipe`, `howtostep`: a reader goes by the word).
   private static func types(of object: [String: JSONValue]) -> [String] {
-    object["@type"].map { $0.elements.compactMap(\.string) } ?? []
+    object["@type"].map { $0.elements.compactMap(\.string).map(canonicalType) } ?? []
   }
 
+  /// A type's name with its prefix (`http://schema.org/`, `schema:`) and case as schema.org
+  /// writes it, for the types a recipe is read by.
+  static func canonicalType(_ type: String) -> String {
+    let name = type.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? type
+    return knownTypes.first { $0.lowercased() == name.lowercased() } ?? type
+  }
+
+  private static let knownTypes = [
+    "Recipe", "HowToStep", "HowToSection", "HowToDirection", "HowToTip", "ItemList",
+    "ListItem", "ImageObject", "Person", "Organization", "NutritionInformation",
+  ]
+
   private static func isRecipe(_ object: [String: JSONValue]) -> Bool {
-    let types = types(of: object)
-    return types.contains { $0 == "Recipe" || $0.hasSuffix("/Recipe") || $0 == "schema:Recipe" }
+    types(of: object).contains("Recipe")
   }
 
   /// A Recipe object of the vocabulary (JSON-LD's, or microdata's and RDFa's read into that

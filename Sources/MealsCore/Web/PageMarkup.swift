@@ -103,13 +103,18 @@ enum PageSections {
   static let ingredientWords = [
     "ingredients", "ingredient", "zutaten", "ingrédients", "ingredienti", "ingredientes",
     "ingrediënten", "ingrediensen", "składniki", "υλικά", "ingredienser", "ainekset",
-    "sastojci", "ингредиенты", "what you need", "you will need", "you'll need",
+    "sastojci", "ингредиенты", "інгредієнти", "suroviny", "ingredience", "hozzávalók",
+    "sestavine", "ingrediente", "malzemeler", "koostisosad", "ingredientai", "材料", "用料",
+    "食材", "재료", "nguyên liệu", "bahan", "bahan-bahan", "what you need", "you will need",
+    "you'll need",
   ]
   static let methodWords = [
     "instructions", "instruction", "method", "directions", "preparation", "steps", "how to make",
     "zubereitung", "préparation", "preparazione", "preparación", "preparo", "bereiding",
     "bereidingswijze", "przygotowanie", "εκτέλεση", "οδηγίες", "fremgangsmåte", "valmistus",
-    "tillagning", "приготовление", "procedimiento", "procedimento", "werkwijze", "procedure",
+    "tillagning", "приготовление", "приготування", "procedimiento", "procedimento", "werkwijze",
+    "procedure", "postup", "elkészítés", "priprema", "hazırlanışı", "yapılışı", "fremgangsmåde",
+    "作り方", "做法", "步骤", "만드는 법", "cách làm", "cara membuat",
   ]
 
   /// A heading and its text as `says` compares it (lower case, trimmed), read once.
@@ -164,7 +169,9 @@ enum PageSections {
         }
       }
       .filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
-    if let ingredients, amounts(ingredients) >= 0.3 { shown = ingredients }
+    if let ingredients, amounts(ingredients) >= 0.3 {
+      shown = continued(ingredients, among: candidates) ?? ingredients
+    }
     let steps = (wanted ? stepCandidates(page, elements, headings) : [])
       .filter { (1...80).contains($0.count) }.max { sentences($0) < sentences($1) }
     if let steps, sentences(steps) >= 0.4 { stepLines = steps }
@@ -177,6 +184,16 @@ enum PageSections {
       recipe.name = title
     }
     return recipe
+  }
+
+  /// The longest list that begins with `list` and goes on with more lines that read as
+  /// ingredients: `list` was one group of them (a plugin's first group, by its class), the
+  /// other the whole (the groups under the ingredients heading).
+  static func continued(_ list: [String], among candidates: [[String]]) -> [String]? {
+    candidates.filter { candidate in
+      candidate.count > list.count + 1 && candidate.count <= 60 && candidate.starts(with: list)
+        && amounts(Array(candidate.dropFirst(list.count))) >= 0.5
+    }.max { $0.count < $1.count }
   }
 
   /// The lists the page's names and headings point at for ingredients; the one that reads
@@ -369,7 +386,7 @@ enum PageSections {
     if ["footer", "aside", "nav", "form"].contains(page.nodes[node].name) { return true }
     let label = page.nodes[node].label
     return !label.isEmpty
-      && ["comment", "related", "share", "social", "byline", "author"].contains {
+      && ["comment", "related", "share", "social", "byline", "author", "nutrition"].contains {
         label.holds($0)
       }
   }
@@ -398,6 +415,8 @@ enum PageSections {
       let element = page.nodes[node]
       if element.isText { continue }
       if endsPart(page, node) && (!items.isEmpty || !paragraphs.isEmpty) { break }
+      // An empty block (a spacer, a line break on its own) is no part of anything.
+      if page.text(of: node).isEmpty { continue }
       if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(element.name)
         || (element.name != "p" && isHeading(page, node) && !items.isEmpty)
       {
@@ -416,12 +435,40 @@ enum PageSections {
       {
         break
       }
-      let entries =
+      if isHidden(page, node) { continue }
+      var entries =
         ["ul", "ol"].contains(element.name)
         ? [node] : inside.filter { ["ul", "ol"].contains(page.nodes[$0].name) }
+      if lists && entries.isEmpty {
+        // A table of ingredients: a row each (`2 | cups | flour`).
+        let rows = (element.name == "tr" ? [node] : inside).filter {
+          page.nodes[$0].name == "tr"
+            && page.nodes[$0].children.contains { page.nodes[$0].name == "td" }
+            && !isHidden(page, $0)
+        }
+        if rows.count >= 2 {
+          // Cells of icons or marks (`*`, a camera) are no part of the line.
+          items += rows.map { row in
+            page.nodes[row].children.filter { page.nodes[$0].name == "td" }.map {
+              page.text(of: $0)
+            }
+            .filter { $0.contains { $0.isLetter || $0.isNumber } }.joined(separator: " ")
+          }.filter { !$0.isEmpty }
+          end = node
+          continue
+        }
+      }
+      entries = entries.filter { !isHidden(page, $0) }
+      if lists, !entries.isEmpty, let title = groupTitle(paragraphs) {
+        // A short line before a list named its group (`Rice`).
+        items.append(title + ":")
+        paragraphs = []
+      }
       for list in entries {
-        items += page.nodes[list].children.filter { page.nodes[$0].name == "li" }
-          .map { page.text(of: $0) }.filter { !$0.isEmpty }
+        items += page.nodes[list].children.filter {
+          page.nodes[$0].name == "li" && !isHidden(page, $0)
+        }
+        .map { page.text(of: $0) }.filter { !$0.isEmpty }
         end = list
       }
       if entries.isEmpty && element.name == "p" {
@@ -436,6 +483,21 @@ enum PageSections {
         // A short bold line between lists names a group of them (`Ranch`, `For the sauce`).
         if lists && !items.isEmpty && isGroupName(page, node) { continue }
         let text = page.text(of: node)
+        if lists {
+          // `Instructions:` in a paragraph of its own ends the ingredients.
+          if let heading = Heading(node, page), says(heading.text, methodWords),
+            !items.isEmpty || !paragraphs.isEmpty
+          {
+            break
+          }
+          // A list written as paragraphs, a bullet each (`• 1 bag of rice`).
+          let bare = SchemaOrgRecipe.withoutBullet(text)
+          if bare != text && paragraphs.isEmpty {
+            items.append(bare)
+            end = node
+            continue
+          }
+        }
         if !text.isEmpty { paragraphs.append(text) }
       }
       if !items.isEmpty && entries.isEmpty && !paragraphs.isEmpty && lists { break }
@@ -462,6 +524,32 @@ enum PageSections {
     // (a row of tabs, `US` `METRIC`, is a list too).
     let short = paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []
     return items.isEmpty || (amounts(items) < 0.3 && amounts(short) >= 0.3) ? short : items
+  }
+
+  /// An element the page hides: not read among the visible items.
+  ///
+  /// `hidden`, `display: none`, a class `hide`/`hidden`/`d-none`: the other units' list
+  /// behind a toggle, a copy for print.
+  static func isHidden(_ page: HTMLDocument, _ node: Int) -> Bool {
+    if page.attribute("hidden", of: node) != nil { return true }
+    if let style = page.attribute("style", of: node)?.lowercased().filter({ $0 != " " }),
+      style.contains("display:none")
+    {
+      return true
+    }
+    return page.classes(of: node).contains {
+      ["hide", "hidden", "d-none"].contains($0.lowercased())
+    }
+  }
+
+  /// The lines read since the last list, as a group's title when they are one: a single short
+  /// line, no full stop, no amount.
+  private static func groupTitle(_ paragraphs: [String]) -> String? {
+    guard paragraphs.count == 1, let line = paragraphs.first, line.count <= 40,
+      !line.hasSuffix("."), !line.contains(where: \.isNumber)
+    else { return nil }
+    let title = line.trimming { $0 == " " || $0 == ":" }
+    return title.isEmpty ? nil : title
   }
 
   /// A paragraph that only names a group: short, bold (or emphasised) all through, no full stop.

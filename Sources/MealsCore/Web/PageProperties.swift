@@ -24,7 +24,7 @@ enum PageProperties {
       let type = page.attribute(markup.type, of: node)
     else { return false }
     return type.split(whereSeparator: \.isWhitespace).contains {
-      $0 == "Recipe" || $0.hasSuffix("/Recipe") || $0.hasSuffix(":Recipe")
+      SchemaOrgRecipe.canonicalType(String($0)) == "Recipe"
     }
   }
 

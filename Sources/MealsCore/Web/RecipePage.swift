@@ -95,8 +95,37 @@ public enum RecipePage {
       recipe.ingredients = marked.ingredients
     } else if let fuller = fuller(marked.ingredients, than: recipe.ingredients) {
       recipe.ingredients = fuller
+    } else if recipe.ingredientGroups.isEmpty,
+      let grouped = regrouped(recipe.ingredients, shown: marked.ingredients)
+    {
+      recipe.takeIngredients(of: grouped)
     }
     return recipe
+  }
+
+  /// The data's lines with its group headings made groups.
+  ///
+  /// The page shows every line of the data but a few without an amount (`Yoghurt and Ouzo
+  /// Dressing`), which it shows as headings. Nil when the lines differ otherwise.
+  static func regrouped(_ data: [String], shown: [String]) -> RecipeFields? {
+    guard !shown.isEmpty, shown.count < data.count, data.count - shown.count <= 4 else {
+      return nil
+    }
+    var fields = RecipeFields()
+    var next = shown.startIndex
+    for line in data {
+      if next < shown.endIndex, TextFolding.key(line) == TextFolding.key(shown[next]) {
+        fields.ingredients.append(line)
+        next += 1
+      } else if !line.contains(where: \.isNumber), line.count <= 60,
+        fields.ingredientGroups[fields.ingredients.count] == nil
+      {
+        fields.startGroup(line.trimming { $0 == " " || $0 == ":" })
+      } else {
+        return nil
+      }
+    }
+    return next == shown.endIndex ? fields : nil
   }
 
   /// The page's visible ingredient lines when the structured data lost part of each.
