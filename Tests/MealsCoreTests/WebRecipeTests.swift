@@ -465,4 +465,54 @@ final class WebRecipeTests: XCTestCase {
     XCTAssertEqual(lines(meal), ["1,5 kg jahňacieho stehna", "8 strúčikov cesnaku"])
     XCTAssertEqual(CookSteps.split(meal.instructions).count, 2)
   }
+
+  /// `Step 1 Preheat…`: the page's own numbering goes (meals numbers steps itself); a bare
+  /// `1- ` stays, part of the text as often as not; a first line that only says the method
+  /// is a heading over the steps; a lone mark is no step.
+  func testAStepsOwnNumberingAndAMethodLine() throws {
+    func steps(_ lines: [String]) throws -> Meal {
+      let json = lines.map { "{\"@type\": \"HowToStep\", \"text\": \"\($0)\"}" }
+        .joined(separator: ", ")
+      return try XCTUnwrap(
+        RecipePage.read(
+          html: """
+            <script type="application/ld+json">{"@type": "Recipe", "name": "Flan",
+            "recipeIngredient": ["4 eggs"], "recipeInstructions": [\(json)]}</script>
+            """
+        ).candidates.first?.meal)
+    }
+    let worded = try steps([
+      "Step 1 Preheat the oven.", "STEP 2: Whisk the eggs.", ",", "Étape 3 - Bake.",
+    ])
+    XCTAssertEqual(
+      CookSteps.split(worded.instructions), ["Preheat the oven.", "Whisk the eggs.", "Bake."])
+    let bare = try steps(["1- Whisk the eggs.", "2- Bake."])
+    XCTAssertEqual(CookSteps.split(bare.instructions), ["1- Whisk the eggs.", "2- Bake."])
+    let uncounted = try steps(["Step 2 Whisk.", "Step 1 Bake."])
+    XCTAssertEqual(
+      uncounted.instructions, "Step 2 Whisk.\nStep 1 Bake.",
+      "numbers that do not count 1, 2, 3 are the text's")
+    let method = try steps(["Zubereitung", "Die Eier verquirlen.", "Backen."])
+    XCTAssertEqual(method.sectionTitles, ["Zubereitung"])
+    XCTAssertEqual(
+      CookSteps.steps(of: method).map(\.text), ["Die Eier verquirlen.", "Backen."])
+  }
+
+  /// A page that wrote its steps' JSON into an attribute without escaping the quotes
+  /// (`content="[{"@type":…}]"`): the value runs to the JSON's end, as its author meant.
+  func testJSONWrittenUnescapedIntoAnAttribute() throws {
+    let meal = try XCTUnwrap(
+      RecipePage.read(
+        html: """
+          <div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Cupcakes</h1>
+          <meta itemprop="recipeIngredient" content="125ml milk">
+          <meta itemprop="recipeIngredient" content="100g sugar">
+          <meta itemprop="recipeInstructions" content="[{"@type":"HowToStep","text":"Preheat the oven to 180C."},{"@type":"HowToStep","text":"Mix, then bake."}]">
+          <p>Serves 12</p></div>
+          """
+      ).candidates.first?.meal)
+    XCTAssertEqual(lines(meal), ["125ml milk", "100g sugar"])
+    XCTAssertEqual(
+      CookSteps.split(meal.instructions), ["Preheat the oven to 180C.", "Mix, then bake."])
+  }
 }

@@ -336,7 +336,12 @@ extension HTMLDocument {
             bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
           {
             let quote = bytes[index]
-            let valueEnd = Self.next(quote, in: bytes, from: index + 1) ?? bytes.count
+            var valueEnd = Self.next(quote, in: bytes, from: index + 1) ?? bytes.count
+            if quote == UInt8(ascii: "\""),
+              let end = Self.unescapedJSONEnd(bytes, opened: index + 1, quote: valueEnd)
+            {
+              valueEnd = end
+            }
             value = Self.decode(bytes[(index + 1)..<valueEnd])
             index = min(bytes.count, valueEnd + 1)
           } else {
@@ -454,6 +459,33 @@ extension HTMLDocument {
       }
       return String(
         decoding: bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Where a value ends that a page wrote as JSON without escaping its quotes.
+    ///
+    /// `content="[{"@type":"HowToStep",…}]"`: at the `"` after the JSON's last `}]` (or
+    /// `}`), followed by the tag's next space, `/` or `>`. Nil for any other value.
+    static func unescapedJSONEnd(_ bytes: [UInt8], opened start: Int, quote: Int) -> Int? {
+      let opened = bytes[start..<quote]
+      let closing: [UInt8]
+      if opened.elementsEqual("[{".utf8) {
+        closing = Array("}]\"".utf8)
+      } else if opened.elementsEqual("{".utf8) {
+        closing = Array("}\"".utf8)
+      } else {
+        return nil
+      }
+      var from = quote
+      // A bounded look: such a value is a recipe's steps, not a megabyte.
+      while let found = find(closing, in: bytes, from: from), found - quote < 1 << 20 {
+        let end = found + closing.count - 1
+        let after = end + 1 < bytes.count ? bytes[end + 1] : UInt8(ascii: ">")
+        if isSpace(after) || after == UInt8(ascii: ">") || after == UInt8(ascii: "/") {
+          return end
+        }
+        from = found + 1
+      }
+      return nil
     }
 
     static func next(_ byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {

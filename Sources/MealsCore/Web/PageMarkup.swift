@@ -114,7 +114,8 @@ enum PageSections {
     "bereidingswijze", "przygotowanie", "εκτέλεση", "οδηγίες", "fremgangsmåte", "valmistus",
     "tillagning", "приготовление", "приготування", "procedimiento", "procedimento", "werkwijze",
     "procedure", "postup", "elkészítés", "priprema", "hazırlanışı", "yapılışı", "fremgangsmåde",
-    "作り方", "做法", "步骤", "만드는 법", "cách làm", "cara membuat",
+    "作り方", "做法", "步骤", "만드는 법", "cách làm", "cara membuat", "modo de preparo",
+    "modo de preparação", "zo maak je het", "so geht's", "method of preparation",
   ]
 
   /// A heading and its text as `says` compares it (lower case, trimmed), read once.

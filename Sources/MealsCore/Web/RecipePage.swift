@@ -21,9 +21,10 @@ public enum RecipePage {
     var found = scriptRecipes(page)
     found += PageProperties.recipes(in: page, markup: .microdata)
     found += PageProperties.recipes(in: page, markup: .rdfa)
-    var recipes = merged(found)
+    var recipes = merged(found.map(PageSteps.cleaned))
     // The page's own step lists are looked for only when no structured data gives steps.
     let marked = PageMarkup.recipe(in: page, steps: recipes.first?.steps.isEmpty ?? true)
+      .map(PageSteps.cleaned)
     if let marked, !recipes.isEmpty { recipes[0] = completed(recipes[0], marked: marked) }
     let graph = OpenGraph(page)
     if recipes.isEmpty, let marked, !marked.ingredients.isEmpty, !marked.steps.isEmpty {
