@@ -515,4 +515,20 @@ final class WebRecipeTests: XCTestCase {
     XCTAssertEqual(
       CookSteps.split(meal.instructions), ["Preheat the oven to 180C.", "Mix, then bake."])
   }
+
+  /// A whole page as page builders write it (Resources/fixtures/pages/page-builder.html): no
+  /// recipe data (its JSON-LD names a web page), lines in blocks of their own, groups named by
+  /// plain lines, a units toggle's hidden line, a nutrition block that ends the ingredients,
+  /// steps numbered `Step 1`, a stray mark.
+  func testAPageBuildersPage() throws {
+    let meal = try meal("page-builder.html")
+    XCTAssertEqual(meal.name, "Burrito Night")
+    XCTAssertEqual(
+      lines(meal),
+      ["2 cups (300 g) flour", "3/4 cup (180 ml) warm water", "1 cup rice", "Salt to taste"])
+    XCTAssertEqual(groups(meal), ["Tortillas", "Tortillas", "Rice", "Rice"])
+    XCTAssertEqual(
+      meal.instructions, "Knead the flour and the water into a dough.\nCook the rice.")
+    XCTAssertEqual(meal.servings, 4)
+  }
 }
