@@ -531,4 +531,18 @@ final class WebRecipeTests: XCTestCase {
       meal.instructions, "Knead the flour and the water into a dough.\nCook the rice.")
     XCTAssertEqual(meal.servings, 4)
   }
+
+  /// A form's choices (a product's sizes and prices beside an ingredient) and what the page
+  /// hides in print are no part of a line.
+  func testFormChoicesAreNoText() throws {
+    let fish = try XCTUnwrap(
+      markedUp(
+        """
+        <h3>Ingredients</h3><ul><li><p>2 halibut fillets</p>
+        <select><option>1 / 4 oz ∙ $18.95</option><option>6 / 6 oz ∙ $124</option></select></li>
+        <li>1 lemon <span class="rk_print_hide">Buy now</span></li></ul>
+        <h3>Method</h3><ol><li>Bake the fillets with the lemon.</li><li>Serve them.</li></ol>
+        """))
+    XCTAssertEqual(lines(fish), ["2 halibut fillets", "1 lemon"])
+  }
 }

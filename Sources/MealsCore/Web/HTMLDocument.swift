@@ -148,14 +148,24 @@ public struct HTMLDocument: Sendable {
     }) {
       return name != "svg" && name != "i"
     }
+    // A form's choices (a product's sizes and prices beside an ingredient) are no text.
+    if name == "select" || name == "option" || name == "datalist" { return true }
     // Also what a page leaves out when printed (a photo credit, share buttons): the recipe
     // is what gets printed.
     return classes.contains {
       $0 == "sr-only" || $0 == "screen-reader-text" || $0 == "visually-hidden"
         || $0 == "screenreader-only" || $0 == "visuallyhidden" || $0 == "a11y-hidden"
-        || $0 == "noprint" || $0 == "no-print" || $0 == "print-no" || $0 == "print-hide"
-        || $0 == "hide-print" || $0 == "print--hide" || $0 == "d-print-none"
+        || $0 == "noprint" || hidesInPrint($0)
     }
+  }
+
+  /// A class that hides an element in print, however the page spells it: `no-print`,
+  /// `print-hide`, `hide-print`, `print--hide`, `d-print-none`, `rk_print_hide`.
+  fileprivate static func hidesInPrint(_ name: String) -> Bool {
+    guard name.contains("print") else { return false }
+    let words = name.split { $0 == "-" || $0 == "_" }
+    return words.contains("print")
+      && words.contains { ["no", "hide", "hidden", "none"].contains($0) }
   }
 
   /// Runs of white space (no-break spaces included) as one space, trimmed.
