@@ -228,6 +228,20 @@ final class WebRecipeTests: XCTestCase {
       .candidates.first?.meal
   }
 
+  /// The first meal of a whole page; fails the test when there is none.
+  private func page(_ html: String) throws -> Meal {
+    try XCTUnwrap(RecipePage.read(html: html).candidates.first?.meal)
+  }
+
+  /// A page of a recipe's data in JSON-LD (`fields`: its properties) and `body`.
+  private func page(data fields: String, body: String) throws -> Meal {
+    try page(
+      """
+      <html><body><script type="application/ld+json">{"@context": "https://schema.org",
+      "@type": "Recipe", "name": "Test Soup", \(fields)}</script>\(body)</body></html>
+      """)
+  }
+
   /// A wiki's headings sit in a wrapper with edit links, and its method is a Procedure.
   func testAHeadingInAWrapperAndAProcedure() throws {
     let meal = try XCTUnwrap(
@@ -324,16 +338,14 @@ final class WebRecipeTests: XCTestCase {
 
   /// `"@type": "recipe"`, `"HOWTOSTEP"`: a type is read by its word, whatever its case.
   func testASchemaTypeInAnyCaseIsRead() throws {
-    let meal = try XCTUnwrap(
-      RecipePage.read(
-        html: """
-          <html><body><script type="application/ld+json">{"@context": "http://schema.org/",
-          "@type": "recipe", "name": "Quick Dal", "recipeIngredient": ["1 cup lentils",
-          "2 cups water"], "recipeInstructions": [{"@type": "HOWTOSTEP", "text": "Simmer."}]}
-          </script><ul class="nutrition"><li>Energy 1405kJ</li><li>Fat 10g</li></ul>
-          </body></html>
-          """
-      ).candidates.first?.meal)
+    let meal = try page(
+      """
+      <html><body><script type="application/ld+json">{"@context": "http://schema.org/",
+      "@type": "recipe", "name": "Quick Dal", "recipeIngredient": ["1 cup lentils",
+      "2 cups water"], "recipeInstructions": [{"@type": "HOWTOSTEP", "text": "Simmer."}]}
+      </script><ul class="nutrition"><li>Energy 1405kJ</li><li>Fat 10g</li></ul>
+      </body></html>
+      """)
     XCTAssertEqual(meal.name, "Quick Dal")
     XCTAssertEqual(lines(meal), ["1 cup lentils", "2 cups water"])
     XCTAssertEqual(meal.instructions, "Simmer.")
@@ -438,18 +450,15 @@ final class WebRecipeTests: XCTestCase {
   /// The data lists a group's heading as a line (`Yoghurt Dressing`); the page shows it as
   /// a heading over the same lines: a group, not an ingredient.
   func testAHeadingAmongTheDataLinesIsAGroupWhereThePageShowsOne() throws {
-    let meal = try XCTUnwrap(
-      RecipePage.read(
-        html: """
-          <html><body><script type="application/ld+json">{"@context": "https://schema.org",
-          "@type": "Recipe", "name": "Calamari Salad", "recipeIngredient": ["1 kg calamari",
-          "3 tomatoes", "Yoghurt Dressing", "1 tbsp ouzo", "70 g yoghurt"],
-          "recipeInstructions": "Grill the calamari. Dress the salad."}</script>
-          <h2>Ingredients</h2><ul><li>1 kg calamari</li><li>3 tomatoes</li></ul>
-          <h4>Yoghurt Dressing</h4><ul><li>1 tbsp ouzo</li><li>70 g yoghurt</li></ul>
-          </body></html>
-          """
-      ).candidates.first?.meal)
+    let meal = try page(
+      data: """
+        "recipeIngredient": ["1 kg calamari", "3 tomatoes", "Yoghurt Dressing", "1 tbsp ouzo",
+        "70 g yoghurt"], "recipeInstructions": "Grill the calamari. Dress the salad."
+        """,
+      body: """
+        <h2>Ingredients</h2><ul><li>1 kg calamari</li><li>3 tomatoes</li></ul>
+        <h4>Yoghurt Dressing</h4><ul><li>1 tbsp ouzo</li><li>70 g yoghurt</li></ul>
+        """)
     XCTAssertEqual(lines(meal), ["1 kg calamari", "3 tomatoes", "1 tbsp ouzo", "70 g yoghurt"])
     XCTAssertEqual(groups(meal), ["", "", "Yoghurt Dressing", "Yoghurt Dressing"])
   }
@@ -473,13 +482,11 @@ final class WebRecipeTests: XCTestCase {
     func steps(_ lines: [String]) throws -> Meal {
       let json = lines.map { "{\"@type\": \"HowToStep\", \"text\": \"\($0)\"}" }
         .joined(separator: ", ")
-      return try XCTUnwrap(
-        RecipePage.read(
-          html: """
-            <script type="application/ld+json">{"@type": "Recipe", "name": "Flan",
-            "recipeIngredient": ["4 eggs"], "recipeInstructions": [\(json)]}</script>
-            """
-        ).candidates.first?.meal)
+      return try page(
+        """
+        <script type="application/ld+json">{"@type": "Recipe", "name": "Flan",
+        "recipeIngredient": ["4 eggs"], "recipeInstructions": [\(json)]}</script>
+        """)
     }
     let worded = try steps([
       "Step 1 Preheat the oven.", "STEP 2: Whisk the eggs.", ",", "Étape 3 - Bake.",
@@ -501,16 +508,14 @@ final class WebRecipeTests: XCTestCase {
   /// A page that wrote its steps' JSON into an attribute without escaping the quotes
   /// (`content="[{"@type":…}]"`): the value runs to the JSON's end, as its author meant.
   func testJSONWrittenUnescapedIntoAnAttribute() throws {
-    let meal = try XCTUnwrap(
-      RecipePage.read(
-        html: """
-          <div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Cupcakes</h1>
-          <meta itemprop="recipeIngredient" content="125ml milk">
-          <meta itemprop="recipeIngredient" content="100g sugar">
-          <meta itemprop="recipeInstructions" content="[{"@type":"HowToStep","text":"Preheat the oven to 180C."},{"@type":"HowToStep","text":"Mix, then bake."}]">
-          <p>Serves 12</p></div>
-          """
-      ).candidates.first?.meal)
+    let meal = try page(
+      """
+      <div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Cupcakes</h1>
+      <meta itemprop="recipeIngredient" content="125ml milk">
+      <meta itemprop="recipeIngredient" content="100g sugar">
+      <meta itemprop="recipeInstructions" content="[{"@type":"HowToStep","text":"Preheat the oven to 180C."},{"@type":"HowToStep","text":"Mix, then bake."}]">
+      <p>Serves 12</p></div>
+      """)
     XCTAssertEqual(lines(meal), ["125ml milk", "100g sugar"])
     XCTAssertEqual(
       CookSteps.split(meal.instructions), ["Preheat the oven to 180C.", "Mix, then bake."])
@@ -544,5 +549,88 @@ final class WebRecipeTests: XCTestCase {
         <h3>Method</h3><ol><li>Bake the fillets with the lemon.</li><li>Serve them.</li></ol>
         """))
     XCTAssertEqual(lines(fish), ["2 halibut fillets", "1 lemon"])
+  }
+
+  /// Data written name first (`Milk, 500 ml`) is read as the page shows it, amount first.
+  ///
+  /// A note the page adds in brackets comes with its lines. A page that shows the amount after
+  /// the name (a table's columns) does not undo data written amount first.
+  func testDataWrittenNameFirstIsReadAsThePageShowsIt() throws {
+    let pancakes = try page(
+      data: """
+        "recipeIngredient": ["milk, 500 ml", "plain flour, 10 tbsp", "ravioli 500g",
+        "salt, a pinch"], "recipeInstructions": "Whisk everything."
+        """,
+      body: """
+        <h2>Ingredients</h2><ul><li>500 ml milk</li><li>10 tbsp plain flour</li>
+        <li>500 g ravioli (filled with ricotta)</li><li>a pinch salt</li></ul>
+        """)
+    XCTAssertEqual(
+      lines(pancakes),
+      ["500 ml milk", "10 tbsp plain flour", "500 g ravioli (filled with ricotta)", "a pinch salt"])
+    let gratin = try page(
+      data: """
+        "recipeIngredient": ["50 g cheese", "2 courgettes"], "recipeInstructions": "Bake."
+        """,
+      body: """
+        <h2>Ingredients</h2><table><tr><td>cheese</td><td>50 g</td></tr>
+        <tr><td>courgettes</td><td>2</td></tr></table>
+        """)
+    XCTAssertEqual(lines(gratin), ["50 g cheese", "2 courgettes"])
+  }
+
+  /// A page without data that draws its headings with styles (a bold block saying
+  /// `Ingredients`) and its list as rows of boxes to tick; a list of times before it is none.
+  func testATickListUnderAStyledHeading() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <ul><li>Preparation time: about 30 minutes</li><li>Chilling: 1 hour</li></ul>
+        <div class="text-xl font-bold">Ingredients</div>
+        <div><h5></h5><div class="row"><input type="checkbox" id="a"><div>2 sticks</div>
+        <div class="font-bold">cinnamon</div></div>
+        <div class="row"><input type="checkbox" id="b"><div>1 l</div>
+        <div class="font-bold">milk</div></div>
+        <div class="row"><input type="checkbox" id="c"><div>200 g</div>
+        <div class="font-bold">rice</div></div></div>
+        <div class="text-xl font-bold">Method</div>
+        <article><p>Boil the rice in the milk with the cinnamon until soft.</p></article>
+        """))
+    XCTAssertEqual(lines(meal), ["2 sticks cinnamon", "1 l milk", "200 g rice"])
+    XCTAssertEqual(meal.instructions, "Boil the rice in the milk with the cinnamon until soft.")
+  }
+
+  /// The data's ingredients as one string of lines with tags among them: a line each, the
+  /// lines the page shows as headings its groups, the one saying "Ingredients" none.
+  func testOneStringOfLinesWithHeadingsThePageShows() throws {
+    let lines =
+      #"Ingredients\n\nSkewers\n\n\t1 kg lamb\n\n\t2 onions\n\t<br>\n\nSalsa\n\t1 cucumber\n\tfresh mint"#
+    let meal = try page(
+      data: #""recipeIngredient": "\#(lines)", "recipeInstructions": "Grill. Chop the salsa.""#,
+      body: """
+        <h2>Ingredients</h2><h2>Skewers</h2><ul><li>1 kg lamb</li><li>2 onions</li></ul>
+        <p><br></p><h2>Salsa</h2><ul><li>1 cucumber</li><li>fresh mint</li></ul>
+        """)
+    XCTAssertEqual(self.lines(meal), ["1 kg lamb", "2 onions", "1 cucumber", "fresh mint"])
+    XCTAssertEqual(groups(meal), ["Skewers", "Skewers", "Salsa", "Salsa"])
+  }
+
+  /// A list that bolds the names in its lines (`2 tbsp **olive oil**`) bolds a whole line for
+  /// the same reason: `**Salt, pepper**` there is an ingredient, not a group's name.
+  func testAWholeBoldLineAmongPartlyBoldLinesIsAnIngredient() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Ingredients</h2><ul><li>2 tbsp <strong>olive oil</strong>, plus more</li>
+        <li>1 pound <strong>sausage</strong></li><li>1 <strong>onion</strong>, sliced</li>
+        <li><strong>Kosher salt, black pepper</strong></li><li>1 pound <b>pasta</b></li></ul>
+        <h2>Method</h2><ol><li>Brown the sausage in the oil.</li><li>Cook the pasta.</li></ol>
+        """))
+    XCTAssertEqual(
+      lines(meal),
+      [
+        "2 tbsp olive oil, plus more", "1 pound sausage", "1 onion, sliced",
+        "Kosher salt, black pepper", "1 pound pasta",
+      ])
   }
 }

@@ -213,8 +213,11 @@ public enum SchemaOrgRecipe {
       return ingredientLines(list, depth: depth + 1)
     }
     guard let text = text(value) else { return [] }
-    // A single string holding several lines (`<br>` or line breaks): one ingredient each.
-    return HTMLText.plain(text).split(whereSeparator: \.isNewline).flatMap {
+    // A single string holding several lines (`<br>` or line breaks): one ingredient each. Its
+    // line breaks part lines even where it holds a tag (HTML would fold them into spaces).
+    return text.split(whereSeparator: \.isNewline).flatMap {
+      HTMLText.plain(String($0)).split(whereSeparator: \.isNewline)
+    }.flatMap {
       commaList(undoubled(withoutBullet(HTMLDocument.fold(String($0)))))
     }.filter { !$0.isEmpty }
   }

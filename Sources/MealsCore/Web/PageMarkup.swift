@@ -125,7 +125,7 @@ enum PageSections {
 
     /// Nil when the element is no heading.
     init?(_ node: Int, _ page: HTMLDocument) {
-      guard let written = headingText(page, node) else { return nil }
+      guard let written = headingText(page, node) ?? blockHeading(node, page) else { return nil }
       self.node = node
       let lower = written.lowercased()
       let ends = { (character: Character) in
@@ -153,21 +153,28 @@ enum PageSections {
       TextFolding.key(text.trimming { $0 == " " || $0 == ":" })
     }
     let candidates = ingredientCandidates(page, elements, headings)
-    let groupNames =
+    let boldTexts =
       candidates.allSatisfy { $0.allSatisfy { $0.contains(where: \.isNumber) } }
       ? []
-      : Set(
-        elements.filter {
-          ["strong", "b", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name)
-            && page.hasShortText($0, limit: 400)
-        }
-        .map { groupName(page.text(of: $0)) })
+      : elements.filter {
+        ["strong", "b", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name)
+          && page.hasShortText($0, limit: 400)
+      }
+      .map { groupName(page.text(of: $0)) }.filter { !$0.isEmpty }
+    let groupNames = Set(boldTexts)
     let ingredients =
       candidates
       .map { list in
-        list.filter { line in
+        let kept = list.filter { line in
           line.contains(where: \.isNumber) || !groupNames.contains(groupName(line))
         }
+        guard kept.count < list.count, list.count <= 80 else { return kept }
+        // A list that bolds a part of most lines (the names) bolds a whole line for the same
+        // reason (`**Kosher salt, pepper**`): no line of it is a group's name.
+        let partlyBold = list.map(groupName).filter { key in
+          boldTexts.contains { $0.count < key.count && key.contains($0) }
+        }
+        return partlyBold.count * 2 < list.count ? kept : list
       }
       .filter { (2...60).contains($0.count) }.max { amounts($0) < amounts($1) }
     if let ingredients, amounts(ingredients) >= 0.3 {
@@ -342,6 +349,22 @@ enum PageSections {
     return []
   }
 
+  // MARK: - Headings
+
+  /// A block of its own that only says "Ingredients" or "Method" (`<div class="title">
+  /// Hozzávalók</div>`): a heading drawn with styles rather than written as one.
+  ///
+  /// Only the words themselves: a short block is otherwise no heading (an amount's cell is one).
+  static func blockHeading(_ node: Int, _ page: HTMLDocument) -> String? {
+    guard page.nodes[node].name == "div",
+      !page.nodes[node].children.contains(where: { !page.nodes[$0].isText }),
+      page.hasShortText(node, limit: 200)
+    else { return nil }
+    let text = page.text(of: node)
+    let word = text.lowercased().trimming { $0 == " " || $0 == ":" }
+    return ingredientWords.contains(word) || methodWords.contains(word) ? text : nil
+  }
+
   static func isHeading(_ page: HTMLDocument, _ node: Int) -> Bool {
     headingText(page, node) != nil
   }
@@ -446,6 +469,17 @@ enum PageSections {
           page.nodes[$0].name == "tr"
             && page.nodes[$0].children.contains { page.nodes[$0].name == "td" }
             && !isHidden(page, $0)
+        }
+        // A list drawn as rows of boxes to tick (`<div><input type=checkbox><div>2 rúd</div>…`).
+        let ticked = inside.filter { box in
+          page.nodes[box].name == "input"
+            && page.attribute("type", of: box)?.lowercased() == "checkbox"
+        }
+        .map { page.nodes[$0].parent }.filter { $0 >= 0 && !isHidden(page, $0) }
+        if ticked.count >= 2 {
+          items += ticked.map { page.text(of: $0) }.filter { !$0.isEmpty }
+          end = node
+          continue
         }
         if rows.count >= 2 {
           // Cells of icons or marks (`*`, a camera) are no part of the line.

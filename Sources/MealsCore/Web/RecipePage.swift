@@ -26,6 +26,11 @@ public enum RecipePage {
     let marked = PageMarkup.recipe(in: page, steps: recipes.first?.steps.isEmpty ?? true)
       .map(PageSteps.cleaned)
     if let marked, !recipes.isEmpty { recipes[0] = completed(recipes[0], marked: marked) }
+    if let first = recipes.first, first.ingredientGroups.isEmpty,
+      let headed = headed(first.ingredients, page: page)
+    {
+      recipes[0].takeIngredients(of: headed)
+    }
     let graph = OpenGraph(page)
     if recipes.isEmpty, let marked, !marked.ingredients.isEmpty, !marked.steps.isEmpty {
       recipes = [marked]
@@ -96,6 +101,8 @@ public enum RecipePage {
       recipe.ingredients = marked.ingredients
     } else if let fuller = fuller(marked.ingredients, than: recipe.ingredients) {
       recipe.ingredients = fuller
+    } else if let shown = reworded(marked.ingredients, than: recipe.ingredients) {
+      recipe.ingredients = shown
     } else if recipe.ingredientGroups.isEmpty,
       let grouped = regrouped(recipe.ingredients, shown: marked.ingredients)
     {
@@ -148,6 +155,94 @@ public enum RecipePage {
       if outer.count > inner.count { longer = true }
     }
     return longer ? lines : nil
+  }
+
+  /// The data's lines with those the page shows as headings made groups (`Salsa`), and the
+  /// one that only says "Ingredients" (`Suroviny`) left out: it titles the list.
+  ///
+  /// Nil when no line without an amount is a heading on the page.
+  static func headed(_ data: [String], page: HTMLDocument) -> RecipeFields? {
+    let bare = data.filter { !$0.contains(where: \.isNumber) && $0.count <= 60 }
+    guard !bare.isEmpty, data.count > bare.count else { return nil }
+    func key(_ text: String) -> String {
+      TextFolding.key(text).trimming { $0 == " " || $0 == ":" }
+    }
+    let headings = Set(
+      page.elements().filter { ["h2", "h3", "h4", "h5", "h6"].contains(page.nodes[$0].name) }
+        .map { key(page.text(of: $0)) })
+    guard bare.contains(where: { headings.contains(key($0)) }) else { return nil }
+    var fields = RecipeFields()
+    for line in data {
+      guard !line.contains(where: \.isNumber), headings.contains(key(line)) else {
+        fields.ingredients.append(line)
+        continue
+      }
+      let title = line.trimming { $0 == " " || $0 == ":" }
+      if !PageSections.ingredientWords.contains(title.lowercased()) {
+        fields.startGroup(title)
+      }
+    }
+    return fields
+  }
+
+  /// The page's visible ingredient lines when they put the data's words in the order a reader
+  /// sees them.
+  ///
+  /// The data writes `mlieko, 500 ml` where the page shows `500 ml mlieko`: as many lines (the
+  /// first ones), each with the data's words (and a note in brackets the page adds), some with
+  /// the amount brought first. Nil otherwise (punctuation or fractions alone are no reason: the
+  /// data's `(large)` and `1/2` are kept).
+  static func reworded(_ shown: [String], than data: [String]) -> [String]? {
+    guard shown.count >= data.count, !data.isEmpty else { return nil }
+    let lines = shown.prefix(data.count).map { line in
+      HTMLDocument.fold(
+        String(line.unicodeScalars.filter { !checkboxes.contains($0) }.map(Character.init)))
+    }
+    var amountFirst = false
+    for (visible, structured) in zip(lines, data) {
+      let seen = words(visible)
+      let written = words(structured)
+      // A note the page adds in brackets at the end (`(for example ricotta)`) is allowed.
+      guard
+        seen.sorted() == written.sorted()
+          || words(withoutNote(visible)).sorted() == written.sorted()
+      else { return nil }
+      let seenFirst = seen.first?.first?.isNumber ?? false
+      let writtenFirst = written.first?.first?.isNumber ?? false
+      // A page showing the amount after the name (a table's columns) is not followed.
+      if writtenFirst, !seenFirst { return nil }
+      if seenFirst, !writtenFirst { amountFirst = true }
+    }
+    return amountFirst ? lines : nil
+  }
+
+  /// The line less a note in brackets at its end.
+  static func withoutNote(_ line: String) -> String {
+    guard line.hasSuffix(")"), let open = line.lastIndex(of: "(") else { return line }
+    return String(line[..<open])
+  }
+
+  /// A line's words in their order, letters and digits apart (`500gr` is `500 gr`).
+  static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var digits = false
+    for character in TextFolding.key(line) {
+      let isDigit = character.isNumber
+      if character.isLetter || isDigit {
+        if !word.isEmpty, isDigit != digits {
+          words.append(word)
+          word = ""
+        }
+        word.append(character)
+        digits = isDigit
+      } else if !word.isEmpty {
+        words.append(word)
+        word = ""
+      }
+    }
+    if !word.isEmpty { words.append(word) }
+    return words
   }
 
   /// Boxes some recipe cards draw before each ingredient, to tick.
