@@ -186,4 +186,47 @@ final class CooklangOfficialParserTests: XCTestCase {
       ["For the pastry/flour", "For the pastry/salt", "Filling/apples", "Filling/salt"])
     XCTAssertEqual(ours["instructions"] as? String, "Make the pastry.\nFill and bake.")
   }
+
+  /// A meal whose steps name its ingredients is written as Cooklang is written by hand: the
+  /// official parser reads the steps meals shows, no list of ingredients among them, and the
+  /// ingredients in meals' order with their units.
+  func testIngredientsTheStepsNameAreMarkedWhereTheyAreNamed() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let json = folder.url.appendingPathComponent("meals.json").path
+    try """
+    {"format": "meals", "version": 1, "meals": [
+      {"name": "Shakshuka", "instructions": "Soften the onion in the olive oil.\\nAdd the tomatoes and the paprika; simmer 10 minutes.\\nCrack in the eggs and cover until set.",
+       "ingredients": [{"name": "onion", "quantity": "1"},
+                       {"name": "olive oil", "quantity": "2 tbsp"},
+                       {"name": "tomatoes", "quantity": "400 g"},
+                       {"name": "paprika", "quantity": "1 tsp"},
+                       {"name": "eggs", "quantity": "4"}]}
+    ]}
+    """.write(toFile: json, atomically: true, encoding: .utf8)
+    let database = folder.url.appendingPathComponent("book.sqlite").path
+    _ = try meals(["--db", database, "import", json])
+    let file = folder.url.appendingPathComponent("Shakshuka.cook").path
+    _ = try meals(["--db", database, "export", "--format", "cooklang", "--output", file, "1"])
+    let written = try String(contentsOfFile: file, encoding: .utf8)
+    XCTAssertFalse(written.contains("= Ingredients"), written)
+    let their = try XCTUnwrap(try official([file])[file])
+    XCTAssertEqual(
+      their["steps"] as? [String],
+      [
+        "Soften the onion in the olive oil.",
+        "Add the tomatoes and the paprika; simmer 10 minutes.",
+        "Crack in the eggs and cover until set.",
+      ])
+    XCTAssertEqual(
+      (their["ingredients"] as? [[String]] ?? []).map { "\($0[0]) \(plain($0[1]))" },
+      ["onion 1", "olive oil 2tbsp", "tomatoes 400g", "paprika 1tsp", "eggs 4"])
+    XCTAssertEqual(their["units"] as? [String], ["", "tbsp", "g", "tsp", ""])
+    let again = folder.url.appendingPathComponent("again.sqlite").path
+    _ = try meals(["--db", again, "import", file])
+    XCTAssertEqual(
+      try meals(["--db", again, "export", "--format", "cooklang", "1"]),
+      try meals(["--db", database, "export", "--format", "cooklang", "1"]),
+      "the file read into another book writes back the same")
+  }
 }

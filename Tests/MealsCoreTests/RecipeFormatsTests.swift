@@ -290,6 +290,78 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(try only([Cooklang.meal(from: text, fileName: "x.cook")]), expected)
   }
 
+  /// Ingredients the steps name are marked where they are named, as Cooklang is written by
+  /// hand; the ones no step names listed before; the file reads back to the same meal and
+  /// writes again to the same bytes.
+  func testCooklangMarksIngredientsWhereTheStepsNameThem() throws {
+    var meal = Meal(
+      name: "Pancakes",
+      instructions:
+        "Whisk the eggs and the milk.\n> eggs at room temperature\nBatter\nAdd the flour (sifted) and the salt.\nFry in butter."
+    )
+    meal.sectionTitles = ["Batter"]
+    meal.ingredients = [
+      IngredientMeasurement(name: "vanilla", quantity: "1 tsp"),
+      IngredientMeasurement(name: "eggs", quantity: "3"),
+      IngredientMeasurement(name: "milk", quantity: "250 ml"),
+      IngredientMeasurement(name: "flour", quantity: "125 g"),
+      IngredientMeasurement(name: "salt", quantity: ""),
+      IngredientMeasurement(name: "butter", quantity: "1 knob"),
+    ]
+    let text = Cooklang.render(meal)
+    XCTAssertTrue(
+      text.hasSuffix(
+        """
+        = Ingredients
+
+        @vanilla{1%tsp}
+
+        = Method
+
+        Whisk the @eggs{3} and the @milk{250%ml}.
+
+        > eggs at room temperature
+
+        = Batter
+
+        Add the @flour{125%g} (sifted) and the @salt{}.
+
+        Fry in @butter{1%knob}.
+
+        """), text)
+    let back = try only([Cooklang.meal(from: text, fileName: "Pancakes.cook")])
+    XCTAssertEqual(back.ingredients, meal.ingredients)
+    XCTAssertEqual(back.instructions, meal.instructions)
+    XCTAssertEqual(Cooklang.render(back), text)
+  }
+
+  /// Marking that would change what is read back lists every ingredient instead: one named
+  /// only before the one listed above it, one no step names after a marked one, a name listed
+  /// twice, a name the text writes otherwise (`Eggs`) or that runs on (`milky`), groups.
+  func testCooklangListsIngredientsWhereMarkingWouldChangeThem() throws {
+    func listed(_ names: [String], _ instructions: String) -> Bool {
+      var meal = Meal(name: "Test", instructions: instructions)
+      meal.ingredients = names.map { IngredientMeasurement(name: $0, quantity: "1") }
+      let text = Cooklang.render(meal)
+      let back = try? only([Cooklang.meal(from: text, fileName: "Test.cook")])
+      XCTAssertEqual(back?.ingredients, meal.ingredients, text)
+      XCTAssertEqual(back?.instructions, meal.instructions, text)
+      return text.contains("= Ingredients")
+    }
+    XCTAssertTrue(listed(["milk", "eggs"], "Whisk the eggs and the milk."))
+    XCTAssertTrue(listed(["eggs", "milk"], "Whisk the eggs."))
+    XCTAssertTrue(listed(["salt", "salt"], "Salt the water, then salt the pasta."))
+    XCTAssertTrue(listed(["eggs"], "Whisk the Eggs."))
+    XCTAssertTrue(listed(["milk"], "Add milky tea."))
+    XCTAssertTrue(listed(["milk"], "Add milk(warm) to it."))
+    XCTAssertFalse(listed(["eggs", "milk"], "Whisk the eggs, then the milk."))
+    XCTAssertFalse(listed(["eggs"], "= Whisk the eggs -- fast @ 10 °C~."))
+    XCTAssertTrue(listed(["@eggs", "milk"], "Whisk the @eggs and the milk."))
+    var grouped = Meal(name: "Pie", instructions: "Add the flour.")
+    grouped.ingredients = [IngredientMeasurement(name: "flour", quantity: "1", group: "Pastry")]
+    XCTAssertTrue(Cooklang.render(grouped).contains("= Ingredients: Pastry"))
+  }
+
   // MARK: - schema.org
 
   func testSchemaOrgWrittenByUsComesBackWithoutTheUsersNotes() throws {

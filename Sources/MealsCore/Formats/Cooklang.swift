@@ -3,9 +3,11 @@ import FoundationEssentials
 /// Cooklang (cooklang.org): a recipe as steps in which ingredients are marked up
 /// (`@olive oil{2%tbsp}`), with `>> key: value` metadata.
 ///
-/// Written: the metadata, an `= Ingredients` section with one `@name{quantity}` per line (our
-/// meals keep ingredients apart from the text; a group's lines under `= Ingredients: GROUP`),
-/// then `= Method` with one step per line of the instructions. Read: any .cook file; the
+/// Written: the metadata, then `= Method` with one step per line of the instructions, each
+/// ingredient marked where a step names it (`Whisk the @eggs{3}`); the ingredients no step
+/// names (or all, when marking would change the order read back) in an `= Ingredients`
+/// section before it, one `@name{quantity}` per line (a group's lines under `= Ingredients:
+/// GROUP`). Read: any .cook file; the
 /// ingredients are every `@` in order, the instructions the steps with the markup as plain
 /// words (the ingredients' sections we write are left out).
 public enum Cooklang {
@@ -36,19 +38,43 @@ public enum Cooklang {
     add("video", meal.videoURL)
     add("image", meal.thumbnailURL)
     lines.append("---")
-    for run in meal.ingredients.groupRuns {
+    let titles = Set(meal.sectionTitles)
+    let steps = meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
+      .filter { !$0.isEmpty }
+    // Ingredients the steps name are marked where they are named; the others listed first.
+    let named = mentions(
+      of: meal.ingredients, in: steps.map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 })
+    let runs =
+      named.map { [(group: "", lines: ArraySlice($0.listed))] } ?? meal.ingredients.groupRuns
+    for run in runs where !run.lines.isEmpty {
       let title = run.group.isEmpty ? "" : ": " + escaped(run.group)
       lines += ["", "= Ingredients" + title, ""]
       lines += run.lines.map(reference)
     }
     lines += ["", "= Method"]
-    let titles = Set(meal.sectionTitles)
-    for step in meal.instructions.split(separator: "\n") where !MealRules.isBlank(String(step)) {
-      let line = MealRules.trimmed(String(step))
+    for (index, line) in steps.enumerated() {
       // A section's title is a Cooklang section of its own.
-      lines += ["", titles.contains(line) ? "= \(line)" : escaped(line)]
+      lines += [
+        "",
+        titles.contains(line)
+          ? "= \(line)" : marking(line, named?.marked.filter { $0.line == index } ?? []),
+      ]
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A step's line, escaped, with the ingredients it names marked (`Whisk the @eggs{3}`).
+  private static func marking(_ line: String, _ marks: [Mention]) -> String {
+    guard !marks.isEmpty else { return escaped(line) }
+    let characters = Array(line)
+    var out = ""
+    var at = 0
+    for mark in marks.sorted(by: { $0.start < $1.start }) {
+      out += escaped(String(characters[at..<mark.start]), atLineStart: at == 0)
+      out += reference(mark.ingredient)
+      at = mark.end
+    }
+    return out + escaped(String(characters[at...]), atLineStart: false)
   }
 
   /// A value as YAML writes it: plain when nothing in it could read as YAML's own syntax
@@ -101,7 +127,7 @@ public enum Cooklang {
   ///
   /// What would read as markup, a comment, a section or metadata gets a backslash (`\@`,
   /// `\--`, `\=`, `\>>`), as the spec allows. A line starting `>` stays a note, as it was read.
-  static func escaped(_ line: String) -> String {
+  static func escaped(_ line: String, atLineStart: Bool = true) -> String {
     // Most lines hold nothing to escape: said by their bytes, at once.
     let marks: Set<UInt8> = Self.escapeBytes
     guard line.utf8.contains(where: { marks.contains($0) }) else { return line }
@@ -111,7 +137,7 @@ public enum Cooklang {
       let next = index + 1 < characters.count ? characters[index + 1] : nil
       if "@#~\\".contains(character) || (character == "-" && next == "-")
         || (character == "[" && next == "-")
-        || (index == 0 && (character == "=" || (character == ">" && next == ">")))
+        || (atLineStart && index == 0 && (character == "=" || (character == ">" && next == ">")))
       {
         out.append("\\")
       }
@@ -158,8 +184,10 @@ public enum Cooklang {
 
   /// `@name{quantity}`; `@name{2%tbsp}` when the quantity is an amount and one word.
   static func reference(_ measurement: IngredientMeasurement) -> String {
+    // Braces would end the name; a `@` or a backslash in it is escaped (`@\@home mix{}`).
     let name = measurement.name.replacingEvery("{", with: "(")
-      .replacingEvery("}", with: ")")
+      .replacingEvery("}", with: ")").replacingEvery("\\", with: "\\\\")
+      .replacingEvery("@", with: "\\@")
     let quantity = MealRules.trimmed(measurement.quantity).replacingEvery("}", with: ")")
     // An amount (a number, a fraction, a mixed number, a range) and a one-word unit keep the
     // unit apart, as the spec writes them: `{1 1/2%cups}`, `{2-3%tbsp}`, `{100%g}`.

@@ -1,0 +1,86 @@
+import FoundationEssentials
+
+/// Where a meal's steps name its ingredients, so a .cook file marks them there (`Whisk the
+/// @eggs{3}`) as Cooklang means, rather than in a list the official parser reads as a step.
+extension Cooklang {
+  /// One ingredient marked in a step: its line, where its name starts and ends in the line
+  /// (in characters), and the ingredient.
+  struct Mention {
+    var line: Int
+    var start: Int
+    var end: Int
+    var ingredient: IngredientMeasurement
+  }
+
+  /// The ingredients no step names (listed before the method, in order) and where the others
+  /// are named; nil when marking them in the steps would change what is read back.
+  ///
+  /// Read back, the list comes first and then the steps' marks in the text's order: so each
+  /// ingredient is marked at its first mention after the one before it, and one no step names
+  /// may only come before every marked one. Groups (read from their sections), names that are
+  /// not plain words, and a name listed twice (a second bare mention refers to the first) keep
+  /// the whole list. A mention matches the name as written, between word boundaries.
+  static func mentions(of ingredients: [IngredientMeasurement], in lines: [String])
+    -> (listed: [IngredientMeasurement], marked: [Mention])?
+  {
+    guard !ingredients.isEmpty, !ingredients.hasGroups else { return nil }
+    let keys = ingredients.map { $0.name.lowercased() }
+    guard Set(keys).count == keys.count, ingredients.allSatisfy({ isPlainName($0.name) }) else {
+      return nil
+    }
+    let texts = lines.map(Array.init)
+    var listed: [IngredientMeasurement] = []
+    var marked: [Mention] = []
+    var line = 0
+    var offset = 0
+    for ingredient in ingredients {
+      if let found = firstMention(Array(ingredient.name), in: texts, line: line, offset: offset) {
+        marked.append(
+          Mention(
+            line: found.line, start: found.start, end: found.start + ingredient.name.count,
+            ingredient: ingredient))
+        line = found.line
+        offset = found.start + ingredient.name.count
+      } else if marked.isEmpty {
+        listed.append(ingredient)
+      } else {
+        return nil
+      }
+    }
+    return marked.isEmpty ? nil : (listed, marked)
+  }
+
+  /// A name Cooklang reads the same between `@` and `{`: a letter first, then letters, digits,
+  /// spaces, hyphens and apostrophes, no space at either end.
+  private static func isPlainName(_ name: String) -> Bool {
+    guard let first = name.first, first.isLetter, name.last.map({ $0 != " " }) ?? false else {
+      return false
+    }
+    return name.allSatisfy { $0.isLetter || $0.isNumber || " -'’".contains($0) }
+      && !name.contains("  ")
+  }
+
+  /// The first place at or after (`line`, `offset`) where `name` stands as a word of its own
+  /// (no letter or digit either side, no `(` after it: that would read as a note).
+  private static func firstMention(
+    _ name: [Character], in texts: [[Character]], line: Int, offset: Int
+  ) -> (line: Int, start: Int)? {
+    guard !name.isEmpty else { return nil }
+    for index in line..<texts.count {
+      let text = texts[index]
+      var start = index == line ? offset : 0
+      while start + name.count <= text.count {
+        if text[start] == name[0], Array(text[start..<start + name.count]) == name {
+          let before = start == 0 ? nil : text[start - 1]
+          let after = start + name.count < text.count ? text[start + name.count] : nil
+          let bounded = { (character: Character?) in
+            character.map { !$0.isLetter && !$0.isNumber } ?? true
+          }
+          if bounded(before), bounded(after), after != "(" { return (index, start) }
+        }
+        start += 1
+      }
+    }
+    return nil
+  }
+}
