@@ -26,6 +26,7 @@ _meals() {
         COMPREPLY=($(compgen -W "json markdown schema-org cooklang" -- "$cur")); fi
       return ;;
     --restore-backup) COMPREPLY=($(compgen -W "1 2 3" -- "$cur")); return ;;
+    --units) COMPREPLY=($(compgen -W "as-written metric us" -- "$cur")); return ;;
   esac
 
   local flags=""
@@ -33,9 +34,9 @@ _meals() {
     "") flags="--db --api-url --no-mouse --no-animation --images --config --read-only --restore-backup --help --version" ;;
     config) flags="--check" ;;
     list) flags="--json --filter --favourites --help" ;;
-    show) flags="--json --markdown --help" ;;
+    show) flags="--json --markdown --units --help" ;;
     search) flags="--json --help" ;;
-    export) flags="--format --output --help" ;;
+    export) flags="--format --output --units --help" ;;
     import) flags="--help" ;;
     plan) flags="--week --from --days --json --slot --servings --format --output --help" ;;
     sync) flags="--help" ;;

@@ -39,6 +39,8 @@ complete -c meals -n "__fish_seen_subcommand_from list" -l filter -x -d 'meals m
 complete -c meals -n "__fish_seen_subcommand_from list" -l favourites -d 'only favourites'
 complete -c meals -n "__fish_seen_subcommand_from show" -l json -d 'as JSON'
 complete -c meals -n "__fish_seen_subcommand_from show" -l markdown -d 'as Markdown'
+complete -c meals -n "__fish_seen_subcommand_from show" -l units -x -a 'as-written metric us' -d 'in these units'
+complete -c meals -n "__fish_seen_subcommand_from export" -l units -x -a 'metric us' -d 'converted to these units'
 complete -c meals -n "__fish_seen_subcommand_from show export" -a '(__meals_names)' -d 'meal'
 complete -c meals -n "__fish_seen_subcommand_from search" -l json -d 'as JSON'
 complete -c meals -n "__fish_seen_subcommand_from export" -l format -x -a 'json markdown schema-org cooklang' -d 'the format'

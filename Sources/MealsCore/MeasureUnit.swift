@@ -15,6 +15,7 @@ public enum MeasureUnit: String, CaseIterable, Equatable, Sendable {
   case fluidOunce = "fl oz"
   case pint = "pint"
   case quart = "quart"
+  case gallon = "gallon"
 
   /// What a unit measures: amounts of one kind can be added together.
   public enum Kind: Sendable { case weight, volume }
@@ -39,13 +40,14 @@ public enum MeasureUnit: String, CaseIterable, Equatable, Sendable {
     case .fluidOunce: 29.573_529_6
     case .pint: 473.176_473
     case .quart: 946.352_946
+    case .gallon: 3_785.411_784
     }
   }
 
   /// Spoons and cups are measured in kitchen fractions (eighths, thirds).
   public var usesFractions: Bool {
     switch self {
-    case .teaspoon, .tablespoon, .cup, .ounce, .pound, .fluidOunce, .pint, .quart: true
+    case .teaspoon, .tablespoon, .cup, .ounce, .pound, .fluidOunce, .pint, .quart, .gallon: true
     default: false
     }
   }
@@ -64,7 +66,7 @@ public enum MeasureUnit: String, CaseIterable, Equatable, Sendable {
       ? [(.ounce, 0), (.pound, 1)]
       : [(.teaspoon, 0), (.tablespoon, 1), (.cup, 0.25), (.pint, 1), (.quart, 1)]
     let rank = { (unit: MeasureUnit) in
-      ladder.firstIndex { $0.0 == unit } ?? (unit == .fluidOunce ? 2 : 0)
+      ladder.firstIndex { $0.0 == unit } ?? (unit == .fluidOunce ? 2 : unit == .gallon ? 4 : 0)
     }
     // Cups are always allowed: six tablespoons are ⅜ cup.
     let highest = max(parts.map(rank).max() ?? 0, first.kind == .weight ? 1 : 2)
@@ -89,6 +91,7 @@ public enum MeasureUnit: String, CaseIterable, Equatable, Sendable {
     case .cup: plural ? "cups" : "cup"
     case .pint: plural ? "pints" : "pint"
     case .quart: plural ? "quarts" : "quart"
+    case .gallon: plural ? "gallons" : "gallon"
     default: rawValue
     }
   }
@@ -125,6 +128,7 @@ public enum MeasureUnit: String, CaseIterable, Equatable, Sendable {
       (.fluidOunce, ["fl oz", "fl. oz", "floz", "fluid ounce", "fluid ounces", "fl"]),
       (.pint, ["pint", "pints", "pt", "pts"]),
       (.quart, ["quart", "quarts", "qt", "qts"]),
+      (.gallon, ["gallon", "gallons", "gal", "gals"]),
     ]
     for (unit, spellings) in names {
       for spelling in spellings { table[spelling] = unit }

@@ -1,6 +1,7 @@
 // libFuzzer target: any bytes as a recipe file in one of the formats meals reads, the format
 // given by the FUZZ_FORMAT environment variable (schema.org JSON, Cooklang, Markdown), as
-// `meals import` reads a file of that name; or (`syncfiles`) as the sync folder's own files —
+// `meals import` reads a file of that name (a .cook file's meal also written and read back);
+// or (`syncfiles`) as the sync folder's own files —
 // a shopping list, its tick log, a week's menu, a hand-written file given its meals-id — each
 // read, written and read again to the same. Built by `make fuzz` as four targets.
 import Foundation
@@ -23,8 +24,24 @@ public func fuzzFormats(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     fuzzSyncFolderFiles(String(decoding: data, as: UTF8.self))
     return 0
   }
-  FuzzCheck.candidates((try? RecipeImport.candidates(from: data, fileName: fuzzFileName)) ?? [])
+  let candidates = (try? RecipeImport.candidates(from: data, fileName: fuzzFileName)) ?? []
+  FuzzCheck.candidates(candidates)
+  if fuzzFileName.hasSuffix(".cook") {
+    for meal in candidates.compactMap(\.meal) { fuzzCooklangRoundTrip(meal) }
+  }
   return 0
+}
+
+/// A meal read from a .cook file, written as meals writes it, reads back to the same file
+/// (the sync folder rewrites nothing that did not change), ingredients marked in its steps or
+/// listed.
+func fuzzCooklangRoundTrip(_ meal: Meal) {
+  let written = Cooklang.render(meal)
+  guard let back = Cooklang.meal(from: written, fileName: "recipe.cook").meal else {
+    preconditionFailure("a file meals wrote reads as no meal")
+  }
+  precondition(back.ingredients == meal.ingredients, "the ingredients read back otherwise")
+  precondition(Cooklang.render(back) == written, "a file meals wrote writes back otherwise")
 }
 
 /// The sync folder's files: what is written from what was read reads back the same.

@@ -238,7 +238,8 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(status, 2)
     XCTAssertEqual(
       err,
-      "meals: show: unknown option “--yaml”.\nUsage: meals show MEAL [--json | --markdown]\n"
+      "meals: show: unknown option “--yaml”.\n"
+        + "Usage: meals show MEAL [--json | --markdown] [--units as-written|metric|us]\n"
         + "meals show --help says more.\n", "the usage line, not the whole help")
     (status, out, _) = try meals("show", "--help")
     XCTAssertEqual(status, 0)
@@ -598,5 +599,34 @@ final class CommandTests: XCTestCase {
       "sh did not finish within 1 s (waiting for the network, or for a password?)")
     XCTAssertEqual(run.output, "started\n")
     XCTAssertEqual(ProgramRun.run("sh", ["-c", "exit 3"]).status, 3, "in time: its own status")
+  }
+
+  /// `--units` and `set units` show a meal in the reader's units; the meal is unchanged, and
+  /// an export converts only when asked.
+  func testShowInTheReadersUnits() throws {
+    let json = folder.path("brownies.json")
+    try """
+    {"format": "meals", "version": 1, "meals": [{"name": "Brownies",
+     "instructions": "Preheat the oven to 350°F.", "ingredients": [
+       {"name": "all-purpose flour", "quantity": "1 cup"}, {"name": "milk", "quantity": "1 cup"},
+       {"name": "tomatoes", "quantity": "1 (12 oz.) can"}]}]}
+    """.write(toFile: json, atomically: true, encoding: .utf8)
+    var (status, out, err) = try meals("import", json)
+    XCTAssertEqual(status, 0, err)
+    (status, out, err) = try meals("show", "Brownies", "--units", "metric")
+    XCTAssertEqual(status, 0, err)
+    XCTAssertTrue(out.contains("≈ 120 g         all-purpose flour\n"), out)
+    XCTAssertTrue(out.contains("240 ml          milk\n"), out)
+    XCTAssertTrue(out.contains("1 (12 oz.) can  tomatoes\n"), out)
+    XCTAssertTrue(out.contains("Preheat the oven to 175 °C."), out)
+    (status, out, _) = try meals("show", "Brownies")
+    XCTAssertTrue(out.contains("1 cup           milk\n") && out.contains("350°F"), out)
+    (status, out, _) = try meals("export", "Brownies", "--format", "cooklang")
+    XCTAssertTrue(out.contains("@milk{1%cup}"), out)
+    (status, out, _) = try meals("export", "Brownies", "--format", "cooklang", "--units", "metric")
+    XCTAssertTrue(out.contains("@milk{240%ml}"), out)
+    (status, _, err) = try meals("show", "Brownies", "--units", "kelvin")
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.hasPrefix("meals: show: --units takes as-written, metric or us"), err)
   }
 }

@@ -41,6 +41,7 @@ public enum ConfigReport {
     if let folder = options.syncFolder { values.append(("sync-folder", folder)) }
     values += [
       ("serve-port", "\(options.servePort)"), ("serve-lan", options.serveOnLAN ? "yes" : "no"),
+      ("units", options.units.rawValue), ("cup", options.cup.rawValue),
     ]
     for (name, value) in values {
       let source =

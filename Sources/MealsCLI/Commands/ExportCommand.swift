@@ -2,15 +2,22 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 
-/// `meals export [MEAL…] [--format F] [--output PATH]`.
+/// `meals export [MEAL…] [--format F] [--output PATH] [--units U]`.
 enum ExportCommand {
-  static func run(_ arguments: CommandArguments, store: MealStore, io: CommandIO) -> Int32 {
+  static func run(_ arguments: CommandArguments, store: MealStore, io: CommandIO, cup: CupSize)
+    -> Int32
+  {
     let formatName = arguments.values["--format"] ?? "json"
     guard let format = RecipeFormat(rawValue: formatName) else {
       let known = RecipeFormat.allCases.map(\.rawValue).joined(separator: ", ")
       return Subcommand.usageError(
         "--format takes \(known), not “\(formatName)”.", .export, io: io)
     }
+    // Only when asked: an export keeps what the meals say.
+    guard
+      let conversion = Subcommand.conversion(
+        arguments, fallback: UnitConversion(.asWritten, cup: cup), command: .export, io: io)
+    else { return Subcommand.Status.usage }
     var ids: [Int64] = []
     for wanted in arguments.positionals {
       guard let id = Subcommand.resolve(wanted, store: store, io: io) else {
@@ -37,9 +44,9 @@ enum ExportCommand {
       /// Each meal in turn, without holding them all.
       func forEach(_ body: (Meal) throws -> Void) throws {
         if everything {
-          try store.forEachMeal(body)
+          try store.forEachMeal { try body(conversion.meal($0)) }
         } else {
-          for id in ids { if let meal = try store.meal(id: id) { try body(meal) } }
+          for id in ids { if let meal = try store.meal(id: id) { try body(conversion.meal(meal)) } }
         }
       }
       /// A meal's own photo, for our JSON (which carries it; the other formats do not).

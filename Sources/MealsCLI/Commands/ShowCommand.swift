@@ -1,15 +1,21 @@
 import MealsCore
 import MealsStore
 
-/// `meals show MEAL [--json | --markdown]`.
+/// `meals show MEAL [--json | --markdown] [--units U]`.
 enum ShowCommand {
-  static func run(_ arguments: CommandArguments, store: MealStore, io: CommandIO) -> Int32 {
+  static func run(
+    _ arguments: CommandArguments, store: MealStore, io: CommandIO, conversion: UnitConversion
+  ) -> Int32 {
     guard let wanted = arguments.positionals.first else {
       return Subcommand.usageError("which meal? Give its id or name.", .show, io: io)
     }
     if arguments.flags.contains("--json") && arguments.flags.contains("--markdown") {
       return Subcommand.usageError("--json and --markdown cannot be used together.", .show, io: io)
     }
+    guard
+      let conversion = Subcommand.conversion(
+        arguments, fallback: conversion, command: .show, io: io)
+    else { return Subcommand.Status.usage }
     guard let id = Subcommand.resolve(wanted, store: store, io: io) else {
       return Subcommand.Status.failure
     }
@@ -19,7 +25,7 @@ enum ShowCommand {
         io.fail("meal \(id) was deleted meanwhile.")
         return Subcommand.Status.failure
       }
-      meal = stored
+      meal = conversion.meal(stored)
     } catch {
       io.fail(error.message)
       return Subcommand.Status.failure

@@ -23,9 +23,11 @@ public enum Subcommand: String, CaseIterable, Sendable {
       CommandArguments.Spec(
         switches: ["--json", "--favourites"], valued: ["--filter"], maximumPositionals: 0)
     case .show:
-      CommandArguments.Spec(switches: ["--json", "--markdown"], maximumPositionals: 1)
+      CommandArguments.Spec(
+        switches: ["--json", "--markdown"], valued: ["--units"], maximumPositionals: 1)
     case .search: CommandArguments.Spec(switches: ["--json"], maximumPositionals: nil)
-    case .export: CommandArguments.Spec(valued: ["--format", "--output"], maximumPositionals: nil)
+    case .export:
+      CommandArguments.Spec(valued: ["--format", "--output", "--units"], maximumPositionals: nil)
     case .import: CommandArguments.Spec(maximumPositionals: nil)
     case .plan:
       CommandArguments.Spec(
@@ -55,7 +57,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
       """
     case .show:
       """
-      Usage: meals show MEAL [--json | --markdown]
+      Usage: meals show MEAL [--json | --markdown] [--units as-written|metric|us]
 
       One meal, whole. MEAL is a database id (see meals list) or a name: the exact name,
       else the only name that starts with it, accents and case ignored as / does in the app.
@@ -63,6 +65,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
 
         --json          the meal in meals' JSON format
         --markdown      the meal as Markdown
+        --units U       its measures, temperatures and lengths in metric or US units
+                        (default: set units); the meal itself is not changed
       """
     case .search:
       """
@@ -76,6 +80,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .export:
       """
       Usage: meals export [MEAL…] [--format json|markdown|schema-org|cooklang] [--output PATH]
+                          [--units metric|us]
 
       Writes all saved meals, or the named ones (ids or names, as for meals show).
 
@@ -84,6 +89,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
         --output PATH   a file; or a folder (an existing one, or a path ending in /) with
                         one file per meal, named after it. Default: standard output.
                         Cooklang holds one recipe per file: several need a folder.
+        --units U       the measures, temperatures and lengths converted (never without
+                        it: an export keeps what the meals say)
       """
     case .import:
       """
@@ -173,6 +180,18 @@ public enum Subcommand: String, CaseIterable, Sendable {
 
   // MARK: - Running
 
+  /// `--units U` read, else `fallback`; nil (said as a usage error) for an unknown name.
+  static func conversion(
+    _ arguments: CommandArguments, fallback: UnitConversion, command: Subcommand, io: CommandIO
+  ) -> UnitConversion? {
+    guard let text = arguments.values["--units"] else { return fallback }
+    guard let system = UnitSystem(spelling: text) else {
+      _ = usageError("--units takes as-written, metric or us, not “\(text)”.", command, io: io)
+      return nil
+    }
+    return UnitConversion(system, cup: fallback.cup)
+  }
+
   /// Runs the subcommand and returns the exit status; standard output is flushed.
   public func run(
     _ arguments: [String], options: LaunchOptions, io: CommandIO,
@@ -233,8 +252,10 @@ public enum Subcommand: String, CaseIterable, Sendable {
       }
       switch self {
       case .list: status = ListCommand.run(parsed, store: store, io: io)
-      case .show: status = ShowCommand.run(parsed, store: store, io: io)
-      case .export: status = ExportCommand.run(parsed, store: store, io: io)
+      case .show:
+        status = ShowCommand.run(parsed, store: store, io: io, conversion: options.conversion)
+      case .export:
+        status = ExportCommand.run(parsed, store: store, io: io, cup: options.cup)
       case .import:
         status = ImportCommand.run(parsed, store: store, io: io, pages: pages, pictures: pictures)
       case .plan: status = PlanCommand.run(parsed, store: store, io: io, today: today, now: now)

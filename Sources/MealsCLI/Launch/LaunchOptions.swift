@@ -42,6 +42,12 @@ public struct LaunchOptions: Equatable {
   /// Serving on the machine's addresses over HTTPS, for a phone on the same network
   /// (`set serve-lan = yes`, `MEALS_SERVE_LAN=1`); else on this machine only.
   public var serveOnLAN = false
+  /// The units recipes are read in (`set units`, `MEALS_UNITS`): as written, metric or US.
+  public var units = UnitSystem.asWritten
+  /// What a recipe's cup holds (`set cup`, `MEALS_CUP`): the US, metric or imperial cup.
+  public var cup = CupSize.us
+  /// The two as one conversion, for reading a meal.
+  public var conversion: UnitConversion { UnitConversion(units, cup: cup) }
   /// How long a lone Esc waits for the rest of a key's sequence, in ms (`set escape-delay`).
   public var escapeDelay = Self.defaultEscapeDelay
   /// The key decoder's own (`Self.defaultEscapeDelay`; a test holds the two equal, as
@@ -258,6 +264,15 @@ extension LaunchOptions {
       return .success(text)
     }
     let serveOnLAN = settings.bool("serve-lan", variable: "MEALS_SERVE_LAN")
+    let units = settings.value("units", variable: "MEALS_UNITS") { text in
+      UnitSystem(spelling: text).map { .success($0.rawValue) }
+        ?? .failure(
+          UsageError(message: "the units “\(text)” are none of as-written, metric or us."))
+    }
+    let cup = settings.value("cup", variable: "MEALS_CUP") { text in
+      CupSize(rawValue: text.lowercased()).map { .success($0.rawValue) }
+        ?? .failure(UsageError(message: "the cup “\(text)” is none of us, metric or imperial."))
+    }
     settings.checkTheRest()
     if let usage = settings.usageError { return .failure(usage) }
     config.problems += settings.problems
@@ -287,6 +302,8 @@ extension LaunchOptions {
     }
     options.servePort = servePort.value.flatMap { Int($0) } ?? Self.defaultServePort
     options.serveOnLAN = serveOnLAN.value ?? false
+    options.units = units.value.flatMap(UnitSystem.init(spelling:)) ?? .asWritten
+    options.cup = cup.value.flatMap(CupSize.init(rawValue:)) ?? .us
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }
