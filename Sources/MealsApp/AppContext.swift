@@ -36,6 +36,14 @@ public final class AppContext {
   let timers: KitchenTimers
   /// Where each list was left (selected item and scroll), so reopening it finds it there.
   var listPositions: [String: ListPosition] = [:]
+  /// The units meals are read in (`set units`, `set cup`; `U` cycles them while the app runs).
+  public var units = UnitConversion.asWritten
+
+  /// `U`: the next units, said on the status line.
+  func cycleUnits() {
+    units.system = units.system.next
+    navigator.showInfo("Units: \(units.system.label) (the meals are not changed).")
+  }
 
   public init(
     navigator: Navigator, store: MealStore, service: MealDBService,

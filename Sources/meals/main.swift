@@ -118,6 +118,7 @@ let app = MealsApplication(
   syncFolder: store.isReadOnly ? nil : options.syncFolder,
   serving: AppServe.Options(port: options.servePort, lan: options.serveOnLAN))
 app.navigator.animations = options.animations
+app.context.units = options.conversion
 if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),

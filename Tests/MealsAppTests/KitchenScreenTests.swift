@@ -53,6 +53,35 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertEqual(items.first?.mealName, "Beef and Stout Stew")
   }
 
+  /// `U` cycles the units on Meal Detail and Cook Mode (as written, metric, US), composed with
+  /// the servings shown; the footer says which, and the meal itself is never changed.
+  func testUnitsCycleOnMealDetailAndCookModeAndLeaveTheMealAlone() throws {
+    let app = try appWithStew(size: Size(width: 100, height: 24))
+    app.press(.character("v"))  // Beef Stew in Meal Detail
+    XCTAssertEqual(app.lines[5], "  INGREDIENTS (3) · serves 2")
+    XCTAssertTrue(app.lines[23].contains("U units: as written"), app.lines[23])
+    app.press(.character("U"))
+    XCTAssertEqual(app.lines[5], "  INGREDIENTS (3) · serves 2 · metric")
+    XCTAssertEqual(app.lines[6], "    Beef   500g")
+    XCTAssertEqual(app.lines[7], "    Stock  120 ml")
+    XCTAssertEqual(app.lines[8], "    Salt   Pinch")
+    XCTAssertTrue(app.lines[23].contains("U units: metric"), app.lines[23])
+    app.press(.character("+"), .character("+"))  // 4 servings, then metric
+    XCTAssertEqual(app.lines[7], "    Stock  240 ml")
+    app.press(.character("U"))
+    XCTAssertEqual(app.lines[6], "    Beef   2 ¼ lb")
+    XCTAssertEqual(app.lines[7], "    Stock  1 cup")
+    app.press(.character("c"))  // Cook Mode, in the units chosen
+    let screen = { app.lines.joined(separator: "\n") }
+    XCTAssertTrue(screen().contains("Ingredients · serves 2 · US · tick"), screen())
+    XCTAssertTrue(screen().contains("[ ] 1 lb     Beef"), screen())
+    app.press(.character("U"))
+    XCTAssertTrue(screen().contains("[ ] 500g     Beef"), screen())
+    let id = try XCTUnwrap(app.store.mealIDs(named: "Beef Stew").first)
+    XCTAssertEqual(
+      try app.store.meal(id: id)?.ingredients.map(\.quantity), ["500g", "1/2 cup", "Pinch"])
+  }
+
   // MARK: - Copying a meal
 
   func testYCopiesTheMealAsMarkdownFromMyMealsAndMealDetail() throws {

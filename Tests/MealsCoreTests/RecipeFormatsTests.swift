@@ -357,6 +357,21 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertFalse(listed(["eggs", "milk"], "Whisk the eggs, then the milk."))
     XCTAssertFalse(listed(["eggs"], "= Whisk the eggs -- fast @ 10 °C~."))
     XCTAssertTrue(listed(["@eggs", "milk"], "Whisk the @eggs and the milk."))
+    // What would end a name or an amount comes back as written, escaped.
+    var odd = Meal(name: "Odd", instructions: "Mix.")
+    odd.ingredients = [
+      IngredientMeasurement(name: "sauce {house}", quantity: "50% of it"),
+      IngredientMeasurement(name: "a\\b", quantity: "1 }"),
+      IngredientMeasurement(name: "si#lken ~tofu", quantity: "100 g"),
+    ]
+    let oddText = Cooklang.render(odd)
+    XCTAssertEqual(
+      try only([Cooklang.meal(from: oddText, fileName: "Odd.cook")]).ingredients, odd.ingredients,
+      oddText)
+    // A mark left with no name once control characters are gone is no ingredient.
+    let stray = try only(
+      RecipeImport.candidates(from: Data("Mix @\u{1}\u{2} and @salt.\n".utf8), fileName: "x.cook"))
+    XCTAssertEqual(stray.ingredients.map(\.name), ["salt"])
     var grouped = Meal(name: "Pie", instructions: "Add the flour.")
     grouped.ingredients = [IngredientMeasurement(name: "flour", quantity: "1", group: "Pastry")]
     XCTAssertTrue(Cooklang.render(grouped).contains("= Ingredients: Pastry"))

@@ -73,11 +73,13 @@ enum MealLines {
   /// instructions flow back to the full width under it.
   static func body(
     of meal: Meal, width: Int, instructionLines: Int? = nil, links: Bool = true,
-    servings: Servings? = nil, beside: (rows: Int, width: Int) = (0, 0)
+    servings: Servings? = nil, units: UnitConversion = .asWritten,
+    beside: (rows: Int, width: Int) = (0, 0)
   ) -> [PagerLine] {
     let narrowWidth = beside.rows > 0 ? beside.width : width
     var heading = "INGREDIENTS (\(meal.ingredients.count))"
     if let servings { heading += " · " + servings.description }
+    if units.system != .asWritten { heading += " · " + units.system.label }
     var lines: [PagerLine] = [PagerLine(heading, style: .key)]
     let nameWidth = min(
       max(12, narrowWidth / 2 - 2),
@@ -99,6 +101,11 @@ enum MealLines {
         measure = scaled.text + (scaled.scaled ? "" : " *")
         unscaled = unscaled || !scaled.scaled
       }
+      if units.system != .asWritten, !line.quantity.isEmpty {
+        let converted = units.measure(
+          servings?.measure(line.quantity).text ?? line.quantity, of: line.name)
+        measure = converted + (measure.hasSuffix(" *") ? " *" : "")
+      }
       lines.append(
         PagerLine([
           PagerLine.Span(line.name, column: inset, width: nameWidth - 1),
@@ -110,7 +117,8 @@ enum MealLines {
     }
     lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
     var instructions = PagerLine.wrapped(
-      meal.instructions.isEmpty ? "(none given)" : meal.instructions, width: width, indent: 2,
+      meal.instructions.isEmpty ? "(none given)" : units.text(meal.instructions), width: width,
+      indent: 2,
       narrow: (max(0, beside.rows - lines.count), narrowWidth))
     // A section's title reads as a heading over its steps.
     let titles = Set(meal.sectionTitles)

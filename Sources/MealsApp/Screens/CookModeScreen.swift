@@ -11,7 +11,7 @@ import TerminalUI
 /// servings; running timers keep counting after leaving (the status line shows them).
 public final class CookModeScreen: Screen {
   enum Action: String, Sendable {
-    case next, previous, tick, timer, timers, more, fewer, addToList, leave
+    case next, previous, tick, timer, timers, more, fewer, units, addToList, leave
   }
 
   static let keys = KeyTable<Action>(
@@ -29,7 +29,8 @@ public final class CookModeScreen: Screen {
       KeyBinding(
         [.character("T")], .timers, "timers (x stops one)",
         detail: "the timers: `x` stops the selected one, `Esc` back"),
-      MealActions.more(.more), MealActions.fewer(.fewer), MealActions.addToList(.addToList),
+      MealActions.more(.more), MealActions.fewer(.fewer), MealActions.units(.units),
+      MealActions.addToList(.addToList),
       KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
       KeyBinding(
         [.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc",
@@ -48,7 +49,7 @@ public final class CookModeScreen: Screen {
         detail: "tick an ingredient as you gather it (the cursor goes on to the next)"),
     ])
   /// What the checklist shows of the steps' keys besides its own.
-  static let checklistAlso: Set<Action> = [.more, .fewer, .addToList, .timers, .leave]
+  static let checklistAlso: Set<Action> = [.more, .fewer, .units, .addToList, .timers, .leave]
 
   /// A step too long for the window scrolls (Space stays the next step).
   static let scrollKeys = KeyTable<Pager.Action>(
@@ -119,7 +120,7 @@ public final class CookModeScreen: Screen {
 
   public var title: String { "Cook Mode" }
 
-  public var keyHelp: [KeyHelp] { chainHelp }
+  public var keyHelp: [KeyHelp] { MealActions.unitsHelp(chainHelp, context.units) }
 
   var runningTimers: [CookTimer] { context.timers.running }
 
@@ -149,6 +150,7 @@ public final class CookModeScreen: Screen {
       timerList = ListState()
     case .more: servings.increase()
     case .fewer: servings.decrease()
+    case .units: context.cycleUnits()
     case .addToList: Kitchen.addToShoppingList(meal, servings: servings, context: context)
     }
   }
@@ -272,7 +274,9 @@ public final class CookModeScreen: Screen {
     let layout = checklistLayout(area)
     canvas.writeTruncated(MealRules.trimmed(meal.name), in: layout.name, style: .title)
     let heading =
-      "Ingredients · \(servings.description) · tick them as you gather, → to start cooking"
+      "Ingredients · \(servings.description)"
+      + (context.units.system == .asWritten ? "" : " · " + context.units.system.label)
+      + " · tick them as you gather, → to start cooking"
     canvas.writeTruncated(heading, in: layout.heading, style: .muted)
     guard !meal.ingredients.isEmpty else {
       canvas.writeTruncated(
@@ -281,7 +285,7 @@ public final class CookModeScreen: Screen {
     }
     let measures = meal.ingredients.map { line -> String in
       let scaled = servings.measure(line.quantity)
-      return scaled.text + (scaled.scaled ? "" : " *")
+      return context.units.measure(scaled.text, of: line.name) + (scaled.scaled ? "" : " *")
     }
     let measureWidth = min(
       layout.list.area.width / 3, (measures.map { TextWidth.columns(of: $0) }.max() ?? 0))
@@ -328,8 +332,11 @@ public final class CookModeScreen: Screen {
     var lastOffset: Int { max(0, lines.count - visible) }
   }
 
+  /// A step's text in the units shown (its timers read from the text as written).
+  private func shownStep(_ index: Int) -> String { context.units.text(steps[index]) }
+
   func stepLayout(_ index: Int, in area: Rect) -> StepLayout {
-    let text = steps[index]
+    let text = shownStep(index)
     let hasTime = !StepDuration.find(in: text).isEmpty
     // The progress line and a gap above; the timer hint (and a gap) below, always in view.
     let rows = area.split(.vertical, [.fixed(1), .fixed(1), .fill, .fixed(hasTime ? 2 : 0)])
@@ -379,7 +386,7 @@ public final class CookModeScreen: Screen {
       .horizontal, [.fixed(TextWidth.columns(of: progress)), .fixed(3), .fill, .fixed(2)])
     canvas.write(progress, row: line[0].y, column: line[0].x, style: .key)
     canvas.writeTruncated(MealRules.trimmed(meal.name), in: line[2], style: .muted)
-    let text = steps[index]
+    let text = shownStep(index)
     let durations = StepDuration.find(in: text).map { String(text[$0.range]) }
     let offset = min(stepOffset, layout.lastOffset)
     var y = layout.text.y

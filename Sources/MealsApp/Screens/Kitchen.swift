@@ -85,6 +85,24 @@ enum MealActions {
       [.character("L")], action, "shopping list", footer: footer, detail: "open the shopping list")
   }
 
+  static func units<A: Named>(_ action: A) -> KeyBinding<A> where A.RawValue == String {
+    KeyBinding(
+      [.character("U")], action, "units", label: "U",
+      detail:
+        "cycle the units the measures, temperatures and lengths are shown in: as written, metric, US (`set units`, `set cup`); the meal itself is not changed"
+    )
+  }
+
+  /// The units key's footer words with the units shown (`units: metric`).
+  static func unitsHelp(_ help: [KeyHelp], _ units: UnitConversion) -> [KeyHelp] {
+    help.map { entry in
+      guard entry.bindAs?.hasSuffix(" units") == true else { return entry }
+      var named = entry
+      named.text = "units: " + units.system.label
+      return named
+    }
+  }
+
   static func copy<A: Named>(_ action: A) -> KeyBinding<A> where A.RawValue == String {
     KeyBinding(
       [.character("y")], action, "copy the meal as Markdown", footer: false,

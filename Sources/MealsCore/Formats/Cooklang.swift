@@ -184,11 +184,10 @@ public enum Cooklang {
 
   /// `@name{quantity}`; `@name{2%tbsp}` when the quantity is an amount and one word.
   static func reference(_ measurement: IngredientMeasurement) -> String {
-    // Braces would end the name; a `@` or a backslash in it is escaped (`@\@home mix{}`).
-    let name = measurement.name.replacingEvery("{", with: "(")
-      .replacingEvery("}", with: ")").replacingEvery("\\", with: "\\\\")
-      .replacingEvery("@", with: "\\@")
-    let quantity = MealRules.trimmed(measurement.quantity).replacingEvery("}", with: ")")
+    // What would end the name or the amount is escaped, as the spec allows (`@\@home mix{}`,
+    // `{\}}`): the text comes back as it was.
+    let name = escapedMarkup(measurement.name, ["\\", "@", "#", "~", "{", "}"])
+    let quantity = escapedMarkup(MealRules.trimmed(measurement.quantity), ["\\", "}", "%"])
     // An amount (a number, a fraction, a mixed number, a range) and a one-word unit keep the
     // unit apart, as the spec writes them: `{1 1/2%cups}`, `{2-3%tbsp}`, `{100%g}`.
     let parts = quantity.split(separator: " ")
@@ -202,6 +201,17 @@ public enum Cooklang {
       return "@\(name){\(parts.dropLast().joined(separator: " "))%\(unit)}"
     }
     return "@\(name){\(quantity)}"
+  }
+
+  /// `text` with a backslash before each of `marks`.
+  private static func escapedMarkup(_ text: String, _ marks: Set<Character>) -> String {
+    guard text.contains(where: { marks.contains($0) }) else { return text }
+    var out = ""
+    for character in text {
+      if marks.contains(character) { out.append("\\") }
+      out.append(character)
+    }
+    return out
   }
 
   // MARK: - Reading

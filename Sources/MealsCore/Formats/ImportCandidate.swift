@@ -46,10 +46,11 @@ public struct ImportCandidate: Equatable, Sendable {
     clean.thumbnailURL = optionalLine(meal.thumbnailURL)
     clean.sourceURL = optionalLine(meal.sourceURL)
     clean.videoURL = optionalLine(meal.videoURL)
+    // A line left with neither a name nor a quantity (`@` and control characters) is none.
     clean.ingredients = meal.ingredients.map {
       IngredientMeasurement(
         name: line($0.name), quantity: line($0.quantity), group: line($0.group))
-    }
+    }.filter { !$0.name.isEmpty || !$0.quantity.isEmpty }
     return clean
   }
 }

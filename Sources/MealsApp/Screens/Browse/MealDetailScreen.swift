@@ -12,7 +12,7 @@ import TerminalUI
 /// saved meal Enter edits it.
 public final class MealDetailScreen: Screen, StoreListener {
   enum Action: String, Sendable {
-    case save, refresh, more, fewer, cook, addToList, openList, copy, plan, edit
+    case save, refresh, more, fewer, units, cook, addToList, openList, copy, plan, edit
   }
 
   static let headerRows = 4
@@ -126,6 +126,7 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// What both tables offer on the meal shown: servings, then the kitchen's keys.
   private static let mealKeys: [KeyBinding<Action>] = [
     MealActions.more(.more), MealActions.fewer(.fewer), MealActions.cook(.cook),
+    MealActions.units(.units),
     MealActions.addToList(.addToList), MealActions.openList(.openList), MealActions.plan(.plan),
     MealActions.copy(.copy),
   ]
@@ -133,7 +134,7 @@ public final class MealDetailScreen: Screen, StoreListener {
   public var keyHelp: [KeyHelp] {
     // Nothing to save, scale or cook yet: only trying again and going back.
     guard meal != nil else { return resource.helpWhileEmpty }
-    return chainHelp
+    return MealActions.unitsHelp(chainHelp, context.units)
   }
 
   /// The pager's keys when there is something to scroll.
@@ -158,6 +159,7 @@ public final class MealDetailScreen: Screen, StoreListener {
       refresh()
     case .more: servings?.increase()
     case .fewer: servings?.decrease()
+    case .units: context.cycleUnits()
     case .cook:
       if let meal { Kitchen.openCookMode(meal, context: context) }
     case .addToList:
@@ -282,13 +284,15 @@ public final class MealDetailScreen: Screen, StoreListener {
   func lines(width: Int) -> [PagerLine] {
     guard let meal else { return [] }
     guard let textWidth = besideTextWidth(width) else {
-      return pictureLines(width: width) + MealLines.body(of: meal, width: width, servings: servings)
+      return pictureLines(width: width)
+        + MealLines.body(of: meal, width: width, servings: servings, units: context.units)
     }
     // Wide: the ingredients and instructions on the left, the picture beside them; below it
     // the text takes the whole width again.
     let picture = Array(pictureLines(width: Self.pictureColumns).dropLast())
     var lines = MealLines.body(
-      of: meal, width: width, servings: servings, beside: (picture.count + 1, textWidth))
+      of: meal, width: width, servings: servings, units: context.units,
+      beside: (picture.count + 1, textWidth))
     for (index, row) in picture.enumerated() {
       if index >= lines.count { lines.append(.blank) }
       lines[index].spans += row.spans.map {
