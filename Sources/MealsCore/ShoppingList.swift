@@ -36,8 +36,11 @@ public enum ShoppingList {
     return name.lowercased().hasPrefix("of ") ? String(name.dropFirst(3)) : name
   }
 
-  /// The rows, unticked first (ticked ones sink), each part in name order.
-  public static func rows(_ items: [ShoppingItem]) -> [ShoppingRow] {
+  /// The rows, unticked first (ticked ones sink), each part in name order; each measure in
+  /// `units` before the amounts are added up.
+  public static func rows(_ items: [ShoppingItem], units: UnitConversion = .asWritten)
+    -> [ShoppingRow]
+  {
     var order: [String] = []
     var groups: [String: [ShoppingItem]] = [:]
     for item in items {
@@ -52,12 +55,32 @@ public enum ShoppingList {
       var meals: [String] = []
       for item in items where !meals.contains(item.mealName) { meals.append(item.mealName) }
       return ShoppingRow(
-        name: displayName(first.ingredient), amounts: amounts(items.map(\.measure)),
+        name: displayName(first.ingredient),
+        amounts: amounts(items.map(\.measure), of: first.ingredient, units: units),
         meals: meals, ticked: items.allSatisfy(\.ticked), itemIDs: items.map(\.id))
     }
     return rows.sorted {
       ($0.ticked ? 1 : 0, TextFolding.key($0.name)) < ($1.ticked ? 1 : 0, TextFolding.key($1.name))
     }
+  }
+
+  /// Measures of `ingredient` in `units`, added up: `1 cup` and `250 ml` of milk are
+  /// `490 ml` in metric; `≈` before the sum when a part became a weight from a volume (or
+  /// back).
+  public static func amounts(_ measures: [String], of ingredient: String, units: UnitConversion)
+    -> String
+  {
+    guard units.system != .asWritten else { return amounts(measures) }
+    var approximate = false
+    let converted = measures.map { measure -> String in
+      guard let quantity = Quantity(parsing: MealRules.trimmed(measure)),
+        let converted = units.quantity(quantity, of: ingredient)
+      else { return measure }
+      approximate = approximate || converted.approximate
+      return converted.quantity.text
+    }
+    let sum = amounts(converted)
+    return approximate && !sum.isEmpty ? "≈ " + sum : sum
   }
 
   /// Measures added up: amounts of one kind together, the rest as written, once each.

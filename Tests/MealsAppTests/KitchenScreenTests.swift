@@ -77,6 +77,10 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertTrue(screen().contains("[ ] 1 lb     Beef"), screen())
     app.press(.character("U"))
     XCTAssertTrue(screen().contains("[ ] 500g     Beef"), screen())
+    // The shopping list adds up in the units shown too.
+    app.press(.escape, .character("l"), .character("L"), .character("U"))
+    XCTAssertTrue(screen().contains("240 ml"), screen())
+    XCTAssertTrue(app.lines[1].hasSuffix("· metric"), app.lines[1])
     let id = try XCTUnwrap(app.store.mealIDs(named: "Beef Stew").first)
     XCTAssertEqual(
       try app.store.meal(id: id)?.ingredients.map(\.quantity), ["500g", "1/2 cup", "Pinch"])

@@ -268,7 +268,7 @@ final class RecipeFormatsTests: XCTestCase {
     var meal = Meal(name: "Chicken: \"the best\" #1", instructions: "Roast it.")
     meal.category = "yes"
     meal.area = "3.5"
-    meal.tags = ["Sunday", "Roast: slow", "it's"]
+    meal.tags = ["Sunday", "Roast: slow", "it's", "quick, easy", "[x]", "quick<]"]
     meal.sourceURL = "https://example.org/a?b=c#d"
     meal.servings = 4
     meal.favourite = true
@@ -363,6 +363,7 @@ final class RecipeFormatsTests: XCTestCase {
       IngredientMeasurement(name: "sauce {house}", quantity: "50% of it"),
       IngredientMeasurement(name: "a\\b", quantity: "1 }"),
       IngredientMeasurement(name: "si#lken ~tofu", quantity: "100 g"),
+      IngredientMeasurement(name: "tofu -- silken [-firm-]", quantity: "1 -- 2"),
     ]
     let oddText = Cooklang.render(odd)
     XCTAssertEqual(

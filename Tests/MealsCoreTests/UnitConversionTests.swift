@@ -125,4 +125,25 @@ final class UnitConversionTests: XCTestCase {
     }
     XCTAssertEqual(doubled, ["≈ 230 g", "470 ml", "4"])
   }
+
+  /// The shopping list adds up across units once converted: 1 cup of milk and 250 ml are
+  /// 490 ml in metric; a cup of flour and 100 g are ≈ 220 g; as written, as before.
+  func testTheShoppingListAddsUpAcrossUnitsOnceConverted() {
+    let items = [
+      ShoppingItem(
+        id: 1, mealName: "Pancakes", ingredient: "Milk", measure: "1 cup", ticked: false),
+      ShoppingItem(
+        id: 2, mealName: "Porridge", ingredient: "milk", measure: "250 ml", ticked: false),
+      ShoppingItem(
+        id: 3, mealName: "Pancakes", ingredient: "Flour", measure: "1 cup", ticked: false),
+      ShoppingItem(id: 4, mealName: "Bread", ingredient: "flour", measure: "100 g", ticked: false),
+      ShoppingItem(id: 5, mealName: "Bread", ingredient: "Eggs", measure: "2", ticked: false),
+    ]
+    func amounts(_ units: UnitConversion) -> [String] {
+      ShoppingList.rows(items, units: units).map { "\($0.name): \($0.amounts)" }
+    }
+    XCTAssertEqual(amounts(metric), ["Eggs: 2", "Flour: ≈ 220 g", "Milk: 490 ml"])
+    XCTAssertEqual(amounts(us), ["Eggs: 2", "Flour: ≈ 1 ¾ cups", "Milk: 2 cups"])
+    XCTAssertEqual(amounts(.asWritten), ["Eggs: 2", "Flour: 1 cup, 100 g", "Milk: 485 ml"])
+  }
 }

@@ -11,7 +11,7 @@ import TerminalUI
 /// clipboard (OSC 52). Kept in the database, so it survives restarts and another `meals`
 /// sees changes within a second.
 public final class ShoppingListScreen: Screen, StoreListener {
-  enum Action: String, Sendable { case tick, removeTicked, export, copy }
+  enum Action: String, Sendable { case tick, removeTicked, export, copy, units }
 
   static let keys = KeyTable<Action>(
     "shopping-list",
@@ -32,6 +32,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
         detail:
           "copy the list as Markdown to the clipboard (OSC 52, which works over ssh; inside tmux also tmux's paste buffer)"
       ),
+      MealActions.units(.units),
     ])
 
   /// Where `e` writes, in the current folder, unless another path is typed.
@@ -40,6 +41,9 @@ public final class ShoppingListScreen: Screen, StoreListener {
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
   private var rows: [ShoppingRow] = []
+  /// The items as read, and the units the rows were added up in.
+  private var items: [ShoppingItem] = []
+  private var rowsUnits = UnitConversion.asWritten
   private var list = ListState()
 
   init(context: AppContext) {
@@ -49,7 +53,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
   }
 
   public var title: String { "Shopping List" }
-  public var keyHelp: [KeyHelp] { chainHelp }
+  public var keyHelp: [KeyHelp] { MealActions.unitsHelp(chainHelp, context.units) }
 
   /// The count on the first row, the list under it.
   private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
@@ -64,12 +68,23 @@ public final class ShoppingListScreen: Screen, StoreListener {
   private func reload() {
     let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
     do {
-      rows = ShoppingList.rows(try context.store.readShoppingItems())
+      items = try context.store.readShoppingItems()
+      rows = ShoppingList.rows(items, units: context.units)
+      rowsUnits = context.units
       readError = nil
     } catch {
       readError = error
       context.readFailed(error)
     }
+    list.reselect(selected, in: rows) { $0.name }
+  }
+
+  /// The rows added up again when the units changed on another screen.
+  public func prepare(in area: Rect) {
+    guard rowsUnits != context.units else { return }
+    let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
+    rows = ShoppingList.rows(items, units: context.units)
+    rowsUnits = context.units
     list.reselect(selected, in: rows) { $0.name }
   }
 
@@ -101,6 +116,9 @@ public final class ShoppingListScreen: Screen, StoreListener {
       if let next, let index = rows.firstIndex(where: { $0.name == next }) {
         list.select(index, count: rows.count)
       }
+    case .units:
+      context.cycleUnits()
+      prepare(in: context.navigator.body)
     case .removeTicked:
       let ticked = rows.filter(\.ticked).count
       guard ticked > 0 else {
@@ -175,6 +193,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
     let ticked = rows.filter(\.ticked).count
     var headline = Self.rowCount(rows.count)
     if ticked > 0 { headline += " · \(ticked) ticked" }
+    if context.units.system != .asWritten { headline += " · " + context.units.system.label }
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.headline)
     guard !rows.isEmpty else {

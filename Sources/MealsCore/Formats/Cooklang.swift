@@ -203,13 +203,18 @@ public enum Cooklang {
     return "@\(name){\(quantity)}"
   }
 
-  /// `text` with a backslash before each of `marks`.
+  /// `text` with a backslash before each of `marks`, and before what would open a comment
+  /// (`--`, `[-`).
   private static func escapedMarkup(_ text: String, _ marks: Set<Character>) -> String {
-    guard text.contains(where: { marks.contains($0) }) else { return text }
+    guard text.contains(where: { marks.contains($0) || $0 == "-" }) else { return text }
     var out = ""
+    var previous: Character?
     for character in text {
-      if marks.contains(character) { out.append("\\") }
+      if marks.contains(character) || (character == "-" && (previous == "-" || previous == "[")) {
+        out.append("\\")
+      }
       out.append(character)
+      previous = character
     }
     return out
   }
@@ -221,7 +226,7 @@ public enum Cooklang {
   public static func meal(from source: String, fileName: String) -> ImportCandidate {
     var text = source.replacingCRLF()
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    let (front, body) = CooklangFrontMatter.split(text)
+    let (front, lists, body) = CooklangFrontMatter.read(text)
     var metadata = front
     var steps: [(section: String, text: String, onlyReferences: Bool)] = []
     /// Sections other than the ones we write (`= Ingredients`, `= Ingredients: GROUP`,
@@ -300,7 +305,10 @@ public enum Cooklang {
     meal.ingredients = ingredients
     meal.category = metadata["category"] ?? metadata["course"]
     meal.area = metadata["cuisine"]
-    if let tags = metadata["tags"] {
+    if let items = lists["tags"], metadata["tags"] == front["tags"] {
+      // The front matter's own list, each item whole (`"quick, easy"`).
+      meal.tags = items
+    } else if let tags = metadata["tags"] {
       meal.tags = tags.trimming { $0 == "[" || $0 == "]" }.split(
         separator: ","
       )
@@ -479,7 +487,12 @@ public enum Cooklang {
       guard !name.contains(" "), braced || !name.isEmpty else { return nil }
       return (name, amount, end)
     }
-    guard !name.isEmpty else { return nil }
+    // A name of control characters alone is none (cleaned, nothing would be left to write).
+    guard
+      name.unicodeScalars.contains(where: {
+        ![.control, .format].contains($0.properties.generalCategory) && !$0.properties.isWhitespace
+      })
+    else { return nil }
     return (name, amount, end)
   }
 

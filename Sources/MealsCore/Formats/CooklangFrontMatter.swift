@@ -9,21 +9,35 @@
 enum CooklangFrontMatter {
   /// The front matter's keys (lower case) and the text after it; no front matter: the text.
   static func split(_ text: String) -> (metadata: [String: String], body: Substring) {
+    let (metadata, _, body) = read(text)
+    return (metadata, body)
+  }
+
+  /// The same, with the items of each list as written (a tag may hold a comma or a bracket).
+  static func read(_ text: String) -> (
+    metadata: [String: String], lists: [String: [String]], body: Substring
+  ) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard let first = lines.first, MealRules.trimmed(String(first)) == "---",
       let close = lines.dropFirst().firstIndex(where: { MealRules.trimmed(String($0)) == "---" })
-    else { return ([:], text[...]) }
-    let metadata = read(lines[1..<close])
+    else { return ([:], [:], text[...]) }
+    let (metadata, lists) = read(lines[1..<close])
     let rest = lines[(close + 1)...].joined(separator: "\n")
-    return (metadata, rest[...])
+    return (metadata, lists, rest[...])
   }
 
-  private static func read(_ lines: ArraySlice<Substring>) -> [String: String] {
+  private static func read(_ lines: ArraySlice<Substring>) -> (
+    [String: String], [String: [String]]
+  ) {
     var metadata: [String: String] = [:]
+    var lists: [String: [String]] = [:]
     var parent: String?
     var items: [String] = []
     func finishList() {
-      if let parent, !items.isEmpty { metadata[parent] = items.joined(separator: ", ") }
+      if let parent, !items.isEmpty {
+        metadata[parent] = items.joined(separator: ", ")
+        lists[parent] = items
+      }
       items = []
     }
     for raw in lines {
@@ -49,18 +63,47 @@ enum CooklangFrontMatter {
       }
       finishList()
       parent = key
-      if !value.isEmpty { metadata[key] = listed(value) }
+      guard !value.isEmpty else { continue }
+      if let flow = flowItems(value) {
+        metadata[key] = flow.joined(separator: ", ")
+        lists[key] = flow
+      } else {
+        metadata[key] = value
+      }
     }
     finishList()
-    return metadata
+    return (metadata, lists)
   }
 
-  /// `[soup, "quick"]` as `soup, quick`; any other value as written.
-  private static func listed(_ value: String) -> String {
-    guard value.hasPrefix("["), value.hasSuffix("]") else { return value }
-    return value.dropFirst().dropLast().split(separator: ",")
-      .map { unquoted(MealRules.trimmed(String($0))) }.filter { !$0.isEmpty }
-      .joined(separator: ", ")
+  /// `[soup, "quick, easy", 'it''s']` as its items; nil for a value that is no such list.
+  ///
+  /// Commas and brackets inside quotes belong to the item.
+  private static func flowItems(_ value: String) -> [String]? {
+    guard value.hasPrefix("["), value.hasSuffix("]") else { return nil }
+    var items: [String] = []
+    var item = ""
+    var quote: Character?
+    var escaping = false
+    for character in value.dropFirst().dropLast() {
+      if let open = quote {
+        item.append(character)
+        if escaping {
+          escaping = false
+        } else if open == "\"" && character == "\\" {
+          escaping = true
+        } else if character == open {
+          quote = nil
+        }
+      } else if character == "," {
+        items.append(item)
+        item = ""
+      } else {
+        if (character == "\"" || character == "'") && MealRules.isBlank(item) { quote = character }
+        item.append(character)
+      }
+    }
+    items.append(item)
+    return items.map { unquoted(MealRules.trimmed($0)) }.filter { !$0.isEmpty }
   }
 
   /// A value without the quotes YAML allows around it: in double quotes `\"`, `\\`, `\n`
