@@ -27,8 +27,9 @@ public struct ShoppingRow: Equatable, Sendable {
   public var itemIDs: [Int64]
 }
 
-/// Adding up the shopping list: items of one ingredient (whatever its case and accents)
-/// make one row; amounts of one kind are added, in the unit of the first.
+/// Adding up the shopping list: items of one ingredient (whatever its case, accents and
+/// number: `egg` and `Eggs`) make one row; amounts of one kind are added, in the unit of the
+/// first.
 public enum ShoppingList {
   /// An ingredient's name on the list: `of flour` (from `2 cups of flour`) is `flour`.
   static func displayName(_ ingredient: String) -> String {
@@ -44,9 +45,8 @@ public enum ShoppingList {
     var order: [String] = []
     var groups: [String: [ShoppingItem]] = [:]
     for item in items {
-      // `of flour` (from `2 cups of flour`) is flour.
-      var key = TextFolding.key(MealRules.trimmed(item.ingredient))
-      if key.hasPrefix("of ") { key.removeFirst(3) }
+      // `of flour` (from `2 cups of flour`) is flour, `Eggs` are egg (as the pantry matches).
+      let key = IngredientKey.of(item.ingredient)
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(item)
     }

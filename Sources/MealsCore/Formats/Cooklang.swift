@@ -38,7 +38,12 @@ public enum Cooklang {
     add("video", meal.videoURL)
     add("image", meal.thumbnailURL)
     lines.append("---")
-    let titles = Set(meal.sectionTitles)
+    // A title that a section line cannot hold (`=`, `= Sauce =`: the reader trims the marks)
+    // stays a line of text.
+    let titles = Set(
+      meal.sectionTitles.filter { title in
+        !title.isEmpty && title.first != "=" && title.last != "="
+      })
     let steps = meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
       .filter { !$0.isEmpty }
     // Ingredients the steps name are marked where they are named; the others listed first.
@@ -152,11 +157,12 @@ public enum Cooklang {
   /// What a backslash escapes, each held as a private-use character while a text is read
   /// (so no stage takes it for markup, a comment or a section), then put back.
   private static let escapable: [Character] = [
-    "@", "#", "~", "-", "=", ">", "\\", "{", "}", "[", "]", "%",
+    "@", "#", "~", "-", "=", ">", "\\", "{", "}", "[", "]", "%", "&", "?", "+",
   ]
   private static let placeholders: [Character] = [
     "\u{E000}", "\u{E001}", "\u{E002}", "\u{E003}", "\u{E004}", "\u{E005}", "\u{E006}",
-    "\u{E007}", "\u{E008}", "\u{E009}", "\u{E00A}", "\u{E00B}",
+    "\u{E007}", "\u{E008}", "\u{E009}", "\u{E00A}", "\u{E00B}", "\u{E00C}", "\u{E00D}",
+    "\u{E00E}",
   ]
 
   private static func hidingEscapes(_ text: String) -> String {
@@ -176,7 +182,7 @@ public enum Cooklang {
   }
 
   private static func restoringEscapes(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { (0xE000...0xE00B).contains($0.value) }) else {
+    guard text.unicodeScalars.contains(where: { (0xE000...0xE00E).contains($0.value) }) else {
       return text
     }
     return String(text.map { placeholders.firstIndex(of: $0).map { escapable[$0] } ?? $0 })
@@ -186,7 +192,9 @@ public enum Cooklang {
   static func reference(_ measurement: IngredientMeasurement) -> String {
     // What would end the name or the amount is escaped, as the spec allows (`@\@home mix{}`,
     // `{\}}`): the text comes back as it was.
-    let name = escapedMarkup(measurement.name, ["\\", "@", "#", "~", "{", "}"])
+    var name = escapedMarkup(measurement.name, ["\\", "@", "#", "~", "{", "}"])
+    // A first `?`, `-`, `&` or `+` would read as a modifier of newer Cooklang.
+    if let first = name.first, "?-&+".contains(first) { name = "\\" + name }
     let quantity = escapedMarkup(MealRules.trimmed(measurement.quantity), ["\\", "}", "%"])
     // An amount (a number, a fraction, a mixed number, a range) and a one-word unit keep the
     // unit apart, as the spec writes them: `{1 1/2%cups}`, `{2-3%tbsp}`, `{100%g}`.
@@ -449,7 +457,18 @@ public enum Cooklang {
     var index = start + 1
     // Modifiers of newer Cooklang: optional `?`, hidden `-`, recipe reference `&`, `+`.
     while index < characters.count, "?-&+".contains(characters[index]) { index += 1 }
-    let nameStart = index
+    // Marks that are all there is (`@+{}`, `@- x{}`) are the name itself.
+    if index > start + 1, let found = markup(characters, at: start, nameStart: index) {
+      return found
+    }
+    return markup(characters, at: start, nameStart: start + 1)
+  }
+
+  /// The same, the name read from `nameStart`.
+  private static func markup(_ characters: [Character], at start: Int, nameStart: Int)
+    -> (String, String, Int)?
+  {
+    let index = nameStart
     // A name with spaces runs to `{` when no other marker comes first.
     var brace: Int?
     var scan = index

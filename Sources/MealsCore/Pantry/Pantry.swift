@@ -1,0 +1,97 @@
+import FoundationEssentials
+
+/// What is at home: ingredients with an optional amount, and the staples every kitchen has
+/// (salt, pepper, water, oil unless the user says otherwise).
+public struct Pantry: Equatable, Sendable {
+  public struct Item: Equatable, Sendable {
+    public var name: String
+    /// As written (`6`, `1 kg`), or empty.
+    public var amount: String
+
+    public init(name: String, amount: String = "") {
+      self.name = name
+      self.amount = amount
+    }
+
+    public var key: String { IngredientKey.of(name) }
+  }
+
+  public var items: [Item]
+  /// Counted as at home always (`set staples`).
+  public var staples: [String]
+
+  public static let defaultStaples = ["salt", "pepper", "water", "oil"]
+
+  public init(items: [Item] = [], staples: [String] = Pantry.defaultStaples) {
+    self.items = items
+    self.staples = staples
+    keys = (items.map(\.name) + staples).map(IngredientKey.of).filter { !$0.isEmpty }
+  }
+
+  /// The keys of what is at home, the staples among them.
+  public let keys: [String]
+
+  /// Whether an ingredient of a meal is at home.
+  public func has(_ ingredient: String) -> Bool {
+    let key = IngredientKey.of(ingredient)
+    return keys.contains { IngredientKey.matches(key, $0) }
+  }
+}
+
+/// A saved meal by what it needs that is not at home.
+public struct CookableMeal: Equatable, Sendable {
+  public var id: Int64
+  public var name: String
+  /// The ingredients not at home, as the meal names them, once each.
+  public var missing: [String]
+
+  public init(id: Int64, name: String, missing: [String]) {
+    self.id = id
+    self.name = name
+    self.missing = missing
+  }
+
+  /// `Shakshuka — missing: paprika`, `Omelette — nothing missing`.
+  public var summary: String {
+    name
+      + (missing.isEmpty ? " — nothing missing" : " — missing: " + missing.joined(separator: ", "))
+  }
+}
+
+/// What can be cooked from what is at home: meals by how many of their ingredients are
+/// missing, none first.
+public enum CanCook {
+  /// The meals ranked, fewer missing first.
+  ///
+  /// A tie goes to more ingredients at home (the fuller use of the pantry), then the name, then
+  /// the id. `most`: only the meals missing at most so many.
+  public static func ranked(
+    _ meals: [(id: Int64, name: String, ingredients: [String])], pantry: Pantry, most: Int? = nil
+  ) -> [CookableMeal] {
+    var scored: [(meal: CookableMeal, have: Int, key: String)] = []
+    for meal in meals {
+      var missing: [String] = []
+      var seen = Set<String>()
+      var have = 0
+      for ingredient in meal.ingredients {
+        let key = IngredientKey.of(ingredient)
+        guard !key.isEmpty, seen.insert(key).inserted else { continue }
+        if pantry.has(ingredient) {
+          have += 1
+        } else {
+          missing.append(MealRules.trimmed(ingredient))
+        }
+      }
+      if let most, missing.count > most { continue }
+      scored.append(
+        (
+          CookableMeal(id: meal.id, name: meal.name, missing: missing), have,
+          TextFolding.key(meal.name)
+        ))
+    }
+    return scored.sorted {
+      ($0.meal.missing.count, -$0.have, $0.key, $0.meal.id)
+        < ($1.meal.missing.count, -$1.have, $1.key, $1.meal.id)
+    }.map(\.meal)
+  }
+}

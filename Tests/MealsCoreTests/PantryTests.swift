@@ -1,0 +1,51 @@
+import XCTest
+
+@testable import MealsCore
+
+/// What is at home, matched as a cook would, and the meals ranked by what they lack.
+final class PantryTests: XCTestCase {
+  func testNamesMatchWhateverTheirCaseAccentsAndPlurals() {
+    let same: [(String, String)] = [
+      ("Eggs", "egg"), ("tomatoes", "Tomato"), ("berries", "berry"),
+      ("Crème fraîche", "creme fraiche"),
+      ("of flour", "flour"), ("bay leaves", "bay leaf"), ("peaches", "peach"), ("oats", "oat"),
+    ]
+    for (one, other) in same {
+      XCTAssertEqual(IngredientKey.of(one), IngredientKey.of(other), "\(one) / \(other)")
+    }
+    for word in ["asparagus", "hummus", "couscous", "molasses", "glass", "bus"] {
+      XCTAssertEqual(IngredientKey.of(word), word)
+    }
+    let pantry = Pantry(items: [Pantry.Item(name: "Eggs", amount: "6"), Pantry.Item(name: "flour")])
+    XCTAssertTrue(
+      pantry.has("2 large eggs".split(separator: " ").dropFirst().joined(separator: " ")))
+    XCTAssertTrue(pantry.has("plain flour"))
+    XCTAssertTrue(pantry.has("olive oil"), "oil is a staple, and olive oil is oil")
+    XCTAssertTrue(pantry.has("Sea Salt"))
+    XCTAssertFalse(pantry.has("flour tortillas"))
+    XCTAssertFalse(pantry.has("eggplant"))
+    XCTAssertFalse(Pantry(items: [], staples: []).has("salt"), "no staples when the user says none")
+  }
+
+  func testMealsRankedByWhatIsMissingNoneFirstTiesByWhatIsAtHome() {
+    let pantry = Pantry(
+      items: ["eggs", "tomatoes", "onion", "milk", "flour"].map { Pantry.Item(name: $0) })
+    let meals: [(id: Int64, name: String, ingredients: [String])] = [
+      (1, "Shakshuka", ["Eggs", "Tomatoes", "Onion", "Paprika", "Olive oil"]),
+      (2, "Pancakes", ["Flour", "Milk", "Egg", "Salt"]),
+      (3, "Omelette", ["Eggs", "Salt", "Pepper"]),
+      (4, "Beef Stew", ["Beef", "Carrots", "Onions", "Stock"]),
+      (5, "Crêpes", ["Flour", "Milk", "Eggs", "Butter"]),
+      (6, "Boiled egg", ["egg", "water", "Egg"]),
+    ]
+    let ranked = CanCook.ranked(meals, pantry: pantry)
+    XCTAssertEqual(
+      ranked.map(\.summary),
+      [
+        "Pancakes — nothing missing", "Omelette — nothing missing", "Boiled egg — nothing missing",
+        "Shakshuka — missing: Paprika", "Crêpes — missing: Butter",
+        "Beef Stew — missing: Beef, Carrots, Stock",
+      ])
+    XCTAssertEqual(CanCook.ranked(meals, pantry: pantry, most: 0).map(\.id), [2, 3, 6])
+  }
+}
