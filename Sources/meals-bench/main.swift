@@ -89,6 +89,12 @@ if CommandLine.arguments.dropFirst().first == "import" {
   exit(0)
 }
 
+/// `meals-bench units`: only what converting units adds to a Meal Detail frame.
+if CommandLine.arguments.dropFirst().first == "units" {
+  UnitsBench.run()
+  exit(0)
+}
+
 /// `meals-bench browse`: only the browse figures (for profiling them).
 if CommandLine.arguments.dropFirst().first == "browse" {
   let folder = packageRoot.appendingPathComponent(".build/bench")

@@ -62,7 +62,8 @@ public enum Cooklang {
       lines += [
         "",
         titles.contains(line)
-          ? "= \(line)" : marking(line, named?.marked.filter { $0.line == index } ?? []),
+          ? "= " + escaped(line, atLineStart: false)
+          : marking(line, named?.marked.filter { $0.line == index } ?? []),
       ]
     }
     return lines.joined(separator: "\n") + "\n"
