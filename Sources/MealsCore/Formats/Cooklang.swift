@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TextSafety
 
 /// Cooklang (cooklang.org): a recipe as steps in which ingredients are marked up
 /// (`@olive oil{2%tbsp}`), with `>> key: value` metadata.
@@ -507,12 +508,9 @@ public enum Cooklang {
       guard !name.contains(" "), braced || !name.isEmpty else { return nil }
       return (name, amount, end)
     }
-    // A name of control characters alone is none (cleaned, nothing would be left to write).
-    guard
-      name.unicodeScalars.contains(where: {
-        ![.control, .format].contains($0.properties.generalCategory) && !$0.properties.isWhitespace
-      })
-    else { return nil }
+    // A name that cleaning empties (control characters, an escape sequence) is none: nothing
+    // would be left to write.
+    guard !MealRules.isBlank(TextSanitizer.singleLine(name)) else { return nil }
     return (name, amount, end)
   }
 
