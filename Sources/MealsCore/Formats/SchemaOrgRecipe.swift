@@ -262,8 +262,8 @@ public enum SchemaOrgRecipe {
     while let last = start.last, last == "…" || last == "." { start = start.dropLast() }
     guard !name.isEmpty, name.count <= 58, !text.hasPrefix(start) else { return nil }
     let words = name.lowercased().split(separator: " ")
-    let numbering = ["step", "étape", "etape", "schritt", "passo", "paso", "stap", "krok"]
-    if words.contains(where: { word in numbering.contains { word.hasPrefix($0) } }),
+    // `Step 3`, `Étape 2`, `Trin 1`: a numbering, in the words `PageSteps` knows.
+    if words.contains(where: { word in PageSteps.stepWords.contains { word.hasPrefix($0) } }),
       words.last?.allSatisfy(\.isNumber) ?? false
     {
       return nil
