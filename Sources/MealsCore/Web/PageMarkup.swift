@@ -440,7 +440,8 @@ enum PageSections {
       if element.isText { continue }
       if endsPart(page, node) && (!items.isEmpty || !paragraphs.isEmpty) { break }
       // An empty block (a spacer, a line break on its own) is no part of anything.
-      if page.text(of: node).isEmpty { continue }
+      let nodeText = page.text(of: node)
+      if nodeText.isEmpty { continue }
       if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(element.name)
         || (element.name != "p" && isHeading(page, node) && !items.isEmpty)
       {
@@ -517,7 +518,7 @@ enum PageSections {
         }
         // A short bold line between lists names a group of them (`Ranch`, `For the sauce`).
         if lists && !items.isEmpty && isGroupName(page, node) { continue }
-        let text = page.text(of: node)
+        let text = nodeText
         if lists {
           // `Instructions:` in a paragraph of its own ends the ingredients.
           if let heading = Heading(node, page), says(heading.text, methodWords),
@@ -563,10 +564,10 @@ enum PageSections {
 
   /// An element the page hides: not read among the visible items.
   ///
-  /// `hidden`, `display: none`, a class `hide`/`hidden`/`d-none`: the other units' list
-  /// behind a toggle, a copy for print.
+  /// `display: none`, a class `hide`/`hidden`/`d-none`: the other units' list behind a toggle,
+  /// a copy for print. (An element with the `hidden` attribute is left out of the document
+  /// already, by `HTMLDocument`.)
   static func isHidden(_ page: HTMLDocument, _ node: Int) -> Bool {
-    if page.attribute("hidden", of: node) != nil { return true }
     if let style = page.attribute("style", of: node)?.lowercased().filter({ $0 != " " }),
       style.contains("display:none")
     {
