@@ -268,7 +268,7 @@ final class RecipeFormatsTests: XCTestCase {
     var meal = Meal(name: "Chicken: \"the best\" #1", instructions: "Roast it.")
     meal.category = "yes"
     meal.area = "3.5"
-    meal.tags = ["Sunday", "Roast: slow", "it's", "quick, easy", "[x]", "quick<]"]
+    meal.tags = ["Sunday", "Roast: slow", "it's", "quick, easy", "[x]", "quick<]", "\u{0651}mark"]
     meal.sourceURL = "https://example.org/a?b=c#d"
     meal.servings = 4
     meal.favourite = true

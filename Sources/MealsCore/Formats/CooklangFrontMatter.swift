@@ -80,56 +80,60 @@ enum CooklangFrontMatter {
   /// Commas and brackets inside quotes belong to the item.
   private static func flowItems(_ value: String) -> [String]? {
     guard value.hasPrefix("["), value.hasSuffix("]") else { return nil }
+    // By scalars: a combining mark after a quote makes one character of the two.
     var items: [String] = []
-    var item = ""
-    var quote: Character?
+    var item = String.UnicodeScalarView()
+    var quote: Unicode.Scalar?
     var escaping = false
-    for character in value.dropFirst().dropLast() {
+    for scalar in value.unicodeScalars.dropFirst().dropLast() {
       if let open = quote {
-        item.append(character)
+        item.append(scalar)
         if escaping {
           escaping = false
-        } else if open == "\"" && character == "\\" {
+        } else if open == "\"" && scalar == "\\" {
           escaping = true
-        } else if character == open {
+        } else if scalar == open {
           quote = nil
         }
-      } else if character == "," {
-        items.append(item)
-        item = ""
+      } else if scalar == "," {
+        items.append(String(item))
+        item = String.UnicodeScalarView()
       } else {
-        if (character == "\"" || character == "'") && MealRules.isBlank(item) { quote = character }
-        item.append(character)
+        if (scalar == "\"" || scalar == "'") && MealRules.isBlank(String(item)) { quote = scalar }
+        item.append(scalar)
       }
     }
-    items.append(item)
+    items.append(String(item))
     return items.map { unquoted(MealRules.trimmed($0)) }.filter { !$0.isEmpty }
   }
 
   /// A value without the quotes YAML allows around it: in double quotes `\"`, `\\`, `\n`
   /// and `\t` are escapes; in single quotes `''` is one quote.
   private static func unquoted(_ value: String) -> String {
-    guard value.count >= 2, let first = value.first, first == "\"" || first == "'",
-      value.last == first
+    // By scalars, as `flowItems` reads them.
+    let scalars = value.unicodeScalars
+    guard scalars.count >= 2, let first = scalars.first, first == "\"" || first == "'",
+      scalars.last == first
     else { return value }
-    let inner = value.dropFirst().dropLast()
-    guard first == "\"" else { return inner.replacingEvery("''", with: "'") }
-    var out = ""
+    let inner = String.UnicodeScalarView(scalars.dropFirst().dropLast())
+    guard first == "\"" else { return String(inner).replacingEvery("''", with: "'") }
+    var out = String.UnicodeScalarView()
     var escaping = false
-    for character in inner {
+    for scalar in inner {
       if escaping {
-        switch character {
+        switch scalar {
         case "n": out.append("\n")
         case "t": out.append("\t")
-        default: out.append(character)
+        default: out.append(scalar)
         }
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
       } else {
-        out.append(character)
+        out.append(scalar)
       }
     }
-    return out
+    return String(out)
   }
+
 }

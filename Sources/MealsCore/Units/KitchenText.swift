@@ -11,6 +11,13 @@ enum KitchenText {
     var out = ""
     var index = 0
     while index < characters.count {
+      let character = characters[index]
+      // Only a digit or a `g` (gas mark) can start what is converted.
+      guard character.isASCII, character.isNumber || character == "g" || character == "G" else {
+        out.append(character)
+        index += 1
+        continue
+      }
       if let (replacement, end) = gasMark(characters, at: index, to: system)
         ?? measurement(characters, at: index, to: system)
       {
@@ -37,7 +44,8 @@ enum KitchenText {
     -> (String, Int)?
   {
     let words = "gas mark "
-    guard index + words.count < text.count, startsWord(text, at: index),
+    guard text[index] == "g" || text[index] == "G", index + words.count < text.count,
+      startsWord(text, at: index),
       String(text[index..<index + words.count]).lowercased() == words
     else { return nil }
     var end = index + words.count

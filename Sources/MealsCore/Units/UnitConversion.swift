@@ -45,7 +45,8 @@ public struct UnitConversion: Equatable, Sendable {
     var amount = Quantity.Amount(base(quantity.amount.low), quantity.amount.high.map(base))
     var kind = unit.kind
     var approximate = false
-    if let grams = Densities.gramsPerCup(of: ingredient) {
+    let crosses = (system == .metric && kind == .volume) || (system == .us && kind == .weight)
+    if crosses, let grams = Densities.gramsPerCup(of: ingredient) {
       // Metric kitchens weigh flour and butter; American ones measure them in cups.
       let perMillilitre = grams / MeasureUnit.cup.base
       if system == .metric, kind == .volume {
