@@ -364,11 +364,19 @@ final class RecipeFormatsTests: XCTestCase {
       IngredientMeasurement(name: "a\\b", quantity: "1 }"),
       IngredientMeasurement(name: "si#lken ~tofu", quantity: "100 g"),
       IngredientMeasurement(name: "tofu -- silken [-firm-]", quantity: "1 -- 2"),
+      IngredientMeasurement(name: "+ extra cheese", quantity: ""),
+      IngredientMeasurement(name: "&more", quantity: "1"),
     ]
+    odd.instructions = "Mix.\nSauce \\@ home\n=\nServe."
+    odd.sectionTitles = ["Sauce \\@ home", "="]
     let oddText = Cooklang.render(odd)
     XCTAssertEqual(
       try only([Cooklang.meal(from: oddText, fileName: "Odd.cook")]).ingredients, odd.ingredients,
       oddText)
+    let oddBack = try only([Cooklang.meal(from: oddText, fileName: "Odd.cook")])
+    XCTAssertEqual(oddBack.instructions, odd.instructions, oddText)
+    XCTAssertEqual(
+      Cooklang.render(oddBack), oddText, "a title holding \\@, or made of =, comes back")
     // A mark left with no name once control characters are gone is no ingredient.
     let stray = try only(
       RecipeImport.candidates(from: Data("Mix @\u{1}\u{2} and @salt.\n".utf8), fileName: "x.cook"))
