@@ -96,16 +96,16 @@ enum MealLines {
         lines.append(.blank)
       }
       var measure = line.quantity  // none (salt): nothing is shown
+      var asWritten = false
       if let servings, !line.quantity.isEmpty {
         let scaled = servings.measure(line.quantity)
-        measure = scaled.text + (scaled.scaled ? "" : " *")
-        unscaled = unscaled || !scaled.scaled
+        measure = scaled.text
+        asWritten = !scaled.scaled
+        unscaled = unscaled || asWritten
       }
-      if units.system != .asWritten, !line.quantity.isEmpty {
-        let converted = units.measure(
-          servings?.measure(line.quantity).text ?? line.quantity, of: line.name)
-        measure = converted + (measure.hasSuffix(" *") ? " *" : "")
-      }
+      // Scaled first, then in the units shown (as written: unchanged).
+      if !measure.isEmpty { measure = units.measure(measure, of: line.name) }
+      if asWritten { measure += " *" }
       lines.append(
         PagerLine([
           PagerLine.Span(line.name, column: inset, width: nameWidth - 1),

@@ -143,10 +143,7 @@ public enum RecipePage {
   static func fuller(_ shown: [String], than data: [String]) -> [String]? {
     guard shown.count >= data.count, !data.isEmpty else { return nil }
     // The visible list may run on into the next part of the page: its start is compared.
-    let lines = shown.prefix(data.count).map { line in
-      HTMLDocument.fold(
-        String(line.unicodeScalars.filter { !checkboxes.contains($0) }.map(Character.init)))
-    }
+    let lines = visible(shown, first: data.count)
     var longer = false
     for (visible, structured) in zip(lines, data) {
       let outer = TextFolding.key(visible)
@@ -194,10 +191,7 @@ public enum RecipePage {
   /// data's `(large)` and `1/2` are kept).
   static func reworded(_ shown: [String], than data: [String]) -> [String]? {
     guard shown.count >= data.count, !data.isEmpty else { return nil }
-    let lines = shown.prefix(data.count).map { line in
-      HTMLDocument.fold(
-        String(line.unicodeScalars.filter { !checkboxes.contains($0) }.map(Character.init)))
-    }
+    let lines = visible(shown, first: data.count)
     var amountFirst = false
     for (visible, structured) in zip(lines, data) {
       let seen = words(visible)
@@ -243,6 +237,15 @@ public enum RecipePage {
     }
     if !word.isEmpty { words.append(word) }
     return words
+  }
+
+  /// The first `count` visible lines as the data's are compared with them: folded, without
+  /// the boxes to tick.
+  static func visible(_ shown: [String], first count: Int) -> [String] {
+    shown.prefix(count).map { line in
+      HTMLDocument.fold(
+        String(line.unicodeScalars.filter { !checkboxes.contains($0) }.map(Character.init)))
+    }
   }
 
   /// Boxes some recipe cards draw before each ingredient, to tick.
