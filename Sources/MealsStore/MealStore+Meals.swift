@@ -235,16 +235,17 @@ extension MealStore {
     try db.statement("DELETE FROM ingredient_measurement WHERE meal_id = ?").run([.integer(id)])
     let insertLine = try db.statement(
       """
-      INSERT INTO ingredient_measurement (meal_id, position, name, quantity, group_title)
-      VALUES (?, ?, ?, ?, ?)
+      INSERT INTO ingredient_measurement (meal_id, position, name, quantity, group_title, name_key)
+      VALUES (?, ?, ?, ?, ?, ?)
       """
     )
     for (position, line) in meal.ingredients.enumerated() {
       try insertLine.run([
         .integer(id), .integer(Int64(position)), .text(line.name), .text(line.quantity),
-        .text(line.group),
+        .text(line.group), .text(IngredientKey.of(line.name)),
       ])
     }
+    try countIngredientKeys(mealID: id)
     if indexing { try index(meal, id: id) }
   }
 }

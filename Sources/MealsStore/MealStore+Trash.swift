@@ -91,6 +91,7 @@ extension MealStore {
       try copyRows(
         Schema.measurementColumns, from: "trash_measurement", to: "ingredient_measurement",
         mealID: id)
+      try countIngredientKeys(mealID: id)
       try copyRows(Schema.planEntryColumns, from: "trash_plan_entry", to: "plan_entry", mealID: id)
       try copyRows(Schema.photoColumns, from: "trash_meal_photo", to: "meal_photo", mealID: id)
       try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])

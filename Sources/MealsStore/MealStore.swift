@@ -57,6 +57,9 @@ public final class MealStore {
     db = try Self.open(path: path, readOnly: readOnly || (exists && !Self.isWritable(path)))
     db.setBusyTimeout(milliseconds: busyTimeout)
     try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
+    try db.addFunction(Schema.ingredientKeyFunction, arguments: 1) {
+      IngredientKey.of($0.first ?? "")
+    }
     // Read first: a file that is not SQLite fails here, before anything could be written.
     let version = try db.statement("PRAGMA user_version").scalar() ?? 0
     if version > Int64(Schema.version) {

@@ -32,7 +32,7 @@ enum Schema {
     + "video_url, summary, created_at, updated_at"
 
   /// The columns of an ingredient line, in `ingredient_measurement` and `trash_measurement`.
-  static let measurementColumns = measurementColumnsV2 + ", group_title"
+  static let measurementColumns = measurementColumnsV2 + ", group_title, name_key"
 
   /// The columns of schema 2's ingredient lines, for the migration that copies them.
   static let measurementColumnsV2 = "id, meal_id, position, name, quantity"
@@ -42,7 +42,7 @@ enum Schema {
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 14
+  static let version = 15
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -424,7 +424,53 @@ enum Schema {
         ALTER TABLE sync_record ADD COLUMN photo_mtime REAL;
         """,
       weight: 0.01),
+    // 15: the pantry, and an index of ingredient names for "what can I cook": each line's
+    // name as a key (`IngredientKey`: `Eggs` is `egg`), the keys the book holds with their
+    // lines (triggers keep it), and how many keys each meal has, so a pantry is matched
+    // against a few thousand names and their meals, not every meal's lines.
+    Migration(
+      sql: """
+        ALTER TABLE ingredient_measurement ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE trash_measurement ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+        UPDATE ingredient_measurement SET name_key = \(ingredientKeyFunction)(name);
+        UPDATE trash_measurement SET name_key = \(ingredientKeyFunction)(name);
+        CREATE INDEX measurement_by_key ON ingredient_measurement (name_key, meal_id);
+        CREATE TABLE ingredient_key (
+          key TEXT PRIMARY KEY,
+          lines INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO ingredient_key
+          SELECT name_key, count(*) FROM ingredient_measurement WHERE name_key != ''
+          GROUP BY name_key;
+        CREATE TRIGGER ingredient_key_insert AFTER INSERT ON ingredient_measurement
+        WHEN new.name_key != '' BEGIN
+          INSERT INTO ingredient_key VALUES (new.name_key, 1)
+            ON CONFLICT (key) DO UPDATE SET lines = lines + 1;
+        END;
+        CREATE TRIGGER ingredient_key_delete AFTER DELETE ON ingredient_measurement
+        WHEN old.name_key != '' BEGIN
+          UPDATE ingredient_key SET lines = lines - 1 WHERE key = old.name_key;
+          DELETE FROM ingredient_key WHERE key = old.name_key AND lines <= 0;
+        END;
+        CREATE TABLE meal_key_count (
+          meal_id INTEGER PRIMARY KEY REFERENCES meal (id) ON DELETE CASCADE,
+          keys INTEGER NOT NULL
+        );
+        INSERT INTO meal_key_count
+          SELECT meal_id, count(DISTINCT name_key) FROM ingredient_measurement
+          WHERE name_key != '' GROUP BY meal_id;
+        CREATE TABLE pantry_item (
+          key TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          amount TEXT NOT NULL DEFAULT '',
+          added_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        """,
+      weight: 2),
   ]
+
+  /// The SQL function giving an ingredient name's key (`IngredientKey.of`), for migration 15.
+  static let ingredientKeyFunction = "meals_ingredient_key"
 
   /// A random version-4 UUID in SQL, lower-case, for the rows that existed before uids did.
   static let newUID = """

@@ -33,8 +33,12 @@ public struct Pantry: Equatable, Sendable {
 
   /// Whether an ingredient of a meal is at home.
   public func has(_ ingredient: String) -> Bool {
-    let key = IngredientKey.of(ingredient)
-    return keys.contains { IngredientKey.matches(key, $0) }
+    has(key: IngredientKey.of(ingredient))
+  }
+
+  /// Whether the ingredient whose key is `key` (`IngredientKey.of`) is at home.
+  public func has(key: String) -> Bool {
+    keys.contains { IngredientKey.matches(key, $0) }
   }
 }
 
@@ -68,20 +72,32 @@ public enum CanCook {
   public static func ranked(
     _ meals: [(id: Int64, name: String, ingredients: [String])], pantry: Pantry, most: Int? = nil
   ) -> [CookableMeal] {
+    ranked(
+      meals.map { meal in
+        (meal.id, meal.name, meal.ingredients.map { ($0, IngredientKey.of($0)) })
+      }, most: most, atHome: pantry.has(key:))
+  }
+
+  /// The same for lines whose keys are known (the store keeps them), `atHome` telling
+  /// whether a key is in the pantry.
+  public static func ranked(
+    _ meals: [(id: Int64, name: String, lines: [(name: String, key: String)])], most: Int?,
+    atHome: (String) -> Bool
+  ) -> [CookableMeal] {
     var scored: [(meal: CookableMeal, have: Int, key: String)] = []
     for meal in meals {
       var missing: [String] = []
       var seen = Set<String>()
       var have = 0
-      for ingredient in meal.ingredients {
-        let key = IngredientKey.of(ingredient)
-        guard !key.isEmpty, seen.insert(key).inserted else { continue }
-        if pantry.has(ingredient) {
+      for line in meal.lines {
+        guard !line.key.isEmpty, seen.insert(line.key).inserted else { continue }
+        if atHome(line.key) {
           have += 1
         } else {
-          missing.append(MealRules.trimmed(ingredient))
+          missing.append(MealRules.trimmed(line.name))
         }
       }
+      guard have + missing.count > 0 else { continue }
       if let most, missing.count > most { continue }
       scored.append(
         (

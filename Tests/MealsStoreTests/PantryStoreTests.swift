@@ -1,0 +1,103 @@
+import MealsCore
+import XCTest
+
+@testable import MealsStore
+
+/// The pantry is kept in the database, matched as a cook would, and "what can I cook" reads
+/// the index of ingredient names the same way as the rule over whole meals.
+final class PantryStoreTests: StoreTestCase {
+  func testItemsAreAddedByTheirKeyAndRemovedByAnyFormOfTheirName() throws {
+    let store = try openStore()
+    XCTAssertEqual(
+      try store.addToPantry([
+        Pantry.Item(name: " Eggs ", amount: "6"), Pantry.Item(name: "Flour"),
+        Pantry.Item(name: "  "),
+      ]), 2, "a blank name is no item")
+    XCTAssertEqual(
+      try store.addToPantry([Pantry.Item(name: "egg", amount: "12")]), 0,
+      "egg is the eggs already there")
+    XCTAssertEqual(
+      store.pantryItems(),
+      [Pantry.Item(name: "egg", amount: "12"), Pantry.Item(name: "Flour")])
+    XCTAssertEqual(try store.removeFromPantry(["FLOUR", "butter"]), ["Flour"])
+    XCTAssertEqual(try openStore().pantryItems().map(\.name), ["egg"], "kept in the file")
+  }
+
+  func testWhatCanBeCookedIsRankedFromTheIndexAsFromTheMealsThemselves() throws {
+    let store = try openStore()
+    let meals: [(String, [String])] = [
+      ("Omelette", ["Eggs", "Butter", "Salt"]),
+      ("Pancakes", ["Plain flour", "Egg", "Milk", "Salt"]),
+      ("Shakshuka", ["Eggs", "Tomatoes", "Paprika", "Olive oil"]),
+      ("Toast", ["Bread"]),
+      ("Nothing listed", []),
+      ("Chicken stock", ["Chicken", "Water", "Carrots", "Carrot"]),
+    ]
+    var ids: [String: Int64] = [:]
+    for (name, ingredients) in meals {
+      ids[name] = try save(
+        Meal(
+          name: name, instructions: "Cook.",
+          ingredients: ingredients.map { IngredientMeasurement(name: $0, quantity: "1") }),
+        in: store)
+    }
+    try store.addToPantry(["egg", "butter", "flour", "tomato"].map { Pantry.Item(name: $0) })
+    let pantry = Pantry(items: store.pantryItems())
+    let everything = try store.canCook(pantry: pantry, most: nil)
+    XCTAssertEqual(
+      everything.map(\.summary),
+      [
+        "Omelette — nothing missing",
+        "Pancakes — missing: Milk",
+        "Shakshuka — missing: Paprika",
+        "Toast — missing: Bread",
+        "Chicken stock — missing: Chicken, Carrots",
+      ])
+    let whole = try meals.filter { !$0.1.isEmpty }.map { name, ingredients in
+      (id: try XCTUnwrap(ids[name]), name: name, ingredients: ingredients)
+    }
+    XCTAssertEqual(everything, CanCook.ranked(whole, pantry: pantry), "the rule, meal by meal")
+    XCTAssertEqual(try store.canCook(pantry: pantry, most: 0).map(\.name), ["Omelette"])
+
+    // Edited, deleted and put back: the index follows.
+    let pancakesID = try XCTUnwrap(ids["Pancakes"])
+    var draft = MealDraft(of: try XCTUnwrap(try store.meal(id: pancakesID)))
+    draft.meal.ingredients.removeAll { $0.name == "Milk" }
+    _ = try store.commit(draft)
+    try store.deleteMeal(id: try XCTUnwrap(ids["Omelette"]))
+    XCTAssertEqual(try store.canCook(pantry: pantry, most: 0).map(\.name), ["Pancakes"])
+    _ = try store.restoreDeleted(id: try XCTUnwrap(ids["Omelette"]))
+    XCTAssertEqual(
+      try store.canCook(pantry: pantry, most: 0).map(\.name), ["Omelette", "Pancakes"],
+      "both use three things at home: by name")
+    XCTAssertEqual(
+      try store.db.statement("SELECT lines FROM ingredient_key WHERE key = 'egg'").scalar(),
+      3, "the book's names counted by line")
+  }
+
+  /// Schema 15 fills the keys and counts from the lines a file already holds.
+  func testAVersion14DatabaseGetsItsIngredientKeysFromItsLines() throws {
+    let store = try openStore()
+    let id = try save(
+      Meal(
+        name: "Shakshuka", instructions: "Cook.",
+        ingredients: ["Eggs", "Tomatoes", "Paprika"].map {
+          IngredientMeasurement(name: $0, quantity: "2")
+        }), in: store)
+    try store.db.execute(
+      """
+      DROP TRIGGER ingredient_key_insert; DROP TRIGGER ingredient_key_delete;
+      DROP TABLE pantry_item; DROP TABLE meal_key_count; DROP TABLE ingredient_key;
+      DROP INDEX measurement_by_key;
+      ALTER TABLE ingredient_measurement DROP COLUMN name_key;
+      ALTER TABLE trash_measurement DROP COLUMN name_key;
+      PRAGMA user_version = 14;
+      """)
+    store.db.close()
+    let upgraded = try openStore()
+    XCTAssertEqual(upgraded.schemaVersion, Schema.migrations.count)
+    XCTAssertEqual(
+      try upgraded.canCook(pantry: Pantry(items: [Pantry.Item(name: "egg")]), most: nil),
+      [CookableMeal(id: id, name: "Shakshuka", missing: ["Tomatoes", "Paprika"])])
+  }
+}
