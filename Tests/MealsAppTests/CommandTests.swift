@@ -629,4 +629,52 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(status, 2)
     XCTAssertTrue(err.hasPrefix("meals: show: --units takes as-written, metric or us"), err)
   }
+
+  func testThePantryAndWhatCanBeCookedFromIt() throws {
+    options = try database("pantry.sqlite", meals: [])
+    let json = folder.path("meals.json")
+    try """
+    {"format": "meals", "version": 1, "meals": [
+     {"name": "Omelette", "instructions": "Whisk, fry.", "ingredients": [
+       {"name": "Eggs", "quantity": "3"}, {"name": "butter", "quantity": "1 knob"},
+       {"name": "salt", "quantity": "a pinch"}]},
+     {"name": "Shakshuka", "instructions": "Simmer.", "ingredients": [
+       {"name": "eggs", "quantity": "4"}, {"name": "tomatoes, chopped", "quantity": "400 g"},
+       {"name": "paprika", "quantity": "1 tsp"}, {"name": "red pepper", "quantity": "1"}]},
+     {"name": "Pad Thai", "instructions": "Fry.", "ingredients": [
+       {"name": "rice noodles", "quantity": "200 g"}, {"name": "prawns", "quantity": "200 g"},
+       {"name": "fish sauce", "quantity": "2 tbsp"}, {"name": "lime", "quantity": "1"},
+       {"name": "peanuts", "quantity": "50 g"}]}]}
+    """.write(toFile: json, atomically: true, encoding: .utf8)
+    var (status, out, err) = try meals("import", json)
+    XCTAssertEqual(status, 0, err)
+    (status, out, err) = try meals("pantry", "add", "6 eggs", "Butter", "tomato")
+    XCTAssertEqual(status, 0, err)
+    XCTAssertEqual(out, "Added to the pantry: 6 eggs, Butter, tomato.\n")
+    (status, out, _) = try meals("pantry")
+    XCTAssertEqual(out, "eggs\t6\nButter\t\ntomato\t\n")
+    (status, out, _) = try meals("can-cook")
+    XCTAssertEqual(
+      out, "1\t0\tOmelette\t\n2\t2\tShakshuka\tpaprika, red pepper\n",
+      "salt is a staple; a red pepper is no pepper; Pad Thai misses five")
+    (status, out, _) = try meals("can-cook", "--missing", "all", "--json")
+    let listed = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
+    XCTAssertEqual(listed.map { $0["name"] as? String }, ["Omelette", "Shakshuka", "Pad Thai"])
+    XCTAssertEqual(listed.last?["missing"] as? [String], [
+      "rice noodles", "prawns", "fish sauce", "lime", "peanuts",
+    ])
+    (status, out, err) = try meals("pantry", "remove", "Egg", "caviar")
+    XCTAssertEqual(out, "Taken out of the pantry: eggs (1 not in it).\n")
+    (status, out, err) = try meals("can-cook", "--missing", "0")
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(out, "")
+    XCTAssertTrue(err.hasPrefix("No saved meal has all it needs at home"), err)
+    (status, _, err) = try meals("pantry", "remove", "caviar")
+    XCTAssertEqual(status, 1)
+    XCTAssertTrue(err.contains("none of these is in the pantry"), err)
+    (status, _, err) = try meals("can-cook", "--missing", "-1")
+    XCTAssertEqual(status, 2)
+    XCTAssertTrue(err.hasPrefix("meals: can-cook: --missing takes"), err)
+  }
 }

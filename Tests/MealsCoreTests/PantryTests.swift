@@ -9,11 +9,14 @@ final class PantryTests: XCTestCase {
       ("Eggs", "egg"), ("tomatoes", "Tomato"), ("berries", "berry"),
       ("Crème fraîche", "creme fraiche"),
       ("of flour", "flour"), ("bay leaves", "bay leaf"), ("peaches", "peach"), ("oats", "oat"),
+      ("onion, finely chopped", "onions"), ("Butter (softened)", "butter"),
+      ("slices bread", "bread"), ("tin of butter beans", "butter beans"),
+      ("cloves garlic", "garlic"), ("handful of basil leaves", "basil leaf"),
     ]
     for (one, other) in same {
       XCTAssertEqual(IngredientKey.of(one), IngredientKey.of(other), "\(one) / \(other)")
     }
-    for word in ["asparagus", "hummus", "couscous", "molasses", "glass", "bus"] {
+    for word in ["asparagus", "hummus", "couscous", "molasses", "glass", "bus", "clove", "can"] {
       XCTAssertEqual(IngredientKey.of(word), word)
     }
     let pantry = Pantry(items: [Pantry.Item(name: "Eggs", amount: "6"), Pantry.Item(name: "flour")])
@@ -24,6 +27,10 @@ final class PantryTests: XCTestCase {
     XCTAssertTrue(pantry.has("Sea Salt"))
     XCTAssertFalse(pantry.has("flour tortillas"))
     XCTAssertFalse(pantry.has("eggplant"))
+    XCTAssertTrue(pantry.has("freshly ground black pepper"))
+    for other in ["red pepper", "Bell peppers", "roasted red peppers", "rose water", "celery salt"] {
+      XCTAssertFalse(pantry.has(other), "\(other) is another food than the staple")
+    }
     XCTAssertFalse(Pantry(items: [], staples: []).has("salt"), "no staples when the user says none")
   }
 

@@ -42,6 +42,7 @@ public enum ConfigReport {
     values += [
       ("serve-port", "\(options.servePort)"), ("serve-lan", options.serveOnLAN ? "yes" : "no"),
       ("units", options.units.rawValue), ("cup", options.cup.rawValue),
+      ("staples", options.staples.isEmpty ? "none" : options.staples.joined(separator: ", ")),
     ]
     for (name, value) in values {
       let source =

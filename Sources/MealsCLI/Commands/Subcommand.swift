@@ -8,7 +8,9 @@ import MealsStore
 /// They never start the full-screen app; results go to standard output, errors to standard
 /// error.
 public enum Subcommand: String, CaseIterable, Sendable {
-  case list, show, search, export, `import`, plan, sync, serve
+  case list, show, search, export, `import`, plan, pantry
+  case canCook = "can-cook"
+  case sync, serve
 
   /// Exit statuses (DESIGN §2): 0 done, 1 it could not be done, 2 bad usage.
   public enum Status {
@@ -34,6 +36,10 @@ public enum Subcommand: String, CaseIterable, Sendable {
         switches: ["--json"],
         valued: ["--week", "--from", "--days", "--slot", "--servings", "--format", "--output"],
         maximumPositionals: 3)
+    case .pantry: CommandArguments.Spec(switches: ["--json"], maximumPositionals: nil)
+    case .canCook:
+      CommandArguments.Spec(
+        switches: ["--json"], valued: ["--missing"], maximumPositionals: 0)
     case .sync: CommandArguments.Spec(maximumPositionals: 1)
     case .serve:
       CommandArguments.Spec(
@@ -132,6 +138,35 @@ public enum Subcommand: String, CaseIterable, Sendable {
                         the shopping list
         --json          the list as a JSON array
       """
+    case .pantry:
+      """
+      Usage: meals pantry [list] [--json]
+             meals pantry add ITEM…
+             meals pantry remove NAME…
+
+      What is at home. Without a command: the pantry, one item per line: name and amount,
+      separated by tabs. A name matches whatever its case, accents or plural (eggs is Egg),
+      and an ingredient whose name ends in its words (flour is plain flour).
+
+        add             puts each ITEM in the pantry: a name, or an amount and a name
+                        (“6 eggs”, “1 kg rice”); an item already there takes the new amount
+        remove          takes each NAME out
+        --json          the list as a JSON array of {"name", "amount"}
+      """
+    case .canCook:
+      """
+      Usage: meals can-cook [--missing N|all] [--json]
+
+      The saved meals you can cook from what is at home (meals pantry, and the staples:
+      set staples, salt, pepper, water and oil unless you say otherwise), those missing
+      nothing first, then by how many ingredients they miss; a tie goes to the meal that
+      uses more of what is at home, then the name. One per line: id, how many are missing,
+      name, and the missing ingredients, separated by tabs.
+
+        --missing N     only meals missing at most N ingredients (default 3; all: every
+                        meal with ingredients)
+        --json          a JSON array of {"id", "name", "missing": [names]}
+      """
     case .sync:
       """
       Usage: meals sync [DIR]
@@ -173,6 +208,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .export: "export meals as json, markdown, schema-org or cooklang"
     case .import: "import meals from files, web pages or another app's export (Paprika, Mela…)"
     case .plan: "the week plan: list, add, remove, export as iCalendar, shop"
+    case .pantry: "what is at home: list, add, remove"
+    case .canCook: "the meals you can cook from what is at home, by what is missing"
     case .sync: "keep the book in step with a folder of Cooklang files (git too)"
     case .serve: "serve the book, Cook Mode and the shopping list to a phone"
     }
@@ -220,12 +257,14 @@ public enum Subcommand: String, CaseIterable, Sendable {
     if self == .search {
       status = SearchCommand.run(parsed, io: io, search: search)
     } else {
-      // Only import and sync may start a database: a mistyped --db must not make an empty
+      // Only import, sync, serve and pantry add may start a database: a mistyped --db must not make an empty
       // one. Before
       // the default database exists (a new user's first command) the book is empty: answered
       // as such, and nothing is made.
       let exists = FileManager.default.fileExists(atPath: options.databasePath)
-      let mayStart = self == .import || self == .sync || self == .serve
+      let mayStart =
+        self == .import || self == .sync || self == .serve
+        || (self == .pantry && parsed.positionals.first == "add")
       let emptyBook = !exists && !mayStart && options.isDefaultDatabase
       if !exists && !mayStart && !emptyBook {
         io.fail(
@@ -259,6 +298,9 @@ public enum Subcommand: String, CaseIterable, Sendable {
       case .import:
         status = ImportCommand.run(parsed, store: store, io: io, pages: pages, pictures: pictures)
       case .plan: status = PlanCommand.run(parsed, store: store, io: io, today: today, now: now)
+      case .pantry: status = PantryCommand.run(parsed, store: store, io: io)
+      case .canCook:
+        status = CanCookCommand.run(parsed, store: store, staples: options.staples, io: io)
       case .sync:
         status = SyncCommand.run(parsed, store: store, options: options, io: io, today: today)
       case .serve: status = ServeCommand.run(parsed, options: options, io: io)

@@ -46,6 +46,9 @@ public struct LaunchOptions: Equatable {
   public var units = UnitSystem.asWritten
   /// What a recipe's cup holds (`set cup`, `MEALS_CUP`): the US, metric or imperial cup.
   public var cup = CupSize.us
+  /// What counts as always at home (`set staples`, `MEALS_STAPLES`): salt, pepper, water and
+  /// oil unless the user says otherwise; `none` for nothing.
+  public var staples = Pantry.defaultStaples
   /// The two as one conversion, for reading a meal.
   public var conversion: UnitConversion { UnitConversion(units, cup: cup) }
   /// How long a lone Esc waits for the rest of a key's sequence, in ms (`set escape-delay`).
@@ -273,6 +276,7 @@ extension LaunchOptions {
       CupSize(rawValue: text.lowercased()).map { .success($0.rawValue) }
         ?? .failure(UsageError(message: "the cup “\(text)” is none of us, metric or imperial."))
     }
+    let staples = settings.value("staples", variable: "MEALS_STAPLES") { Result.success($0) }
     settings.checkTheRest()
     if let usage = settings.usageError { return .failure(usage) }
     config.problems += settings.problems
@@ -304,6 +308,7 @@ extension LaunchOptions {
     options.serveOnLAN = serveOnLAN.value ?? false
     options.units = units.value.flatMap(UnitSystem.init(spelling:)) ?? .asWritten
     options.cup = cup.value.flatMap(CupSize.init(rawValue:)) ?? .us
+    options.staples = staples.value.map(Self.staples(in:)) ?? Pantry.defaultStaples
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }
@@ -319,6 +324,14 @@ extension LaunchOptions {
       return .success(.restoreBackup(restore, options))
     }
     return .success(.run(options))
+  }
+
+  /// The staples a setting names: comma-separated (`salt, pepper, olive oil`), `none` (or
+  /// nothing) for none.
+  static func staples(in text: String) -> [String] {
+    let names = text.split(separator: ",").map { MealRules.trimmed(String($0)) }
+      .filter { !$0.isEmpty }
+    return names.map { $0.lowercased() } == ["none"] ? [] : names
   }
 
   /// `$XDG_DATA_HOME/meals/meals.sqlite`, else `~/.local/share/meals/meals.sqlite`.

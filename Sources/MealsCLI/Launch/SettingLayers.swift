@@ -6,7 +6,7 @@ struct SettingLayers {
   /// The names `set` knows; `theme` is the app's to check (the themes live with the terminal).
   static let names = [
     "db", "api-url", "images", "mouse", "animation", "escape-delay", "theme", "sync-folder",
-    "serve-port", "serve-lan", "units", "cup",
+    "serve-port", "serve-lan", "units", "cup", "staples",
   ]
 
   let flags: [String: (value: String, flag: String)]

@@ -5,19 +5,52 @@ import FoundationEssentials
 /// is `egg`, `tomatoes` is `tomato`, `berries` is `berry`).
 public enum IngredientKey {
   /// The key of `name`: folded, trimmed, each word singular.
+  ///
+  /// What only describes it goes: a note after a comma or in brackets (`onion, chopped`,
+  /// `butter (softened)`), and a first word that counts it (`slices bread`, `tin of beans`).
   public static func of(_ name: String) -> String {
-    var key = TextFolding.key(MealRules.trimmed(name))
-    if key.hasPrefix("of ") { key.removeFirst(3) }
-    return key.split(separator: " ").map { singular(String($0)) }.joined(separator: " ")
+    var text = Substring(name)
+    if let comma = text.firstIndex(where: { $0 == "," || $0 == "(" }),
+      !MealRules.isBlank(String(text[..<comma]))
+    {
+      text = text[..<comma]
+    }
+    var words = TextFolding.key(MealRules.trimmed(String(text))).split(separator: " ")
+      .map { singular(String($0)) }
+    if words.count > 1, counting.contains(words[0]) { words.removeFirst() }
+    if words.count > 1, words[0] == "of" { words.removeFirst() }
+    return words.joined(separator: " ")
   }
+
+  /// Words that count or hold an ingredient before its name, as singulars.
+  private static let counting: Set<String> = [
+    "slice", "tin", "can", "jar", "packet", "pack", "package", "bunch", "head", "handful",
+    "pinch", "sprig", "stick", "piece", "knob", "dash", "splash", "bag", "box", "bottle",
+    "carton", "sachet", "fillet", "rasher", "stalk", "clove", "drop",
+  ]
 
   /// Whether `ingredient` is what `wanted` names: the same key, or one that ends in its words
   /// (`plain flour` is flour, `olive oil` is oil; `chicken stock` is no chicken).
   public static func matches(_ ingredient: String, _ wanted: String) -> Bool {
     guard !wanted.isEmpty, ingredient.hasSuffix(wanted) else { return false }
-    return ingredient.count == wanted.count
-      || ingredient.dropLast(wanted.count).last == " "
+    if ingredient.count == wanted.count { return true }
+    let before = ingredient.dropLast(wanted.count)
+    guard before.last == " " else { return false }
+    // `red pepper` is a vegetable, not the pepper of salt and pepper.
+    guard let others = otherFoods[wanted] else { return true }
+    return !others.contains(before.split(separator: " ").last.map(String.init) ?? "")
   }
+
+  /// Words that make a name ending in a key another food (`bell pepper`, `rose water`).
+  private static let otherFoods: [String: Set<String>] = [
+    "pepper": [
+      "bell", "red", "green", "yellow", "orange", "sweet", "chilli", "chili", "chile",
+      "jalapeno", "jalapeño", "poblano", "padron", "piquillo", "banana", "romano", "bonnet",
+      "cherry", "pimento", "italian", "hot", "roasted", "stuffed",
+    ],
+    "water": ["rose", "coconut", "tonic", "soda", "blossom", "flower", "sparkling"],
+    "salt": ["celery", "garlic", "onion"],
+  ]
 
   /// An English plural's singular, by the rules that hold for kitchen words; words it does not
   /// know to be plural stay (`asparagus`, `hummus`, `couscous`, `molasses`, `swiss`).
