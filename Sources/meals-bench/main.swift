@@ -89,6 +89,14 @@ if CommandLine.arguments.dropFirst().first == "import" {
   exit(0)
 }
 
+/// `meals-bench can-cook`: only "what can I cook" at 100 000 meals with a 50-item pantry.
+if CommandLine.arguments.dropFirst().first == "can-cook" {
+  let folder = packageRoot.appendingPathComponent(".build/bench")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try CanCookBench.run(folder: folder)
+  exit(0)
+}
+
 /// `meals-bench units`: only what converting units adds to a Meal Detail frame.
 if CommandLine.arguments.dropFirst().first == "units" {
   UnitsBench.run()
