@@ -10,8 +10,8 @@ _meals() {
     case "${COMP_WORDS[i]}" in
       --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
       --config) ((i++)) ;;
-      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port) ((i++)) ;;
-      list | show | search | export | import | plan | sync | serve | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
+      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port | --missing) ((i++)) ;;
+      list | show | search | export | import | plan | pantry | can-cook | sync | serve | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
     esac
   done
 
@@ -19,6 +19,7 @@ _meals() {
     --db | --output | --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --images) COMPREPLY=($(compgen -W "auto kitty sixel iterm truecolor symbols off" -- "$cur")); return ;;
     --api-url | --filter | --week | --days | --servings | --port) COMPREPLY=(); return ;;
+    --missing) COMPREPLY=($(compgen -W "0 1 2 3 all" -- "$cur")); return ;;
     --from) COMPREPLY=($(compgen -W "today tomorrow monday tuesday wednesday thursday friday saturday sunday" -- "$cur")); return ;;
     --slot) COMPREPLY=($(compgen -W "breakfast lunch dinner other" -- "$cur")); return ;;
     --format)
@@ -39,6 +40,8 @@ _meals() {
     export) flags="--format --output --units --help" ;;
     import) flags="--help" ;;
     plan) flags="--week --from --days --json --slot --servings --format --output --help" ;;
+    pantry) flags="--json --help" ;;
+    can-cook) flags="--missing --json --help" ;;
     sync) flags="--help" ;;
     serve) flags="--port --lan --new-token --help" ;;
   esac
@@ -47,8 +50,9 @@ _meals() {
     return
   fi
   case "$command" in
-    "") COMPREPLY=($(compgen -W "list show search export import plan sync serve config" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "list show search export import plan pantry can-cook sync serve config" -- "$cur")) ;;
     plan) COMPREPLY=($(compgen -W "list add remove export shop" -- "$cur")) ;;
+    pantry) COMPREPLY=($(compgen -W "list add remove" -- "$cur")) ;;
     show | export)
       # Meal names, one per line, quoted for the command line.
       local IFS=$'\n' name

@@ -1,7 +1,7 @@
 # fish completion for meals: commands, flags, formats, files, and meal names (from `meals list`).
 # Installed by `make install` in share/fish/vendor_completions.d/meals.fish.
 
-set -l commands list show search export import plan sync serve config
+set -l commands list show search export import plan pantry can-cook sync serve config
 
 function __meals_names
     command meals list 2>/dev/null | cut -f2
@@ -25,6 +25,12 @@ complete -c meals -n "not __fish_seen_subcommand_from $commands" -a search -d 's
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a export -d 'export meals'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a import -d 'import meals, or another app\'s export'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a plan -d 'the week plan'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a pantry -d 'what is at home'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a can-cook -d 'the meals you can cook from it'
+complete -c meals -n "__fish_seen_subcommand_from pantry; and not __fish_seen_subcommand_from list add remove" -a 'list add remove' -d 'pantry command'
+complete -c meals -n "__fish_seen_subcommand_from pantry" -l json -d 'as JSON'
+complete -c meals -n "__fish_seen_subcommand_from can-cook" -l missing -x -a '0 1 2 3 all' -d 'at most so many missing'
+complete -c meals -n "__fish_seen_subcommand_from can-cook" -l json -d 'as JSON'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a sync -d 'keep the book in step with a folder'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a config -d 'the settings in effect'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a serve -d 'serve the book to a phone'

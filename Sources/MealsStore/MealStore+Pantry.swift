@@ -15,8 +15,9 @@ extension MealStore {
     }
   }
 
-  /// Puts items in the pantry, in one transaction; an item already there (the same key:
-  /// `Eggs` is `egg`) takes the new name and amount. Returns how many were new.
+  /// Puts items in the pantry, in one transaction; returns how many were new.
+  ///
+  /// An item already there (the same key: `Eggs` is `egg`) takes the new name and amount.
   @discardableResult
   public func addToPantry(_ items: [Pantry.Item]) throws(StoreError) -> Int {
     let named = items.filter { !$0.key.isEmpty }
@@ -85,7 +86,7 @@ extension MealStore {
       }
     }
     var qualifying: [Int64] = []
-    try db.statement("SELECT meal_id, keys FROM meal_key_count WHERE keys > 0").forEach { row in
+    try db.statement("SELECT meal_id, keys FROM meal_key_count WHERE keys > 0").forEach([]) { row in
       let id = row.int(0)
       let missing = Int(row.int(1)) - have[id, default: 0]
       if most.map({ missing <= $0 }) ?? true { qualifying.append(id) }

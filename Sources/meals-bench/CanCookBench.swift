@@ -71,7 +71,9 @@ enum CanCookBench {
 
   private static func build(_ path: String) throws {
     if let store = try? MealStore(path: path), store.mealCount == mealCount { return }
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: path + suffix)
+    }
     let store = try MealStore(path: path)
     let vocabulary = bases.count * kinds.count
     for batch in stride(from: 0, to: mealCount, by: 10_000) {

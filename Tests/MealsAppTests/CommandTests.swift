@@ -661,9 +661,11 @@ final class CommandTests: XCTestCase {
     let listed = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]])
     XCTAssertEqual(listed.map { $0["name"] as? String }, ["Omelette", "Shakshuka", "Pad Thai"])
-    XCTAssertEqual(listed.last?["missing"] as? [String], [
-      "rice noodles", "prawns", "fish sauce", "lime", "peanuts",
-    ])
+    XCTAssertEqual(
+      listed.last?["missing"] as? [String],
+      [
+        "rice noodles", "prawns", "fish sauce", "lime", "peanuts",
+      ])
     (status, out, err) = try meals("pantry", "remove", "Egg", "caviar")
     XCTAssertEqual(out, "Taken out of the pantry: eggs (1 not in it).\n")
     (status, out, err) = try meals("can-cook", "--missing", "0")

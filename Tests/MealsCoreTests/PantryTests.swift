@@ -28,7 +28,8 @@ final class PantryTests: XCTestCase {
     XCTAssertFalse(pantry.has("flour tortillas"))
     XCTAssertFalse(pantry.has("eggplant"))
     XCTAssertTrue(pantry.has("freshly ground black pepper"))
-    for other in ["red pepper", "Bell peppers", "roasted red peppers", "rose water", "celery salt"] {
+    for other in ["red pepper", "Bell peppers", "roasted red peppers", "rose water", "celery salt"]
+    {
       XCTAssertFalse(pantry.has(other), "\(other) is another food than the staple")
     }
     XCTAssertFalse(Pantry(items: [], staples: []).has("salt"), "no staples when the user says none")
