@@ -38,6 +38,8 @@ public final class AppContext {
   var listPositions: [String: ListPosition] = [:]
   /// The units meals are read in (`set units`, `set cup`; `U` cycles them while the app runs).
   public var units = UnitConversion.asWritten
+  /// What counts as always at home for What can I cook (`set staples`).
+  public var staples = Pantry.defaultStaples
 
   /// `U`: the next units, said on the status line.
   func cycleUnits() {

@@ -72,6 +72,13 @@ extension MealStore {
   /// Reads the index of ingredient names: the book's distinct names are matched against the
   /// pantry, the meals of those at home counted, and only the meals that qualify are read.
   public func canCook(pantry: Pantry, most: Int?) throws(StoreError) -> [CookableMeal] {
+    try Self.canCook(in: db, pantry: pantry, most: most)
+  }
+
+  /// The same on any connection (a worker's: `StoreReader.canCook`).
+  static func canCook(in db: SQLiteConnection, pantry: Pantry, most: Int?) throws(StoreError)
+    -> [CookableMeal]
+  {
     let names = try db.statement("SELECT key FROM ingredient_key").rows { $0.text(0) }
     let home = Set(names.filter(pantry.has(key:)))
     var have: [Int64: Int] = [:]

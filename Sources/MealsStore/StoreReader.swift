@@ -69,6 +69,13 @@ public final class StoreReader: @unchecked Sendable {
     return try? MealStore.chipCounts(in: db, matching: filter, chips: chips)
   }
 
+  /// The saved meals `pantry` leaves at most `most` ingredients missing (`MealStore.canCook`).
+  public func canCook(pantry: Pantry, most: Int?) -> Result<[CookableMeal], StoreError> {
+    Result { () throws(StoreError) in
+      try MealStore.canCook(in: try open(), pantry: pantry, most: most)
+    }
+  }
+
   /// The daily backup (`VACUUM INTO` a temporary file, then the rotation), dated `time` (the
   /// store's clock); an interrupted one leaves no file behind.
   public func backUp(time: Double) -> StoreError? {

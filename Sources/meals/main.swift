@@ -119,6 +119,7 @@ let app = MealsApplication(
   serving: AppServe.Options(port: options.servePort, lan: options.serveOnLAN))
 app.navigator.animations = options.animations
 app.context.units = options.conversion
+app.context.staples = options.staples
 if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),

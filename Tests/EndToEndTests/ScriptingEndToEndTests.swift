@@ -119,7 +119,10 @@ final class ScriptingEndToEndTests: XCTestCase {
     XCTAssertEqual(try complete("meals ex"), ["export"])
     XCTAssertEqual(
       try complete("meals "),
-      ["list", "show", "search", "export", "import", "plan", "sync", "serve", "config"])
+      [
+        "list", "show", "search", "export", "import", "plan", "pantry", "can-cook", "sync",
+        "serve", "config",
+      ])
     XCTAssertEqual(try complete("meals sy"), ["sync"])
     XCTAssertEqual(try complete("meals serve --"), ["--port", "--lan", "--new-token", "--help"])
     XCTAssertEqual(try complete("meals config --"), ["--check"])

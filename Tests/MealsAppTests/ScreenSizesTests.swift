@@ -106,4 +106,32 @@ final class ScreenSizesTests: XCTestCase {
       return app
     }
   }
+
+  /// Fixture meals saved, and a pantry of what some of them need.
+  func pantried(_ size: Size) throws -> AppHarness {
+    let app = try stocked(size)
+    try app.store.addToPantry(
+      ["6 eggs", "Penne rigate", "olive oil", "garlic", "1 kg plain flour", "Chopped tomatoes"]
+        .map(Pantry.Item.init(line:)))
+    app.navigator.clearStatus()
+    return app
+  }
+
+  func testPantryAtEverySize() throws {
+    try check("pantry") { size in
+      let app = try pantried(size)
+      app.press(.character("H"), .down)
+      return app
+    }
+  }
+
+  func testWhatCanICookAtEverySize() throws {
+    try check("can-cook") { size in
+      let app = try pantried(size)
+      app.press(.character("C"))
+      app.app.context.counter.finishAll()
+      app.press(.down)
+      return app
+    }
+  }
 }

@@ -16,6 +16,9 @@ final class PantryTests: XCTestCase {
     for (one, other) in same {
       XCTAssertEqual(IngredientKey.of(one), IngredientKey.of(other), "\(one) / \(other)")
     }
+    XCTAssertEqual(IngredientKey.shortName("onion, finely chopped"), "onion")
+    XCTAssertEqual(IngredientKey.shortName("Butter (softened)"), "Butter")
+    XCTAssertEqual(IngredientKey.shortName("(optional) chives"), "(optional) chives")
     for word in ["asparagus", "hummus", "couscous", "molasses", "glass", "bus", "clove", "can"] {
       XCTAssertEqual(IngredientKey.of(word), word)
     }

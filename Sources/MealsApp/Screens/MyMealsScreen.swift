@@ -9,7 +9,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   enum Action: String, Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan, view
-    case sync, serve
+    case sync, serve, pantry, canCook
   }
 
   static let keys = KeyTable<Action>(
@@ -50,6 +50,13 @@ public final class MyMealsScreen: Screen, StoreListener {
       KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
       MealActions.plan(.plan),
       KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
+      KeyBinding(
+        [.character("H")], .pantry, "pantry", footer: false,
+        detail: "the pantry: what is at home (`a` adds, `d` removes, `/` filters)"),
+      KeyBinding(
+        [.character("C")], .canCook, "what can I cook", footer: false,
+        detail:
+          "what can I cook: the saved meals by what they are missing from the pantry, none first"),
       KeyBinding(
         [.character("S")], .sync, "sync with the folder", footer: false,
         detail:
@@ -246,6 +253,10 @@ public final class MyMealsScreen: Screen, StoreListener {
       planSelected()
     case .weekPlan:
       context.navigator.push(WeekPlanScreen(context: context))
+    case .pantry:
+      context.navigator.push(PantryScreen(context: context))
+    case .canCook:
+      context.navigator.push(CanCookScreen(context: context))
     case .sync:
       context.sync.start(asked: true)
     case .serve:

@@ -20,18 +20,12 @@ enum PantryCommand {
           "which ingredients? Give at least one name.", .pantry, action: action, io: io)
       }
       return action == "add"
-        ? add(items.map(item(in:)), store: store, io: io)
+        ? add(items.map(Pantry.Item.init(line:)), store: store, io: io)
         : remove(Array(items), store: store, io: io)
     default:
       return Subcommand.usageError(
         "unknown pantry command “\(action)” (list, add, remove).", .pantry, io: io)
     }
-  }
-
-  /// `6 eggs` as eggs with the amount 6; `flour` as flour.
-  static func item(in text: String) -> Pantry.Item {
-    let line = IngredientLine.split(text)
-    return Pantry.Item(name: line.name, amount: line.quantity)
   }
 
   // MARK: - Each command
@@ -65,7 +59,7 @@ enum PantryCommand {
   private static func add(_ items: [Pantry.Item], store: MealStore, io: CommandIO) -> Int32 {
     do {
       let added = try store.addToPantry(items)
-      let names = items.map { TextSanitizer.singleLine(IngredientLine.joined($0.measurement)) }
+      let names = items.map { TextSanitizer.singleLine($0.line) }
       let again = items.count - added
       io.output.line(
         "Added to the pantry: \(names.joined(separator: ", "))"
@@ -94,12 +88,5 @@ enum PantryCommand {
       io.fail(error.message)
       return Subcommand.Status.failure
     }
-  }
-}
-
-extension Pantry.Item {
-  /// The item as an ingredient line, for saying it (`6 eggs`).
-  fileprivate var measurement: IngredientMeasurement {
-    IngredientMeasurement(name: name, quantity: amount)
   }
 }

@@ -9,17 +9,23 @@ public enum IngredientKey {
   /// What only describes it goes: a note after a comma or in brackets (`onion, chopped`,
   /// `butter (softened)`), and a first word that counts it (`slices bread`, `tin of beans`).
   public static func of(_ name: String) -> String {
+    var words = TextFolding.key(shortName(name)).split(separator: " ")
+      .map { singular(String($0)) }
+    if words.count > 1, counting.contains(words[0]) { words.removeFirst() }
+    if words.count > 1, words[0] == "of" { words.removeFirst() }
+    return words.joined(separator: " ")
+  }
+
+  /// The name without a note after a comma or in brackets (`onion, chopped` is `onion`), as
+  /// a list of what is missing says it.
+  public static func shortName(_ name: String) -> String {
     var text = Substring(name)
     if let comma = text.firstIndex(where: { $0 == "," || $0 == "(" }),
       !MealRules.isBlank(String(text[..<comma]))
     {
       text = text[..<comma]
     }
-    var words = TextFolding.key(MealRules.trimmed(String(text))).split(separator: " ")
-      .map { singular(String($0)) }
-    if words.count > 1, counting.contains(words[0]) { words.removeFirst() }
-    if words.count > 1, words[0] == "of" { words.removeFirst() }
-    return words.joined(separator: " ")
+    return MealRules.trimmed(String(text))
   }
 
   /// Words that count or hold an ingredient before its name, as singulars.

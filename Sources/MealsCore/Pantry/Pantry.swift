@@ -13,7 +13,18 @@ public struct Pantry: Equatable, Sendable {
       self.amount = amount
     }
 
+    /// An item as a line of text names it: `6 eggs` is eggs with the amount 6, `flour` flour.
+    public init(line: String) {
+      let split = IngredientLine.split(line)
+      self.init(name: split.name, amount: split.quantity)
+    }
+
     public var key: String { IngredientKey.of(name) }
+
+    /// The item as a line (`6 eggs`, `flour`), to say it.
+    public var line: String {
+      IngredientLine.joined(IngredientMeasurement(name: name, quantity: amount))
+    }
   }
 
   public var items: [Item]
@@ -46,7 +57,8 @@ public struct Pantry: Equatable, Sendable {
 public struct CookableMeal: Equatable, Sendable {
   public var id: Int64
   public var name: String
-  /// The ingredients not at home, as the meal names them, once each.
+  /// The ingredients not at home, as the meal names them (a note after a comma left out),
+  /// once each.
   public var missing: [String]
 
   public init(id: Int64, name: String, missing: [String]) {
@@ -94,7 +106,7 @@ public enum CanCook {
         if atHome(line.key) {
           have += 1
         } else {
-          missing.append(MealRules.trimmed(line.name))
+          missing.append(IngredientKey.shortName(line.name))
         }
       }
       guard have + missing.count > 0 else { continue }

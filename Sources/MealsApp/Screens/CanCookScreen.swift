@@ -1,0 +1,219 @@
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// What can I cook: the saved meals by how many of their ingredients are not at home (the
+/// pantry and the staples), none first, each with what is missing named.
+///
+/// The ranking runs on the counting worker (it reads every meal's ingredient names at
+/// 100 000 meals), so keys never wait for it. `l` puts only what is missing on the shopping
+/// list; `+`/`-` list meals missing more or fewer.
+public final class CanCookScreen: Screen, StoreListener {
+  enum Action: String, Sendable { case view, cook, addMissing, more, fewer, pantry }
+
+  static let keys = KeyTable<Action>(
+    "can-cook",
+    [
+      KeyBinding(
+        [.enter, .character("v")], .view, "view", label: "Enter",
+        detail: "view the meal in Meal Detail"),
+      MealActions.cook(.cook),
+      KeyBinding(
+        [.character("l")], .addMissing, "missing to the shopping list",
+        detail: "put only what the meal is missing on the shopping list"),
+      KeyBinding(
+        [.character("+"), .character("=")], .more, "more missing", label: "+",
+        detail: "list meals missing one more ingredient too"),
+      KeyBinding(
+        [.character("-")], .fewer, "fewer missing", label: "-",
+        detail: "list only meals missing one fewer"),
+      KeyBinding([.character("H")], .pantry, "pantry", detail: "open the pantry"),
+    ])
+
+  /// What a meal may lack and still be listed, as the screen opens (as `meals can-cook`).
+  static let defaultMissing = 3
+  static let mostMissing = 20
+
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private var meals: [CookableMeal] = []
+  private var most = CanCookScreen.defaultMissing
+  private var pantryItems = 0
+  private var list = ListState()
+  /// The ranking asked of the worker, while it runs.
+  private var answer = LatestAnswer<Int>()
+  /// Whether a ranking has come back since the screen opened.
+  private var ranked = false
+  private var readError: StoreError?
+
+  init(context: AppContext) {
+    self.context = context
+    context.store.addListener(self)
+    rank()
+  }
+
+  public var title: String { "What can I cook" }
+  public var keyHelp: [KeyHelp] { chainHelp }
+
+  private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
+    let rows = area.split(.vertical, [.fixed(1), .fill])
+    return (rows[0], ListView(area: rows[1]))
+  }
+
+  /// Asks the worker for the meals again (the pantry, the book or `most` changed).
+  private func rank() {
+    let items: [Pantry.Item]
+    do {
+      items = try context.store.readPantryItems()
+    } catch {
+      readError = error
+      context.readFailed(error)
+      return
+    }
+    pantryItems = items.count
+    let pantry = Pantry(items: items, staples: context.staples)
+    let most = most
+    let ticket = answer.ask(most)
+    let reader = context.countReader
+    context.counter.run(
+      { reader.canCook(pantry: pantry, most: most) },
+      then: { [weak self] result in
+        guard let self, self.answer.take(ticket) != nil else { return }
+        switch result {
+        case .success(let meals):
+          let selected = self.selected?.id
+          self.meals = meals
+          self.readError = nil
+          self.list.reselect(selected, in: meals) { $0.id }
+        case .failure(let error):
+          self.readError = error
+          self.context.readFailed(error)
+        }
+        self.ranked = true
+        self.context.navigator.needsDisplay = true
+      })
+  }
+
+  private var selected: CookableMeal? {
+    meals.indices.contains(list.selection) ? meals[list.selection] : nil
+  }
+
+  public func storeDidChange(_ store: MealStore) { rank() }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func move(_ move: ListState.Move) {
+    list.apply(move, count: meals.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+  }
+
+  private func perform(_ action: Action) {
+    switch action {
+    case .more, .fewer:
+      let next = action == .more ? min(Self.mostMissing, most + 1) : max(0, most - 1)
+      guard next != most else { return }
+      most = next
+      rank()
+    case .pantry:
+      context.navigator.push(PantryScreen(context: context))
+    case .view, .cook, .addMissing:
+      guard let cookable = selected else { return }
+      guard let meal = try? context.store.meal(id: cookable.id) else {
+        context.navigator.showError("That meal could not be read.")
+        return
+      }
+      switch action {
+      case .view:
+        context.navigator.push(MealDetailScreen(context: context, saved: meal, id: cookable.id))
+      case .cook: Kitchen.openCookMode(meal, context: context)
+      default: addMissing(of: meal, cookable)
+      }
+    }
+  }
+
+  /// Only the lines of what is missing (every line of it: `Carrots` twice), at the meal's
+  /// own servings.
+  private func addMissing(of meal: Meal, _ cookable: CookableMeal) {
+    let name = MealRules.trimmed(meal.name)
+    guard !cookable.missing.isEmpty else {
+      context.navigator.showInfo("“\(Quote.name(name))” is missing nothing: no need to shop.")
+      return
+    }
+    let keys = Set(cookable.missing.map(IngredientKey.of))
+    let lines = meal.ingredients.filter { keys.contains(IngredientKey.of($0.name)) }
+    let store = context.store
+    context.write(
+      by: self,
+      { () throws(StoreError) in
+        try store.addToShoppingList(
+          mealRef: .saved(cookable.id), mealName: name, ingredients: lines)
+      },
+      then: { screen, _ in
+        screen.context.navigator.showInfo(
+          "Added what “\(Quote.name(name))” is missing (\(cookable.missing.joined(separator: ", "))) to the shopping list — L opens it."
+        )
+      })
+  }
+
+  // MARK: - Mouse
+
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    guard let index = layout(in: area).list.index(of: event, state: list, count: meals.count)
+    else { return true }
+    list.select(index, count: meals.count)
+    if event.clicks >= 2 { perform(.view) }
+    return true
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let layout = layout(in: area)
+    let count = meals.count == 1 ? "1 meal" : "\(meals.count) meals"
+    let limit = most == 0 ? "nothing missing" : "missing at most \(most)"
+    let pantry = pantryItems == 1 ? "1 item at home" : "\(pantryItems) items at home"
+    let headline =
+      ranked
+      ? [count + " · " + limit + " · " + pantry, count + " · " + limit, count].first {
+        TextWidth.columns(of: $0) <= layout.headline.width
+      } ?? count : "ranking…"
+    canvas.writeRight(headline, in: layout.headline, style: .muted)
+    guard !meals.isEmpty else {
+      let empty =
+        pantryItems == 0
+        ? "The pantry is empty: H opens it, a there adds what is at home."
+        : "No saved meal is \(limit == "nothing missing" ? "missing nothing" : limit) — + lists meals missing more."
+      if ranked || readError != nil {
+        canvas.writeWrapped(
+          readError.map(AppContext.readFailure) ?? empty, in: layout.list.area.dropping(top: 1),
+          indent: 2, style: .muted)
+      }
+      return
+    }
+    let width = layout.list.area.width
+    let longest = meals.map { TextWidth.columns(of: $0.name) }.max() ?? 0
+    let nameWidth = min(longest, max(12, width * 2 / 5))
+    let meals = meals
+    layout.list.render(into: &canvas, state: list, count: meals.count) { canvas, line in
+      let meal = meals[line.index]
+      let parts = line.content.split(.horizontal, [.fixed(nameWidth), .fixed(2), .fill])
+      canvas.writeTruncated(meal.name, in: parts[0], style: .title)
+      canvas.writeTruncated(
+        meal.missing.isEmpty
+          ? "nothing missing" : "missing: " + meal.missing.joined(separator: ", "),
+        in: parts[2], style: meal.missing.isEmpty ? .plain : .muted)
+    }
+  }
+}
+
+extension CanCookScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  /// The screen's own keys first (`+`/`-` here change what is listed), then the list's.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<CanCookScreen>] {
+    KeyLink.list(keys, does: { $0.perform($1) }, moves: { $0.move($1) })
+  }
+}

@@ -1,0 +1,215 @@
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// The pantry: what is at home, one item a row (its amount beside it), for What can I cook.
+///
+/// `a` adds items (`6 eggs, flour`), `d` takes the selected one out (`u` puts it back), `/`
+/// shows only the items whose names hold a text, `C` opens What can I cook.
+public final class PantryScreen: Screen, StoreListener {
+  enum Action: String, Sendable { case add, remove, undo, filter, clearFilter, canCook }
+
+  static let keys = KeyTable<Action>(
+    "pantry",
+    [
+      KeyBinding(
+        [.character("a")], .add, "add",
+        detail:
+          "add items: names, or amounts and names, separated by commas (`6 eggs, flour, 1 kg rice`); an item already there takes the new amount"
+      ),
+      KeyBinding(
+        [.character("d"), .delete], .remove, "remove", label: "d",
+        detail: "take the item out of the pantry (`u` puts it back)"),
+      KeyBinding(
+        [.character("u")], .undo, "put back", footer: false,
+        detail: "put back the item taken out last"),
+      KeyBinding(
+        [.character("/")], .filter, "filter", detail: "show only the items whose names hold a text"),
+      KeyBinding([.character("C")], .canCook, "what can I cook"),
+      KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
+    ])
+
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private var items: [Pantry.Item] = []
+  /// The items whose names hold `filter`, in the order added.
+  private var shown: [Pantry.Item] = []
+  private var filter = ""
+  private var list = ListState()
+  /// The items taken out, the last one last, for `u`.
+  private var removed: [Pantry.Item] = []
+  /// Why the pantry could not be read, while it cannot (items read before stay shown).
+  private var readError: StoreError?
+
+  init(context: AppContext) {
+    self.context = context
+    context.store.addListener(self)
+    reload()
+  }
+
+  public var title: String { "Pantry" }
+  public var keyHelp: [KeyHelp] { chainHelp }
+
+  /// The count on the first row, the list under it.
+  private func layout(in area: Rect) -> (headline: Rect, list: ListView) {
+    let rows = area.split(.vertical, [.fixed(1), .fill])
+    return (rows[0], ListView(area: rows[1]))
+  }
+
+  private func reload() {
+    let selected = shown.indices.contains(list.selection) ? shown[list.selection].key : nil
+    do {
+      items = try context.store.readPantryItems()
+      readError = nil
+    } catch {
+      readError = error
+      context.readFailed(error)
+    }
+    refilter(keeping: selected)
+  }
+
+  private func refilter(keeping selected: String?) {
+    let wanted = TextFolding.key(filter)
+    shown = wanted.isEmpty ? items : items.filter { TextFolding.key($0.name).contains(wanted) }
+    list.reselect(selected, in: shown) { $0.key }
+  }
+
+  public func storeDidChange(_ store: MealStore) {
+    reload()
+    context.navigator.needsDisplay = true
+  }
+
+  // MARK: - Keys
+
+  public func handle(_ key: Key) -> Bool { resolve(key) }
+
+  private func move(_ move: ListState.Move) {
+    list.apply(move, count: shown.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+  }
+
+  private func perform(_ action: Action) {
+    switch action {
+    case .add:
+      context.navigator.present(
+        TextPrompt(label: "Add to the pantry (6 eggs, flour):") { [weak self] text in
+          self?.add(text)
+        })
+    case .remove:
+      guard shown.indices.contains(list.selection) else { return }
+      let item = shown[list.selection]
+      let store = context.store
+      context.write(
+        by: self, { () throws(StoreError) in try store.removeFromPantry([item.name]) },
+        then: { screen, _ in
+          screen.removed.append(item)
+          screen.context.navigator.showInfo(
+            "Took “\(Quote.name(item.name))” out of the pantry — u puts it back.")
+        })
+    case .undo:
+      guard let item = removed.popLast() else {
+        context.navigator.showInfo("Nothing was taken out of the pantry here.")
+        return
+      }
+      put([item], saying: "Put “\(Quote.name(item.name))” back in the pantry.")
+    case .filter:
+      context.navigator.present(
+        TextPrompt(
+          label: "Show the items whose names hold:", text: filter,
+          hint: "Enter to filter · Esc to cancel", action: "filter"
+        ) { [weak self] text in
+          guard let self else { return nil }
+          filter = MealRules.trimmed(text)
+          refilter(keeping: nil)
+          return nil
+        })
+    case .clearFilter:
+      guard !filter.isEmpty else { return }
+      filter = ""
+      refilter(keeping: nil)
+    case .canCook:
+      context.navigator.push(CanCookScreen(context: context))
+    }
+  }
+
+  /// Adds the items `text` names (`6 eggs, flour`); an error message keeps the prompt open.
+  private func add(_ text: String) -> String? {
+    let items = text.split(separator: ",").map { Pantry.Item(line: String($0)) }
+      .filter { !$0.key.isEmpty }
+    guard !items.isEmpty else { return "Type what is at home: a name, or an amount and a name." }
+    let names = items.map { Quote.name($0.line) }
+    put(items, saying: "Added to the pantry: \(names.joined(separator: ", ")).")
+    return nil
+  }
+
+  private func put(_ items: [Pantry.Item], saying message: String) {
+    let store = context.store
+    let key = items.last?.key
+    context.write(
+      by: self, { () throws(StoreError) in try store.addToPantry(items) },
+      then: { screen, _ in
+        screen.context.navigator.showInfo(message)
+        screen.list.reselect(key, in: screen.shown) { $0.key }
+      })
+  }
+
+  // MARK: - Mouse
+
+  public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+    guard event.isClick else { return false }
+    if let index = layout(in: area).list.index(of: event, state: list, count: shown.count) {
+      list.select(index, count: shown.count)
+    }
+    return true
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    var headline = items.count == 1 ? "1 item" : "\(items.count) items"
+    if !filter.isEmpty { headline = "\(shown.count) of \(headline) hold “\(filter)”" }
+    let staples = context.staples
+    let layout = layout(in: area)
+    let full =
+      headline
+      + (staples.isEmpty ? " · no staples" : " · always: " + staples.joined(separator: ", "))
+    canvas.writeRight(
+      TextWidth.columns(of: full) <= layout.headline.width ? full : headline, in: layout.headline,
+      style: .muted)
+    guard !shown.isEmpty else {
+      let empty =
+        items.isEmpty
+        ? "The pantry is empty. a adds what is at home (6 eggs, flour); C then lists the meals you can cook from it."
+        : "No item's name holds “\(filter)”. Esc shows them all."
+      canvas.writeWrapped(
+        readError.map(AppContext.readFailure) ?? empty, in: layout.list.area.dropping(top: 1),
+        indent: 2, style: .muted)
+      return
+    }
+    let longest = shown.map { TextWidth.columns(of: $0.name) }.max() ?? 0
+    let nameWidth = min(longest, max(10, layout.list.area.width * 2 / 3))
+    let shown = shown
+    layout.list.render(into: &canvas, state: list, count: shown.count) { canvas, line in
+      let item = shown[line.index]
+      let parts = line.content.split(.horizontal, [.fixed(nameWidth), .fixed(2), .fill])
+      canvas.writeTruncated(item.name, in: parts[0], style: .title)
+      canvas.writeTruncated(item.amount, in: parts[2], style: .muted)
+    }
+  }
+}
+
+extension PantryScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  /// The screen's own keys first (Esc clears a filter, else goes back), then the list's.
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<PantryScreen>] {
+    [
+      .table(keys) { screen, action in
+        guard action != .clearFilter || !screen.filter.isEmpty else { return false }
+        screen.perform(action)
+        return true
+      },
+      .lines([.back]), .table(ListState.keys, does: { $0.move($1) }),
+    ]
+  }
+}
