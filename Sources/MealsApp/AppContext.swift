@@ -40,6 +40,8 @@ public final class AppContext {
   public var units = UnitConversion.asWritten
   /// What counts as always at home for What can I cook (`set staples`).
   public var staples = Pantry.defaultStaples
+  /// Whether ticking a shopping list row puts it in the pantry (`set pantry-from-shopping`).
+  public var pantryFromShopping = false
 
   /// `U`: the next units, said on the status line.
   func cycleUnits() {

@@ -6,13 +6,19 @@ public struct ShoppingItem: Equatable, Sendable {
   public var ingredient: String
   public var measure: String
   public var ticked: Bool
+  /// To buy even when the pantry has it (`A` on the list).
+  public var buyAnyway: Bool
 
-  public init(id: Int64, mealName: String, ingredient: String, measure: String, ticked: Bool) {
+  public init(
+    id: Int64, mealName: String, ingredient: String, measure: String, ticked: Bool,
+    buyAnyway: Bool = false
+  ) {
     self.id = id
     self.mealName = mealName
     self.ingredient = ingredient
     self.measure = measure
     self.ticked = ticked
+    self.buyAnyway = buyAnyway
   }
 }
 
@@ -25,6 +31,8 @@ public struct ShoppingRow: Equatable, Sendable {
   /// Ticked when every item of the row is.
   public var ticked: Bool
   public var itemIDs: [Int64]
+  /// In the pantry (and not to be bought anyway): shown apart, after what is to buy.
+  public var atHome = false
 }
 
 /// Adding up the shopping list: items of one ingredient (whatever its case, accents and
@@ -39,9 +47,12 @@ public enum ShoppingList {
 
   /// The rows, unticked first (ticked ones sink), each part in name order; each measure in
   /// `units` before the amounts are added up.
-  public static func rows(_ items: [ShoppingItem], units: UnitConversion = .asWritten)
-    -> [ShoppingRow]
-  {
+  ///
+  /// With a pantry, a row it has (and no item of which is to be bought anyway) is at home,
+  /// after the rest.
+  public static func rows(
+    _ items: [ShoppingItem], units: UnitConversion = .asWritten, pantry: Pantry? = nil
+  ) -> [ShoppingRow] {
     var order: [String] = []
     var groups: [String: [ShoppingItem]] = [:]
     for item in items {
@@ -54,13 +65,17 @@ public enum ShoppingList {
       guard let items = groups[key], let first = items.first else { return nil }
       var meals: [String] = []
       for item in items where !meals.contains(item.mealName) { meals.append(item.mealName) }
-      return ShoppingRow(
+      var row = ShoppingRow(
         name: displayName(first.ingredient),
         amounts: amounts(items.map(\.measure), of: first.ingredient, units: units),
         meals: meals, ticked: items.allSatisfy(\.ticked), itemIDs: items.map(\.id))
+      row.atHome =
+        (pantry?.has(key: key) ?? false) && !items.contains(where: \.buyAnyway)
+      return row
     }
+    func place(_ row: ShoppingRow) -> Int { row.atHome ? 2 : row.ticked ? 1 : 0 }
     return rows.sorted {
-      ($0.ticked ? 1 : 0, TextFolding.key($0.name)) < ($1.ticked ? 1 : 0, TextFolding.key($1.name))
+      (place($0), TextFolding.key($0.name)) < (place($1), TextFolding.key($1.name))
     }
   }
 
@@ -143,7 +158,7 @@ public enum ShoppingList {
   /// The list as Markdown checkboxes: `- [ ] 700 g Flour (Pancakes, Bread)`.
   public static func markdown(_ rows: [ShoppingRow]) -> String {
     var text = "# Shopping list\n\n"
-    for row in rows {
+    for row in rows where !row.atHome {
       let amounts = row.amounts.isEmpty ? "" : row.amounts + " "
       text +=
         "- [\(row.ticked ? "x" : " ")] \(amounts)\(row.name) (\(row.meals.joined(separator: ", ")))\n"

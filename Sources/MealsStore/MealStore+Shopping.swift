@@ -11,11 +11,14 @@ extension MealStore {
   /// The same, or why it could not be read (a screen keeps what it showed).
   public func readShoppingItems() throws(StoreError) -> [ShoppingItem] {
     try db.statement(
-      "SELECT id, meal_name, ingredient, measure, ticked FROM shopping_item ORDER BY id"
+      """
+      SELECT id, meal_name, ingredient, measure, ticked, buy_anyway FROM shopping_item
+      ORDER BY id
+      """
     ).rows {
       ShoppingItem(
         id: $0.int(0), mealName: $0.text(1), ingredient: $0.text(2), measure: $0.text(3),
-        ticked: $0.int(4) != 0)
+        ticked: $0.int(4) != 0, buyAnyway: $0.int(5) != 0)
     }
   }
 
@@ -81,6 +84,15 @@ extension MealStore {
     try db.transaction { () throws(StoreError) in
       let update = try db.statement("UPDATE shopping_item SET ticked = ? WHERE id = ?")
       for id in items { try update.run([.integer(ticked ? 1 : 0), .integer(id)]) }
+    }
+    didCommit()
+  }
+
+  /// Marks items to be bought even though the pantry has them (or not any more).
+  public func setBuyAnyway(_ anyway: Bool, items: [Int64]) throws(StoreError) {
+    try db.transaction { () throws(StoreError) in
+      let update = try db.statement("UPDATE shopping_item SET buy_anyway = ? WHERE id = ?")
+      for id in items { try update.run([.integer(anyway ? 1 : 0), .integer(id)]) }
     }
     didCommit()
   }

@@ -427,7 +427,8 @@ enum Schema {
     // 15: the pantry, and an index of ingredient names for "what can I cook": each line's
     // name as a key (`IngredientKey`: `Eggs` is `egg`), the keys the book holds with their
     // lines (triggers keep it), and how many keys each meal has, so a pantry is matched
-    // against a few thousand names and their meals, not every meal's lines.
+    // against a few thousand names and their meals, not every meal's lines; and the shopping
+    // list's items to buy although the pantry has them.
     Migration(
       sql: """
         ALTER TABLE ingredient_measurement ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
@@ -459,6 +460,7 @@ enum Schema {
         INSERT INTO meal_key_count
           SELECT meal_id, count(DISTINCT name_key) FROM ingredient_measurement
           WHERE name_key != '' GROUP BY meal_id;
+        ALTER TABLE shopping_item ADD COLUMN buy_anyway INTEGER NOT NULL DEFAULT 0;
         CREATE TABLE pantry_item (
           key TEXT PRIMARY KEY,
           name TEXT NOT NULL,

@@ -120,6 +120,7 @@ let app = MealsApplication(
 app.navigator.animations = options.animations
 app.context.units = options.conversion
 app.context.staples = options.staples
+app.context.pantryFromShopping = options.pantryFromShopping
 if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),

@@ -9,7 +9,7 @@ final class PantryScreenTests: XCTestCase {
   private func app() throws -> AppHarness {
     let app = try AppHarness(size: Size(width: 80, height: 24))
     for (name, lines) in [
-      ("Omelette", ["3 eggs", "1 knob butter", "salt"]),
+      ("Omelette", ["3 eggs", "20 g butter", "salt"]),
       ("Shakshuka", ["4 eggs", "400 g tomatoes, chopped", "1 tsp paprika", "1 red pepper"]),
       (
         "Pad Thai",
@@ -74,5 +74,32 @@ final class PantryScreenTests: XCTestCase {
     app.press(.enter, .escape)
     XCTAssertEqual(
       app.lines[3], "▸ Shakshuka  missing: red pepper", "the pantry's change ranks again")
+  }
+
+  func testTheShoppingListShowsWhatIsAtHomeApartAndBuysItOnlyWhenAsked() throws {
+    let app = try app()
+    try app.store.addToPantry([Pantry.Item(name: "Egg")])
+    app.app.context.pantryFromShopping = true
+    let omelette = try XCTUnwrap(app.store.mealIDs(named: "Omelette").first)
+    let meal = try XCTUnwrap(try app.store.meal(id: omelette))
+    try app.store.addToShoppingList(
+      mealRef: .saved(omelette), mealName: "Omelette", ingredients: meal.ingredients)
+    app.press(.character("L"))
+    XCTAssertEqual(app.lines[1].trimmingCharacters(in: .whitespaces), "2 rows · 1 at home")
+    XCTAssertEqual(app.lines[2], "▸ [ ] 20 g  butter  for Omelette")
+    XCTAssertEqual(app.lines[3], "  [ ]       salt    for Omelette", "a staple is no pantry item")
+    XCTAssertEqual(app.lines[4], "   ⌂  3     eggs    at home · for Omelette")
+    app.press(.down, .down, .character("A"))
+    XCTAssertTrue(app.lines[1].hasSuffix("3 rows"), app.lines[1])
+    XCTAssertEqual(app.lines[3], "▸ [ ] 3     eggs    for Omelette")
+    // Ticked off with pantry-from-shopping: butter is at home now.
+    app.press(.up, .character(" "))
+    XCTAssertEqual(app.store.pantryItems().map(\.name), ["Egg", "butter"])
+    XCTAssertEqual(
+      ShoppingList.markdown(
+        ShoppingList.rows(
+          app.store.shoppingItems(), pantry: Pantry(items: app.store.pantryItems(), staples: []))),
+      "# Shopping list\n\n- [ ] 3 eggs (Omelette)\n- [ ] salt (Omelette)\n",
+      "what is at home is not exported (butter, bought, is at home now); eggs are bought anyway")
   }
 }

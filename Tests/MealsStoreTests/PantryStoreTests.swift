@@ -91,6 +91,7 @@ final class PantryStoreTests: StoreTestCase {
       DROP INDEX measurement_by_key;
       ALTER TABLE ingredient_measurement DROP COLUMN name_key;
       ALTER TABLE trash_measurement DROP COLUMN name_key;
+      ALTER TABLE shopping_item DROP COLUMN buy_anyway;
       PRAGMA user_version = 14;
       """)
     store.db.close()

@@ -11,7 +11,7 @@ import TerminalUI
 /// clipboard (OSC 52). Kept in the database, so it survives restarts and another `meals`
 /// sees changes within a second.
 public final class ShoppingListScreen: Screen, StoreListener {
-  enum Action: String, Sendable { case tick, removeTicked, export, copy, units }
+  enum Action: String, Sendable { case tick, removeTicked, export, copy, units, buyAnyway }
 
   static let keys = KeyTable<Action>(
     "shopping-list",
@@ -33,6 +33,11 @@ public final class ShoppingListScreen: Screen, StoreListener {
           "copy the list as Markdown to the clipboard (OSC 52, which works over ssh; inside tmux also tmux's paste buffer)"
       ),
       MealActions.units(.units),
+      KeyBinding(
+        [.character("A")], .buyAnyway, "buy anyway", footer: false,
+        detail:
+          "buy a row that is at home anyway (the pantry has it: such rows are shown apart, after the rest, and left out of what `e` and `y` write); again to leave it at home"
+      ),
     ])
 
   /// Where `e` writes, in the current folder, unless another path is typed.
@@ -44,6 +49,9 @@ public final class ShoppingListScreen: Screen, StoreListener {
   /// The items as read, and the units the rows were added up in.
   private var items: [ShoppingItem] = []
   private var rowsUnits = UnitConversion.asWritten
+  /// What the pantry holds, so the rows it has are shown apart (not the staples: a list with
+  /// salt on it was made by someone out of salt).
+  private var pantry = Pantry()
   private var list = ListState()
 
   init(context: AppContext) {
@@ -69,7 +77,8 @@ public final class ShoppingListScreen: Screen, StoreListener {
     let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
     do {
       items = try context.store.readShoppingItems()
-      rows = ShoppingList.rows(items, units: context.units)
+      pantry = Pantry(items: try context.store.readPantryItems(), staples: [])
+      rows = ShoppingList.rows(items, units: context.units, pantry: pantry)
       rowsUnits = context.units
       readError = nil
     } catch {
@@ -83,7 +92,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
   public func prepare(in area: Rect) {
     guard rowsUnits != context.units else { return }
     let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
-    rows = ShoppingList.rows(items, units: context.units)
+    rows = ShoppingList.rows(items, units: context.units, pantry: pantry)
     rowsUnits = context.units
     list.reselect(selected, in: rows) { $0.name }
   }
@@ -110,12 +119,32 @@ public final class ShoppingListScreen: Screen, StoreListener {
       // Mode's checklist (unticked, the row rises and the cursor goes with it).
       let next = row.ticked ? nil : nextUnticked(after: list.selection)
       let store = context.store
+      let stocks = context.pantryFromShopping && !row.ticked
       context.write { () throws(StoreError) in
         try store.setTicked(!row.ticked, items: row.itemIDs)
+        // Bought: at home now (`set pantry-from-shopping`).
+        if stocks { try store.addToPantry([Pantry.Item(name: row.name)]) }
       }
       if let next, let index = rows.firstIndex(where: { $0.name == next }) {
         list.select(index, count: rows.count)
       }
+    case .buyAnyway:
+      guard rows.indices.contains(list.selection) else { return }
+      let row = rows[list.selection]
+      let anyway = row.atHome
+      guard anyway || pantry.has(row.name) else {
+        context.navigator.showInfo(
+          "“\(Quote.name(row.name))” is not at home: it is to buy already.")
+        return
+      }
+      let store = context.store
+      context.write { () throws(StoreError) in
+        try store.setBuyAnyway(anyway, items: row.itemIDs)
+      }
+      context.navigator.showInfo(
+        anyway
+          ? "“\(Quote.name(row.name))” is to buy, although it is at home."
+          : "“\(Quote.name(row.name))” is at home again: not to buy.")
     case .units:
       context.cycleUnits()
       prepare(in: context.navigator.body)
@@ -146,7 +175,8 @@ public final class ShoppingListScreen: Screen, StoreListener {
       }
       let whereTo = Clipboard.copy(ShoppingList.markdown(rows), context: context)
       context.navigator.showInfo(
-        "Copied the shopping list (\(Self.rowCount(rows.count))) as Markdown \(whereTo).")
+        "Copied the shopping list (\(Self.rowCount(rows.filter { !$0.atHome }.count))) as Markdown \(whereTo)."
+      )
     }
   }
 
@@ -166,7 +196,9 @@ public final class ShoppingListScreen: Screen, StoreListener {
     FileExport.ask(
       "Export the shopping list to", offering: Self.defaultFile, navigator: context.navigator,
       contents: { [rows] in Array(ShoppingList.markdown(rows).utf8) },
-      written: { [rows] in "Wrote the shopping list (\(Self.rowCount(rows.count))) to \($0)." })
+      written: { [rows] in
+        "Wrote the shopping list (\(Self.rowCount(rows.filter { !$0.atHome }.count))) to \($0)."
+      })
   }
 
   /// The meals a row is for are shown only with room for `for ` and a name's start.
@@ -191,8 +223,10 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let ticked = rows.filter(\.ticked).count
-    var headline = Self.rowCount(rows.count)
+    let atHome = rows.filter(\.atHome).count
+    var headline = Self.rowCount(rows.count - atHome)
     if ticked > 0 { headline += " · \(ticked) ticked" }
+    if atHome > 0 { headline += " · \(atHome) at home" }
     if context.units.system != .asWritten { headline += " · " + context.units.system.label }
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.headline)
@@ -210,7 +244,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
     let rows = rows
     layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, line in
       let row = rows[line.index]
-      let style: Style = row.ticked ? .muted : .plain
+      let style: Style = row.ticked || row.atHome ? .muted : .plain
       // The box, the amounts, the name, then the meals it is for — only where "for …" has
       // room to say something; otherwise the name takes the rest of the row.
       let rest = max(0, line.content.width - 4 - amountWidth - 2)
@@ -219,12 +253,15 @@ public final class ShoppingListScreen: Screen, StoreListener {
       let parts = line.content.split(
         .horizontal,
         [.fixed(4), .fixed(amountWidth), .fixed(2), .fixed(nameWidth), .fixed(2), .fill])
-      canvas.writeTruncated(row.ticked ? "[x] " : "[ ] ", in: parts[0], style: style)
+      canvas.writeTruncated(
+        row.atHome ? " ⌂  " : row.ticked ? "[x] " : "[ ] ", in: parts[0], style: style)
       canvas.writeTruncated(row.amounts, in: parts[1], style: style)
-      canvas.writeTruncated(row.name, in: parts[3], style: row.ticked ? .muted : .title)
+      canvas.writeTruncated(
+        row.name, in: parts[3], style: row.ticked || row.atHome ? .muted : .title)
       if nameWidth < rest {
         canvas.writeTruncated(
-          "for " + row.meals.joined(separator: ", "), in: parts[5], style: .muted)
+          (row.atHome ? "at home · for " : "for ") + row.meals.joined(separator: ", "),
+          in: parts[5], style: .muted)
       }
     }
   }

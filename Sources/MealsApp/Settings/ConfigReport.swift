@@ -43,6 +43,7 @@ public enum ConfigReport {
       ("serve-port", "\(options.servePort)"), ("serve-lan", options.serveOnLAN ? "yes" : "no"),
       ("units", options.units.rawValue), ("cup", options.cup.rawValue),
       ("staples", options.staples.isEmpty ? "none" : options.staples.joined(separator: ", ")),
+      ("pantry-from-shopping", options.pantryFromShopping ? "yes" : "no"),
     ]
     for (name, value) in values {
       let source =

@@ -49,6 +49,8 @@ public struct LaunchOptions: Equatable {
   /// What counts as always at home (`set staples`, `MEALS_STAPLES`): salt, pepper, water and
   /// oil unless the user says otherwise; `none` for nothing.
   public var staples = Pantry.defaultStaples
+  /// Ticking an item off the shopping list puts it in the pantry (`set pantry-from-shopping`).
+  public var pantryFromShopping = false
   /// The two as one conversion, for reading a meal.
   public var conversion: UnitConversion { UnitConversion(units, cup: cup) }
   /// How long a lone Esc waits for the rest of a key's sequence, in ms (`set escape-delay`).
@@ -277,6 +279,8 @@ extension LaunchOptions {
         ?? .failure(UsageError(message: "the cup “\(text)” is none of us, metric or imperial."))
     }
     let staples = settings.value("staples", variable: "MEALS_STAPLES") { Result.success($0) }
+    let pantryFromShopping = settings.bool(
+      "pantry-from-shopping", variable: "MEALS_PANTRY_FROM_SHOPPING")
     settings.checkTheRest()
     if let usage = settings.usageError { return .failure(usage) }
     config.problems += settings.problems
@@ -309,6 +313,7 @@ extension LaunchOptions {
     options.units = units.value.flatMap(UnitSystem.init(spelling:)) ?? .asWritten
     options.cup = cup.value.flatMap(CupSize.init(rawValue:)) ?? .us
     options.staples = staples.value.map(Self.staples(in:)) ?? Pantry.defaultStaples
+    options.pantryFromShopping = pantryFromShopping.value ?? false
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }
