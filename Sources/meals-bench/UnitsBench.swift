@@ -1,4 +1,8 @@
+import Foundation
+import MealsApp
 import MealsCore
+import MealsStore
+import TerminalUI
 
 /// What reading a meal in other units adds to a Meal Detail frame: every measure converted
 /// and the steps' temperatures and lengths, as the frame does them (issue goal: ≤ 0.2 ms).
@@ -22,6 +26,46 @@ enum UnitsBench {
     meal.ingredients = measures.map { IngredientMeasurement(name: $0.0, quantity: $0.1) }
     return meal
   }()
+
+  /// Meal Detail frames of the meal, as the app draws them, in each units: a frame with
+  /// nothing changed, and one after a servings change (the lines made again).
+  static func frames(folder: URL) throws {
+    let path = folder.appendingPathComponent("units-bench.sqlite").path
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: path + suffix)
+    }
+    let store = try MealStore(path: path)
+    try store.insert(contentsOf: [meal])
+    let app = MealsApplication(store: store, service: NullService())
+    let size = Size(width: 120, height: 40)
+    _ = app.navigator.render(size: size)
+    app.navigator.handle(.character("v"), size: size)
+    _ = app.navigator.render(size: size)
+    var medians: [UnitSystem: (still: Double, changed: Double)] = [:]
+    for system in [UnitSystem.asWritten, .metric, .us] {
+      app.context.units = UnitConversion(system)
+      _ = app.navigator.render(size: size)
+      let still = Measure.times(500) { _ = app.navigator.render(size: size) }
+      var changed: [Double] = []
+      for index in 0..<500 {
+        app.navigator.handle(.character(index % 2 == 0 ? "+" : "-"), size: size)
+        changed += Measure.times(1) { _ = app.navigator.render(size: size) }
+      }
+      medians[system] = (Measure.median(still), Measure.median(changed))
+      Measure.report("Meal Detail frame, \(system.label), nothing changed", still, goal: "—")
+      Measure.report("Meal Detail frame, \(system.label), after + or -", changed, goal: "—")
+    }
+    if let plain = medians[.asWritten] {
+      for system in [UnitSystem.metric, .us] {
+        guard let converted = medians[system] else { continue }
+        Measure.say(
+          String(
+            format:
+              "units: %@ adds %.3f ms to a frame after + or -, %.3f ms to one with nothing changed (goal ≤ 0.2 ms)",
+            system.label, converted.changed - plain.changed, converted.still - plain.still))
+      }
+    }
+  }
 
   static func run() {
     for system in [UnitSystem.metric, .us] {

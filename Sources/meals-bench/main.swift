@@ -100,6 +100,9 @@ if CommandLine.arguments.dropFirst().first == "can-cook" {
 /// `meals-bench units`: only what converting units adds to a Meal Detail frame.
 if CommandLine.arguments.dropFirst().first == "units" {
   UnitsBench.run()
+  let folder = packageRoot.appendingPathComponent(".build/bench")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  try UnitsBench.frames(folder: folder)
   exit(0)
 }
 

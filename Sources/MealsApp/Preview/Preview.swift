@@ -70,11 +70,12 @@ enum MealLines {
   ///
   /// `servings`, when given, scales the measures and says so in the heading; a measure that
   /// is not an amount stays as written, marked `*`. `beside`: the first rows are that narrow (a picture sits to their right); the
-  /// instructions flow back to the full width under it.
+  /// instructions flow back to the full width under it. `steps`: the instructions already in
+  /// `units` (their conversion does not change with the servings: a caller may keep it).
   static func body(
     of meal: Meal, width: Int, instructionLines: Int? = nil, links: Bool = true,
     servings: Servings? = nil, units: UnitConversion = .asWritten,
-    beside: (rows: Int, width: Int) = (0, 0)
+    beside: (rows: Int, width: Int) = (0, 0), steps: String? = nil
   ) -> [PagerLine] {
     let narrowWidth = beside.rows > 0 ? beside.width : width
     var heading = "INGREDIENTS (\(meal.ingredients.count))"
@@ -117,7 +118,8 @@ enum MealLines {
     }
     lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
     var instructions = PagerLine.wrapped(
-      meal.instructions.isEmpty ? "(none given)" : units.text(meal.instructions), width: width,
+      meal.instructions.isEmpty ? "(none given)" : steps ?? units.text(meal.instructions),
+      width: width,
       indent: 2,
       narrow: (max(0, beside.rows - lines.count), narrowWidth))
     // A section's title reads as a heading over its steps.

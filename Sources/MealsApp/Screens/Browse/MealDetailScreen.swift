@@ -284,15 +284,12 @@ public final class MealDetailScreen: Screen, StoreListener {
   func lines(width: Int) -> [PagerLine] {
     guard let meal else { return [] }
     guard let textWidth = besideTextWidth(width) else {
-      return pictureLines(width: width)
-        + MealLines.body(of: meal, width: width, servings: servings, units: context.units)
+      return pictureLines(width: width) + body(of: meal, width: width)
     }
     // Wide: the ingredients and instructions on the left, the picture beside them; below it
     // the text takes the whole width again.
     let picture = Array(pictureLines(width: Self.pictureColumns).dropLast())
-    var lines = MealLines.body(
-      of: meal, width: width, servings: servings, units: context.units,
-      beside: (picture.count + 1, textWidth))
+    var lines = body(of: meal, width: width, beside: (picture.count + 1, textWidth))
     for (index, row) in picture.enumerated() {
       if index >= lines.count { lines.append(.blank) }
       lines[index].spans += row.spans.map {
@@ -300,6 +297,41 @@ public final class MealDetailScreen: Screen, StoreListener {
           $0.text, column: $0.column + textWidth + 2, style: $0.style, width: $0.width)
       }
     }
+    return lines
+  }
+
+  /// What a body was made of: the same again is the same lines.
+  private struct BodyKey: Equatable {
+    var meal: Meal
+    var width: Int
+    var servings: Servings?
+    var units: UnitConversion
+    var besideRows: Int
+    var besideWidth: Int
+  }
+
+  /// The last body made: the frame, the footer's scroll keys and each key ask for the lines,
+  /// and converting a meal's units costs more than comparing what it was made of.
+  private var bodyMemo: (key: BodyKey, lines: [PagerLine])?
+  /// The instructions in the units shown, kept while only the servings change.
+  private var stepsMemo: (instructions: String, units: UnitConversion, text: String)?
+
+  /// The ingredients and instructions (`MealLines.body`), made once for what they show.
+  private func body(of meal: Meal, width: Int, beside: (rows: Int, width: Int) = (0, 0))
+    -> [PagerLine]
+  {
+    let key = BodyKey(
+      meal: meal, width: width, servings: servings, units: context.units,
+      besideRows: beside.rows, besideWidth: beside.width)
+    if let bodyMemo, bodyMemo.key == key { return bodyMemo.lines }
+    let units = context.units
+    if stepsMemo?.instructions != meal.instructions || stepsMemo?.units != units {
+      stepsMemo = (meal.instructions, units, units.text(meal.instructions))
+    }
+    let lines = MealLines.body(
+      of: meal, width: width, servings: servings, units: units, beside: beside,
+      steps: stepsMemo?.text)
+    bodyMemo = (key, lines)
     return lines
   }
 
