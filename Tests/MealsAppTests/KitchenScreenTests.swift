@@ -55,6 +55,16 @@ final class KitchenScreenTests: XCTestCase {
 
   /// `U` cycles the units on Meal Detail and Cook Mode (as written, metric, US), composed with
   /// the servings shown; the footer says which, and the meal itself is never changed.
+  func testThePreviewBesideMyMealsShowsTheUnitsChosen() throws {
+    let app = try appWithStew(size: Size(width: 120, height: 30))
+    XCTAssertTrue(app.text.contains("1/2 cup"), app.text)
+    app.press(.character("U"))
+    XCTAssertTrue(app.text.contains("INGREDIENTS (3) · metric"), app.text)
+    XCTAssertTrue(app.text.contains("Stock  120 ml"), app.text)
+    XCTAssertFalse(app.text.contains("1/2 cup"), app.text)
+    XCTAssertTrue(app.text.contains("Units: metric (the meals are not changed)."), app.text)
+  }
+
   func testUnitsCycleOnMealDetailAndCookModeAndLeaveTheMealAlone() throws {
     let app = try appWithStew(size: Size(width: 100, height: 24))
     app.press(.character("v"))  // Beef Stew in Meal Detail

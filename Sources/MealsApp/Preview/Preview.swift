@@ -148,7 +148,11 @@ enum MealLines {
 
   /// The preview of a meal; `rating` and `minutes` are the meters' current (gliding) values
   /// for a saved meal, nil for one from TheMealDB (which has neither).
-  static func preview(of meal: Meal, width: Int, rating: Double?, minutes: Double?) -> Preview {
+  /// `units`: the measures and steps as the reader wants them (`U`).
+  static func preview(
+    of meal: Meal, width: Int, rating: Double?, minutes: Double?,
+    units: UnitConversion = .asWritten
+  ) -> Preview {
     var meters: [Preview.Meter] = []
     if let rating {
       meters.append(
@@ -166,6 +170,7 @@ enum MealLines {
     if meal.favourite { subtitle.insert("★", at: 0) }
     return Preview(
       title: MealRules.trimmed(meal.name), subtitle: subtitle.joined(separator: " · "),
-      meters: meters, lines: body(of: meal, width: width, instructionLines: 6, links: false))
+      meters: meters,
+      lines: body(of: meal, width: width, instructionLines: 6, links: false, units: units))
   }
 }

@@ -35,7 +35,10 @@ struct SavedMealPreview {
   }
 
   /// `height` rows: a picture takes at most a third of them, and none below 24.
-  func preview(of meal: MealSummary?, width: Int, height: Int, now: UInt64) -> Preview {
+  func preview(
+    of meal: MealSummary?, width: Int, height: Int, now: UInt64,
+    units: UnitConversion = .asWritten
+  ) -> Preview {
     guard let meal else { return .note("No meal selected.") }
     guard let shown, shown.id == meal.id else { return .note("…") }
     let full: Meal
@@ -45,7 +48,8 @@ struct SavedMealPreview {
     case .failure(let error): return .note(AppContext.readFailure(error))
     }
     var preview = MealLines.preview(
-      of: full, width: width, rating: rating.value(at: now), minutes: minutes.value(at: now))
+      of: full, width: width, rating: rating.value(at: now), minutes: minutes.value(at: now),
+      units: units)
     let rows = height >= 24 ? height / 3 : 0
     preview.lines = picture.lines(columns: min(width, 32), maximumRows: rows) + preview.lines
     return preview

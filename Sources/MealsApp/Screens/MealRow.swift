@@ -48,7 +48,7 @@ enum MealRow {
     if let pane = layout.previewPane {
       preview.preview(
         of: meals.shownSelected, width: Preview.text(in: pane.area).width,
-        height: pane.area.height, now: context.navigator.now()
+        height: pane.area.height, now: context.navigator.now(), units: context.units
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
   }

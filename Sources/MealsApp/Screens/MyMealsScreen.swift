@@ -9,7 +9,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   enum Action: String, Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan, view
-    case sync, serve, pantry, canCook
+    case sync, serve, pantry, canCook, units
   }
 
   static let keys = KeyTable<Action>(
@@ -66,6 +66,11 @@ public final class MyMealsScreen: Screen, StoreListener {
         [.character("P")], .serve, "serve to a phone", footer: false,
         detail:
           "serve the book to a phone while the app runs, and show its address and code (`set serve-lan`, `set serve-port`)"
+      ),
+      KeyBinding(
+        [.character("U")], .units, "units", footer: false,
+        detail:
+          "cycle the units the preview beside the list (and Meal Detail, Cook Mode, the shopping list) shows measures, temperatures and lengths in: as written, metric, US; the meals are not changed"
       ),
       KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
     ])
@@ -253,6 +258,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       planSelected()
     case .weekPlan:
       context.navigator.push(WeekPlanScreen(context: context))
+    case .units:
+      context.cycleUnits()
     case .pantry:
       context.navigator.push(PantryScreen(context: context))
     case .canCook:
