@@ -146,9 +146,11 @@ enum MealLines {
     return lines
   }
 
-  /// The preview of a meal; `rating` and `minutes` are the meters' current (gliding) values
-  /// for a saved meal, nil for one from TheMealDB (which has neither).
-  /// `units`: the measures and steps as the reader wants them (`U`).
+  /// The preview of a meal.
+  ///
+  /// `rating` and `minutes` are the meters' current (gliding) values for a saved meal, nil for
+  /// one from TheMealDB (which has neither); `units`, the measures and steps as the reader
+  /// wants them (`U`).
   static func preview(
     of meal: Meal, width: Int, rating: Double?, minutes: Double?,
     units: UnitConversion = .asWritten
