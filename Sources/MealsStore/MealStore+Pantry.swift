@@ -75,10 +75,11 @@ extension MealStore {
     try Self.canCook(in: db, pantry: pantry, most: most)
   }
 
-  /// The same on any connection (a worker's: `StoreReader.canCook`).
-  static func canCook(in db: SQLiteConnection, pantry: Pantry, most: Int?) throws(StoreError)
-    -> [CookableMeal]
-  {
+  /// The same on any connection (a worker's: `StoreReader.canCook`); from `bulk` qualifying
+  /// meals on, every line is read in one pass rather than a lookup per meal.
+  static func canCook(
+    in db: SQLiteConnection, pantry: Pantry, most: Int?, bulk: Int = 5_000
+  ) throws(StoreError) -> [CookableMeal] {
     let names = try db.statement("SELECT key FROM ingredient_key").rows { $0.text(0) }
     let home = Set(names.filter(pantry.has(key:)))
     var have: [Int64: Int] = [:]
@@ -98,16 +99,51 @@ extension MealStore {
       let missing = Int(row.int(1)) - have[id, default: 0]
       if most.map({ missing <= $0 }) ?? true { qualifying.append(id) }
     }
+    let meals =
+      qualifying.count >= bulk
+      ? try readAll(in: db, qualifying) : try readEach(in: db, qualifying)
+    return CanCook.ranked(meals, most: most, atHome: home.contains)
+  }
+
+  private typealias LinedMeal = (id: Int64, name: String, lines: [(name: String, key: String)])
+
+  /// The names and lines of a few meals, a lookup each.
+  private static func readEach(in db: SQLiteConnection, _ ids: [Int64]) throws(StoreError)
+    -> [LinedMeal]
+  {
     let mealName = try db.statement("SELECT name FROM meal WHERE id = ?")
     let lines = try db.statement(
       "SELECT name, name_key FROM ingredient_measurement WHERE meal_id = ? ORDER BY position")
-    var meals: [(id: Int64, name: String, lines: [(name: String, key: String)])] = []
-    meals.reserveCapacity(qualifying.count)
-    for id in qualifying {
+    var meals: [LinedMeal] = []
+    meals.reserveCapacity(ids.count)
+    for id in ids {
       guard let name = try mealName.rows([.integer(id)], { $0.text(0) }).first else { continue }
       meals.append((id, name, try lines.rows([.integer(id)]) { ($0.text(0), $0.text(1)) }))
     }
-    return CanCook.ranked(meals, most: most, atHome: home.contains)
+    return meals
+  }
+
+  /// The names and lines of many meals, in one pass over each table.
+  private static func readAll(in db: SQLiteConnection, _ ids: [Int64]) throws(StoreError)
+    -> [LinedMeal]
+  {
+    var index: [Int64: Int] = [:]
+    index.reserveCapacity(ids.count)
+    var meals: [LinedMeal] = []
+    meals.reserveCapacity(ids.count)
+    for id in ids {
+      index[id] = meals.count
+      meals.append((id, "", []))
+    }
+    try db.statement("SELECT id, name FROM meal").forEach([]) { row in
+      if let at = index[row.int(0)] { meals[at].name = row.text(1) }
+    }
+    try db.statement(
+      "SELECT meal_id, name, name_key FROM ingredient_measurement ORDER BY meal_id, position"
+    ).forEach([]) { row in
+      if let at = index[row.int(0)] { meals[at].lines.append((row.text(1), row.text(2))) }
+    }
+    return meals
   }
 
   /// Counts the distinct ingredient keys of meal `id` (after its lines were written), for

@@ -58,6 +58,11 @@ final class PantryStoreTests: StoreTestCase {
     }
     XCTAssertEqual(everything, CanCook.ranked(whole, pantry: pantry), "the rule, meal by meal")
     XCTAssertEqual(try store.canCook(pantry: pantry, most: 0).map(\.name), ["Omelette"])
+    for most in [nil, 0, 1, 2] {
+      XCTAssertEqual(
+        try MealStore.canCook(in: store.db, pantry: pantry, most: most, bulk: 0),
+        try store.canCook(pantry: pantry, most: most), "read in one pass as meal by meal")
+    }
 
     // Edited, deleted and put back: the index follows.
     let pancakesID = try XCTUnwrap(ids["Pancakes"])
