@@ -468,7 +468,7 @@ enum Schema {
           added_at REAL NOT NULL
         ) WITHOUT ROWID;
         """,
-      weight: 2),
+      weight: 7.5),
   ]
 
   /// The SQL function giving an ingredient name's key (`IngredientKey.of`), for migration 15.

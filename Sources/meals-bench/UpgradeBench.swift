@@ -32,6 +32,10 @@ enum UpgradeBench {
           if last?.step != progress.step { last = (progress.step, progress.seconds) }
         })
       totals.append(Double(MonotonicClock.nanoseconds() - start) / 1e6)
+      // The last step ends with the upgrade.
+      if let last {
+        steps[last.step, default: []].append(totals[totals.count - 1] / 1e3 - last.seconds)
+      }
       longestSilence = max(
         longestSilence, zip(heard.dropFirst(), heard).map { $0 - $1 }.max() ?? 0)
     }
