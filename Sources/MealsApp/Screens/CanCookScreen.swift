@@ -30,14 +30,15 @@ public final class CanCookScreen: Screen, StoreListener {
       KeyBinding([.character("H")], .pantry, "pantry", detail: "open the pantry"),
     ])
 
-  /// What a meal may lack and still be listed, as the screen opens (as `meals can-cook`).
-  static let defaultMissing = 3
+  /// The most `+` lets a meal lack.
   static let mostMissing = 20
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
   private var meals: [CookableMeal] = []
-  private var most = CanCookScreen.defaultMissing
+  /// The widest meal name, in columns, measured when the meals come (not every frame).
+  private var longestName = 0
+  private var most = CanCook.defaultMissing
   private var pantryItems = 0
   private var list = ListState()
   /// The ranking asked of the worker, while it runs.
@@ -83,6 +84,7 @@ public final class CanCookScreen: Screen, StoreListener {
         case .success(let meals):
           let selected = self.selected?.id
           self.meals = meals
+          self.longestName = meals.map { TextWidth.columns(of: $0.name) }.max() ?? 0
           self.readError = nil
           self.list.reselect(selected, in: meals) { $0.id }
         case .failure(let error):
@@ -193,8 +195,7 @@ public final class CanCookScreen: Screen, StoreListener {
       return
     }
     let width = layout.list.area.width
-    let longest = meals.map { TextWidth.columns(of: $0.name) }.max() ?? 0
-    let nameWidth = min(longest, max(12, width * 2 / 5))
+    let nameWidth = min(longestName, max(12, width * 2 / 5))
     let meals = meals
     layout.list.render(into: &canvas, state: list, count: meals.count) { canvas, line in
       let meal = meals[line.index]

@@ -4,13 +4,10 @@ import TextSafety
 
 /// `meals can-cook`: the saved meals by what they need that is not at home, none first.
 enum CanCookCommand {
-  /// What a meal may lack and still be listed when `--missing` is not given.
-  static let defaultMissing = 3
-
   static func run(
     _ arguments: CommandArguments, store: MealStore, staples: [String], io: CommandIO
   ) -> Int32 {
-    var most: Int? = defaultMissing
+    var most: Int? = CanCook.defaultMissing
     if let text = arguments.values["--missing"] {
       if text == "all" {
         most = nil

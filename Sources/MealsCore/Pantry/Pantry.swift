@@ -77,6 +77,10 @@ public struct CookableMeal: Equatable, Sendable {
 /// What can be cooked from what is at home: meals by how many of their ingredients are
 /// missing, none first.
 public enum CanCook {
+  /// What a meal may lack and still be listed, unless the reader says (`meals can-cook`, the
+  /// What can I cook screen as it opens).
+  public static let defaultMissing = 3
+
   /// The meals ranked, fewer missing first.
   ///
   /// A tie goes to more ingredients at home (the fuller use of the pantry), then the name, then
