@@ -633,4 +633,52 @@ final class WebRecipeTests: XCTestCase {
         "Kosher salt, black pepper", "1 pound pasta",
       ])
   }
+
+  /// A blog's page with no markup and no heading naming a part: `Recipe: …` over the list of
+  /// ingredients, the steps as paragraphs (or a second list) after it, an aside after those.
+  func testAHeadingNamingTheRecipeOverItsListAndSteps() throws {
+    let paragraphs = try XCTUnwrap(
+      markedUp(
+        """
+        <p>Another carrot recipe? They keep so well.</p><h3>Recipe: Glazed Carrots</h3>
+        <ul><li>3 large carrots</li><li>Orange juice, to cover</li><li>1/4 tsp. salt</li>
+        <li>1 Tbs. soy sauce</li></ul>
+        <p>Peel the carrots and cut them into thick rounds.</p>
+        <p>Cover them with juice, add the salt and boil until tender, about 10 minutes.</p>
+        <h3>Variation</h3><p>Use stock instead of the soy sauce.</p>
+        """))
+    XCTAssertEqual(
+      lines(paragraphs),
+      ["3 large carrots", "Orange juice, to cover", "1/4 tsp. salt", "1 Tbs. soy sauce"])
+    XCTAssertEqual(
+      CookSteps.split(paragraphs.instructions),
+      [
+        "Peel the carrots and cut them into thick rounds.",
+        "Cover them with juice, add the salt and boil until tender, about 10 minutes.",
+      ])
+    let lists = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>The Recipe</h2><ul><li>2 slices rye bread</li><li>6 ounces cheddar</li>
+        <li>Kosher salt</li></ul><p><strong>1. Assemble:</strong></p>
+        <ul><li>Lay the cheese on each slice of bread and season it well.</li>
+        <li>Grill the slices in a hot pan until the cheese has melted.</li></ul>
+        """))
+    XCTAssertEqual(lines(lists), ["2 slices rye bread", "6 ounces cheddar", "Kosher salt"])
+    XCTAssertEqual(
+      CookSteps.split(lists.instructions),
+      [
+        "Lay the cheese on each slice of bread and season it well.",
+        "Grill the slices in a hot pan until the cheese has melted.",
+      ])
+    // A page that names its ingredients is read by that heading, not by the recipe's.
+    let named = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Recipe notes</h2><ul><li>Keeps 3 days in the fridge.</li><li>Freezes well.</li></ul>
+        <h2>Ingredients</h2><ul><li>2 eggs</li><li>100 g flour</li></ul>
+        <h2>Method</h2><p>Whisk the eggs into the flour until smooth.</p>
+        """))
+    XCTAssertEqual(lines(named), ["2 eggs", "100 g flour"])
+  }
 }

@@ -108,6 +108,11 @@ enum PageSections {
     "食材", "재료", "nguyên liệu", "bahan", "bahan-bahan", "what you need", "you will need",
     "you'll need",
   ]
+  /// Words a heading over a recipe says when it names no part (`Recipe: …`).
+  static let recipeWords = [
+    "recipe", "rezept", "recette", "ricetta", "receta", "receita", "recept", "przepis",
+    "opskrift", "oppskrift", "resepti", "рецепт", "reçete", "recipe card",
+  ]
   static let methodWords = [
     "instructions", "instruction", "method", "directions", "preparation", "steps", "how to make",
     "zubereitung", "préparation", "preparazione", "preparación", "preparo", "bereiding",
@@ -212,16 +217,38 @@ enum PageSections {
     var lists = itemsNamed(page, elements, "ingredient")
     lists.append(named(page, elements, ["ingredient"], lists: true))
     lists.append(itemprop(page, elements, ["recipeIngredient", "ingredients"]))
-    for heading in headings.filter({ says($0.text, ingredientWords) }).prefix(4) {
-      lists.append(itemsAfter(heading.node, page: page, lists: true))
+    let named = headings.contains { says($0.text, ingredientWords) }
+    for heading in ingredientHeadings(headings).prefix(4) {
+      let items = itemsAfter(heading.node, page: page, lists: true)
+      lists.append(named ? items : beforeSteps(items))
     }
     return lists
+  }
+
+  /// The lines under a heading naming the whole recipe up to its steps (two sentences in a
+  /// row): the ingredients' list and the steps' follow each other there.
+  static func beforeSteps(_ lines: [String]) -> [String] {
+    func sentence(_ line: String) -> Bool {
+      (line.last.map { ".!?".contains($0) } ?? false) && line.split(separator: " ").count >= 6
+    }
+    for index in lines.indices.dropLast() where sentence(lines[index]) && sentence(lines[index + 1])
+    {
+      return Array(lines[..<index])
+    }
+    return lines
+  }
+
+  /// The headings over the ingredients: those that say so, or on a page where none does, those
+  /// that name the recipe (`Recipe: Orange Juice Carrots` over its list, then its steps).
+  static func ingredientHeadings(_ headings: [Heading]) -> [Heading] {
+    let named = headings.filter { says($0.text, ingredientWords) }
+    return named.isEmpty ? headings.filter { says($0.text, recipeWords) } : named
   }
 
   /// Where the ingredients under each ingredients heading end: a page that names no method
   /// (`Let's get started!`, `Recipe`, none at all) writes its steps after them.
   static func ingredientEnds(_ page: HTMLDocument, _ headings: [Heading]) -> [Int] {
-    headings.filter { says($0.text, ingredientWords) }.prefix(4).compactMap { heading in
+    ingredientHeadings(headings).prefix(4).compactMap { heading in
       var end = heading.node
       let items = itemsAfter(heading.node, page: page, lists: true, end: &end)
       return items.isEmpty || end == heading.node ? nil : end
@@ -242,6 +269,13 @@ enum PageSections {
     }
     for end in ingredientEnds(page, headings) {
       lists.append(itemsAfter(end, page: page, lists: false))
+    }
+    if !headings.contains(where: { says($0.text, ingredientWords) }) {
+      // Under a heading naming the recipe, the steps' list follows the ingredients' one.
+      for heading in ingredientHeadings(headings).prefix(4) {
+        let items = itemsAfter(heading.node, page: page, lists: true)
+        lists.append(Array(items.dropFirst(beforeSteps(items).count)))
+      }
     }
     return lists
   }
