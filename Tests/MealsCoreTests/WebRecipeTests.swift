@@ -681,4 +681,32 @@ final class WebRecipeTests: XCTestCase {
         """))
     XCTAssertEqual(lines(named), ["2 eggs", "100 g flour"])
   }
+
+  /// A page with no data that offers its ingredients in two tabs (only the chosen one shows),
+  /// a note the page hides, and a list of tag links after the method's paragraphs.
+  func testTabsNotChosenHiddenNotesAndTagLinksAreNoPartOfTheRecipe() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <h3>Ingredients</h3>
+        <ul class="nav" role="tablist"><li><a href="#us">US</a></li>
+        <li><a href="#metric">Metric</a></li></ul>
+        <div class="tab-content"><div class="tab-pane fade" id="us">
+        <p>8.8 oz plain flour</p><p>6.7 fl oz buttermilk</p></div>
+        <div class="tab-pane fade show active" id="metric">
+        <p>250 g plain flour</p><p>200 ml buttermilk</p><p hidden>Printed only</p></div></div>
+        <h3>Method</h3>
+        <p>Whisk the buttermilk into the flour until smooth.</p>
+        <p>Fry spoonfuls in a hot pan for 2 minutes a side.</p>
+        <ul class="tags"><li><a href="/tag/breakfast">Breakfast</a></li>
+        <li><a href="/tag/pancakes">Pancakes</a></li><li><a href="/tag/winter">Winter</a></li></ul>
+        """))
+    XCTAssertEqual(lines(meal), ["250 g plain flour", "200 ml buttermilk"])
+    XCTAssertEqual(
+      CookSteps.split(meal.instructions),
+      [
+        "Whisk the buttermilk into the flour until smooth.",
+        "Fry spoonfuls in a hot pan for 2 minutes a side.",
+      ])
+  }
 }

@@ -528,7 +528,7 @@ enum PageSections {
           continue
         }
       }
-      entries = entries.filter { !isHidden(page, $0) }
+      entries = entries.filter { !isHidden(page, $0) && !isLinks(page, $0) }
       if lists, !entries.isEmpty, let title = groupTitle(paragraphs) {
         // A short line before a list named its group (`Rice`).
         items.append(title + ":")
@@ -583,7 +583,8 @@ enum PageSections {
                 HTMLDocument.blocks.contains(page.nodes[$0].name)
               }
           }
-        paragraphs += leaves.map { page.text(of: $0) }.filter { !$0.isEmpty && !isNumbering($0) }
+        paragraphs += leaves.filter { !isHidden(page, $0, within: node) }.map { page.text(of: $0) }
+          .filter { !$0.isEmpty && !isNumbering($0) }
       }
     }
     guard lists else {
@@ -594,6 +595,30 @@ enum PageSections {
     // (a row of tabs, `US` `METRIC`, is a list too).
     let short = paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []
     return items.isEmpty || (amounts(items) < 0.3 && amounts(short) >= 0.3) ? short : items
+  }
+
+  /// Whether the element or one of its parents up to `top` is hidden.
+  static func isHidden(_ page: HTMLDocument, _ node: Int, within top: Int) -> Bool {
+    var node = node
+    while node >= 0, node != top {
+      if isHidden(page, node) { return true }
+      node = page.nodes[node].parent
+    }
+    return false
+  }
+
+  /// A list whose every entry is one link (tags, categories, other recipes): the page's
+  /// furniture, no part of a recipe.
+  static func isLinks(_ page: HTMLDocument, _ list: Int) -> Bool {
+    let entries = page.nodes[list].children.filter { page.nodes[$0].name == "li" }
+    return !entries.isEmpty
+      && entries.allSatisfy { entry in
+        let text = page.text(of: entry)
+        return !text.isEmpty
+          && page.elements(under: entry).contains {
+            page.nodes[$0].name == "a" && page.text(of: $0) == text
+          }
+      }
   }
 
   /// An element the page hides: not read among the visible items.
@@ -607,9 +632,11 @@ enum PageSections {
     {
       return true
     }
-    return page.classes(of: node).contains {
-      ["hide", "hidden", "d-none"].contains($0.lowercased())
-    }
+    if page.attribute("hidden", of: node) != nil { return true }
+    let classes = page.classes(of: node).map { $0.lowercased() }
+    // A tab the reader has not chosen (`US` beside `Metric`): only the active one shows.
+    if classes.contains("tab-pane"), !classes.contains("active") { return true }
+    return classes.contains { ["hide", "hidden", "d-none"].contains($0) }
   }
 
   /// The lines read since the last list, as a group's title when they are one: a single short
