@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What the official Cooklang parser (cooklang-rs, through PyPI's cooklang-bindings) reads in
-each .cook file given: its ingredients (name, quantity as written), steps, section names,
+each .cook file given: its ingredients (name with its note, quantity as written), steps, section names,
 title and servings, as one JSON object keyed by file. Used by CooklangOfficialParserTests."""
 import json
 import sys
@@ -10,6 +10,11 @@ import cooklang
 
 def quantity(value):
     return value.text if value is not None else ""
+
+
+def named(ingredient):
+    """The name as meals shows it: a note in brackets after it (`onion (diced)`)."""
+    return ingredient.name + (f" ({ingredient.note})" if ingredient.note else "")
 
 
 out = {}
@@ -22,7 +27,7 @@ for path in sys.argv[1:]:
         out[path] = {"error": str(error)}
         continue
     out[path] = {
-        "ingredients": [[i.name, quantity(i.quantity)] for i in recipe.ingredients],
+        "ingredients": [[named(i), quantity(i.quantity)] for i in recipe.ingredients],
         "units": [(i.quantity.unit or "") if i.quantity else "" for i in recipe.ingredients],
         "steps": [s.text for s in recipe.steps],
         "sections": [s.name for s in recipe.sections if s.name],

@@ -40,6 +40,10 @@ final class CooklangOfficialParserTests: XCTestCase {
     "Escapes.cook":
       "Recipe \\#1: write to a\\@b.com -- a comment\nBoil @water{1%l} [- for the pasta -] and add @pasta{200%g}.\n",
     "Toast.cook": "\u{FEFF}>> servings: 2\r\nSlice @bread{2%slices}\r\nand toast them.\r\n",
+    "Salsa.cook": """
+    Fry @red onion{1}(finely chopped) in @oil{}(olive), add @salt(to taste).
+    Stir in @tomatoes{400%g}(tinned \\) drained) (not fresh) and @chilli{1}().
+    """,
   ]
 
   private var python: String {
@@ -228,5 +232,58 @@ final class CooklangOfficialParserTests: XCTestCase {
       try meals(["--db", again, "export", "--format", "cooklang", "1"]),
       try meals(["--db", database, "export", "--format", "cooklang", "1"]),
       "the file read into another book writes back the same")
+  }
+
+  /// An ingredient's note in brackets (`onion (finely chopped)`) is Cooklang's note after its
+  /// mark, `@onion{1}(finely chopped)`: the official parser reads the name and the note apart,
+  /// the steps' text without it, and meals reads the same meal back, whether the steps name
+  /// the ingredients or they are listed.
+  func testAnIngredientsNoteIsCooklangsNote() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let json = folder.url.appendingPathComponent("meals.json").path
+    try """
+    {"format": "meals", "version": 1, "meals": [
+      {"name": "Salsa", "instructions": "Fry the red onion in the oil.\\nAdd the tomatoes and salt.",
+       "ingredients": [{"name": "red onion (finely chopped)", "quantity": "1"},
+                       {"name": "oil (olive or sunflower)", "quantity": "2 tbsp"},
+                       {"name": "tomatoes (drained)", "quantity": "400 g"},
+                       {"name": "salt (to taste)", "quantity": ""}]},
+      {"name": "Slaw", "instructions": "Toss everything together.",
+       "ingredients": [{"name": "cabbage (shredded)", "quantity": "1/2"},
+                       {"name": "mayonnaise (see note (below))", "quantity": "3 tbsp"},
+                       {"name": "carrot (grated", "quantity": "1"},
+                       {"name": "tomatoes (tinned) (drained)", "quantity": "200 g"}]}
+    ]}
+    """.write(toFile: json, atomically: true, encoding: .utf8)
+    let database = folder.url.appendingPathComponent("book.sqlite").path
+    _ = try meals(["--db", database, "import", json])
+    for (id, name) in [(1, "Salsa"), (2, "Slaw")] {
+      let file = folder.url.appendingPathComponent("\(name).cook").path
+      _ = try meals(["--db", database, "export", "--format", "cooklang", "--output", file, "\(id)"])
+      let their = try XCTUnwrap(try official([file])[file])
+      let shown = try meals(["--db", database, "show", "--json", "\(id)"])
+      let ours = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any], shown)
+      XCTAssertEqual(
+        (their["ingredients"] as? [[String]] ?? []).map { [$0[0], plain($0[1])] },
+        (ours["ingredients"] as? [[String: String]] ?? []).map {
+          [$0["name"] ?? "", plain($0["quantity"] ?? "")]
+        }, name)
+      let again = folder.url.appendingPathComponent("again\(id).sqlite").path
+      _ = try meals(["--db", again, "import", file])
+      XCTAssertEqual(
+        try meals(["--db", again, "show", "--json", "1"]).replacingOccurrences(
+          of: "\"id\": 1,", with: "\"id\": \(id),"), shown, "\(name) read back")
+    }
+    let salsa = try String(
+      contentsOf: folder.url.appendingPathComponent("Salsa.cook"), encoding: .utf8)
+    XCTAssertTrue(
+      salsa.contains("Fry the @red onion{1}(finely chopped) in the @oil{2%tbsp}"), salsa)
+    XCTAssertEqual(
+      try XCTUnwrap(
+        try official([folder.url.appendingPathComponent("Salsa.cook").path]).first?
+          .value["steps"] as? [String]),
+      ["Fry the red onion in the oil.", "Add the tomatoes and salt."])
   }
 }

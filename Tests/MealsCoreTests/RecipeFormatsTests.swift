@@ -1,8 +1,9 @@
 import Fixtures
 import Foundation
-import MealsCore
 import TestSupport
 import XCTest
+
+@testable import MealsCore
 
 /// The recipe formats: what is written, and what comes back from files written by us and by
 /// others (schema.org pages, Cooklang, Markdown).
@@ -204,6 +205,35 @@ final class RecipeFormatsTests: XCTestCase {
       meal.instructions,
       "Crush 5peppers and a pinch of 🧂, then fry in the 7-inch pan with 00 flour. "
         + "Let it rest, then serve. Write to me @ home, recipe 1.")
+  }
+
+  /// A note after a mark (`@onion{1}(diced)`) is the ingredient's, in brackets after its
+  /// name, not the step's text; written back as Cooklang's note where it can be.
+  func testCooklangNotesBelongToTheirIngredient() throws {
+    let text = """
+      Fry @red onion{1}(finely chopped) in @oil{}( olive ), add @salt(to taste) and @chilli{1}().
+      Stir in @tomatoes{400%g}(tinned \\) drained) (not fresh).
+      """
+    let meal = try only([Cooklang.meal(from: text, fileName: "x.cook")])
+    XCTAssertEqual(
+      meal.ingredients.map { "\($0.quantity)|\($0.name)" },
+      [
+        "1|red onion (finely chopped)", "|oil (olive)", "|salt (to taste)", "1|chilli",
+        "400 g|tomatoes (tinned ) drained)",
+      ])
+    XCTAssertEqual(
+      meal.instructions,
+      "Fry red onion in oil, add salt and chilli. Stir in tomatoes (not fresh).")
+    let written = Cooklang.render(meal)
+    XCTAssertTrue(written.contains("@red onion{1}(finely chopped)"), written)
+    XCTAssertTrue(written.contains("@tomatoes (tinned ) drained){400%g}"), written)
+    let back = try only([Cooklang.meal(from: written, fileName: "x.cook")])
+    XCTAssertEqual(back.ingredients, meal.ingredients)
+    XCTAssertEqual(back.instructions, meal.instructions)
+    XCTAssertEqual(Cooklang.withNote("beans (tinned) (drained)").1, "drained")
+    XCTAssertNil(Cooklang.withNote("(to taste)").1, "a note with no name before it")
+    XCTAssertNil(Cooklang.withNote("onion ()").1)
+    XCTAssertNil(Cooklang.withNote("onion(diced)").1, "no space: the name as written")
   }
 
   /// Text that would read as markup, a comment, a section or a note is escaped when written

@@ -55,7 +55,7 @@ public enum Cooklang {
     for run in runs where !run.lines.isEmpty {
       let title = run.group.isEmpty ? "" : ": " + escaped(run.group)
       lines += ["", "= Ingredients" + title, ""]
-      lines += run.lines.map(reference)
+      lines += run.lines.map { reference($0, note: true) }
     }
     lines += ["", "= Method"]
     for (index, line) in steps.enumerated() {
@@ -78,7 +78,7 @@ public enum Cooklang {
     var at = 0
     for mark in marks.sorted(by: { $0.start < $1.start }) {
       out += escaped(String(characters[at..<mark.start]), atLineStart: at == 0)
-      out += reference(mark.ingredient)
+      out += reference(mark.ingredient, note: mark.noted)
       at = mark.end
     }
     return out + escaped(String(characters[at...]), atLineStart: false)
@@ -159,12 +159,12 @@ public enum Cooklang {
   /// What a backslash escapes, each held as a private-use character while a text is read
   /// (so no stage takes it for markup, a comment or a section), then put back.
   private static let escapable: [Character] = [
-    "@", "#", "~", "-", "=", ">", "\\", "{", "}", "[", "]", "%", "&", "?", "+",
+    "@", "#", "~", "-", "=", ">", "\\", "{", "}", "[", "]", "%", "&", "?", "+", "(", ")",
   ]
   private static let placeholders: [Character] = [
     "\u{E000}", "\u{E001}", "\u{E002}", "\u{E003}", "\u{E004}", "\u{E005}", "\u{E006}",
     "\u{E007}", "\u{E008}", "\u{E009}", "\u{E00A}", "\u{E00B}", "\u{E00C}", "\u{E00D}",
-    "\u{E00E}",
+    "\u{E00E}", "\u{E00F}", "\u{E010}",
   ]
 
   private static func hidingEscapes(_ text: String) -> String {
@@ -184,20 +184,52 @@ public enum Cooklang {
   }
 
   private static func restoringEscapes(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { (0xE000...0xE00E).contains($0.value) }) else {
+    guard text.unicodeScalars.contains(where: { (0xE000...0xE010).contains($0.value) }) else {
       return text
     }
     return String(text.map { placeholders.firstIndex(of: $0).map { escapable[$0] } ?? $0 })
   }
 
-  /// `@name{quantity}`; `@name{2%tbsp}` when the quantity is an amount and one word.
-  static func reference(_ measurement: IngredientMeasurement) -> String {
+  /// `@name{quantity}`; `@name{2%tbsp}` when the quantity is an amount and one word; with
+  /// `note`, a name ending in a note in brackets writes it as Cooklang's note,
+  /// `@onion{1}(diced)` (in a step the name stays whole: the note is no text of the step).
+  static func reference(_ measurement: IngredientMeasurement, note: Bool = false) -> String {
+    let (base, written) = note ? withNote(measurement.name) : (measurement.name, nil)
+    let amount = reference(name: base, quantity: measurement.quantity)
+    guard let written else { return amount }
+    return amount + "(" + escapedMarkup(written, ["\\", ")"]) + ")"
+  }
+
+  /// A name and the note in brackets at its end (`onion (diced)`: `onion`, `diced`); the name
+  /// whole and nil when it ends otherwise.
+  static func withNote(_ name: String) -> (String, String?) {
+    guard name.hasSuffix(")") else { return (name, nil) }
+    var depth = 0
+    var index = name.endIndex
+    while index > name.startIndex {
+      index = name.index(before: index)
+      if name[index] == ")" { depth += 1 }
+      if name[index] == "(" { depth -= 1 }
+      if depth == 0 { break }
+    }
+    guard depth == 0, index > name.startIndex, name[name.index(before: index)] == " " else {
+      return (name, nil)
+    }
+    let base = String(name[..<name.index(before: index)])
+    let note = String(name[name.index(after: index)..<name.index(before: name.endIndex)])
+    guard !MealRules.isBlank(base), base == MealRules.trimmed(base), !note.isEmpty,
+      note == MealRules.trimmed(note), !note.contains("\n")
+    else { return (name, nil) }
+    return (base, note)
+  }
+
+  private static func reference(name written: String, quantity: String) -> String {
     // What would end the name or the amount is escaped, as the spec allows (`@\@home mix{}`,
     // `{\}}`): the text comes back as it was.
-    var name = escapedMarkup(measurement.name, ["\\", "@", "#", "~", "{", "}"])
+    var name = escapedMarkup(written, ["\\", "@", "#", "~", "{", "}"])
     // A first `?`, `-`, `&` or `+` would read as a modifier of newer Cooklang.
     if let first = name.first, "?-&+".contains(first) { name = "\\" + name }
-    let quantity = escapedMarkup(MealRules.trimmed(measurement.quantity), ["\\", "}", "%"])
+    let quantity = escapedMarkup(MealRules.trimmed(quantity), ["\\", "}", "%"])
     // An amount (a number, a fraction, a mixed number, a range) and a one-word unit keep the
     // unit apart, as the spec writes them: `{1 1/2%cups}`, `{2-3%tbsp}`, `{100%g}`.
     let parts = quantity.split(separator: " ")
@@ -441,14 +473,24 @@ public enum Cooklang {
         index += 1
         continue
       }
+      var next = end
       if character == "@" {
-        found.append(IngredientMeasurement(name: name, quantity: amount))
+        var whole = name
+        // A note right after (`@onion{1}(diced)`) is the ingredient's, not the step's text.
+        if end < characters.count, characters[end] == "(",
+          let close = characters[(end + 1)...].firstIndex(of: ")")
+        {
+          let note = MealRules.trimmed(String(characters[(end + 1)..<close]))
+          if !note.isEmpty { whole += " (" + note + ")" }
+          next = close + 1
+        }
+        found.append(IngredientMeasurement(name: whole, quantity: amount))
         text += name
       } else {
         other = true
         text += character == "#" || amount.isEmpty ? name : amount
       }
-      index = end
+      index = next
     }
     return (text, found, !found.isEmpty && !other)
   }
@@ -494,7 +536,6 @@ public enum Cooklang {
       }
       amount = parts.filter { !$0.isEmpty }.joined(separator: " ")
       end = close + 1
-      // A preparation note right after: `@onion{1}(diced)` keeps it in the text only.
     } else {
       // One word: to a space or a punctuation mark (`@salt,` `@5peppers` `@🧂`).
       end = nameStart

@@ -10,6 +10,8 @@ extension Cooklang {
     var start: Int
     var end: Int
     var ingredient: IngredientMeasurement
+    /// Whether the step names it without its note, written as Cooklang's note after the mark.
+    var noted = false
   }
 
   /// The ingredients no step names (listed before the method, in order) and where the others
@@ -24,8 +26,10 @@ extension Cooklang {
     -> (listed: [IngredientMeasurement], marked: [Mention])?
   {
     guard !ingredients.isEmpty, !ingredients.hasGroups else { return nil }
-    let keys = ingredients.map { $0.name.lowercased() }
-    guard Set(keys).count == keys.count, ingredients.allSatisfy({ isPlainName($0.name) }) else {
+    // A name with a note (`onion (diced)`) is named by the step without it: `@onion{1}(diced)`.
+    let names = ingredients.map { withNote($0.name) }
+    let keys = names.map { $0.0.lowercased() }
+    guard Set(keys).count == keys.count, names.allSatisfy({ isPlainName($0.0) }) else {
       return nil
     }
     let texts = lines.map(Array.init)
@@ -33,14 +37,14 @@ extension Cooklang {
     var marked: [Mention] = []
     var line = 0
     var offset = 0
-    for ingredient in ingredients {
-      if let found = firstMention(Array(ingredient.name), in: texts, line: line, offset: offset) {
+    for (ingredient, (name, note)) in zip(ingredients, names) {
+      if let found = firstMention(Array(name), in: texts, line: line, offset: offset) {
         marked.append(
           Mention(
-            line: found.line, start: found.start, end: found.start + ingredient.name.count,
-            ingredient: ingredient))
+            line: found.line, start: found.start, end: found.start + name.count,
+            ingredient: ingredient, noted: note != nil))
         line = found.line
-        offset = found.start + ingredient.name.count
+        offset = found.start + name.count
       } else if marked.isEmpty {
         listed.append(ingredient)
       } else {

@@ -632,7 +632,6 @@ enum PageSections {
     {
       return true
     }
-    if page.attribute("hidden", of: node) != nil { return true }
     let classes = page.classes(of: node).map { $0.lowercased() }
     // A tab the reader has not chosen (`US` beside `Metric`): only the active one shows.
     if classes.contains("tab-pane"), !classes.contains("active") { return true }
