@@ -277,6 +277,18 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(files, ["Leek and potato soup.cook", "Leek and potato soup.webp"])
     XCTAssertEqual(
       try Data(contentsOf: URL(fileURLWithPath: tree + "/Soups/Leek and potato soup.webp")), webp)
+    // The file moved by hand to another folder, its photo left behind: the photo follows it.
+    try FileManager.default.createDirectory(
+      atPath: tree + "/Mains", withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      atPath: tree + "/Soups/Leek and potato soup.cook", toPath: tree + "/Mains/Leeks.cook")
+    try sync("a.sqlite", "tree")
+    XCTAssertEqual(
+      (try? FileManager.default.contentsOfDirectory(atPath: tree + "/Soups")) ?? [], [])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: tree + "/Mains").sorted(),
+      ["Leeks.cook", "Leeks.webp"])
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: tree + "/Mains/Leeks.webp")), webp)
     // Deleted in the book: the file and its photo go; the photo waits in Recently Deleted.
     try store.deleteMeal(id: id)
     try sync("a.sqlite", "tree")

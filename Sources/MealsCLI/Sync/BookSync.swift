@@ -57,6 +57,8 @@ public struct BookSync {
     var photoTakes: [(id: Int64, record: SyncRecord, mtime: Double)] = []
     /// Photos whose modification time is recorded for the first time (nothing read).
     var photoStamps: [(uid: String, mtime: Double)] = []
+    /// Files moved by hand without their photos: the photos follow them.
+    var photoMoves: [(from: String, to: String)] = []
   }
 
   // MARK: - Running
@@ -216,7 +218,10 @@ public struct BookSync {
           plan.touches.append(bound(read, stamp: meal.updatedAt))
         } else {
           conflict(read, bookUID: id)
+          claimed.insert(id)
+          continue
         }
+        plan.photoMoves.append((record.path, path))
         claimed.insert(id)
         continue
       }
@@ -356,7 +361,13 @@ public struct BookSync {
   private func applyToFolder(
     _ plan: Plan, files: [String: SyncFolder.Entry], report: inout SyncReport
   ) throws(SyncError) {
-    guard !(plan.writes.isEmpty && plan.idLines.isEmpty && plan.removals.isEmpty) else { return }
+    guard
+      !(plan.writes.isEmpty && plan.idLines.isEmpty && plan.removals.isEmpty
+        && plan.photoMoves.isEmpty)
+    else { return }
+    for (from, to) in plan.photoMoves where photos(besides: to).isEmpty {
+      try movePhotos(besides: from, to: to)
+    }
     var taken = Set(files.keys.map { $0.lowercased() })
     var records: [String: SyncRecord]
     do { records = try store.syncRecords() } catch { throw SyncError(error.message) }
