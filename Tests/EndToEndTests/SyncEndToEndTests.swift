@@ -435,6 +435,24 @@ final class SyncEndToEndTests: XCTestCase {
     var said = try sync("a.sqlite", "Recipes").output
     XCTAssertTrue(said.contains("the week plan brought up to date"), said)
     XCTAssertEqual(try week("a.sqlite"), planned + "\n2026-12-11 breakfast 2 Pad Thai")
+    // Two dinners on one day, their order changed by hand: the book takes the file's order.
+    try meals("a.sqlite", ["plan", "add", "Pad Thai", "2026-12-07"])
+    try sync("a.sqlite", "Recipes")
+    let menu = try read("Recipes/Plan/2026-W50.menu")
+    XCTAssertTrue(
+      menu.contains("Dinner: @./Beef/Beef Stew{4}\n\nDinner: @./Pad Thai{4}\n"), menu)
+    try write(
+      menu.replacingOccurrences(
+        of: "Dinner: @./Beef/Beef Stew{4}\n\nDinner: @./Pad Thai{4}\n",
+        with: "Dinner: @./Pad Thai{4}\n\nDinner: @./Beef/Beef Stew{4}\n"),
+      "Recipes/Plan/2026-W50.menu")
+    try sync("a.sqlite", "Recipes")
+    try sync("b.sqlite", "Recipes")
+    for book in ["a.sqlite", "b.sqlite"] {
+      XCTAssertEqual(
+        try week(book).split(separator: "\n").prefix(2),
+        ["2026-12-07 dinner 4 Pad Thai", "2026-12-07 dinner 4 Beef Stew"], book)
+    }
     // Emptied in one book: the file goes, and the other book's week empties.
     let store = try MealStore(path: path("a.sqlite"))
     for entry in store.planEntries(from: CivilDate(year: 2026, month: 12, day: 7)!, days: 7) {
