@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What the official Cooklang parser (cooklang-rs, through PyPI's cooklang-bindings) reads in
-each .cook file given: its ingredients (name with its note, quantity as written), steps, section names,
+each .cook file given: its ingredients (name with its note, quantity as written), steps, section names, timers,
 title and servings, as one JSON object keyed by file. Used by CooklangOfficialParserTests."""
 import json
 import sys
@@ -31,6 +31,7 @@ for path in sys.argv[1:]:
         "units": [(i.quantity.unit or "") if i.quantity else "" for i in recipe.ingredients],
         "steps": [s.text for s in recipe.steps],
         "sections": [s.name for s in recipe.sections if s.name],
+        "timers": [quantity(t.quantity) for t in recipe.timers],
         "title": (recipe.metadata or {}).get("title"),
         "servings": recipe.servings if isinstance(recipe.servings, (int, float)) else None,
     }

@@ -286,4 +286,38 @@ final class CooklangOfficialParserTests: XCTestCase {
           .value["steps"] as? [String]),
       ["Fry the red onion in the oil.", "Add the tomatoes and salt."])
   }
+
+  /// A time a step gives (`20 minutes`, `30-40 minutes`) is written as Cooklang's timer: the
+  /// official parser counts the timers Cook Mode shows, and reads the steps' text unchanged.
+  func testTimesInTheStepsAreTimers() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let json = folder.url.appendingPathComponent("meals.json").path
+    try """
+    {"format": "meals", "version": 1, "meals": [
+      {"name": "Stock", "instructions": "Simmer the bones for 20 minutes, skimming.\\nStrain, then reduce 30-40 minutes.\\nCool for 1 hr 30 mins, or a minute in ice.\\n> Keeps 3 days.",
+       "ingredients": [{"name": "bones", "quantity": "1 kg"}]}
+    ]}
+    """.write(toFile: json, atomically: true, encoding: .utf8)
+    let database = folder.url.appendingPathComponent("book.sqlite").path
+    _ = try meals(["--db", database, "import", json])
+    let file = folder.url.appendingPathComponent("Stock.cook").path
+    _ = try meals(["--db", database, "export", "--format", "cooklang", "--output", file, "1"])
+    let written = try String(contentsOfFile: file, encoding: .utf8)
+    XCTAssertTrue(written.contains("for ~{20%minutes}, skimming."), written)
+    XCTAssertTrue(written.contains("\n> Keeps 3 days.\n"), "a note is no step: \(written)")
+    let their = try XCTUnwrap(try official([file])[file])
+    XCTAssertEqual(their["timers"] as? [String], ["20 minutes", "30-40 minutes"])
+    XCTAssertEqual(
+      Array((their["steps"] as? [String] ?? []).suffix(3)),
+      [
+        "Simmer the bones for 20 minutes, skimming.", "Strain, then reduce 30-40 minutes.",
+        "Cool for 1 hr 30 mins, or a minute in ice.",
+      ])
+    let again = folder.url.appendingPathComponent("again.sqlite").path
+    _ = try meals(["--db", again, "import", file])
+    XCTAssertEqual(
+      try meals(["--db", again, "export", "--format", "cooklang", "1"]),
+      try meals(["--db", database, "export", "--format", "cooklang", "1"]))
+  }
 }

@@ -249,7 +249,7 @@ final class RecipeFormatsTests: XCTestCase {
         """)
     meal.ingredients = [IngredientMeasurement(name: "salt", quantity: "")]
     let text = Cooklang.render(meal)
-    XCTAssertTrue(text.contains("Recipe \\#1 from a\\@b.com: wait \\~5 min \\-- not"), text)
+    XCTAssertTrue(text.contains("Recipe \\#1 from a\\@b.com: wait \\~~{5%min} \\-- not"), text)
     let back = try only([Cooklang.meal(from: text, fileName: "x.cook")])
     XCTAssertEqual(back.instructions, meal.instructions)
     XCTAssertEqual(back.ingredients, meal.ingredients)

@@ -64,25 +64,58 @@ public enum Cooklang {
         "",
         titles.contains(line)
           ? "= " + escaped(line, atLineStart: false)
-          : marking(line, named?.marked.filter { $0.line == index } ?? []),
+          : line.hasPrefix(">")
+            ? escaped(line) : marking(line, named?.marked.filter { $0.line == index } ?? []),
       ]
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A step's line, escaped, with the ingredients it names marked (`Whisk the @eggs{3}`).
+  /// A step's line, escaped, with the ingredients it names marked (`Whisk the @eggs{3}`) and
+  /// its times as timers (`Simmer for ~{20%minutes}`).
   private static func marking(_ line: String, _ marks: [Mention]) -> String {
-    guard !marks.isEmpty else { return escaped(line) }
+    let timers = self.timers(in: line).filter { timer in
+      !marks.contains { $0.start < timer.end && timer.start < $0.end }
+    }
+    guard !marks.isEmpty || !timers.isEmpty else { return escaped(line) }
     let characters = Array(line)
+    var spans: [(start: Int, end: Int, text: String)] =
+      marks.map { ($0.start, $0.end, reference($0.ingredient, note: $0.noted)) }
+    spans += timers.map { ($0.start, $0.end, "~{\($0.amount)%\($0.unit)}") }
     var out = ""
     var at = 0
-    for mark in marks.sorted(by: { $0.start < $1.start }) {
-      out += escaped(String(characters[at..<mark.start]), atLineStart: at == 0)
-      out += reference(mark.ingredient, note: mark.noted)
-      at = mark.end
+    for span in spans.sorted(by: { $0.start < $1.start }) {
+      out += escaped(String(characters[at..<span.start]), atLineStart: at == 0)
+      out += span.text
+      at = span.end
     }
     return out + escaped(String(characters[at...]), atLineStart: false)
   }
+
+  /// The times in a step a timer can count, where Cooklang writes them as the step shows
+  /// them: digits (or a range of them), one space, a unit (`20 minutes`, `30-40 mins`, `2 h`).
+  ///
+  /// Others (`1 hr 30 mins`, `a minute`, `1½ hours`, `10min`) stay text: a timer would print
+  /// them otherwise. Offsets in characters.
+  static func timers(in line: String) -> [(start: Int, end: Int, amount: String, unit: String)] {
+    guard line.contains(where: \.isNumber) else { return [] }
+    return StepDuration.find(in: line).compactMap { duration in
+      guard let lower = duration.range.lowerBound.samePosition(in: line),
+        let upper = duration.range.upperBound.samePosition(in: line)
+      else { return nil }
+      let phrase = line[lower..<upper]
+      let parts = phrase.split(separator: " ", omittingEmptySubsequences: false)
+      guard parts.count == 2, let amount = parts.first, let unit = parts.last,
+        unit.allSatisfy({ $0.isASCII && $0.isLetter }),
+        amount.split(separator: "-", omittingEmptySubsequences: false).allSatisfy({ number in
+          !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+        })
+      else { return nil }
+      let start = line.distance(from: line.startIndex, to: lower)
+      return (start, start + phrase.count, String(amount), String(unit))
+    }
+  }
+
 
   /// A value as YAML writes it: plain when nothing in it could read as YAML's own syntax
   /// (`Pad Thai`, `https://…`), else in double quotes with `"` and `\\` escaped.
