@@ -116,7 +116,6 @@ public enum Cooklang {
     }
   }
 
-
   /// A value as YAML writes it: plain when nothing in it could read as YAML's own syntax
   /// (`Pad Thai`, `https://…`), else in double quotes with `"` and `\\` escaped.
   static func yaml(_ value: String) -> String {
