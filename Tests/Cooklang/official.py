@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What the official Cooklang parser (cooklang-rs, through PyPI's cooklang-bindings) reads in
-each .cook file given: its ingredients (name with its note, quantity as written), steps, section names, timers,
+each .cook file given: its ingredients (name with its note, quantity as written), steps, section names, timers, the method as meals shows it,
 title and servings, as one JSON object keyed by file. Used by CooklangOfficialParserTests."""
 import json
 import sys
@@ -15,6 +15,21 @@ def quantity(value):
 def named(ingredient):
     """The name as meals shows it: a note in brackets after it (`onion (diced)`)."""
     return ingredient.name + (f" ({ingredient.note})" if ingredient.note else "")
+
+
+def method(recipe):
+    """The method as meals shows its instructions: a line per step, a section's title as a line
+    (but for meals' own `= Ingredients…` and `= Method`), a note as `> text`."""
+    lines = []
+    for section in recipe.sections:
+        name = section.name or ""
+        if name == "Ingredients" or name.startswith("Ingredients: "):
+            continue
+        if name and name != "Method":
+            lines.append(name)
+        for block in section.blocks:
+            lines.append(("> " if type(block).__name__ == "Note" else "") + block.text)
+    return lines
 
 
 out = {}
@@ -32,6 +47,7 @@ for path in sys.argv[1:]:
         "steps": [s.text for s in recipe.steps],
         "sections": [s.name for s in recipe.sections if s.name],
         "timers": [quantity(t.quantity) for t in recipe.timers],
+        "method": method(recipe),
         "title": (recipe.metadata or {}).get("title"),
         "servings": recipe.servings if isinstance(recipe.servings, (int, float)) else None,
     }

@@ -647,14 +647,30 @@ final class SyncEndToEndTests: XCTestCase {
     }
     try write(Self.fullMeal, "meals.json")
     try meals("book.sqlite", ["import", path("meals.json")])
+    // A meal with groups, notes in its steps and in its ingredients' names, and times.
+    try write(
+      """
+      {"format": "meals", "version": 1, "meals": [
+        {"name": "Bread", "category": "Baking",
+         "ingredients": [{"name": "flour (strong)", "quantity": "500 g", "group": "Dough"},
+                         {"name": "water", "quantity": "350 ml", "group": "Dough"},
+                         {"name": "seeds (toasted)", "quantity": "2 tbsp", "group": "Top"}],
+         "instructions": "Knead\\nMix the flour and water; knead 10 minutes.\\n> Wetter dough, more holes.\\nBake 30-35 minutes at 230 °C.",
+         "sectionTitles": ["Knead"]}
+      ]}
+      """, "bread.json")
+    try meals("book.sqlite", ["import", path("bread.json")])
     try sync("book.sqlite", "Recipes")
-    let files = [path("Recipes/Beef/Beef Stew.cook"), path("Recipes/Pad Thai.cook")]
+    let files = [
+      path("Recipes/Beef/Beef Stew.cook"), path("Recipes/Pad Thai.cook"),
+      path("Recipes/Baking/Bread.cook"),
+    ]
     let script = PackagePaths.root.appendingPathComponent("Tests/Cooklang/official.py").path
     let (status, output, errors) = try runProcess([python, script] + files)
     XCTAssertEqual(status, 0, errors)
     let parsed = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String: Any]])
-    for (file, name) in zip(files, ["Beef Stew", "Pad Thai"]) {
+    for (file, name) in zip(files, ["Beef Stew", "Pad Thai", "Bread"]) {
       let theirs = try XCTUnwrap(parsed[file], file)
       let ours = try shown("book.sqlite", name)
       let expected = (ours["ingredients"] as? [[String: String]] ?? []).map {
@@ -665,6 +681,10 @@ final class SyncEndToEndTests: XCTestCase {
       }
       XCTAssertEqual(got, expected, name)
       XCTAssertEqual(theirs["title"] as? String, name)
+      // Steps, sections and notes: the method as meals shows it, line for line.
+      XCTAssertEqual(
+        theirs["method"] as? [String],
+        (ours["instructions"] as? String ?? "").split(separator: "\n").map(String.init), name)
     }
   }
 }
