@@ -207,6 +207,7 @@ public struct BookSync {
       }
       if let record = missing.removeValue(forKey: id), let meal = mealByUID[id] {
         // Moved or renamed by hand.
+        claimed.insert(id)
         let bookChanged = meal.updatedAt != record.stamp
         if read.hash == record.hash {
           plan.touches.append(bound(read, stamp: record.stamp))
@@ -218,11 +219,9 @@ public struct BookSync {
           plan.touches.append(bound(read, stamp: meal.updatedAt))
         } else {
           conflict(read, bookUID: id)
-          claimed.insert(id)
           continue
         }
         plan.photoMoves.append((record.path, path))
-        claimed.insert(id)
         continue
       }
       if let meal = mealByUID[id], !handled.contains(id), !claimed.contains(id) {

@@ -217,10 +217,10 @@ enum PageSections {
     var lists = itemsNamed(page, elements, "ingredient")
     lists.append(named(page, elements, ["ingredient"], lists: true))
     lists.append(itemprop(page, elements, ["recipeIngredient", "ingredients"]))
-    let named = headings.contains { says($0.text, ingredientWords) }
-    for heading in ingredientHeadings(headings).prefix(4) {
+    let (over, saysIngredients) = ingredientHeadings(headings)
+    for heading in over.prefix(4) {
       let items = itemsAfter(heading.node, page: page, lists: true)
-      lists.append(named ? items : beforeSteps(items))
+      lists.append(saysIngredients ? items : beforeSteps(items))
     }
     return lists
   }
@@ -238,17 +238,20 @@ enum PageSections {
     return lines
   }
 
-  /// The headings over the ingredients: those that say so, or on a page where none does, those
-  /// that name the recipe (`Recipe: Orange Juice Carrots` over its list, then its steps).
-  static func ingredientHeadings(_ headings: [Heading]) -> [Heading] {
+  /// The headings over the ingredients: those that say so (`saysIngredients`), or on a page
+  /// where none does, those that name the recipe (`Recipe: Orange Juice Carrots` over its
+  /// list, then its steps).
+  static func ingredientHeadings(_ headings: [Heading]) -> (
+    headings: [Heading], saysIngredients: Bool
+  ) {
     let named = headings.filter { says($0.text, ingredientWords) }
-    return named.isEmpty ? headings.filter { says($0.text, recipeWords) } : named
+    return named.isEmpty ? (headings.filter { says($0.text, recipeWords) }, false) : (named, true)
   }
 
   /// Where the ingredients under each ingredients heading end: a page that names no method
   /// (`Let's get started!`, `Recipe`, none at all) writes its steps after them.
   static func ingredientEnds(_ page: HTMLDocument, _ headings: [Heading]) -> [Int] {
-    ingredientHeadings(headings).prefix(4).compactMap { heading in
+    ingredientHeadings(headings).headings.prefix(4).compactMap { heading in
       var end = heading.node
       let items = itemsAfter(heading.node, page: page, lists: true, end: &end)
       return items.isEmpty || end == heading.node ? nil : end
@@ -270,9 +273,10 @@ enum PageSections {
     for end in ingredientEnds(page, headings) {
       lists.append(itemsAfter(end, page: page, lists: false))
     }
-    if !headings.contains(where: { says($0.text, ingredientWords) }) {
+    let (over, saysIngredients) = ingredientHeadings(headings)
+    if !saysIngredients {
       // Under a heading naming the recipe, the steps' list follows the ingredients' one.
-      for heading in ingredientHeadings(headings).prefix(4) {
+      for heading in over.prefix(4) {
         let items = itemsAfter(heading.node, page: page, lists: true)
         lists.append(Array(items.dropFirst(beforeSteps(items).count)))
       }
