@@ -17,6 +17,9 @@ public struct Meal: Equatable, Sendable {
   public var videoURL: String?
   /// In the order the recipe lists them; the same ingredient may appear twice.
   public var ingredients: [IngredientMeasurement]
+  /// The utensils the steps name, as a .cook file marks them (`#wok{}`), once each in the
+  /// order the steps first name them.
+  public var cookware: [Cookware]
 
   // MARK: - The user's own (TheMealDB has none of these)
 
@@ -44,6 +47,7 @@ public struct Meal: Equatable, Sendable {
     sourceURL: String? = nil,
     videoURL: String? = nil,
     ingredients: [IngredientMeasurement] = [],
+    cookware: [Cookware] = [],
     favourite: Bool = false,
     favouritedAt: Double? = nil,
     rating: Int = 0,
@@ -64,6 +68,7 @@ public struct Meal: Equatable, Sendable {
     self.sourceURL = sourceURL
     self.videoURL = videoURL
     self.ingredients = ingredients
+    self.cookware = cookware
     self.favourite = favourite
     self.favouritedAt = favouritedAt
     self.rating = rating
@@ -86,7 +91,7 @@ extension Meal: Codable {
   private enum CodingKeys: String, CodingKey {
     case id, mealDBID, name, instructions, category, area, tags, thumbnailURL, sourceURL
     case videoURL, ingredients, favourite, favouritedAt, rating, totalMinutes, difficulty
-    case servings, sectionTitles, photo
+    case servings, sectionTitles, photo, cookware
   }
 
   public init(from decoder: Decoder) throws {
@@ -105,6 +110,7 @@ extension Meal: Codable {
       videoURL: try values.decodeIfPresent(String.self, forKey: .videoURL),
       ingredients: try values.decodeIfPresent([IngredientMeasurement].self, forKey: .ingredients)
         ?? [],
+      cookware: try values.decodeIfPresent([Cookware].self, forKey: .cookware) ?? [],
       favourite: try values.decodeIfPresent(Bool.self, forKey: .favourite) ?? false,
       favouritedAt: try values.decodeIfPresent(Double.self, forKey: .favouritedAt),
       rating: try values.decodeIfPresent(Int.self, forKey: .rating) ?? 0,

@@ -16,11 +16,11 @@ extension MealStore {
              source_url, video_url, favourite, favourited_at, rating, total_minutes, difficulty,
              servings, section_titles,
              (SELECT type FROM meal_photo WHERE meal_id = meal.id),
-             (SELECT length(bytes) FROM meal_photo WHERE meal_id = meal.id)
+             (SELECT length(bytes) FROM meal_photo WHERE meal_id = meal.id), cookware
       FROM meal WHERE id = ?
       """
     ).rows([.integer(id)]) { row in
-      Meal(
+      var meal = Meal(
         id: row.int(0),
         mealDBID: row.optionalText(1),
         name: row.text(2),
@@ -40,6 +40,8 @@ extension MealStore {
         servings: row.isNull(15) ? nil : Int(row.int(15)),
         photo: row.optionalText(17).map { PhotoLabel(type: $0, bytes: Int(row.int(18))) }
       )
+      meal.cookware = Cookware.list(stored: row.text(19))
+      return meal
     }
     guard var meal = rows.first else { return nil }
     meal.ingredients = try db.statement(
@@ -218,7 +220,7 @@ extension MealStore {
         updated_at = ?11, favourite = ?13,
         favourited_at = CASE WHEN ?13 THEN coalesce(?14, favourited_at, ?11) ELSE NULL END,
         rating = ?15, total_minutes = ?16, difficulty = ?17, servings = ?18,
-        section_titles = ?19
+        section_titles = ?19, cookware = ?20
       WHERE id = ?12
       """
     ).run([
@@ -230,7 +232,7 @@ extension MealStore {
       .integer(Int64(max(0, min(5, meal.rating)))),
       meal.totalMinutes.map { .integer(Int64($0)) } ?? .null,
       .optional(meal.difficulty?.rawValue), meal.servings.map { .integer(Int64($0)) } ?? .null,
-      .text(meal.sectionTitles.joined(separator: "\n")),
+      .text(meal.sectionTitles.joined(separator: "\n")), .text(Cookware.stored(meal.cookware)),
     ])
     try db.statement("DELETE FROM ingredient_measurement WHERE meal_id = ?").run([.integer(id)])
     let insertLine = try db.statement(

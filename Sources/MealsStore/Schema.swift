@@ -20,7 +20,8 @@ enum Schema {
   /// The columns a meal row has, in the order `meal` and `trash_meal` both store them.
   static let mealColumns =
     "id, mealdb_id, name, instructions, category, area, tags, thumbnail_url, source_url, "
-    + "video_url, summary, created_at, updated_at, " + userColumns + ", section_titles, uid"
+    + "video_url, summary, created_at, updated_at, " + userColumns
+    + ", section_titles, uid, cookware"
 
   /// The user's own fields (schema 4).
   static let userColumns =
@@ -42,7 +43,7 @@ enum Schema {
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 15
+  static let version = 16
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -469,6 +470,14 @@ enum Schema {
         ) WITHOUT ROWID;
         """,
       weight: 7.5),
+    // 16: the cookware a meal's steps name (`#wok{}` in a .cook file), one a line with a tab
+    // before a quantity, so a file written by hand keeps its marks when the book writes it.
+    Migration(
+      sql: """
+        ALTER TABLE meal ADD COLUMN cookware TEXT NOT NULL DEFAULT '';
+        ALTER TABLE trash_meal ADD COLUMN cookware TEXT NOT NULL DEFAULT '';
+        """,
+      weight: 0.01),
   ]
 
   /// The SQL function giving an ingredient name's key (`IngredientKey.of`), for migration 15.

@@ -44,6 +44,10 @@ final class CooklangOfficialParserTests: XCTestCase {
     Fry @red onion{1}(finely chopped) in @oil{}(olive), add @salt(to taste).
     Stir in @tomatoes{400%g}(tinned \\) drained) (not fresh) and @chilli{1}().
     """,
+    "Wok.cook": """
+    Heat the #wok{} until it smokes, then the #big pot{2}.
+    Tip into a #bowl{}(warmed) and wipe the #wok. -- the wok again
+    """,
   ]
 
   private var python: String {
@@ -107,6 +111,18 @@ final class CooklangOfficialParserTests: XCTestCase {
         [$0["name"] ?? "", plain($0["quantity"] ?? "")]
       }
       XCTAssertEqual(got, expected, "ingredients of \(name)")
+      // Cookware: a second mark refers to the first; the bindings keep no note for it.
+      var utensils: [String] = []
+      for pair in their["cookware"] as? [[String]] ?? [] where pair.count == 2 {
+        let entry = pair[1].isEmpty ? pair[0] : "\(pair[0]) \(plain(pair[1]))"
+        if !utensils.contains(where: { $0.hasPrefix(pair[0]) }) { utensils.append(entry) }
+      }
+      let cookware = (ours["cookware"] as? [[String: String]] ?? []).map { item in
+        let name = (item["name"] ?? "").replacingOccurrences(
+          of: #" \([^()]*\)$"#, with: "", options: .regularExpression)
+        return item["quantity"].map { "\(name) \(plain($0))" } ?? name
+      }
+      XCTAssertEqual(cookware, utensils, "cookware of \(name)")
       // Steps: meals keeps a section's title as a line of its own.
       let sections = Set(their["sections"] as? [String] ?? [])
       let steps = (ours["instructions"] as? String ?? "").split(separator: "\n").map(String.init)
@@ -319,5 +335,46 @@ final class CooklangOfficialParserTests: XCTestCase {
     XCTAssertEqual(
       try meals(["--db", again, "export", "--format", "cooklang", "1"]),
       try meals(["--db", database, "export", "--format", "cooklang", "1"]))
+  }
+
+  /// Cookware marked by hand (`#wok{}`, `#big pot{2}`, `#bowl{}(warmed)`) is kept by the book:
+  /// shown, and written again where the steps name it when the book writes the file, so the
+  /// official parser reads the same cookware and steps in what meals writes.
+  func testCookwareMarkedByHandIsWrittenAgain() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let source = folder.url.appendingPathComponent("Wok Noodles.cook").path
+    try """
+    Heat the #wok{} until it smokes. Add @oil{2%tbsp}.
+
+    Toss the @noodles{200%g} in the wok, then tip into a #large bowl{}(warmed).
+
+    Wash the #big pot{2} and the #wok for 5 minutes.
+    """.write(toFile: source, atomically: true, encoding: .utf8)
+    let database = folder.url.appendingPathComponent("book.sqlite").path
+    _ = try meals(["--db", database, "import", source])
+    XCTAssertTrue(
+      try meals(["--db", database, "show", "1"]).contains(
+        "Cookware\n  wok, large bowl (warmed), big pot (2)\n"))
+    let file = folder.url.appendingPathComponent("written.cook").path
+    _ = try meals(["--db", database, "export", "--format", "cooklang", "--output", file, "1"])
+    let written = try String(contentsOfFile: file, encoding: .utf8)
+    XCTAssertTrue(
+      written.contains("Heat the #wok{} until it smokes. Add @oil{2%tbsp}.\n"), written)
+    XCTAssertTrue(written.contains("tip into a #large bowl{}(warmed)."), written)
+    XCTAssertTrue(written.contains("Wash the #big pot{2} and the wok for ~{5%minutes}."), written)
+    let theirs = try official([source, file])
+    let original = try XCTUnwrap(theirs[source])
+    let again = try XCTUnwrap(theirs[file])
+    XCTAssertEqual(
+      (again["cookware"] as? [[String]])?.map { $0.joined(separator: "|") },
+      ["wok|", "large bowl|", "big pot|2"])
+    XCTAssertEqual(again["steps"] as? [String], original["steps"] as? [String])
+    let other = folder.url.appendingPathComponent("other.sqlite").path
+    _ = try meals(["--db", other, "import", file])
+    XCTAssertEqual(
+      try meals(["--db", other, "export", "--format", "cooklang", "1"]),
+      try meals(["--db", database, "export", "--format", "cooklang", "1"]),
+      "read into another book, it writes back the same")
   }
 }

@@ -99,8 +99,8 @@ final class SyncEndToEndTests: XCTestCase {
       {"name": "Beef Stew", "category": "Beef", "area": "Irish", "tags": ["Winter", "One pot"],
        "ingredients": [{"name": "beef", "quantity": "1 kg"}, {"name": "onions", "quantity": "2"},
                        {"name": "stock", "quantity": "1 1/2 cups"}, {"name": "salt", "quantity": ""}],
-       "instructions": "The stew\\nBrown the beef in batches.\\nRecipe #1: simmer -- slowly -- 2 hours.\\nTo serve\\nWith bread.",
-       "sectionTitles": ["The stew", "To serve"],
+       "instructions": "The stew\\nBrown the beef in batches in the casserole.\\nRecipe #1: simmer -- slowly -- 2 hours.\\nTo serve\\nWith bread.",
+       "sectionTitles": ["The stew", "To serve"], "cookware": [{"name": "casserole", "quantity": "1"}],
        "thumbnailURL": "https://example.org/stew.jpg", "sourceURL": "https://example.org/stew",
        "videoURL": "https://example.org/stew.mp4", "favourite": true, "rating": 4,
        "totalMinutes": 150, "difficulty": "Intermediate", "servings": 6},
@@ -473,7 +473,7 @@ final class SyncEndToEndTests: XCTestCase {
     try sync("book.sqlite", "Recipes")
     // Written by hand: front matter with CRLF, no meals-id; a folder as its category.
     try write(
-      "---\r\ntitle: Lemon Tea\r\nservings: 2\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2}.\r\n",
+      "---\r\ntitle: Lemon Tea\r\nservings: 2\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2} in a #teapot{}.\r\n",
       "Recipes/Drinks/tea.cook")
     // Syncthing's copy of a file two machines changed at once.
     let stew = try read("Recipes/Beef/Beef Stew.cook")
@@ -512,11 +512,21 @@ final class SyncEndToEndTests: XCTestCase {
     let tea = try read("Recipes/Drinks/tea.cook")
     XCTAssertTrue(tea.hasPrefix("---\r\ntitle: Lemon Tea\r\nservings: 2\r\nmeals-id: "), tea)
     XCTAssertTrue(
-      tea.hasSuffix("\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2}.\r\n"), tea)
+      tea.hasSuffix("\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2} in a #teapot{}.\r\n"), tea)
     // Settled: the next sync changes nothing.
     XCTAssertTrue(
       try sync("book.sqlite", "Recipes").output.hasPrefix(
         "Synced with \(path("Recipes")): nothing changed."))
+
+    // Changed in the book, the hand-written file is written again with its cookware marked.
+    try edit("book.sqlite", "Lemon Tea") { $0.servings = 4 }
+    try sync("book.sqlite", "Recipes")
+    let rewritten = try read("Recipes/Drinks/tea.cook")
+    XCTAssertTrue(rewritten.contains("\nservings: 4\n"), rewritten)
+    XCTAssertTrue(
+      rewritten.contains("Steep @tea{1%bag} with @lemon{1/2} in a #teapot{}."), rewritten)
+    XCTAssertEqual(
+      try shown("book.sqlite", "Lemon Tea")["cookware"] as? [NSDictionary], [["name": "teapot"]])
 
     // The folder gone (a disk not mounted): said, nothing deleted.
     try FileManager.default.moveItem(atPath: path("Recipes"), toPath: path("Elsewhere"))
@@ -636,8 +646,8 @@ final class SyncEndToEndTests: XCTestCase {
 
   // MARK: - What the official parser reads
 
-  /// Every file the sync writes, read by cooklang-rs, has the ingredients and quantities
-  /// `meals show` shows.
+  /// Every file the sync writes, read by cooklang-rs, has the ingredients, quantities, cookware
+  /// and method `meals show` shows.
   func testTheOfficialParserReadsEverySyncedFileAsMealsShowsIt() throws {
     let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
     guard FileManager.default.isExecutableFile(atPath: python) else {
@@ -680,6 +690,12 @@ final class SyncEndToEndTests: XCTestCase {
         [$0[0], $0[1].filter { !$0.isWhitespace }]
       }
       XCTAssertEqual(got, expected, name)
+      // Cookware, as meals shows it (the stew's casserole).
+      XCTAssertEqual(
+        (theirs["cookware"] as? [[String]] ?? []).map { $0.joined(separator: " ") },
+        (ours["cookware"] as? [[String: String]] ?? []).map {
+          [$0["name"] ?? "", $0["quantity"] ?? ""].joined(separator: " ")
+        }, name)
       XCTAssertEqual(theirs["title"] as? String, name)
       // Steps, sections and notes: the method as meals shows it, line for line.
       XCTAssertEqual(

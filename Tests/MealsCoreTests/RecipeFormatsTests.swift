@@ -365,6 +365,70 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(Cooklang.render(back), text)
   }
 
+  /// Cookware marked in a file (`#wok{}`, `#big pot{2}`, `#bowl{}(warmed)`) is the meal's,
+  /// once each in the order the steps name it; written again at its first mention after the
+  /// one before, never in a title, a note, a word that runs on (`woks`) or an ingredient's mark.
+  func testCooklangCookwareIsKeptAndMarkedAgain() throws {
+    let source = """
+      = Method
+
+      Heat the #wok{} and a #big pot{2}; add @oil{1%tbsp}.
+
+      > a wok is best
+
+      Serving
+
+      Toss in the woks, pour into a #bowl{}(warmed), then the #wok{1} again.
+
+      """
+    var meal = try only([Cooklang.meal(from: source, fileName: "Stir Fry.cook")])
+    XCTAssertEqual(
+      meal.cookware,
+      [
+        Cookware(name: "wok", quantity: "1"), Cookware(name: "big pot", quantity: "2"),
+        Cookware(name: "bowl (warmed)"),
+      ], "once each, the quantity a later mark gives kept")
+    XCTAssertEqual(
+      meal.instructions,
+      "Heat the wok and a big pot; add oil.\n> a wok is best\nServing\n"
+        + "Toss in the woks, pour into a bowl, then the wok again.")
+    meal.sectionTitles = ["Serving"]
+    let text = Cooklang.render(meal)
+    XCTAssertTrue(
+      text.hasSuffix(
+        """
+        = Method
+
+        Heat the #wok{1} and a #big pot{2}; add @oil{1%tbsp}.
+
+        > a wok is best
+
+        = Serving
+
+        Toss in the woks, pour into a #bowl{}(warmed), then the wok again.
+
+        """), text)
+    XCTAssertEqual(
+      try only([Cooklang.meal(from: text, fileName: "Stir Fry.cook")]).cookware, meal.cookware)
+
+    // An edit that takes the bowl out of the steps takes it out of the meal; one that names
+    // the pot first puts it first.
+    var draft = MealDraft(original: meal, meal: meal)
+    draft.meal.instructions = "Fill the big pot, then heat the wok."
+    guard case .success(let saved) = draft.validated() else { return XCTFail("refused") }
+    XCTAssertEqual(
+      saved.cookware,
+      [Cookware(name: "big pot", quantity: "2"), Cookware(name: "wok", quantity: "1")])
+    // The same name as an ingredient's mark: the cookware waits for a word of its own.
+    var pan = Meal(
+      name: "Pan", instructions: "Grease the pan with the pan spray, then heat the pan.")
+    pan.ingredients = [IngredientMeasurement(name: "pan spray", quantity: "")]
+    pan.cookware = [Cookware(name: "pan")]
+    XCTAssertTrue(
+      Cooklang.render(pan).contains("Grease the #pan{} with the @pan spray{}, then heat the pan."),
+      Cooklang.render(pan))
+  }
+
   /// Marking that would change what is read back lists every ingredient instead: one named
   /// only before the one listed above it, one no step names after a marked one, a name listed
   /// twice, a name the text writes otherwise (`Eggs`) or that runs on (`milky`), groups.

@@ -25,11 +25,12 @@ final class TrashTests: StoreTestCase {
   private func meal(_ number: Int) -> Meal {
     Meal(
       mealDBID: "9\(number)", name: "Meal \(number)",
-      instructions: "Part \(number)\nStep \(number).",
+      instructions: "Part \(number)\nStep \(number) in a pot.",
       sectionTitles: ["Part \(number)"], category: "Beef", area: "Irish", tags: ["Tag\(number)"],
       ingredients: (0..<4).map {
         IngredientMeasurement(name: "Item \(number)-\($0)", quantity: "\($0) g")
-      })
+      },
+      cookware: [Cookware(name: "pot", quantity: "\(number)")])
   }
 
   func testFiveDeletesComeBackOneByOneInReverseOrderExactly() throws {
@@ -62,6 +63,9 @@ final class TrashTests: StoreTestCase {
     XCTAssertEqual(store.meals(matching: "Item").count, 5, "every meal is in the filter again")
     XCTAssertEqual(try store.meal(id: ids[2])?.ingredients, meal(3).ingredients)
     XCTAssertEqual(try store.meal(id: ids[2])?.sectionTitles, ["Part 3"], "titles come back")
+    XCTAssertEqual(
+      try store.meal(id: ids[2])?.cookware, [Cookware(name: "pot", quantity: "3")],
+      "cookware comes back")
   }
 
   func testUndoWorksAcrossARestart() throws {
@@ -129,7 +133,7 @@ final class TrashTests: StoreTestCase {
     XCTAssertEqual(try store.meal(id: original)?.instructions, "My own edited steps.")
     XCTAssertNil(try store.meal(id: original)?.mealDBID, "the copy is no longer linked")
     XCTAssertEqual(try store.meal(id: again.id)?.mealDBID, "91", "the new one keeps its link")
-    XCTAssertEqual(try store.meal(id: again.id)?.instructions, "Part 1\nStep 1.")
+    XCTAssertEqual(try store.meal(id: again.id)?.instructions, "Part 1\nStep 1 in a pot.")
   }
 
   func testEraseIsForGoodAndTheListIsNewestFirst() throws {

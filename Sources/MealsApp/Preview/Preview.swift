@@ -116,6 +116,13 @@ enum MealLines {
     if unscaled {
       lines.append(PagerLine("  * as written: not an amount, so not scaled", style: .muted))
     }
+    // What a .cook file marks as cookware (`#wok{}`): what to have at hand.
+    if !meal.cookware.isEmpty {
+      lines += [.blank, PagerLine("COOKWARE", style: .key)]
+      lines += PagerLine.wrapped(
+        meal.cookware.map(\.label).joined(separator: ", "), width: width, indent: 2,
+        narrow: (max(0, beside.rows - lines.count), narrowWidth))
+    }
     lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
     var instructions = PagerLine.wrapped(
       meal.instructions.isEmpty ? "(none given)" : steps ?? units.text(meal.instructions),

@@ -50,6 +50,10 @@ public enum Cooklang {
     // Ingredients the steps name are marked where they are named; the others listed first.
     let named = mentions(
       of: meal.ingredients, in: steps.map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 })
+    // Cookware is marked where the steps first name it, after the cookware before it.
+    let utensils = cookwareMarks(
+      of: meal.cookware, in: Cookware.stepLines(meal.instructions, titles: meal.sectionTitles),
+      avoiding: named?.marked ?? [])
     let runs =
       named.map { [(group: "", lines: ArraySlice($0.listed))] } ?? meal.ingredients.groupRuns
     for run in runs where !run.lines.isEmpty {
@@ -65,22 +69,29 @@ public enum Cooklang {
         titles.contains(line)
           ? "= " + escaped(line, atLineStart: false)
           : line.hasPrefix(">")
-            ? escaped(line) : marking(line, named?.marked.filter { $0.line == index } ?? []),
+            ? escaped(line)
+            : marking(
+              line, named?.marked.filter { $0.line == index } ?? [],
+              utensils.filter { $0.line == index }),
       ]
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A step's line, escaped, with the ingredients it names marked (`Whisk the @eggs{3}`) and
-  /// its times as timers (`Simmer for ~{20%minutes}`).
-  private static func marking(_ line: String, _ marks: [Mention]) -> String {
+  /// A step's line, escaped, with the ingredients and cookware it names marked (`Whisk the
+  /// @eggs{3} in a #bowl{}`) and its times as timers (`Simmer for ~{20%minutes}`).
+  private static func marking(_ line: String, _ marks: [Mention], _ utensils: [CookwareMark])
+    -> String
+  {
     let timers = self.timers(in: line).filter { timer in
       !marks.contains { $0.start < timer.end && timer.start < $0.end }
+        && !utensils.contains { $0.start < timer.end && timer.start < $0.end }
     }
-    guard !marks.isEmpty || !timers.isEmpty else { return escaped(line) }
+    guard !marks.isEmpty || !utensils.isEmpty || !timers.isEmpty else { return escaped(line) }
     let characters = Array(line)
     var spans: [(start: Int, end: Int, text: String)] =
       marks.map { ($0.start, $0.end, reference($0.ingredient, note: $0.noted)) }
+    spans += utensils.map { ($0.start, $0.end, reference($0.cookware)) }
     spans += timers.map { ($0.start, $0.end, "~{\($0.amount)%\($0.unit)}") }
     var out = ""
     var at = 0
@@ -255,6 +266,16 @@ public enum Cooklang {
     return (base, note)
   }
 
+  /// `#name{}`, `#pot{2}`, a note in brackets at the name's end as Cooklang's note
+  /// (`#pan{}(large)`).
+  static func reference(_ cookware: Cookware) -> String {
+    let (base, note) = withNote(cookware.name)
+    let name = escapedMarkup(base, ["\\", "@", "#", "~", "{", "}"])
+    let quantity = escapedMarkup(MealRules.trimmed(cookware.quantity), ["\\", "}", "%"])
+    return "#\(name){\(quantity)}"
+      + (note.map { "(" + escapedMarkup($0, ["\\", ")"]) + ")" } ?? "")
+  }
+
   private static func reference(name written: String, quantity: String) -> String {
     // What would end the name or the amount is escaped, as the spec allows (`@\@home mix{}`,
     // `{\}}`): the text comes back as it was.
@@ -307,6 +328,7 @@ public enum Cooklang {
     /// `= Method`): titles of the recipe's parts, kept as lines of the instructions.
     var titles: [String] = []
     var ingredients: [IngredientMeasurement] = []
+    var cookware: [Cookware] = []
     var seen = Set<String>()
     var section = ""
     /// The group of an ingredients' section (`= Ingredients: For the sauce`), nil elsewhere.
@@ -315,7 +337,10 @@ public enum Cooklang {
 
     func finishParagraph() {
       guard !paragraph.isEmpty else { return }
-      let (text, found, onlyReferences) = readStep(paragraph.joined(separator: " "))
+      let (text, found, onlyReferences, marked) = readStep(paragraph.joined(separator: " "))
+      cookware += marked.map {
+        Cookware(name: restoringEscapes($0.name), quantity: restoringEscapes($0.quantity))
+      }
       for measurement in found {
         let key = measurement.name.lowercased()
         // A second mention in a step without a quantity refers back to the first; in a list
@@ -377,6 +402,8 @@ public enum Cooklang {
     var meal = Meal(name: title, instructions: method.map(\.text).joined(separator: "\n"))
     meal.sectionTitles = MealDraft.titles(titles, in: meal.instructions)
     meal.ingredients = ingredients
+    // Once each, where the steps first name them (the import's cleaning orders them).
+    meal.cookware = cookware
     meal.category = metadata["category"] ?? metadata["course"]
     meal.area = metadata["cuisine"]
     if let items = lists["tags"], metadata["tags"] == front["tags"] {
@@ -489,10 +516,14 @@ public enum Cooklang {
   }
 
   /// The step as plain text, the ingredients it names (with `qty%unit` as `qty unit`), and
-  /// whether it holds nothing but ingredients (the `= Ingredients` section we write).
-  private static func readStep(_ step: String) -> (String, [IngredientMeasurement], Bool) {
+  /// whether it holds nothing but ingredients (the `= Ingredients` section we write); the
+  /// cookware it marks.
+  private static func readStep(_ step: String) -> (
+    String, [IngredientMeasurement], Bool, cookware: [Cookware]
+  ) {
     var text = ""
     var found: [IngredientMeasurement] = []
+    var cookware: [Cookware] = []
     var other = false
     let characters = Array(step)
     var index = 0
@@ -506,25 +537,27 @@ public enum Cooklang {
         continue
       }
       var next = end
+      var whole = name
+      // A note right after (`@onion{1}(diced)`, `#pan{}(large)`) is the ingredient's or the
+      // cookware's, not the step's text.
+      if character != "~", end < characters.count, characters[end] == "(",
+        let close = characters[(end + 1)...].firstIndex(of: ")")
+      {
+        let note = MealRules.trimmed(String(characters[(end + 1)..<close]))
+        if !note.isEmpty { whole += " (" + note + ")" }
+        next = close + 1
+      }
       if character == "@" {
-        var whole = name
-        // A note right after (`@onion{1}(diced)`) is the ingredient's, not the step's text.
-        if end < characters.count, characters[end] == "(",
-          let close = characters[(end + 1)...].firstIndex(of: ")")
-        {
-          let note = MealRules.trimmed(String(characters[(end + 1)..<close]))
-          if !note.isEmpty { whole += " (" + note + ")" }
-          next = close + 1
-        }
         found.append(IngredientMeasurement(name: whole, quantity: amount))
         text += name
       } else {
         other = true
         text += character == "#" || amount.isEmpty ? name : amount
+        if character == "#" { cookware.append(Cookware(name: whole, quantity: amount)) }
       }
       index = next
     }
-    return (text, found, !found.isEmpty && !other)
+    return (text, found, !found.isEmpty && !other, cookware)
   }
 
   /// The name, the amount (`qty unit`) and where the markup ends, for `@`, `#` or `~` at

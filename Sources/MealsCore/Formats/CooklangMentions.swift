@@ -87,4 +87,43 @@ extension Cooklang {
     }
     return nil
   }
+
+  /// Cookware marked in a step: its line, where its name starts and ends (in characters).
+  struct CookwareMark {
+    var line: Int
+    var start: Int
+    var end: Int
+    var cookware: Cookware
+  }
+
+  /// Where each utensil is marked: at its first mention after the one before it (read back,
+  /// the marks come in the text's order), never inside an ingredient's mark nor before `(`
+  /// (that would read as a note). One the steps no longer name there is not marked.
+  static func cookwareMarks(of cookware: [Cookware], in lines: [String], avoiding: [Mention])
+    -> [CookwareMark]
+  {
+    guard !cookware.isEmpty else { return [] }
+    let texts = lines.map(Array.init)
+    var marks: [CookwareMark] = []
+    var line = 0
+    var offset = 0
+    for item in cookware {
+      let name = Array(withNote(item.name).0)
+      guard isPlainName(String(name)) else { continue }
+      search: for index in line..<texts.count {
+        var from = index == line ? offset : 0
+        while let start = Cookware.firstWord(name, in: texts[index], from: from) {
+          let end = start + name.count
+          let taken = avoiding.contains { $0.line == index && $0.start < end && start < $0.end }
+          if !taken, end == texts[index].count || texts[index][end] != "(" {
+            marks.append(CookwareMark(line: index, start: start, end: end, cookware: item))
+            (line, offset) = (index, end)
+            break search
+          }
+          from = start + 1
+        }
+      }
+    }
+    return marks
+  }
 }

@@ -51,6 +51,9 @@ public struct ImportCandidate: Equatable, Sendable {
       IngredientMeasurement(
         name: line($0.name), quantity: line($0.quantity), group: line($0.group))
     }.filter { !$0.name.isEmpty || !$0.quantity.isEmpty }
+    clean.cookware = Cookware.kept(
+      meal.cookware.map { Cookware(name: line($0.name), quantity: line($0.quantity)) },
+      in: clean.instructions, titles: clean.sectionTitles)
     return clean
   }
 }

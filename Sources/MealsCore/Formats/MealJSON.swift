@@ -35,6 +35,17 @@ public enum MealJSON {
                 + ($0.group.isEmpty ? [] : [("group", .string($0.group))]))
           })
       ),
+      (
+        "cookware",
+        meal.cookware.isEmpty
+          ? .null
+          : .array(
+            meal.cookware.map {
+              .object(
+                [("name", .string($0.name))]
+                  + ($0.quantity.isEmpty ? [] : [("quantity", .string($0.quantity))]))
+            })
+      ),
       ("instructions", .string(meal.instructions)),
       (
         "sectionTitles",
@@ -150,6 +161,10 @@ public enum MealJSON {
         sourceURL: text("sourceURL"),
         videoURL: text("videoURL"),
         ingredients: ingredients,
+        cookware: (object["cookware"]?.array ?? []).compactMap { item in
+          guard let name = item["name"]?.string, !MealRules.isBlank(name) else { return nil }
+          return Cookware(name: name, quantity: item["quantity"]?.string ?? "")
+        },
         favourite: favourite,
         favouritedAt: favourite ? JSONParser.number(object["favouritedAt"]) : nil,
         rating: min(5, max(0, int("rating") ?? 0)),

@@ -34,6 +34,9 @@ public enum MealPlainText {
       }
     }
     if meal.ingredients.isEmpty { lines.append("  (none)") }
+    if !meal.cookware.isEmpty {
+      lines += ["", "Cookware", "  " + meal.cookware.map(\.label).joined(separator: ", ")]
+    }
     // A section's title reads as a heading: with a colon, as one writes it in a letter.
     let titles = Set(meal.sectionTitles)
     let instructions = meal.instructions.split(separator: "\n", omittingEmptySubsequences: false)
