@@ -15,9 +15,10 @@ public struct Cookware: Equatable, Hashable, Sendable, Codable {
 
   // MARK: - Keeping it with the steps
 
-  /// The cookware the steps still name (an edit may have taken a word out), once each, in
-  /// the order the steps first name them: so a .cook file marks each where it is first named
-  /// and reads back the same list. Section titles and notes (`> …`) are no steps.
+  /// The cookware the steps still name, once each, in the order they first name it.
+  ///
+  /// An edit may have taken a word out; in this order a .cook file marks each where it is
+  /// first named and reads back the same list. Section titles and notes (`> …`) are no steps.
   public static func kept(_ cookware: [Cookware], in instructions: String, titles: [String])
     -> [Cookware]
   {

@@ -96,9 +96,10 @@ extension Cooklang {
     var cookware: Cookware
   }
 
-  /// Where each utensil is marked: at its first mention after the one before it (read back,
-  /// the marks come in the text's order), never inside an ingredient's mark nor before `(`
-  /// (that would read as a note). One the steps no longer name there is not marked.
+  /// Where each utensil is marked: at its first mention after the one before it.
+  ///
+  /// Read back, the marks come in the text's order. Never inside an ingredient's mark nor
+  /// before `(` (that would read as a note); one the steps no longer name there is not marked.
   static func cookwareMarks(of cookware: [Cookware], in lines: [String], avoiding: [Mention])
     -> [CookwareMark]
   {
