@@ -74,13 +74,14 @@ public final class Navigator {
 
   /// The window's size now; true when it changed.
   ///
-  /// A new size is the top screen's to lay out again (a preview pane may open, and read what it
-  /// shows) before anything is drawn at it.
+  /// A new size is every screen's to lay out again (a preview pane may open, and read what it
+  /// shows) before anything is drawn at it: the ones below the top too, which show it when
+  /// they are back.
   @discardableResult
   private func adopt(_ size: Size) -> Bool {
     guard size != self.size else { return false }
     self.size = size
-    top?.layoutDidChange()
+    for screen in stack { screen.layoutDidChange() }
     return true
   }
 

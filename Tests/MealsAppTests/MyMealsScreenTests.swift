@@ -229,6 +229,21 @@ final class MyMealsScreenTests: XCTestCase {
     XCTAssertTrue(app.lines.contains { $0.hasPrefix("▸ Meal 59") })
   }
 
+  /// A window made wide while another screen is on top opens My Meals' preview pane with the
+  /// selected meal in it when My Meals is back, not a pane that waits for a key.
+  func testAResizeUnderAnotherScreenShowsThePreviewWhenItIsBack() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 24))
+    _ = try app.store.createMeal(name: "Wok Noodles", instructions: "Heat the wok until it smokes.")
+    app.press(.character("v"))
+    XCTAssertTrue(app.text.contains("INSTRUCTIONS"), "Meal Detail is open")
+    app.size = Size(width: 150, height: 30)
+    XCTAssertTrue(app.text.contains("Heat the wok until it smokes."))
+    app.press(.escape)
+    XCTAssertTrue(app.lines.contains { $0.hasPrefix("▸ Wok Noodles") })
+    XCTAssertTrue(
+      app.lines.contains { $0.contains("│   Heat the wok until it smokes.") }, app.text)
+  }
+
   func testCatalogueImportReportsFailureAndSuccess() throws {
     let app = try AppHarness(catalogue: false)
     XCTAssertEqual(
