@@ -95,6 +95,7 @@ final class KitchenServeTests: XCTestCase {
       ], servings: 4)
     meal.sectionTitles = ["Pastry"]
     meal.sourceURL = "javascript:alert(1)"
+    meal.cookware = [Cookware(name: "<b>dish</b>", quantity: "1")]
     return meal
   }
 
@@ -110,6 +111,9 @@ final class KitchenServeTests: XCTestCase {
     XCTAssertTrue(page.contains("<span class=\"measure\">200 g</span>"), "100 g for 8: 200 g")
     XCTAssertTrue(page.contains("<h3>Pastry</h3>"), page)
     XCTAssertTrue(page.contains("written for 4"), page)
+    XCTAssertTrue(
+      page.contains("<h2>Cookware</h2>\n<p class=\"cookware\">&lt;b&gt;dish&lt;/b&gt; (1)</p>"),
+      page)
     XCTAssertFalse(page.contains("<script>"), "no inline script")
     XCTAssertTrue(page.contains("<script src=\"/app.js\" defer></script>"), page)
   }
@@ -176,6 +180,7 @@ final class KitchenServeTests: XCTestCase {
     let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
     XCTAssertEqual(steps.count, 2)
     XCTAssertEqual(steps.first?["section"] as? String, "Pastry")
+    XCTAssertEqual(object["cookware"] as? [String], ["<b>dish</b> (1)"])
 
     XCTAssertEqual(KitchenJSON.ticked(fromBody: Array("{\"ticked\": true}".utf8)), true)
     XCTAssertEqual(KitchenJSON.ticked(fromBody: Array("{\"ticked\":false}".utf8)), false)

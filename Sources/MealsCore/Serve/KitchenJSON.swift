@@ -43,6 +43,10 @@ public enum KitchenJSON {
           })
       ),
       (
+        "cookware",
+        meal.cookware.isEmpty ? .null : .array(meal.cookware.map { .string($0.label) })
+      ),
+      (
         "steps",
         .array(
           CookSteps.steps(of: meal).map {

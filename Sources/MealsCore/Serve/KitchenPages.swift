@@ -87,7 +87,8 @@ public enum KitchenPages {
 
   // MARK: - A meal
 
-  /// A meal: photo, what it is, its ingredients for `servings`, its steps, and Cook Mode.
+  /// A meal: photo, what it is, its ingredients for `servings`, its cookware, its steps, and
+  /// Cook Mode.
   public static func meal(
     _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement], hasPhoto: Bool
   ) -> String {
@@ -113,6 +114,10 @@ public enum KitchenPages {
 
       """
     main += ingredientList(lines)
+    if !meal.cookware.isEmpty {
+      let cookware = meal.cookware.map(\.label).joined(separator: ", ")
+      main += "<h2>Cookware</h2>\n<p class=\"cookware\">\(HTMLEscaping.escaped(cookware))</p>\n"
+    }
     let steps = CookSteps.steps(of: meal)
     if !steps.isEmpty {
       main += "<h2>Steps</h2>\n"
