@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import TestSupport
 import XCTest
@@ -67,5 +68,36 @@ final class PicturesEndToEndTests: ServerTestCase {
     let cached = try FileManager.default.contentsOfDirectory(
       atPath: folder.path("cache/meals/images"))
     XCTAssertEqual(cached.count, 1, "\(cached)")
+  }
+
+  /// `meals import` keeps the imported meals' pictures for the app; a host that cannot be
+  /// reached is asked once, not once a meal (offline, an import of hundreds of meals waited
+  /// out a failure for each), and the pictures of another host still come.
+  func testAnImportAsksAHostThatCannotBeReachedOnce() throws {
+    let port = try XCTUnwrap(URL(string: server.baseURL())?.port)
+    let down = "http://127.0.0.1:\(port)/reset/images/media/meals"
+    let up = "http://localhost:\(port)/images/media/meals"
+    let meals = (1...6).map { number in
+      let picture = number <= 4 ? "\(down)/down\(number).jpg" : "\(up)/up\(number).jpg"
+      return
+        "{\"name\": \"Meal \(number)\", \"instructions\": \"Cook.\", \"thumbnailURL\": \"\(picture)\"}"
+    }
+    let json = folder.path("meals.json")
+    try "{\"format\": \"meals\", \"version\": 1, \"meals\": [\(meals.joined(separator: ", "))]}"
+      .write(toFile: json, atomically: true, encoding: .utf8)
+    let cache = folder.path("cache")
+    let result = try runProcess([
+      "/usr/bin/env", "XDG_CACHE_HOME=\(cache)", Products.meals, "--db", database,
+      "--api-url", server.baseURL(), "import", json,
+    ])
+    XCTAssertEqual(result.status, 0, result.errors)
+    XCTAssertTrue(result.output.hasPrefix("Imported 6 meals."), result.output)
+    let counts = try server.requestCounts()
+    let asked = counts.filter { $0.key.contains("/down") }.values.reduce(0, +)
+    XCTAssertEqual(asked, 1, "the host that resets is asked once: \(counts)")
+    XCTAssertEqual(counts["/images/media/meals/up5.jpg"], 1, "\(counts)")
+    XCTAssertEqual(counts["/images/media/meals/up6.jpg"], 1, "\(counts)")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: cache + "/meals/images")
+    XCTAssertEqual(kept.count, 2, "the two pictures that came are kept: \(kept)")
   }
 }

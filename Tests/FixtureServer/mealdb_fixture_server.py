@@ -30,7 +30,7 @@ Pictures, as TheMealDB serves them, from Resources/fixtures/pictures: /images/me
 (and NAME/small) is the file NAME when there is one (truncated.jpg, huge.png,
 not-a-picture.jpg: broken on purpose, all served as images), else meal.jpg;
 /images/ingredients/* and /images/category/* are ingredient.png. They are counted in
-/_requests too (by path).
+/_requests too (by path), and take the prefixes /delay/MS, /status/CODE and /reset.
 
 Prints the port on the first line of stdout, then serves until killed or until stdin closes
 (when started with --exit-on-stdin-eof).
@@ -139,6 +139,11 @@ class Handler(BaseHTTPRequestHandler):
 
     def send_picture(self, path, mode, arg):
         count_request(path, "")
+        if mode == "reset":
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            self.close_connection = True
+            return
         if mode == "delay":
             time.sleep(arg / 1000)
         elif mode == "status":

@@ -14,6 +14,12 @@ enum CommandNetwork {
     }
   }
 
+  /// The host of `url` (`www.themealdb.com`), lower-cased; the whole text when it has none.
+  static func host(of url: String) -> String {
+    let rest = url.firstRange(ofText: "://").map { url[$0.upperBound...] } ?? url[...]
+    return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }).lowercased()
+  }
+
   /// Starts a request with `start` and waits for its answer.
   static func wait<Value>(
     _ http: HTTPClient, _ start: (@escaping (Result<Value, NetworkError>) -> Void) -> RequestID
@@ -39,16 +45,27 @@ extension Subcommand {
     }
   }
 
-  /// Keeps an imported meal's picture in the app's picture cache (nothing when there is no
-  /// cache, or the picture cannot be had: the app asks again later).
+  /// Keeps imported meals' pictures in the app's picture cache (nothing when there is no
+  /// cache, or a picture cannot be had: the app asks again later).
+  ///
+  /// One client for the whole import; a host that cannot be reached (offline, or the site
+  /// down) is not asked again in it, so hundreds of meals do not each wait out a failure.
   public static func networkPictures(apiURL: String, cacheFolder: String?) -> (String) -> Void {
-    { url in
-      guard let cacheFolder, let cache = PictureCache(folder: cacheFolder), cache.read(url) == nil,
-        case .success(let (http, client)) = CommandNetwork.client(apiURL: apiURL),
-        case .success(let data) = CommandNetwork.wait(
-          http, { client.fetchPicture(url, completion: $0) })
-      else { return }
-      cache.write(data, for: url)
+    guard let cacheFolder, let cache = PictureCache(folder: cacheFolder) else { return { _ in } }
+    var client: (http: HTTPClient, mealDB: MealDBClient)?
+    var unreachable: Set<String> = []
+    return { url in
+      let host = CommandNetwork.host(of: url)
+      guard !unreachable.contains(host), cache.read(url) == nil else { return }
+      if client == nil, case .success(let made) = CommandNetwork.client(apiURL: apiURL) {
+        client = made
+      }
+      guard let client else { return }
+      switch CommandNetwork.wait(client.http, { client.mealDB.fetchPicture(url, completion: $0) }) {
+      case .success(let data): cache.write(data, for: url)
+      case .failure(.httpStatus), .failure(.bodyTooLarge), .failure(.badURL): break
+      case .failure: unreachable.insert(host)
+      }
     }
   }
 }
