@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import MealsCore
 import TestSupport
 import XCTest
 
@@ -376,5 +377,99 @@ final class CooklangOfficialParserTests: XCTestCase {
       try meals(["--db", other, "export", "--format", "cooklang", "1"]),
       try meals(["--db", database, "export", "--format", "cooklang", "1"]),
       "read into another book, it writes back the same")
+  }
+
+  // MARK: - Every real meal
+
+  /// A number, a fraction or a mixed number first, then the rest.
+  private static let leadingAmount = try? NSRegularExpression(
+    pattern: #"^(\d+ \d+/\d+|\d+/\d+|\d+(?:\.\d+)?)\s*(.*)$"#)
+
+  /// An amount by its value (`1.5`, `1 1/2`, `3/2` alike: cooklang-rs prints a decimal as a
+  /// fraction), then the rest as written, spaces aside.
+  private func amount(_ quantity: String) -> String {
+    let text = quantity.trimmingCharacters(in: .whitespaces)
+    guard
+      let found = Self.leadingAmount?.firstMatch(
+        in: text, range: NSRange(text.startIndex..., in: text)),
+      let number = Range(found.range(at: 1), in: text),
+      let rest = Range(found.range(at: 2), in: text)
+    else { return plain(text) }
+    var value = 0.0
+    for part in text[number].split(separator: " ") {
+      let fraction = part.split(separator: "/").compactMap { Double($0) }
+      value += fraction.count == 2 ? fraction[0] / fraction[1] : fraction.first ?? 0
+    }
+    return String(format: "%.4f|", value) + plain(String(text[rest]))
+  }
+
+  /// Every real TheMealDB meal beside this checkout (../shared/mealdb), saved by meals and
+  /// written as Cooklang, the official parser reads with the ingredients (the same amounts),
+  /// steps and cookware `meals export` gives; the ingredient list meals writes where the steps
+  /// do not name them is a declaration to the official tooling, not a step.
+  func testEveryRealMealMealsWritesTheOfficialParserReadsAlike() throws {
+    let shared = PackagePaths.sharedMealDB
+    guard FileManager.default.fileExists(atPath: shared.path) else {
+      throw XCTSkip(
+        "../shared/mealdb is not beside this checkout; the real meals' Cooklang is not measured (the files of our own above still are)."
+      )
+    }
+    var byID: [String: Meal] = [:]
+    for file in try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted()
+    where file.hasSuffix(".json") {
+      let value = try JSONSerialization.jsonObject(
+        with: Data(contentsOf: shared.appendingPathComponent(file)))
+      // An answer, or a list of them (the bulk capture).
+      for answer in (value as? [Any]) ?? [value] {
+        let data = try JSONSerialization.data(withJSONObject: answer)
+        for meal in (try? MealDBDecoder.meals(from: data)) ?? [] where !meal.instructions.isEmpty {
+          byID[meal.mealDBID ?? meal.name] = meal
+        }
+      }
+    }
+    let meals = byID.values.sorted { $0.name < $1.name }
+    XCTAssertGreaterThan(meals.count, 100, "the real captures hold a few hundred meals")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let database = folder.url.appendingPathComponent("book.sqlite").path
+    let json = folder.url.appendingPathComponent("real.json").path
+    try MealJSON.document(meals).write(toFile: json, atomically: true, encoding: .utf8)
+    _ = try self.meals(["--db", database, "import", json])
+    let out = folder.url.appendingPathComponent("cook").path + "/"
+    _ = try self.meals(["--db", database, "export", "--format", "cooklang", "--output", out])
+    let exported = try self.meals(["--db", database, "export", "--format", "json"])
+    let ours = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: Data(exported.utf8)) as? [String: Any])?["meals"]
+        as? [[String: Any]])
+    let files = try FileManager.default.contentsOfDirectory(atPath: out).filter {
+      $0.hasSuffix(".cook")
+    }.map { out + $0 }
+    XCTAssertEqual(files.count, ours.count, "a file per meal")
+    var theirs: [String: [String: Any]] = [:]
+    for (_, read) in try official(files) {
+      if let title = read["title"] as? String { theirs[title] = read }
+    }
+    var different: [String] = []
+    for meal in ours {
+      let name = meal["name"] as? String ?? ""
+      guard let their = theirs[name] else {
+        different.append("\(name): not read")
+        continue
+      }
+      let ingredients = (meal["ingredients"] as? [[String: String]] ?? []).map {
+        ($0["name"] ?? "") + " " + amount($0["quantity"] ?? "")
+      }
+      let read = (their["ingredients"] as? [[String]] ?? []).map { "\($0[0]) \(amount($0[1]))" }
+      // Steps as meals shows them: a line each, spaces folded (a line's end is no text to
+      // Cooklang), blank lines between them none.
+      let steps = (meal["instructions"] as? String ?? "").split(separator: "\n").map {
+        folded(String($0))
+      }.filter { !$0.isEmpty }
+      let method = (their["method"] as? [String] ?? []).map(folded)
+      if ingredients != read { different.append("\(name): ingredients \(read)") }
+      if steps != method { different.append("\(name): steps") }
+      if !(their["cookware"] as? [Any] ?? []).isEmpty { different.append("\(name): cookware") }
+    }
+    XCTAssertEqual(different, [], "of \(ours.count) real meals")
   }
 }
