@@ -480,7 +480,8 @@ final class SyncEndToEndTests: XCTestCase {
     try write(
       stew.replacingOccurrences(of: "servings: 6", with: "servings: 10"),
       "Recipes/Beef/Beef Stew.sync-conflict-20261202-101010-ABCDEFG.cook")
-    // Left alone: hidden, temporary, not text, too big, a link leading out of the folder.
+    // Left alone: hidden, temporary, not text, too big, a link leading out of the folder or to
+    // nothing, a pipe (opening it would wait for ever).
     try write("Boil @water.", "Recipes/.hidden.cook")
     try write("Boil @water.", "Recipes/Soup.cook~")
     try write("Boil @water.", "Recipes/Soup.cook.swp")
@@ -489,6 +490,9 @@ final class SyncEndToEndTests: XCTestCase {
     try write("Boil @water{1%l}.", "outside.cook")
     try FileManager.default.createSymbolicLink(
       atPath: path("Recipes/Outside.cook"), withDestinationPath: path("outside.cook"))
+    try FileManager.default.createSymbolicLink(
+      atPath: path("Recipes/Dangling.cook"), withDestinationPath: path("Recipes/gone.cook"))
+    XCTAssertEqual(mkfifo(path("Recipes/Pipe.cook"), 0o644), 0, "a pipe named like a recipe")
 
     let said = try sync("book.sqlite", "Recipes")
     XCTAssertTrue(said.output.contains("1 new from the folder"), said.output)
@@ -497,8 +501,10 @@ final class SyncEndToEndTests: XCTestCase {
       said.errors.split(separator: "\n").sorted(),
       [
         "meals sync: left alone: Binary.cook: not text (UTF-8)",
+        "meals sync: left alone: Dangling.cook: a link to a file that is not there",
         "meals sync: left alone: Huge.cook: over 1 MB, not a recipe",
         "meals sync: left alone: Outside.cook: a link leading out of the folder",
+        "meals sync: left alone: Pipe.cook: not a file (a pipe, a socket or a device)",
       ])
     let conflict = "Beef Stew (conflict from the folder, 2026-12-02)"
     XCTAssertEqual(try names("book.sqlite"), ["Beef Stew", conflict, "Lemon Tea", "Pad Thai"])

@@ -30,7 +30,7 @@ struct SyncFolder {
   // MARK: - Listing
 
   /// Every recipe file under the folder (hidden and temporary ones passed over), and the
-  /// entries left alone: links leading out of the folder, files too big.
+  /// entries left alone: links leading out of the folder or to nothing, pipes and the like.
   func list() throws(SyncError) -> (
     entries: [String: Entry], problems: [Problem], photos: [String: Entry]
   ) {
@@ -67,9 +67,13 @@ struct SyncFolder {
         var kind = info.st_mode & S_IFMT
         if kind == S_IFLNK {
           // Followed only when it leads to somewhere inside the folder.
-          guard let target = Self.realPath(root + "/" + path),
-            target.hasPrefix(real + "/"), stat(target, &info) == 0
-          else {
+          guard let target = Self.realPath(root + "/" + path) else {
+            if SyncPaths.isRecipe(name) {
+              problems.append(Problem(path: path, reason: "a link to a file that is not there"))
+            }
+            continue
+          }
+          guard target.hasPrefix(real + "/"), stat(target, &info) == 0 else {
             if SyncPaths.isRecipe(name) {
               problems.append(Problem(path: path, reason: "a link leading out of the folder"))
             }
@@ -83,7 +87,13 @@ struct SyncFolder {
           if folders.count + entries.count < 1_000_000 { folders.append(path) }
           continue
         }
-        guard kind == S_IFREG else { continue }
+        guard kind == S_IFREG else {
+          // A pipe, a socket or a device: opening it could wait for ever.
+          if SyncPaths.isRecipe(name) {
+            problems.append(Problem(path: path, reason: "not a file (a pipe, a socket or a device)"))
+          }
+          continue
+        }
         if SyncPaths.isRecipe(name) {
           entries[path] = Entry(path: path, size: Int64(info.st_size), mtime: Self.mtime(info))
         } else if SyncPaths.isPhoto(name) {
