@@ -90,7 +90,8 @@ struct SyncFolder {
         guard kind == S_IFREG else {
           // A pipe, a socket or a device: opening it could wait for ever.
           if SyncPaths.isRecipe(name) {
-            problems.append(Problem(path: path, reason: "not a file (a pipe, a socket or a device)"))
+            problems.append(
+              Problem(path: path, reason: "not a file (a pipe, a socket or a device)"))
           }
           continue
         }
