@@ -273,6 +273,20 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertEqual(app.lines[0], " My Meals", "no timer running: leaves at once")
   }
 
+  /// The cookware a .cook file marks is under the checklist's heading, what to have at hand.
+  func testCookModeSaysTheCookwareTheStepsName() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 24))
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Wok Noodles", instructions: "Heat the wok.\nToss the noodles in a bowl.",
+      ingredients: [IngredientMeasurement(name: "noodles", quantity: "200 g")],
+      cookware: [Cookware(name: "wok"), Cookware(name: "bowl (warmed)", quantity: "2")])
+    try app.store.commit(draft)
+    app.press(.character("c"))
+    XCTAssertEqual(app.lines[3], "  Cookware: wok, bowl (warmed) (2)")
+    XCTAssertTrue(app.lines[5].hasPrefix("  [ ] 200 g  noodles"), app.lines[5])
+  }
+
   func testALongStepScrollsInASmallWindowWithAMoreMarkAndKeepsItsTimerHint() throws {
     let app = try AppHarness(size: Size(width: 40, height: 12))
     var draft = MealDraft(of: nil)

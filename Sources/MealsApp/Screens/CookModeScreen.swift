@@ -244,12 +244,15 @@ public final class CookModeScreen: Screen {
     return (rows[0], rows[1].inset(left: 1, right: 1))
   }
 
-  /// The checklist: the meal's name, a line on what to do, a gap, then the ingredients; two
-  /// columns in from each side.
-  private func checklistLayout(_ body: Rect) -> (name: Rect, heading: Rect, list: ListView) {
+  /// The checklist: the meal's name, a line on what to do, the cookware the steps name (when
+  /// they name any), a gap, then the ingredients; two columns in from each side.
+  private func checklistLayout(_ body: Rect) -> (
+    name: Rect, heading: Rect, cookware: Rect, list: ListView
+  ) {
+    let cookware = meal.cookware.isEmpty ? 0 : 1
     let rows = body.inset(left: 2, right: 2).split(
-      .vertical, [.fixed(1), .fixed(1), .fixed(1), .fill])
-    return (rows[0], rows[1], ListView(area: rows[3], marker: false))
+      .vertical, [.fixed(1), .fixed(1), .fixed(cookware), .fixed(1), .fill])
+    return (rows[0], rows[1], rows[2], ListView(area: rows[4], marker: false))
   }
 
   /// The timers: a title, a gap, then one timer a row; two columns in from each side.
@@ -278,6 +281,11 @@ public final class CookModeScreen: Screen {
       + (context.units.system == .asWritten ? "" : " · " + context.units.system.label)
       + " · tick them as you gather, → to start cooking"
     canvas.writeTruncated(heading, in: layout.heading, style: .muted)
+    if !meal.cookware.isEmpty {
+      canvas.writeTruncated(
+        "Cookware: " + meal.cookware.map(\.label).joined(separator: ", "), in: layout.cookware,
+        style: .muted)
+    }
     guard !meal.ingredients.isEmpty else {
       canvas.writeTruncated(
         "No ingredients listed: → to the steps.", in: layout.list.area, style: .muted)
