@@ -23,6 +23,7 @@ final class RecipeFormatsTests: XCTestCase {
       IngredientMeasurement(name: "black pepper", quantity: ""),
       IngredientMeasurement(name: "Stir-fry vegetables", quantity: "1 (12 oz.)"),
     ],
+    cookware: [Cookware(name: "oven")],
     favourite: true, favouritedAt: 1_764_000_000.25, rating: 4, totalMinutes: 95,
     difficulty: .intermediate, servings: 6)
 

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A meal as Markdown, for reading, pasting and printing; `meals import` reads it back
-/// (name, fields, ingredients with their quantities, instructions).
+/// (name, fields, ingredients with their quantities, cookware, instructions).
 ///
 /// ```
 /// # Pancakes
@@ -17,6 +17,10 @@ import FoundationEssentials
 /// ### For the syrup
 ///
 /// - 50 g **Sugar**
+///
+/// ## Cookware
+///
+/// - **Frying pan**
 ///
 /// ## Instructions
 ///
@@ -42,6 +46,12 @@ public enum MealMarkdown {
       for line in run.lines {
         let quantity = MealRules.trimmed(line.quantity)
         lines.append(quantity.isEmpty ? "- **\(line.name)**" : "- \(quantity) **\(line.name)**")
+      }
+    }
+    if !meal.cookware.isEmpty {
+      lines += ["", "## Cookware", ""]
+      lines += meal.cookware.map {
+        $0.quantity.isEmpty ? "- **\($0.name)**" : "- \($0.quantity) **\($0.name)**"
       }
     }
     lines += ["", "## Instructions", ""]
@@ -127,6 +137,10 @@ public enum MealMarkdown {
         } else if var measurement = ingredient(line) {
           measurement.group = group
           meal.ingredients.append(measurement)
+        }
+      case "cookware", "equipment":
+        if let item = ingredient(line) {
+          meal.cookware.append(Cookware(name: item.name, quantity: item.quantity))
         }
       case "instructions", "method", "steps", "directions":
         if line.hasPrefix("### ") {

@@ -44,6 +44,18 @@ public enum SchemaOrgRecipe {
           })
       ),
       (
+        "tool",
+        meal.cookware.isEmpty
+          ? .null
+          : .array(
+            meal.cookware.map {
+              .compactObject([
+                ("@type", .string("HowToTool")), ("name", .string($0.name)),
+                ("requiredQuantity", $0.quantity.isEmpty ? .null : .string($0.quantity)),
+              ])
+            })
+      ),
+      (
         "recipeInstructions", .array(instructions(lines, titles: Set(meal.sectionTitles)))
       ),
     ])
@@ -191,6 +203,14 @@ public enum SchemaOrgRecipe {
       entry -> IngredientMeasurement? in
       guard entry.object != nil, let name = text(entry["name"]) else { return nil }
       return IngredientMeasurement(name: name, quantity: text(entry["requiredQuantity"]) ?? "")
+    }
+    // One tool or a list of them; each an object or a name.
+    let tools = recipe["tool"].map { $0.array ?? [$0] } ?? []
+    fields.tools = tools.compactMap { entry -> Cookware? in
+      guard let name = entry.object != nil ? text(entry["name"]) : entry.string.map(line) else {
+        return nil
+      }
+      return Cookware(name: name, quantity: text(entry["requiredQuantity"]) ?? "")
     }
     return fields
   }

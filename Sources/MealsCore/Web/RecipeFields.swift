@@ -19,6 +19,8 @@ struct RecipeFields: Sendable, Equatable {
   var ingredientsAreLegacy = false
   /// HowToSupply entries: names and amounts given apart (used when they match the lines).
   var supplies: [IngredientMeasurement] = []
+  /// HowToTool entries: the cookware (kept when the steps name it).
+  var tools: [Cookware] = []
   /// The steps, one line each, section titles among them.
   var steps: [RecipeStep] = []
   var servings: Int?
@@ -139,6 +141,7 @@ struct RecipeFields: Sendable, Equatable {
     meal.videoURL = video
     meal.servings = servings
     meal.totalMinutes = totalMinutes
+    meal.cookware = tools
     if !supplies.isEmpty && (supplies.count == ingredients.count || ingredients.isEmpty) {
       meal.ingredients = supplies
     } else {
