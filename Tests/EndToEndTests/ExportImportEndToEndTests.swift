@@ -182,13 +182,18 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertEqual(ingredients(pancakes), ["200 g flour, plain", "2 eggs", "300 ml milk"])
     XCTAssertEqual(groups(pancakes), ["Batter", "Batter", "Batter"], "Mealie's title on a line")
     XCTAssertEqual(pancakes["rating"] as? Int, 4)
+    XCTAssertEqual(
+      pancakes["cookware"] as? [[String: String]], [["name": "pan"]],
+      "Mealie's tools: the blender no step names is not kept")
     XCTAssertEqual(photo(pancakes), "image/webp", "images/original.webp beside the recipe")
     let risotto = try shown("Risotto")
     XCTAssertEqual(ingredients(risotto), ["320 g rice, carnaroli", "½ cup white wine"], "in order")
     XCTAssertEqual(groups(risotto), ["Base", "Base"])
     XCTAssertEqual(
       risotto["instructions"] as? String,
-      "Start\nToast the rice.\nAdd stock a ladle at a time.\nNotes\nStir.")
+      "Start\nToast the rice in a heavy pan.\nAdd stock a ladle at a time.\nNotes\nStir.")
+    XCTAssertEqual(
+      risotto["cookware"] as? [[String: String]], [["name": "heavy pan"], ["name": "ladle"]])
     XCTAssertEqual(risotto["category"] as? String, "Dinner")
     XCTAssertEqual(photo(risotto), "image/webp", "data/recipes/ID/images/original.webp")
     let focaccia = try shown("Focaccia")

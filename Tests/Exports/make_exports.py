@@ -233,6 +233,7 @@ def write_mealie(folder):
         "recipeInstructions": [{"title": "Batter", "text": "Whisk everything together."},
                                {"text": "Fry in a hot pan."}],
         "tags": [{"name": "Breakfast"}],
+        "tools": [{"name": "pan", "slug": "pan"}, {"name": "Blender", "slug": "blender"}],
         "recipeCategory": [{"name": "Breakfast"}],
         "rating": 4,
         "orgURL": "https://example.org/pancakes",
@@ -260,13 +261,15 @@ def write_mealie(folder):
         ],
         "recipe_instructions": [
             {"recipe_id": rid, "position": 1, "title": None, "text": "Add stock a ladle at a time."},
-            {"recipe_id": rid, "position": 0, "title": "Start", "text": "Toast the rice."},
+            {"recipe_id": rid, "position": 0, "title": "Start", "text": "Toast the rice in a heavy pan."},
         ],
         "ingredient_foods": [{"id": "f1", "name": "rice"}, {"id": "f2", "name": "white wine"}],
         "ingredient_units": [{"id": "u1", "name": "cup"}, {"id": "u2", "name": "g"}],
         "categories": [{"id": "c1", "name": "Dinner"}],
         "recipes_to_categories": [{"recipe_id": rid, "category_id": "c1"}],
         "tags": [], "recipes_to_tags": [],
+        "tools": [{"id": "t1", "name": "heavy pan"}, {"id": "t2", "name": "ladle"}],
+        "recipes_to_tools": [{"recipe_id": rid, "tool_id": "t1"}, {"recipe_id": rid, "tool_id": "t2"}],
         "notes": [],
     }
     write_zip(

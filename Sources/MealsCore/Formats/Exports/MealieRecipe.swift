@@ -34,6 +34,7 @@ enum MealieRecipe {
       object["performTime"] ?? object["cookTime"] ?? object["perform_time"])
     recipe.fields.category = ExportText.names(object["recipeCategory"]).first
     recipe.fields.tags = ExportText.names(object["tags"])
+    recipe.fields.tools = ExportText.names(object["tools"]).map { Cookware(name: $0) }
     recipe.fields.url = ExportText.address((object["orgURL"] ?? object["org_url"])?.string)
     recipe.notes = [object["description"]?.string].compactMap { $0 }
     for note in object["notes"]?.array ?? [] {
@@ -121,6 +122,14 @@ enum MealieRecipe {
         tagLinks[recipe, default: []].append(name)
       }
     }
+    // Tools (a pan, a blender): the cookware, kept where the steps name it.
+    let tools = names("tools")
+    var toolLinks: [String: [String]] = [:]
+    for row in rows("recipes_to_tools") {
+      if let recipe = key(row["recipe_id"]), let name = key(row["tool_id"]).flatMap({ tools[$0] }) {
+        toolLinks[recipe, default: []].append(name)
+      }
+    }
     return rows("recipes").map { row in
       let id = key(row["id"]) ?? ""
       var recipe = ExportRecipe()
@@ -144,6 +153,7 @@ enum MealieRecipe {
       recipe.fields.cookTime = ExportText.minutes(row["perform_time"] ?? row["cook_time"])
       recipe.fields.category = categoryLinks[id]?.first
       recipe.fields.tags = tagLinks[id] ?? []
+      recipe.fields.tools = (toolLinks[id] ?? []).map { Cookware(name: $0) }
       recipe.fields.url = ExportText.address(row["org_url"]?.string)
       recipe.notes = [row["description"]?.string].compactMap { $0 }
       for note in notes[id] ?? [] {
