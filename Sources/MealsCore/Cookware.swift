@@ -15,17 +15,13 @@ public struct Cookware: Equatable, Hashable, Sendable, Codable {
 
   // MARK: - Keeping it with the steps
 
-  /// The cookware the steps still name, once each, in the order they first name it.
+  /// The cookware the meal's steps still name, once each, in the order a .cook file marks
+  /// it (so the file reads back the same list).
   ///
-  /// An edit may have taken a word out; in this order a .cook file marks each where it is
-  /// first named and reads back the same list. Section titles and notes (`> …`) are no steps.
-  public static func kept(_ cookware: [Cookware], in instructions: String, titles: [String])
-    -> [Cookware]
-  {
+  /// An edit may have taken a word out. A second entry of one name refers to the first (its
+  /// quantity kept when only the second says one). Section titles and notes are no steps.
+  public static func kept(_ cookware: [Cookware], in meal: Meal) -> [Cookware] {
     guard !cookware.isEmpty else { return [] }
-    let steps = stepLines(instructions, titles: titles).map(Array.init)
-    // Once each: a second mark of the same name refers to the first (its quantity kept when
-    // only the second says one).
     var once: [Cookware] = []
     for item in cookware {
       if let index = once.firstIndex(where: { $0.name.lowercased() == item.name.lowercased() }) {
@@ -34,27 +30,9 @@ public struct Cookware: Equatable, Hashable, Sendable, Codable {
         once.append(item)
       }
     }
-    return
-      once
-      .compactMap { item -> (Cookware, Int, Int)? in
-        // A note (`pan (large)`) is no word of the step: the name before it is.
-        let name = Array(Cooklang.withNote(item.name).0)
-        for (line, text) in steps.enumerated() {
-          if let start = firstWord(name, in: text) { return (item, line, start) }
-        }
-        return nil
-      }
-      .sorted { ($0.1, $0.2) < ($1.1, $1.2) }
-      .map(\.0)
-  }
-
-  /// The instructions' lines, trimmed, with a section title or a note as an empty line (no
-  /// mark goes there), blank lines left out: the steps as a .cook file writes them.
-  public static func stepLines(_ instructions: String, titles: [String]) -> [String] {
-    let titles = Set(titles)
-    return instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
-      .filter { !$0.isEmpty }
-      .map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 }
+    var placed = meal
+    placed.cookware = once
+    return Cooklang.marks(of: placed).cookware.map(\.cookware)
   }
 
   /// The first place `name` stands as a word of its own in `text` (no letter or digit either

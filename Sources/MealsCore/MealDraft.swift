@@ -98,8 +98,7 @@ public struct MealDraft: Equatable, Sendable {
     var clean = meal
     clean.name = MealRules.trimmed(meal.name)
     clean.sectionTitles = Self.titles(meal.sectionTitles, in: meal.instructions)
-    clean.cookware = Cookware.kept(
-      meal.cookware, in: meal.instructions, titles: clean.sectionTitles)
+    clean.cookware = Cookware.kept(meal.cookware, in: clean)
     return .success(clean)
   }
 

@@ -41,6 +41,7 @@ func fuzzCooklangRoundTrip(_ meal: Meal) {
     preconditionFailure("a file meals wrote reads as no meal")
   }
   precondition(back.ingredients == meal.ingredients, "the ingredients read back otherwise")
+  precondition(back.cookware == meal.cookware, "the cookware reads back otherwise")
   precondition(Cooklang.render(back) == written, "a file meals wrote writes back otherwise")
 }
 

@@ -428,6 +428,17 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertTrue(
       Cooklang.render(pan).contains("Grease the #pan{} with the @pan spray{}, then heat the pan."),
       Cooklang.render(pan))
+    // Names inside one another: the longer one chooses first, whatever the list's order, and
+    // the list is kept in the order the marks come.
+    for order in [["pan", "frying pan"], ["frying pan", "pan"]] {
+      var fry = Meal(name: "Fry", instructions: "Heat the frying pan.\nWipe the pan.")
+      fry.cookware = order.map { Cookware(name: $0) }
+      let text = Cooklang.render(fry)
+      XCTAssertTrue(text.hasSuffix("Heat the #frying pan{}.\n\nWipe the #pan{}.\n"), text)
+      let back = try only([Cooklang.meal(from: text, fileName: "Fry.cook")])
+      XCTAssertEqual(back.cookware.map(\.name), ["frying pan", "pan"])
+      XCTAssertEqual(Cooklang.render(back), text)
+    }
   }
 
   /// Marking that would change what is read back lists every ingredient instead: one named

@@ -47,13 +47,9 @@ public enum Cooklang {
       })
     let steps = meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
       .filter { !$0.isEmpty }
-    // Ingredients the steps name are marked where they are named; the others listed first.
-    let named = mentions(
-      of: meal.ingredients, in: steps.map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 })
-    // Cookware is marked where the steps first name it, after the cookware before it.
-    let utensils = cookwareMarks(
-      of: meal.cookware, in: Cookware.stepLines(meal.instructions, titles: meal.sectionTitles),
-      avoiding: named?.marked ?? [])
+    // Ingredients and cookware the steps name are marked where they are named; the other
+    // ingredients listed first.
+    let (named, utensils) = marks(of: meal)
     let runs =
       named.map { [(group: "", lines: ArraySlice($0.listed))] } ?? meal.ingredients.groupRuns
     for run in runs where !run.lines.isEmpty {

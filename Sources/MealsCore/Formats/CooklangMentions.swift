@@ -54,10 +54,13 @@ extension Cooklang {
     return marked.isEmpty ? nil : (listed, marked)
   }
 
-  /// A name Cooklang reads the same between `@` and `{`: a letter first, then letters, digits,
-  /// spaces, hyphens and apostrophes, no space at either end.
-  private static func isPlainName(_ name: String) -> Bool {
-    guard let first = name.first, first.isLetter, name.last.map({ $0 != " " }) ?? false else {
+  /// A name Cooklang reads the same between `@` and `{`: a letter first (or, as the spec reads
+  /// `#7-inch pan{}`, a digit where `digitFirst`), then letters, digits, spaces, hyphens and
+  /// apostrophes, no space at either end.
+  private static func isPlainName(_ name: String, digitFirst: Bool = false) -> Bool {
+    guard let first = name.first, first.isLetter || (digitFirst && first.isNumber),
+      name.last.map({ $0 != " " }) ?? false
+    else {
       return false
     }
     return name.allSatisfy { $0.isLetter || $0.isNumber || " -'’".contains($0) }
@@ -96,35 +99,59 @@ extension Cooklang {
     var cookware: Cookware
   }
 
-  /// Where each utensil is marked: at its first mention after the one before it.
+  /// Where each utensil is marked: at its first mention that no other mark takes.
   ///
-  /// Read back, the marks come in the text's order. Never inside an ingredient's mark nor
-  /// before `(` (that would read as a note); one the steps no longer name there is not marked.
+  /// The longest names choose first (`frying pan` before `pan`), then by name, so the places
+  /// do not hang on the list's order; the marks come back in the text's order, and that is
+  /// the order the meal keeps. Never inside an ingredient's mark nor before `(` (that would
+  /// read as a note); one the steps do not name so is not marked.
   static func cookwareMarks(of cookware: [Cookware], in lines: [String], avoiding: [Mention])
     -> [CookwareMark]
   {
     guard !cookware.isEmpty else { return [] }
     let texts = lines.map(Array.init)
+    var taken = avoiding.map { (line: $0.line, start: $0.start, end: $0.end) }
     var marks: [CookwareMark] = []
-    var line = 0
-    var offset = 0
-    for item in cookware {
-      let name = Array(withNote(item.name).0)
-      guard isPlainName(String(name)) else { continue }
-      search: for index in line..<texts.count {
-        var from = index == line ? offset : 0
-        while let start = Cookware.firstWord(name, in: texts[index], from: from) {
+    let choosing = cookware.map { (item: $0, name: Array(withNote($0.name).0)) }
+      .sorted { ($0.name.count, String($1.name)) > ($1.name.count, String($0.name)) }
+    for (item, name) in choosing where isPlainName(String(name), digitFirst: true) {
+      search: for (index, text) in texts.enumerated() {
+        var from = 0
+        while let start = Cookware.firstWord(name, in: text, from: from) {
           let end = start + name.count
-          let taken = avoiding.contains { $0.line == index && $0.start < end && start < $0.end }
-          if !taken, end == texts[index].count || texts[index][end] != "(" {
+          let free = !taken.contains { $0.line == index && $0.start < end && start < $0.end }
+          if free, end == text.count || text[end] != "(" {
             marks.append(CookwareMark(line: index, start: start, end: end, cookware: item))
-            (line, offset) = (index, end)
+            taken.append((index, start, end))
             break search
           }
           from = start + 1
         }
       }
     }
-    return marks
+    return marks.sorted { ($0.line, $0.start) < ($1.line, $1.start) }
+  }
+
+  /// The lines of a meal's steps as a .cook file writes them (blank lines out), a section's
+  /// title or a note as "" (no mark goes there).
+  static func stepLines(of meal: Meal) -> [String] {
+    // A title that a section line cannot hold (`=`, `= Sauce =`: the reader trims the marks)
+    // stays a line of text.
+    let titles = Set(
+      meal.sectionTitles.filter { title in
+        !title.isEmpty && title.first != "=" && title.last != "="
+      })
+    return meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
+      .filter { !$0.isEmpty }.map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 }
+  }
+
+  /// Where a meal's ingredients and cookware are marked in its steps (`stepLines`), and the
+  /// ingredients listed apart (nil: all of them).
+  static func marks(of meal: Meal) -> (
+    named: (listed: [IngredientMeasurement], marked: [Mention])?, cookware: [CookwareMark]
+  ) {
+    let lines = stepLines(of: meal)
+    let named = mentions(of: meal.ingredients, in: lines)
+    return (named, cookwareMarks(of: meal.cookware, in: lines, avoiding: named?.marked ?? []))
   }
 }

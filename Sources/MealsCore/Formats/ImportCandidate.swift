@@ -52,8 +52,7 @@ public struct ImportCandidate: Equatable, Sendable {
         name: line($0.name), quantity: line($0.quantity), group: line($0.group))
     }.filter { !$0.name.isEmpty || !$0.quantity.isEmpty }
     clean.cookware = Cookware.kept(
-      meal.cookware.map { Cookware(name: line($0.name), quantity: line($0.quantity)) },
-      in: clean.instructions, titles: clean.sectionTitles)
+      meal.cookware.map { Cookware(name: line($0.name), quantity: line($0.quantity)) }, in: clean)
     return clean
   }
 }
