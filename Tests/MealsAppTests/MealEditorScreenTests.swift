@@ -35,6 +35,30 @@ final class MealEditorScreenTests: XCTestCase {
       ])
   }
 
+  /// Cookware a .cook file marked is said under the instructions it follows; an edit that takes
+  /// a utensil's word out of the steps takes it out of the meal when saved.
+  func testTheCookwareFollowsTheInstructions() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 24))
+    var meal = try AppHarness.fixtureMeal("Arrabiata")
+    meal.cookware = [Cookware(name: "pot"), Cookware(name: "pan", quantity: "2")]
+    meal.instructions = "Bring a large pot of salted water to the boil.\nWarm the oil in a pan."
+    let id = try app.store.storeFound(meal).id
+    app.press(.enter)
+    XCTAssertEqual(
+      Array(app.lines[4...8]),
+      [
+        " INSTRUCTIONS",
+        "   Bring a large pot of salted water to the boil.",
+        "   Warm the oil in a pan.",
+        "   Cookware: pot, pan (2)",
+        "",
+      ])
+    var draft = try app.store.editableCopy(of: id)
+    draft.meal.instructions = "Boil the water in a pot."
+    try app.store.commit(draft)
+    XCTAssertEqual(try app.store.meal(id: id)?.cookware, [Cookware(name: "pot")])
+  }
+
   func testNewMealTitleAndSaveIsRefusedWithoutNameOrInstructions() throws {
     let app = try AppHarness()
     app.press(.character("n"))

@@ -59,7 +59,18 @@ struct MealEditorForm {
       ? [Line.text(item: 1, "(no instructions yet — Enter to write them)", .muted)]
       : Self.previewRows(of: draft.instructions, width: width, rows: Self.instructionPreviewRows)
         .map { Line.text(item: 1, $0, .plain) }
-    add(.instructions, instructions)
+    // The cookware the steps name (marked in a .cook file): it follows the steps' words.
+    let cookware =
+      draft.meal.cookware.isEmpty
+      ? []
+      : [
+        Line.text(
+          item: 1,
+          TextWidth.truncate(
+            "Cookware: " + draft.meal.cookware.map(\.label).joined(separator: ", "), to: width),
+          .muted)
+      ]
+    add(.instructions, instructions + cookware)
     lines.append(.blank)
     heading("Ingredients (\(draft.ingredients.count))")
     for (index, measurement) in draft.ingredients.enumerated() {
