@@ -127,6 +127,10 @@ final class KitchenServeTests: XCTestCase {
     XCTAssertTrue(page.contains("data-seconds=\"300\">Timer: 5 minutes</button>"), page)
     XCTAssertTrue(page.contains("data-seconds=\"4200\">Timer: 1 hr 10 mins</button>"), page)
     XCTAssertFalse(page.contains("<li>4 Apples</li>"), "no step names the apples")
+    XCTAssertTrue(
+      page.contains(
+        "<p class=\"cookware\">Cookware: &lt;b&gt;dish&lt;/b&gt; (1)</p>\n</section>\n<section class=\"step\" data-step=\"1\">"
+      ), "the cookware with what to gather: \(page)")
   }
 
   func testAStepNamesAnIngredientAsAWordNotInsideOne() {

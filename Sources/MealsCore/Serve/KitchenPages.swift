@@ -182,8 +182,9 @@ public enum KitchenPages {
 
   // MARK: - Cook Mode
 
-  /// Cook Mode: every step (the script shows one at a time), each with the ingredients it
-  /// names and a timer for each time it gives.
+  /// Cook Mode: what to gather (the ingredients, the cookware), then every step (the script
+  /// shows one at a time), each with the ingredients it names and a timer for each time it
+  /// gives.
   public static func cook(
     _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement]
   ) -> String {
@@ -195,6 +196,10 @@ public enum KitchenPages {
 
       """
     main += ingredientList(lines)
+    if !meal.cookware.isEmpty {
+      let cookware = meal.cookware.map(\.label).joined(separator: ", ")
+      main += "<p class=\"cookware\">Cookware: \(HTMLEscaping.escaped(cookware))</p>\n"
+    }
     main += "</section>\n"
     for (index, step) in steps.enumerated() {
       main += "<section class=\"step\" data-step=\"\(index + 1)\">\n"
