@@ -39,14 +39,8 @@ public enum Cooklang {
     add("video", meal.videoURL)
     add("image", meal.thumbnailURL)
     lines.append("---")
-    // A title that a section line cannot hold (`=`, `= Sauce =`: the reader trims the marks)
-    // stays a line of text.
-    let titles = Set(
-      meal.sectionTitles.filter { title in
-        !title.isEmpty && title.first != "=" && title.last != "="
-      })
-    let steps = meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
-      .filter { !$0.isEmpty }
+    let titles = sectionTitles(of: meal)
+    let steps = Self.lines(of: meal)
     // Ingredients and cookware the steps name are marked where they are named; the other
     // ingredients listed first.
     let (named, utensils) = marks(of: meal)

@@ -135,14 +135,20 @@ extension Cooklang {
   /// The lines of a meal's steps as a .cook file writes them (blank lines out), a section's
   /// title or a note as "" (no mark goes there).
   static func stepLines(of meal: Meal) -> [String] {
-    // A title that a section line cannot hold (`=`, `= Sauce =`: the reader trims the marks)
-    // stays a line of text.
-    let titles = Set(
-      meal.sectionTitles.filter { title in
-        !title.isEmpty && title.first != "=" && title.last != "="
-      })
-    return meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
-      .filter { !$0.isEmpty }.map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 }
+    let titles = sectionTitles(of: meal)
+    return lines(of: meal).map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 }
+  }
+
+  /// The instructions' lines as a .cook file writes them: trimmed, blank lines out.
+  static func lines(of meal: Meal) -> [String] {
+    meal.instructions.split(separator: "\n").map { MealRules.trimmed(String($0)) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// The titles written as Cooklang sections; one a section line cannot hold (`=`, `= Sauce
+  /// =`: the reader trims the marks) stays a line of text.
+  static func sectionTitles(of meal: Meal) -> Set<String> {
+    Set(meal.sectionTitles.filter { !$0.isEmpty && $0.first != "=" && $0.last != "=" })
   }
 
   /// Where a meal's ingredients and cookware are marked in its steps (`stepLines`), and the
