@@ -31,17 +31,39 @@ public struct Cookware: Equatable, Hashable, Sendable, Codable {
       }
     }
     var placed = meal
-    placed.cookware = once
+    let lines = Cooklang.stepLines(of: meal).map(Array.init)
+    placed.cookware = once.map { $0.spelled(as: lines) }
     return Cooklang.marks(of: placed).cookware.map(\.cookware)
   }
 
+  /// The name as the steps write it, when they write it only in other letter case (an
+  /// export's `Blender`, the steps' "blender"): a mark names the steps' own word.
+  func spelled(as lines: [[Character]]) -> Cookware {
+    let (base, note) = Cooklang.withNote(name)
+    let wanted = Array(base)
+    guard !lines.contains(where: { Self.firstWord(wanted, in: $0) != nil }) else { return self }
+    for line in lines {
+      if let start = Self.firstWord(wanted, in: line, ignoringCase: true) {
+        let written = String(line[start..<start + wanted.count])
+        return Cookware(name: note.map { "\(written) (\($0))" } ?? written, quantity: quantity)
+      }
+    }
+    return self
+  }
+
   /// The first place `name` stands as a word of its own in `text` (no letter or digit either
-  /// side), in characters.
-  public static func firstWord(_ name: [Character], in text: [Character], from: Int = 0) -> Int? {
+  /// side), in characters; in any letter case with `ignoringCase`.
+  public static func firstWord(
+    _ name: [Character], in text: [Character], from: Int = 0, ignoringCase: Bool = false
+  ) -> Int? {
     guard !name.isEmpty, from >= 0 else { return nil }
+    let same: (Character, Character) -> Bool =
+      ignoringCase ? { $0 == $1 || $0.lowercased() == $1.lowercased() } : { $0 == $1 }
     var start = from
     while start + name.count <= text.count {
-      if text[start] == name[0], Array(text[start..<start + name.count]) == name {
+      if same(text[start], name[0]),
+        zip(text[start..<start + name.count], name).allSatisfy(same)
+      {
         let before = start == 0 ? nil : text[start - 1]
         let after = start + name.count < text.count ? text[start + name.count] : nil
         if isBoundary(before), isBoundary(after) { return start }

@@ -193,7 +193,8 @@ final class ExportImportEndToEndTests: XCTestCase {
       risotto["instructions"] as? String,
       "Start\nToast the rice in a heavy pan.\nAdd stock a ladle at a time.\nNotes\nStir.")
     XCTAssertEqual(
-      risotto["cookware"] as? [[String: String]], [["name": "heavy pan"], ["name": "ladle"]])
+      risotto["cookware"] as? [[String: String]], [["name": "heavy pan"], ["name": "ladle"]],
+      "Mealie's `Ladle` as the steps write it")
     XCTAssertEqual(risotto["category"] as? String, "Dinner")
     XCTAssertEqual(photo(risotto), "image/webp", "data/recipes/ID/images/original.webp")
     let focaccia = try shown("Focaccia")

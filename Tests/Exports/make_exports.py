@@ -268,7 +268,7 @@ def write_mealie(folder):
         "categories": [{"id": "c1", "name": "Dinner"}],
         "recipes_to_categories": [{"recipe_id": rid, "category_id": "c1"}],
         "tags": [], "recipes_to_tags": [],
-        "tools": [{"id": "t1", "name": "heavy pan"}, {"id": "t2", "name": "ladle"}],
+        "tools": [{"id": "t1", "name": "heavy pan"}, {"id": "t2", "name": "Ladle"}],
         "recipes_to_tools": [{"recipe_id": rid, "tool_id": "t1"}, {"recipe_id": rid, "tool_id": "t2"}],
         "notes": [],
     }

@@ -512,6 +512,25 @@ final class RecipeFormatsTests: XCTestCase {
       try only(try RecipeImport.candidates(from: Data(text.utf8), fileName: "x.json")), expected)
   }
 
+  /// schema.org's `tool`: one or a list, objects or names; kept when the steps name it, in
+  /// the steps' own letter case.
+  func testSchemaOrgToolsAreTheCookwareTheStepsName() throws {
+    let page = """
+      {"@context": "https://schema.org", "@type": "Recipe", "name": "Purée",
+       "recipeIngredient": ["500 g potatoes"],
+       "recipeInstructions": ["Boil the potatoes in a Pot.", "Press them through a sieve."],
+       "tool": [{"@type": "HowToTool", "name": "Sieve"}, "pot", {"name": "Blender"}]}
+      """
+    let meal = try only(try RecipeImport.candidates(from: Data(page.utf8), fileName: "x.json"))
+    XCTAssertEqual(meal.cookware, [Cookware(name: "Pot"), Cookware(name: "sieve")])
+    let one = page.replacingOccurrences(
+      of: #"[{"@type": "HowToTool", "name": "Sieve"}, "pot", {"name": "Blender"}]"#,
+      with: #""Sieve""#)
+    XCTAssertEqual(
+      try only(try RecipeImport.candidates(from: Data(one.utf8), fileName: "x.json")).cookware,
+      [Cookware(name: "sieve")])
+  }
+
   func testSchemaOrgWithStringsArraysAndTimesInParts() throws {
     let meal = try only(try recipe("strings-recipe.json"))
     XCTAssertEqual(meal.name, "Lemon Drizzle Traybake")
