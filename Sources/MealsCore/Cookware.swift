@@ -13,6 +13,11 @@ public struct Cookware: Equatable, Hashable, Sendable, Codable {
   /// `wok`, or `pot (2)` with a quantity: how the meal's page lists it.
   public var label: String { quantity.isEmpty ? name : "\(name) (\(quantity))" }
 
+  /// A meal's cookware as one line: `wok, pot (2)`.
+  public static func line(_ cookware: [Cookware]) -> String {
+    cookware.map(\.label).joined(separator: ", ")
+  }
+
   // MARK: - Keeping it with the steps
 
   /// The cookware the meal's steps still name, once each, in the order a .cook file marks
@@ -31,9 +36,10 @@ public struct Cookware: Equatable, Hashable, Sendable, Codable {
       }
     }
     var placed = meal
-    let lines = Cooklang.stepLines(of: meal).map(Array.init)
-    placed.cookware = once.map { $0.spelled(as: lines) }
-    return Cooklang.marks(of: placed).cookware.map(\.cookware)
+    let steps = Cooklang.stepLines(of: meal)
+    let texts = steps.map(Array.init)
+    placed.cookware = once.map { $0.spelled(as: texts) }
+    return Cooklang.marks(of: placed, steps: steps).cookware.map(\.cookware)
   }
 
   /// The name as the steps write it, when they write it only in other letter case (an
@@ -41,40 +47,16 @@ public struct Cookware: Equatable, Hashable, Sendable, Codable {
   func spelled(as lines: [[Character]]) -> Cookware {
     let (base, note) = Cooklang.withNote(name)
     let wanted = Array(base)
-    guard !lines.contains(where: { Self.firstWord(wanted, in: $0) != nil }) else { return self }
+    guard !lines.contains(where: { Cooklang.wordStart(wanted, in: $0) != nil }) else {
+      return self
+    }
     for line in lines {
-      if let start = Self.firstWord(wanted, in: line, ignoringCase: true) {
+      if let start = Cooklang.wordStart(wanted, in: line, ignoringCase: true) {
         let written = String(line[start..<start + wanted.count])
         return Cookware(name: note.map { "\(written) (\($0))" } ?? written, quantity: quantity)
       }
     }
     return self
-  }
-
-  /// The first place `name` stands as a word of its own in `text` (no letter or digit either
-  /// side), in characters; in any letter case with `ignoringCase`.
-  public static func firstWord(
-    _ name: [Character], in text: [Character], from: Int = 0, ignoringCase: Bool = false
-  ) -> Int? {
-    guard !name.isEmpty, from >= 0 else { return nil }
-    let same: (Character, Character) -> Bool =
-      ignoringCase ? { $0 == $1 || $0.lowercased() == $1.lowercased() } : { $0 == $1 }
-    var start = from
-    while start + name.count <= text.count {
-      if same(text[start], name[0]),
-        zip(text[start..<start + name.count], name).allSatisfy(same)
-      {
-        let before = start == 0 ? nil : text[start - 1]
-        let after = start + name.count < text.count ? text[start + name.count] : nil
-        if isBoundary(before), isBoundary(after) { return start }
-      }
-      start += 1
-    }
-    return nil
-  }
-
-  private static func isBoundary(_ character: Character?) -> Bool {
-    character.map { !$0.isLetter && !$0.isNumber } ?? true
   }
 
   // MARK: - Stored

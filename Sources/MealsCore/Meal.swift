@@ -18,7 +18,7 @@ public struct Meal: Equatable, Sendable {
   /// In the order the recipe lists them; the same ingredient may appear twice.
   public var ingredients: [IngredientMeasurement]
   /// The utensils the steps name, as a .cook file marks them (`#wok{}`), once each in the
-  /// order the steps first name them.
+  /// order a file marks them (`Cookware.kept`).
   public var cookware: [Cookware]
 
   // MARK: - The user's own (TheMealDB has none of these)

@@ -20,7 +20,7 @@ extension MealStore {
       FROM meal WHERE id = ?
       """
     ).rows([.integer(id)]) { row in
-      var meal = Meal(
+      Meal(
         id: row.int(0),
         mealDBID: row.optionalText(1),
         name: row.text(2),
@@ -32,6 +32,7 @@ extension MealStore {
         thumbnailURL: row.optionalText(7),
         sourceURL: row.optionalText(8),
         videoURL: row.optionalText(9),
+        cookware: Cookware.list(stored: row.text(19)),
         favourite: row.int(10) != 0,
         favouritedAt: row.isNull(11) ? nil : row.double(11),
         rating: Int(row.int(12)),
@@ -40,8 +41,6 @@ extension MealStore {
         servings: row.isNull(15) ? nil : Int(row.int(15)),
         photo: row.optionalText(17).map { PhotoLabel(type: $0, bytes: Int(row.int(18))) }
       )
-      meal.cookware = Cookware.list(stored: row.text(19))
-      return meal
     }
     guard var meal = rows.first else { return nil }
     meal.ingredients = try db.statement(

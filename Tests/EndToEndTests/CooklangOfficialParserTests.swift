@@ -84,6 +84,20 @@ final class CooklangOfficialParserTests: XCTestCase {
     quantity.filter { !$0.isWhitespace }.lowercased()
   }
 
+  /// The .cook `file` meal 1 of `database` was written to, read into another book, writes
+  /// back the same.
+  private func assertWritesBackTheSame(
+    _ file: String, from database: String, in folder: TemporaryFolder,
+    line: UInt = #line
+  ) throws {
+    let again = folder.url.appendingPathComponent("again.sqlite").path
+    _ = try meals(["--db", again, "import", file])
+    XCTAssertEqual(
+      try meals(["--db", again, "export", "--format", "cooklang", "1"]),
+      try meals(["--db", database, "export", "--format", "cooklang", "1"]),
+      "the file read into another book writes back the same", line: line)
+  }
+
   func testMealsReadsCooklangAsTheOfficialParserDoes() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -243,12 +257,7 @@ final class CooklangOfficialParserTests: XCTestCase {
       (their["ingredients"] as? [[String]] ?? []).map { "\($0[0]) \(plain($0[1]))" },
       ["onion 1", "olive oil 2tbsp", "tomatoes 400g", "paprika 1tsp", "eggs 4"])
     XCTAssertEqual(their["units"] as? [String], ["", "tbsp", "g", "tsp", ""])
-    let again = folder.url.appendingPathComponent("again.sqlite").path
-    _ = try meals(["--db", again, "import", file])
-    XCTAssertEqual(
-      try meals(["--db", again, "export", "--format", "cooklang", "1"]),
-      try meals(["--db", database, "export", "--format", "cooklang", "1"]),
-      "the file read into another book writes back the same")
+    try assertWritesBackTheSame(file, from: database, in: folder)
   }
 
   /// An ingredient's note in brackets (`onion (finely chopped)`) is Cooklang's note after its
@@ -331,11 +340,7 @@ final class CooklangOfficialParserTests: XCTestCase {
         "Simmer the bones for 20 minutes, skimming.", "Strain, then reduce 30-40 minutes.",
         "Cool for 1 hr 30 mins, or a minute in ice.",
       ])
-    let again = folder.url.appendingPathComponent("again.sqlite").path
-    _ = try meals(["--db", again, "import", file])
-    XCTAssertEqual(
-      try meals(["--db", again, "export", "--format", "cooklang", "1"]),
-      try meals(["--db", database, "export", "--format", "cooklang", "1"]))
+    try assertWritesBackTheSame(file, from: database, in: folder)
   }
 
   /// Cookware marked by hand (`#wok{}`, `#big pot{2}`, `#bowl{}(warmed)`) is kept by the book:
@@ -371,12 +376,7 @@ final class CooklangOfficialParserTests: XCTestCase {
       (again["cookware"] as? [[String]])?.map { $0.joined(separator: "|") },
       ["wok|", "large bowl|", "big pot|2"])
     XCTAssertEqual(again["steps"] as? [String], original["steps"] as? [String])
-    let other = folder.url.appendingPathComponent("other.sqlite").path
-    _ = try meals(["--db", other, "import", file])
-    XCTAssertEqual(
-      try meals(["--db", other, "export", "--format", "cooklang", "1"]),
-      try meals(["--db", database, "export", "--format", "cooklang", "1"]),
-      "read into another book, it writes back the same")
+    try assertWritesBackTheSame(file, from: database, in: folder)
   }
 
   // MARK: - Every real meal
@@ -408,23 +408,15 @@ final class CooklangOfficialParserTests: XCTestCase {
   /// steps and cookware `meals export` gives; the ingredient list meals writes where the steps
   /// do not name them is a declaration to the official tooling, not a step.
   func testEveryRealMealMealsWritesTheOfficialParserReadsAlike() throws {
-    let shared = PackagePaths.sharedMealDB
-    guard FileManager.default.fileExists(atPath: shared.path) else {
+    guard let answers = try SharedCaptures.mealAnswers() else {
       throw XCTSkip(
         "../shared/mealdb is not beside this checkout; the real meals' Cooklang is not measured (the files of our own above still are)."
       )
     }
     var byID: [String: Meal] = [:]
-    for file in try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted()
-    where file.hasSuffix(".json") {
-      let value = try JSONSerialization.jsonObject(
-        with: Data(contentsOf: shared.appendingPathComponent(file)))
-      // An answer, or a list of them (the bulk capture).
-      for answer in (value as? [Any]) ?? [value] {
-        let data = try JSONSerialization.data(withJSONObject: answer)
-        for meal in (try? MealDBDecoder.meals(from: data)) ?? [] where !meal.instructions.isEmpty {
-          byID[meal.mealDBID ?? meal.name] = meal
-        }
+    for answer in answers {
+      for meal in (try? MealDBDecoder.meals(from: answer)) ?? [] where !meal.instructions.isEmpty {
+        byID[meal.mealDBID ?? meal.name] = meal
       }
     }
     let meals = byID.values.sorted { $0.name < $1.name }

@@ -33,40 +33,19 @@ final class RoundTripTests: XCTestCase {
   }
 
   func testEveryMealOfTheRealCapturesSurvivesEveryFormat() throws {
-    let shared = PackagePaths.sharedMealDB
-    guard FileManager.default.fileExists(atPath: shared.path) else {
+    guard let answers = try SharedCaptures.mealAnswers() else {
       throw XCTSkip(
         "../shared/mealdb is not beside this checkout; the round trip of the real captures is skipped (our fixtures' round trip still runs)."
       )
     }
     var byID: [String: Meal] = [:]
-    for file in try FileManager.default.contentsOfDirectory(atPath: shared.path)
-    where file.hasSuffix(".json") {
-      let value = try JSONSerialization.jsonObject(
-        with: Data(contentsOf: shared.appendingPathComponent(file)))
-      for answer in Self.answers(in: value) {
-        for meal in (try? MealDBDecoder.meals(from: answer)) ?? [] where !meal.instructions.isEmpty
-        {
-          byID[meal.mealDBID ?? meal.name] = meal
-        }
+    for answer in answers {
+      for meal in (try? MealDBDecoder.meals(from: answer)) ?? [] where !meal.instructions.isEmpty {
+        byID[meal.mealDBID ?? meal.name] = meal
       }
     }
     XCTAssertGreaterThan(byID.count, 250, "the captures hold about 290 whole meals")
     try roundTrip(Array(byID.values))
-  }
-
-  /// Every `{"meals": [...]}` inside a capture (the bulk file holds several).
-  private static func answers(in value: Any) -> [Data] {
-    if let object = value as? [String: Any] {
-      if let meals = object["meals"] as? [Any], meals.first is [String: Any],
-        let data = try? JSONSerialization.data(withJSONObject: ["meals": meals])
-      {
-        return [data]
-      }
-      return object.values.flatMap(answers)
-    }
-    if let array = value as? [Any] { return array.flatMap(answers) }
-    return []
   }
 
   // MARK: - The round trip

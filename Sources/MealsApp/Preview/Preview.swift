@@ -120,7 +120,7 @@ enum MealLines {
     if !meal.cookware.isEmpty {
       lines += [.blank, PagerLine("COOKWARE", style: .key)]
       lines += PagerLine.wrapped(
-        meal.cookware.map(\.label).joined(separator: ", "), width: width, indent: 2,
+        Cookware.line(meal.cookware), width: width, indent: 2,
         narrow: (max(0, beside.rows - lines.count), narrowWidth))
     }
     lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]

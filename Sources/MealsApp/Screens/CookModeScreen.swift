@@ -283,7 +283,7 @@ public final class CookModeScreen: Screen {
     canvas.writeTruncated(heading, in: layout.heading, style: .muted)
     if !meal.cookware.isEmpty {
       canvas.writeTruncated(
-        "Cookware: " + meal.cookware.map(\.label).joined(separator: ", "), in: layout.cookware,
+        "Cookware: " + Cookware.line(meal.cookware), in: layout.cookware,
         style: .muted)
     }
     guard !meal.ingredients.isEmpty else {

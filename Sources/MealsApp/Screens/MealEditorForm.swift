@@ -67,7 +67,7 @@ struct MealEditorForm {
         Line.text(
           item: 1,
           TextWidth.truncate(
-            "Cookware: " + draft.meal.cookware.map(\.label).joined(separator: ", "), to: width),
+            "Cookware: " + Cookware.line(draft.meal.cookware), to: width),
           .muted)
       ]
     add(.instructions, instructions + cookware)

@@ -14,12 +14,6 @@ enum CommandNetwork {
     }
   }
 
-  /// The host of `url` (`www.themealdb.com`), lower-cased; the whole text when it has none.
-  static func host(of url: String) -> String {
-    let rest = url.firstRange(ofText: "://").map { url[$0.upperBound...] } ?? url[...]
-    return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }).lowercased()
-  }
-
   /// Starts a request with `start` and waits for its answer.
   static func wait<Value>(
     _ http: HTTPClient, _ start: (@escaping (Result<Value, NetworkError>) -> Void) -> RequestID
@@ -55,7 +49,7 @@ extension Subcommand {
     var client: (http: HTTPClient, mealDB: MealDBClient)?
     var unreachable: Set<String> = []
     return { url in
-      let host = CommandNetwork.host(of: url)
+      let host = URLComponents(string: url)?.host?.lowercased() ?? url
       guard !unreachable.contains(host), cache.read(url) == nil else { return }
       if client == nil, case .success(let made) = CommandNetwork.client(apiURL: apiURL) {
         client = made

@@ -43,7 +43,7 @@ public enum Cooklang {
     let steps = Self.lines(of: meal)
     // Ingredients and cookware the steps name are marked where they are named; the other
     // ingredients listed first.
-    let (named, utensils) = marks(of: meal)
+    let (named, utensils) = marks(of: meal, steps: stepLines(steps, titles: titles))
     let runs =
       named.map { [(group: "", lines: ArraySlice($0.listed))] } ?? meal.ingredients.groupRuns
     for run in runs where !run.lines.isEmpty {
@@ -392,7 +392,7 @@ public enum Cooklang {
     var meal = Meal(name: title, instructions: method.map(\.text).joined(separator: "\n"))
     meal.sectionTitles = MealDraft.titles(titles, in: meal.instructions)
     meal.ingredients = ingredients
-    // Once each, where the steps first name them (the import's cleaning orders them).
+    // Every mark; the import's cleaning keeps each once, in the order a file marks them.
     meal.cookware = cookware
     meal.category = metadata["category"] ?? metadata["course"]
     meal.area = metadata["cuisine"]

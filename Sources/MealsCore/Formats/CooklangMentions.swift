@@ -68,25 +68,44 @@ extension Cooklang {
   }
 
   /// The first place at or after (`line`, `offset`) where `name` stands as a word of its own
-  /// (no letter or digit either side, no `(` after it: that would read as a note).
+  /// and `free` (line, start) holds; never before `(`, which would read as a note.
   private static func firstMention(
-    _ name: [Character], in texts: [[Character]], line: Int, offset: Int
+    _ name: [Character], in texts: [[Character]], line: Int = 0, offset: Int = 0,
+    where free: (Int, Int) -> Bool = { _, _ in true }
   ) -> (line: Int, start: Int)? {
-    guard !name.isEmpty else { return nil }
     for index in line..<texts.count {
       let text = texts[index]
-      var start = index == line ? offset : 0
-      while start + name.count <= text.count {
-        if text[start] == name[0], Array(text[start..<start + name.count]) == name {
-          let before = start == 0 ? nil : text[start - 1]
-          let after = start + name.count < text.count ? text[start + name.count] : nil
-          let bounded = { (character: Character?) in
-            character.map { !$0.isLetter && !$0.isNumber } ?? true
-          }
-          if bounded(before), bounded(after), after != "(" { return (index, start) }
-        }
-        start += 1
+      var from = index == line ? offset : 0
+      while let start = wordStart(name, in: text, from: from) {
+        let end = start + name.count
+        if end == text.count || text[end] != "(", free(index, start) { return (index, start) }
+        from = start + 1
       }
+    }
+    return nil
+  }
+
+  /// The first place at or after `from` where `name` stands as a word of its own in `text` (no
+  /// letter or digit either side), in characters; in any letter case with `ignoringCase`.
+  static func wordStart(
+    _ name: [Character], in text: [Character], from: Int = 0, ignoringCase: Bool = false
+  ) -> Int? {
+    guard !name.isEmpty, from >= 0 else { return nil }
+    let same: (Character, Character) -> Bool =
+      ignoringCase ? { $0 == $1 || $0.lowercased() == $1.lowercased() } : { $0 == $1 }
+    let bounded = { (character: Character?) in
+      character.map { !$0.isLetter && !$0.isNumber } ?? true
+    }
+    var start = from
+    while start + name.count <= text.count {
+      if same(text[start], name[0]),
+        zip(text[start..<start + name.count], name).allSatisfy(same),
+        bounded(start == 0 ? nil : text[start - 1]),
+        bounded(start + name.count < text.count ? text[start + name.count] : nil)
+      {
+        return start
+      }
+      start += 1
     }
     return nil
   }
@@ -115,19 +134,13 @@ extension Cooklang {
     let choosing = cookware.map { (item: $0, name: Array(withNote($0.name).0)) }
       .sorted { ($0.name.count, String($1.name)) > ($1.name.count, String($0.name)) }
     for (item, name) in choosing where isPlainName(String(name), digitFirst: true) {
-      search: for (index, text) in texts.enumerated() {
-        var from = 0
-        while let start = Cookware.firstWord(name, in: text, from: from) {
-          let end = start + name.count
-          let free = !taken.contains { $0.line == index && $0.start < end && start < $0.end }
-          if free, end == text.count || text[end] != "(" {
-            marks.append(CookwareMark(line: index, start: start, end: end, cookware: item))
-            taken.append((index, start, end))
-            break search
-          }
-          from = start + 1
-        }
+      let found = firstMention(name, in: texts) { line, start in
+        !taken.contains { $0.line == line && $0.start < start + name.count && start < $0.end }
       }
+      guard let found else { continue }
+      let end = found.start + name.count
+      marks.append(CookwareMark(line: found.line, start: found.start, end: end, cookware: item))
+      taken.append((found.line, found.start, end))
     }
     return marks.sorted { ($0.line, $0.start) < ($1.line, $1.start) }
   }
@@ -135,8 +148,12 @@ extension Cooklang {
   /// The lines of a meal's steps as a .cook file writes them (blank lines out), a section's
   /// title or a note as "" (no mark goes there).
   static func stepLines(of meal: Meal) -> [String] {
-    let titles = sectionTitles(of: meal)
-    return lines(of: meal).map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 }
+    stepLines(lines(of: meal), titles: sectionTitles(of: meal))
+  }
+
+  /// `lines` with a section's title or a note as "".
+  static func stepLines(_ lines: [String], titles: Set<String>) -> [String] {
+    lines.map { titles.contains($0) || $0.hasPrefix(">") ? "" : $0 }
   }
 
   /// The instructions' lines as a .cook file writes them: trimmed, blank lines out.
@@ -151,13 +168,12 @@ extension Cooklang {
     Set(meal.sectionTitles.filter { !$0.isEmpty && $0.first != "=" && $0.last != "=" })
   }
 
-  /// Where a meal's ingredients and cookware are marked in its steps (`stepLines`), and the
-  /// ingredients listed apart (nil: all of them).
-  static func marks(of meal: Meal) -> (
+  /// Where a meal's ingredients and cookware are marked in its `steps` (its `stepLines`), and
+  /// the ingredients listed apart (nil: all of them).
+  static func marks(of meal: Meal, steps: [String]) -> (
     named: (listed: [IngredientMeasurement], marked: [Mention])?, cookware: [CookwareMark]
   ) {
-    let lines = stepLines(of: meal)
-    let named = mentions(of: meal.ingredients, in: lines)
-    return (named, cookwareMarks(of: meal.cookware, in: lines, avoiding: named?.marked ?? []))
+    let named = mentions(of: meal.ingredients, in: steps)
+    return (named, cookwareMarks(of: meal.cookware, in: steps, avoiding: named?.marked ?? []))
   }
 }

@@ -45,14 +45,12 @@ public enum MealMarkdown {
       }
       for line in run.lines {
         let quantity = MealRules.trimmed(line.quantity)
-        lines.append(quantity.isEmpty ? "- **\(line.name)**" : "- \(quantity) **\(line.name)**")
+        lines.append(item(line.name, quantity))
       }
     }
     if !meal.cookware.isEmpty {
       lines += ["", "## Cookware", ""]
-      lines += meal.cookware.map {
-        $0.quantity.isEmpty ? "- **\($0.name)**" : "- \($0.quantity) **\($0.name)**"
-      }
+      lines += meal.cookware.map { item($0.name, $0.quantity) }
     }
     lines += ["", "## Instructions", ""]
     let titles = Set(meal.sectionTitles)
@@ -65,6 +63,11 @@ public enum MealMarkdown {
       lines.append(line.hasPrefix("#") || line.hasPrefix("\\") ? "\\" + line : String(line))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A list item: the quantity as written, then the name in bold (`- 100 g **Flour**`).
+  private static func item(_ name: String, _ quantity: String) -> String {
+    quantity.isEmpty ? "- **\(name)**" : "- \(quantity) **\(name)**"
   }
 
   /// Several meals, one after the other.

@@ -35,7 +35,7 @@ public enum MealPlainText {
     }
     if meal.ingredients.isEmpty { lines.append("  (none)") }
     if !meal.cookware.isEmpty {
-      lines += ["", "Cookware", "  " + meal.cookware.map(\.label).joined(separator: ", ")]
+      lines += ["", "Cookware", "  " + Cookware.line(meal.cookware)]
     }
     // A section's title reads as a heading: with a colon, as one writes it in a letter.
     let titles = Set(meal.sectionTitles)

@@ -115,8 +115,8 @@ public enum KitchenPages {
       """
     main += ingredientList(lines)
     if !meal.cookware.isEmpty {
-      let cookware = meal.cookware.map(\.label).joined(separator: ", ")
-      main += "<h2>Cookware</h2>\n<p class=\"cookware\">\(HTMLEscaping.escaped(cookware))</p>\n"
+      main +=
+        "<h2>Cookware</h2>\n<p class=\"cookware\">\(HTMLEscaping.escaped(Cookware.line(meal.cookware)))</p>\n"
     }
     let steps = CookSteps.steps(of: meal)
     if !steps.isEmpty {
@@ -197,8 +197,8 @@ public enum KitchenPages {
       """
     main += ingredientList(lines)
     if !meal.cookware.isEmpty {
-      let cookware = meal.cookware.map(\.label).joined(separator: ", ")
-      main += "<p class=\"cookware\">Cookware: \(HTMLEscaping.escaped(cookware))</p>\n"
+      main +=
+        "<p class=\"cookware\">Cookware: \(HTMLEscaping.escaped(Cookware.line(meal.cookware)))</p>\n"
     }
     main += "</section>\n"
     for (index, step) in steps.enumerated() {

@@ -103,33 +103,25 @@ enum MealieRecipe {
     }
     let foods = names("ingredient_foods")
     let units = names("ingredient_units")
-    let categories = names("categories")
-    let tags = names("tags")
     let ingredients = grouped("recipes_ingredients")
     let instructions = grouped("recipe_instructions")
     let notes = grouped("notes")
-    var categoryLinks: [String: [String]] = [:]
-    for row in rows("recipes_to_categories") {
-      if let recipe = key(row["recipe_id"]),
-        let name = key(row["category_id"]).flatMap({ categories[$0] })
-      {
-        categoryLinks[recipe, default: []].append(name)
+    /// Each recipe's names in `table` (`categories`), through the table linking them to recipes
+    /// by `column` (`category_id`).
+    func linked(_ table: String, through links: String, _ column: String) -> [String: [String]] {
+      let named = names(table)
+      var linked: [String: [String]] = [:]
+      for row in rows(links) {
+        if let recipe = key(row["recipe_id"]), let name = key(row[column]).flatMap({ named[$0] }) {
+          linked[recipe, default: []].append(name)
+        }
       }
+      return linked
     }
-    var tagLinks: [String: [String]] = [:]
-    for row in rows("recipes_to_tags") {
-      if let recipe = key(row["recipe_id"]), let name = key(row["tag_id"]).flatMap({ tags[$0] }) {
-        tagLinks[recipe, default: []].append(name)
-      }
-    }
+    let categoryLinks = linked("categories", through: "recipes_to_categories", "category_id")
+    let tagLinks = linked("tags", through: "recipes_to_tags", "tag_id")
     // Tools (a pan, a blender): the cookware, kept where the steps name it.
-    let tools = names("tools")
-    var toolLinks: [String: [String]] = [:]
-    for row in rows("recipes_to_tools") {
-      if let recipe = key(row["recipe_id"]), let name = key(row["tool_id"]).flatMap({ tools[$0] }) {
-        toolLinks[recipe, default: []].append(name)
-      }
-    }
+    let toolLinks = linked("tools", through: "recipes_to_tools", "tool_id")
     return rows("recipes").map { row in
       let id = key(row["id"]) ?? ""
       var recipe = ExportRecipe()
