@@ -13,6 +13,8 @@ public final class MealsApplication {
   public private(set) var isBackingUp = false
   /// Polling for other processes' commits and the catalogue import's progress.
   private let timers: AppTimers
+  /// The log copied into the file after a quiet spell.
+  private let checkpoint: IdleCheckpoint
 
   /// The app on `store`, for a window of `screenSize` (the terminal's, so the first screen
   /// reads the rows it shows and no more).
@@ -27,7 +29,10 @@ public final class MealsApplication {
       pictureCache: pictureCache, syncFolder: syncFolder, serving: serving)
     root = MyMealsScreen(context: context)
     timers = AppTimers(context: context)
-    navigator.tickers = [timers, context.writes, context.timers, context.sync, context.serve]
+    checkpoint = IdleCheckpoint(context: context)
+    navigator.tickers = [
+      timers, context.writes, context.timers, context.sync, context.serve, checkpoint,
+    ]
     // The soonest kitchen timer on the status line, on every screen but Cook Mode (its own
     // bar), and the phones served.
     let kitchen = context.timers

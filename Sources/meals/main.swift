@@ -156,6 +156,9 @@ for message in unsaved {
 if loop.stopSignal == nil, let synced = app.context.sync.syncAtQuit() {
   standardError("meals: \(synced)\n")
 }
+// Every other connection is closed by now: the log goes into the file, which alone holds the
+// book (people copy it to back up or move machines).
+store.closeAtQuit()
 if let signal = loop.stopSignal {
   exit(128 + signal)
 }

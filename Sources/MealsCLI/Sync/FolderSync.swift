@@ -18,16 +18,13 @@ public enum FolderSync {
     store: MealStore, databasePath: String, folder: String, today: CivilDate
   ) -> Result<SyncReport, SyncError> {
     let lockPath = databasePath + ".sync-lock"
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard lock >= 0 else {
-      return .failure(
-        SyncError("cannot make the sync lock \(lockPath): \(SyncFolder.reason(errno))."))
+    let lock: Int32
+    switch SyncLock.take(lockPath) {
+    case .failure(let error): return .failure(error)
+    case .success(let taken): lock = taken
     }
-    defer { close(lock) }
-    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-      return .failure(
-        SyncError("another meals is syncing this book just now; try again in a moment."))
-    }
+    // Removed while still held, so no 0-byte file is left beside the book between syncs.
+    defer { SyncLock.release(lock, at: lockPath) }
     // A first sync may make its folder (its parent must be there); a folder synced before
     // that is gone is said, never made again (an unmounted disk's mount point).
     if !FileManager.default.fileExists(atPath: folder),
