@@ -119,12 +119,53 @@ extension MealStore {
       schemaVersion: version)
   }
 
-  /// Replaces the database at `path` with backup `number`, after keeping the current contents
-  /// as `PATH.before-restore`; the result is migrated to this version when older.
-  public static func restoreBackup(number: Int, of path: String, busyTimeout: Int32 = 2000)
-    throws(StoreError)
-  {
+  /// Why the database at `path` cannot be read (damaged, or no longer an SQLite file), or nil
+  /// when it reads well or is not there: a restore then keeps it aside rather than copying it.
+  public static func damage(at path: String) -> String? {
+    guard access(path, F_OK) == 0 else { return nil }
+    do {
+      let connection = try SQLiteConnection(path: path, readOnly: true)
+      defer { connection.close() }
+      let check = try connection.statement("PRAGMA quick_check").rows { $0.text(0) }
+      return check == ["ok"] ? nil : check.prefix(3).joined(separator: "; ")
+    } catch {
+      switch error.kind {
+      case .corrupt: return "database disk image is malformed"
+      case .notADatabase: return "it is no longer an SQLite file"
+      default: return nil
+      }
+    }
+  }
+
+  /// Where a damaged database is kept when a backup is restored over it: `PATH.damaged-DATE`
+  /// (a number after it when one is there already), never deleted.
+  public static func damagedPath(
+    of path: String, time: Double = Date().timeIntervalSince1970
+  ) -> String {
+    let base = "\(path).damaged-\(BackupHint.day(time))"
+    var candidate = base
+    var number = 2
+    while access(candidate, F_OK) == 0 {
+      candidate = "\(base).\(number)"
+      number += 1
+    }
+    return candidate
+  }
+
+  /// Replaces the database at `path` with backup `number`, migrated when older.
+  ///
+  /// Returns where the earlier contents are kept: `PATH.before-restore`,
+  /// or — when the database is damaged (`damage(at:)`) — the damaged file itself, moved
+  /// aside with its log (`damagedPath`). A restore that fails puts everything back.
+  @discardableResult
+  public static func restoreBackup(
+    number: Int, of path: String, busyTimeout: Int32 = 2000,
+    time: Double = Date().timeIntervalSince1970
+  ) throws(StoreError) -> String {
     _ = try inspectBackup(number: number, of: path)
+    if damage(at: path) != nil {
+      return try restoreOverDamaged(number: number, of: path, busyTimeout: busyTimeout, time: time)
+    }
     let live = try MealStore(path: path, busyTimeout: busyTimeout)
     let keep = path + ".before-restore"
     unlink(keep)
@@ -134,5 +175,34 @@ extension MealStore {
     live.db.close()
     // Reopening migrates a backup made by an earlier version.
     _ = try MealStore(path: path, busyTimeout: busyTimeout)
+    return keep
+  }
+
+  /// The damaged file (and its log) renamed aside, the backup copied into a new file at `path`.
+  private static func restoreOverDamaged(
+    number: Int, of path: String, busyTimeout: Int32, time: Double
+  ) throws(StoreError) -> String {
+    let aside = damagedPath(of: path, time: time)
+    guard rename(path, aside) == 0 else {
+      throw StoreError(
+        .failure, "Cannot move the damaged \(path) aside: \(String(cString: strerror(errno))).")
+    }
+    let movedLog = rename(path + "-wal", aside + "-wal") == 0
+    // The shared-memory index describes the damaged log: never for the new file.
+    unlink(path + "-shm")
+    do {
+      let fresh = try SQLiteConnection(path: path)
+      let backup = try SQLiteConnection(path: backupPath(of: path, number: number), readOnly: true)
+      try fresh.replaceContents(with: backup)
+      fresh.close()
+      backup.close()
+      _ = try MealStore(path: path, busyTimeout: busyTimeout)
+      return aside
+    } catch {
+      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+      rename(aside, path)
+      if movedLog { rename(aside + "-wal", path + "-wal") }
+      throw error
+    }
   }
 }

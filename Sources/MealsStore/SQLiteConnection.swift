@@ -193,12 +193,19 @@ final class SQLiteConnection {
     let text = detail ?? handle.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error"
     switch code & 0xFF {
     case SQLITE_NOTADB:
+      // Backups beside it say it was a book once: its start was overwritten.
+      let hint = BackupHint.text(for: path)
       return StoreError(
         .notADatabase,
-        "\(path) is not a meals database (not an SQLite file); it was left untouched.")
+        hint.isEmpty
+          ? "\(path) is not a meals database (not an SQLite file); it was left untouched."
+          : "The database \(path) is damaged (it is no longer an SQLite file); it was left untouched."
+            + hint + ".")
     case SQLITE_CORRUPT:
       return StoreError(
-        .corrupt, "The database \(path) is damaged (\(text)); it was left untouched.")
+        .corrupt,
+        "The database \(path) is damaged (\(text)); it was left untouched."
+          + BackupHint.text(for: path) + (BackupHint.text(for: path).isEmpty ? "" : "."))
     case SQLITE_READONLY:
       if openedReadOnly {
         return StoreError(.readOnly, "The database is open read-only; nothing was changed.")

@@ -85,3 +85,81 @@ final class FileAloneEndToEndTests: XCTestCase {
     try tmux.waitFor("EXIT=0")
   }
 }
+
+/// A backup restores over the damaged book it exists to repair, and every message about a
+/// damaged book names the backups and the command.
+final class RestoreOverDamageEndToEndTests: XCTestCase {
+  var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    folder.remove()
+  }
+
+  /// A book of four meals with a backup of it, then `damage` done to the file.
+  private func damagedBook(_ name: String, damage: (FileHandle) throws -> Void) throws -> String {
+    let path = folder.path(name)
+    let meals = (1...4).map { folder.path("meal\($0).json") }
+    for (number, file) in meals.enumerated() {
+      try Data(#"{"name":"Meal \#(number + 1)","instructions":"Cook it."}"#.utf8)
+        .write(to: URL(fileURLWithPath: file))
+    }
+    let imported = try runProcess([Products.meals, "--db", path, "import"] + meals)
+    XCTAssertEqual(imported.status, 0, imported.errors)
+    try FileManager.default.copyItem(atPath: path, toPath: path + ".bak.1")
+    let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+    try damage(handle)
+    try handle.close()
+    return path
+  }
+
+  private func restoreAnsweringYes(_ path: String) throws -> (status: Int32, output: String) {
+    let restore = try ChildProcess([Products.meals, "--db", path, "--restore-backup", "1"])
+    let asked = restore.read(until: "(y/n)")
+    restore.write("y\n")
+    restore.closeInput()
+    let rest = restore.read(until: "\u{0}", timeout: 10)
+    return (restore.wait(), asked + rest)
+  }
+
+  func testABackupRestoresOverATruncatedBookAndKeepsTheDamagedFile() throws {
+    let path = try damagedBook("meals.sqlite") { try $0.truncate(atOffset: 65_536) }
+    let listed = try runProcess([Products.meals, "--db", path, "list"])
+    XCTAssertEqual(listed.status, 1)
+    XCTAssertTrue(listed.errors.contains("is damaged"), listed.errors)
+    XCTAssertTrue(listed.errors.contains("Backups beside it: 1 (made "), listed.errors)
+    XCTAssertTrue(listed.errors.contains("meals --db \(path) --restore-backup 1"), listed.errors)
+
+    let (status, output) = try restoreAnsweringYes(path)
+    XCTAssertEqual(status, 0, output)
+    XCTAssertTrue(output.contains("(damaged: "), output)
+    XCTAssertTrue(output.contains("Restored backup 1."), output)
+    let after = try runProcess([Products.meals, "--db", path, "list"])
+    XCTAssertEqual(after.status, 0, after.errors)
+    XCTAssertEqual(after.output.split(separator: "\n").count, 4, after.output)
+    let kept = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+      .filter { $0.hasPrefix("meals.sqlite.damaged-") && !$0.hasSuffix("-wal") }
+    XCTAssertEqual(kept.count, 1, "the damaged file is kept aside: \(kept)")
+    let keptSize = try FileManager.default.attributesOfItem(atPath: folder.path(kept[0]))[.size]
+    XCTAssertEqual(keptSize as? Int, 65_536, "kept as it was")
+  }
+
+  func testABackupRestoresOverABookWhoseStartWasOverwritten() throws {
+    let path = try damagedBook("overwritten.sqlite") { handle in
+      try handle.seek(toOffset: 0)
+      handle.write(Data(repeating: 0x30, count: 100))
+    }
+    let listed = try runProcess([Products.meals, "--db", path, "list"])
+    XCTAssertEqual(listed.status, 1)
+    XCTAssertTrue(
+      listed.errors.contains("is damaged (it is no longer an SQLite file)"), listed.errors)
+    XCTAssertTrue(listed.errors.contains("--restore-backup 1"), listed.errors)
+    let (status, output) = try restoreAnsweringYes(path)
+    XCTAssertEqual(status, 0, output)
+    let after = try runProcess([Products.meals, "--db", path, "list"])
+    XCTAssertEqual(after.output.split(separator: "\n").count, 4, after.output + after.errors)
+  }
+}

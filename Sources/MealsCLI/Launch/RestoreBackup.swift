@@ -21,14 +21,22 @@ public enum RestoreBackup {
       say("meals: \(error.message)")
       return 1
     }
-    let current = (try? MealStore(path: path))?.mealCount
-    let made = localMinute(info.madeAt)
+    let damage = MealStore.damage(at: path)
+    let current = damage == nil ? (try? MealStore(path: path))?.mealCount : nil
+    let made = BackupHint.minute(info.madeAt)
     say("Backup \(number): \(info.path)")
     say(
       "  made \(made), \(info.mealCount == 1 ? "1 meal" : "\(info.mealCount) meals"), checked: ok")
-    say(
-      "Database: \(path)" + (current.map { " (\($0 == 1 ? "1 meal" : "\($0) meals") now)" } ?? ""))
-    say("Its current contents will be kept as \(path).before-restore.")
+    if let damage {
+      say("Database: \(path) (damaged: \(damage))")
+      say(
+        "The damaged file will be kept aside as \(MealStore.damagedPath(of: path)), never deleted.")
+    } else {
+      say(
+        "Database: \(path)"
+          + (current.map { " (\($0 == 1 ? "1 meal" : "\($0) meals") now)" } ?? ""))
+      say("Its current contents will be kept as \(path).before-restore.")
+    }
     say("Replace the database with backup \(number)? (y/n)")
     guard let reply = answer()?.trimmingSpaces().lowercased(),
       reply == "y" || reply == "yes"
@@ -36,23 +44,14 @@ public enum RestoreBackup {
       say("Nothing was changed.")
       return 0
     }
+    let kept: String
     do {
-      try MealStore.restoreBackup(number: number, of: path)
+      kept = try MealStore.restoreBackup(number: number, of: path)
     } catch {
       say("meals: \(error.message) Nothing was changed.")
       return 1
     }
-    say("Restored backup \(number). Start meals to see it.")
+    say("Restored backup \(number). What was there is kept as \(kept). Start meals to see it.")
     return 0
   }
-}
-
-/// `2026-12-02 16:40` in the system's time zone: when a backup was made.
-private func localMinute(_ secondsSince1970: Double) -> String {
-  var time = time_t(secondsSince1970)
-  var parts = tm()
-  guard localtime_r(&time, &parts) != nil else { return "?" }
-  func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-  return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-    + " \(two(parts.tm_hour)):\(two(parts.tm_min))"
 }
