@@ -287,6 +287,39 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertTrue(app.lines[5].hasPrefix("  [ ] 200 g  noodles"), app.lines[5])
   }
 
+  /// An export's notes and source (the instructions' last section, `Notes`) are read on the
+  /// checklist; the steps count steps.
+  func testCookModeShowsTheNotesOnTheChecklistAndCountsOnlySteps() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 24))
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Chicken Tikka Masala",
+      instructions: """
+        1. Marinate the chicken.
+        2. Grill it.
+        3. Simmer the sauce.
+        4. Stir the chicken in.
+        Notes
+        A British curry house classic.
+        Source: BBC Good Food
+        """,
+      sectionTitles: ["Notes"],
+      ingredients: [IngredientMeasurement(name: "Chicken", quantity: "500 g")])
+    try app.store.commit(draft)
+    app.press(.character("c"))
+    XCTAssertEqual(
+      app.lines[3], "  Notes: A British curry house classic. · Source: BBC Good Food")
+    XCTAssertTrue(app.lines[5].hasPrefix("  [ ] 500 g  Chicken"), app.lines[5])
+    app.press(.right)
+    XCTAssertTrue(app.lines[1].hasPrefix("  Step 1 of 4"), app.lines[1])
+    app.press(.right, .right, .right)
+    XCTAssertTrue(app.lines[1].hasPrefix("  Step 4 of 4"), app.lines[1])
+    XCTAssertTrue(app.text.contains("Stir the chicken in."), app.text)
+    app.press(.right)
+    XCTAssertTrue(app.text.contains("That was the last step."), app.text)
+    XCTAssertFalse(app.text.contains("Step 5"), app.text)
+  }
+
   func testALongStepScrollsInASmallWindowWithAMoreMarkAndKeepsItsTimerHint() throws {
     let app = try AppHarness(size: Size(width: 40, height: 12))
     var draft = MealDraft(of: nil)

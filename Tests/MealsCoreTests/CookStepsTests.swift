@@ -152,3 +152,24 @@ final class CookStepsTests: XCTestCase {
     print("Steps: \(Set(texts).count) real instruction texts give \(stepCount) steps.")
   }
 }
+
+/// Notes are read, not done: a section titled as notes (in the languages pages come in) is
+/// kept apart from the steps.
+final class CookMethodTests: XCTestCase {
+  func testNotesSectionsAreNotSteps() {
+    let method = CookMethod(
+      CookSteps.steps(
+        "Mix.\n\nBake.\n\nTips:\nUse cold butter.\n\nQuelle:\nOma",
+        titles: []))
+    XCTAssertEqual(method.steps.map(\.text), ["Mix.", "Bake."])
+    XCTAssertEqual(method.notes, ["Tips: Use cold butter.", "Quelle: Oma"])
+  }
+
+  func testASingleNotesSectionIsNotTitledAgainAndOtherSectionsStaySteps() {
+    let method = CookMethod(
+      CookSteps.steps(
+        "Glaze:\nWhisk the sugar.\n\nCook’s Notes:\nKeeps 3 days.", titles: []))
+    XCTAssertEqual(method.steps, [CookStep("Whisk the sugar.", section: "Glaze")])
+    XCTAssertEqual(method.notes, ["Keeps 3 days."])
+  }
+}

@@ -133,6 +133,24 @@ final class KitchenServeTests: XCTestCase {
       ), "the cookware with what to gather: \(page)")
   }
 
+  /// The phone's Cook Mode reads an export's notes while gathering and counts only steps.
+  func testCookModeOnThePhoneReadsTheNotesWhileGathering() throws {
+    let meal = Meal(
+      name: "Tikka", instructions: "1. Grill.\n2. Simmer.\nNotes\nA classic.\nSource: BBC",
+      sectionTitles: ["Notes"])
+    let servings = Servings(for: meal)
+    let page = KitchenPages.cook(meal, id: 5, servings: servings, lines: servings.lines(of: meal))
+    XCTAssertTrue(page.contains("Step 2 of 2</p>"), page)
+    XCTAssertFalse(page.contains("Step 3"), page)
+    XCTAssertTrue(
+      page.contains(
+        "<p class=\"note\">A classic.</p>\n<p class=\"note\">Source: BBC</p>\n</section>"),
+      page)
+    let json = KitchenJSON.meal(meal, id: 5, servings: servings, lines: []).serialized(
+      pretty: false)
+    XCTAssertTrue(json.contains(#""notes":["A classic.","Source: BBC"]"#), json)
+  }
+
   func testAStepNamesAnIngredientAsAWordNotInsideOne() {
     XCTAssertTrue(KitchenPages.mentions("Add the eggs and stir.", "Egg"))
     XCTAssertTrue(KitchenPages.mentions("Sprinkle with CRÈME fraîche.", "creme fraiche"))

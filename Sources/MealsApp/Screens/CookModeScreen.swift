@@ -83,6 +83,8 @@ public final class CookModeScreen: Screen {
   public let steps: [String]
   /// The heading each step falls under (`Cake`), from the instructions' heading lines.
   let sections: [String?]
+  /// What is only to read (the notes, a source): on the checklist, never counted as steps.
+  let notes: [String]
   /// Where the cook is; keys, the footer and the frame follow it.
   enum Mode: Equatable {
     /// Gathering the ingredients (a checklist).
@@ -113,9 +115,10 @@ public final class CookModeScreen: Screen {
     self.meal = meal
     self.context = context
     self.servings = servings ?? Servings(for: meal)
-    let cooked = CookSteps.steps(of: meal)
-    steps = cooked.map(\.text)
-    sections = cooked.map(\.section)
+    let method = CookMethod(of: meal)
+    steps = method.steps.map(\.text)
+    sections = method.steps.map(\.section)
+    notes = method.notes
   }
 
   public var title: String { "Cook Mode" }
@@ -245,14 +248,32 @@ public final class CookModeScreen: Screen {
   }
 
   /// The checklist: the meal's name, a line on what to do, the cookware the steps name (when
-  /// they name any), a gap, then the ingredients; two columns in from each side.
+  /// they name any), the notes (wrapped, at most a quarter of the height), a gap, then the
+  /// ingredients; two columns in from each side.
   private func checklistLayout(_ body: Rect) -> (
-    name: Rect, heading: Rect, cookware: Rect, list: ListView
+    name: Rect, heading: Rect, cookware: Rect, notes: (area: Rect, lines: [String]),
+    list: ListView
   ) {
     let cookware = meal.cookware.isEmpty ? 0 : 1
-    let rows = body.inset(left: 2, right: 2).split(
-      .vertical, [.fixed(1), .fixed(1), .fixed(cookware), .fixed(1), .fill])
-    return (rows[0], rows[1], rows[2], ListView(area: rows[4], marker: false))
+    let inner = body.inset(left: 2, right: 2)
+    let noteLines = notesLines(width: inner.width, most: max(1, body.height / 4))
+    let rows = inner.split(
+      .vertical,
+      [.fixed(1), .fixed(1), .fixed(cookware), .fixed(noteLines.count), .fixed(1), .fill])
+    return (rows[0], rows[1], rows[2], (rows[3], noteLines), ListView(area: rows[5], marker: false))
+  }
+
+  /// The notes as the checklist shows them: `Notes: …` wrapped to `width`, at most `most`
+  /// lines, the last cut with `…` when they go on (Meal Detail shows them whole).
+  private func notesLines(width: Int, most: Int) -> [String] {
+    guard !notes.isEmpty, width > 0 else { return [] }
+    let lines = TextWrap.wrap("Notes: " + notes.joined(separator: " · "), width: width)
+    guard lines.count > most else { return lines }
+    var kept = Array(lines.prefix(most))
+    // Wider than the row by the mark, so the row ends in "…" (cut, never wrapped).
+    kept[most - 1] = TextWidth.truncate(
+      kept[most - 1] + String(repeating: " ", count: width), to: width)
+    return kept
   }
 
   /// The timers: a title, a gap, then one timer a row; two columns in from each side.
@@ -285,6 +306,11 @@ public final class CookModeScreen: Screen {
       canvas.writeTruncated(
         "Cookware: " + Cookware.line(meal.cookware), in: layout.cookware,
         style: .muted)
+    }
+    for (offset, line) in layout.notes.lines.enumerated() {
+      canvas.writeTruncated(
+        line, row: layout.notes.area.y + offset, column: layout.notes.area.x,
+        width: layout.notes.area.width, style: .muted)
     }
     guard !meal.ingredients.isEmpty else {
       canvas.writeTruncated(

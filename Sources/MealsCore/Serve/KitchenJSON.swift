@@ -19,11 +19,13 @@ public enum KitchenJSON {
     ])
   }
 
-  /// A meal for `servings`: its quantities scaled, its steps as Cook Mode splits them.
+  /// A meal for `servings`: its quantities scaled, its steps as Cook Mode splits them (its
+  /// notes apart).
   public static func meal(
     _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement]
   ) -> JSONText {
-    .compactObject([
+    let method = CookMethod(of: meal)
+    return .compactObject([
       ("id", .integer(id)),
       ("name", .string(meal.name)),
       ("servings", .integer(Int64(servings.current))),
@@ -49,10 +51,11 @@ public enum KitchenJSON {
       (
         "steps",
         .array(
-          CookSteps.steps(of: meal).map {
+          method.steps.map {
             .compactObject([("text", .string($0.text)), ("section", .optional($0.section))])
           })
       ),
+      ("notes", method.notes.isEmpty ? .null : .array(method.notes.map { .string($0) })),
     ])
   }
 

@@ -188,7 +188,8 @@ public enum KitchenPages {
   public static func cook(
     _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement]
   ) -> String {
-    let steps = CookSteps.steps(of: meal)
+    let method = CookMethod(of: meal)
+    let steps = method.steps
     var main = """
       <h1 class="cook-title"><a href="/meal/\(id)?servings=\(servings.current)">\(HTMLEscaping.escaped(meal.name))</a></h1>
       <section class="step gather" data-step="0">
@@ -199,6 +200,10 @@ public enum KitchenPages {
     if !meal.cookware.isEmpty {
       main +=
         "<p class=\"cookware\">Cookware: \(HTMLEscaping.escaped(Cookware.line(meal.cookware)))</p>\n"
+    }
+    // Notes are read while gathering: they are not steps.
+    for note in method.notes {
+      main += "<p class=\"note\">\(HTMLEscaping.escaped(note))</p>\n"
     }
     main += "</section>\n"
     for (index, step) in steps.enumerated() {
