@@ -60,7 +60,7 @@ public final class AppContext {
     self.catalogue = CatalogueImport(store: store, service: service, navigator: navigator)
     self.remote = RemoteData(store: store, service: service)
     writes = PendingWrites(navigator: navigator)
-    timers = KitchenTimers(navigator: navigator)
+    timers = KitchenTimers(navigator: navigator, store: store)
     sync = AppSync(folder: syncFolder, store: store, navigator: navigator)
     serve = AppServe(options: serving, store: store, navigator: navigator)
     // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.

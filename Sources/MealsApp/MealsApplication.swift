@@ -42,6 +42,15 @@ public final class MealsApplication {
       let marks = [timer, serve.summary].compactMap { $0 }
       return marks.isEmpty ? nil : marks.joined(separator: " · ")
     }
+    navigator.questionBeforeQuitting = { [unowned navigator] in
+      let running = kitchen.running.count
+      guard running > 0 else { return nil }
+      return ConfirmPrompt(
+        running == 1
+          ? "A timer is counting — quit anyway? It is kept for the next start. (y/n)"
+          : "\(running) timers are counting — quit anyway? They are kept for the next start. (y/n)",
+        onYes: { navigator.quit() })
+    }
     navigator.push(root)
   }
 
@@ -58,6 +67,7 @@ public final class MealsApplication {
   /// What the first frame shows: kept drafts offered.
   public func startBeforeFirstFrame() {
     offerKeptDrafts()
+    context.timers.restore()
   }
 
   /// Meals deleted over 30 days ago erased; no screen shows the trash at start, so it waits

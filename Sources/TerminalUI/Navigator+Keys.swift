@@ -51,7 +51,18 @@ extension Navigator {
     case .redraw: terminal?.invalidate()
     case .help, .helpInFields: openHelp()
     case .back:
-      if stack.count > 1 { pop() } else if key != .escape { quit() }
+      if stack.count > 1 {
+        pop()
+      } else if key != .escape {
+        askingFirst()
+      }
     }
+  }
+}
+
+extension Navigator {
+  /// `q` on the last screen: quits, unless the app has a question first (timers counting).
+  func askingFirst() {
+    if let question = questionBeforeQuitting?() { present(question) } else { quit() }
   }
 }

@@ -138,6 +138,10 @@ public final class Navigator {
   /// Ends the app (after the loop lets every screen keep its unsaved work).
   public func quit() { isFinished = true }
 
+  /// A question `q` on the last screen asks before quitting (nil: quit at once); Ctrl-C never
+  /// asks.
+  public var questionBeforeQuitting: (() -> Prompt?)?
+
   /// Asks every screen on the stack to write what is unsaved, before an exit or a suspend.
   public func keepUnsavedWork() {
     for screen in stack { screen.keepUnsavedWork() }

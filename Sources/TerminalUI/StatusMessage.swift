@@ -68,7 +68,12 @@ struct StatusLine {
   func render(into canvas: inout Canvas, in row: Rect, now: UInt64, mark: String? = nil) {
     var row = row
     if let mark, !mark.isEmpty {
-      let width = min(row.width - 2, TextWidth.columns(of: mark))
+      // The message comes first: the mark gives way to it down to its first two words
+      // (`⏱ 8:59`), cut with "…" after them.
+      let full = TextWidth.columns(of: mark)
+      let head = TextWidth.columns(of: mark.split(separator: " ").prefix(2).joined(separator: " "))
+      let wanted = message.map { TextWidth.columns(of: $0.text) + 4 } ?? 0
+      let width = min(row.width - 2, full, max(head + 2, row.width - wanted))
       let parts = row.split(.horizontal, [.fill, .fixed(width), .fixed(1)])
       canvas.writeTruncated(mark, in: parts[1], style: .key)
       row = Rect(x: row.x, y: row.y, width: max(0, parts[0].width - 1), height: 1)

@@ -418,7 +418,7 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertEqual(app.navigator.signalsSent, [])
     app.wait(239_000)
     XCTAssertEqual(app.navigator.signalsSent, [.bell, .flash], "the first one ends")
-    XCTAssertTrue(app.text.contains("⏰ Time's up: Step 1 · 5 minutes"))
+    XCTAssertTrue(app.text.contains("⏰ Time's up: Beef Stew · Step 1 · 5 minutes"))
     app.press(.right)
     XCTAssertTrue(app.text.contains("Time's up"), "the message stays until acknowledged")
     app.press(.enter)
@@ -428,24 +428,58 @@ final class KitchenScreenTests: XCTestCase {
     app.press(.character("T"))
     XCTAssertTrue(app.text.contains("Timers"))
     app.press(.down, .character("x"))
-    XCTAssertTrue(app.text.contains("Stopped the timer “Step 2 · 1 hr 30 mins”."))
+    XCTAssertTrue(app.text.contains("Stopped the timer “Beef Stew · Step 2 · 1 hr 30 mins”."))
     app.press(.escape)
     // A timer running outlives Cook Mode: it counts on the status line and rings on My Meals.
     app.press(.character("t"))
     app.press(.escape)
     XCTAssertEqual(app.lines[0], " My Meals")
+    // The timer names its meal; the message comes first and the mark gives way to it.
     XCTAssertEqual(
       app.lines[22],
-      " Still counting — T in Cook Mode stops it.      ⏱ Step 2 · 1 hr 30 mins 1:30:00")
+      " Still counting — T in Cook Mode stops it.  ⏱ 1:30:00 Beef Stew · Step 2 · 1 h…")
     app.press(.character("L"))
     app.wait(60_000)
     XCTAssertEqual(app.lines[0], " My Meals › Shopping List")
-    XCTAssertTrue(app.lines[22].hasSuffix(" ⏱ Step 2 · 1 hr 30 mins 1:29:00"), app.lines[22])
+    XCTAssertTrue(
+      app.lines[22].hasSuffix(" ⏱ 1:29:00 Beef Stew · Step 2 · 1 hr 30 mins"), app.lines[22])
     app.wait(89 * 60_000)
-    XCTAssertTrue(app.text.contains("⏰ Time's up: Step 2 · 1 hr 30 mins"), "rings here too")
+    XCTAssertTrue(
+      app.text.contains("⏰ Time's up: Beef Stew · Step 2 · 1 hr 30 mins"), "rings here too")
     XCTAssertEqual(app.navigator.signalsSent, [.bell, .flash, .bell, .flash])
     app.press(.enter)
     XCTAssertFalse(app.lines[22].contains("⏱"), "nothing counts any more")
+  }
+
+  /// `q` with timers counting asks first; the timers are kept in the book, so the next start
+  /// shows them counting — or says they rang while meals was closed.
+  func testQuitAsksWhileTimersCountAndTheyCountOnAfterARestart() throws {
+    let wall = 1_800_000_000.0
+    let app = try AppHarness(clock: { wall })
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Beef Stew",
+      instructions: "1. Brown the beef for 5 minutes.\n2. Simmer for 1 hr 30 mins.",
+      ingredients: [IngredientMeasurement(name: "Beef", quantity: "500g")])
+    try app.store.commit(draft)
+    app.press(.character("c"), .right, .character("t"), .right, .character("t"), .escape)
+    app.press(.character("q"))
+    XCTAssertTrue(
+      app.lines[22].contains("2 timers are counting — quit anyway?"), app.lines[22])
+    XCTAssertFalse(app.navigator.isFinished)
+    app.press(.character("n"))
+    XCTAssertFalse(app.navigator.isFinished, "n stays")
+    app.press(.character("q"), .character("y"))
+    XCTAssertTrue(app.navigator.isFinished, "y quits")
+
+    // Ten minutes later: the 5-minute timer rang while closed, the other counts on.
+    let later = try AppHarness(restarting: app, clock: { wall + 600 })
+    XCTAssertTrue(
+      later.text.contains("Time's up while meals was closed: Beef Stew · Step 1 · 5 minutes"),
+      later.text)
+    later.press(.enter)
+    XCTAssertTrue(
+      later.lines[22].hasSuffix("⏱ 1:20:00 Beef Stew · Step 2 · 1 hr 30 mins"), later.lines[22])
   }
 }
 

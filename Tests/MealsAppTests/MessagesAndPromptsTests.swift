@@ -78,7 +78,7 @@ final class MessagesAndPromptsTests: XCTestCase {
     let box = app.lines.filter { $0.contains("│") }
     XCTAssertTrue(
       box.contains { $0.contains("Enter or Esc to carry on cooking") }, "the detail whole: \(box)")
-    XCTAssertTrue(box.contains { $0.contains("⏰ Time's up: Step 1 · 5 minutes") }, "\(box)")
+    XCTAssertTrue(box.contains { $0.contains("⏰ Time's up: Stew · Step 1 · 5 minutes") }, "\(box)")
     XCTAssertEqual(app.lines[23], " Enter carry on")
   }
 

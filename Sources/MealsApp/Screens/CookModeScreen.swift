@@ -127,6 +127,14 @@ public final class CookModeScreen: Screen {
 
   var runningTimers: [CookTimer] { context.timers.running }
 
+  /// The meal's name as its timers carry it.
+  private var mealName: String { MealRules.trimmed(meal.name) }
+
+  /// The labels (`Step 2 · 5 minutes`) of this meal's timers that are counting.
+  private var countingLabels: Set<String> {
+    Set(runningTimers.filter { $0.meal == mealName }.map(\.label))
+  }
+
   // MARK: - Keys
 
   public func handle(_ key: Key) -> Bool { resolve(key) }
@@ -195,7 +203,7 @@ public final class CookModeScreen: Screen {
     let label = { (duration: StepDuration) in
       "Step \(step + 1) · " + String(self.steps[step][duration.range])
     }
-    let counting = Set(runningTimers.map(\.label))
+    let counting = countingLabels
     guard let duration = durations.first(where: { !counting.contains(label($0)) }) else {
       context.navigator.showInfo("Every time in step \(step + 1) is already counting.")
       return
@@ -203,7 +211,7 @@ public final class CookModeScreen: Screen {
     let now = context.navigator.now()
     context.timers.start(
       CookTimer(
-        label: label(duration), seconds: duration.seconds,
+        meal: mealName, label: label(duration), seconds: duration.seconds,
         endsAt: now + UInt64(duration.seconds) * 1000))
     let note = duration.upperSeconds.map { _ in " (the shorter time of the range)" } ?? ""
     context.navigator.showInfo("Timer started: \(label(duration))\(note). T lists the timers.")
@@ -216,7 +224,7 @@ public final class CookModeScreen: Screen {
     case .stop:
       if let removed = context.timers.remove(at: timerList.selection) {
         timerList.clamp(count: timers.count)
-        context.navigator.showInfo("Stopped the timer “\(Quote.name(removed.label))”.")
+        context.navigator.showInfo("Stopped the timer “\(Quote.name(removed.title))”.")
       }
     }
   }
@@ -452,7 +460,7 @@ public final class CookModeScreen: Screen {
 
   /// What `t` would do on this step: start the next time not counting yet, or nothing more.
   private func timerHint(step: Int, durations: [String]) -> String? {
-    let counting = Set(runningTimers.map(\.label))
+    let counting = countingLabels
     if let next = durations.first(where: { !counting.contains("Step \(step + 1) · \($0)") }) {
       return "t starts a timer for \(next)"
     }
@@ -476,15 +484,17 @@ public final class CookModeScreen: Screen {
       let timer = timers[row.index]
       let state = timer.isDone ? "done" : timer.remaining(at: now)
       canvas.writeTruncated(
-        "\(state.prefix(8))\(String(repeating: " ", count: max(0, 8 - state.count))) \(timer.label)",
+        "\(state.prefix(8))\(String(repeating: " ", count: max(0, 8 - state.count))) \(timer.title)",
         in: row.content, style: timer.isDone ? .muted : .plain)
     }
   }
 
   private func renderTimerBar(into canvas: inout Canvas, in bar: Rect) {
     let now = context.navigator.now()
+    // This meal's timers by their step; another meal's by its name too.
     let parts = timers.map { timer in
-      timer.isDone ? "\(timer.label) done" : "\(timer.label) \(timer.remaining(at: now))"
+      let name = timer.meal == mealName ? timer.label : timer.title
+      return timer.isDone ? "\(name) done" : "\(name) \(timer.remaining(at: now))"
     }
     canvas.writeTruncated("⏱ " + parts.joined(separator: "  │  "), in: bar, style: .key)
   }
