@@ -99,9 +99,12 @@ public struct Canvas: Equatable, Sendable {
     let limit = min(size.width, column + (width ?? size.width))
     var position = column
     var lastIndex: Int?
+    var previous: Unicode.Scalar?
     for scalar in text.unicodeScalars {
+      defer { previous = scalar }
       if TextWidth.isInvisibleFormat(scalar) { continue }
-      let shown = Self.visible(scalar)
+      guard let drawn = TextWidth.shown(scalar, after: previous) else { continue }
+      let shown = Self.visible(drawn)
       let cells = TextWidth.columns(of: shown)
       if cells == 0 {
         if let lastIndex {

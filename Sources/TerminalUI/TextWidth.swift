@@ -20,11 +20,41 @@ public enum TextWidth {
     return width < 0 ? 1 : width
   }
 
-  /// Cells the whole string takes on one line.
+  /// Cells the whole string takes on one line, drawn as `shown` draws it.
   public static func columns(of text: some StringProtocol) -> Int {
     var total = 0
-    for scalar in text.unicodeScalars { total += columns(of: scalar) }
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      if let drawn = shown(scalar, after: previous) { total += columns(of: drawn) }
+      previous = scalar
+    }
     return total
+  }
+
+  // MARK: - Emoji in a form of certain width
+
+  /// What is drawn for `scalar` (after `previous` in the text), or nil when nothing is.
+  ///
+  /// Terminals disagree on emoji sequences: tmux and kitty join a ZWJ sequence (👨‍👩‍👧) into
+  /// one wide cell, a skin tone (👍🏽) into its base, a flag's two letters (🇯🇵) into one
+  /// glyph, and draw ❤️ (a narrow heart asking for emoji style) wide, where `wcwidth` — and so
+  /// ncurses — counts each scalar. Whatever one terminal makes of them moves every column after
+  /// them on another. So the joiners and style selectors are not sent (the family is drawn as
+  /// 👨👩👧, six cells everywhere), a skin tone after its base is left out, a flag's regional
+  /// indicators are drawn as their letters (JP), and tag characters are dropped. The text itself
+  /// is never changed: only what the terminal is sent.
+  public static func shown(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?)
+    -> Unicode.Scalar?
+  {
+    let value = scalar.value
+    if value < 0x200D { return scalar }  // nearly all text, at once
+    switch value {
+    case 0x200D, 0xFE0E, 0xFE0F, 0xE0020...0xE007F: return nil
+    case 0x1F3FB...0x1F3FF:
+      return previous?.properties.isEmojiModifierBase == true ? nil : scalar
+    case 0x1F1E6...0x1F1FF: return Unicode.Scalar(0x41 + (value - 0x1F1E6))
+    default: return scalar
+    }
   }
 
   /// C0 and C1 controls and DEL: never sent to the terminal as they are.
@@ -45,11 +75,13 @@ public enum TextWidth {
     var used = 0
     var end = text.startIndex
     var index = text.startIndex
+    var previous: Unicode.Scalar?
     while index < text.endIndex {
       let scalar = text.unicodeScalars[index]
-      let cells = columns(of: scalar)
+      let cells = shown(scalar, after: previous).map(columns(of:)) ?? 0
       if used + cells > width { break }
       used += cells
+      previous = scalar
       index = text.unicodeScalars.index(after: index)
       end = index
     }

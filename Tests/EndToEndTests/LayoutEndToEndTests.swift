@@ -158,3 +158,60 @@ final class LayoutEndToEndTests: XCTestCase {
     try tmux.waitFor("EXIT=0")
   }
 }
+
+/// Emoji sequences (ZWJ, flags, skin tones, emoji style) in a real terminal: the columns after
+/// them stay where they belong, in the row itself and in every row below.
+final class EmojiColumnsEndToEndTests: XCTestCase {
+  /// Cells a scalar takes as the app now sends text: emoji two, a flag's letters one.
+  private static func cells(_ line: Substring) -> Int {
+    line.unicodeScalars.reduce(0) { total, scalar in
+      switch scalar.value {
+      case 0x200D, 0xFE0E, 0xFE0F, 0x1F3FB...0x1F3FF: total
+      case 0x1F300...0x1FAFF: total + 2
+      default: total + 1
+      }
+    }
+  }
+
+  func testTheDividerStaysInItsColumnAfterZWJSequencesFlagsAndSkinTones() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let names = [
+      "👨\u{200D}👩\u{200D}👧 Family 🇯🇵 pancakes 🥞🥞🥞", "Apple pie", "👍🏽 Thumbs ❤\u{FE0F} love",
+    ]
+    var files: [String] = []
+    for (index, name) in names.enumerated() {
+      let file = folder.path("meal\(index).json")
+      try Data(#"{"name":"\#(name)","instructions":"Mix. Flour and eggs. Fry."}"#.utf8)
+        .write(to: URL(fileURLWithPath: file))
+      files.append(file)
+    }
+    let database = folder.path("meals.sqlite")
+    let imported = try runProcess([Products.meals, "--db", database, "import"] + files)
+    XCTAssertEqual(imported.status, 0, imported.errors)
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:9/"), width: 110,
+      height: 20)
+    try tmux.waitFor("3 meals")
+    for keys in [["Down"], ["Down"], ["/"]] {
+      try tmux.press(keys[0])
+      usleep(200_000)
+      try assertDividerInOneColumn(try tmux.capture())
+    }
+    try tmux.type("🥞")
+    let screen = try tmux.waitFor("1 of 3 meals matches")
+    try assertDividerInOneColumn(screen)
+    XCTAssertFalse(screen.contains("Mix. lour"), screen)
+  }
+
+  private func assertDividerInOneColumn(
+    _ screen: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let columns = screen.split(separator: "\n").compactMap { row -> Int? in
+      guard let bar = row.firstIndex(of: "│") else { return nil }
+      return Self.cells(row[..<bar])
+    }
+    XCTAssertGreaterThan(columns.count, 5, screen, file: file, line: line)
+    XCTAssertEqual(Set(columns).count, 1, "the divider moved:\n\(screen)", file: file, line: line)
+  }
+}

@@ -31,6 +31,27 @@ final class CanvasTests: XCTestCase {
     XCTAssertEqual(emoji.line(0), "a x🍝", "overwriting half a wide character blanks the other half")
   }
 
+  /// Emoji sequences are drawn in a form every terminal gives the same width: joiners and
+  /// style selectors not sent, a skin tone after its base left out, a flag as its letters.
+  func testEmojiSequencesAreDrawnInAFormOfCertainWidth() {
+    let name = "👨\u{200D}👩\u{200D}👧 Family 🇯🇵 pancakes 🥞"
+    XCTAssertEqual(TextWidth.columns(of: name), 6 + 8 + 3 + 9 + 2)
+    var canvas = Canvas(size: Size(width: 40, height: 1))
+    XCTAssertEqual(canvas.write(name + "|", row: 0, column: 0), 29)
+    XCTAssertEqual(canvas.line(0), "👨👩👧 Family JP pancakes 🥞|")
+    XCTAssertEqual(TextWidth.columns(of: "👍🏽ok"), 4, "the skin tone joins its base")
+    XCTAssertEqual(TextWidth.columns(of: "🏽"), 2, "a lone skin tone is drawn")
+    XCTAssertEqual(TextWidth.columns(of: "❤\u{FE0F}!"), 2, "no emoji style is asked")
+    XCTAssertEqual(
+      TextWidth.columns(of: "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"), 2)
+    var cut = Canvas(size: Size(width: 5, height: 1))
+    cut.writeTruncated("👨\u{200D}👩\u{200D}👧 Family", row: 0, column: 0, width: 5)
+    XCTAssertEqual(cut.line(0), "👨👩…", "cut by the cells drawn")
+    XCTAssertEqual(
+      TextWidth.prefix(of: Substring("👍🏽👍🏽x"), fitting: 4).1, 4,
+      "a prefix measures the same way")
+  }
+
   func testCombiningMarksJoinTheirBaseCell() {
     var canvas = Canvas(size: Size(width: 8, height: 1))
     canvas.write("saute\u{0301}!", row: 0, column: 0)

@@ -2,9 +2,7 @@
 public enum TextWrap {
   /// Cells one character takes.
   public static func columns(of character: Character) -> Int {
-    var total = 0
-    for scalar in character.unicodeScalars { total += TextWidth.columns(of: scalar) }
-    return total
+    TextWidth.columns(of: String(character))
   }
 
   /// Splits one line (no newlines) into rows of at most `width` cells, breaking after spaces
