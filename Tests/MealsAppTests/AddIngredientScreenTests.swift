@@ -111,16 +111,24 @@ final class AddIngredientScreenTests: XCTestCase {
       app.lines[3], "  No ingredient matches “dragon”.", "TheMealDB has no meals with it")
   }
 
-  func testQuantityPromptAddsThroughTheDelegateWithOrWithoutAQuantity() throws {
+  /// The measurement cannot be empty (the seed's validation); the error says how to write one
+  /// without an amount.
+  func testQuantityPromptAddsThroughTheDelegateAndRefusesAnEmptyQuantity() throws {
     let app = try AppHarness()
     openPicker(app)
     app.type("salt")
     app.press(.enter)
     XCTAssertTrue(app.text.contains("Quantity of Salt:"), app.text)
-    XCTAssertTrue(app.text.contains("Enter to add (empty: no quantity)"), app.text)
+    XCTAssertTrue(app.text.contains("Enter to add (to taste, a pinch…)"), app.text)
     app.press(.enter)
-    XCTAssertEqual(app.lines[0], " My Meals › New Meal", "salt needs no quantity")
+    XCTAssertTrue(app.text.contains("Quantity of Salt:"), "refused: the prompt stays")
+    XCTAssertTrue(app.text.contains("Write how much — for one without an amount,"), app.text)
+    XCTAssertFalse(app.text.contains("Added Salt"), app.text)
+    app.type("to taste")
+    app.press(.enter)
+    XCTAssertEqual(app.lines[0], " My Meals › New Meal")
     XCTAssertTrue(app.text.contains("INGREDIENTS (1)"), app.text)
+    XCTAssertTrue(app.text.contains("to taste"), app.text)
     app.press(.character("i"))
     app.type("garl")
     app.press(.enter)

@@ -69,12 +69,12 @@ public final class AddIngredientScreen: IngredientPickerScreen {
       return
     }
     let new = if case .new = choice { " (new)" } else { "" }
-    // Salt, pepper, "to serve": a quantity is not needed.
     let prompt = TextPrompt(
       label: "Quantity of \(choice.name)\(new):",
-      hint: "Enter to add (empty: no quantity) · Esc to cancel", action: "add"
+      hint: "Enter to add (to taste, a pinch…) · Esc to cancel", action: "add"
     ) { [weak self] text in
       guard let self else { return nil }
+      if let broken = MealRules.checkQuantity(text) { return broken.message }
       do throws(StoreError) {
         let name = try self.keep(choice)
         self.delegate?.addIngredientScreen(

@@ -298,11 +298,12 @@ public final class MealEditorScreen: Screen {
       guard let self, self.draft.ingredients.indices.contains(index) else { return nil }
       let quantity = MealRules.trimmed(text)
       guard quantity != row.quantity else { return nil }
+      // A line that came without a measure may stay so; a typed one is never emptied.
+      if let broken = MealRules.checkQuantity(quantity) { return broken.message }
       self.draft.replaceIngredient(
         at: index,
         with: IngredientMeasurement(name: row.name, quantity: quantity, group: row.group))
-      self.context.navigator.showInfo(
-        "\(row.name): \(quantity.isEmpty ? "no quantity" : quantity) (not saved yet).")
+      self.context.navigator.showInfo("\(row.name): \(quantity) (not saved yet).")
       return nil
     }
     context.navigator.present(prompt)
