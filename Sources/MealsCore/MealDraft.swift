@@ -88,10 +88,27 @@ public struct MealDraft: Equatable, Sendable {
     return title == old ? 0 : end - index
   }
 
+  /// Whether a meal must have instructions to be written.
+  public enum Steps: Sendable {
+    /// A meal made in the editor: a new one needs them; one that came without them (an
+    /// import) may be saved so, its steps to be added later.
+    case asItCame
+    /// A meal brought in (an import, a synced file): nothing a user asked for is dropped, so
+    /// one without steps comes in as it is.
+    case mayBeMissing
+  }
+
   /// The meal to write, or the rule it breaks.
-  public func validated() -> Result<Meal, MealRuleError> {
+  public func validated(steps: Steps = .asItCame) -> Result<Meal, MealRuleError> {
     if let error = MealRules.checkName(meal.name) { return .failure(error) }
-    if let error = MealRules.checkInstructions(meal.instructions) { return .failure(error) }
+    let stepsRequired =
+      switch steps {
+      case .mayBeMissing: false
+      case .asItCame: isNew || !MealRules.isBlank(original.instructions)
+      }
+    if stepsRequired, let error = MealRules.checkInstructions(meal.instructions) {
+      return .failure(error)
+    }
     for measurement in meal.ingredients {
       if let error = MealRules.checkIngredientName(measurement.name) { return .failure(error) }
     }

@@ -54,6 +54,8 @@ public struct ImportReport: Equatable, Sendable {
     public var id: Int64
     public var name: String
     public var place: String
+    /// Brought in without a step to cook by: said, so the user adds them in the editor.
+    public var hasNoSteps = false
   }
 
   public struct Skipped: Equatable, Sendable {
@@ -66,6 +68,15 @@ public struct ImportReport: Equatable, Sendable {
 
   public var imported: [Imported] = []
   public var skipped: [Skipped] = []
+
+  /// `1 recipe has no steps — add them in the editor.`, or nil when every meal has some.
+  public static func withoutStepsNote(_ imported: [Imported]) -> String? {
+    let count = imported.filter(\.hasNoSteps).count
+    guard count > 0 else { return nil }
+    return count == 1
+      ? "1 recipe has no steps — add them in the editor."
+      : "\(count) recipes have no steps — add them in the editor."
+  }
 }
 
 extension MealStore {

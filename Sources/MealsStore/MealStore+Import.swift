@@ -102,7 +102,7 @@ public final class ImportFeed {
     var draft = MealDraft(of: nil)
     draft.meal = meal
     let valid: Meal
-    switch draft.validated() {
+    switch draft.validated(steps: .mayBeMissing) {
     case .success(let checked): valid = checked
     case .failure(let rule):
       skip(candidate, rule.message)
@@ -123,7 +123,10 @@ public final class ImportFeed {
     written[id] = valid
     if let mealDBID = valid.mealDBID { takenIDs.insert(mealDBID) }
     contents.insert(MealContent(valid))
-    report.imported.append(.init(id: id, name: valid.name, place: candidate.place))
+    report.imported.append(
+      .init(
+        id: id, name: valid.name, place: candidate.place,
+        hasNoSteps: CookMethod(of: valid).steps.isEmpty))
     return id
   }
 

@@ -138,7 +138,7 @@ extension MealStore {
     var draft = MealDraft(of: nil)
     draft.meal = meal
     draft.meal.id = nil
-    switch draft.validated() {
+    switch draft.validated(steps: .mayBeMissing) {
     case .success(let valid): return try insert(valid, uid: uid)
     case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
     }
@@ -151,7 +151,7 @@ extension MealStore {
     var draft = MealDraft(of: nil)
     draft.meal = meal
     draft.meal.id = id
-    switch draft.validated() {
+    switch draft.validated(steps: .mayBeMissing) {
     case .success(let valid): try write(valid, id: id)
     case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
     }

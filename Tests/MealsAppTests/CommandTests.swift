@@ -330,6 +330,38 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(store.mealCount, 6)
   }
 
+  /// A Meal-Master recipe with no directions and a JSON recipe with only ingredients come in,
+  /// said; nothing asked for is dropped.
+  func testARecipeWithoutStepsIsImportedAndSaid() throws {
+    let empty = try database("empty.sqlite", meals: [])
+    try Data(
+      """
+      MMMMM----- Recipe via Meal-Master (tm) v8.05
+
+            Title: Spiced Nuts
+       Categories: Snacks
+            Yield: 4 servings
+
+            1 c  Walnuts
+            2 tb Sugar
+
+      MMMMM
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: folder.path("nuts.mmf")))
+    try Data(#"{"name":"Flour bag","ingredients":[{"name":"Flour","measure":"1 kg"}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: folder.path("flour.json")))
+    let (status, out, err) = try meals("import", "nuts.mmf", "flour.json", options: empty)
+    XCTAssertEqual(status, 0, err)
+    XCTAssertTrue(
+      out.contains(
+        "Imported 1 meal from a Meal-Master file. 1 recipe has no steps — add them in the editor."),
+      out)
+    XCTAssertTrue(out.contains("Spiced Nuts\t(recipe “Spiced Nuts”)\tno steps"), out)
+    XCTAssertTrue(out.hasSuffix("1 recipe has no steps — add them in the editor.\n"), out)
+    XCTAssertEqual(try MealStore(path: empty.databasePath).mealCount, 2)
+  }
+
   func testImportReadsStandardInputForADash() throws {
     let empty = try database("empty.sqlite", meals: [])
     let cook = ">> title: Toast\n\nToast @bread{2%slices}, then butter it.\n"
@@ -437,10 +469,11 @@ final class CommandTests: XCTestCase {
         err.contains(reason) && err.hasSuffix("Nothing was imported.\n"), "\(path): \(err)")
     }
     XCTAssertEqual(try store().mealCount, before)
-    // A recipe that breaks a rule imports nothing: status 1; one already saved: a quiet 0.
+    // A recipe whose page gives no steps comes in, said (#58: nothing asked for is dropped);
+    // one already saved: a quiet 0.
     (status, out, _) = try page("pages/no-steps.html")
-    XCTAssertEqual(status, 1)
-    XCTAssertTrue(out.contains("A meal needs instructions."), out)
+    XCTAssertEqual(status, 0)
+    XCTAssertTrue(out.contains("1 recipe has no steps — add them in the editor."), out)
     (status, out, _) = try page("pages/microdata.html")
     XCTAssertEqual(status, 0, "already saved: skipped, not a failure")
     XCTAssertTrue(out.contains("already in My Meals"), out)

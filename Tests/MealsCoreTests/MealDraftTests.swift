@@ -22,6 +22,25 @@ final class MealDraftTests: XCTestCase {
     XCTAssertEqual(try draft.validated().get().name, "Soup")
   }
 
+  /// Nothing a user asked to bring in is dropped: a recipe without steps comes in, and a meal
+  /// that came so may be saved from the editor; a new meal made by hand still needs them.
+  func testAMealThatCameWithoutStepsMayBeSavedSo() {
+    var imported = MealDraft(of: nil)
+    imported.meal = Meal(name: "Spiced Nuts", instructions: "")
+    XCTAssertEqual(imported.validated(), .failure(.emptyInstructions), "by hand: needed")
+    XCTAssertEqual(try imported.validated(steps: .mayBeMissing).get().name, "Spiced Nuts")
+    var stored = imported.meal
+    stored.id = 7
+    var edit = MealDraft(of: stored)
+    edit.name = "Spiced Walnuts"
+    XCTAssertEqual(try edit.validated().get().name, "Spiced Walnuts", "came without: saved")
+    var withSteps = stored
+    withSteps.instructions = "Toast."
+    var emptied = MealDraft(of: withSteps)
+    emptied.instructions = ""
+    XCTAssertEqual(emptied.validated(), .failure(.emptyInstructions), "had steps: needs them")
+  }
+
   func testIngredientRowsAddAndRemove() {
     var draft = MealDraft(of: Meal(id: 4, name: "Tea", instructions: "Steep."))
     draft.addIngredient(IngredientMeasurement(name: "Tea", quantity: "1 bag"))

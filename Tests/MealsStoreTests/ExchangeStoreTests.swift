@@ -99,22 +99,24 @@ final class ExchangeStoreTests: StoreTestCase {
       ImportCandidate(place: "2", meal: linked),
       ImportCandidate(place: "3", meal: again),
       ImportCandidate(place: "4", problem: "not a JSON object"),
-      ImportCandidate(place: "5", meal: Meal(name: "Stew", instructions: "  ")),
+      ImportCandidate(place: "5", meal: Meal(name: "  ", instructions: "Braise.")),
+      ImportCandidate(place: "5b", meal: Meal(name: "Stock", instructions: "  ")),
       ImportCandidate(place: "6", meal: Meal(name: "Stew", instructions: "Braise.")),
       ImportCandidate(place: "7", meal: Meal(name: "Stew", instructions: "Braise.")),
     ]
     let report = try store.importMeals(candidates)
-    XCTAssertEqual(report.imported.map(\.place), ["2", "6"])
+    XCTAssertEqual(report.imported.map(\.place), ["2", "5b", "6"])
+    XCTAssertEqual(report.imported.map(\.hasNoSteps), [false, true, false], "without steps: in")
     XCTAssertEqual(
       report.skipped.map { "\($0.place): \($0.reason)" },
       [
         "1: already in My Meals as “Chicken Soup” (same content)",
         "3: TheMealDB meal 100 is earlier in this import",
         "4: not a JSON object",
-        "5: A meal needs instructions.",
+        "5: A meal needs a name.",
         "7: the same meal is earlier in this import",
       ])
-    XCTAssertEqual(store.mealCount, 3)
+    XCTAssertEqual(store.mealCount, 4)
     XCTAssertEqual(try store.meal(id: report.imported[0].id)?.mealDBID, "100")
   }
 

@@ -249,7 +249,9 @@ public final class ImportLinkScreen: Screen {
           if let thumbnail = candidate.meal?.thumbnailURL, context.pictures.isOn {
             context.pictures.request(PictureLoader.small(thumbnail))  // kept for later, offline
           }
-          context.navigator.showInfo("Saved “\(Quote.name(saved.name))” to My Meals.")
+          context.navigator.showInfo(
+            "Saved “\(Quote.name(saved.name))” to My Meals."
+              + (saved.hasNoSteps ? " The page gave no steps — add them in the editor." : ""))
           screen.delegate?.browse(screen, didSaveMealWithID: saved.id)
           context.navigator.pop(to: context.navigator.stack[0])
         } else if let skipped = report.skipped.first {

@@ -51,6 +51,7 @@ public enum ImportCommand {
     let imported = report.imported.count
     io.output.line("Imported \(imported == 1 ? "1 meal" : "\(imported) meals").")
     say(report.imported, skipped: report.skipped, as: "Skipped \(report.skipped.count):", io: io)
+    if let note = ImportReport.withoutStepsNote(report.imported) { io.output.line(note) }
     // The pictures of meals that came from the web, kept for the app (offline later).
     for meal in report.imported {
       if let thumbnail = try? store.meal(id: meal.id)?.thumbnailURL { pictures(thumbnail) }
@@ -69,7 +70,8 @@ public enum ImportCommand {
     io: CommandIO
   ) {
     for meal in imported {
-      io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))")
+      let note = meal.hasNoSteps ? "\tno steps" : ""
+      io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))\(note)")
     }
     guard !skipped.isEmpty else { return }
     io.output.line(heading)

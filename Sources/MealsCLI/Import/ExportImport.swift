@@ -35,8 +35,9 @@ public struct ExportImport {
           "\(unreadable.count) not readable: \(shown)\(unreadable.count > 3 ? "; …" : "")")
       }
       let found = format.map { " from \($0.exportName)" } ?? ""
+      let withoutSteps = ImportReport.withoutStepsNote(report.imported).map { " " + $0 } ?? ""
       return "Imported \(imported == 1 ? "1 meal" : "\(imported) meals")\(found)"
-        + (notes.isEmpty ? "." : " (\(notes.joined(separator: "; "))).")
+        + (notes.isEmpty ? "." : " (\(notes.joined(separator: "; "))).") + withoutSteps
     }
 
     /// A recipe's place as the summary names it: `“Aunt May's pie”`, not `recipe “Aunt May's

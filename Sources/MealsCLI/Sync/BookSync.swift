@@ -287,7 +287,7 @@ public struct BookSync {
     if meal.category == nil, !parent.isEmpty { meal.category = PathText.name(parent) }
     var draft = MealDraft(of: nil)
     draft.meal = meal
-    if case .failure(let rule) = draft.validated() {
+    if case .failure(let rule) = draft.validated(steps: .mayBeMissing) {
       return .failure(SyncFolder.Problem(path: entry.path, reason: rule.message))
     }
     let id = Cooklang.syncID(in: text)

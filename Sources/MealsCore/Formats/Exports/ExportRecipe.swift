@@ -32,12 +32,12 @@ struct ExportRecipe {
     var candidate = fields.candidate(index: index)
     if var meal = candidate.meal {
       let noteLines = notes.flatMap(ExportText.lines)
+      // Under their own title even with no steps before them: notes are never cooked as steps.
       if !noteLines.isEmpty {
-        let heading = meal.instructions.isEmpty ? [] : ["Notes"]
         meal.instructions =
-          ((meal.instructions.isEmpty ? [] : [meal.instructions]) + heading
-          + noteLines).joined(separator: "\n")
-        meal.sectionTitles += heading
+          ((meal.instructions.isEmpty ? [] : [meal.instructions]) + ["Notes"] + noteLines)
+          .joined(separator: "\n")
+        meal.sectionTitles += ["Notes"]
       }
       meal.rating = rating.map { min(max($0, 0), 5) } ?? 0
       meal.favourite = favourite
