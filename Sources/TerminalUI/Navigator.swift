@@ -225,7 +225,12 @@ public final class Navigator {
 
   func openHelp() {
     // In a text field `?` types itself: F1 is the help key there.
-    let global = top?.acceptsText == true ? Array(Self.globalHelp.dropFirst()) : Self.globalHelp
+    var global = top?.acceptsText == true ? Array(Self.globalHelp.dropFirst()) : Self.globalHelp
+    // On the last screen q quits: said first, where a first look finds it.
+    if stack.count <= 1, let back = global.firstIndex(where: { $0.keys == "Esc/q" }) {
+      global.remove(at: back)
+      global.insert(KeyHelp(keys: "q", text: "quit"), at: 0)
+    }
     help = HelpOverlay(title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: global)
   }
 

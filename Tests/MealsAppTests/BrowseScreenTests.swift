@@ -13,7 +13,7 @@ final class BrowseScreenTests: XCTestCase {
     let app = try AppHarness(size: Size(width: 80, height: 24))
     app.navigator.clearStatus()
     XCTAssertEqual(
-      Array(app.lines[6...16]),
+      Array(app.lines[6...17]),
       [
         "                                    (  )  (",
         "                                     )  (  )",
@@ -26,6 +26,7 @@ final class BrowseScreenTests: XCTestCase {
         "",
         "               [ a  Search TheMealDB  ]  [ c  Browse categories ]",
         "               [ r  Browse areas      ]  [ n  Create a meal     ]",
+        "                            [ i  Import a recipe   ]",
       ])
     XCTAssertEqual(
       app.lines[23],
@@ -34,8 +35,8 @@ final class BrowseScreenTests: XCTestCase {
     let wide = try AppHarness(size: Size(width: 120, height: 40))
     XCTAssertEqual(
       wide.lines[24],
-      "              [ a  Search TheMealDB ]  [ c  Browse categories ]  [ r  Browse areas ]  "
-        + "[ n  Create a meal ]")
+      "  [ a  Search TheMealDB ]  [ c  Browse categories ]  [ r  Browse areas ]  "
+        + "[ n  Create a meal ]  [ i  Import a recipe ]")
     XCTAssertEqual(
       wide.lines[15], "                                                        (  )  (")
   }

@@ -138,13 +138,31 @@ final class MyMealsScreenTests: XCTestCase {
     XCTAssertFalse(app.app.isBackingUp, "one a day")
   }
 
-  /// At 100 columns the help box is as wide as its longest line: nothing is cut.
+  /// At 100 columns help takes two columns, and a long line wraps in its column: nothing is
+  /// cut, and everything fits without scrolling.
   func testHelpUsesTheWidthThereIs() throws {
     let app = try AppHarness(size: Size(width: 100, height: 30))
     _ = try app.store.storeFound(AppHarness.fixtureMeal("Arrabiata"))
     app.press(.character("?"))
     XCTAssertTrue(
-      app.lines.contains { $0.contains("chips (filter by category, area, difficulty)") }, app.text)
+      app.lines.contains { $0.contains("chips (filter by category,") }, app.text)
+    XCTAssertTrue(app.lines.contains { $0.contains("  area, difficulty)") }, app.text)
+    XCTAssertTrue(app.lines.contains { $0.contains("any key closes") }, "all in view: \(app.text)")
+    XCTAssertTrue(app.lines.contains { $0.contains("Ctrl-C            quit") }, app.text)
+  }
+
+  /// `?` on the empty book at 100×30 (#58): `q quit` is the first line, the keys that act on
+  /// a meal are left out (there is none), and nothing hides below the fold.
+  func testHelpOnTheEmptyBookShowsQuitFirstAndOnlyKeysThatWork() throws {
+    let app = try AppHarness(size: Size(width: 100, height: 30))
+    app.press(.character("?"))
+    let top = try XCTUnwrap(app.lines.firstIndex { $0.contains("Keys — My Meals") }, app.text)
+    XCTAssertTrue(app.lines[top + 1].contains("│ q         quit  "), app.lines[top + 1])
+    XCTAssertTrue(app.text.contains("any key closes"), "no ↓ more: \(app.text)")
+    for absent in ["favourite on/off", "copy the meal", "plan the meal", "Cook Mode"] {
+      XCTAssertFalse(app.text.contains(absent), "\(absent) does nothing without a meal")
+    }
+    XCTAssertTrue(app.text.contains("import a recipe"), app.text)
   }
 
   /// The count's verb agrees with it: one meal matches, none of one meal matches.
@@ -207,9 +225,11 @@ final class MyMealsScreenTests: XCTestCase {
     ] {
       XCTAssertTrue(text.contains(helpLine(keys, does)), helpLine(keys, does))
     }
+    // The keys that work everywhere come first, where a first look finds them.
+    XCTAssertTrue(text.contains(helpLine("q", "quit")), text)
+    XCTAssertTrue(text.contains(helpLine("Ctrl-C", "quit")), text)
     app.press(.pageDown, .pageDown, .pageDown)
     text = app.text
-    XCTAssertTrue(text.contains(helpLine("Ctrl-C", "quit")), text)
     XCTAssertTrue(text.contains(helpLine("↑↓ PgUp PgDn g G", "move")), text)
     app.press(.character("a"))
     XCTAssertEqual(app.navigator.stack.count, 1, "the key that closes help does nothing else")

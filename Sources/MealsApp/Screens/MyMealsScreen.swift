@@ -84,7 +84,12 @@ public final class MyMealsScreen: Screen, StoreListener {
       KeyBinding([.escape], .clear, "clear the filter"),
     ], typing: true)
   /// What the welcome panel's own keys stand in for (it has buttons for them).
-  static let welcomeCovers: Set<Action> = [.open, .view, .search, .new, .delete, .filter]
+  static let welcomeCovers: Set<Action> = [
+    .open, .view, .search, .new, .delete, .filter, .importLink,
+  ]
+  /// Keys that act on the selected meal: with no meal (the welcome panel), help leaves them out
+  /// and they do nothing.
+  static let needMeal: Set<Action> = [.favourite, .cook, .addToList, .copy, .plan]
 
   /// The app that owns the navigator that owns this screen: never outlived.
   unowned let context: AppContext
@@ -329,6 +334,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .categories: openBrowse(then: .categories)
     case .areas: openBrowse(then: .areas)
     case .create: context.openEditor(mealID: nil, delegate: self)
+    case .importing: _ = perform(.importLink)
     }
   }
 
@@ -618,7 +624,8 @@ extension MyMealsScreen: KeyChained {
       [
         .widget(WelcomePanel.table, help: WelcomePanel.keys) { $0.handleWelcomeKey($1) },
         .table(
-          keys, only: { !welcomeCovers.contains($0) && $0 != .clearFilter },
+          keys,
+          only: { !welcomeCovers.contains($0) && !needMeal.contains($0) && $0 != .clearFilter },
           { $0.perform($1) }),
       ]
     }

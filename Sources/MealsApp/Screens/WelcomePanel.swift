@@ -1,13 +1,14 @@
 import TerminalUI
 
-/// What My Meals shows with no saved meals: a small logo, one sentence, and four buttons.
+/// What My Meals shows with no saved meals: a small logo, one sentence, and five buttons —
+/// the ways a book begins, moving in from a link or another app's export among them.
 ///
 /// The buttons are laid out in one row, two, or a column, whatever fits; arrows and Tab move
 /// between them, Enter presses one, and each has its own key. The logo is left out when the
 /// terminal is too short.
 struct WelcomePanel: Equatable {
   enum Button: String, CaseIterable, Sendable {
-    case search, categories, areas, create
+    case search, categories, areas, create, importing
 
     var label: String {
       switch self {
@@ -15,6 +16,7 @@ struct WelcomePanel: Equatable {
       case .categories: "Browse categories"
       case .areas: "Browse areas"
       case .create: "Create a meal"
+      case .importing: "Import a recipe"
       }
     }
 
@@ -24,6 +26,7 @@ struct WelcomePanel: Equatable {
       case .categories: "c"
       case .areas: "r"
       case .create: "n"
+      case .importing: "i"
       }
     }
 
@@ -119,7 +122,7 @@ struct WelcomePanel: Equatable {
   /// Columns between two buttons in a row.
   static let buttonGap = 2
 
-  /// Buttons per row at this width (a column kept free on each side): all four, two, or one.
+  /// Buttons per row at this width (a column kept free on each side): all five, two, or one.
   static func columns(width: Int) -> Int {
     let room = width - 2
     let widths = Button.allCases.map(\.width)
