@@ -1,5 +1,6 @@
-/// The `?` overlay: the keys that work everywhere first (quit, back, help: where a first look
-/// finds them), a gap, then the top screen's keys, in a box over the body. A wide window
+/// The `?` overlay: the keys that work everywhere first, then the top screen's, in a box.
+///
+/// Quit, back and help come first, where a first look finds them. A wide window
 /// lays them out in two or three columns (read down, then across) so that they fit without
 /// scrolling; ↑↓ (j/k, PgUp/PgDn, the wheel) scroll what is still longer than the window, and
 /// any other key closes it — any key at all when it fits.
