@@ -27,6 +27,9 @@ switch LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment
 case .success(.help):
   print(LaunchOptions.usage)
   exit(0)
+case .success(.configHelp):
+  print(LaunchOptions.configUsage)
+  exit(0)
 case .success(.version):
   print("meals \(MealsVersion.current)")
   exit(0)

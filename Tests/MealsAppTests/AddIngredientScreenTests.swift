@@ -29,8 +29,8 @@ final class AddIngredientScreenTests: XCTestCase {
         "  Beef                                          ◆",
         "  Butter                                        ◆",
         "",
-        " Enter choose  → details (◆)  F1 help",
-      ])
+        " Enter choose  → details (◆)  Esc back  F1 help",
+      ], "nothing failed: no retry offered (#58)")
   }
 
   func testTypingFiltersIgnoringCaseAndAccents() throws {
@@ -177,6 +177,7 @@ final class AddIngredientScreenTests: XCTestCase {
     XCTAssertEqual(
       app.lines[3], "  The ingredient list is empty: TheMealDB did not answer in time. Try again.")
     XCTAssertEqual(app.lines[4], "  Ctrl-R imports it from TheMealDB.")
+    XCTAssertTrue(app.lines[23].contains("Ctrl-R retry import"), app.lines[23])
     app.press(.ctrl("r"))
     XCTAssertEqual(app.service.ingredientRequests.count, 2)
     XCTAssertEqual(app.lines[3], "  Importing the ingredient list from TheMealDB…")

@@ -541,7 +541,14 @@ final class CommandTests: XCTestCase {
 
   func testPlanAddListRemoveAndTheirMistakes() throws {
     XCTAssertEqual(Self.today.description, "2026-12-01")
-    var result = try meals("plan", "add", "Pancakes", "friday", "--slot", "breakfast")
+    // Nothing planned: no line for a script, and a person is told why (#58).
+    var result = try meals("plan")
+    XCTAssertEqual(result.0, 0)
+    XCTAssertEqual(result.1, "")
+    XCTAssertEqual(
+      result.2,
+      "Nothing is planned from 2026-11-30 to 2026-12-06. meals plan add MEAL DATE plans a meal.\n")
+    result = try meals("plan", "add", "Pancakes", "friday", "--slot", "breakfast")
     XCTAssertEqual(result.0, 0, result.2)
     XCTAssertEqual(result.1, "Planned “Pancakes” on Fri 4 Dec 2026 (breakfast, 4 servings).\n")
     result = try meals("plan", "add", "Miso Soup", "2026-12-01", "--servings", "2")

@@ -199,6 +199,17 @@ final class MyMealsScreenTests: XCTestCase {
     XCTAssertTrue(app.text.contains("No saved meal matches “zzz” — Esc clears the filter"))
   }
 
+  /// A page of text pasted into the filter is quoted on one line, shortened, and what to press
+  /// stays at its end (#58: it filled the screen).
+  func testALongPasteIntoTheFilterSaysSoOnOneLine() throws {
+    let app = try AppHarness()
+    _ = try app.store.createMeal(name: "Toast", instructions: "Toast.")
+    app.press(.character("/"), .paste(String(repeating: "lorem ipsum dolor ", count: 280)))
+    let said = app.lines.filter { $0.contains("No saved meal matches") || $0.contains("lorem") }
+    XCTAssertEqual(said.count, 2, "the field and one line: \(app.text)")
+    XCTAssertTrue(said[1].hasSuffix("…” — Esc clears the filter"), said[1])
+  }
+
   func testSelectionIsKeptWhenAnotherMealArrives() throws {
     let app = try AppHarness()
     _ = try app.store.createMeal(name: "Banana bread", instructions: "Bake.")

@@ -351,6 +351,11 @@ final class SettingsTests: XCTestCase {
     else { return XCTFail("an unknown flag was taken") }
     XCTAssertTrue(
       error.message.hasPrefix("meals config takes --check and the flags"), error.message)
+    // --help is help, as for every other command (#58: it was a usage error, exit 2).
+    XCTAssertEqual(
+      LaunchOptions.parse(["config", "--help"], environment: home), .success(.configHelp))
+    XCTAssertTrue(
+      LaunchOptions.configUsage.hasPrefix("Usage: meals [--config PATH] config [--check]"))
   }
 
   /// `set escape-delay = MS` (or MEALS_ESCAPE_DELAY) sets how long a lone Esc waits; a value

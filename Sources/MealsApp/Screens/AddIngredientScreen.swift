@@ -41,6 +41,12 @@ public final class AddIngredientScreen: IngredientPickerScreen {
 
   public var filter: TextField { picker.filter }
 
+  /// `Ctrl-R retry import` while the ingredient list could not be imported; nothing else.
+  var retryHelp: [KeyHelp] {
+    guard case .failed = context.catalogue.state else { return [] }
+    return Self.keys.help.filter { $0.keys == "Ctrl-R" }
+  }
+
   /// The ingredient under the selection bar.
   public var selectedIngredient: IngredientRow? { picker.selected }
 
@@ -106,10 +112,19 @@ extension AddIngredientScreen: KeyChained {
   public enum KeyMode { case typing }
   public var keyMode: KeyMode { .typing }
 
+  /// Ctrl-R: the ingredient list's import again.
+  private static func retry(_ screen: AddIngredientScreen, _ key: Key) -> Bool {
+    guard keys.action(for: key) == .importCatalogue else { return false }
+    screen.perform(.importCatalogue)
+    return true
+  }
+
   /// The screen's own keys, then the picker's moves and typing in its filter.
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<AddIngredientScreen>] {
     [
-      .table(keys, does: { $0.perform($1) }),
+      .table(keys, only: { $0 != .importCatalogue }, does: { $0.perform($1) }),
+      // Offered only while the catalogue's import failed: there is nothing to retry else.
+      .widget(keys, help: { $0.retryHelp }, retry),
       .lines([.back, typingHelp]),
       .widget(IngredientPicker.moves) { $0.handlePickerKey($1) },
     ]

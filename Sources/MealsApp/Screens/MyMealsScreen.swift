@@ -536,11 +536,20 @@ public final class MyMealsScreen: Screen, StoreListener {
         message =
           filter.text.isEmpty
           ? "No saved meal has all the chosen chips — \(isInStrip ? "" : "Tab then ")x clears them"
-          : "No saved meal matches “\(filter.text)” with the chosen chips"
+          : "No saved meal matches “\(Quote.name(filter.text))” with the chosen chips"
       } else {
-        message = "No saved meal matches “\(filter.text)” — Esc clears the filter"
+        message = "No saved meal matches “\(Quote.name(filter.text))” — Esc clears the filter"
       }
-      canvas.writeWrapped(message, in: layout.meals.emptyMessage, indent: 2, style: .muted)
+      // A pasted page of text is quoted on one line, shortened first (what to press stays).
+      let area = layout.meals.emptyMessage
+      let quotesFilter = !filter.text.isEmpty && meals.lastError == nil
+      if quotesFilter && area.height > 0 {
+        canvas.writeTruncated(
+          TextWidth.fit(message, to: max(0, area.width - 2)), row: area.y, column: area.x + 2,
+          width: max(0, area.width - 2), style: .muted)
+      } else {
+        canvas.writeWrapped(message, in: area, indent: 2, style: .muted)
+      }
       return
     }
     MealRow.drawList(meals, preview: preview, context: context, into: &canvas, in: layout.meals)

@@ -57,7 +57,16 @@ enum PlanCommand {
       }
       let entries = store.planEntries(from: range.first, days: range.days)
       switch action {
-      case "list": return list(entries, json: arguments.flags.contains("--json"), io: io)
+      case "list":
+        let json = arguments.flags.contains("--json")
+        // Said on standard error: a script reading the lines gets none, a person is told why.
+        if entries.isEmpty && !json {
+          let last = range.first.adding(days: range.days - 1)
+          io.errors.line(
+            "Nothing is planned from \(range.first) to \(last). meals plan add MEAL DATE plans a meal."
+          )
+        }
+        return list(entries, json: json, io: io)
       case "export": return export(entries, arguments: arguments, store: store, io: io, now: now)
       default: return shop(entries, store: store, io: io)
       }

@@ -13,6 +13,8 @@ public enum LaunchCommand: Equatable {
   /// the problems, exit status 1 when there are any.
   case config(check: Bool, LaunchOptions)
   case help
+  /// `meals config --help`: what `meals config` does.
+  case configHelp
   case version
 }
 
@@ -122,6 +124,17 @@ extension LaunchOptions {
     Inside the app, press ? for the keys of each screen.
     """
 
+  /// What `meals config --help` prints.
+  public static let configUsage = """
+    Usage: meals [--config PATH] config [--check]
+
+    The settings in force, in the config file's own syntax (set, bind, color lines), each
+    with where its value comes from: a flag, the environment, the file's line, or the
+    default. --check prints only the file's problems, with their line numbers, and exits 1
+    when there are any. The flags that set what it shows are taken before or after it:
+    --db, --api-url, --images, --config, --read-only, --no-mouse, --no-animation.
+    """
+
   /// The flags that set what `meals config` prints, taken after it as before it.
   static let settingFlags: Set<String> = [
     "--config", "--db", "--api-url", "--images", "--read-only", "--no-mouse", "--no-animation",
@@ -150,6 +163,7 @@ extension LaunchOptions {
       }
       // `meals config` shows the settings, so it takes the flags that set them as well.
       if configCommand != nil && !Self.settingFlags.contains(name) {
+        if argument == "--help" || argument == "-h" { return .success(.configHelp) }
         guard argument == "--check" else {
           return .failure(
             UsageError(
