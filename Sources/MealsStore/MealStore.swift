@@ -55,6 +55,7 @@ public final class MealStore {
       throw StoreError(.cannotOpen, "There is no database at \(path) to open read-only.")
     }
     db = try Self.open(path: path, readOnly: readOnly || (exists && !Self.isWritable(path)))
+    db.readOnlyReason = Self.readOnlyReason(path: path, asked: readOnly)
     db.setBusyTimeout(milliseconds: busyTimeout)
     try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
     try db.addFunction(Schema.ingredientKeyFunction, arguments: 1) {
@@ -150,6 +151,18 @@ public final class MealStore {
     } catch {
       return try reading(SQLiteConnection(path: path, immutable: true))
     }
+  }
+
+  /// Why the file is opened read-only, in the user's words; nil when it may be written.
+  private static func readOnlyReason(path: String, asked: Bool) -> String? {
+    if asked { return "--read-only" }
+    if access(path, W_OK) != 0 { return "you cannot write the file \(path)" }
+    let folder = PathText.folder(path)
+    if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+      return
+        "you cannot write its folder \(folder.isEmpty ? "." : folder), where SQLite keeps its log"
+    }
+    return nil
   }
 
   /// Whether this process may write the file and create files beside it (WAL needs both).

@@ -21,6 +21,9 @@ final class SQLiteConnection {
   let openedReadOnly: Bool
   /// True when opened as immutable (a read-only folder): other connections must open it so too.
   let immutable: Bool
+  /// Why meals opened it read-only (`--read-only`, a file or folder it cannot write), for the
+  /// message a refused change gives.
+  var readOnlyReason: String?
 
   /// Opens (creating when missing, unless `readOnly`) the database file at `path`;
   /// `immutable` reads a file no process may change (its folder is read-only: no -shm there).
@@ -208,7 +211,8 @@ final class SQLiteConnection {
           + BackupHint.text(for: path) + (BackupHint.text(for: path).isEmpty ? "" : "."))
     case SQLITE_READONLY:
       if openedReadOnly {
-        return StoreError(.readOnly, "The database is open read-only; nothing was changed.")
+        let why = readOnlyReason.map { " (\($0))" } ?? ""
+        return StoreError(.readOnly, "The database is open read-only\(why); nothing was changed.")
       }
       return StoreError(.readOnly, "The database \(path) is read-only; nothing was saved.")
     case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_PROTOCOL:  // PROTOCOL: WAL lost a race for a lock

@@ -43,7 +43,7 @@ final class FaultsEndToEndTests: XCTestCase {
       first.split(separator: "\n").first?.hasSuffix("read-only") ?? false,
       "the header says so:\n\(first)")
     try tmux.press("d")
-    try tmux.waitFor("The database is open read-only; nothing was changed.")
+    try tmux.waitFor("The database is open read-only (--read-only); nothing was changed.")
     XCTAssertTrue(try tmux.capture().contains("Arrabiata"), "the meal is still listed")
     // The editor shows the meal and refuses the first change, before anything is typed.
     try tmux.press("Enter")
@@ -74,7 +74,8 @@ final class FaultsEndToEndTests: XCTestCase {
       Products.meals, "--db", database, "plan", "add", "Toast", "today", "--read-only",
     ])
     XCTAssertEqual(planned.status, 1)
-    XCTAssertEqual(planned.errors, "meals: The database is open read-only; nothing was changed.\n")
+    XCTAssertEqual(
+      planned.errors, "meals: The database is open read-only (--read-only); nothing was changed.\n")
     let restore = try runProcess([
       Products.meals, "--db", database, "--read-only", "--restore-backup", "1",
     ])

@@ -165,6 +165,17 @@ final class CommandTests: XCTestCase {
     let (status, _, err) = try meals("import", file, options: options)
     XCTAssertEqual(status, 0, "import makes the database: \(err)")
     XCTAssertTrue(FileManager.default.fileExists(atPath: typo))
+    // A folder that is not there is said, not offered to be made by an import that would fail.
+    let lost = folder.path("no/such/dir/x.sqlite")
+    guard
+      case .success(.run(let elsewhere)) = LaunchOptions.parse(["--db", lost], environment: [:])
+    else { return XCTFail("--db did not parse") }
+    let (missing, _, said) = try run(["list"], options: elsewhere)
+    XCTAssertEqual(missing, 1)
+    XCTAssertEqual(
+      said,
+      "meals: there is no database at \(lost): its folder \(folder.path("no/such/dir")) does not exist (check --db or MEALS_DB).\n"
+    )
   }
 
   // MARK: - show

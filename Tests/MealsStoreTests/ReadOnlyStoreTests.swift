@@ -30,7 +30,8 @@ final class ReadOnlyStoreTests: StoreTestCase {
     XCTAssertThrowsError(try change(), file: file, line: line) { error in
       XCTAssertEqual((error as? StoreError)?.kind, .readOnly, file: file, line: line)
       XCTAssertEqual(
-        (error as? StoreError)?.message, "The database is open read-only; nothing was changed.",
+        (error as? StoreError)?.message,
+        "The database is open read-only (--read-only); nothing was changed.",
         file: file, line: line)
     }
   }

@@ -73,8 +73,10 @@ final class StoreFaultTests: StoreTestCase {
     XCTAssertEqual(store.mealCount, 1)
     XCTAssertThrowsError(try store.createMeal(name: "Coffee", instructions: "Brew.")) { error in
       XCTAssertEqual((error as? StoreError)?.kind, .readOnly)
+      // Said why (#58): the user cannot write the file.
       XCTAssertEqual(
-        (error as? StoreError)?.message, "The database is open read-only; nothing was changed.")
+        (error as? StoreError)?.message,
+        "The database is open read-only (you cannot write the file \(path)); nothing was changed.")
     }
     XCTAssertEqual(try bytes(), before)
   }

@@ -267,8 +267,12 @@ public enum Subcommand: String, CaseIterable, Sendable {
         || (self == .pantry && parsed.positionals.first == "add")
       let emptyBook = !exists && !mayStart && options.isDefaultDatabase
       if !exists && !mayStart && !emptyBook {
+        let folder = PathText.folder(options.databasePath)
+        let folderIsThere = folder.isEmpty || FileManager.default.fileExists(atPath: folder)
         io.fail(
-          "there is no database at \(options.databasePath) (check --db or MEALS_DB; meals import or the app makes one)."
+          folderIsThere
+            ? "there is no database at \(options.databasePath) (check --db or MEALS_DB; meals import or the app makes one)."
+            : "there is no database at \(options.databasePath): its folder \(folder) does not exist (check --db or MEALS_DB)."
         )
         return Status.failure
       }
