@@ -140,12 +140,31 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(try http.request("GET", "/api/meals", headers: bearer).status, 429)
   }
 
+  /// Each book has its own pairing token (#58: two books in one folder shared one, so a phone
+  /// paired with one was paired with the other); the folder's token of earlier versions is the
+  /// default book's, so its phones stay paired.
+  func testEachBookInAFolderHasItsOwnToken() throws {
+    let earlier = String(repeating: "ab", count: 16)
+    try Data((earlier + "\n").utf8).write(to: URL(fileURLWithPath: folder.path("serve-token")))
+    try startServer()
+    XCTAssertEqual(token, earlier, "the default book keeps the phones paired before")
+    stopServer()
+    let other = try ChildProcess(
+      [Products.meals, "--db", folder.path("other.sqlite"), "serve", "--port", "0"])
+    let line = other.read(until: "\n", timeout: 20)
+    other.kill(SIGINT)
+    XCTAssertEqual(other.wait(), 0)
+    XCTAssertTrue(line.contains("/pair?token="), line)
+    XCTAssertFalse(line.contains(earlier), "another book, another token: \(line)")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("other.sqlite.serve-token")))
+  }
+
   func testANewTokenUnpairsEveryPhone() throws {
     try startServer()
     let old = token
     XCTAssertEqual(try http.request("GET", "/api/meals", headers: bearer).status, 200)
     stopServer()
-    let file = folder.path("serve-token")
+    let file = folder.path("meals.sqlite.serve-token")
     let mode = try XCTUnwrap(
       try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
     XCTAssertEqual(mode, 0o600, "the token is kept from other users")
@@ -379,7 +398,7 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(screen.contains("█▀▀▀▀▀█"), "the code's finder patterns:\n\(screen)")
     XCTAssertTrue(screen.contains("set serve-lan = yes"), screen)
     // The address on screen (wrapped beside the code) is the token's file's.
-    token = try String(contentsOfFile: folder.path("serve-token"), encoding: .utf8)
+    token = try String(contentsOfFile: folder.path("meals.sqlite.serve-token"), encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let joined = screen.components(separatedBy: "\n").map { line in
       line.filter { !"█▀▄ ".contains($0) }

@@ -71,6 +71,21 @@ enum ServeToken {
     var message: String
   }
 
+  /// The book's own token, `PATH.serve-token` beside it: a phone paired with one book is not
+  /// paired with another in the same folder. The folder-wide `serve-token` of earlier versions
+  /// is taken over by the default book (`meals.sqlite`), so its phones stay paired.
+  static func path(for databasePath: String) -> String {
+    let own = databasePath + ".serve-token"
+    let earlier = PathText.joined(PathText.folder(databasePath), "serve-token")
+    if PathText.name(databasePath) == "meals.sqlite",
+      !FileManager.default.fileExists(atPath: own),
+      FileManager.default.fileExists(atPath: earlier)
+    {
+      rename(earlier, own)
+    }
+    return own
+  }
+
   static func load(_ path: String, renew: Bool) -> Result<PairingToken, Problem> {
     if !renew, FileManager.default.fileExists(atPath: path) {
       guard let data = FileManager.default.contents(atPath: path) else {

@@ -49,7 +49,7 @@ public final class ServeSession {
   ) -> Result<ServeSession, Problem> {
     let folder = PathText.folder(databasePath)
     let token: PairingToken
-    switch ServeToken.load(PathText.joined(folder, "serve-token"), renew: renewToken) {
+    switch ServeToken.load(ServeToken.path(for: databasePath), renew: renewToken) {
     case .success(let value): token = value
     case .failure(let problem): return .failure(Problem(message: problem.message))
     }
