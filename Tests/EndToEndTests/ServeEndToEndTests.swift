@@ -159,6 +159,31 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("other.sqlite.serve-token")))
   }
 
+  /// On a terminal `meals serve` says that a loopback address is for this machine only, and
+  /// a code too wide for the window is said rather than drawn broken (#58).
+  func testServeOnATerminalSaysWhatAPhoneCanReachAndWhenTheCodeDoesNotFit() throws {
+    for (width, height) in [(40, 12), (120, 60)] {
+      let tmux = try TmuxSession(
+        "\(Products.meals) --db \(database) serve --port 0; sleep 600", width: width,
+        height: height)
+      // The lines as written, wherever the window wrapped them.
+      let unwrapped = { (screen: String) in
+        screen.filter { $0 != "\n" && $0 != " " }
+      }
+      let screen = try tmux.waitUntil("meals serve is ready") {
+        unwrapped($0).contains("Ctrl-Cstops")
+      }
+      XCTAssertTrue(unwrapped(screen).contains("Onlythismachinecanopenthataddress."), screen)
+      if width == 40 {
+        XCTAssertTrue(unwrapped(screen).contains("makeitbiggertoseethecode"), screen)
+        XCTAssertFalse(screen.contains("█"), screen)
+      } else {
+        XCTAssertTrue(screen.contains("█▀▀▀▀▀█"), screen)
+      }
+      try tmux.press("C-c")
+    }
+  }
+
   func testANewTokenUnpairsEveryPhone() throws {
     try startServer()
     let old = token

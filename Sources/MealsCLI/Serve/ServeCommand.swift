@@ -40,12 +40,31 @@ enum ServeCommand {
     }
     let pairing = session.pairingAddress
     io.output.line(pairing)
-    // On a terminal, the address as a code for a phone's camera too.
+    // On a terminal, the address as a code for a phone's camera too, when it fits.
     if isatty(1) == 1 {
       switch PairingCode.lines(for: pairing, colour: true) {
-      case .success(let lines): for line in lines { io.output.line(line) }
+      case .success(let lines):
+        // Measured without its colours: the escape sequences take no columns.
+        let plain = (try? PairingCode.lines(for: pairing, colour: false).get()) ?? lines
+        let codeWidth = plain.first.map { $0.unicodeScalars.count } ?? 0
+        let window = terminalSize()
+        // The code whole in view with the address above it and the last lines under it.
+        if codeWidth <= window.columns && lines.count + 4 <= window.rows {
+          for line in lines { io.output.line(line) }
+        } else {
+          io.output.line(
+            "(The code for a phone's camera takes \(codeWidth)×\(lines.count + 4) and this "
+              + "terminal is \(window.columns)×\(window.rows): make it bigger to see the code, or "
+              + "type the address above.)")
+        }
       case .failure(let problem): io.errors.line("meals serve: \(problem.message)")
       }
+    }
+    // A phone cannot reach this machine's loopback address: said, with the way to serve it.
+    if !lan {
+      io.output.line(
+        "Only this machine can open that address. For a phone on your network: meals serve --lan "
+          + "(or set serve-lan = yes in the config).")
     }
     if let fingerprint = session.fingerprint {
       io.output.line(
@@ -71,8 +90,10 @@ enum ServeToken {
     var message: String
   }
 
-  /// The book's own token, `PATH.serve-token` beside it: a phone paired with one book is not
-  /// paired with another in the same folder. The folder-wide `serve-token` of earlier versions
+  /// The book's own token's file, `PATH.serve-token` beside it.
+  ///
+  /// A phone paired with one book is not paired with another in the same folder. The
+  /// folder-wide `serve-token` of earlier versions
   /// is taken over by the default book (`meals.sqlite`), so its phones stay paired.
   static func path(for databasePath: String) -> String {
     let own = databasePath + ".serve-token"
@@ -140,4 +161,13 @@ enum ServeCertificate {
       return .success(made)
     }
   }
+}
+
+/// The terminal's size on standard output (80×24 when it does not say).
+private func terminalSize() -> (columns: Int, rows: Int) {
+  var size = winsize()
+  guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+    return (80, 24)
+  }
+  return (Int(size.ws_col), Int(size.ws_row))
 }
