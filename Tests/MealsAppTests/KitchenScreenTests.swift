@@ -287,6 +287,32 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertTrue(app.lines[5].hasPrefix("  [ ] 200 g  noodles"), app.lines[5])
   }
 
+  /// A group's title stands on its own row above its ingredients, at every width (#58: it was
+  /// at the right edge of the first row, `For the…` at 40 columns); ↓ steps over it.
+  func testCookModeChecklistTitlesEachGroupAboveItsRows() throws {
+    for size in [Size(width: 80, height: 24), Size(width: 40, height: 12)] {
+      let app = try AppHarness(size: size)
+      var draft = MealDraft(of: nil)
+      draft.meal = Meal(
+        name: "Layer Cake", instructions: "Bake.",
+        ingredients: [
+          IngredientMeasurement(name: "flour", quantity: "200 g", group: "For the sponge"),
+          IngredientMeasurement(name: "eggs", quantity: "4", group: "For the sponge"),
+          IngredientMeasurement(name: "butter", quantity: "100 g", group: "For the frosting"),
+        ])
+      try app.store.commit(draft)
+      app.press(.character("c"))
+      let rows = Array(app.lines[4...8])
+      XCTAssertEqual(rows[0], "  For the sponge", "\(size): \(rows)")
+      XCTAssertTrue(rows[1].hasPrefix("  [ ] 200 g  flour"), "\(size): \(rows)")
+      XCTAssertTrue(rows[2].hasPrefix("  [ ] 4      eggs"), "\(size): \(rows)")
+      XCTAssertEqual(rows[3], "  For the frosting", "\(size): \(rows)")
+      XCTAssertTrue(rows[4].hasPrefix("  [ ] 100 g  butter"), "\(size): \(rows)")
+      app.press(.character(" "), .character(" "), .character(" "))
+      XCTAssertTrue(app.lines[8].hasPrefix("  [x] 100 g  butter"), app.lines[8])
+    }
+  }
+
   /// An export's notes and source (the instructions' last section, `Notes`) are read on the
   /// checklist; the steps count steps.
   func testCookModeShowsTheNotesOnTheChecklistAndCountsOnlySteps() throws {

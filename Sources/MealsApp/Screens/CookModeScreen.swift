@@ -140,9 +140,24 @@ public final class CookModeScreen: Screen {
   public func handle(_ key: Key) -> Bool { resolve(key) }
 
   private func moveInChecklist(_ move: ListState.Move) {
+    let heights = checklistHeights
     checklist.apply(
-      move, count: meal.ingredients.count,
-      pageSize: checklistLayout(layout(in: context.navigator.body).body).list.pageSize)
+      move, count: heights.count,
+      viewHeight: checklistLayout(layout(in: context.navigator.body).body).list.area.height
+    ) { heights[$0] }
+  }
+
+  /// The title of the group an ingredient starts (nil when it starts none).
+  private func groupTitle(at index: Int) -> String? {
+    let ingredients = meal.ingredients
+    let group = ingredients[index].group
+    guard !group.isEmpty, index == 0 || ingredients[index - 1].group != group else { return nil }
+    return group
+  }
+
+  /// Rows each ingredient takes: two for the first of a group (its title above it).
+  private var checklistHeights: [Int] {
+    meal.ingredients.indices.map { groupTitle(at: $0) == nil ? 1 : 2 }
   }
 
   private func perform(_ action: Action) {
@@ -333,25 +348,38 @@ public final class CookModeScreen: Screen {
       layout.list.area.width / 3, (measures.map { TextWidth.columns(of: $0) }.max() ?? 0))
     let ingredients = meal.ingredients
     let gathered = gathered
-    layout.list.render(into: &canvas, state: checklist, count: ingredients.count) {
-      canvas, row in
+    let heights = checklistHeights
+    let titles = ingredients.indices.map(groupTitle(at:))
+    layout.list.render(into: &canvas, state: checklist, heights: heights) { canvas, row in
       let done = gathered.contains(row.index)
       let style: Style = done ? .muted : .plain
+      // A group's title on its own row above its first ingredient, as the editor shows it.
+      let line = Rect(
+        x: row.content.x, y: row.content.maxY - 1, width: row.content.width, height: 1)
+      if let title = titles[row.index], row.content.height > 1 {
+        canvas.writeTruncated(
+          title, row: row.content.y, column: row.content.x,
+          width: row.content.width, style: .accent)
+      }
       // The box, the measure, then the ingredient.
-      let parts = row.content.split(
-        .horizontal, [.fixed(4), .fixed(measureWidth), .fixed(2), .fill])
+      let parts = line.split(.horizontal, [.fixed(4), .fixed(measureWidth), .fixed(2), .fill])
       canvas.writeTruncated(done ? "[x] " : "[ ] ", in: parts[0], style: style)
       canvas.writeTruncated(measures[row.index], in: parts[1], style: style)
-      // A group's title at the right of its first row, a label in the margin of the list.
-      let group = ingredients[row.index].group
-      let starts = row.index == 0 || ingredients[row.index - 1].group != group
-      let label = starts && !group.isEmpty ? group : ""
-      let labelWidth = min(TextWidth.columns(of: label), parts[3].width / 3)
-      let columns = parts[3].split(
-        .horizontal, [.fill, .fixed(labelWidth > 0 ? 2 : 0), .fixed(labelWidth)])
       canvas.writeTruncated(
-        ingredients[row.index].name, in: columns[0], style: done ? .muted : .title)
-      if labelWidth > 0 { canvas.writeTruncated(label, in: columns[2], style: .accent) }
+        ingredients[row.index].name, in: parts[3], style: done ? .muted : .title)
+    }
+    // The selection is the ingredient's row: a title above it keeps its own style.
+    let top = checklist.visibleTop(count: heights.count, viewHeight: layout.list.area.height) {
+      heights[$0]
+    }
+    var y = layout.list.area.y
+    for index in top..<heights.count where y < layout.list.area.maxY {
+      if let title = titles[index], heights[index] > 1 {
+        let row = Rect(x: layout.list.area.x, y: y, width: layout.list.area.width, height: 1)
+        canvas.fill(row)
+        canvas.writeTruncated(title, in: row, style: .accent)
+      }
+      y += heights[index]
     }
   }
 
