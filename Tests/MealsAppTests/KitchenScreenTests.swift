@@ -287,6 +287,18 @@ final class KitchenScreenTests: XCTestCase {
     XCTAssertTrue(app.lines[5].hasPrefix("  [ ] 200 g  noodles"), app.lines[5])
   }
 
+  /// Meal Detail of one's own meal says what its row says: favourite, rating, time, difficulty.
+  func testMealDetailOfOnesOwnMealShowsItsOwnFields() throws {
+    let app = try AppHarness()
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Apple Crumble", instructions: "Bake.", category: "Dessert", favourite: true,
+      rating: 4, totalMinutes: 45, difficulty: .beginner)
+    try app.store.commit(draft)
+    app.press(.character("v"))
+    XCTAssertEqual(app.lines[2], "  Dessert · ★ ★★★★☆ · 45 min · Beginner · ✓ in My Meals")
+  }
+
   /// A group's title stands on its own row above its ingredients, at every width (#58: it was
   /// at the right edge of the first row, `For the…` at 40 columns); ↓ steps over it.
   func testCookModeChecklistTitlesEachGroupAboveItsRows() throws {

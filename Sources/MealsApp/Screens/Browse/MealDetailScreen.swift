@@ -414,7 +414,14 @@ public final class MealDetailScreen: Screen, StoreListener {
       return
     }
     canvas.writeTruncated(MealRules.trimmed(meal.name), in: layout.headerRow(0), style: .title)
-    var facts = [meal.kindDescription, meal.mealDBID.map { "#\($0)" } ?? ""].filter { !$0.isEmpty }
+    // The user's own fields as the list rows show them (★ ★★★★☆ · 45 min · Beginner).
+    let own = MealSummary(
+      id: 0, name: meal.name, summary: "", favourite: meal.favourite, rating: meal.rating,
+      totalMinutes: meal.totalMinutes, difficulty: meal.difficulty
+    ).fields(fitting: .max) { TextWidth.columns(of: $0) }
+    var facts = [meal.kindDescription, own, meal.mealDBID.map { "#\($0)" } ?? ""].filter {
+      !$0.isEmpty
+    }
     if storedID != nil { facts.append("✓ in My Meals") }
     canvas.writeTruncated(facts.joined(separator: " · "), in: layout.headerRow(1), style: .muted)
     if !meal.tags.isEmpty {
