@@ -7,10 +7,11 @@ import XCTest
 
 @testable import MealsApp
 
-/// The Week Plan and the `p` prompt, driven by keys, on Tuesday 1 December 2026 (midday UTC,
-/// the same date in every time zone from UTC−11 to UTC+11).
+/// The Week Plan and the `p` prompt, driven by keys, on Tuesday 1 December 2026 at 18:00 UTC
+/// (the same date from UTC−11 to UTC+5; past 15:00, so the prompt offers dinner first, from
+/// UTC−2 on).
 final class WeekPlanScreenTests: XCTestCase {
-  static let tuesday = 1_796_126_400.0
+  static let tuesday = 1_796_148_000.0
 
   /// Soup and Toast saved, Toast planned for Friday's breakfast, and the Week Plan open.
   private func planned(size: Size = Size(width: 80, height: 24)) throws -> (AppHarness, Int64) {

@@ -83,3 +83,19 @@ final class CivilDateTests: XCTestCase {
     }
   }
 }
+
+/// The slot a plan prompt offers first (#58: Pancakes went to dinner).
+final class PlanSlotTests: XCTestCase {
+  func testTheMealsKindThenTheTimeOfDayChooseTheFirstSlot() {
+    let pancakes = Meal(
+      name: "Pancakes", instructions: "Fry.", category: "Dessert", tags: ["Breakfast", "Sweet"])
+    XCTAssertEqual(PlanSlot.first(for: pancakes, hour: 19), .breakfast)
+    let crumble = Meal(name: "Crumble", instructions: "Bake.", category: "Dessert")
+    XCTAssertEqual(PlanSlot.first(for: crumble, hour: 8), .other)
+    let stew = Meal(name: "Stew", instructions: "Braise.", category: "Beef")
+    XCTAssertEqual(PlanSlot.first(for: stew, hour: 8), .breakfast)
+    XCTAssertEqual(PlanSlot.first(for: stew, hour: 12), .lunch)
+    XCTAssertEqual(PlanSlot.first(for: stew, hour: 18), .dinner)
+    XCTAssertEqual(PlanSlot.first(for: nil, hour: 23), .dinner)
+  }
+}

@@ -350,7 +350,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     let meal = (try? context.store.meal(id: summary.id)) ?? nil
     context.askToPlan(
       mealID: summary.id, name: summary.name,
-      servings: meal.map { Servings(for: $0).base } ?? Servings.assumed)
+      servings: meal.map { Servings(for: $0).base } ?? Servings.assumed, meal: meal)
   }
 
   private func toggleFavourite() {

@@ -445,9 +445,13 @@ extension WeekPlanScreen: MealPickerScreenDelegate {
   public func mealPicker(_ screen: MealPickerScreen, didPick meal: MealSummary) {
     context.navigator.pop(to: self)
     let store = context.store
-    let servings = (try? store.meal(id: meal.id)).flatMap { $0 }.map { Servings(for: $0).base }
+    let picked = (try? store.meal(id: meal.id)).flatMap { $0 }
+    let servings = picked.map { Servings(for: $0).base }
     context.navigator.present(
-      PlanPrompt(mealName: meal.name, today: Self.today(context), day: selectedDay) {
+      PlanPrompt(
+        mealName: meal.name, today: Self.today(context), day: selectedDay,
+        slot: context.firstSlot(for: picked)
+      ) {
         [weak self] day, slot in
         guard let self else { return nil }
         return context.writeFromPrompt(

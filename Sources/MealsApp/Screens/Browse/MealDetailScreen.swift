@@ -213,7 +213,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     guard let meal else { return }
     let servings = servings?.current ?? Servings(for: meal).base
     if let savedID {
-      return context.askToPlan(mealID: savedID, name: meal.name, servings: servings)
+      return context.askToPlan(mealID: savedID, name: meal.name, servings: servings, meal: meal)
     }
     context.askToPlan(found: meal, servings: servings) {
       [weak self] id in
