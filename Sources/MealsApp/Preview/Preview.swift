@@ -160,7 +160,7 @@ enum MealLines {
   /// wants them (`U`).
   static func preview(
     of meal: Meal, width: Int, rating: Double?, minutes: Double?,
-    units: UnitConversion = .asWritten
+    units: UnitConversion = .asWritten, servings: Servings? = nil
   ) -> Preview {
     var meters: [Preview.Meter] = []
     if let rating {
@@ -180,6 +180,8 @@ enum MealLines {
     return Preview(
       title: MealRules.trimmed(meal.name), subtitle: subtitle.joined(separator: " · "),
       meters: meters,
-      lines: body(of: meal, width: width, instructionLines: 6, links: false, units: units))
+      lines: body(
+        of: meal, width: width, instructionLines: 6, links: false, servings: servings,
+        units: units))
   }
 }

@@ -37,7 +37,7 @@ struct SavedMealPreview {
   /// `height` rows: a picture takes at most a third of them, and none below 24.
   func preview(
     of meal: MealSummary?, width: Int, height: Int, now: UInt64,
-    units: UnitConversion = .asWritten
+    units: UnitConversion = .asWritten, planned: Int? = nil
   ) -> Preview {
     guard let meal else { return .note("No meal selected.") }
     guard let shown, shown.id == meal.id else { return .note("…") }
@@ -47,9 +47,10 @@ struct SavedMealPreview {
     case .success(nil): return .note("That meal is gone.")
     case .failure(let error): return .note(AppContext.readFailure(error))
     }
+    // A plan's servings: the amounts scaled to them, and said (`serves 5 (recipe: 4)`).
     var preview = MealLines.preview(
       of: full, width: width, rating: rating.value(at: now), minutes: minutes.value(at: now),
-      units: units)
+      units: units, servings: planned.map { Servings(for: full, servings: $0) })
     let rows = height >= 24 ? height / 3 : 0
     preview.lines = picture.lines(columns: min(width, 32), maximumRows: rows) + preview.lines
     return preview

@@ -382,7 +382,8 @@ public final class WeekPlanScreen: Screen, StoreListener {
     if let pane = layout.previewPane {
       preview.preview(
         of: previewed, width: Preview.text(in: pane.area).width,
-        height: pane.area.height, now: context.navigator.now()
+        height: pane.area.height, now: context.navigator.now(),
+        planned: selectedEntry?.servings
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
     let last = monday.adding(days: 6)
