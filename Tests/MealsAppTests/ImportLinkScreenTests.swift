@@ -46,6 +46,23 @@ final class ImportLinkScreenTests: XCTestCase {
     XCTAssertEqual(saved.thumbnailURL, "https://example.org/uploads/lentil-soup.jpg")
   }
 
+  /// Saved offline: the save is said to stand and the picture to come later, never an error
+  /// right after a save that worked (#58).
+  func testAPageSavedOfflineSaysItsPictureWillComeLater() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 24), pictures: .symbols(colors: false))
+    app.press(.character("i"), .paste("https://example.org/soup\n"), .enter)
+    app.service.answerPage(html: try page("jsonld-graph.html"))
+    app.press(.character("s"))
+    XCTAssertEqual(app.lines[22], " Saved “Spiced Lentil Soup & Lemon” to My Meals.")
+    let picture = "https://example.org/uploads/lentil-soup.jpg"
+    XCTAssertTrue(
+      app.service.answerPicture(picture, with: .failure(.cannotResolve("example.org"))))
+    XCTAssertEqual(
+      app.lines[22],
+      " Saved “Spiced Lentil Soup & Lemon”; its picture will come when you are online.")
+    XCTAssertFalse(app.text.contains("Error"), app.text)
+  }
+
   /// A file's path or `file://` address is read as `meals import FILE` reads it.
   func testAFilesPathIsReadToo() throws {
     let app = try AppHarness()

@@ -113,10 +113,25 @@ public final class PictureLoader {
   // MARK: - Asking
 
   /// Starts getting `url` unless it is here, failed, or on its way.
-  public func request(_ url: String) {
+  ///
+  /// `missed` makes it a fetch ahead of need (a saved page's picture, kept for offline): a
+  /// failure is not an error on the status line but `missed`'s to say, and is not remembered,
+  /// so the picture is asked for again when it is shown.
+  public func request(_ url: String, missed: ((String) -> Void)? = nil) {
     guard isOn, pictures[url] == nil, failures[url] == nil, requests[url] == nil,
       !decoding.contains(url)
     else { return }
+    if let missed, !url.hasPrefix(Self.ownPrefix), cache?.read(url) == nil {
+      requests[url] = service.fetchPicture(url) { [weak self] result in
+        guard let self else { return }
+        self.requests[url] = nil
+        switch result {
+        case .success(let data): self.decode(data, for: url, fromCache: false)
+        case .failure(let error): missed(Self.reason(error))
+        }
+      }
+      return
+    }
     if url.hasPrefix(Self.ownPrefix) {
       let id = url.dropFirst(Self.ownPrefix.count).split(separator: ":").first.flatMap { Int64($0) }
       guard let id, let data = ownPhoto(id) else {

@@ -246,8 +246,13 @@ public final class ImportLinkScreen: Screen {
       then: { screen, report in
         let context = screen.context
         if let saved = report.imported.first {
+          // Kept for later, offline; offline now, the save stands and the picture comes later.
           if let thumbnail = candidate.meal?.thumbnailURL, context.pictures.isOn {
-            context.pictures.request(PictureLoader.small(thumbnail))  // kept for later, offline
+            let name = Quote.name(saved.name)
+            context.pictures.request(PictureLoader.small(thumbnail)) {
+              [weak navigator = context.navigator] _ in
+              navigator?.showInfo("Saved “\(name)”; its picture will come when you are online.")
+            }
           }
           context.navigator.showInfo(
             "Saved “\(Quote.name(saved.name))” to My Meals."
