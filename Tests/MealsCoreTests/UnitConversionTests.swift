@@ -95,6 +95,14 @@ final class UnitConversionTests: XCTestCase {
       "Put 2 in. Makes 12 cookies in 2 batches.", "Put 2 in. Makes 12 cookies in 2 batches.",
       "Put 2 in. Makes 12 cookies in 2 batches."
     ),
+    // Written both ways: shown once, as written in the system asked for (#58).
+    (
+      "Heat the oven to 220°C (425°F).", "Heat the oven to 220°C.",
+      "Heat the oven to 425°F."
+    ),
+    ("Bake at 425 °F / 220 °C.", "Bake at 220 °C.", "Bake at 425 °F."),
+    ("Use a 9 inch (23 cm) tin.", "Use a 23 cm tin.", "Use a 9 inch tin."),
+    ("Bake at 200°C (180°C fan).", "Bake at 200°C (180°C fan).", "Bake at 400 °F (350 °F fan)."),
   ]
 
   func testTemperaturesAndLengthsInsideSentences() {

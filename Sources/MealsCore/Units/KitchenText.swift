@@ -18,7 +18,8 @@ enum KitchenText {
         index += 1
         continue
       }
-      if let (replacement, end) = gasMark(characters, at: index, to: system)
+      if let (replacement, end) = bothWays(characters, at: index, to: system)
+        ?? gasMark(characters, at: index, to: system)
         ?? measurement(characters, at: index, to: system)
       {
         out += replacement
@@ -55,6 +56,43 @@ enum KitchenText {
       let mark = Int(String(text[start..<end])), let degrees = gasMarks[mark]
     else { return nil }
     return (system == .us ? "\(degrees.fahrenheit) °F" : "\(degrees.celsius) °C", end)
+  }
+
+  // MARK: - Written both ways
+
+  /// `220°C (425°F)`, `425 °F / 220 °C`, `9 inch (23 cm)`: a measure the recipe already gives
+  /// in both systems is shown once, as it is written in the one asked for (converting the
+  /// other too would say it twice: `220°C (220 °C)`).
+  private static func bothWays(_ text: [Character], at index: Int, to system: UnitSystem)
+    -> (String, Int)?
+  {
+    guard text[index].isASCII, text[index].isNumber, startsWord(text, at: index) else {
+      return nil
+    }
+    var end = index
+    guard number(text, at: &end) != nil, let (first, firstEnd) = unit(text, at: end) else {
+      return nil
+    }
+    var look = firstEnd
+    while look < text.count, text[look] == " " { look += 1 }
+    guard look < text.count, text[look] == "(" || text[look] == "/" else { return nil }
+    let bracket = text[look] == "("
+    look += 1
+    while look < text.count, text[look] == " " { look += 1 }
+    let secondStart = look
+    guard number(text, at: &look) != nil, let (second, secondEnd) = unit(text, at: look),
+      first.kind == second.kind, first.isMetric != second.isMetric
+    else { return nil }
+    var close = secondEnd
+    if bracket {
+      guard close < text.count, text[close] == ")" else { return nil }
+      close += 1
+    }
+    let wantsMetric = system == .metric
+    let kept =
+      first.isMetric == wantsMetric
+      ? text[index..<firstEnd] : text[secondStart..<secondEnd]
+    return (String(kept), close)
   }
 
   // MARK: - Numbers with units
@@ -142,7 +180,19 @@ enum KitchenText {
     return Double(String(text[start..<index]))
   }
 
-  enum Unit { case fahrenheit, celsius, inch, centimetre, millimetre }
+  enum Unit {
+    case fahrenheit, celsius, inch, centimetre, millimetre
+
+    /// Temperature or length: what a measure written both ways must share.
+    var kind: Int {
+      switch self {
+      case .fahrenheit, .celsius: 0
+      case .inch, .centimetre, .millimetre: 1
+      }
+    }
+
+    var isMetric: Bool { self == .celsius || self == .centimetre || self == .millimetre }
+  }
 
   /// The unit after a number (a space or a hyphen before it allowed), and its end.
   private static func unit(_ text: [Character], at start: Int) -> (Unit, Int)? {
