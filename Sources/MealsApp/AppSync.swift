@@ -106,6 +106,13 @@ public final class AppSync: Ticker {
       if let conflict = report.conflicts.first {
         navigator.showNotice(
           report.summary(home: Self.home) + " Kept both: “\(conflict)”.")
+      } else if let first = report.readNotes.first {
+        // A file written wrongly by hand: read as well as it could be, and said where.
+        let more =
+          report.readNotes.count > 1
+          ? " (and \(report.readNotes.count - 1) more: meals sync lists them)" : ""
+        navigator.showNotice(
+          report.summary(home: Self.home) + " Read as well as it could be: \(first)\(more).")
       } else if report.changedAnything || asked {
         navigator.showInfo(report.summary(home: Self.home))
       }

@@ -219,6 +219,25 @@ final class SyncEndToEndTests: XCTestCase {
 
   // MARK: - The shopping list
 
+  /// A file written wrongly by hand comes in, and the sync says which line is wrong (#58).
+  ///
+  /// Read as well as it can be; it was read silently before. Nothing is left behind beside
+  /// the book: the sync's lock goes with the sync.
+  func testAFileWrittenWronglyByHandIsReadAndSaid() throws {
+    try write(
+      "---\ntitle: Soup\nservings 4\n---\nSimmer @stock{1%l and @salt{}.\n", "Recipes/soup.cook")
+    let said = try sync("a.sqlite", "Recipes")
+    XCTAssertTrue(
+      said.errors.contains(
+        "meals sync: read as well as it could be: soup.cook: line 3: “servings 4” is not “key: value”"
+      ),
+      said.errors)
+    XCTAssertTrue(
+      said.errors.contains("soup.cook: line 5: the { after “@stock” is not closed"), said.errors)
+    XCTAssertEqual(try names("a.sqlite"), ["Soup"])
+    XCTAssertFalse(exists("a.sqlite.sync-lock"), "the lock is gone with the sync")
+  }
+
   /// The list written on one machine appears on the other; ticks made on both at once are
   /// both kept (git merges the tick log as a union); an item added by hand to the file comes
   /// in; the official library reads the files as the books hold them.

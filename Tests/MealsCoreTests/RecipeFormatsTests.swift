@@ -190,6 +190,35 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(open.name, "y")
   }
 
+  /// A file written wrongly by hand is read as well as it can be, and what is wrong is said
+  /// by line (#58: it was read silently, a meal named `[unclosed`, an amount swallowing the
+  /// next ingredient).
+  func testCooklangWrittenWronglySaysWhichLineAndReadsTheRest() throws {
+    let text =
+      "---\ntitle: [unclosed\nservings 4\ntags: \"quick\n---\n"
+      + "Mix @flour{2 cups and @water{1%cup} well.\n\nBake it.\n"
+    let candidate = Cooklang.meal(from: text, fileName: "broken.cook")
+    let meal = try XCTUnwrap(candidate.meal)
+    XCTAssertEqual(
+      candidate.notes,
+      [
+        "line 2: the list of “title” is not closed (no ]), so it was read as text: [unclosed",
+        "line 3: “servings 4” is not “key: value”, so it was passed over",
+        "line 4: the quote of “tags” is not closed, so it was read as written",
+        "line 6: the { after “@flour” is not closed, so it was read as flour, 2 cups and",
+      ])
+    XCTAssertEqual(meal.ingredients.map(\.name), ["flour", "water"])
+    XCTAssertEqual(meal.ingredients.map(\.quantity), ["2 cups and", "1 cup"])
+    XCTAssertEqual(meal.instructions, "Mix flour water well.\nBake it.")
+    let open = Cooklang.meal(from: "---\ntitle: x\nStir @salt{}.", fileName: "y.cook")
+    XCTAssertEqual(
+      open.notes,
+      ["line 1: the front matter (---) is never closed, so it was read as the recipe's text"])
+    XCTAssertEqual(
+      Cooklang.meal(from: "Stir @salt{} into @rice{200%g}.", fileName: "z.cook").notes, [],
+      "a file written well says nothing")
+  }
+
   /// Names as the Cooklang spec and its official parser read them: any word after `@`, `#`
   /// or `~` (a number, an emoji), up to a space or a punctuation mark; a timer of one word;
   /// a marker followed by a space is text.

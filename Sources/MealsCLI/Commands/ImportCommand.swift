@@ -27,6 +27,10 @@ public enum ImportCommand {
       do {
         for var candidate in try read(source, io: io, pages: pages) {
           candidate.place = "\(source), \(candidate.place)"
+          // Read as well as it could be: said, with the line, and the recipe comes in.
+          for note in candidate.notes {
+            io.errors.line("meals import: \(safe(source)): \(safe(note))")
+          }
           candidates.append(candidate)
         }
       } catch {

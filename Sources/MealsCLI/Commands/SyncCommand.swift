@@ -32,6 +32,9 @@ enum SyncCommand {
       for name in report.conflicts { io.output.line("  kept both: “\(name)”") }
       if !report.git.isEmpty { io.output.line("git: " + report.git.joined(separator: ", ")) }
       for problem in report.leftAlone { io.errors.line("meals sync: left alone: \(problem)") }
+      for note in report.readNotes {
+        io.errors.line("meals sync: read as well as it could be: \(ImportCommand.safe(note))")
+      }
       return Subcommand.Status.success
     }
   }

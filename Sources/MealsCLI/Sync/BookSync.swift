@@ -40,6 +40,8 @@ public struct BookSync {
     var hash: String
     /// Whether the file says its `meals-id` (a file written by hand does not, at first).
     var hasID = true
+    /// What the file says wrongly, read as well as it could be (`line 3: …`).
+    var notes: [String] = []
   }
 
   private struct Plan {
@@ -110,6 +112,13 @@ public struct BookSync {
       report.leftAlone.append("\(problem.path): \(problem.reason)")
     }
 
+    /// A file read, what it says wrongly kept for the report.
+    func reading(_ entry: SyncFolder.Entry) -> Result<Read, SyncFolder.Problem> {
+      let result = read(entry)
+      if case .success(let read) = result { report.readNotes += read.notes }
+      return result
+    }
+
     /// Both sides changed one meal: the folder's version becomes a meal of its own, named as
     /// a conflict and bound to the file; the book's version is written beside it.
     func conflict(_ read: Read, bookUID: String) {
@@ -139,7 +148,7 @@ public struct BookSync {
           plan.removals.append((record.path, record.uid))
           continue
         }
-        switch read(entry) {
+        switch reading(entry) {
         case .failure(let problem): leaveAlone(problem)
         case .success(let read) where read.hash == record.hash:
           plan.removals.append((record.path, record.uid))
@@ -162,7 +171,7 @@ public struct BookSync {
         }
         continue
       }
-      switch read(entry) {
+      switch reading(entry) {
       case .failure(let problem): leaveAlone(problem)
       case .success(let read) where read.hash == record.hash:
         // Touched, not changed.
@@ -189,7 +198,7 @@ public struct BookSync {
     for path in files.keys.filter({ !accounted.contains($0) }).sorted() {
       guard let entry = files[path] else { continue }
       let read: Read
-      switch self.read(entry) {
+      switch reading(entry) {
       case .failure(let problem):
         leaveAlone(problem)
         continue
@@ -294,7 +303,7 @@ public struct BookSync {
     return .success(
       Read(
         meal: meal, uid: id ?? SyncPaths.newID(), entry: entry, hash: ContentHash.of(text),
-        hasID: id != nil))
+        hasID: id != nil, notes: candidate.notes.map { "\(entry.path): \($0)" }))
   }
 
   /// Whether the file says exactly what the book's meal would write.

@@ -110,6 +110,7 @@ extension SyncReport {
     removedInFolder += other.removedInFolder
     conflicts += other.conflicts
     leftAlone += other.leftAlone
+    readNotes += other.readNotes
     shoppingListChanged = shoppingListChanged || other.shoppingListChanged
     planChanged = planChanged || other.planChanged
   }

@@ -14,6 +14,8 @@ public struct SyncReport: Equatable, Sendable {
   public var conflicts: [String] = []
   /// `path: reason` for each file left alone.
   public var leftAlone: [String] = []
+  /// `path: line 3: …` for what a file read said wrongly (read as well as it could be).
+  public var readNotes: [String] = []
   /// Whether the shopping list or its ticks changed, on either side.
   public var shoppingListChanged = false
   /// Whether the week plan changed, on either side.

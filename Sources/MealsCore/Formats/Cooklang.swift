@@ -311,8 +311,12 @@ public enum Cooklang {
   public static func meal(from source: String, fileName: String) -> ImportCandidate {
     var text = source.replacingCRLF()
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    let (front, lists, body) = CooklangFrontMatter.read(text)
+    let (front, lists, body, frontProblems, bodyLine) = CooklangFrontMatter.read(text)
     var metadata = front
+    /// What could not be read as written, by line: said, the rest read.
+    var notes = frontProblems
+    /// The file's line number of the paragraph read now (from 1).
+    var paragraphLine = 0
     var steps: [(section: String, text: String, onlyReferences: Bool)] = []
     /// Sections other than the ones we write (`= Ingredients`, `= Ingredients: GROUP`,
     /// `= Method`): titles of the recipe's parts, kept as lines of the instructions.
@@ -327,7 +331,9 @@ public enum Cooklang {
 
     func finishParagraph() {
       guard !paragraph.isEmpty else { return }
-      let (text, found, onlyReferences, marked) = readStep(paragraph.joined(separator: " "))
+      let (text, found, onlyReferences, marked, unclosed) = readStep(
+        paragraph.joined(separator: " "))
+      notes += unclosed.map { "line \(paragraphLine): " + restoringEscapes($0) }
       cookware += marked.map {
         Cookware(name: restoringEscapes($0.name), quantity: restoringEscapes($0.quantity))
       }
@@ -350,9 +356,9 @@ public enum Cooklang {
       paragraph = []
     }
 
-    for rawLine in withoutBlockComments(hidingEscapes(String(body))).split(
-      separator: "\n", omittingEmptySubsequences: false)
-    {
+    for (number, rawLine) in withoutBlockComments(hidingEscapes(String(body))).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).enumerated() {
       var line = String(rawLine)
       if line.hasPrefix(">>") {
         finishParagraph()
@@ -381,6 +387,7 @@ public enum Cooklang {
       if trimmed.isEmpty {
         finishParagraph()
       } else {
+        if paragraph.isEmpty { paragraphLine = bodyLine + number + 1 }
         paragraph.append(trimmed)
       }
     }
@@ -435,7 +442,9 @@ public enum Cooklang {
       ?? metadata["images"].flatMap {
         $0.split(separator: ",").first.map { MealRules.trimmed(String($0)) }
       }
-    return ImportCandidate(place: place, meal: meal)
+    var candidate = ImportCandidate(place: place, meal: meal)
+    candidate.notes = notes
+    return candidate
   }
 
   /// The `meals-id` in a file's front matter (or `>> meals-id:`), without reading the rest.
@@ -509,22 +518,29 @@ public enum Cooklang {
   /// whether it holds nothing but ingredients (the `= Ingredients` section we write); the
   /// cookware it marks.
   private static func readStep(_ step: String) -> (
-    String, [IngredientMeasurement], Bool, cookware: [Cookware]
+    String, [IngredientMeasurement], Bool, cookware: [Cookware], unclosed: [String]
   ) {
     var text = ""
     var found: [IngredientMeasurement] = []
     var cookware: [Cookware] = []
+    var unclosed: [String] = []
     var other = false
     let characters = Array(step)
     var index = 0
     while index < characters.count {
       let character = characters[index]
-      guard "@#~".contains(character), let (name, amount, end) = markup(characters, at: index)
+      guard "@#~".contains(character), let mark = markup(characters, at: index)
       else {
         text.append(character)
         other = other || !character.isWhitespace
         index += 1
         continue
+      }
+      let (name, amount, end) = (mark.name, mark.amount, mark.end)
+      if mark.unclosed {
+        unclosed.append(
+          "the { after “\(character)\(name)” is not closed, so it was read as \(name)"
+            + (amount.isEmpty ? "" : ", \(amount)"))
       }
       var next = end
       var whole = name
@@ -539,7 +555,8 @@ public enum Cooklang {
       }
       if character == "@" {
         found.append(IngredientMeasurement(name: whole, quantity: amount))
-        text += name
+        // An unclosed amount ran to the next mark: a space keeps the two names apart.
+        text += mark.unclosed ? name + " " : name
       } else {
         other = true
         text += character == "#" || amount.isEmpty ? name : amount
@@ -547,12 +564,12 @@ public enum Cooklang {
       }
       index = next
     }
-    return (text, found, !found.isEmpty && !other, cookware)
+    return (text, found, !found.isEmpty && !other, cookware, unclosed)
   }
 
   /// The name, the amount (`qty unit`) and where the markup ends, for `@`, `#` or `~` at
   /// `start`; nil when it is not markup (`#` in `#1`, an e-mail's `@`).
-  private static func markup(_ characters: [Character], at start: Int) -> (String, String, Int)? {
+  private static func markup(_ characters: [Character], at start: Int) -> Mark? {
     var index = start + 1
     // Modifiers of newer Cooklang: optional `?`, hidden `-`, recipe reference `&`, `+`.
     while index < characters.count, "?-&+".contains(characters[index]) { index += 1 }
@@ -565,7 +582,7 @@ public enum Cooklang {
 
   /// The same, the name read from `nameStart`.
   private static func markup(_ characters: [Character], at start: Int, nameStart: Int)
-    -> (String, String, Int)?
+    -> Mark?
   {
     let index = nameStart
     // A name with spaces runs to `{` when no other marker comes first.
@@ -582,15 +599,28 @@ public enum Cooklang {
     var end: Int
     var amount = ""
     var braced = false
-    if let brace, let close = characters[brace...].firstIndex(of: "}") {
+    var unclosed = false
+    if let brace {
       braced = true
       name = MealRules.trimmed(String(characters[nameStart..<brace]))
-      let inside = String(characters[(brace + 1)..<close])
+      // Closed by the first `}`, unless another mark or brace comes first: then the amount
+      // runs to that mark, and the file is said to be wrong there.
+      let close = characters[(brace + 1)...].firstIndex(of: "}")
+      let interruption = characters[(brace + 1)...].firstIndex { "{@".contains($0) }
+      let stop: Int
+      if let close, interruption.map({ close < $0 }) ?? true {
+        stop = close
+        end = close + 1
+      } else {
+        stop = interruption ?? characters.count
+        end = stop
+        unclosed = true
+      }
+      let inside = String(characters[(brace + 1)..<stop])
       let parts = inside.split(separator: "%", maxSplits: 1).map {
         MealRules.trimmed(String($0))
       }
       amount = parts.filter { !$0.isEmpty }.joined(separator: " ")
-      end = close + 1
     } else {
       // One word: to a space or a punctuation mark (`@salt,` `@5peppers` `@🧂`).
       end = nameStart
@@ -602,12 +632,21 @@ public enum Cooklang {
     if characters[start] == "~" {
       // `~{10%minutes}`, `~eggs{3%minutes}`, or one word alone (`~rest`, read as the word).
       guard !name.contains(" "), braced || !name.isEmpty else { return nil }
-      return (name, amount, end)
+      return Mark(name: name, amount: amount, end: end, unclosed: unclosed)
     }
     // A name that cleaning empties (control characters, an escape sequence) is none: nothing
     // would be left to write.
     guard !MealRules.isBlank(TextSanitizer.singleLine(name)) else { return nil }
-    return (name, amount, end)
+    return Mark(name: name, amount: amount, end: end, unclosed: unclosed)
+  }
+
+  /// A mark read: its name, its amount (`qty unit`), where it ends, and whether its `{` was
+  /// never closed (the amount then runs to the next mark).
+  struct Mark {
+    var name: String
+    var amount: String
+    var end: Int
+    var unclosed = false
   }
 
   /// A character of a one-word name: not a space, a punctuation mark or an ASCII symbol.

@@ -5,32 +5,44 @@
 /// The subset recipe files use, read leniently: `key: value` (quotes taken off), a list in
 /// brackets or as `- item` lines under its key (joined with commas, as `tags` are read), and
 /// one level of nested keys (`source:` then `  url: …` is `source.url`). Anything else — a
-/// line it cannot read, a deeper level — is passed over, never an error.
+/// line it cannot read, a list or a quote not closed — is read as well as it can be and said
+/// (`line 3: …`), never an error that loses the recipe.
 enum CooklangFrontMatter {
   /// The front matter's keys (lower case) and the text after it; no front matter: the text.
   static func split(_ text: String) -> (metadata: [String: String], body: Substring) {
-    let (metadata, _, body) = read(text)
-    return (metadata, body)
+    let read = read(text)
+    return (read.metadata, read.body)
   }
 
-  /// The same, with the items of each list as written (a tag may hold a comma or a bracket).
+  /// The same, with the items of each list as written (a tag may hold a comma or a bracket),
+  /// what could not be read as written (`line 2: …`), and how many lines come before the body.
   static func read(_ text: String) -> (
-    metadata: [String: String], lists: [String: [String]], body: Substring
+    metadata: [String: String], lists: [String: [String]], body: Substring, problems: [String],
+    bodyLine: Int
   ) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let first = lines.first, MealRules.trimmed(String(first)) == "---",
+    guard let first = lines.first, MealRules.trimmed(String(first)) == "---" else {
+      return ([:], [:], text[...], [], 0)
+    }
+    guard
       let close = lines.dropFirst().firstIndex(where: { MealRules.trimmed(String($0)) == "---" })
-    else { return ([:], [:], text[...]) }
-    let (metadata, lists) = read(lines[1..<close])
+    else {
+      return (
+        [:], [:], text[...],
+        ["line 1: the front matter (---) is never closed, so it was read as the recipe's text"], 0
+      )
+    }
+    let (metadata, lists, problems) = read(lines[1..<close])
     let rest = lines[(close + 1)...].joined(separator: "\n")
-    return (metadata, lists, rest[...])
+    return (metadata, lists, rest[...], problems, close + 1)
   }
 
   private static func read(_ lines: ArraySlice<Substring>) -> (
-    [String: String], [String: [String]]
+    [String: String], [String: [String]], [String]
   ) {
     var metadata: [String: String] = [:]
     var lists: [String: [String]] = [:]
+    var problems: [String] = []
     var parent: String?
     var items: [String] = []
     func finishList() {
@@ -40,7 +52,9 @@ enum CooklangFrontMatter {
       }
       items = []
     }
-    for raw in lines {
+    for (offset, raw) in zip(lines.indices, lines) {
+      // Lines count from 1, the opening `---` the first.
+      let said = { (what: String) in problems.append("line \(offset + 1): \(what)") }
       let line = raw.replacingEvery("\t", with: "  ")
       let trimmed = MealRules.trimmed(line)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -52,10 +66,24 @@ enum CooklangFrontMatter {
         metadata[parent] = nil
         continue
       }
-      guard let colon = trimmed.firstIndex(of: ":") else { continue }
+      guard let colon = trimmed.firstIndex(of: ":") else {
+        said("“\(trimmed.prefix(40))” is not “key: value”, so it was passed over")
+        continue
+      }
       let key = MealRules.trimmed(String(trimmed[..<colon])).lowercased()
-      let value = unquoted(MealRules.trimmed(String(trimmed[trimmed.index(after: colon)...])))
-      guard !key.isEmpty else { continue }
+      let written = MealRules.trimmed(String(trimmed[trimmed.index(after: colon)...]))
+      let value = unquoted(written)
+      guard !key.isEmpty else {
+        said("a value without a key, so it was passed over")
+        continue
+      }
+      if written.hasPrefix("[") && !written.hasSuffix("]") {
+        said("the list of “\(key)” is not closed (no ]), so it was read as text: \(written)")
+      } else if let quote = written.first, quote == "\"" || quote == "'",
+        written.count < 2 || written.last != quote
+      {
+        said("the quote of “\(key)” is not closed, so it was read as written")
+      }
       if indented, let parent {
         // One level of nesting: `source:` then `  url: …`.
         if !value.isEmpty { metadata["\(parent).\(key)"] = value }
@@ -72,7 +100,7 @@ enum CooklangFrontMatter {
       }
     }
     finishList()
-    return (metadata, lists)
+    return (metadata, lists, problems)
   }
 
   /// `[soup, "quick, easy", 'it''s']` as its items; nil for a value that is no such list.

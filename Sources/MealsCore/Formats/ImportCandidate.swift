@@ -14,6 +14,9 @@ public struct ImportCandidate: Equatable, Sendable {
   /// The export's own id for the recipe (`paprika:1A2B…`), so the same export imported again
   /// adds nothing.
   public var origin: String?
+  /// What the reader could not read as written and read as well as it could (`line 3: the
+  /// list of “tags” is not closed…`): said beside the meal, which comes in all the same.
+  public var notes: [String] = []
 
   public init(place: String, meal: Meal) {
     self.place = place
