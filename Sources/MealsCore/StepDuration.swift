@@ -147,6 +147,24 @@ public struct StepDuration: Equatable, Sendable {
         if afterSpaces < scalars.count, let fraction = fractions[scalars[afterSpaces]] {
           return (value + fraction, afterSpaces + 1, false)
         }
+        // `1 1/2 hours`: a whole number, a space, then a fraction under one.
+        if afterSpaces > end, afterSpaces < scalars.count, isDigit(scalars[afterSpaces]) {
+          let numeratorEnd = digits(from: afterSpaces)
+          if numeratorEnd < scalars.count, scalars[numeratorEnd] == "/",
+            digits(from: numeratorEnd + 1) > numeratorEnd + 1
+          {
+            let denominatorEnd = digits(from: numeratorEnd + 1)
+            let numerator =
+              Double(String(String.UnicodeScalarView(scalars[afterSpaces..<numeratorEnd]))) ?? 0
+            let denominator =
+              Double(
+                String(String.UnicodeScalarView(scalars[(numeratorEnd + 1)..<denominatorEnd])))
+              ?? 0
+            if denominator > numerator, numerator > 0 {
+              return (value + numerator / denominator, denominatorEnd, false)
+            }
+          }
+        }
         return (value, end, false)
       }
       for (text, value) in StepDuration.words {

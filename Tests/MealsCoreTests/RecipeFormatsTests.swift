@@ -219,6 +219,19 @@ final class RecipeFormatsTests: XCTestCase {
       "a file written well says nothing")
   }
 
+  /// Numbers as the official parser reads them (#58): `{1 / 2%cup}` is `1/2 cup`, and a
+  /// timer's `1.5` shows as `1 1/2`, which Cook Mode's timer counts as 90 seconds.
+  func testCooklangNumbersReadAsTheOfficialParserReadsThem() throws {
+    let meal = try only([
+      Cooklang.meal(
+        from: "Whisk @sugar{1 / 2%cup} and rest ~{1.5%minutes}, then ~{0.25%hours}.",
+        fileName: "a.cook")
+    ])
+    XCTAssertEqual(meal.ingredients.first?.quantity, "1/2 cup")
+    XCTAssertEqual(meal.instructions, "Whisk sugar and rest 1 1/2 minutes, then 1/4 hours.")
+    XCTAssertEqual(StepDuration.find(in: meal.instructions).map(\.seconds), [90, 900])
+  }
+
   /// Names as the Cooklang spec and its official parser read them: any word after `@`, `#`
   /// or `~` (a number, an emoji), up to a space or a punctuation mark; a timer of one word;
   /// a marker followed by a space is text.

@@ -617,8 +617,12 @@ public enum Cooklang {
         unclosed = true
       }
       let inside = String(characters[(brace + 1)..<stop])
-      let parts = inside.split(separator: "%", maxSplits: 1).map {
+      var parts = inside.split(separator: "%", maxSplits: 1).map {
         MealRules.trimmed(String($0))
+      }
+      // As the official parser reads them: `1 / 2` is `1/2`, and a timer's `1.5` is `1 1/2`.
+      if let quantity = parts.first {
+        parts[0] = officialNumber(quantity, fractions: characters[start] == "~")
       }
       amount = parts.filter { !$0.isEmpty }.joined(separator: " ")
     } else {
@@ -647,6 +651,30 @@ public enum Cooklang {
     var amount: String
     var end: Int
     var unclosed = false
+  }
+
+  /// A quantity as the official parser shows it: spaces around a fraction's `/` gone; with
+  /// `fractions`, a decimal of halves, quarters or eighths as a fraction (`1.5` → `1 1/2`).
+  static func officialNumber(_ quantity: String, fractions: Bool) -> String {
+    var text = quantity
+    if text.contains("/") {
+      let pieces = text.split(separator: "/", omittingEmptySubsequences: false).map {
+        MealRules.trimmed(String($0))
+      }
+      if pieces.count == 2, pieces.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
+        text = pieces.joined(separator: "/")
+      }
+    }
+    guard fractions, text.contains("."), let value = Double(text), value > 0, value < 10_000
+    else { return text }
+    let whole = value.rounded(.down)
+    for denominator in [2.0, 4, 8] {
+      let numerator = (value - whole) * denominator
+      guard abs(numerator - numerator.rounded()) < 1e-9, numerator.rounded() > 0 else { continue }
+      let fraction = "\(Int(numerator.rounded()))/\(Int(denominator))"
+      return whole == 0 ? fraction : "\(Int(whole)) \(fraction)"
+    }
+    return text
   }
 
   /// A character of a one-word name: not a space, a punctuation mark or an ASCII symbol.
