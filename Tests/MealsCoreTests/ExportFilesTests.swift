@@ -93,6 +93,27 @@ final class ExportFilesTests: XCTestCase {
     XCTAssertEqual(reading.candidates.first?.place, "recipe “Empty”")
   }
 
+  /// A yield that counts people is servings; one that counts what the recipe makes stays a
+  /// yield, said in the notes, never `serves 1` (#58: Paprika's `"1 loaf"`).
+  func testAYieldThatIsNotPeopleStaysAYield() throws {
+    func meal(_ servings: String) throws -> Meal {
+      let reading = try XCTUnwrap(
+        try read(
+          #"{"name": "Bread", "ingredients": "500 g flour", "directions": "Bake.", "servings": "\#(servings)"}"#
+        ))
+      XCTAssertEqual(reading.format, .paprika)
+      return try XCTUnwrap(reading.candidates.first?.meal)
+    }
+    let loaf = try meal("1 loaf")
+    XCTAssertNil(loaf.servings)
+    XCTAssertEqual(CookMethod(of: loaf).notes, ["Makes 1 loaf"])
+    XCTAssertEqual(try meal("Makes 12 cookies").instructions, "Bake.\nNotes\nMakes 12 cookies")
+    XCTAssertEqual(try meal("4 servings").servings, 4)
+    XCTAssertEqual(try meal("Serves 4-6").servings, 6)
+    XCTAssertEqual(try meal("4").servings, 4)
+    XCTAssertEqual(try meal("4 Personen").servings, 4)
+  }
+
   func testMealsOwnJSONAndAnyOtherFileAreNoExports() throws {
     XCTAssertNil(try read(#"{"format": "meals", "version": 1, "meals": []}"#))
     XCTAssertNil(try read("# Soup\n\nJust text."))

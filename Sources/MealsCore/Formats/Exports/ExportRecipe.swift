@@ -7,12 +7,30 @@ struct ExportRecipe {
   var fields = RecipeFields()
   /// The recipe's description and notes, kept as a last section "Notes" of the steps.
   var notes: [String] = []
+  /// What the recipe makes when its yield counts no people (`Makes 1 loaf`): the first note.
+  var makes: String?
   var rating: Int?
   var favourite = false
   var difficulty: String?
   var photo: MealPhoto?
   var photoPath: String?
   var origin: String?
+
+  /// The recipe's yield: servings when it counts people (`4`, `4 servings`, `Serves 4-6`);
+  /// else what it makes (`1 loaf`, `12 cookies`) stays a yield, said first in the notes
+  /// (`makes`: `Makes 1 loaf`) rather than read as `serves 1`.
+  mutating func takeYield(_ value: JSONValue?) {
+    guard let text = SchemaOrgRecipe.text(value).map(MealRules.trimmed), !text.isEmpty else {
+      return
+    }
+    guard let count = SchemaOrgRecipe.servings(text) else { return }
+    if ExportText.countsPeople(text) {
+      fields.servings = count
+    } else {
+      let lower = text.lowercased()
+      makes = lower.hasPrefix("makes") || lower.hasPrefix("yield") ? text : "Makes " + text
+    }
+  }
 
   /// Ingredient lines from a text (one a line); a line starting `#`, or ending `:` without a
   /// number, titles the group the lines after it make.
@@ -31,7 +49,7 @@ struct ExportRecipe {
   func candidate(index: Int) -> ImportCandidate {
     var candidate = fields.candidate(index: index)
     if var meal = candidate.meal {
-      let noteLines = notes.flatMap(ExportText.lines)
+      let noteLines = (makes.map { [$0] } ?? []) + notes.flatMap(ExportText.lines)
       // Under their own title even with no steps before them: notes are never cooked as steps.
       if !noteLines.isEmpty {
         meal.instructions =
@@ -129,9 +147,15 @@ enum ExportText {
     return SchemaOrgRecipe.duration(text)
   }
 
-  /// Servings from `4`, `"4 servings"`, `"Serves 4-6"`.
-  static func servings(_ value: JSONValue?) -> Int? {
-    SchemaOrgRecipe.text(value).flatMap(SchemaOrgRecipe.servings)
+  /// Whether a yield counts people: a number alone, or with a word for people or portions.
+  static func countsPeople(_ text: String) -> Bool {
+    let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+    let people: Set<String> = [
+      "serves", "serving", "servings", "people", "persons", "person", "portions", "portion",
+      "pax", "guests", "adults", "personen", "portionen", "personnes", "porciones", "persone",
+      "porzioni", "pessoas", "porções",
+    ]
+    return words.isEmpty || words.contains(where: people.contains)
   }
 
   /// A rating 0–5 from a number or its text (`"4"`, `4.5`: rounded), nil for none; ratings out

@@ -27,7 +27,7 @@ enum MealieRecipe {
       }
       recipe.fields.steps += ExportText.steps(step.string ?? step["text"]?.string ?? "")
     }
-    recipe.fields.servings = ExportText.servings(object["recipeYield"] ?? object["recipe_yield"])
+    recipe.takeYield(object["recipeYield"] ?? object["recipe_yield"])
     recipe.fields.totalTime = ExportText.minutes(object["totalTime"] ?? object["total_time"])
     recipe.fields.prepTime = ExportText.minutes(object["prepTime"] ?? object["prep_time"])
     recipe.fields.cookTime = ExportText.minutes(
@@ -139,7 +139,7 @@ enum MealieRecipe {
         }
         recipe.fields.steps += ExportText.steps(step["text"]?.string ?? "")
       }
-      recipe.fields.servings = ExportText.servings(row["recipe_yield"] ?? row["recipe_servings"])
+      recipe.takeYield(row["recipe_yield"] ?? row["recipe_servings"])
       recipe.fields.totalTime = ExportText.minutes(row["total_time"])
       recipe.fields.prepTime = ExportText.minutes(row["prep_time"])
       recipe.fields.cookTime = ExportText.minutes(row["perform_time"] ?? row["cook_time"])

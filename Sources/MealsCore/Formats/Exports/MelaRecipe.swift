@@ -12,7 +12,7 @@ enum MelaRecipe {
     recipe.fields.name = ExportText.line(object["title"])
     recipe.addIngredients(object["ingredients"]?.string ?? "")
     recipe.fields.steps = ExportText.steps(object["instructions"]?.string ?? "")
-    recipe.fields.servings = ExportText.servings(object["yield"])
+    recipe.takeYield(object["yield"])
     recipe.fields.totalTime = ExportText.minutes(object["totalTime"])
     recipe.fields.prepTime = ExportText.minutes(object["prepTime"])
     recipe.fields.cookTime = ExportText.minutes(object["cookTime"])

@@ -13,7 +13,7 @@ enum PaprikaRecipe {
     recipe.fields.name = ExportText.line(object["name"])
     recipe.addIngredients(object["ingredients"]?.string ?? "")
     recipe.fields.steps = ExportText.steps(object["directions"]?.string ?? "")
-    recipe.fields.servings = ExportText.servings(object["servings"])
+    recipe.takeYield(object["servings"])
     recipe.fields.totalTime = ExportText.minutes(object["total_time"])
     recipe.fields.prepTime = ExportText.minutes(object["prep_time"])
     recipe.fields.cookTime = ExportText.minutes(object["cook_time"])
