@@ -250,4 +250,18 @@ final class OrganiseScreenTests: XCTestCase {
     XCTAssertEqual(try app.store.meal(id: id)?.category, "pasta")
     XCTAssertEqual(try app.store.meal(id: id)?.area, "British")
   }
+
+  /// TheMealDB's categories are offered when they come, though the book has none of them and
+  /// they were never browsed (#58: only the book's own values were).
+  func testTheCategoryPickerOffersTheMealDBsListWhenItComes() throws {
+    let app = try AppHarness(size: Size(width: 80, height: 40))
+    _ = try app.store.storeFound(try AppHarness.fixtureMeal("Arrabiata"))
+    app.press(.enter, .character("G"))
+    for _ in 0..<6 { app.press(.up) }
+    app.press(.enter)  // Category
+    XCTAssertEqual(Array(app.lines[3...4]), ["  (none)", "▸ Vegetarian  ✓ current"])
+    XCTAssertTrue(app.service.answer(.categories), "TheMealDB's list is asked for")
+    XCTAssertTrue(app.lines.contains("  Beef"), app.text)
+    XCTAssertTrue(app.lines.contains("▸ Vegetarian  ✓ current"), "the selection stays")
+  }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MealsCore
 import MealsNet
 import TerminalUI
@@ -15,6 +16,7 @@ extension MealEditorScreen {
         current: detail == .category ? draft.meal.category : draft.meal.area)
       picker.delegate = self
       context.navigator.push(picker)
+      offerTheMealDBs(detail, to: picker)
     case .tags:
       ask("Tags (separated by commas):", text: draft.meal.tags.joined(separator: ", ")) {
         [weak self] text in
@@ -72,6 +74,34 @@ extension MealEditorScreen {
         label: label, text: text, hint: "Enter to set · Esc to cancel", action: "set",
         onSubmit: onSubmit)
     )
+  }
+
+  /// TheMealDB's categories or areas, when not known yet, asked for and offered as they come.
+  ///
+  /// A failure leaves the book's own values, unsaid: typing a new one always works.
+  private func offerTheMealDBs(_ detail: Detail, to picker: ValuePickerScreen) {
+    let navigator = context.navigator
+    let offer = { [weak picker] (names: [String]) in
+      guard let picker, navigator.holds(picker) else { return }
+      picker.offer(names)
+      navigator.needsDisplay = true
+    }
+    if detail == .category {
+      guard context.remote.known(.categories, decode: MealDBDecoder.categories) == nil else {
+        return
+      }
+      context.remote.fetch(.categories, decode: MealDBDecoder.categories) { result in
+        if case .success(let loaded) = result { offer(loaded.value.map(\.name)) }
+      }
+    } else {
+      let decode = { (data: Data) throws(MealDBDecodingError) -> [String] in
+        try MealDBDecoder.names(from: data, key: "strArea")
+      }
+      guard context.remote.known(.areas, decode: decode) == nil else { return }
+      context.remote.fetch(.areas, decode: decode) { result in
+        if case .success(let loaded) = result { offer(loaded.value) }
+      }
+    }
   }
 
   /// TheMealDB's categories or areas when their lists are cached, and every value already used.

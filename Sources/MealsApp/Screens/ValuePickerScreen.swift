@@ -15,7 +15,7 @@ public final class ValuePickerScreen: Screen {
   public weak var delegate: ValuePickerScreenDelegate?
   /// The field's name, for the breadcrumb ("Category").
   public let field: String
-  private let values: [String]
+  private var values: [String]
   private let current: String?
   public private(set) var filter = TextField()
   private var list = ListState()
@@ -26,12 +26,30 @@ public final class ValuePickerScreen: Screen {
     self.context = context
     self.field = field
     self.current = current
-    var seen: Set<String> = []
-    self.values = values.filter { !MealRules.isBlank($0) && seen.insert($0.lowercased()).inserted }
-      .map { (key: TextFolding.key($0), value: $0) }
-      .sorted { ($0.key, $0.value) < ($1.key, $1.value) }.map(\.value)
+    self.values = Self.known(values)
     if let current, let index = rows.firstIndex(of: .value(current)) {
       list.select(index, count: rows.count)
+    }
+  }
+
+  /// Values once each (ignoring case), sorted as a reader looks for them.
+  private static func known(_ values: [String]) -> [String] {
+    var seen: Set<String> = []
+    return values.filter { !MealRules.isBlank($0) && seen.insert($0.lowercased()).inserted }
+      .map { (key: TextFolding.key($0), value: $0) }
+      .sorted { ($0.key, $0.value) < ($1.key, $1.value) }.map(\.value)
+  }
+
+  /// More values to offer (TheMealDB's list, arrived after the screen opened); the selection
+  /// stays on the value it was on.
+  func offer(_ more: [String]) {
+    let selected = rows.indices.contains(list.selection) ? rows[list.selection] : nil
+    values = Self.known(values + more)
+    let rows = rows
+    if let selected, let index = rows.firstIndex(of: selected) {
+      list.select(index, count: rows.count)
+    } else {
+      list.clamp(count: rows.count)
     }
   }
 
