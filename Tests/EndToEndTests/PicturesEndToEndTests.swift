@@ -25,7 +25,7 @@ final class PicturesEndToEndTests: ServerTestCase {
   }
 
   private func openIrishStew(_ tmux: TmuxSession) throws {
-    try tmux.waitFor("[ r  Browse areas ]")
+    try tmux.waitFor("[ r  Browse areas")
     try tmux.press("r")
     try tmux.waitFor("Irish")
     try tmux.press("G", "Up", "Up", "Up", "Up", "Enter")
