@@ -39,6 +39,8 @@ public struct SyncedMeal: Equatable, Sendable {
   /// The size of the meal's own photo, when it has one (to tell a photo changed beside its
   /// file).
   public var photoBytes: Int? = nil
+  /// Its TheMealDB id: the natural key two books that saved the same meal share.
+  public var mealDBID: String? = nil
 }
 
 extension MealStore {
@@ -48,13 +50,13 @@ extension MealStore {
   public func syncedMeals() throws(StoreError) -> [SyncedMeal] {
     try db.statement(
       """
-      SELECT meal.id, uid, updated_at, length(meal_photo.bytes) FROM meal
+      SELECT meal.id, uid, updated_at, length(meal_photo.bytes), mealdb_id FROM meal
       LEFT JOIN meal_photo ON meal_photo.meal_id = meal.id WHERE uid IS NOT NULL
       """
     ).rows([]) {
       SyncedMeal(
         id: $0.int(0), uid: $0.text(1), updatedAt: $0.double(2),
-        photoBytes: $0.isNull(3) ? nil : Int($0.int(3)))
+        photoBytes: $0.isNull(3) ? nil : Int($0.int(3)), mealDBID: $0.optionalText(4))
     }
   }
 
@@ -159,6 +161,20 @@ extension MealStore {
 }
 
 extension MealStore {
+  /// Gives meal `id` the sync id `uid`: the same meal known by another book's id.
+  ///
+  /// What refers to its id goes with it. Inside a `syncTransaction`.
+  public func rekeySynced(mealID id: Int64, to uid: String) throws(StoreError) {
+    let old = try self.uid(mealID: id)
+    try db.statement("UPDATE meal SET uid = ? WHERE id = ?").run([.text(uid), .integer(id)])
+    if let old {
+      try db.statement("UPDATE meal_origin SET meal_uid = ? WHERE meal_uid = ?").run([
+        .text(uid), .text(old),
+      ])
+      try db.statement("DELETE FROM sync_record WHERE uid = ?").run([.text(old)])
+    }
+  }
+
   /// The saved meal with this sync id, if any.
   public func syncedMeal(uid: String) throws(StoreError) -> SyncedMeal? {
     try db.statement("SELECT id, uid, updated_at FROM meal WHERE uid = ?").rows([.text(uid)]) {

@@ -219,6 +219,55 @@ final class SyncEndToEndTests: XCTestCase {
 
   // MARK: - The shopping list
 
+  /// Both books saved the same TheMealDB meal before they ever synced (#59: the second book's
+  /// every sync then failed for good on a UNIQUE constraint).
+  private func saveTheMealDBs(
+    _ name: String, in database: String, edit: ((inout Meal) -> Void)? = nil
+  )
+    throws
+  {
+    var meal = try XCTUnwrap(
+      try MealDBDecoder.meals(from: PackagePaths.fixture("meals.json")).first { $0.name == name })
+    edit?(&meal)
+    _ = try MealStore(path: path(database)).storeFound(meal)
+  }
+
+  /// The same TheMealDB meal saved alike in two books is one meal after they sync, on both.
+  func testTheSameTheMealDBMealSavedInTwoBooksIsOneMeal() throws {
+    try saveTheMealDBs("Pancakes", in: "a.sqlite")
+    try saveTheMealDBs("Pancakes", in: "b.sqlite")
+    try sync("a.sqlite", "Recipes")
+    let second = try sync("b.sqlite", "Recipes")
+    XCTAssertFalse(second.errors.contains("UNIQUE"), second.errors)
+    try sync("a.sqlite", "Recipes")
+    XCTAssertEqual(try names("a.sqlite"), ["Pancakes"])
+    XCTAssertEqual(try names("b.sqlite"), ["Pancakes"])
+    let files = try FileManager.default.subpathsOfDirectory(atPath: path("Recipes"))
+      .filter { $0.hasSuffix(".cook") }
+    XCTAssertEqual(files.count, 1, "one file: \(files)")
+    XCTAssertEqual(
+      try shown("a.sqlite", "Pancakes")["mealDBID"] as? String,
+      try shown("b.sqlite", "Pancakes")["mealDBID"] as? String)
+  }
+
+  /// Saved in two books and changed in one before they met: both versions kept, the same two
+  /// names on both machines, and the TheMealDB id on one meal only.
+  func testTheSameTheMealDBMealChangedInOneBookIsKeptTwiceWithTheSameNames() throws {
+    try saveTheMealDBs("Pancakes", in: "a.sqlite")
+    try saveTheMealDBs("Pancakes", in: "b.sqlite") { $0.instructions += "\nServe with lemon." }
+    try sync("a.sqlite", "Recipes")
+    try sync("b.sqlite", "Recipes")
+    try sync("a.sqlite", "Recipes")
+    try sync("b.sqlite", "Recipes")
+    let both = try names("a.sqlite")
+    XCTAssertEqual(both.count, 2, "\(both)")
+    XCTAssertTrue(both.contains("Pancakes"), "\(both)")
+    XCTAssertEqual(try names("b.sqlite"), both, "the same two names on both machines")
+    XCTAssertTrue(
+      (try shown("b.sqlite", both.first { $0 != "Pancakes" } ?? "")["instructions"] as? String)?
+        .contains("Serve with lemon.") ?? false, "this book's own version is kept")
+  }
+
   /// A file written wrongly by hand comes in, and the sync says which line is wrong (#58).
   ///
   /// Read as well as it can be; it was read silently before. Nothing is left behind beside

@@ -45,6 +45,12 @@ public struct BookSync {
   }
 
   private struct Plan {
+    /// Meals this book saved that the folder already has under another book's id (the same
+    /// TheMealDB meal): they take the folder's id, before anything else is applied.
+    var rekeys: [(id: Int64, uid: String)] = []
+    /// This book's own version of a TheMealDB meal the folder holds otherwise: kept beside it,
+    /// renamed as a conflict and unlinked from TheMealDB (one meal holds the id).
+    var unlinks: [(id: Int64, name: String)] = []
     var inserts: [Read] = []
     var replaces: [(id: Int64, read: Read)] = []
     var trashes: [(id: Int64, uid: String)] = []
@@ -104,6 +110,9 @@ public struct BookSync {
     plan: inout Plan, report: inout SyncReport
   ) {
     let mealByUID = Dictionary(meals.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+    let mealByDBID = Dictionary(
+      meals.compactMap { meal in meal.mealDBID.map { ($0, meal) } },
+      uniquingKeysWith: { first, _ in first })
     var accounted = Set<String>()
     var missing: [String: SyncRecord] = [:]
     var handled = Set<String>()
@@ -117,6 +126,41 @@ public struct BookSync {
       let result = read(entry)
       if case .success(let read) = result { report.readNotes += read.notes }
       return result
+    }
+
+    /// A new file of a TheMealDB meal the book holds under another id (two books saved it).
+    ///
+    /// Never in the folder from here and alike: one meal, which takes the file's id. Never in
+    /// the folder and different: the file's version holds the TheMealDB id (it came first);
+    /// this book's is kept beside it, named as a conflict and unlinked. Already in the folder
+    /// under its own file: the new file is the second claim, kept as a conflict copy, unlinked.
+    func sameMealDB(_ read: Read, held: SyncedMeal, recorded: Bool) {
+      let path = read.entry.path
+      if !recorded && !handled.contains(held.uid) && !claimed.contains(held.uid) {
+        handled.insert(held.uid)
+        claimed.insert(read.uid)
+        if agrees(read, with: held, as: read.uid) {
+          plan.rekeys.append((held.id, read.uid))
+          plan.touches.append(bound(read, stamp: held.updatedAt))
+          return
+        }
+        let name = SyncPaths.conflictName(
+          (try? store.meal(id: held.id))??.name ?? read.meal.name, date: today)
+        plan.unlinks.append((held.id, name))
+        plan.inserts.append(read)
+        plan.writes.append(FileWrite(uid: held.uid, from: nil))
+        report.newFromFolder += 1
+        report.conflicts.append(name)
+        return
+      }
+      var copy = read
+      copy.meal.name = SyncPaths.conflictName(read.meal.name, date: today)
+      copy.meal.mealDBID = nil
+      copy.uid = SyncPaths.newID()
+      claimed.insert(copy.uid)
+      plan.inserts.append(copy)
+      plan.writes.append(FileWrite(uid: copy.uid, from: path, isConflict: true))
+      report.conflicts.append(copy.meal.name)
     }
 
     /// Both sides changed one meal: the folder's version becomes a meal of its own, named as
@@ -245,6 +289,12 @@ public struct BookSync {
         }
         continue
       }
+      if let key = read.meal.mealDBID, let held = mealByDBID[key], held.uid != id,
+        mealByUID[id] == nil
+      {
+        sameMealDB(read, held: held, recorded: records[held.uid] != nil)
+        continue
+      }
       var new = read
       if mealByUID[id] != nil || claimed.contains(id) || records[id] != nil {
         // A copy of another meal's file: a meal of its own, its file given its own id.
@@ -307,9 +357,11 @@ public struct BookSync {
   }
 
   /// Whether the file says exactly what the book's meal would write.
-  private func agrees(_ read: Read, with meal: SyncedMeal) -> Bool {
+  ///
+  /// Under `uid`: the meal's own id, unless it is to take the file's.
+  private func agrees(_ read: Read, with meal: SyncedMeal, as uid: String? = nil) -> Bool {
     guard let stored = try? store.meal(id: meal.id) else { return false }
-    return ContentHash.of(Cooklang.render(stored, syncID: meal.uid)) == read.hash
+    return ContentHash.of(Cooklang.render(stored, syncID: uid ?? meal.uid)) == read.hash
   }
 
   private func bound(_ read: Read, stamp: Double) -> SyncRecord {
@@ -328,11 +380,18 @@ public struct BookSync {
     guard
       !(plan.inserts.isEmpty && plan.replaces.isEmpty && plan.trashes.isEmpty
         && plan.dropRecords.isEmpty && plan.touches.isEmpty && plan.photoTakes.isEmpty
-        && plan.photoStamps.isEmpty)
+        && plan.photoStamps.isEmpty && plan.rekeys.isEmpty && plan.unlinks.isEmpty)
     else { return 0 }
     var photosTaken = 0
     do {
       try store.syncTransaction { () throws(StoreError) in
+        for (id, uid) in plan.rekeys { try store.rekeySynced(mealID: id, to: uid) }
+        for (id, name) in plan.unlinks {
+          guard var meal = try store.meal(id: id) else { continue }
+          meal.name = name
+          meal.mealDBID = nil
+          try store.replaceSynced(meal, id: id)
+        }
         for uid in plan.dropRecords { try store.removeSyncRecord(uid: uid) }
         for touch in plan.touches { try store.setSyncRecord(touch) }
         for (id, read) in plan.replaces {
@@ -341,7 +400,13 @@ public struct BookSync {
           try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
         }
         for read in plan.inserts {
-          let id = try store.insertSynced(read.meal, uid: read.uid)
+          var meal = read.meal
+          // A TheMealDB id the book holds already (a case the plan did not foresee) is never a
+          // constraint that stops the sync for good: this meal comes in unlinked.
+          if let key = meal.mealDBID, try store.mealID(forMealDBID: key) != nil {
+            meal.mealDBID = nil
+          }
+          let id = try store.insertSynced(meal, uid: read.uid)
           try takePhoto(besides: read.entry.path, mealID: id)
           try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
         }
