@@ -5,29 +5,9 @@ import XCTest
 
 /// People copy `meals.sqlite` alone to back up a book or move it: after quit, and after a
 /// quiet spell while the app runs, that copy is the whole book.
-final class FileAloneEndToEndTests: XCTestCase {
-  nonisolated(unsafe) static var server: FixtureServer?
-  var folder: TemporaryFolder!
-
-  override class func setUp() {
-    server = try? FixtureServer()
-  }
-
-  override class func tearDown() {
-    server?.stop()
-  }
-
-  override func setUpWithError() throws {
-    folder = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    folder.remove()
-  }
-
+final class FileAloneEndToEndTests: ServerTestCase {
   /// The app on a new book with the sync folder `sync`, after it saved Spicy Arrabiata Penne.
   private func startAndSaveAMeal(database: String, sync: String) throws -> TmuxSession {
-    let server = try XCTUnwrap(Self.server, "the fixture server (python3) did not start")
     let tmux = try TmuxSession(
       Products.mealsCommand(
         "--db \(database) --api-url \(server.baseURL())",
@@ -51,7 +31,6 @@ final class FileAloneEndToEndTests: XCTestCase {
   }
 
   func testACopyOfTheFileAloneAfterQuitIsTheWholeBook() throws {
-    let database = folder.path("meals.sqlite")
     let tmux = try startAndSaveAMeal(database: database, sync: folder.path("Recipes"))
     try tmux.press("q")
     try tmux.waitFor("EXIT=0")
@@ -64,7 +43,6 @@ final class FileAloneEndToEndTests: XCTestCase {
   }
 
   func testACopyMadeWhileTheAppRunsAfterAQuietSpellIsTheWholeBook() throws {
-    let database = folder.path("meals.sqlite")
     let tmux = try startAndSaveAMeal(database: database, sync: folder.path("Recipes"))
     // A quiet spell (3 s) after the save, then the worker's checkpoint.
     let deadline = Date().addingTimeInterval(15)
