@@ -41,6 +41,8 @@ public struct SyncedMeal: Equatable, Sendable {
   public var photoBytes: Int? = nil
   /// Its TheMealDB id: the natural key two books that saved the same meal share.
   public var mealDBID: String? = nil
+  /// The page it was imported from: the natural key of a meal from the web.
+  public var sourceURL: String? = nil
 }
 
 extension MealStore {
@@ -50,13 +52,14 @@ extension MealStore {
   public func syncedMeals() throws(StoreError) -> [SyncedMeal] {
     try db.statement(
       """
-      SELECT meal.id, uid, updated_at, length(meal_photo.bytes), mealdb_id FROM meal
+      SELECT meal.id, uid, updated_at, length(meal_photo.bytes), mealdb_id, source_url FROM meal
       LEFT JOIN meal_photo ON meal_photo.meal_id = meal.id WHERE uid IS NOT NULL
       """
     ).rows([]) {
       SyncedMeal(
         id: $0.int(0), uid: $0.text(1), updatedAt: $0.double(2),
-        photoBytes: $0.isNull(3) ? nil : Int($0.int(3)), mealDBID: $0.optionalText(4))
+        photoBytes: $0.isNull(3) ? nil : Int($0.int(3)), mealDBID: $0.optionalText(4),
+        sourceURL: $0.optionalText(5))
     }
   }
 

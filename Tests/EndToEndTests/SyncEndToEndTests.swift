@@ -250,6 +250,26 @@ final class SyncEndToEndTests: XCTestCase {
       try shown("b.sqlite", "Pancakes")["mealDBID"] as? String)
   }
 
+  /// The same page imported in two books before they met is one meal too (its address is the
+  /// natural key of a meal from the web).
+  func testTheSamePageImportedInTwoBooksIsOneMeal() throws {
+    let recipe = folder.path("soup.json")
+    try Data(
+      #"{"name":"Lentil Soup","instructions":"Simmer.","sourceURL":"https://example.org/soup"}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: recipe))
+    try meals("a.sqlite", ["import", recipe])
+    try meals("b.sqlite", ["import", recipe])
+    try sync("a.sqlite", "Recipes")
+    try sync("b.sqlite", "Recipes")
+    try sync("a.sqlite", "Recipes")
+    XCTAssertEqual(try names("a.sqlite"), ["Lentil Soup"])
+    XCTAssertEqual(try names("b.sqlite"), ["Lentil Soup"])
+    let files = try FileManager.default.subpathsOfDirectory(atPath: path("Recipes"))
+      .filter { $0.hasSuffix(".cook") }
+    XCTAssertEqual(files.count, 1, "one file: \(files)")
+  }
+
   /// Saved in two books and changed in one before they met: both versions kept, the same two
   /// names on both machines, and the TheMealDB id on one meal only.
   func testTheSameTheMealDBMealChangedInOneBookIsKeptTwiceWithTheSameNames() throws {

@@ -113,6 +113,12 @@ public struct BookSync {
     let mealByDBID = Dictionary(
       meals.compactMap { meal in meal.mealDBID.map { ($0, meal) } },
       uniquingKeysWith: { first, _ in first })
+    // Meals from the web this book has never put in the folder, by their page's address.
+    let unsyncedBySource = Dictionary(
+      meals.filter { records[$0.uid] == nil }.compactMap { meal in
+        meal.sourceURL.map { ($0, meal) }
+      },
+      uniquingKeysWith: { first, _ in first })
     var accounted = Set<String>()
     var missing: [String: SyncRecord] = [:]
     var handled = Set<String>()
@@ -293,6 +299,19 @@ public struct BookSync {
         mealByUID[id] == nil
       {
         sameMealDB(read, held: held, recorded: records[held.uid] != nil)
+        continue
+      }
+      // The same page imported in two books: one meal when they say the same (the page's
+      // address is no unique key: different versions are simply two meals).
+      if read.meal.mealDBID == nil, let address = read.meal.sourceURL,
+        let held = unsyncedBySource[address], held.uid != id, mealByUID[id] == nil,
+        !handled.contains(held.uid), !claimed.contains(held.uid),
+        agrees(read, with: held, as: id)
+      {
+        handled.insert(held.uid)
+        claimed.insert(id)
+        plan.rekeys.append((held.id, id))
+        plan.touches.append(bound(read, stamp: held.updatedAt))
         continue
       }
       var new = read
