@@ -146,6 +146,12 @@ final class KitchenServeTests: XCTestCase {
       page.contains(
         "<p class=\"note\">A classic.</p>\n<p class=\"note\">Source: BBC</p>\n</section>"),
       page)
+    let mealPage = KitchenPages.meal(meal, id: 5, servings: servings, lines: [], hasPhoto: false)
+    XCTAssertTrue(
+      mealPage.contains(
+        "<h2>Notes</h2>\n<p class=\"note\">A classic.</p>\n<p class=\"note\">Source: BBC</p>\n"),
+      "notes on the meal's page are paragraphs, not numbered steps: \(mealPage)")
+    XCTAssertFalse(mealPage.contains("<h3>Notes</h3>"), mealPage)
     let json = KitchenJSON.meal(meal, id: 5, servings: servings, lines: []).serialized(
       pretty: false)
     XCTAssertTrue(json.contains(#""notes":["A classic.","Source: BBC"]"#), json)

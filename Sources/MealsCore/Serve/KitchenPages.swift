@@ -118,7 +118,9 @@ public enum KitchenPages {
       main +=
         "<h2>Cookware</h2>\n<p class=\"cookware\">\(HTMLEscaping.escaped(Cookware.line(meal.cookware)))</p>\n"
     }
-    let steps = CookSteps.steps(of: meal)
+    // Notes are read, not done: their own heading and paragraphs, not numbered as steps.
+    let method = CookMethod(of: meal)
+    let steps = method.steps
     if !steps.isEmpty {
       main += "<h2>Steps</h2>\n"
       var section: String?
@@ -137,6 +139,10 @@ public enum KitchenPages {
         main += "<li>\(HTMLEscaping.escaped(step.text))</li>\n"
       }
       if open { main += "</ol>\n" }
+    }
+    if !method.notes.isEmpty {
+      main += "<h2>Notes</h2>\n"
+      for note in method.notes { main += "<p class=\"note\">\(HTMLEscaping.escaped(note))</p>\n" }
     }
     if let source = meal.sourceURL, let link = webAddress(source) {
       main +=
