@@ -205,10 +205,11 @@ final class SQLiteConnection {
           : "The database \(path) is damaged (it is no longer an SQLite file); it was left untouched."
             + hint + ".")
     case SQLITE_CORRUPT:
+      let hint = BackupHint.text(for: path)
       return StoreError(
         .corrupt,
         "The database \(path) is damaged (\(text)); it was left untouched."
-          + BackupHint.text(for: path) + (BackupHint.text(for: path).isEmpty ? "" : "."))
+          + (hint.isEmpty ? "" : hint + "."))
     case SQLITE_READONLY:
       if openedReadOnly {
         let why = readOnlyReason.map { " (\($0))" } ?? ""

@@ -224,13 +224,13 @@ public final class Navigator {
   }
 
   func openHelp() {
-    // In a text field `?` types itself: F1 is the help key there.
-    var global = top?.acceptsText == true ? Array(Self.globalHelp.dropFirst()) : Self.globalHelp
-    // On the last screen q quits: said first, where a first look finds it.
-    if stack.count <= 1, let back = global.firstIndex(where: { $0.keys == "Esc/q" }) {
-      global.remove(at: back)
-      global.insert(KeyHelp(keys: "q", text: "quit"), at: 0)
-    }
+    // In a text field `?` types itself: F1 is the help key there. On the last screen q quits:
+    // said first, where a first look finds it, instead of the back line.
+    let inField = top?.acceptsText == true
+    let onLast = stack.count <= 1
+    let global =
+      (onLast ? [KeyHelp(keys: "q", text: "quit")] : [])
+      + Self.keys.help { !(inField && $0 == .help) && !(onLast && $0 == .back) }
     help = HelpOverlay(title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: global)
   }
 

@@ -93,6 +93,11 @@ final class SyncEndToEndTests: XCTestCase {
 
   private func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
 
+  /// The recipe files anywhere under `tree`.
+  private func cookFiles(_ tree: String) throws -> [String] {
+    try FileManager.default.subpathsOfDirectory(atPath: path(tree)).filter { $0.hasSuffix(".cook") }
+  }
+
   /// A meal with every field a meal holds.
   private static let fullMeal = """
     {"format": "meals", "version": 1, "meals": [
@@ -242,8 +247,7 @@ final class SyncEndToEndTests: XCTestCase {
     try sync("a.sqlite", "Recipes")
     XCTAssertEqual(try names("a.sqlite"), ["Pancakes"])
     XCTAssertEqual(try names("b.sqlite"), ["Pancakes"])
-    let files = try FileManager.default.subpathsOfDirectory(atPath: path("Recipes"))
-      .filter { $0.hasSuffix(".cook") }
+    let files = try cookFiles("Recipes")
     XCTAssertEqual(files.count, 1, "one file: \(files)")
     XCTAssertEqual(
       try shown("a.sqlite", "Pancakes")["mealDBID"] as? String,
@@ -265,8 +269,7 @@ final class SyncEndToEndTests: XCTestCase {
     try sync("a.sqlite", "Recipes")
     XCTAssertEqual(try names("a.sqlite"), ["Lentil Soup"])
     XCTAssertEqual(try names("b.sqlite"), ["Lentil Soup"])
-    let files = try FileManager.default.subpathsOfDirectory(atPath: path("Recipes"))
-      .filter { $0.hasSuffix(".cook") }
+    let files = try cookFiles("Recipes")
     XCTAssertEqual(files.count, 1, "one file: \(files)")
   }
 

@@ -121,17 +121,6 @@ public final class PictureLoader {
     guard isOn, pictures[url] == nil, failures[url] == nil, requests[url] == nil,
       !decoding.contains(url)
     else { return }
-    if let missed, !url.hasPrefix(Self.ownPrefix), cache?.read(url) == nil {
-      requests[url] = service.fetchPicture(url) { [weak self] result in
-        guard let self else { return }
-        self.requests[url] = nil
-        switch result {
-        case .success(let data): self.decode(data, for: url, fromCache: false)
-        case .failure(let error): missed(Self.reason(error))
-        }
-      }
-      return
-    }
     if url.hasPrefix(Self.ownPrefix) {
       let id = url.dropFirst(Self.ownPrefix.count).split(separator: ":").first.flatMap { Int64($0) }
       guard let id, let data = ownPhoto(id) else {
@@ -143,17 +132,18 @@ public final class PictureLoader {
     } else if let data = cache?.read(url) {
       decode(data, for: url, fromCache: true)
     } else {
-      fetch(url)
+      fetch(url, missed: missed)
     }
   }
 
-  private func fetch(_ url: String) {
+  private func fetch(_ url: String, missed: ((String) -> Void)? = nil) {
     requests[url] = service.fetchPicture(url) { [weak self] result in
       guard let self else { return }
       self.requests[url] = nil
       switch result {
       case .success(let data): self.decode(data, for: url, fromCache: false)
       case .failure(let error):
+        if let missed { return missed(Self.reason(error)) }
         self.fail(url, Self.reason(error))
         self.changed()
       }

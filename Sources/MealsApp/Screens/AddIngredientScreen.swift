@@ -44,7 +44,7 @@ public final class AddIngredientScreen: IngredientPickerScreen {
   /// `Ctrl-R retry import` while the ingredient list could not be imported; nothing else.
   var retryHelp: [KeyHelp] {
     guard case .failed = context.catalogue.state else { return [] }
-    return Self.keys.help.filter { $0.keys == "Ctrl-R" }
+    return Self.keys.help { $0 == .importCatalogue }
   }
 
   /// The ingredient under the selection bar.

@@ -350,36 +350,26 @@ public final class CookModeScreen: Screen {
     let gathered = gathered
     let heights = checklistHeights
     let titles = ingredients.indices.map(groupTitle(at:))
-    layout.list.render(into: &canvas, state: checklist, heights: heights) { canvas, row in
+    layout.list.render(
+      into: &canvas, state: checklist, heights: heights, headings: heights.map { $0 - 1 }
+    ) { canvas, row in
       let done = gathered.contains(row.index)
       let style: Style = done ? .muted : .plain
       // A group's title on its own row above its first ingredient, as the editor shows it.
-      let line = Rect(
-        x: row.content.x, y: row.content.maxY - 1, width: row.content.width, height: 1)
-      if let title = titles[row.index], row.content.height > 1 {
+      // Cut at the bottom of the list, it shows its title alone.
+      if let title = titles[row.index] {
         canvas.writeTruncated(
           title, row: row.content.y, column: row.content.x,
           width: row.content.width, style: .accent)
+        guard row.content.height > 1 else { return }
       }
+      let line = row.content.dropping(top: row.content.height - 1)
       // The box, the measure, then the ingredient.
       let parts = line.split(.horizontal, [.fixed(4), .fixed(measureWidth), .fixed(2), .fill])
       canvas.writeTruncated(done ? "[x] " : "[ ] ", in: parts[0], style: style)
       canvas.writeTruncated(measures[row.index], in: parts[1], style: style)
       canvas.writeTruncated(
         ingredients[row.index].name, in: parts[3], style: done ? .muted : .title)
-    }
-    // The selection is the ingredient's row: a title above it keeps its own style.
-    let top = checklist.visibleTop(count: heights.count, viewHeight: layout.list.area.height) {
-      heights[$0]
-    }
-    var y = layout.list.area.y
-    for index in top..<heights.count where y < layout.list.area.maxY {
-      if let title = titles[index], heights[index] > 1 {
-        let row = Rect(x: layout.list.area.x, y: y, width: layout.list.area.width, height: 1)
-        canvas.fill(row)
-        canvas.writeTruncated(title, in: row, style: .accent)
-      }
-      y += heights[index]
     }
   }
 

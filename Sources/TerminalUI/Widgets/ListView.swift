@@ -50,23 +50,26 @@ public struct ListView {
       selected: state.selection..<state.selection + 1, item: item)
   }
 
-  /// Draws a list of items `heights[i]` rows tall kept by `state`.
+  /// Draws a list of items `heights[i]` rows tall kept by `state`; the first `headings[i]`
+  /// rows of an item are a heading over it (a group's title), never shown as selected.
   public func render(
-    into canvas: inout Canvas, state: ListState, heights: [Int],
+    into canvas: inout Canvas, state: ListState, heights: [Int], headings: [Int]? = nil,
     item: (inout Canvas, ListRow) -> Void
   ) {
     render(
       into: &canvas, count: heights.count,
       top: state.visibleTop(count: heights.count, viewHeight: area.height) { heights[$0] },
-      selected: state.selection..<state.selection + 1, heights: heights, item: item)
+      selected: state.selection..<state.selection + 1, heights: heights, headings: headings,
+      item: item)
   }
 
-  /// Draws items from `top` down, each `heights[i]` rows tall (one without), the last one cut
-  /// at the bottom; a run of selected items (one item over several lines) shows the marker on
-  /// its first.
+  /// Draws items from `top` down, each `heights[i]` rows tall (one without), the last one cut.
+  ///
+  /// A run of selected items (one item over several lines) shows the marker on its first. The
+  /// marker and the selected style leave out an item's `headings[i]` first rows.
   public func render(
     into canvas: inout Canvas, count: Int, top: Int, selected: Range<Int>, heights: [Int]? = nil,
-    item: (inout Canvas, ListRow) -> Void
+    headings: [Int]? = nil, item: (inout Canvas, ListRow) -> Void
   ) {
     var y = area.y
     var index = max(0, top)
@@ -78,11 +81,12 @@ public struct ListView {
       item(
         &canvas,
         ListRow(index: index, frame: frame, content: content(of: frame), selected: selected))
-      if selected {
+      let heading = min(headings?[index] ?? 0, rows)
+      if selected && heading < rows {
         if showsMarker && !previousSelected {
-          canvas.write("▸", row: y, column: area.x + indent, style: .accent)
+          canvas.write("▸", row: y + heading, column: area.x + indent, style: .accent)
         }
-        canvas.applyStyle(.selected, to: frame)
+        canvas.applyStyle(.selected, to: frame.dropping(top: heading))
       }
       previousSelected = selected
       y += rows
