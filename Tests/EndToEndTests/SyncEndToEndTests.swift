@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import MealsCLI
 import MealsCore
 import MealsStore
 import TestSupport
@@ -47,6 +48,16 @@ final class SyncEndToEndTests: XCTestCase {
         + arguments)
     XCTAssertEqual(status, 0, "git \(arguments.joined(separator: " ")): \(errors)")
     return output
+  }
+
+  /// The name `meals sync` said it kept a second version of `meal` under (`kept both: “…”`),
+  /// named after this machine: `Beef Stew (edited on HOST, 2026-12-05 14:31)`.
+  private func keptName(_ said: String, _ meal: String) throws -> String {
+    let line = try XCTUnwrap(
+      said.split(separator: "\n").first { $0.contains("kept both: “\(meal) (edited on ") }, said)
+    let name = String(line.drop { $0 != "“" }.dropFirst().prefix { $0 != "”" })
+    XCTAssertTrue(name.hasPrefix("\(meal) (edited on \(SyncMachine.here().name), "), name)
+    return name
   }
 
   /// The names `meals list` shows, in its order.
@@ -170,14 +181,15 @@ final class SyncEndToEndTests: XCTestCase {
     try edit("b.sqlite", "Beef Stew") { $0.servings = 2 }
     try sync("a.sqlite", "A")
     said = try sync("b.sqlite", "B").output
-    let conflict = "Beef Stew (conflict from the folder, \(CivilDate.today()))"
+    // A's version reached the folder first and keeps the name; B's is kept beside it, named
+    // after B's machine and the minute — the same two names on both machines.
+    let conflict = try keptName(said, "Beef Stew")
     XCTAssertTrue(said.contains("1 conflict kept as two meals"), said)
-    XCTAssertTrue(said.contains("kept both: “\(conflict)”"), said)
     try sync("a.sqlite", "A")
     for book in ["a.sqlite", "b.sqlite"] {
       XCTAssertEqual(try names(book), ["Beef Stew", conflict, "Pad Thai Noodles"], book)
-      XCTAssertEqual(try shown(book, "Beef Stew")["servings"] as? Int, 2, book)
-      XCTAssertEqual(try shown(book, conflict)["servings"] as? Int, 8, book)
+      XCTAssertEqual(try shown(book, "Beef Stew")["servings"] as? Int, 8, book)
+      XCTAssertEqual(try shown(book, conflict)["servings"] as? Int, 2, book)
     }
 
     // Both machines edit one file by hand: git's merge conflict kept as two meals.
@@ -190,15 +202,19 @@ final class SyncEndToEndTests: XCTestCase {
     said = try sync("b.sqlite", "B").output
     XCTAssertTrue(said.contains("1 conflict kept as two meals"), said)
     XCTAssertEqual(try git(["-C", path("B"), "status", "--porcelain"]), "", "the merge concluded")
+    let noodles = try keptName(said, "Pad Thai Noodles")
+    // The merge's commit says what it kept, and carries no `# Conflicts:` lines.
+    let message = try git(["-C", path("B"), "log", "--merges", "-1", "--format=%B"])
+    XCTAssertFalse(message.contains("Conflicts"), message)
+    XCTAssertTrue(message.contains("kept this machine's versions as \(noodles)"), message)
     try sync("a.sqlite", "A")
-    let noodles = "Pad Thai Noodles (conflict from the folder, \(CivilDate.today()))"
     for book in ["a.sqlite", "b.sqlite"] {
       XCTAssertEqual(
         try shown(book, "Pad Thai Noodles")["instructions"] as? String,
-        "Soak the noodles.\nFry it all in a iron wok.", book)
+        "Soak the noodles.\nFry it all in a copper wok.", book)
       XCTAssertEqual(
         try shown(book, noodles)["instructions"] as? String,
-        "Soak the noodles.\nFry it all in a copper wok.", book)
+        "Soak the noodles.\nFry it all in a iron wok.", book)
     }
 
     // A file removed on A: its meal in Recently Deleted, on both machines.
@@ -597,7 +613,7 @@ final class SyncEndToEndTests: XCTestCase {
         "meals sync: left alone: Outside.cook: a link leading out of the folder",
         "meals sync: left alone: Pipe.cook: not a file (a pipe, a socket or a device)",
       ])
-    let conflict = "Beef Stew (conflict from the folder, 2026-12-02)"
+    let conflict = "Beef Stew (edited on device ABCDEFG, 2026-12-02 10:10)"
     XCTAssertEqual(try names("book.sqlite"), ["Beef Stew", conflict, "Lemon Tea", "Pad Thai"])
     XCTAssertEqual(try shown("book.sqlite", conflict)["servings"] as? Int, 10)
     XCTAssertEqual(try shown("book.sqlite", "Beef Stew")["servings"] as? Int, 6)

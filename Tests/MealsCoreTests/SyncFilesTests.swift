@@ -32,11 +32,15 @@ final class SyncFilesTests: XCTestCase {
     XCTAssertTrue(SyncPaths.isRecipe("Stew.cook"))
     XCTAssertFalse(SyncPaths.isRecipe(".cook"))
     XCTAssertFalse(SyncPaths.isRecipe("Stew.md"))
+    let stamp = SyncPaths.syncthingConflict("Stew.sync-conflict-20261202-101010-ABCDEFG.cook")
+    XCTAssertEqual(stamp?.time, "2026-12-02 10:10")
+    XCTAssertEqual(stamp?.device, "ABCDEFG")
+    // Syncthing puts the extension last: a hidden log's copy, `.sync-conflict-…-X.log`.
     XCTAssertEqual(
-      SyncPaths.syncthingConflictDate("Stew.sync-conflict-20261202-101010-ABCDEFG.cook"),
-      "2026-12-02")
-    XCTAssertEqual(SyncPaths.syncthingConflictDate("Stew.sync-conflict-x.cook"), "")
-    XCTAssertNil(SyncPaths.syncthingConflictDate("Stew.cook"))
+      SyncPaths.syncthingConflict(".sync-conflict-20261202-101010-XYZ1234.shopping-checked")?
+        .device, "XYZ1234")
+    XCTAssertEqual(SyncPaths.syncthingConflict("Stew.sync-conflict-x.cook")?.time, "")
+    XCTAssertNil(SyncPaths.syncthingConflict("Stew.cook"))
     XCTAssertTrue(SyncPaths.isSyncthingConflict("Beef/Stew.sync-conflict-20261202-1-A.cook"))
     XCTAssertFalse(SyncPaths.isSyncthingConflict("Beef/Stew.cook"))
     XCTAssertEqual(ContentHash.of(""), "cbf29ce484222325", "FNV-1a's offset basis")
@@ -133,5 +137,33 @@ final class SyncFilesTests: XCTestCase {
     XCTAssertEqual(
       MenuFile.parse(hand, week: monday).map { "\($0.day) \($0.slot) \($0.recipe) \($0.servings)" },
       ["2026-12-04 dinner Soup.cook 1", "2026-12-04 lunch Bread.cook 2"])
+  }
+
+  /// A recipe whose file name has parentheses (`Stew (2).cook`, a kept version's
+  /// `Stew (edited on laptop, …).cook`) is planned on every machine: the menu keeps its name.
+  func testAMenuNamesARecipeWithParenthesesAsItsFileIs() throws {
+    let monday = try XCTUnwrap(CivilDate(year: 2026, month: 11, day: 30))
+    let recipe = "Soups/Stew (edited on laptop, 2026-12-05 14:31).cook"
+    let entry = MenuFile.Entry(
+      day: monday, slot: .dinner, recipe: recipe, servings: 2, note: "warm (not hot)")
+    let read = MenuFile.parse(MenuFile.render(week: monday, [entry]), week: monday)
+    XCTAssertEqual(read.map(\.recipe), [recipe])
+    XCTAssertEqual(read.map(\.note), ["warm [not hot]"], "a note's parentheses would end it")
+  }
+
+  /// A kept version's name says one note, whatever it was kept from; two machines that make
+  /// the same decision give the same id.
+  func testAConflictNameSaysWhoAndWhenOnce() {
+    let once = SyncPaths.conflictName(
+      "Stew (edited on laptop, 2026-12-05 14:31)", editor: .device("ABCDEFG"),
+      time: "2026-12-05 15:00")
+    XCTAssertEqual(once, "Stew (edited on device ABCDEFG, 2026-12-05 15:00)")
+    XCTAssertEqual(
+      SyncPaths.withoutConflictNote("Stew (conflict from the folder, 2026-12-02)"), "Stew")
+    XCTAssertEqual(SyncPaths.withoutConflictNote("Stew (mild)"), "Stew (mild)")
+    XCTAssertEqual(
+      SyncPaths.derivedID("a Soups/Stew.cook"), SyncPaths.derivedID("a Soups/Stew.cook"))
+    XCTAssertNotEqual(SyncPaths.derivedID("a Soups/Stew.cook"), SyncPaths.derivedID("a Stew.cook"))
+    XCTAssertEqual(SyncPaths.derivedID("x").count, 36)
   }
 }

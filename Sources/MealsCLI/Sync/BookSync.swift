@@ -13,13 +13,13 @@ import MealsStore
 public struct BookSync {
   let store: MealStore
   let folder: SyncFolder
-  /// The date a conflict is named after (`2026-12-02`).
-  let today: String
+  /// This machine and the minute, which a version kept beside another is named after.
+  let machine: SyncMachine
 
-  public init(store: MealStore, folder: String, today: CivilDate) {
+  public init(store: MealStore, folder: String, today: CivilDate, machine: SyncMachine) {
     self.store = store
     self.folder = SyncFolder(root: folder)
-    self.today = today.description
+    self.machine = machine
   }
 
   // MARK: - The plan
@@ -51,8 +51,17 @@ public struct BookSync {
     /// This book's own version of a TheMealDB meal the folder holds otherwise: kept beside it,
     /// renamed as a conflict and unlinked from TheMealDB (one meal holds the id).
     var unlinks: [(id: Int64, name: String)] = []
+    /// This book's own versions of meals the folder changed meanwhile, kept beside them as
+    /// meals of their own (with the photo of the meal they were), before the folder's
+    /// versions replace them.
+    var ownCopies: [(fromID: Int64, meal: Meal, uid: String)] = []
     var inserts: [Read] = []
     var replaces: [(id: Int64, read: Read)] = []
+    /// Meals replaced by the folder's version whose photo is the folder's alone (none there:
+    /// none in the meal; its own went with its own version).
+    var photoFromFileOnly = Set<Int64>()
+    /// Syncthing conflict copies another machine already made meals of: removed.
+    var strayCopies: [String] = []
     var trashes: [(id: Int64, uid: String)] = []
     var dropRecords: [String] = []
     var touches: [SyncRecord] = []
@@ -71,7 +80,9 @@ public struct BookSync {
 
   // MARK: - Running
 
-  public func run() throws(SyncError) -> SyncReport {
+  /// Runs the sync; `namesGiven` are the names git's merge gave versions it kept (new files
+  /// yet to be read), which a version kept here must not take too.
+  public func run(namesGiven: Set<String> = []) throws(SyncError) -> SyncReport {
     var report = SyncReport(folder: folder.root)
     let (files, problems, photos) = try folder.list()
     let records: [String: SyncRecord]
@@ -89,14 +100,18 @@ public struct BookSync {
       throw SyncError(error.message)
     }
     report.leftAlone = problems.map { "\($0.path): \($0.reason)" }
-    // An unmounted disk's empty mount point must not read as "every file removed".
-    if !records.isEmpty && files.isEmpty {
+    // An unmounted disk's empty mount point must not read as "every file removed"; a folder
+    // that still holds anything (git's `.git`, Syncthing's `.stfolder`, the plan) is there,
+    // its recipes removed by hand.
+    if !records.isEmpty && files.isEmpty && Self.isEmptyFolder(folder.root) {
       throw SyncError(
         "the sync folder \(folder.root) holds none of the \(records.count) recipes synced before (a disk not mounted?); nothing was changed."
       )
     }
     var plan = Plan()
-    decide(records: records, meals: meals, files: files, plan: &plan, report: &report)
+    decide(
+      records: records, meals: meals, files: files, namesGiven: namesGiven, plan: &plan,
+      report: &report)
     changedPhotos(records: records, meals: meals, photos: photos, plan: &plan)
     report.changedInFolder += try applyToBook(plan)
     try applyToFolder(plan, files: files, report: &report)
@@ -107,7 +122,7 @@ public struct BookSync {
 
   private func decide(
     records: [String: SyncRecord], meals: [SyncedMeal], files: [String: SyncFolder.Entry],
-    plan: inout Plan, report: inout SyncReport
+    namesGiven: Set<String>, plan: inout Plan, report: inout SyncReport
   ) {
     let mealByUID = Dictionary(meals.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
     let mealByDBID = Dictionary(
@@ -120,18 +135,58 @@ public struct BookSync {
       },
       uniquingKeysWith: { first, _ in first })
     var accounted = Set<String>()
+    let recordByPath = Dictionary(
+      records.values.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     var missing: [String: SyncRecord] = [:]
     var handled = Set<String>()
+
+    /// `name`, or `name 2`, `name 3`… when the book holds it already or this sync gave it.
+    var given = namesGiven
+    func unique(_ name: String) -> String {
+      var candidate = name
+      var number = 2
+      while given.contains(candidate) || !store.mealIDs(named: candidate).isEmpty {
+        candidate = "\(name) \(number)"
+        number += 1
+      }
+      given.insert(candidate)
+      return candidate
+    }
+
+    /// The name this book's own version of a meal gets beside the folder's.
+    func ownName(_ name: String) -> String {
+      unique(SyncPaths.conflictName(name, editor: .machine(machine.name), time: machine.time))
+    }
 
     func leaveAlone(_ problem: SyncFolder.Problem) {
       report.leftAlone.append("\(problem.path): \(problem.reason)")
     }
 
-    /// A file read, what it says wrongly kept for the report.
+    /// A file read (once a sync), what it says wrongly kept for the report.
+    var readFiles: [String: Result<Read, SyncFolder.Problem>] = [:]
     func reading(_ entry: SyncFolder.Entry) -> Result<Read, SyncFolder.Problem> {
+      if let known = readFiles[entry.path] { return known }
       let result = read(entry)
       if case .success(let read) = result { report.readNotes += read.notes }
+      readFiles[entry.path] = result
       return result
+    }
+
+    // Two files that say one id (a file moved on one machine and changed on another, both
+    // kept by Syncthing; a copy made by hand): the one whose path sorts first is the meal's,
+    // the others meals of their own — the same choice on every machine, whatever it recorded.
+    var keeper: [String: String] = [:]
+    for (path, entry) in files {
+      let uid: String
+      if let record = recordByPath[path], !moved(entry, record) {
+        uid = record.uid
+      } else if case .success(let read) = reading(entry) {
+        uid = read.uid
+      } else {
+        continue
+      }
+      if let kept = keeper[uid], kept.utf8.lexicographicallyPrecedes(path.utf8) { continue }
+      keeper[uid] = path
     }
 
     /// A new file of a TheMealDB meal the book holds under another id (two books saved it).
@@ -150,8 +205,7 @@ public struct BookSync {
           plan.touches.append(bound(read, stamp: held.updatedAt))
           return
         }
-        let name = SyncPaths.conflictName(
-          (try? store.meal(id: held.id))??.name ?? read.meal.name, date: today)
+        let name = ownName((try? store.meal(id: held.id))??.name ?? read.meal.name)
         plan.unlinks.append((held.id, name))
         plan.inserts.append(read)
         plan.writes.append(FileWrite(uid: held.uid, from: nil))
@@ -160,33 +214,51 @@ public struct BookSync {
         return
       }
       var copy = read
-      copy.meal.name = SyncPaths.conflictName(read.meal.name, date: today)
+      copy.meal.name = unique(
+        "\(SyncPaths.withoutConflictNote(read.meal.name)) (a second copy of TheMealDB \(held.mealDBID ?? ""))"
+      )
       copy.meal.mealDBID = nil
-      copy.uid = SyncPaths.newID()
+      copy.uid = SyncPaths.derivedID(read.uid + " " + path)
       claimed.insert(copy.uid)
       plan.inserts.append(copy)
       plan.writes.append(FileWrite(uid: copy.uid, from: path, isConflict: true))
       report.conflicts.append(copy.meal.name)
     }
 
-    /// Both sides changed one meal: the folder's version becomes a meal of its own, named as
-    /// a conflict and bound to the file; the book's version is written beside it.
-    func conflict(_ read: Read, bookUID: String) {
-      var copy = read
-      copy.meal.name = SyncPaths.conflictName(read.meal.name, date: today)
-      copy.uid = SyncPaths.newID()
-      plan.inserts.append(copy)
-      plan.dropRecords.append(bookUID)
-      plan.writes.insert(
-        FileWrite(uid: copy.uid, from: read.entry.path, isConflict: true), at: 0)
-      plan.writes.append(FileWrite(uid: bookUID, from: nil))
-      report.conflicts.append(copy.meal.name)
-      handled.insert(bookUID)
+    /// Both sides changed one meal: the folder's version keeps it (its name, file and id:
+    /// it reached the folder first, and every machine reads it so); this book's own version
+    /// is kept beside it as a meal of its own, named after this machine and the minute, so
+    /// the two read the same on every machine.
+    func conflict(_ read: Read, book meal: SyncedMeal) {
+      handled.insert(meal.uid)
+      plan.replaces.append((meal.id, read))
+      plan.photoFromFileOnly.insert(meal.id)
+      report.changedInFolder += 1
+      guard var own = try? store.meal(id: meal.id) else { return }
+      own.name = ownName(own.name)
+      own.mealDBID = nil
+      let uid = SyncPaths.derivedID(meal.uid + " " + own.name)
+      plan.ownCopies.append((meal.id, own, uid))
+      plan.writes.append(FileWrite(uid: uid, from: nil, isConflict: true))
+      report.conflicts.append(own.name)
     }
 
     // In no particular order: what the plan holds is put in order where order matters.
     for record in records.values {
-      let entry = files[record.path]
+      var entry = files[record.path]
+      if entry != nil, mealByUID[record.uid] != nil, let kept = keeper[record.uid],
+        kept != record.path
+      {
+        // Another file holds this meal now: this one is read as a new file.
+        entry = nil
+      }
+      if let present = entry, moved(present, record), case .success(let read) = reading(present),
+        read.hasID, read.uid != record.uid
+      {
+        // Another meal's file in this one's place (this one moved or removed, that one
+        // written here): each meal goes by the id its file says.
+        entry = nil
+      }
       if entry != nil { accounted.insert(record.path) }
       guard let meal = mealByUID[record.uid] else {
         // Deleted in the book: its file goes, unless the folder changed it since.
@@ -238,7 +310,7 @@ public struct BookSync {
         } else if agrees(read, with: meal) {
           plan.touches.append(bound(read, stamp: meal.updatedAt))
         } else {
-          conflict(read, bookUID: record.uid)
+          conflict(read, book: meal)
         }
       }
     }
@@ -255,16 +327,28 @@ public struct BookSync {
       case .success(let value): read = value
       }
       let id = read.uid
-      if let date = SyncPaths.syncthingConflictDate(PathText.name(path)) {
+      if let stamp = SyncPaths.syncthingConflict(PathText.name(path)) {
+        // The same name and id on every machine that reads the copy, so two that read it
+        // before they meet make one meal; one that finds it made removes it.
         var copy = read
-        copy.meal.name = SyncPaths.conflictName(read.meal.name, date: date.isEmpty ? today : date)
-        copy.uid = SyncPaths.newID()
+        copy.uid = SyncPaths.derivedID(read.uid + " " + path)
+        if mealByUID[copy.uid] != nil || claimed.contains(copy.uid) || records[copy.uid] != nil {
+          plan.strayCopies.append(path)
+          continue
+        }
+        copy.meal.name = unique(
+          SyncPaths.conflictName(
+            read.meal.name, editor: .device(stamp.device),
+            time: stamp.time.isEmpty ? machine.time : stamp.time))
+        copy.meal.mealDBID = nil
+        claimed.insert(copy.uid)
         plan.inserts.append(copy)
         plan.writes.append(FileWrite(uid: copy.uid, from: path, isConflict: true))
         report.conflicts.append(copy.meal.name)
         continue
       }
-      if let record = missing.removeValue(forKey: id), let meal = mealByUID[id] {
+      let isKeeper = keeper[id] == path
+      if isKeeper, let record = missing.removeValue(forKey: id), let meal = mealByUID[id] {
         // Moved or renamed by hand.
         claimed.insert(id)
         let bookChanged = meal.updatedAt != record.stamp
@@ -277,13 +361,13 @@ public struct BookSync {
         } else if agrees(read, with: meal) {
           plan.touches.append(bound(read, stamp: meal.updatedAt))
         } else {
-          conflict(read, bookUID: id)
+          conflict(read, book: meal)
           continue
         }
         plan.photoMoves.append((record.path, path))
         continue
       }
-      if let meal = mealByUID[id], !handled.contains(id), !claimed.contains(id) {
+      if isKeeper, let meal = mealByUID[id], !handled.contains(id), !claimed.contains(id) {
         // The book has the meal but no record of its file (a first sync cut short, or a
         // meal both machines had): one meal when they agree, else both kept.
         claimed.insert(id)
@@ -291,7 +375,7 @@ public struct BookSync {
         if agrees(read, with: meal) {
           plan.touches.append(bound(read, stamp: meal.updatedAt))
         } else {
-          conflict(read, bookUID: id)
+          conflict(read, book: meal)
         }
         continue
       }
@@ -315,9 +399,10 @@ public struct BookSync {
         continue
       }
       var new = read
-      if mealByUID[id] != nil || claimed.contains(id) || records[id] != nil {
-        // A copy of another meal's file: a meal of its own, its file given its own id.
-        new.uid = SyncPaths.newID()
+      if mealByUID[id] != nil || claimed.contains(id) || records[id] != nil || !isKeeper {
+        // A copy of another meal's file: a meal of its own, its file given its own id (the
+        // same on every machine that finds the copy).
+        new.uid = SyncPaths.derivedID(id + " " + path)
         plan.writes.append(FileWrite(uid: new.uid, from: path))
       }
       claimed.insert(new.uid)
@@ -342,6 +427,11 @@ public struct BookSync {
     for meal in meals where records[meal.uid] == nil && !handled.contains(meal.uid) {
       plan.writes.append(FileWrite(uid: meal.uid, from: nil))
     }
+  }
+
+  /// Whether a folder holds nothing at all, hidden files included.
+  private static func isEmptyFolder(_ path: String) -> Bool {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty
   }
 
   /// Whether the file's size or time is not what the record says (then it is read).
@@ -399,7 +489,8 @@ public struct BookSync {
     guard
       !(plan.inserts.isEmpty && plan.replaces.isEmpty && plan.trashes.isEmpty
         && plan.dropRecords.isEmpty && plan.touches.isEmpty && plan.photoTakes.isEmpty
-        && plan.photoStamps.isEmpty && plan.rekeys.isEmpty && plan.unlinks.isEmpty)
+        && plan.photoStamps.isEmpty && plan.rekeys.isEmpty && plan.unlinks.isEmpty
+        && plan.ownCopies.isEmpty)
     else { return 0 }
     var photosTaken = 0
     do {
@@ -411,11 +502,19 @@ public struct BookSync {
           meal.mealDBID = nil
           try store.replaceSynced(meal, id: id)
         }
+        for (fromID, meal, uid) in plan.ownCopies {
+          let id = try store.insertSynced(meal, uid: uid)
+          if let photo = try store.photo(mealID: fromID) { try store.setPhoto(photo, mealID: id) }
+        }
         for uid in plan.dropRecords { try store.removeSyncRecord(uid: uid) }
         for touch in plan.touches { try store.setSyncRecord(touch) }
         for (id, read) in plan.replaces {
           try store.replaceSynced(read.meal, id: id)
-          try takePhoto(besides: read.entry.path, mealID: id)
+          if !(try takePhoto(besides: read.entry.path, mealID: id)),
+            plan.photoFromFileOnly.contains(id), photos(besides: read.entry.path).isEmpty
+          {
+            try store.setPhoto(nil, mealID: id)
+          }
           try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
         }
         for read in plan.inserts {
@@ -455,8 +554,9 @@ public struct BookSync {
   ) throws(SyncError) {
     guard
       !(plan.writes.isEmpty && plan.idLines.isEmpty && plan.removals.isEmpty
-        && plan.photoMoves.isEmpty)
+        && plan.photoMoves.isEmpty && plan.strayCopies.isEmpty)
     else { return }
+    for path in plan.strayCopies { try folder.remove(path) }
     for (from, to) in plan.photoMoves where photos(besides: to).isEmpty {
       try movePhotos(besides: from, to: to)
     }
@@ -665,7 +765,7 @@ public struct BookSync {
         let old = Cooklang.meal(from: text, fileName: PathText.name(from)).meal,
         old.name == meal.name,
         (old.category ?? PathText.name(PathText.folder(from))) == (meal.category ?? ""),
-        SyncPaths.syncthingConflictDate(PathText.name(from)) == nil
+        SyncPaths.syncthingConflict(PathText.name(from)) == nil
       {
         return from
       }

@@ -15,7 +15,8 @@ public enum FolderSync {
   /// wrote committed and pushed (pulled and synced once more when another machine pushed
   /// meanwhile).
   public static func run(
-    store: MealStore, databasePath: String, folder: String, today: CivilDate
+    store: MealStore, databasePath: String, folder: String, today: CivilDate,
+    machine: SyncMachine = .here()
   ) -> Result<SyncReport, SyncError> {
     let lockPath = databasePath + ".sync-lock"
     let lock: Int32
@@ -39,20 +40,21 @@ public enum FolderSync {
       }
     }
     do {
-      return .success(try sync(store: store, folder: folder, today: today))
+      return .success(try sync(store: store, folder: folder, today: today, machine: machine))
     } catch {
       return .failure(error)
     }
   }
 
-  private static func sync(store: MealStore, folder: String, today: CivilDate) throws(SyncError)
-    -> SyncReport
-  {
-    let book = BookSync(store: store, folder: folder, today: today)
+  private static func sync(
+    store: MealStore, folder: String, today: CivilDate, machine: SyncMachine
+  ) throws(SyncError) -> SyncReport {
+    let book = BookSync(store: store, folder: folder, today: today, machine: machine)
     let shopping = ShoppingSync(store: store, folder: SyncFolder(root: folder))
     let plan = PlanSync(store: store, folder: SyncFolder(root: folder))
+    var conflicts: [String] = []
     func both() throws(SyncError) -> SyncReport {
-      var report = try book.run()
+      var report = try book.run(namesGiven: Set(conflicts))
       // After the meals' step: the files as it left them, read once for both.
       let files = try RecipeFiles(store: store)
       report.shoppingListChanged = try shopping.run(files: files)
@@ -62,9 +64,8 @@ public enum FolderSync {
       return report
     }
     guard GitFolder.isWorkTree(folder) else { return try both() }
-    let git = GitFolder(root: folder, today: today.description)
+    let git = GitFolder(root: folder, machine: machine)
     var gitSteps: [String] = []
-    var conflicts: [String] = []
     if try git.commitAll(message: "meals: changes made in the folder") {
       gitSteps.append("committed the folder's own changes")
     }
@@ -89,7 +90,7 @@ public enum FolderSync {
         break
       }
       // Another machine pushed meanwhile: merge it in, sync what it brought, push again.
-      conflicts += try git.pull()
+      conflicts += try git.pull(taken: Set(conflicts + report.conflicts))
       let again = try both()
       report.merge(again)
     }

@@ -8,14 +8,15 @@ import MealsCore
 /// for them; git never asks a question (no terminal prompt, no editor).
 struct GitFolder {
   let root: String
-  /// The date a conflicting version is named after.
-  let today: String
+  /// This machine and the minute, which its own version of a recipe both sides changed is
+  /// named after.
+  let machine: SyncMachine
   /// `-c user.name=meals` and the like when git does not know the user (asked once).
   private let identity: [String]
 
-  init(root: String, today: String) {
+  init(root: String, machine: SyncMachine) {
     self.root = root
-    self.today = today
+    self.machine = machine
     let name = ProgramRun.run("git", ["-C", root, "config", "user.name"])
     let email = ProgramRun.run("git", ["-C", root, "config", "user.email"])
     var flags: [String] = []
@@ -84,14 +85,19 @@ struct GitFolder {
 
   /// Merges the upstream in; the names given to the second versions.
   ///
-  /// A recipe both sides changed keeps both: ours where it was, theirs beside it as a meal
-  /// of its own (`NAME (conflict from the folder, DATE)`), and the merge is concluded.
-  func pull() throws(SyncError) -> [String] {
-    try merge(["pull", "-q", "--no-rebase", "--no-edit"])
+  /// A recipe both sides changed keeps both: theirs where it was (it reached the remote
+  /// first, and every machine reads it so), ours beside it as a meal of its own named after
+  /// this machine (`NAME (edited on laptop, 2026-12-05 14:31)`) with our photo, and the merge
+  /// is concluded with a message of our own (no `# Conflicts:` lines).
+  ///
+  /// `taken`: names this sync gave already (a version kept beside another before a push was
+  /// refused), which a version kept here must not take too.
+  func pull(taken: Set<String> = []) throws(SyncError) -> [String] {
+    try merge(["pull", "-q", "--no-rebase", "--no-edit"], taken: taken)
   }
 
   /// Runs a merging command (`pull`, `merge`), a conflict concluded with both versions kept.
-  private func merge(_ command: [String]) throws(SyncError) -> [String] {
+  private func merge(_ command: [String], taken: Set<String> = []) throws(SyncError) -> [String] {
     let pulled = git(command)
     if pulled.succeeded { return [] }
     let unmerged = git(["diff", "--name-only", "-z", "--diff-filter=U"])
@@ -104,26 +110,39 @@ struct GitFolder {
     for path in paths {
       let ours = git(["show", ":2:\(path)"])
       let theirs = git(["show", ":3:\(path)"])
-      if ours.succeeded {
-        _ = try folder.write(ours.output, to: path)
-      } else if theirs.succeeded {
-        // Removed here, changed there: their version stays.
-        _ = try folder.write(theirs.output, to: path)
+      guard theirs.succeeded else {
+        // Removed there, changed here: our version stays.
+        if ours.succeeded { _ = try folder.write(ours.output, to: path) }
         continue
       }
-      guard theirs.succeeded else { continue }
-      let (text, name) = conflictCopy(of: theirs.output, path: path)
-      var copy = conflictPath(for: path, name: name)
+      // Theirs where it was (removed here, changed there: theirs too).
+      try folder.writeBytes(theirs.bytes, to: path)
+      guard ours.succeeded, path.hasSuffix(".cook"),
+        let (text, name) = ownCopy(of: ours.output, path: path, taken: taken.union(names))
+      else { continue }
+      var copy = copyPath(for: path, name: name)
       var number = 2
       while folder.entry(copy) != nil {
-        copy = SyncPaths.numbered(conflictPath(for: path, name: name), number)
+        copy = SyncPaths.numbered(copyPath(for: path, name: name), number)
         number += 1
       }
       _ = try folder.write(text, to: copy)
+      // Our photo goes with our version, as it was before the merge.
+      let stem = String(path.dropLast(".cook".count))
+      for photo in SyncPaths.photoPaths(besides: path) {
+        let before = git(["show", "HEAD:\(photo)"])
+        guard before.succeeded, !before.bytes.isEmpty else { continue }
+        try folder.writeBytes(
+          before.bytes, to: String(copy.dropLast(".cook".count)) + photo.dropFirst(stem.count))
+      }
       names.append(name)
     }
     try must(git(["add", "-A"]), "add the merged files")
-    try must(git(["commit", "-q", "--no-verify", "--no-edit"]), "conclude the merge")
+    let message =
+      "meals: merged the remote's changes"
+      + (names.isEmpty ? "" : "; kept this machine's versions as " + names.joined(separator: ", "))
+    try must(
+      git(["commit", "-q", "--no-verify", "--cleanup=strip", "-m", message]), "conclude the merge")
     return names
   }
 
@@ -157,24 +176,30 @@ struct GitFolder {
 
   // MARK: - Conflicting versions
 
-  /// The other side's version of a recipe as a meal of its own, renamed, with an id of its own.
+  /// Our version of a recipe as a meal of its own, renamed after this machine, with an id
+  /// of its own (written into the file, so every machine that reads the merge has it).
   ///
-  /// Any other file is kept as it was.
-  private func conflictCopy(of text: String, path: String) -> (String, String) {
-    let base = PathText.name(path)
-    guard path.hasSuffix(".cook"),
-      var meal = Cooklang.meal(from: text, fileName: base).meal
-    else {
-      return (text, SyncPaths.conflictName(base, date: today))
+  /// Two meals of one name both changed on both sides get two names (`… 14:31) 2`).
+  private func ownCopy(of text: String, path: String, taken: Set<String>) -> (String, String)? {
+    guard var meal = Cooklang.meal(from: text, fileName: PathText.name(path)).meal else {
+      return nil
     }
-    meal.name = SyncPaths.conflictName(meal.name, date: today)
-    // An id of its own, the same on every machine that reads the merge.
-    return (Cooklang.render(meal, syncID: SyncPaths.newID()), meal.name)
+    let name = SyncPaths.conflictName(
+      meal.name, editor: .machine(machine.name), time: machine.time)
+    meal.name = name
+    var number = 2
+    while taken.contains(meal.name) {
+      meal.name = "\(name) \(number)"
+      number += 1
+    }
+    meal.mealDBID = nil
+    let id = Cooklang.syncID(in: text) ?? path
+    return (Cooklang.render(meal, syncID: SyncPaths.derivedID(id + " " + meal.name)), meal.name)
   }
 
-  private func conflictPath(for path: String, name: String) -> String {
+  private func copyPath(for path: String, name: String) -> String {
     let folder = PathText.folder(path)
-    let file = path.hasSuffix(".cook") ? SyncPaths.component(name) + ".cook" : name
+    let file = SyncPaths.component(name) + ".cook"
     return folder.isEmpty ? file : folder + "/" + file
   }
 

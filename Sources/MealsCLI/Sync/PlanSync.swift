@@ -17,6 +17,9 @@ struct PlanSync {
   let folder: SyncFolder
 
   private static let setting = "sync.plan"
+  /// The references to recipes the folder does not have that were said already (`2026-W49
+  /// Soups/Stew.cook`): said once, not at every sync while the line stays in the file.
+  private static let saidSetting = "sync.plan-said"
 
   /// Runs the step: true when the book or the folder changed; the references passed over.
   func run(files: RecipeFiles) throws(SyncError) -> (changed: Bool, problems: [String]) {
@@ -39,11 +42,16 @@ struct PlanSync {
       let parts = line.split(separator: " ", maxSplits: 1)
       if parts.count == 2 { recorded[String(parts[0])] = String(parts[1]) }
     }
-    let weeksOnDisk = menuFiles()
+    let (weeksOnDisk, copies) = menuFiles()
     var changed = false
     var problems: [String] = []
+    let said = Set((store.setting(Self.saidSetting) ?? "").split(separator: "\n").map(String.init))
+    var missing = Set<String>()
+    var changedWeeks = Set<String>()
     var kept: [String: String] = [:]
-    for week in Set(bookWeeks.keys).union(weeksOnDisk).union(recorded.keys).sorted() {
+    for week in Set(bookWeeks.keys).union(weeksOnDisk).union(recorded.keys).union(copies.keys)
+      .sorted()
+    {
       guard let monday = CivilDate.parseWeek(week) else { continue }
       let path = "Plan/\(week).menu"
       let book = bookWeeks[week] ?? []
@@ -62,10 +70,18 @@ struct PlanSync {
       let bookChanged = ContentHash.of(bookText) != (base ?? ContentHash.of(""))
       let fileChanged = ContentHash.of(fileText ?? "") != (base ?? ContentHash.of(""))
       var wanted = book
+      if fileChanged || copies[week] != nil { changedWeeks.insert(week) }
       if fileChanged {
         let theirs = MenuFile.parse(fileText ?? "", week: monday)
         let known = Set(book)
         wanted = bookChanged ? book + theirs.filter { !known.contains($0) } : theirs
+      }
+      // Syncthing's conflict copies of the week: their entries too, then they go.
+      for copy in copies[week] ?? [] {
+        if case .success(let text) = folder.read(copy) {
+          let known = Set(wanted)
+          wanted += MenuFile.parse(text, week: monday).filter { !known.contains($0) }
+        }
       }
       // The book: the week as wanted, references the folder has.
       if wanted != book {
@@ -73,7 +89,12 @@ struct PlanSync {
           []
         for entry in wanted {
           guard let id = files.mealID(entry.recipe) else {
-            problems.append("\(path): no recipe \(entry.recipe) in the folder")
+            // Another machine removed or moved it meanwhile, or a menu names it wrongly.
+            let key = "\(week) \(entry.recipe)"
+            if !said.contains(key) {
+              problems.append("\(path): no recipe \(entry.recipe) in the folder")
+            }
+            missing.insert(key)
             continue
           }
           rows.append((entry.day, entry.slot, id, entry.servings, entry.note))
@@ -97,31 +118,49 @@ struct PlanSync {
         changed = true
       }
       if !text.isEmpty { kept[week] = ContentHash.of(text) }
+      for copy in copies[week] ?? [] {
+        try folder.remove(copy)
+        changed = true
+      }
     }
     do {
       try store.setSetting(
         Self.setting,
         to: kept.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
           .joined(separator: "\n"))
+      // Still in a week read again, or in a week not read this time: kept as said.
+      let stillSaid = said.filter { line in
+        missing.contains(line) || !changedWeeks.contains(String(line.prefix { $0 != " " }))
+      }
+      try store.setSetting(
+        Self.saidSetting, to: stillSaid.union(missing).sorted().joined(separator: "\n"))
     } catch {
       throw SyncError(error.message)
     }
     return (changed, problems)
   }
 
-  /// The weeks `Plan/` has a menu file for (`2026-W49`).
-  private func menuFiles() -> Set<String> {
-    guard let directory = opendir(folder.root + "/Plan") else { return [] }
+  /// The weeks `Plan/` has a menu file for (`2026-W49`), and Syncthing's conflict copies of
+  /// them by week (`Plan/2026-W49.sync-conflict-20261205-101010-ABCDEFG.menu`).
+  private func menuFiles() -> (Set<String>, [String: [String]]) {
+    guard let directory = opendir(folder.root + "/Plan") else { return ([], [:]) }
     defer { closedir(directory) }
     var weeks = Set<String>()
+    var copies: [String: [String]] = [:]
     while let item = readdir(directory) {
       let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if !SyncPaths.isSkipped(name), MenuFile.monday(ofFile: name) != nil {
+      guard !SyncPaths.isSkipped(name) else { continue }
+      if MenuFile.monday(ofFile: name) != nil {
         weeks.insert(String(name.dropLast(5)))
+      } else if name.hasSuffix(".menu"), SyncPaths.syncthingConflict(name) != nil,
+        let marker = name.firstRange(ofText: ".sync-conflict-"),
+        CivilDate.parseWeek(String(name[..<marker.lowerBound])) != nil
+      {
+        copies[String(name[..<marker.lowerBound]), default: []].append("Plan/" + name)
       }
     }
-    return weeks
+    return (weeks, copies.mapValues { $0.sorted() })
   }
 }

@@ -11,6 +11,8 @@ struct ProgramRun {
   var status: Int32
   var output: String
   var errors: String
+  /// What it wrote on standard output, byte for byte (a photo `git show` gives).
+  var bytes: [UInt8] = []
 
   /// Whether it ran and exited with 0.
   var succeeded: Bool { status == 0 }
@@ -79,7 +81,8 @@ struct ProgramRun {
       close(errPipe[0])
       return ProgramRun(status: 127, output: "", errors: "\(program): not found")
     }
-    let (output, errors, finished) = readBoth(outPipe[0], errPipe[0], for: timeout)
+    let (bytes, errors, finished) = readBoth(outPipe[0], errPipe[0], for: timeout)
+    let output = String(decoding: bytes, as: UTF8.self)
     if !finished { kill(-pid, SIGKILL) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 {
@@ -91,13 +94,13 @@ struct ProgramRun {
       return ProgramRun(status: -1, output: output, errors: said + "\n" + errors)
     }
     let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
-    return ProgramRun(status: exit, output: output, errors: errors)
+    return ProgramRun(status: exit, output: output, errors: errors, bytes: bytes)
   }
 
   /// Both pipes read to their end together (one full pipe must not stall the other), for at
   /// most `seconds`; false when the time ran out first (the pipes are closed then too).
   private static func readBoth(_ first: Int32, _ second: Int32, for seconds: Double) -> (
-    String, String, Bool
+    [UInt8], String, Bool
   ) {
     let deadline = ProcessClock.seconds() + seconds
     var finished = true
@@ -132,9 +135,6 @@ struct ProgramRun {
         }
       }
     }
-    return (
-      String(decoding: collected[0], as: UTF8.self), String(decoding: collected[1], as: UTF8.self),
-      finished
-    )
+    return (collected[0], String(decoding: collected[1], as: UTF8.self), finished)
   }
 }

@@ -7,6 +7,8 @@ struct RecipeFiles {
   let path: [Int64: String]
   /// The meal's row id by its file, the path in lower case.
   private let ids: [String: Int64]
+  /// The same, by the path as earlier menus wrote it (`(` and `)` as `[` and `]`).
+  private let bracketed: [String: Int64]
 
   init(store: MealStore) throws(SyncError) {
     do {
@@ -16,8 +18,21 @@ struct RecipeFiles {
     }
     ids = Dictionary(
       path.map { ($0.value.lowercased(), $0.key) }, uniquingKeysWith: { first, _ in first })
+    bracketed = Dictionary(
+      path.filter { $0.value.contains("(") }.map {
+        (
+          $0.value.lowercased().replacingEvery("(", with: "[").replacingEvery(")", with: "]"),
+          $0.key
+        )
+      }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The saved meal whose file is `recipe` (case aside).
-  func mealID(_ recipe: String) -> Int64? { ids[recipe.lowercased()] }
+  ///
+  /// Menus written before paths kept their parentheses say `Stew [2]` for `Stew (2).cook`.
+  func mealID(_ recipe: String) -> Int64? {
+    if let id = ids[recipe.lowercased()] { return id }
+    guard recipe.contains("[") else { return nil }
+    return bracketed[recipe.lowercased()]
+  }
 }

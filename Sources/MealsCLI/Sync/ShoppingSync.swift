@@ -2,6 +2,10 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The shopping list kept in step with the folder's `.shopping-list` and `.shopping-checked`.
 ///
 /// The list: whichever side changed since the last sync wins; both changed, the items of both
@@ -27,7 +31,17 @@ struct ShoppingSync {
       throw SyncError(error.message)
     }
     let fileText = try read(Self.listFile)
-    let logText = try read(Self.logFile) ?? ""
+    var logText = try read(Self.logFile) ?? ""
+    // Syncthing's conflict copies of the two files (`.sync-conflict-…-DEVICE.shopping-list`):
+    // what they hold is merged in, then they go — a tick made in a shop is never lost.
+    let copies = conflictCopies()
+    for copy in copies where copy.hasSuffix(Self.logFile) {
+      logText = Self.union(logText, try read(copy) ?? "")
+    }
+    var copiedItems: [ShoppingListFile.Item] = []
+    for copy in copies where copy.hasSuffix(Self.listFile) {
+      copiedItems += ShoppingListFile.parse(try read(copy) ?? "")
+    }
     let base = store.setting(Self.listSetting)
     let book = items.map { fileItem($0, files: files) }
     let bookText = ShoppingListFile.render(book)
@@ -45,6 +59,12 @@ struct ShoppingSync {
         list += theirs.filter { !known.contains(Self.key($0)) }.map { ($0, nil) }
       } else {
         list = theirs.map { ($0, nil) }
+      }
+    }
+    if !copiedItems.isEmpty {
+      var known = Set(list.map { Self.key($0.item) })
+      for item in copiedItems where known.insert(Self.key(item)).inserted {
+        list.append((item, nil))
       }
     }
 
@@ -99,10 +119,18 @@ struct ShoppingSync {
       _ = try folder.write(listText, to: Self.listFile)
       changed = true
     }
-    if !appended.isEmpty {
+    let mergedLog = copies.contains { $0.hasSuffix(Self.logFile) }
+    if !appended.isEmpty || mergedLog {
       let separator = logText.isEmpty || logText.hasSuffix("\n") ? "" : "\n"
       _ = try folder.write(
-        logText + separator + appended.joined(separator: "\n") + "\n", to: Self.logFile)
+        appended.isEmpty
+          ? logText : logText + separator + appended.joined(separator: "\n") + "\n",
+        to: Self.logFile)
+      changed = true
+    }
+    // Their content is in the two files now.
+    for copy in copies {
+      try folder.remove(copy)
       changed = true
     }
     do {
@@ -116,6 +144,37 @@ struct ShoppingSync {
   }
 
   // MARK: - Helpers
+
+  /// The Syncthing conflict copies of the list and the log at the folder's top.
+  private func conflictCopies() -> [String] {
+    guard let directory = opendir(folder.root) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let item = readdir(directory) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if SyncPaths.syncthingConflict(name) != nil,
+        name.hasSuffix(Self.logFile) || name.hasSuffix(Self.listFile)
+      {
+        names.append(name)
+      }
+    }
+    return names.sorted()
+  }
+
+  /// Two versions of the log as one: the lines they share, then what each added after them
+  /// (the log only grows, so what one added is after what both had).
+  static func union(_ mine: String, _ theirs: String) -> String {
+    let ours = mine.split(separator: "\n", omittingEmptySubsequences: false)
+    let other = theirs.split(separator: "\n", omittingEmptySubsequences: false)
+    var shared = 0
+    while shared < ours.count, shared < other.count, ours[shared] == other[shared] { shared += 1 }
+    let added = other[shared...].filter { !MealRules.isBlank(String($0)) }
+    guard !added.isEmpty else { return mine }
+    let separator = mine.isEmpty || mine.hasSuffix("\n") ? "" : "\n"
+    return mine + separator + added.joined(separator: "\n") + "\n"
+  }
 
   private static func key(_ item: ShoppingListFile.Item) -> String {
     [item.recipe ?? "", item.meal ?? "", item.name.lowercased(), item.quantity]

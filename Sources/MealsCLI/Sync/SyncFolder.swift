@@ -125,11 +125,17 @@ struct SyncFolder {
   /// Writes `text` at `path` whole (temporary file, fsync, rename), making its folder; the
   /// entry as it now is.
   func write(_ text: String, to path: String) throws(SyncError) -> Entry {
+    try writeBytes(Array(text.utf8), to: path)
+  }
+
+  /// Writes `bytes` at `path` whole, as `write` writes a text.
+  @discardableResult
+  func writeBytes(_ bytes: [UInt8], to path: String) throws(SyncError) -> Entry {
     let absolute = root + "/" + path
     let folder = PathText.folder(absolute)
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try AtomicFile.write(Array(text.utf8), to: absolute)
+      try AtomicFile.write(bytes, to: absolute)
     } catch {
       throw SyncError("cannot write \(path) in \(root): \(AtomicFile.reason(of: error)).")
     }

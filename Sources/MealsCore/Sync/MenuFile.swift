@@ -62,7 +62,7 @@ public enum MenuFile {
       let note = clean(entry.note)
       lines += [
         "",
-        "\(entry.slot.rawValue.capitalized): @./\(clean(path)){\(entry.servings)}"
+        "\(entry.slot.rawValue.capitalized): @./\(clean(path, parentheses: true)){\(entry.servings)}"
           + (note.isEmpty ? "" : "(\(note))"),
       ]
     }
@@ -121,7 +121,7 @@ public enum MenuFile {
           })
       }
       // Control characters are not part of a path or a note (a file is not trusted).
-      recipe = clean(recipe)
+      recipe = clean(recipe, parentheses: true)
       note = clean(note)
       guard !recipe.isEmpty else { continue }
       entries.append(
@@ -147,10 +147,13 @@ public enum MenuFile {
     "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
   ]
 
-  /// A path or note the reader takes back whole: no braces or parentheses, one line.
-  private static func clean(_ text: String) -> String {
+  /// A path or note the reader takes back whole: one line, no braces, and in a note no
+  /// parentheses (a path keeps them: it ends at its brace, and `Stew (2).cook` is its name).
+  private static func clean(_ text: String, parentheses: Bool = false) -> String {
     var out = TextSanitizer.singleLine(text)
-    for (from, to) in [("{", "["), ("}", "]"), ("(", "["), (")", "]")] {
+    let marks =
+      parentheses ? [("{", "["), ("}", "]")] : [("{", "["), ("}", "]"), ("(", "["), (")", "]")]
+    for (from, to) in marks {
       out = out.replacingEvery(from, with: to)
     }
     while out.contains("--") { out = out.replacingEvery("--", with: "-") }

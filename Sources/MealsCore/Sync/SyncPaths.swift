@@ -74,18 +74,6 @@ public enum SyncPaths {
     name.hasSuffix(".cook") && !isSkipped(name) && name.count > 5
   }
 
-  /// The date in a Syncthing conflict copy's name (`Stew.sync-conflict-20261202-101010-ABC.cook`
-  /// → `2026-12-02`); nil for any other file.
-  public static func syncthingConflictDate(_ name: String) -> String? {
-    guard let marker = name.firstRange(ofText: ".sync-conflict-") else { return nil }
-    let digits = name[marker.upperBound...].prefix(8)
-    guard digits.count == 8, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else {
-      return ""
-    }
-    let text = String(digits)
-    return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
-  }
-
   /// Whether a path is a Syncthing conflict copy's (cheap: asked of every recorded file).
   private static let conflictMarker = Array(".sync-conflict-".utf8)
 
@@ -104,8 +92,65 @@ public enum SyncPaths {
     }
   }
 
-  /// The name a conflicting version gets: `Stew (conflict from the folder, 2026-12-02)`.
-  public static func conflictName(_ name: String, date: String) -> String {
-    "\(name) (conflict from the folder, \(date))"
+  // MARK: - Conflicts
+
+  /// Who made a version kept beside another.
+  public enum Editor: Equatable, Sendable {
+    /// This machine (its host name): its own version lost the race to the folder.
+    case machine(String)
+    /// A Syncthing device (the seven letters its conflict copy's name ends with).
+    case device(String)
+  }
+
+  /// The name a version kept beside another gets: `Stew (edited on laptop, 2026-12-05
+  /// 14:31)`, any earlier such note taken off first (a conflict of a conflict says one).
+  public static func conflictName(_ name: String, editor: Editor, time: String) -> String {
+    let base = withoutConflictNote(name)
+    switch editor {
+    case .machine(let machine): return "\(base) (edited on \(machine), \(time))"
+    case .device(let device): return "\(base) (edited on device \(device), \(time))"
+    }
+  }
+
+  /// A name without the conflict notes a sync added (`Stew (edited on laptop, …)` → `Stew`),
+  /// earlier versions' `(conflict from the folder, DATE)` too.
+  public static func withoutConflictNote(_ name: String) -> String {
+    var base = name
+    while base.hasSuffix(")"), let open = base.lastIndex(of: "(") {
+      let note = base[base.index(after: open)..<base.index(before: base.endIndex)]
+      guard note.hasPrefix("edited on ") || note.hasPrefix("conflict from the folder, "),
+        let comma = note.lastIndex(of: ","),
+        note[note.index(after: comma)...].dropFirst().prefix(4).allSatisfy(\.isNumber)
+      else { break }
+      base = MealRules.trimmed(String(base[..<open]))
+    }
+    return base.isEmpty ? name : base
+  }
+
+  /// An id made from what a sync read (a file's id and path, a conflict copy's name), so two
+  /// machines that make the same decision give the same meal the same id.
+  public static func derivedID(_ seed: String) -> String {
+    let high = ContentHash.of(seed)
+    let low = ContentHash.of("meals-id " + seed)
+    let hex = Array(high + low)
+    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+      .joined(separator: "-")
+  }
+
+  /// The time in a Syncthing conflict copy's name (`…sync-conflict-20261202-101010-ABC…`
+  /// → `2026-12-02 10:10`) and the device that made the losing version (`ABC`); nil for any
+  /// other file, an empty time when the name is a conflict copy's cut short.
+  public static func syncthingConflict(_ name: String) -> (time: String, device: String)? {
+    guard let marker = name.firstRange(ofText: ".sync-conflict-") else { return nil }
+    let rest = Array(name[marker.upperBound...])
+    guard rest.count >= 15, rest[8] == "-",
+      (rest[0..<8] + rest[9..<15]).allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return ("", "unknown") }
+    let digits = String(rest[0..<8] + rest[9..<13])
+    let device = String(rest.dropFirst(16).prefix { $0 != "." })
+    let time =
+      "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.dropFirst(6).prefix(2)) "
+      + "\(digits.dropFirst(8).prefix(2)):\(digits.suffix(2))"
+    return (time, device.isEmpty ? "unknown" : device)
   }
 }
