@@ -99,8 +99,13 @@ extension MealStore {
     return result
   }
 
-  /// Keeps (or replaces) the record of one meal's file.
+  /// Keeps (or replaces) the record of one meal's file; a path it leaves is remembered.
   public func setSyncRecord(_ record: SyncRecord) throws(StoreError) {
+    if let old = try db.statement("SELECT path FROM sync_record WHERE uid = ?").rows(
+      [.text(record.uid)], { $0.text(0) }
+    ).first, old != record.path {
+      try rememberFormerPath(old, uid: record.uid)
+    }
     try db.statement(
       """
       INSERT INTO sync_record (uid, path, hash, size, mtime, stamp, photo_mtime)
@@ -113,6 +118,49 @@ extension MealStore {
       .text(record.uid), .text(record.path), .text(record.hash), .integer(record.size),
       .real(record.mtime), .real(record.stamp), record.photoMtime.map(SQLValue.real) ?? .null,
     ])
+  }
+
+  // MARK: - Former paths
+
+  /// The setting that keeps the paths meals' files had before they moved (`UID\tPATH` lines).
+  static let formerPathsSetting = "sync.former-paths"
+
+  /// How many former paths are kept (the newest): enough for months of renames.
+  static let formerPathsKept = 2000
+
+  private func rememberFormerPath(_ path: String, uid: String) throws(StoreError) {
+    var lines = (setting(Self.formerPathsSetting) ?? "").split(separator: "\n").map(String.init)
+    lines.removeAll { $0.hasSuffix("\t" + path) }
+    lines.append(uid + "\t" + path)
+    if lines.count > Self.formerPathsKept { lines.removeFirst(lines.count - Self.formerPathsKept) }
+    try db.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").run([
+      .text(Self.formerPathsSetting), .text(lines.joined(separator: "\n")),
+    ])
+  }
+
+  /// The meals whose files were once at these paths (another machine's menu or list may
+  /// still name a file by the path it had before a rename), by the path in lower case.
+  public func formerSyncPaths() throws(StoreError) -> [String: Int64] {
+    let lines = (setting(Self.formerPathsSetting) ?? "").split(separator: "\n")
+    guard !lines.isEmpty else { return [:] }
+    let pairs = lines.compactMap { line -> (uid: String, path: String)? in
+      let parts = line.split(separator: "\t", maxSplits: 1)
+      return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+    }
+    let uids = Array(Set(pairs.map(\.uid)))
+    var ids: [String: Int64] = [:]
+    for start in stride(from: 0, to: uids.count, by: 500) {
+      let chunk = uids[start..<min(start + 500, uids.count)]
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      for (uid, id) in try db.statement("SELECT uid, id FROM meal WHERE uid IN (\(marks))").rows(
+        chunk.map { .text($0) }, { ($0.text(0), $0.int(1)) })
+      {
+        ids[uid] = id
+      }
+    }
+    var former: [String: Int64] = [:]
+    for (uid, path) in pairs { if let id = ids[uid] { former[path.lowercased()] = id } }
+    return former
   }
 
   /// Records the modification time of the photo beside a synced meal's file, as it is now.

@@ -65,8 +65,30 @@ extension MealStore {
   }
 
   /// Puts a deleted meal back exactly as it was: same id, fields, lines, order and times.
+  ///
+  /// The same meal back already (another machine put it back, and the sync brought it): the
+  /// trash's copy goes and the meal there is the one put back — never the same version twice.
   public func restoreDeleted(id: Int64) throws(StoreError) -> RestoredMeal {
-    let restored = try db.transaction { () throws(StoreError) -> RestoredMeal in
+    var alreadyBack: (id: Int64, name: String)?
+    let restored: RestoredMeal
+    do {
+      restored = try restoreFromTrash(id: id, alreadyBack: &alreadyBack)
+    } catch {
+      guard let back = alreadyBack else { throw error }
+      try db.transaction { () throws(StoreError) in
+        try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])
+      }
+      didCommit()
+      return RestoredMeal(id: back.id, name: back.name, restoredAsCopy: false)
+    }
+    didCommit()
+    return restored
+  }
+
+  private func restoreFromTrash(id: Int64, alreadyBack: inout (id: Int64, name: String)?)
+    throws(StoreError) -> RestoredMeal
+  {
+    try db.transaction { () throws(StoreError) -> RestoredMeal in
       guard
         let (name, mealDBID) = try db.statement(
           "SELECT name, mealdb_id FROM trash_meal WHERE id = ?"
@@ -75,6 +97,9 @@ extension MealStore {
         throw StoreError(.notFound, "That meal is no longer in Recently Deleted.")
       }
       // Its sync id taken meanwhile (the folder brought the meal back): a new one.
+      let live = try db.statement(
+        "SELECT meal.id FROM meal JOIN trash_meal ON trash_meal.uid = meal.uid WHERE trash_meal.id = ?"
+      ).scalar([.integer(id)])
       try db.statement(
         "UPDATE trash_meal SET uid = ? WHERE id = ? AND uid IN (SELECT uid FROM meal)"
       ).run([.text(SyncPaths.newID()), .integer(id)])
@@ -95,14 +120,24 @@ extension MealStore {
       try copyRows(Schema.planEntryColumns, from: "trash_plan_entry", to: "plan_entry", mealID: id)
       try copyRows(Schema.photoColumns, from: "trash_meal_photo", to: "meal_photo", mealID: id)
       try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])
-      guard let meal = try meal(id: id) else {
+      guard var meal = try meal(id: id) else {
         throw StoreError(.failure, "The restored meal could not be read back; nothing changed.")
+      }
+      if let live, let there = try self.meal(id: live) {
+        if Cooklang.render(there, syncID: "") == Cooklang.render(meal, syncID: "") {
+          // Rolled back: the trash's copy is dropped instead (`restoreDeleted`).
+          alreadyBack = (live, there.name)
+          throw StoreError(.failure, "That meal is back already.")
+        }
+        // Back already in another version: this one beside it, under a name of its own.
+        meal.name += " (put back)"
+        try db.statement("UPDATE meal SET name = ? WHERE id = ?").run([
+          .text(meal.name), .integer(id),
+        ])
       }
       try index(meal, id: id)
       return RestoredMeal(id: id, name: name, restoredAsCopy: asCopy)
     }
-    didCommit()
-    return restored
   }
 
   /// Copies a meal's rows of one kind between a table and its trash twin.

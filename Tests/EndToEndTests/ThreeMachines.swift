@@ -44,9 +44,10 @@ final class ThreeMachines {
       hub = nil
     } else {
       hub = try SyncthingLikeHub(root: root + "/hub")
+      // Each with the marker Syncthing keeps in a folder it shares.
       for name in names {
         try FileManager.default.createDirectory(
-          atPath: root + "/" + name + "-folder", withIntermediateDirectories: true)
+          atPath: root + "/" + name + "-folder/.stfolder", withIntermediateDirectories: true)
       }
     }
     all = try names.enumerated().map { index, name in

@@ -561,6 +561,16 @@ public struct BookSync {
       try movePhotos(besides: from, to: to)
     }
     var taken = Set(files.keys.map { $0.lowercased() })
+    // Asked of the file system once, when a name first needs it.
+    var portable: Bool?
+    func mustBePortable(_ meal: Meal) -> Bool {
+      if let portable { return portable }
+      guard SyncPaths.needsPortableForm(SyncPaths.path(name: meal.name, category: meal.category))
+      else { return false }
+      let answer = !folder.holdsAnyName()
+      portable = answer
+      return answer
+    }
     var records: [String: SyncRecord]
     do { records = try store.syncRecords() } catch { throw SyncError(error.message) }
     var pending: [SyncRecord] = []
@@ -581,7 +591,14 @@ public struct BookSync {
     func writeBatch() throws(SyncError) {
       guard !batch.isEmpty else { return }
       let entries = try folder.writeAll(batch.map { ($0.text, $0.path) })
-      for (item, entry) in zip(batch, entries) {
+      for (item, written) in zip(batch, entries) {
+        guard let entry = written else {
+          // A name this file system cannot hold (too long, an encoding it refuses).
+          report.leftAlone.append(
+            "\(item.path): this folder's file system cannot hold a file of that name — give the meal a shorter or plainer name; it is written at the next sync"
+          )
+          continue
+        }
         let record = SyncRecord(
           uid: item.uid, path: item.path, hash: item.hash, size: entry.size, mtime: entry.mtime,
           stamp: item.stamp)
@@ -598,7 +615,8 @@ public struct BookSync {
       let text = Cooklang.render(meal, syncID: write.uid)
       let hash = ContentHash.of(text)
       let from = write.from ?? records[write.uid].map(\.path)
-      let target = self.target(for: meal, from: from, taken: taken)
+      let target = self.target(
+        for: meal, from: from, taken: taken, portable: mustBePortable(meal))
       if let from, from == target, let record = records[write.uid], record.hash == hash,
         folder.entry(from).map({ $0.size == record.size && $0.mtime == record.mtime }) == true
       {
@@ -756,8 +774,13 @@ public struct BookSync {
 
   /// Where a meal's file goes: where it is when its name and category still lead there (the
   /// user's own file names are kept), else `<Category>/<Name>.cook`, numbered when taken.
-  private func target(for meal: Meal, from: String?, taken: Set<String>) -> String {
-    let wanted = SyncPaths.path(name: meal.name, category: meal.category)
+  ///
+  /// `portable`: the folder's file system cannot hold `:` or `?` (FAT): those become `-`.
+  private func target(for meal: Meal, from: String?, taken: Set<String>, portable: Bool)
+    -> String
+  {
+    let named = SyncPaths.path(name: meal.name, category: meal.category)
+    let wanted = portable ? SyncPaths.portable(named) : named
     if let from {
       if from.lowercased() == wanted.lowercased() { return from }
       // A file named by hand keeps its name while the meal keeps its name and category.

@@ -83,6 +83,17 @@ struct PlanSync {
           wanted += MenuFile.parse(text, week: monday).filter { !known.contains($0) }
         }
       }
+      // References to files that moved since they were written follow them; one entry once.
+      var seen = Set<MenuFile.Entry>()
+      var followed: [MenuFile.Entry] = []
+      for entry in wanted {
+        var moved = entry
+        moved.recipe = files.current(entry.recipe)
+        if moved.recipe != entry.recipe && seen.contains(moved) { continue }
+        seen.insert(moved)
+        followed.append(moved)
+      }
+      wanted = followed
       // The book: the week as wanted, references the folder has.
       if wanted != book {
         var rows: [(day: CivilDate, slot: PlanSlot, mealID: Int64, servings: Int, note: String)] =

@@ -10,9 +10,13 @@ struct RecipeFiles {
   /// The same, by the path as earlier menus wrote it (`(` and `)` as `[` and `]`).
   private let bracketed: [String: Int64]
 
+  /// Meals by a path their file had before it moved (a menu written before the rename).
+  private let former: [String: Int64]
+
   init(store: MealStore) throws(SyncError) {
     do {
       path = try store.syncedPaths()
+      former = try store.formerSyncPaths()
     } catch {
       throw SyncError(error.message)
     }
@@ -32,7 +36,12 @@ struct RecipeFiles {
   /// Menus written before paths kept their parentheses say `Stew [2]` for `Stew (2).cook`.
   func mealID(_ recipe: String) -> Int64? {
     if let id = ids[recipe.lowercased()] { return id }
-    guard recipe.contains("[") else { return nil }
-    return bracketed[recipe.lowercased()]
+    if recipe.contains("["), let id = bracketed[recipe.lowercased()] { return id }
+    return former[recipe.lowercased()]
+  }
+
+  /// The file a reference means now: itself, or where its meal's file moved.
+  func current(_ recipe: String) -> String {
+    mealID(recipe).flatMap { path[$0] } ?? recipe
   }
 }

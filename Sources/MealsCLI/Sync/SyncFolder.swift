@@ -149,11 +149,12 @@ struct SyncFolder {
   ///
   /// Every text to a temporary file beside its place, one flush of the whole file system (not
   /// one per file), then the renames. A failure (a full disk) removes the temporary files and
-  /// is said.
-  func writeAll(_ files: [(text: String, path: String)]) throws(SyncError) -> [Entry] {
-    var temporaries: [String] = []
+  /// is said. A name the file system cannot hold (FAT's `:` or `?`) is no failure of the
+  /// batch: its entry is nil, for the caller to write otherwise.
+  func writeAll(_ files: [(text: String, path: String)]) throws(SyncError) -> [Entry?] {
+    var temporaries: [String?] = []
     func fail(_ path: String, _ code: Int32) -> SyncError {
-      for temporary in temporaries { unlink(temporary) }
+      for case let temporary? in temporaries { unlink(temporary) }
       return SyncError("cannot write \(path) in \(root): \(Self.reason(code)).")
     }
     var made = Set<String>()
@@ -168,7 +169,11 @@ struct SyncFolder {
         guard let base = buffer.baseAddress else { return -1 }
         return mkstemp(base)
       }
-      guard descriptor >= 0 else { throw fail(path, errno) }
+      guard descriptor >= 0 else {
+        guard Self.isNameProblem(errno) else { throw fail(path, errno) }
+        temporaries.append(nil)
+        continue
+      }
       let temporary = String(
         decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       temporaries.append(temporary)
@@ -188,6 +193,7 @@ struct SyncFolder {
       }
     } else {
       for (index, temporary) in temporaries.enumerated() {
+        guard let temporary else { continue }
         let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
         if descriptor < 0 || (fsync(descriptor) != 0 && errno != EINVAL) {
@@ -195,9 +201,13 @@ struct SyncFolder {
         }
       }
     }
-    var entries: [Entry] = []
+    var entries: [Entry?] = []
     for (index, (_, path)) in files.enumerated() {
-      guard rename(temporaries[index], root + "/" + path) == 0 else {
+      guard let temporary = temporaries[index] else {
+        entries.append(nil)
+        continue
+      }
+      guard rename(temporary, root + "/" + path) == 0 else {
         let code = errno
         temporaries = Array(temporaries[index...])
         throw fail(path, code)
@@ -279,6 +289,23 @@ struct SyncFolder {
   }
 
   static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// Whether the folder's file system holds every name Linux does (`:`, `?`…): false on FAT
+  /// and exFAT, found by making and removing a hidden file of such a name.
+  func holdsAnyName() -> Bool {
+    let probe = root + "/.meals-name-check-:?*"
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return !Self.isNameProblem(errno) }
+    close(descriptor)
+    unlink(probe)
+    return true
+  }
+
+  /// Whether an error says the file system cannot hold a name (a FAT or exFAT stick refuses
+  /// `:`, `?`, `"`…; a name too long), not that writing failed.
+  static func isNameProblem(_ code: Int32) -> Bool {
+    code == EINVAL || code == EILSEQ || code == ENAMETOOLONG
+  }
 }
 
 /// A sync that could not be done: the whole message, for standard error or the status line.

@@ -48,6 +48,20 @@ public enum SyncPaths {
     return name.isEmpty ? fallback : name
   }
 
+  /// The characters FAT and exFAT (a USB stick, an SD card, many phones' storage) cannot
+  /// hold in a name.
+  static let unportable: Set<Character> = [":", "*", "?", "\"", "<", ">", "|"]
+
+  /// `path` as a FAT or exFAT file system can hold it: those characters as `-`.
+  public static func portable(_ path: String) -> String {
+    String(path.map { unportable.contains($0) ? "-" : $0 })
+  }
+
+  /// Whether `path` has a character only some file systems hold.
+  public static func needsPortableForm(_ path: String) -> Bool {
+    path.contains { unportable.contains($0) }
+  }
+
   // MARK: - What the sync reads
 
   /// A file or folder the sync passes over: hidden ones (`.git`, `.stfolder`, `.#x` editor
