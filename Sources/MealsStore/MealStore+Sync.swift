@@ -170,6 +170,11 @@ extension MealStore {
     ])
   }
 
+  /// Forgets the photo beside a synced meal's file (it has none now).
+  public func clearSyncPhotoMtime(uid: String) throws(StoreError) {
+    try db.statement("UPDATE sync_record SET photo_mtime = NULL WHERE uid = ?").run([.text(uid)])
+  }
+
   /// Drops every record and names the folder the next ones are of, in one transaction.
   public func forgetSyncRecords(folder: String, setting: String) throws(StoreError) {
     try db.transaction { () throws(StoreError) in

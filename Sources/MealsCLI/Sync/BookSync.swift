@@ -62,6 +62,8 @@ public struct BookSync {
     var photoFromFileOnly = Set<Int64>()
     /// Syncthing conflict copies another machine already made meals of: removed.
     var strayCopies: [String] = []
+    /// Meals whose recorded file is another meal's now: never written over it.
+    var displaced = Set<String>()
     var trashes: [(id: Int64, uid: String)] = []
     var dropRecords: [String] = []
     var touches: [SyncRecord] = []
@@ -74,6 +76,8 @@ public struct BookSync {
     var photoTakes: [(id: Int64, record: SyncRecord, mtime: Double)] = []
     /// Photos whose modification time is recorded for the first time (nothing read).
     var photoStamps: [(uid: String, mtime: Double)] = []
+    /// Photos removed from beside files that did not change: gone from their meals too.
+    var photoDrops: [(id: Int64, uid: String)] = []
     /// Files moved by hand without their photos: the photos follow them.
     var photoMoves: [(from: String, to: String)] = []
   }
@@ -258,6 +262,7 @@ public struct BookSync {
         // Another meal's file in this one's place (this one moved or removed, that one
         // written here): each meal goes by the id its file says.
         entry = nil
+        plan.displaced.insert(record.uid)
       }
       if entry != nil { accounted.insert(record.path) }
       guard let meal = mealByUID[record.uid] else {
@@ -490,6 +495,7 @@ public struct BookSync {
       !(plan.inserts.isEmpty && plan.replaces.isEmpty && plan.trashes.isEmpty
         && plan.dropRecords.isEmpty && plan.touches.isEmpty && plan.photoTakes.isEmpty
         && plan.photoStamps.isEmpty && plan.rekeys.isEmpty && plan.unlinks.isEmpty
+        && plan.photoDrops.isEmpty
         && plan.ownCopies.isEmpty)
     else { return 0 }
     var photosTaken = 0
@@ -516,6 +522,7 @@ public struct BookSync {
             try store.setPhoto(nil, mealID: id)
           }
           try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+          try stampPhoto(besides: read.entry.path, uid: read.uid)
         }
         for read in plan.inserts {
           var meal = read.meal
@@ -527,6 +534,7 @@ public struct BookSync {
           let id = try store.insertSynced(meal, uid: read.uid)
           try takePhoto(besides: read.entry.path, mealID: id)
           try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+          try stampPhoto(besides: read.entry.path, uid: read.uid)
         }
         for (id, record, mtime) in plan.photoTakes {
           if try takePhoto(besides: record.path, mealID: id) { photosTaken += 1 }
@@ -536,6 +544,15 @@ public struct BookSync {
           try store.setSyncRecord(taken)
         }
         for (uid, mtime) in plan.photoStamps { try store.setSyncPhotoMtime(mtime, uid: uid) }
+        for (id, uid) in plan.photoDrops {
+          try store.setPhoto(nil, mealID: id)
+          try store.clearSyncPhotoMtime(uid: uid)
+          if let stamp = try store.updatedAt(mealID: id), var record = try store.syncRecords()[uid] {
+            record.stamp = stamp
+            try store.setSyncRecord(record)
+          }
+          photosTaken += 1
+        }
         for (id, uid) in plan.trashes {
           try store.deleteMeal(id: id)
           try store.removeSyncRecord(uid: uid)
@@ -614,7 +631,9 @@ public struct BookSync {
       else { continue }
       let text = Cooklang.render(meal, syncID: write.uid)
       let hash = ContentHash.of(text)
-      let from = write.from ?? records[write.uid].map(\.path)
+      // A recorded file that is another meal's now is never this one's to write over.
+      let from =
+        write.from ?? (plan.displaced.contains(write.uid) ? nil : records[write.uid].map(\.path))
       let target = self.target(
         for: meal, from: from, taken: taken, portable: mustBePortable(meal))
       if let from, from == target, let record = records[write.uid], record.hash == hash,
@@ -660,14 +679,26 @@ public struct BookSync {
     records: [String: SyncRecord], meals: [SyncedMeal], photos: [String: SyncFolder.Entry],
     plan: inout Plan
   ) {
-    guard !photos.isEmpty else { return }
     var busy = Set(plan.replaces.map(\.read.uid) + plan.inserts.map(\.uid) + plan.writes.map(\.uid))
     busy.formUnion(plan.trashes.map(\.uid))
     for meal in meals where !busy.contains(meal.uid) {
-      guard let record = records[meal.uid], record.stamp == meal.updatedAt,
+      guard photos.isEmpty == false || meal.photoBytes != nil,
+        let record = records[meal.uid], record.stamp == meal.updatedAt
+      else { continue }
+      guard
         let photo = SyncPaths.photoPaths(besides: record.path).lazy.compactMap({ photos[$0] })
           .first
-      else { continue }
+      else {
+        // The book's photo is not beside its file: removed there since it was put there
+        // (gone from the meal too), or never put there (put there now).
+        guard meal.photoBytes != nil else { continue }
+        if record.photoMtime != nil {
+          plan.photoDrops.append((meal.id, meal.uid))
+        } else {
+          plan.writes.append(FileWrite(uid: meal.uid, from: record.path))
+        }
+        continue
+      }
       if Int(photo.size) != meal.photoBytes {
         plan.photoTakes.append((meal.id, record, photo.mtime))
       } else if let known = record.photoMtime {
@@ -678,6 +709,12 @@ public struct BookSync {
         plan.photoStamps.append((meal.uid, photo.mtime))
       }
     }
+  }
+
+  /// Records the time of the photo beside a file just taken in, so its removal there is known.
+  private func stampPhoto(besides path: String, uid: String) throws(StoreError) {
+    guard let photo = photos(besides: path).first, let entry = folder.entry(photo) else { return }
+    try store.setSyncPhotoMtime(entry.mtime, uid: uid)
   }
 
   /// The photo files beside a recipe file that are its meal's (`Stew.cook` → `Stew.jpg`,
@@ -706,7 +743,18 @@ public struct BookSync {
   private func putPhoto(
     of meal: Meal, mealID: Int64, uid: String, record: SyncRecord?, besides path: String
   ) throws(SyncError) {
-    guard let label = meal.photo else { return }
+    guard let label = meal.photo else {
+      // No photo now: the one this sync put there (or took from there) goes; any other is
+      // someone's new photo, taken at the next sync.
+      guard let known = record?.photoMtime else { return }
+      for photo in photos(besides: path) where folder.entry(photo)?.mtime == known {
+        try folder.remove(photo)
+      }
+      do { try store.clearSyncPhotoMtime(uid: uid) } catch {
+        throw SyncError("cannot keep the sync record: \(error.message)")
+      }
+      return
+    }
     let target = String(path.dropLast(".cook".count)) + "." + label.fileExtension
     let there = folder.entry(target)
     let photo: MealPhoto
