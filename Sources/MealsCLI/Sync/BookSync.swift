@@ -547,7 +547,8 @@ public struct BookSync {
         for (id, uid) in plan.photoDrops {
           try store.setPhoto(nil, mealID: id)
           try store.clearSyncPhotoMtime(uid: uid)
-          if let stamp = try store.updatedAt(mealID: id), var record = try store.syncRecords()[uid] {
+          if let stamp = try store.updatedAt(mealID: id), var record = try store.syncRecords()[uid]
+          {
             record.stamp = stamp
             try store.setSyncRecord(record)
           }
