@@ -99,6 +99,21 @@ extension MealStore {
     return result
   }
 
+  /// Runs `body` within the open transaction so that its failure undoes its own writes
+  /// only: one change a sync cannot make is set aside, the others kept.
+  public func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try db.execute("SAVEPOINT one_change")
+    do {
+      let result = try body()
+      try db.execute("RELEASE one_change")
+      return result
+    } catch {
+      try? db.execute("ROLLBACK TO one_change")
+      try? db.execute("RELEASE one_change")
+      throw error
+    }
+  }
+
   /// Keeps (or replaces) the record of one meal's file; a path it leaves is remembered.
   public func setSyncRecord(_ record: SyncRecord) throws(StoreError) {
     if let old = try db.statement("SELECT path FROM sync_record WHERE uid = ?").rows(

@@ -223,6 +223,8 @@ final class SQLiteConnection {
       return StoreError(.cannotOpen, "Cannot open the database \(path) (\(text)).")
     case SQLITE_FULL:
       return StoreError(.failure, "The disk is full; nothing was saved.")
+    case SQLITE_CONSTRAINT:
+      return StoreError(.constraint, "Database error: \(text).")
     case SQLITE_IOERR:
       return StoreError(.failure, "Cannot read or write the database \(path) (\(text)).")
     default:

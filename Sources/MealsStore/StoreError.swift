@@ -8,6 +8,8 @@ public struct StoreError: Error, Equatable, Sendable {
     case busy
     case newerVersion
     case invalid
+    /// A rule of the book's tables refused one change (a key two rows would share).
+    case constraint
     case notFound
     case failure
   }

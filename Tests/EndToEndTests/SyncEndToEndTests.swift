@@ -613,7 +613,7 @@ final class SyncEndToEndTests: XCTestCase {
         "meals sync: left alone: Outside.cook: a link leading out of the folder",
         "meals sync: left alone: Pipe.cook: not a file (a pipe, a socket or a device)",
       ])
-    let conflict = "Beef Stew (edited on device ABCDEFG, 2026-12-02 10:10)"
+    let conflict = "Beef Stew (edited on device ABCDEFG, 2026-12-02 10:10:10)"
     XCTAssertEqual(try names("book.sqlite"), ["Beef Stew", conflict, "Lemon Tea", "Pad Thai"])
     XCTAssertEqual(try shown("book.sqlite", conflict)["servings"] as? Int, 10)
     XCTAssertEqual(try shown("book.sqlite", "Beef Stew")["servings"] as? Int, 6)

@@ -136,6 +136,21 @@ final class ThreeMachines {
         report.leftAlone.filter { !$0.hasPrefix("Plan/") }
         .map { "\(machine.name) left alone \($0)" }
       done += " \(report.summary(home: nil)) \(report.conflicts) \(report.leftAlone)"
+      if ProcessInfo.processInfo.environment["MEALS_SOAK_TRACE_PLAN"] != nil {
+        let menus =
+          (try? FileManager.default.contentsOfDirectory(atPath: machine.folder + "/Plan"))
+          ?? []
+        for menu in menus.sorted() {
+          let text =
+            (try? String(contentsOfFile: machine.folder + "/Plan/" + menu, encoding: .utf8))
+          done +=
+            "\n    \(menu): "
+            + (text ?? "").split(separator: "\n").filter { $0.contains("@") }
+            .joined(separator: " | ")
+        }
+        let names = try machine.store.allPlanEntries().map { "\($0.day) \($0.slot) \($0.mealName)" }
+        done += "\n    book: " + names.joined(separator: " | ")
+      }
     }
     if let hub { try hub.exchange(machine.folder, device: machine.device, random: &random) }
     if finalRounds { trace.append("\(machine.name) (last rounds): \(done)") }

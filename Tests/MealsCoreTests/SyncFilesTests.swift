@@ -33,7 +33,7 @@ final class SyncFilesTests: XCTestCase {
     XCTAssertFalse(SyncPaths.isRecipe(".cook"))
     XCTAssertFalse(SyncPaths.isRecipe("Stew.md"))
     let stamp = SyncPaths.syncthingConflict("Stew.sync-conflict-20261202-101010-ABCDEFG.cook")
-    XCTAssertEqual(stamp?.time, "2026-12-02 10:10")
+    XCTAssertEqual(stamp?.time, "2026-12-02 10:10:10")
     XCTAssertEqual(stamp?.device, "ABCDEFG")
     // Syncthing puts the extension last: a hidden log's copy, `.sync-conflict-…-X.log`.
     XCTAssertEqual(

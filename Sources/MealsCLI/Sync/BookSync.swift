@@ -117,7 +117,7 @@ public struct BookSync {
       records: records, meals: meals, files: files, namesGiven: namesGiven, plan: &plan,
       report: &report)
     changedPhotos(records: records, meals: meals, photos: photos, plan: &plan)
-    report.changedInFolder += try applyToBook(plan)
+    report.changedInFolder += try applyToBook(plan, report: &report)
     try applyToFolder(plan, files: files, report: &report)
     return report
   }
@@ -405,9 +405,16 @@ public struct BookSync {
       }
       var new = read
       if mealByUID[id] != nil || claimed.contains(id) || records[id] != nil || !isKeeper {
-        // A copy of another meal's file: a meal of its own, its file given its own id (the
-        // same on every machine that finds the copy).
+        // A copy of another meal's file (made by hand, or a file moved on one machine and
+        // changed on another, both kept): a meal of its own, its file given its own id, and
+        // named after where it is — the same on every machine that finds it.
         new.uid = SyncPaths.derivedID(id + " " + path)
+        // A copy made from this path before (Syncthing brought an older version back): the
+        // next id of the same chain.
+        while mealByUID[new.uid] != nil || claimed.contains(new.uid) || records[new.uid] != nil {
+          new.uid = SyncPaths.derivedID(new.uid + " " + path)
+        }
+        new.meal.name = SyncPaths.copyName(read.meal.name, path: path)
         plan.writes.append(FileWrite(uid: new.uid, from: path))
       }
       claimed.insert(new.uid)
@@ -484,13 +491,29 @@ public struct BookSync {
       mtime: read.entry.mtime, stamp: stamp)
   }
 
+  /// Why the book refused a file's change, in words a cook acts on.
+  static func words(for error: StoreError) -> String {
+    switch error.kind {
+    case .constraint:
+      return "the book already holds a meal with the id this file gives (its meals-id line); "
+        + "it stays in the folder and is tried again at the next sync — to keep it as a meal "
+        + "of its own, remove that line from the file"
+    case .notFound: return "its meal is no longer in the book; tried again at the next sync"
+    default: return "\(error.message) It stays in the folder and is tried again at the next sync."
+    }
+  }
+
   /// The setting that names the folder the records are of.
   static let folderSetting = "sync.folder"
 
   // MARK: - Phase 2: the folder's changes into the book
 
   /// Returns how many photos beside unchanged files were taken in (another machine's).
-  private func applyToBook(_ plan: Plan) throws(SyncError) -> Int {
+  ///
+  /// Each file's change in a savepoint of its own: one the book refuses (a rule of its tables)
+  /// is set aside with its reason, its record left as it was so the next sync tries it again,
+  /// and the rest is kept. A full disk or a failing device stops the whole step.
+  private func applyToBook(_ plan: Plan, report: inout SyncReport) throws(SyncError) -> Int {
     guard
       !(plan.inserts.isEmpty && plan.replaces.isEmpty && plan.trashes.isEmpty
         && plan.dropRecords.isEmpty && plan.touches.isEmpty && plan.photoTakes.isEmpty
@@ -499,6 +522,19 @@ public struct BookSync {
         && plan.ownCopies.isEmpty)
     else { return 0 }
     var photosTaken = 0
+    var setAside: [String] = []
+    /// One file's change, set aside when the book refuses it.
+    func each(_ path: String, _ change: () throws(StoreError) -> Void) throws(StoreError) {
+      do {
+        try store.savepoint(change)
+      } catch {
+        guard [.constraint, .invalid, .notFound].contains(error.kind) else { throw error }
+        setAside.append("\(path): \(Self.words(for: error))")
+      }
+    }
+    let ownCopies = Dictionary(
+      plan.ownCopies.map { ($0.fromID, $0) }, uniquingKeysWith: { first, _ in first })
+    defer { report.leftAlone += setAside }
     do {
       try store.syncTransaction { () throws(StoreError) in
         for (id, uid) in plan.rekeys { try store.rekeySynced(mealID: id, to: uid) }
@@ -508,33 +544,38 @@ public struct BookSync {
           meal.mealDBID = nil
           try store.replaceSynced(meal, id: id)
         }
-        for (fromID, meal, uid) in plan.ownCopies {
-          let id = try store.insertSynced(meal, uid: uid)
-          if let photo = try store.photo(mealID: fromID) { try store.setPhoto(photo, mealID: id) }
-        }
         for uid in plan.dropRecords { try store.removeSyncRecord(uid: uid) }
         for touch in plan.touches { try store.setSyncRecord(touch) }
         for (id, read) in plan.replaces {
-          try store.replaceSynced(read.meal, id: id)
-          if !(try takePhoto(besides: read.entry.path, mealID: id)),
-            plan.photoFromFileOnly.contains(id), photos(besides: read.entry.path).isEmpty
-          {
-            try store.setPhoto(nil, mealID: id)
+          try each(read.entry.path) { () throws(StoreError) in
+            // This book's own version first, kept beside the folder's (a conflict).
+            if let own = ownCopies[id] {
+              let copy = try store.insertSynced(own.meal, uid: own.uid)
+              if let photo = try store.photo(mealID: id) { try store.setPhoto(photo, mealID: copy) }
+            }
+            try store.replaceSynced(read.meal, id: id)
+            if !(try takePhoto(besides: read.entry.path, mealID: id)),
+              plan.photoFromFileOnly.contains(id), photos(besides: read.entry.path).isEmpty
+            {
+              try store.setPhoto(nil, mealID: id)
+            }
+            try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+            try stampPhoto(besides: read.entry.path, uid: read.uid)
           }
-          try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
-          try stampPhoto(besides: read.entry.path, uid: read.uid)
         }
         for read in plan.inserts {
-          var meal = read.meal
-          // A TheMealDB id the book holds already (a case the plan did not foresee) is never a
-          // constraint that stops the sync for good: this meal comes in unlinked.
-          if let key = meal.mealDBID, try store.mealID(forMealDBID: key) != nil {
-            meal.mealDBID = nil
+          try each(read.entry.path) { () throws(StoreError) in
+            var meal = read.meal
+            // A TheMealDB id the book holds already (a case the plan did not foresee) is never
+            // a constraint that stops the sync: this meal comes in unlinked.
+            if let key = meal.mealDBID, try store.mealID(forMealDBID: key) != nil {
+              meal.mealDBID = nil
+            }
+            let id = try store.insertSynced(meal, uid: read.uid)
+            try takePhoto(besides: read.entry.path, mealID: id)
+            try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+            try stampPhoto(besides: read.entry.path, uid: read.uid)
           }
-          let id = try store.insertSynced(meal, uid: read.uid)
-          try takePhoto(besides: read.entry.path, mealID: id)
-          try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
-          try stampPhoto(besides: read.entry.path, uid: read.uid)
         }
         for (id, record, mtime) in plan.photoTakes {
           if try takePhoto(besides: record.path, mealID: id) { photosTaken += 1 }

@@ -37,10 +37,12 @@ struct PlanSync {
           day: entry.day, slot: entry.slot, recipe: recipe, servings: entry.servings,
           note: entry.note))
     }
-    var recorded: [String: String] = [:]
+    // Per week: the hash of the file as last written, and of the book's week as it then was
+    // (they differ while the file names recipes this book cannot hold).
+    var recorded: [String: (file: String, book: String)] = [:]
     for line in (store.setting(Self.setting) ?? "").split(separator: "\n") {
-      let parts = line.split(separator: " ", maxSplits: 1)
-      if parts.count == 2 { recorded[String(parts[0])] = String(parts[1]) }
+      let parts = line.split(separator: " ").map(String.init)
+      if parts.count >= 2 { recorded[parts[0]] = (parts[1], parts.count > 2 ? parts[2] : parts[1]) }
     }
     let (weeksOnDisk, copies) = menuFiles()
     var changed = false
@@ -48,7 +50,7 @@ struct PlanSync {
     let said = Set((store.setting(Self.saidSetting) ?? "").split(separator: "\n").map(String.init))
     var missing = Set<String>()
     var changedWeeks = Set<String>()
-    var kept: [String: String] = [:]
+    var kept: [String: (file: String, book: String)] = [:]
     for week in Set(bookWeeks.keys).union(weeksOnDisk).union(recorded.keys).union(copies.keys)
       .sorted()
     {
@@ -62,19 +64,27 @@ struct PlanSync {
         case .success(let text): fileText = text
         case .failure(let problem):
           problems.append("\(path): \(problem.reason)")
-          if let hash = recorded[week] { kept[week] = hash }
+          if let hashes = recorded[week] { kept[week] = hashes }
           continue
         }
       }
-      let base = recorded[week]
-      let bookChanged = ContentHash.of(bookText) != (base ?? ContentHash.of(""))
-      let fileChanged = ContentHash.of(fileText ?? "") != (base ?? ContentHash.of(""))
+      let empty = ContentHash.of("")
+      let bookChanged = ContentHash.of(bookText) != (recorded[week]?.book ?? empty)
+      let fileChanged = ContentHash.of(fileText ?? "") != (recorded[week]?.file ?? empty)
       var wanted = book
       if fileChanged || copies[week] != nil { changedWeeks.insert(week) }
-      if fileChanged {
-        let theirs = MenuFile.parse(fileText ?? "", week: monday)
+      let theirs = MenuFile.parse(fileText ?? "", week: monday)
+      if !bookChanged {
+        // The file as it is (changed or not: a recipe it names may have come since).
+        wanted = theirs
+      } else if fileChanged {
         let known = Set(book)
-        wanted = bookChanged ? book + theirs.filter { !known.contains($0) } : theirs
+        wanted = book + theirs.filter { !known.contains($0) }
+      } else {
+        // The file keeps what this book cannot hold (a recipe it has not got yet): only a
+        // book that holds an entry takes it out.
+        let known = Set(wanted)
+        wanted += theirs.filter { files.mealID($0.recipe) == nil && !known.contains($0) }
       }
       // Syncthing's conflict copies of the week: their entries too, then they go.
       for copy in copies[week] ?? [] {
@@ -95,6 +105,7 @@ struct PlanSync {
       }
       wanted = followed
       // The book: the week as wanted, references the folder has.
+      let held = wanted.filter { files.mealID($0.recipe) != nil }
       if wanted != book {
         var rows: [(day: CivilDate, slot: PlanSlot, mealID: Int64, servings: Int, note: String)] =
           []
@@ -128,7 +139,9 @@ struct PlanSync {
         _ = try folder.write(text, to: path)
         changed = true
       }
-      if !text.isEmpty { kept[week] = ContentHash.of(text) }
+      if !text.isEmpty || !held.isEmpty {
+        kept[week] = (ContentHash.of(text), ContentHash.of(MenuFile.render(week: monday, held)))
+      }
       for copy in copies[week] ?? [] {
         try folder.remove(copy)
         changed = true
@@ -137,7 +150,7 @@ struct PlanSync {
     do {
       try store.setSetting(
         Self.setting,
-        to: kept.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        to: kept.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.file) \($0.value.book)" }
           .joined(separator: "\n"))
       // Still in a week read again, or in a week not read this time: kept as said.
       let stillSaid = said.filter { line in

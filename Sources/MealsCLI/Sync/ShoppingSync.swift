@@ -53,19 +53,17 @@ struct ShoppingSync {
       ($0, $1)
     }
     if fileChanged, let fileText {
-      let theirs = ShoppingListFile.parse(fileText)
+      // A recipe named by the path its file had before a move is the meal it is now.
+      let theirs = ShoppingListFile.parse(fileText).map { following($0, files: files) }
       if bookChanged {
-        let known = Set(book.map(Self.key))
-        list += theirs.filter { !known.contains(Self.key($0)) }.map { ($0, nil) }
+        list += Self.missing(from: list.map(\.item), in: theirs).map { ($0, nil) }
       } else {
         list = theirs.map { ($0, nil) }
       }
     }
     if !copiedItems.isEmpty {
-      var known = Set(list.map { Self.key($0.item) })
-      for item in copiedItems where known.insert(Self.key(item)).inserted {
-        list.append((item, nil))
-      }
+      let copied = copiedItems.map { following($0, files: files) }
+      list += Self.missing(from: list.map(\.item), in: copied).map { ($0, nil) }
     }
 
     // The ticks, by name.
@@ -174,6 +172,36 @@ struct ShoppingSync {
     guard !added.isEmpty else { return mine }
     let separator = mine.isEmpty || mine.hasSuffix("\n") ? "" : "\n"
     return mine + separator + added.joined(separator: "\n") + "\n"
+  }
+
+  /// What `other` holds more often than `list` does, item by item: a merge of two lists that
+  /// neither loses an item nor doubles one both have (a meal's flour put on twice is twice).
+  static func missing(from list: [ShoppingListFile.Item], in other: [ShoppingListFile.Item])
+    -> [ShoppingListFile.Item]
+  {
+    var have: [String: Int] = [:]
+    for item in list { have[key(item), default: 0] += 1 }
+    var added: [ShoppingListFile.Item] = []
+    for item in other {
+      let itemKey = key(item)
+      if let count = have[itemKey], count > 0 {
+        have[itemKey] = count - 1
+      } else {
+        added.append(item)
+      }
+    }
+    return added
+  }
+
+  /// An item whose recipe is named by a path its file had before it moved, named by its path
+  /// now.
+  private func following(_ item: ShoppingListFile.Item, files: RecipeFiles)
+    -> ShoppingListFile.Item
+  {
+    guard let recipe = item.recipe else { return item }
+    var moved = item
+    moved.recipe = files.current(recipe)
+    return moved
   }
 
   private static func key(_ item: ShoppingListFile.Item) -> String {

@@ -126,15 +126,26 @@ public enum SyncPaths {
     }
   }
 
+  /// The name of a second file of one meal, kept as a meal of its own: `Stew (copy in
+  /// Soups)`, `Stew (copy in the top folder)`.
+  public static func copyName(_ name: String, path: String) -> String {
+    let folder = PathText.folder(path)
+    return "\(withoutConflictNote(name)) (copy in \(folder.isEmpty ? "the top folder" : folder))"
+  }
+
   /// A name without the conflict notes a sync added (`Stew (edited on laptop, …)` → `Stew`),
   /// earlier versions' `(conflict from the folder, DATE)` too.
   public static func withoutConflictNote(_ name: String) -> String {
     var base = name
     while base.hasSuffix(")"), let open = base.lastIndex(of: "(") {
       let note = base[base.index(after: open)..<base.index(before: base.endIndex)]
-      guard note.hasPrefix("edited on ") || note.hasPrefix("conflict from the folder, "),
-        let comma = note.lastIndex(of: ","),
-        note[note.index(after: comma)...].dropFirst().prefix(4).allSatisfy(\.isNumber)
+      let isCopy = note.hasPrefix("copy in ")
+      guard
+        isCopy
+          || (note.hasPrefix("edited on ") || note.hasPrefix("conflict from the folder, "))
+            && note.lastIndex(of: ",").map({
+              note[note.index(after: $0)...].dropFirst().prefix(4).allSatisfy(\.isNumber)
+            }) == true
       else { break }
       base = MealRules.trimmed(String(base[..<open]))
     }
@@ -152,7 +163,7 @@ public enum SyncPaths {
   }
 
   /// The time in a Syncthing conflict copy's name (`…sync-conflict-20261202-101010-ABC…`
-  /// → `2026-12-02 10:10`) and the device that made the losing version (`ABC`); nil for any
+  /// → `2026-12-02 10:10:10`) and the device that made the losing version (`ABC`); nil for any
   /// other file, an empty time when the name is a conflict copy's cut short.
   public static func syncthingConflict(_ name: String) -> (time: String, device: String)? {
     guard let marker = name.firstRange(ofText: ".sync-conflict-") else { return nil }
@@ -160,11 +171,12 @@ public enum SyncPaths {
     guard rest.count >= 15, rest[8] == "-",
       (rest[0..<8] + rest[9..<15]).allSatisfy({ $0.isASCII && $0.isNumber })
     else { return ("", "unknown") }
-    let digits = String(rest[0..<8] + rest[9..<13])
+    // To the second, as the copy's name has it: two copies of one file are two names.
+    let digits = String(rest[0..<8] + rest[9..<15])
     let device = String(rest.dropFirst(16).prefix { $0 != "." })
     let time =
       "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.dropFirst(6).prefix(2)) "
-      + "\(digits.dropFirst(8).prefix(2)):\(digits.suffix(2))"
+      + "\(digits.dropFirst(8).prefix(2)):\(digits.dropFirst(10).prefix(2)):\(digits.suffix(2))"
     return (time, device.isEmpty ? "unknown" : device)
   }
 }
