@@ -89,7 +89,8 @@ final class ThreeMachines {
     let name = (try machine.store.meal(id: id)?.name) ?? "?"
     done = "\(roll) on \(name)"
     switch roll {
-    case 12..<32: try sync(index)
+    case 12..<29: try sync(index)
+    case 29..<32: try killedSync(index)
     case 32..<40: try editSteps(on: machine, id: id)
     case 40..<45: try edit(on: machine, id: id) { $0.name = "Dish \(self.pick(20))" }
     case 45..<50:
@@ -154,6 +155,21 @@ final class ThreeMachines {
     }
     if let hub { try hub.exchange(machine.folder, device: machine.device, random: &random) }
     if finalRounds { trace.append("\(machine.name) (last rounds): \(done)") }
+  }
+
+  /// `meals sync` as a process, killed (SIGKILL) after a random moment: the power cut, the
+  /// laptop closed mid-sync. The next sync must finish the work, whatever was cut.
+  func killedSync(_ index: Int) throws {
+    let machine = all[index]
+    done = "killed sync"
+    if let hub { try hub.exchange(machine.folder, device: machine.device, random: &random) }
+    let child = try ChildProcess([
+      Products.meals, "--db", machine.database, "sync", machine.folder,
+    ])
+    usleep(useconds_t(Int.random(in: 0..<60_000, using: &random)))
+    child.kill(SIGKILL)
+    _ = child.wait()
+    if let hub { try hub.exchange(machine.folder, device: machine.device, random: &random) }
   }
 
   private func pick(_ count: Int) -> Int { Int.random(in: 0..<count, using: &random) }

@@ -1,6 +1,10 @@
 import FoundationEssentials
 import MealsCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The sync folder as a git work tree: its own changes committed, the upstream merged in
 /// (a file both sides changed kept as two recipes), what the sync wrote committed and pushed.
 ///
@@ -31,6 +35,45 @@ struct GitFolder {
   }
 
   // MARK: - Steps
+
+  /// Puts right what a sync stopped midway (SIGKILL, a power cut) left in the repository: an
+  /// index lock no git holds any more, and a merge never concluded (undone, so its files,
+  /// with git's conflict marks, are never committed; the next pull merges again).
+  func recover() throws(SyncError) {
+    let lock = root + "/.git/index.lock"
+    if FileManager.default.fileExists(atPath: lock) {
+      guard !Self.isOpenByAnyProcess(SyncFolder.realPath(lock) ?? lock) else {
+        throw SyncError(
+          "git is busy in \(root) (its index is locked by a running git); try again when it is done."
+        )
+      }
+      unlink(lock)
+    }
+    if FileManager.default.fileExists(atPath: root + "/.git/MERGE_HEAD") {
+      try must(git(["merge", "--abort"]), "undo a merge a stopped sync left")
+    }
+  }
+
+  /// Whether any process has `path` open (Linux: each process's `/proc/PID/fd`).
+  private static func isOpenByAnyProcess(_ path: String) -> Bool {
+    guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
+      return true
+    }
+    for process in processes where process.allSatisfy(\.isNumber) {
+      let folder = "/proc/\(process)/fd"
+      guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        continue
+      }
+      for descriptor in descriptors {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(
+          atPath: folder + "/" + descriptor), target == path
+        {
+          return true
+        }
+      }
+    }
+    return false
+  }
 
   /// Commits everything changed in the folder; false when nothing was.
   func commitAll(message: String) throws(SyncError) -> Bool {

@@ -1,0 +1,162 @@
+import Fixtures
+import Foundation
+import MealsCore
+import MealsStore
+import TestSupport
+import XCTest
+
+/// `meals sync` through git when things go wrong: a sync killed midway leaves git's lock or a
+/// merge half done, the remote is gone, another machine pushed meanwhile. Each is said or put
+/// right, nothing is lost, and the next sync is whole.
+final class SyncFaultsEndToEndTests: XCTestCase {
+  private var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+    try git(["init", "-q", "--bare", "-b", "main", path("remote.git")])
+    try git(["clone", "-q", path("remote.git"), path("A")])
+    try git(["clone", "-q", path("remote.git"), path("B")])
+  }
+
+  override func tearDown() {
+    folder.remove()
+    folder = nil
+  }
+
+  // MARK: - Helpers
+
+  private func path(_ name: String) -> String { folder.path(name) }
+
+  @discardableResult
+  private func sync(_ database: String, _ tree: String, status: Int32 = 0) throws -> (
+    output: String, errors: String
+  ) {
+    let (got, output, errors) = try runProcess(
+      [Products.meals, "--db", path(database), "sync", path(tree)])
+    XCTAssertEqual(got, status, "meals sync \(tree): \(output)\(errors)")
+    return (output, errors)
+  }
+
+  @discardableResult
+  private func git(_ arguments: [String], status: Int32 = 0) throws -> String {
+    let (got, output, errors) = try runProcess(
+      ["/usr/bin/env", "git", "-c", "user.name=test", "-c", "user.email=test@localhost"]
+        + arguments)
+    XCTAssertEqual(got, status, "git \(arguments.joined(separator: " ")): \(errors)")
+    return output
+  }
+
+  private func names(_ database: String) throws -> [String] {
+    let store = try MealStore(path: path(database))
+    return try store.syncedMeals().compactMap { try store.meal(id: $0.id)?.name }.sorted()
+  }
+
+  private func edit(_ database: String, _ name: String, _ change: (inout Meal) -> Void) throws {
+    let store = try MealStore(path: path(database))
+    let id = try XCTUnwrap(store.mealIDs(named: name).first, name)
+    var draft = try store.editableCopy(of: id)
+    change(&draft.meal)
+    try store.commit(draft)
+  }
+
+  private func write(_ text: String, _ name: String) throws {
+    try text.write(toFile: path(name), atomically: true, encoding: .utf8)
+  }
+
+  /// Two books that share two meals through the remote.
+  private func twoBooks() throws {
+    let store = try MealStore(path: path("a.sqlite"))
+    try store.createMeal(name: "Leek Soup", instructions: "Simmer the leeks.")
+    try store.createMeal(name: "Toast", instructions: "Toast the bread.")
+    try sync("a.sqlite", "A")
+    try sync("b.sqlite", "B")
+    XCTAssertEqual(try names("b.sqlite"), ["Leek Soup", "Toast"])
+  }
+
+  // MARK: - The faults
+
+  /// A sync killed while git held its index lock: the lock no git holds is taken away, and
+  /// the next sync is whole.
+  func testALockAStoppedGitLeftIsTakenAway() throws {
+    try twoBooks()
+    try edit("a.sqlite", "Toast") { $0.servings = 2 }
+    try write("", "A/.git/index.lock")
+    XCTAssertTrue(try sync("a.sqlite", "A").output.contains("pushed"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("A/.git/index.lock")))
+    try sync("b.sqlite", "B")
+    let store = try MealStore(path: path("b.sqlite"))
+    let toast = try XCTUnwrap(store.mealIDs(named: "Toast").first)
+    XCTAssertEqual(try store.meal(id: toast)?.servings, 2)
+  }
+
+  /// A lock a running git holds is never taken: said, and the book untouched.
+  func testALockARunningGitHoldsIsSaid() throws {
+    try twoBooks()
+    let holder = try ChildProcess([
+      "/bin/sh", "-c", "exec 3>'\(path("A/.git/index.lock"))'; read line",
+    ])
+    defer {
+      holder.closeInput()
+      holder.wait()
+    }
+    var waited = 0
+    while !FileManager.default.fileExists(atPath: path("A/.git/index.lock")) && waited < 200 {
+      usleep(10_000)
+      waited += 1
+    }
+    let said = try sync("a.sqlite", "A", status: 1)
+    XCTAssertTrue(said.errors.contains("git is busy in \(path("A"))"), said.errors)
+    XCTAssertEqual(try names("a.sqlite"), ["Leek Soup", "Toast"])
+  }
+
+  /// A merge a killed sync left half done (git's conflict marks in the file): undone, merged
+  /// again, both versions kept — never a recipe with `<<<<<<<` in its steps.
+  func testAMergeAStoppedSyncLeftIsMergedAgain() throws {
+    try twoBooks()
+    try edit("a.sqlite", "Leek Soup") { $0.instructions = "Simmer the leeks slowly." }
+    try sync("a.sqlite", "A")
+    // B's file changed by hand and committed, then git's merge stopped on the conflict: where
+    // a sync killed inside its merge stands.
+    let soup = path("B/Leek Soup.cook")
+    let text = try String(contentsOfFile: soup, encoding: .utf8)
+    try text.replacingOccurrences(of: "Simmer the leeks.", with: "Simmer the leeks in butter.")
+      .write(toFile: soup, atomically: true, encoding: .utf8)
+    try git(["-C", path("B"), "commit", "-q", "-am", "by hand"])
+    try git(["-C", path("B"), "pull", "-q", "--no-rebase", "--no-edit"], status: 1)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path("B/.git/MERGE_HEAD")))
+    XCTAssertTrue(try String(contentsOfFile: soup, encoding: .utf8).contains("<<<<<<<"))
+    let said = try sync("b.sqlite", "B")
+    XCTAssertTrue(said.output.contains("pushed"), said.output)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("B/.git/MERGE_HEAD")))
+    try sync("a.sqlite", "A")
+    for book in ["a.sqlite", "b.sqlite"] {
+      let store = try MealStore(path: path(book))
+      for synced in try store.syncedMeals() {
+        let meal = try XCTUnwrap(try store.meal(id: synced.id))
+        XCTAssertFalse(meal.instructions.contains("<<<<<<<"), "\(book): \(meal.name)")
+        XCTAssertFalse(meal.instructions.contains(">>>>>>>"), "\(book): \(meal.name)")
+      }
+      let all = try store.syncedMeals().compactMap { try store.meal(id: $0.id) }
+      XCTAssertTrue(all.contains { $0.instructions == "Simmer the leeks slowly." }, book)
+      XCTAssertTrue(all.contains { $0.instructions == "Simmer the leeks in butter." }, book)
+    }
+    XCTAssertEqual(try git(["-C", path("B"), "grep", "-c", "<<<<<<<"], status: 1), "")
+  }
+
+  /// The remote gone (a server moved, a disk unplugged): said, nothing lost; back, the next
+  /// sync pushes what waited.
+  func testARemoteGoneIsSaidAndTheNextSyncIsWhole() throws {
+    try twoBooks()
+    try FileManager.default.moveItem(atPath: path("remote.git"), toPath: path("elsewhere.git"))
+    try edit("a.sqlite", "Toast") { $0.servings = 4 }
+    let said = try sync("a.sqlite", "A", status: 1)
+    XCTAssertTrue(said.errors.contains("git"), said.errors)
+    XCTAssertEqual(try names("a.sqlite"), ["Leek Soup", "Toast"])
+    try FileManager.default.moveItem(atPath: path("elsewhere.git"), toPath: path("remote.git"))
+    XCTAssertTrue(try sync("a.sqlite", "A").output.contains("pushed"))
+    try sync("b.sqlite", "B")
+    let store = try MealStore(path: path("b.sqlite"))
+    XCTAssertEqual(
+      try store.meal(id: try XCTUnwrap(store.mealIDs(named: "Toast").first))?.servings, 4)
+  }
+}
