@@ -5,9 +5,10 @@ import MealsStore
 import TestSupport
 import XCTest
 
-/// `meals sync` through git when things go wrong: a sync killed midway leaves git's lock or a
-/// merge half done, the remote is gone, another machine pushed meanwhile. Each is said or put
-/// right, nothing is lost, and the next sync is whole.
+/// `meals sync` through git when things go wrong.
+///
+/// A sync killed midway leaves git's lock or a merge half done, the remote is gone. Each is
+/// said or put right, nothing is lost, and the next sync is whole.
 final class SyncFaultsEndToEndTests: XCTestCase {
   private var folder: TemporaryFolder!
 

@@ -157,8 +157,10 @@ final class ThreeMachines {
     if finalRounds { trace.append("\(machine.name) (last rounds): \(done)") }
   }
 
-  /// `meals sync` as a process, killed (SIGKILL) after a random moment: the power cut, the
-  /// laptop closed mid-sync. The next sync must finish the work, whatever was cut.
+  /// `meals sync` as a process, killed (SIGKILL) after a random moment.
+  ///
+  /// The power cut, the laptop closed mid-sync: the next sync must finish the work, whatever
+  /// was cut.
   func killedSync(_ index: Int) throws {
     let machine = all[index]
     done = "killed sync"
