@@ -3,6 +3,7 @@ import MealsCLI
 import MealsCore
 import MealsStore
 import TerminalUI
+import TextSafety
 
 /// The sync folder kept in step while the app runs: after the first frame, every 30 s (so
 /// another machine's changes appear), on `S` in My Meals, and at quit.
@@ -19,6 +20,9 @@ public final class AppSync: Ticker {
   private var lastStart: UInt64 = 0
   /// True while a sync runs on the worker.
   public private(set) var isSyncing = false
+  /// What the last sync said it set aside: said again only when it changes (or on `S`), not
+  /// every 30 s.
+  private var saidSetAside: [String] = []
   /// Between the syncs made while the app runs.
   static let interval: UInt64 = 30_000
 
@@ -103,7 +107,15 @@ public final class AppSync: Ticker {
     case .failure(let error):
       navigator.showError("Sync: " + error.message)
     case .success(let report):
-      if let conflict = report.conflicts.first {
+      defer { saidSetAside = report.setAside }
+      if let first = report.setAside.first, asked || report.setAside != saidSetAside {
+        let more =
+          report.setAside.count > 1
+          ? " (and \(report.setAside.count - 1) more: meals sync lists them)" : ""
+        navigator.showNotice(
+          report.summary(home: Self.home) + " Set aside: \(TextSanitizer.singleLine(first))\(more)."
+        )
+      } else if let conflict = report.conflicts.first {
         navigator.showNotice(
           report.summary(home: Self.home) + " Kept both: “\(conflict)”.")
       } else if let first = report.readNotes.first {

@@ -607,12 +607,14 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(
       said.errors.split(separator: "\n").sorted(),
       [
-        "meals sync: left alone: Binary.cook: not text (UTF-8)",
-        "meals sync: left alone: Dangling.cook: a link to a file that is not there",
-        "meals sync: left alone: Huge.cook: over 1 MB, not a recipe",
-        "meals sync: left alone: Outside.cook: a link leading out of the folder",
-        "meals sync: left alone: Pipe.cook: not a file (a pipe, a socket or a device)",
+        "meals sync: set aside: Binary.cook: not text meals can read (UTF-8) — save it as UTF-8 text in an editor",
+        "meals sync: set aside: Dangling.cook: a link to a file that is not there — remove the link, or put its file back",
+        "meals sync: set aside: Huge.cook: over 1 MB, too big for a recipe — move it out of the folder",
+        "meals sync: set aside: Outside.cook: a link leading out of the folder — meals reads only what is in it",
+        "meals sync: set aside: Pipe.cook: not a file (a pipe, a socket or a device) — rename it if it is not a recipe",
       ])
+    XCTAssertTrue(
+      said.output.contains("5 files set aside (tried again at the next sync)"), said.output)
     let conflict = "Beef Stew (edited on device ABCDEFG, 2026-12-02 10:10:10)"
     XCTAssertEqual(try names("book.sqlite"), ["Beef Stew", conflict, "Lemon Tea", "Pad Thai"])
     XCTAssertEqual(try shown("book.sqlite", conflict)["servings"] as? Int, 10)
@@ -626,10 +628,10 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertTrue(tea.hasPrefix("---\r\ntitle: Lemon Tea\r\nservings: 2\r\nmeals-id: "), tea)
     XCTAssertTrue(
       tea.hasSuffix("\r\n---\r\nSteep @tea{1%bag} with @lemon{1/2} in a #teapot{}.\r\n"), tea)
-    // Settled: the next sync changes nothing.
-    XCTAssertTrue(
-      try sync("book.sqlite", "Recipes").output.hasPrefix(
-        "Synced with \(path("Recipes")): nothing changed."))
+    // Settled: the next sync changes nothing, and says again what it set aside.
+    XCTAssertEqual(
+      try sync("book.sqlite", "Recipes").output,
+      "Synced with \(path("Recipes")): 5 files set aside (tried again at the next sync).\n")
 
     // Changed in the book, the hand-written file is written again with its cookware marked.
     try edit("book.sqlite", "Lemon Tea") { $0.servings = 4 }

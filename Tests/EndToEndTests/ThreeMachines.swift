@@ -134,9 +134,9 @@ final class ThreeMachines {
       // A week's reference to a recipe another machine removed or moved meanwhile is said
       // once and passed over (the plan's entry went with its meal): not a failure.
       failures +=
-        report.leftAlone.filter { !$0.hasPrefix("Plan/") }
+        report.setAside.filter { !$0.hasPrefix("Plan/") }
         .map { "\(machine.name) left alone \($0)" }
-      done += " \(report.summary(home: nil)) \(report.conflicts) \(report.leftAlone)"
+      done += " \(report.summary(home: nil)) \(report.conflicts) \(report.setAside)"
       if ProcessInfo.processInfo.environment["MEALS_SOAK_TRACE_PLAN"] != nil {
         let menus =
           (try? FileManager.default.contentsOfDirectory(atPath: machine.folder + "/Plan"))

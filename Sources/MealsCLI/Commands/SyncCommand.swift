@@ -31,7 +31,7 @@ enum SyncCommand {
       io.output.line(report.summary(home: home))
       for name in report.conflicts { io.output.line("  kept both: “\(name)”") }
       if !report.git.isEmpty { io.output.line("git: " + report.git.joined(separator: ", ")) }
-      for problem in report.leftAlone { io.errors.line("meals sync: left alone: \(problem)") }
+      for problem in report.setAside { io.errors.line("meals sync: set aside: \(problem)") }
       for note in report.readNotes {
         io.errors.line("meals sync: read as well as it could be: \(ImportCommand.safe(note))")
       }

@@ -103,7 +103,7 @@ public struct BookSync {
     } catch {
       throw SyncError(error.message)
     }
-    report.leftAlone = problems.map { "\($0.path): \($0.reason)" }
+    report.setAside = problems.map { "\($0.path): \($0.reason)" }
     // An unmounted disk's empty mount point must not read as "every file removed"; a folder
     // that still holds anything (git's `.git`, Syncthing's `.stfolder`, the plan) is there,
     // its recipes removed by hand.
@@ -163,7 +163,7 @@ public struct BookSync {
     }
 
     func leaveAlone(_ problem: SyncFolder.Problem) {
-      report.leftAlone.append("\(problem.path): \(problem.reason)")
+      report.setAside.append("\(problem.path): \(problem.reason)")
     }
 
     /// A file read (once a sync), what it says wrongly kept for the report.
@@ -522,19 +522,19 @@ public struct BookSync {
         && plan.ownCopies.isEmpty)
     else { return 0 }
     var photosTaken = 0
-    var setAside: [String] = []
+    var refused: [String] = []
     /// One file's change, set aside when the book refuses it.
     func each(_ path: String, _ change: () throws(StoreError) -> Void) throws(StoreError) {
       do {
         try store.savepoint(change)
       } catch {
         guard [.constraint, .invalid, .notFound].contains(error.kind) else { throw error }
-        setAside.append("\(path): \(Self.words(for: error))")
+        refused.append("\(path): \(Self.words(for: error))")
       }
     }
     let ownCopies = Dictionary(
       plan.ownCopies.map { ($0.fromID, $0) }, uniquingKeysWith: { first, _ in first })
-    defer { report.leftAlone += setAside }
+    defer { report.setAside += refused }
     do {
       try store.syncTransaction { () throws(StoreError) in
         for (id, uid) in plan.rekeys { try store.rekeySynced(mealID: id, to: uid) }
@@ -653,7 +653,7 @@ public struct BookSync {
       for (item, written) in zip(batch, entries) {
         guard let entry = written else {
           // A name this file system cannot hold (too long, an encoding it refuses).
-          report.leftAlone.append(
+          report.setAside.append(
             "\(item.path): this folder's file system cannot hold a file of that name — give the meal a shorter or plainer name; it is written at the next sync"
           )
           continue

@@ -60,7 +60,7 @@ public enum FolderSync {
       report.shoppingListChanged = try shopping.run(files: files)
       let (planChanged, problems) = try plan.run(files: files)
       report.planChanged = planChanged
-      report.leftAlone += problems
+      report.setAside += problems
       return report
     }
     guard GitFolder.isWorkTree(folder) else { return try both() }
@@ -111,7 +111,7 @@ extension SyncReport {
     changedInFolder += other.changedInFolder
     removedInFolder += other.removedInFolder
     conflicts += other.conflicts
-    leftAlone += other.leftAlone
+    setAside += other.setAside
     readNotes += other.readNotes
     shoppingListChanged = shoppingListChanged || other.shoppingListChanged
     planChanged = planChanged || other.planChanged

@@ -114,7 +114,9 @@ struct PlanSync {
             // Another machine removed or moved it meanwhile, or a menu names it wrongly.
             let key = "\(week) \(entry.recipe)"
             if !said.contains(key) {
-              problems.append("\(path): no recipe \(entry.recipe) in the folder")
+              problems.append(
+                "\(path): no recipe \(entry.recipe) in the folder — another machine removed or moved it, or the menu names it wrongly; the entry is kept in the file"
+              )
             }
             missing.insert(key)
             continue

@@ -16,7 +16,7 @@ struct SyncFolder {
     var mtime: Double
   }
 
-  /// Why a file was left alone (the sync says so and goes on).
+  /// Why a file was set aside, and what to do (the sync says so and goes on).
   struct Problem: Error, Equatable {
     var path: String
     var reason: String
@@ -48,7 +48,10 @@ struct SyncFolder {
         if relative.isEmpty {
           throw SyncError("cannot read the sync folder \(root): \(Self.reason(errno)).")
         }
-        problems.append(Problem(path: relative, reason: "cannot be read: \(Self.reason(errno))"))
+        problems.append(
+          Problem(
+            path: relative, reason: "cannot be read (\(Self.reason(errno))) — check who may read it"
+          ))
         continue
       }
       defer { closedir(directory) }
@@ -69,13 +72,20 @@ struct SyncFolder {
           // Followed only when it leads to somewhere inside the folder.
           guard let target = Self.realPath(root + "/" + path) else {
             if SyncPaths.isRecipe(name) {
-              problems.append(Problem(path: path, reason: "a link to a file that is not there"))
+              problems.append(
+                Problem(
+                  path: path,
+                  reason:
+                    "a link to a file that is not there — remove the link, or put its file back"))
             }
             continue
           }
           guard target.hasPrefix(real + "/"), stat(target, &info) == 0 else {
             if SyncPaths.isRecipe(name) {
-              problems.append(Problem(path: path, reason: "a link leading out of the folder"))
+              problems.append(
+                Problem(
+                  path: path,
+                  reason: "a link leading out of the folder — meals reads only what is in it"))
             }
             continue
           }
@@ -91,7 +101,10 @@ struct SyncFolder {
           // A pipe, a socket or a device: opening it could wait for ever.
           if SyncPaths.isRecipe(name) {
             problems.append(
-              Problem(path: path, reason: "not a file (a pipe, a socket or a device)"))
+              Problem(
+                path: path,
+                reason:
+                  "not a file (a pipe, a socket or a device) — rename it if it is not a recipe"))
           }
           continue
         }
@@ -111,13 +124,19 @@ struct SyncFolder {
   func read(_ path: String) -> Result<String, Problem> {
     let absolute = root + "/" + path
     guard let data = FileManager.default.contents(atPath: absolute) else {
-      return .failure(Problem(path: path, reason: "cannot be read: \(Self.reason(errno))"))
+      return .failure(
+        Problem(
+          path: path, reason: "cannot be read (\(Self.reason(errno))) — check who may read it"))
     }
     if data.count > Self.largestFile {
-      return .failure(Problem(path: path, reason: "over 1 MB, not a recipe"))
+      return .failure(
+        Problem(path: path, reason: "over 1 MB, too big for a recipe — move it out of the folder"))
     }
     guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else {
-      return .failure(Problem(path: path, reason: "not text (UTF-8)"))
+      return .failure(
+        Problem(
+          path: path, reason: "not text meals can read (UTF-8) — save it as UTF-8 text in an editor"
+        ))
     }
     return .success(text)
   }

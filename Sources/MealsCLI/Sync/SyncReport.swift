@@ -12,8 +12,9 @@ public struct SyncReport: Equatable, Sendable {
   public var removedInFolder = 0
   /// The names given to the second versions kept.
   public var conflicts: [String] = []
-  /// `path: reason` for each file left alone.
-  public var leftAlone: [String] = []
+  /// `path: reason — what to do` for each file or change set aside (tried again at the next
+  /// sync; the rest of the sync went on).
+  public var setAside: [String] = []
   /// `path: line 3: …` for what a file read said wrongly (read as well as it could be).
   public var readNotes: [String] = []
   /// Whether the shopping list or its ticks changed, on either side.
@@ -49,6 +50,12 @@ public struct SyncReport: Equatable, Sendable {
       parts.append(
         conflicts.count == 1
           ? "1 conflict kept as two meals" : "\(conflicts.count) conflicts kept as two meals each")
+    }
+    if !setAside.isEmpty {
+      parts.append(
+        setAside.count == 1
+          ? "1 file set aside (tried again at the next sync)"
+          : "\(setAside.count) files set aside (tried again at the next sync)")
     }
     let what = parts.isEmpty ? "nothing changed" : parts.joined(separator: ", ")
     return "Synced with \(PathText.abbreviatingHome(folder, home: home)): \(what)."
