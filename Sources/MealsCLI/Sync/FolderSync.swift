@@ -65,8 +65,8 @@ public enum FolderSync {
     }
     guard GitFolder.isWorkTree(folder) else { return try both() }
     let git = GitFolder(root: folder, machine: machine)
-    try git.recover()
     var gitSteps: [String] = []
+    conflicts += try git.recover()
     if try git.commitAll(message: "meals: changes made in the folder") {
       gitSteps.append("committed the folder's own changes")
     }

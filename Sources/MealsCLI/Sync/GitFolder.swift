@@ -36,22 +36,53 @@ struct GitFolder {
 
   // MARK: - Steps
 
-  /// Puts right what a sync stopped midway (SIGKILL, a power cut) left in the repository: an
-  /// index lock no git holds any more, and a merge never concluded (undone, so its files,
-  /// with git's conflict marks, are never committed; the next pull merges again).
-  func recover() throws(SyncError) {
+  /// Puts right what a sync stopped midway (SIGKILL, a power cut) left in the repository; the
+  /// names given to versions kept by a merge it concludes.
+  ///
+  /// An index lock: waited for while a git still holds it (one a stopped sync started goes on
+  /// to its end), taken away when none does. A merge never concluded: concluded as a sync
+  /// concludes one — a recipe both sides changed kept twice — so git's conflict marks are
+  /// never committed.
+  func recover() throws(SyncError) -> [String] {
     let lock = root + "/.git/index.lock"
-    if FileManager.default.fileExists(atPath: lock) {
-      guard !Self.isOpenByAnyProcess(SyncFolder.realPath(lock) ?? lock) else {
+    let deadline = ProcessClock.seconds() + 5
+    // A git a stopped sync started (in a process group of its own, it outlives meals) goes
+    // on to its end first.
+    let here = SyncFolder.realPath(root) ?? root
+    while Self.isGitRunning(in: here), ProcessClock.seconds() < deadline { usleep(50_000) }
+    while FileManager.default.fileExists(atPath: lock) {
+      guard Self.isOpenByAnyProcess(SyncFolder.realPath(lock) ?? lock) else {
+        unlink(lock)
+        break
+      }
+      guard ProcessClock.seconds() < deadline else {
         throw SyncError(
           "git is busy in \(root) (its index is locked by a running git); try again when it is done."
         )
       }
-      unlink(lock)
+      usleep(50_000)
     }
-    if FileManager.default.fileExists(atPath: root + "/.git/MERGE_HEAD") {
-      try must(git(["merge", "--abort"]), "undo a merge a stopped sync left")
+    guard FileManager.default.fileExists(atPath: root + "/.git/MERGE_HEAD") else { return [] }
+    return try conclude(taken: [])
+  }
+
+  /// Whether a git runs in `folder` (Linux: a process named git whose working folder it is).
+  private static func isGitRunning(in folder: String) -> Bool {
+    guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
+      return false
     }
+    for process in processes where process.allSatisfy(\.isNumber) {
+      guard
+        let name = FileManager.default.contents(atPath: "/proc/\(process)/comm").map({
+          String(decoding: $0, as: UTF8.self)
+        }), name.hasPrefix("git"),
+        let cwd = try? FileManager.default.destinationOfSymbolicLink(
+          atPath: "/proc/\(process)/cwd"),
+        cwd == folder
+      else { continue }
+      return true
+    }
+    return false
   }
 
   /// Whether any process has `path` open (Linux: each process's `/proc/PID/fd`).
@@ -144,10 +175,17 @@ struct GitFolder {
     let pulled = git(command)
     if pulled.succeeded { return [] }
     let unmerged = git(["diff", "--name-only", "-z", "--diff-filter=U"])
-    let paths = unmerged.output.split(separator: "\0").map(String.init)
-    guard unmerged.succeeded, !paths.isEmpty else {
+    guard unmerged.succeeded, !unmerged.output.isEmpty else {
       throw SyncError("git \(command[0]) in \(root) failed: \(pulled.firstComplaint)")
     }
+    return try conclude(taken: taken)
+  }
+
+  /// Concludes a merge that stopped on conflicts (this sync's, or one a stopped sync left).
+  private func conclude(taken: Set<String>) throws(SyncError) -> [String] {
+    let unmerged = git(["diff", "--name-only", "-z", "--diff-filter=U"])
+    try must(unmerged, "list the files a merge left")
+    let paths = unmerged.output.split(separator: "\0").map(String.init)
     let folder = SyncFolder(root: root)
     var names: [String] = []
     for path in paths {

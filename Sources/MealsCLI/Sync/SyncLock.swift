@@ -13,8 +13,13 @@ import MealsCore
 /// it is taken again on the file that is there now.
 enum SyncLock {
   /// The lock's descriptor, or why not (another sync holds it; the file cannot be made).
+  ///
+  /// A sync under way is waited for a few seconds (the app's timer and `S`, two commands).
   static func take(_ path: String) -> Result<Int32, SyncError> {
-    for _ in 0..<8 {
+    let deadline = ProcessClock.seconds() + 3
+    var attempts = 0
+    while attempts < 8 {
+      attempts += 1
       let lock = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
       guard lock >= 0 else {
         return .failure(
@@ -22,8 +27,13 @@ enum SyncLock {
       }
       guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
         close(lock)
-        return .failure(
-          SyncError("another meals is syncing this book just now; try again in a moment."))
+        guard ProcessClock.seconds() < deadline else {
+          return .failure(
+            SyncError("another meals is syncing this book just now; try again in a moment."))
+        }
+        attempts -= 1
+        usleep(50_000)
+        continue
       }
       if namesTheSameFile(lock, path) { return .success(lock) }
       // The holder removed it between our open and our lock: take the one there now.
