@@ -4,13 +4,57 @@ import MealsCore
 import MealsStore
 import TerminalUI
 
-/// `meals sync` of the real binary with 10 000 meals, the whole process each time: the first
-/// sync (every file written), a sync with nothing changed beside `ls -lR` of the same folder,
-/// and one with a change on each side.
+/// `meals sync` of the real binary, the whole process each time: the first sync (every file
+/// written), a sync with nothing changed beside `ls -lR` of the same folder (at 2 000 files,
+/// #59's measure: within 5×, and at 10 000), and one with a change on each side.
 enum SyncBench {
   static let meals = 10_000
 
   static func run(folder: URL) throws {
+    try unchanged(folder: folder, count: 2_000)
+    try full(folder: folder)
+  }
+
+  /// A sync with nothing changed over `count` files against `ls -lR` of the folder, each run
+  /// in turn, and their ratio run by run.
+  private static func unchanged(folder: URL, count: Int) throws {
+    guard let binary = Products.meals else { return }
+    let database = folder.appendingPathComponent("sync-\(count).sqlite").path
+    let recipes = folder.appendingPathComponent("sync-recipes-\(count)").path
+    for path in [database, database + "-wal", database + "-shm", recipes] {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+    let store = try MealStore(path: database)
+    try store.insert(contentsOf: (0..<count).map(SampleData.meal))
+    let sync = [binary, "--db", database, "sync", recipes]
+    guard ExchangeBench.readAll(sync) != nil else {
+      Measure.say("meals sync: the command failed")
+      return
+    }
+    var syncs: [Double] = []
+    var listings: [Double] = []
+    var ratios: [Double] = []
+    for _ in 0..<11 {
+      guard let time = timed(sync), let listing = timed(["/bin/ls", "-lR", recipes]) else {
+        continue
+      }
+      syncs.append(time)
+      listings.append(listing)
+      ratios.append(time / listing)
+    }
+    Measure.report("meals sync, nothing changed, \(count) files", syncs, goal: "≤ 5× ls -lR")
+    Measure.report("ls -lR of the same folder", listings, goal: "—")
+    Measure.say(
+      String(format: "  nothing-changed sync / ls -lR: median %.2f×", Measure.median(ratios)))
+  }
+
+  private static func timed(_ arguments: [String]) -> Double? {
+    let start = MonotonicClock.nanoseconds()
+    guard ExchangeBench.readAll(arguments) != nil else { return nil }
+    return Double(MonotonicClock.nanoseconds() - start) / 1e6
+  }
+
+  private static func full(folder: URL) throws {
     guard let binary = Products.meals else { return }
     let base = folder.appendingPathComponent("sync-\(meals).sqlite").path
     if (try? MealStore(path: base))?.mealCount != meals {
@@ -27,11 +71,6 @@ enum SyncBench {
         try? FileManager.default.removeItem(atPath: path)
       }
       try FileManager.default.copyItem(atPath: base, toPath: database)
-    }
-    func timed(_ arguments: [String]) -> Double? {
-      let start = MonotonicClock.nanoseconds()
-      guard ExchangeBench.readAll(arguments) != nil else { return nil }
-      return Double(MonotonicClock.nanoseconds() - start) / 1e6
     }
     let sync = [binary, "--db", database, "sync", recipes]
     var first: [Double] = []
