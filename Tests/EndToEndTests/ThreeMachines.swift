@@ -171,6 +171,10 @@ final class ThreeMachines {
     usleep(useconds_t(Int.random(in: 0..<60_000, using: &random)))
     child.kill(SIGKILL)
     _ = child.wait()
+    // The git it started outlives it and goes on to its end; the person at the machine comes
+    // back to the folder after that (an edit racing git's own checkout is git's to lose).
+    let folder = URL(fileURLWithPath: machine.folder).resolvingSymlinksInPath().path
+    for _ in 0..<200 where Self.isAnyProcessWorking(in: folder) { usleep(50_000) }
     if let hub { try hub.exchange(machine.folder, device: machine.device, random: &random) }
   }
 
@@ -239,6 +243,16 @@ final class ThreeMachines {
     guard let meal = try machine.store.meal(id: id), !meal.ingredients.isEmpty else { return }
     try machine.store.addToShoppingList(
       mealRef: .saved(id), mealName: meal.name, ingredients: meal.ingredients)
+  }
+
+  /// Whether a process has `folder` as its working folder (git run with `-C folder`).
+  static func isAnyProcessWorking(in folder: String) -> Bool {
+    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return processes.contains { process in
+      process.allSatisfy(\.isNumber)
+        && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process)/cwd"))
+          == folder
+    }
   }
 
   // MARK: - git
