@@ -272,6 +272,22 @@ final class SyncEndToEndTests: XCTestCase {
 
   /// The same page imported in two books before they met is one meal too (its address is the
   /// natural key of a meal from the web).
+  /// The same export imported in two books before they met (its id the book's own, never in
+  /// the files): one meal when both say the same.
+  func testTheSameExportImportedInTwoBooksIsOneMeal() throws {
+    try write(
+      Self.fullMeal.replacingOccurrences(
+        of: #""sourceURL": "https://example.org/stew","#, with: ""), "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+    try meals("b.sqlite", ["import", path("meals.json")])
+    try sync("a.sqlite", "Recipes")
+    XCTAssertTrue(try sync("b.sqlite", "Recipes").output.contains("nothing changed"))
+    try sync("a.sqlite", "Recipes")
+    XCTAssertEqual(try names("a.sqlite"), ["Beef Stew", "Pad Thai"])
+    XCTAssertEqual(try names("b.sqlite"), ["Beef Stew", "Pad Thai"])
+    XCTAssertEqual(try cookFiles("Recipes").count, 2)
+  }
+
   func testTheSamePageImportedInTwoBooksIsOneMeal() throws {
     let recipe = folder.path("soup.json")
     try Data(

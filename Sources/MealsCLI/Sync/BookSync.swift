@@ -139,6 +139,19 @@ public struct BookSync {
       },
       uniquingKeysWith: { first, _ in first })
     var accounted = Set<String>()
+    /// The book's meals never put in the folder, by what they would write (no id): made the
+    /// first time a new file asks.
+    var contentIndex: [String: SyncedMeal]?
+    func unsyncedByContent() -> [String: SyncedMeal] {
+      if let contentIndex { return contentIndex }
+      var index: [String: SyncedMeal] = [:]
+      for meal in meals where records[meal.uid] == nil {
+        guard let stored = try? store.meal(id: meal.id) else { continue }
+        index[ContentHash.of(Cooklang.render(stored, syncID: ""))] = meal
+      }
+      contentIndex = index
+      return index
+    }
     let recordByPath = Dictionary(
       records.values.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     var missing: [String: SyncRecord] = [:]
@@ -396,6 +409,18 @@ public struct BookSync {
         let held = unsyncedBySource[address], held.uid != id, mealByUID[id] == nil,
         !handled.contains(held.uid), !claimed.contains(held.uid),
         agrees(read, with: held, as: id)
+      {
+        handled.insert(held.uid)
+        claimed.insert(id)
+        plan.rekeys.append((held.id, id))
+        plan.touches.append(bound(read, stamp: held.updatedAt))
+        continue
+      }
+      // The same meal saved in two books before they met by any other way (the same export
+      // imported in both, a meal typed alike): one meal when they say exactly the same.
+      if mealByUID[id] == nil, records[id] == nil, isKeeper,
+        let held = unsyncedByContent()[ContentHash.of(Cooklang.render(read.meal, syncID: ""))],
+        held.uid != id, !handled.contains(held.uid), !claimed.contains(held.uid)
       {
         handled.insert(held.uid)
         claimed.insert(id)
