@@ -189,6 +189,53 @@ final class AppEndToEndTests: XCTestCase {
     XCTAssertTrue(screen.contains("50 g"))
   }
 
+  /// Two books save the same TheMealDB meal in the app, as a person does, before they ever
+  /// synced: after the syncs each holds it once, and no sync says a database constraint (#59:
+  /// the second book's every sync failed on `UNIQUE constraint failed: meal.mealdb_id`).
+  func testTheSameTheMealDBMealSavedInTwoBooksIsOneMealThroughTheAppsSync() throws {
+    let server = try XCTUnwrap(Self.server, "the fixture server (python3) did not start")
+    let recipes = folder.path("Recipes")
+    // Each book saves it before it ever synced (no sync folder yet), then syncs in the app.
+    for book in ["a.sqlite", "b.sqlite"] {
+      var tmux = try TmuxSession(
+        Products.mealsCommand("--db \(folder.path(book)) --api-url \(server.baseURL())"))
+      try tmux.waitFor("Imported 50 ingredients from TheMealDB.")
+      try tmux.press("a")
+      try tmux.type("arrabiata")
+      try tmux.waitFor("1 meal found for “arrabiata”.")
+      try tmux.press("Down", "Enter")
+      try tmux.waitFor("Saved “Spicy Arrabiata Penne” to My Meals.")
+      try tmux.press("q")
+      try tmux.waitFor("EXIT=0")
+      tmux = try TmuxSession(
+        Products.mealsCommand(
+          "--db \(folder.path(book)) --api-url \(server.baseURL())",
+          environment: "MEALS_SYNC_FOLDER=\(recipes)"))
+      try tmux.waitFor("1 meal")
+      try tmux.press("S")
+      let screen = try tmux.waitUntil("the sync said what it did") { $0.contains("Synced with") }
+      XCTAssertFalse(screen.contains("constraint"), screen)
+      XCTAssertFalse(screen.contains("Sync:"), "no sync failed: \(screen)")
+      XCTAssertTrue(screen.contains("1 meal"), screen)
+      try tmux.press("q")
+      try tmux.waitFor("EXIT=0")
+    }
+    for book in ["a.sqlite", "b.sqlite"] {
+      let (status, output, errors) = try runProcess([
+        Products.meals, "--db", folder.path(book), "sync", recipes,
+      ])
+      XCTAssertEqual(status, 0, errors)
+      XCTAssertEqual(errors, "")
+      XCTAssertTrue(output.contains("nothing changed"), output)
+      let store = try MealStore(path: folder.path(book))
+      let names = try store.syncedMeals().compactMap { try store.meal(id: $0.id)?.name }
+      XCTAssertEqual(names, ["Spicy Arrabiata Penne"], book)
+    }
+    let files = try FileManager.default.subpathsOfDirectory(atPath: recipes)
+      .filter { $0.hasSuffix(".cook") }
+    XCTAssertEqual(files.count, 1, "\(files)")
+  }
+
   func testBackFromTheEditorDiscardsAndDeleteCanBeUndone() throws {
     let tmux = try start()
     try tmux.waitFor("Imported 50 ingredients")
