@@ -350,14 +350,24 @@ public struct BookSync {
         // before they meet make one meal; one that finds it made removes it.
         var copy = read
         copy.uid = SyncPaths.derivedID(read.uid + " " + path)
-        if mealByUID[copy.uid] != nil || claimed.contains(copy.uid) || records[copy.uid] != nil {
-          plan.strayCopies.append(path)
-          continue
+        let name = SyncPaths.conflictName(
+          read.meal.name, editor: .device(stamp.device),
+          time: stamp.time.isEmpty ? machine.time : stamp.time)
+        if let made = mealByUID[copy.uid] {
+          // Made a meal of already: the copy goes, unless someone changed it since (then
+          // what they wrote is a meal of its own, never lost with the copy).
+          var same = copy.meal
+          same.name = name
+          same.mealDBID = nil
+          if agrees(rendering: same, with: made) {
+            plan.strayCopies.append(path)
+            continue
+          }
         }
-        copy.meal.name = unique(
-          SyncPaths.conflictName(
-            read.meal.name, editor: .device(stamp.device),
-            time: stamp.time.isEmpty ? machine.time : stamp.time))
+        while mealByUID[copy.uid] != nil || claimed.contains(copy.uid) || records[copy.uid] != nil {
+          copy.uid = SyncPaths.derivedID(copy.uid + " " + path)
+        }
+        copy.meal.name = unique(name)
         copy.meal.mealDBID = nil
         claimed.insert(copy.uid)
         plan.inserts.append(copy)
@@ -508,6 +518,12 @@ public struct BookSync {
   private func agrees(_ read: Read, with meal: SyncedMeal, as uid: String? = nil) -> Bool {
     guard let stored = try? store.meal(id: meal.id) else { return false }
     return ContentHash.of(Cooklang.render(stored, syncID: uid ?? meal.uid)) == read.hash
+  }
+
+  /// Whether `meal` says what the book's meal says (ids aside).
+  private func agrees(rendering meal: Meal, with held: SyncedMeal) -> Bool {
+    guard let stored = try? store.meal(id: held.id) else { return false }
+    return Cooklang.render(stored, syncID: "") == Cooklang.render(meal, syncID: "")
   }
 
   private func bound(_ read: Read, stamp: Double) -> SyncRecord {
