@@ -42,11 +42,15 @@ struct ShoppingSync {
     for copy in copies where copy.hasSuffix(Self.listFile) {
       copiedItems += ShoppingListFile.parse(try read(copy) ?? "")
     }
-    let base = store.setting(Self.listSetting)
+    // The hash of the file as last written, and of the book's list as it then was (they
+    // differ while the book names an item otherwise: a meal it has no file of yet).
+    let recorded = (store.setting(Self.listSetting) ?? "").split(separator: " ").map(String.init)
+    let fileBase = recorded.first
+    let bookBase = recorded.count > 1 ? recorded[1] : fileBase
     let book = items.map { fileItem($0, files: files) }
     let bookText = ShoppingListFile.render(book)
-    let bookChanged = ContentHash.of(bookText) != base
-    let fileChanged = ContentHash.of(fileText ?? "") != base
+    let bookChanged = ContentHash.of(bookText) != bookBase
+    let fileChanged = ContentHash.of(fileText ?? "") != fileBase
 
     // The list: each item with the book's own row when it came from the book.
     var list: [(item: ShoppingListFile.Item, row: SyncedShoppingItem?)] = zip(book, items).map {
@@ -112,7 +116,10 @@ struct ShoppingSync {
     }
 
     // The folder.
-    let listText = ShoppingListFile.render(list.map(\.item))
+    // Neither side changed: the file stays as it is (the book may name an item otherwise).
+    let listText =
+      bookChanged || fileChanged || !copiedItems.isEmpty || fileText == nil
+      ? ShoppingListFile.render(list.map(\.item)) : (fileText ?? "")
     if listText != (fileText ?? "") && !(listText.isEmpty && fileText == nil) {
       _ = try folder.write(listText, to: Self.listFile)
       changed = true
@@ -132,7 +139,9 @@ struct ShoppingSync {
       changed = true
     }
     do {
-      try store.setSetting(Self.listSetting, to: ContentHash.of(listText))
+      let bookNow = ShoppingListFile.render(wanted.map { fileItem($0, files: files) })
+      try store.setSetting(
+        Self.listSetting, to: ContentHash.of(listText) + " " + ContentHash.of(bookNow))
       try store.setSetting(
         Self.ticksSetting, to: final.filter(\.value).keys.sorted().joined(separator: "\n"))
     } catch {
