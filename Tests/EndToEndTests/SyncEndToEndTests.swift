@@ -270,8 +270,6 @@ final class SyncEndToEndTests: XCTestCase {
       try shown("b.sqlite", "Pancakes")["mealDBID"] as? String)
   }
 
-  /// The same page imported in two books before they met is one meal too (its address is the
-  /// natural key of a meal from the web).
   /// The same export imported in two books before they met (its id the book's own, never in
   /// the files): one meal when both say the same.
   func testTheSameExportImportedInTwoBooksIsOneMeal() throws {
@@ -288,6 +286,8 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(try cookFiles("Recipes").count, 2)
   }
 
+  /// The same page imported in two books before they met is one meal too (its address is the
+  /// natural key of a meal from the web).
   func testTheSamePageImportedInTwoBooksIsOneMeal() throws {
     let recipe = folder.path("soup.json")
     try Data(
