@@ -61,7 +61,7 @@ endef
 
 GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
-.PHONY: cook-venv deb test-package keys-doc test-graphics run test test-asan fuzz deps test-deps build lint format bench demo clean install uninstall
+.PHONY: cook-venv deb test-package keys-doc test-graphics run test test-asan soak fuzz deps test-deps build lint format bench demo clean install uninstall
 
 ## install: the release binary, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -116,6 +116,16 @@ test: test-deps lint cook-venv
 	  if [ -n "$$left" ]; then echo "The tests left these in their TMPDIR:"; echo "$$left"; exit 1; fi; \
 	  echo "The tests left nothing in their TMPDIR."
 	@$(MAKE) --no-print-directory test-asan
+
+## soak: the random three-machine sync run (git, and Syncthing-style folder copies, syncs killed
+## at random moments) on many seeds: MEALS_SOAK_SEEDS (default 1-200), MEALS_SOAK_STEPS
+## (default 300); minutes, not in CI; a failure names its seed (MEALS_SOAK_TRACE=1 replays it
+## step by step, MEALS_SOAK_KEEP=1 keeps its books and folders)
+soak: test-deps
+	@mkdir -p $(SWIFTPM_TMP)
+	$(SWIFTPM) build --build-tests
+	MEALS_SOAK_SEEDS=$${MEALS_SOAK_SEEDS:-1-200} MEALS_SOAK_STEPS=$${MEALS_SOAK_STEPS:-300} \
+	  $(TEST_BUNDLE) -XCTest EndToEndTests.ThreeMachineSyncTests
 
 ## test-asan: the unit and screen tests under AddressSanitizer and LeakSanitizer
 test-asan: test-deps

@@ -176,10 +176,12 @@ public enum Subcommand: String, CaseIterable, Sendable {
       Each meal is DIR/CATEGORY/NAME.cook; a meal changed here rewrites its file, a file
       changed, added or removed there changes the book (a removed file's meal goes to
       Recently Deleted). When both sides changed one meal, both versions are kept, the
-      second as “NAME (conflict from the folder, DATE)”. When DIR is a git work tree, its
-      own changes are committed, the upstream is merged in, and what the sync wrote is
-      committed and pushed. Files that are hidden, temporary, not text or over 1 MB are left
-      alone (said on standard error). Exit status 1 when the sync could not be done.
+      second as “NAME (edited on HOST, DATE TIME)”, the same two names on every machine.
+      When DIR is a git work tree, its own changes are committed, the upstream is merged
+      in, and what the sync wrote is committed and pushed. Hidden and temporary files are
+      passed over; a file or change the sync cannot take (not text, over 1 MB, a link out
+      of the folder) is set aside, said on standard error with what to do, and tried again
+      at the next sync. Exit status 1 only when the sync as a whole could not be done.
       """
     case .serve:
       """
