@@ -76,14 +76,20 @@ final class SyncFaultsEndToEndTests: XCTestCase {
 
   // MARK: - The faults
 
-  /// A sync killed while git held its index lock: the lock no git holds is taken away, and
-  /// the next sync is whole.
+  /// A sync killed while git held its index lock and a file was half written: the lock no git
+  /// holds is taken away, the half-written file goes and never reaches git, and the next sync
+  /// is whole.
   func testALockAStoppedGitLeftIsTakenAway() throws {
     try twoBooks()
     try edit("a.sqlite", "Toast") { $0.servings = 2 }
     try write("", "A/.git/index.lock")
+    // And a file it was writing when it stopped (its temporary, never renamed into place).
+    try write("---\ntitle: Toast\n---\nHalf", "A/.Toast.cook.Ab12Cd")
     XCTAssertTrue(try sync("a.sqlite", "A").output.contains("pushed"))
     XCTAssertFalse(FileManager.default.fileExists(atPath: path("A/.git/index.lock")))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path("A/.Toast.cook.Ab12Cd")))
+    let everCommitted = try git(["-C", path("A"), "log", "--all", "--name-only", "--format="])
+    XCTAssertFalse(everCommitted.contains(".Toast.cook.Ab12Cd"), "never committed")
     try sync("b.sqlite", "B")
     let store = try MealStore(path: path("b.sqlite"))
     let toast = try XCTUnwrap(store.mealIDs(named: "Toast").first)

@@ -66,6 +66,7 @@ public enum FolderSync {
     guard GitFolder.isWorkTree(folder) else { return try both() }
     let git = GitFolder(root: folder, machine: machine)
     var gitSteps: [String] = []
+    try git.excludeOwnTemporaries()
     conflicts += try git.recover()
     if try git.commitAll(message: "meals: changes made in the folder") {
       gitSteps.append("committed the folder's own changes")

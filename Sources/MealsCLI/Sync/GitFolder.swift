@@ -239,6 +239,29 @@ struct GitFolder {
     throw SyncError("git push from \(root) failed: \(pushed.firstComplaint)")
   }
 
+  /// Keeps git from ever committing the temporary files a sync writes through
+  /// (`.Stew.cook.Ab12Cd`): one a sync cut short left would otherwise travel to every
+  /// machine. In `.git/info/exclude`, this clone's own list, never committed.
+  func excludeOwnTemporaries() throws(SyncError) {
+    let path = root + "/.git/info/exclude"
+    let existing =
+      FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let wanted = SyncFolder.writtenKinds.map { ".*\($0).??????" }
+    let missing = wanted.filter { !existing.contains($0) }
+    guard !missing.isEmpty else { return }
+    let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+    do {
+      try FileManager.default.createDirectory(
+        atPath: root + "/.git/info", withIntermediateDirectories: true)
+      try AtomicFile.write(
+        Array(
+          (existing + separator + "# meals sync's temporary files\n"
+            + missing.joined(separator: "\n") + "\n").utf8), to: path)
+    } catch {
+      throw SyncError("cannot write \(path): \(AtomicFile.reason(of: error)).")
+    }
+  }
+
   /// Has git merge the shopping list's files line by line (`merge=union`, `.gitattributes`).
   ///
   /// Two machines' ticks are both kept, never a conflict. Added once, beside the user's own

@@ -288,9 +288,15 @@ struct SyncFolder {
   static func isLeftover(_ name: String) -> Bool {
     guard name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
     let suffix = name[name.index(after: dot)...]
-    return name[..<dot].hasSuffix(".cook") && suffix.count == 6
+    let written = name[..<dot]
+    return Self.writtenKinds.contains { written.hasSuffix($0) } && suffix.count == 6
       && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
   }
+
+  /// What the sync writes through a temporary file (`.NAME.XXXXXX` beside it).
+  static let writtenKinds =
+    [".cook", ".menu", ".shopping-list", ".shopping-checked", ".gitattributes"]
+    + MealPhoto.fileExtensions.map { "." + $0 }
 
   private func isDirectory(_ path: String) -> Bool {
     var info = stat()
