@@ -239,9 +239,10 @@ struct GitFolder {
     throw SyncError("git push from \(root) failed: \(pushed.firstComplaint)")
   }
 
-  /// Keeps git from ever committing the temporary files a sync writes through
-  /// (`.Stew.cook.Ab12Cd`): one a sync cut short left would otherwise travel to every
-  /// machine. In `.git/info/exclude`, this clone's own list, never committed.
+  /// Keeps git from ever committing the temporary files a sync writes through.
+  ///
+  /// `.Stew.cook.Ab12Cd`: one a sync cut short left would otherwise travel to every machine.
+  /// Written in `.git/info/exclude`, this clone's own list, never committed.
   func excludeOwnTemporaries() throws(SyncError) {
     let path = root + "/.git/info/exclude"
     let existing =
