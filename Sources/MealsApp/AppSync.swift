@@ -108,13 +108,15 @@ public final class AppSync: Ticker {
       navigator.showError("Sync: " + error.message)
     case .success(let report):
       defer { saidSetAside = report.setAside }
+      // `?` lists them all, whatever the screen, until a sync sets nothing aside.
+      navigator.helpNotes = report.setAside.map {
+        KeyHelp(keys: "set aside", text: TextSanitizer.singleLine($0), inFooter: false)
+      }
       if let first = report.setAside.first, asked || report.setAside != saidSetAside {
-        let more =
-          report.setAside.count > 1
-          ? " (and \(report.setAside.count - 1) more: meals sync lists them)" : ""
-        navigator.showNotice(
-          report.summary(home: Self.home) + " Set aside: \(TextSanitizer.singleLine(first))\(more)."
-        )
+        // First, where an 80-column line shows it: how many, the file and what to do.
+        let count =
+          report.setAside.count > 1 ? "\(report.setAside.count) files (? lists them): " : ""
+        navigator.showNotice("Sync set aside \(count)\(TextSanitizer.singleLine(first)).")
       } else if let conflict = report.conflicts.first {
         navigator.showNotice(
           report.summary(home: Self.home) + " Kept both: “\(conflict)”.")

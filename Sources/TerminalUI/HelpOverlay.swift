@@ -10,9 +10,10 @@ struct HelpOverlay {
   /// The first row of each column shown.
   private(set) var offset = 0
 
-  init(title: String, screenKeys: [KeyHelp], globalKeys: [KeyHelp]) {
+  /// `notes`: what the app has to say besides its keys (what the last sync set aside), last.
+  init(title: String, screenKeys: [KeyHelp], globalKeys: [KeyHelp], notes: [KeyHelp] = []) {
     self.title = title
-    rows = globalKeys + [nil] + screenKeys
+    rows = globalKeys + [nil] + screenKeys + (notes.isEmpty ? [] : [nil] + notes)
   }
 
   /// How a key moves the overlay.

@@ -10,6 +10,8 @@ public final class Navigator {
   public private(set) var prompt: Prompt?
   /// The `?` overlay while it is open.
   var help: HelpOverlay?
+  /// Lines `?` shows after the keys, whatever the screen: what the last sync set aside.
+  public var helpNotes: [KeyHelp] = []
   public var showsHelp: Bool { help != nil }
   var statusLine = StatusLine()
   /// Set while a notice holds the status line: the message waiting behind it, if any.
@@ -231,7 +233,9 @@ public final class Navigator {
     let global =
       (onLast ? [KeyHelp(keys: "q", text: "quit")] : [])
       + Self.keys.help { !(inField && $0 == .help) && !(onLast && $0 == .back) }
-    help = HelpOverlay(title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: global)
+    help = HelpOverlay(
+      title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: global,
+      notes: helpNotes)
   }
 
   // MARK: - Time

@@ -746,6 +746,37 @@ final class SyncEndToEndTests: XCTestCase {
 
   // MARK: - In the app
 
+  /// What a sync sets aside is said once on the status line, the file and what to do first,
+  /// and `?` lists each, whatever the screen; put right, the list empties.
+  func testTheAppSaysWhatASyncSetAsideAndHelpListsIt() throws {
+    try write("Boil @water{1%l}.\n", "Recipes/Rice.cook")
+    try Data([0x42, 0x00, 0xFF]).write(to: URL(fileURLWithPath: path("Recipes/Binary.cook")))
+    try Data([0x00]).write(to: URL(fileURLWithPath: path("Recipes/Null.cook")))
+    let tmux = try TmuxSession(
+      Products.mealsCommand(
+        "--db \(path("book.sqlite")) --api-url http://127.0.0.1:1/api/json/v1/1/",
+        environment: "MEALS_SYNC_FOLDER=\(path("Recipes")) HOME=\(folder.url.path)"),
+      width: 100, height: 30)
+    var screen = try tmux.waitFor("Sync set aside 2 files (? lists them): Binary.cook: not text")
+    XCTAssertTrue(screen.contains("Rice"), "the rest of the sync went on: \(screen)")
+    try tmux.press("?")
+    screen = try tmux.waitUntil("? lists both") {
+      $0.contains("set aside         Binary.cook") && $0.contains("set aside         Null.cook")
+    }
+    XCTAssertTrue(screen.contains("as UTF-8 text in an editor"), screen)
+    try tmux.press("Escape")
+    // Put right: the next sync sets nothing aside, and ? lists nothing of it.
+    try FileManager.default.removeItem(atPath: path("Recipes/Binary.cook"))
+    try FileManager.default.removeItem(atPath: path("Recipes/Null.cook"))
+    try tmux.press("S")
+    try tmux.waitFor("Synced with ~/Recipes: nothing changed.")
+    try tmux.press("?")
+    screen = try tmux.waitFor("Keys — My Meals")
+    XCTAssertFalse(screen.contains("set aside"), screen)
+    try tmux.press("Escape", "q")
+    try tmux.waitFor("EXIT=0")
+  }
+
   /// With `MEALS_SYNC_FOLDER` set, the app syncs after its first frame, on `S` (a hand edit
   /// appears in the list), and at quit (a meal made in the app gets its file).
   func testTheAppSyncsAtStartOnSAndAtQuit() throws {

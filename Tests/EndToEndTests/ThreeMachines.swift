@@ -166,7 +166,8 @@ final class ThreeMachines {
     done = "killed sync"
     if let hub { try hub.exchange(machine.folder, device: machine.device, random: &random) }
     let child = try ChildProcess([
-      Products.meals, "--db", machine.database, "sync", machine.folder,
+      "/usr/bin/env", "MEALS_SYNC_MACHINE=\(machine.name)", Products.meals, "--db",
+      machine.database, "sync", machine.folder,
     ])
     usleep(useconds_t(Int.random(in: 0..<60_000, using: &random)))
     child.kill(SIGKILL)

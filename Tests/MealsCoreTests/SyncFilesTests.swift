@@ -166,4 +166,13 @@ final class SyncFilesTests: XCTestCase {
     XCTAssertNotEqual(SyncPaths.derivedID("a Soups/Stew.cook"), SyncPaths.derivedID("a Stew.cook"))
     XCTAssertEqual(SyncPaths.derivedID("x").count, 36)
   }
+
+  /// On FAT or exFAT (a USB stick, a phone's card) a name keeps everything but what those
+  /// cannot hold; other names are left as they are.
+  func testANameAFATFolderCannotHoldBecomesOneItCan() {
+    let path = SyncPaths.path(name: "Soup: the best? \"Yes\" <3 | *", category: "Mains")
+    XCTAssertTrue(SyncPaths.needsPortableForm(path))
+    XCTAssertEqual(SyncPaths.portable(path), "Mains/Soup- the best- -Yes- -3 - -.cook")
+    XCTAssertFalse(SyncPaths.needsPortableForm("Mains/Crème brûlée (2).cook"))
+  }
 }

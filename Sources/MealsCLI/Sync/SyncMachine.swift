@@ -1,5 +1,7 @@
 import FoundationEssentials
+import MealsCore
 import MealsStore
+import TextSafety
 
 #if canImport(Glibc)
   import Glibc
@@ -17,8 +19,15 @@ public struct SyncMachine: Sendable {
     self.time = time
   }
 
-  /// This machine, now.
+  /// This machine, now: named by `MEALS_SYNC_MACHINE` when set (two machines that share a
+  /// host name, `debian` or `localhost`, are told apart so), else by its host name.
   public static func here() -> SyncMachine {
+    let time = BackupHint.minute(Date().timeIntervalSince1970)
+    if let named = ProcessInfo.processInfo.environment["MEALS_SYNC_MACHINE"],
+      !MealRules.isBlank(named)
+    {
+      return SyncMachine(name: TextSanitizer.singleLine(MealRules.trimmed(named)), time: time)
+    }
     var bytes = [CChar](repeating: 0, count: 256)
     let host =
       gethostname(&bytes, bytes.count - 1) == 0
@@ -26,8 +35,6 @@ public struct SyncMachine: Sendable {
       : ""
     // The first label of a dotted name (`laptop.home.lan` → `laptop`).
     let short = host.split(separator: ".").first.map(String.init) ?? ""
-    return SyncMachine(
-      name: short.isEmpty ? "another machine" : short,
-      time: BackupHint.minute(Date().timeIntervalSince1970))
+    return SyncMachine(name: short.isEmpty ? "another machine" : short, time: time)
   }
 }
