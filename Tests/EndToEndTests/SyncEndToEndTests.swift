@@ -84,11 +84,7 @@ final class SyncEndToEndTests: XCTestCase {
 
   /// Changes a saved meal as the app's editor would.
   private func edit(_ database: String, _ name: String, _ change: (inout Meal) -> Void) throws {
-    let store = try MealStore(path: path(database))
-    let id = try XCTUnwrap(store.mealIDs(named: name).first, name)
-    var draft = try store.editableCopy(of: id)
-    change(&draft.meal)
-    try store.commit(draft)
+    try MealStore(path: path(database)).editMeal(named: name, change)
   }
 
   private func write(_ text: String, _ name: String) throws {

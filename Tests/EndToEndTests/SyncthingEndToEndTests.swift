@@ -49,11 +49,7 @@ final class SyncthingEndToEndTests: XCTestCase {
   }
 
   private func edit(_ node: SyncthingNode, _ name: String, _ change: (inout Meal) -> Void) throws {
-    let store = try MealStore(path: database(node))
-    let id = try XCTUnwrap(store.mealIDs(named: name).first, name)
-    var draft = try store.editableCopy(of: id)
-    change(&draft.meal)
-    try store.commit(draft)
+    try MealStore(path: database(node)).editMeal(named: name, change)
   }
 
   /// Both nodes look at their folders now, and are waited on until each has all the other has.
