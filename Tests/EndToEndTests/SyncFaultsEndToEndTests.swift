@@ -146,6 +146,26 @@ final class SyncFaultsEndToEndTests: XCTestCase {
     XCTAssertEqual(try git(["-C", path("B"), "grep", "-c", "<<<<<<<"], status: 1), "")
   }
 
+  /// A first sync stopped after it committed the folder but before it merged the remote's
+  /// branch leaves a branch of its own following the remote: the next sync merges the two
+  /// (git would refuse "unrelated histories" at every sync after, for good).
+  func testAFirstSyncStoppedBeforeItsMergeIsMergedByTheNext() throws {
+    try twoBooks()
+    try git(["init", "-q", "-b", "main", path("C")])
+    try FileManager.default.createDirectory(
+      atPath: path("C/Soups"), withIntermediateDirectories: true)
+    try write("---\ntitle: Pea Soup\n---\nSimmer @peas{500%g}.\n", "C/Soups/Pea Soup.cook")
+    try git(["-C", path("C"), "add", "-A"])
+    try git(["-C", path("C"), "commit", "-q", "-m", "meals: changes made in the folder"])
+    try git(["-C", path("C"), "remote", "add", "origin", path("remote.git")])
+    try git(["-C", path("C"), "fetch", "-q", "origin"])
+    try git(["-C", path("C"), "branch", "-q", "-u", "origin/main"])
+    XCTAssertTrue(try sync("c.sqlite", "C").output.contains("pushed"))
+    XCTAssertEqual(try names("c.sqlite"), ["Leek Soup", "Pea Soup", "Toast"])
+    try sync("a.sqlite", "A")
+    XCTAssertEqual(try names("a.sqlite"), ["Leek Soup", "Pea Soup", "Toast"])
+  }
+
   /// The remote gone (a server moved, a disk unplugged): said, nothing lost; back, the next
   /// sync pushes what waited.
   func testARemoteGoneIsSaidAndTheNextSyncIsWhole() throws {

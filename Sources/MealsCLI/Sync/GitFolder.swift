@@ -167,7 +167,10 @@ struct GitFolder {
   /// `taken`: names this sync gave already (a version kept beside another before a push was
   /// refused), which a version kept here must not take too.
   func pull(taken: Set<String> = []) throws(SyncError) -> [String] {
-    try merge(["pull", "-q", "--no-rebase", "--no-edit"], taken: taken)
+    // Unrelated histories too: a first sync stopped before it merged the remote left a branch
+    // of its own, and a pull that refuses it would stop every sync after for good.
+    try merge(
+      ["pull", "-q", "--no-rebase", "--no-edit", "--allow-unrelated-histories"], taken: taken)
   }
 
   /// Runs a merging command (`pull`, `merge`), a conflict concluded with both versions kept.
