@@ -77,7 +77,7 @@ public struct BookSync {
     /// Photos whose modification time is recorded for the first time (nothing read).
     var photoStamps: [(uid: String, mtime: Double)] = []
     /// Photos removed from beside files that did not change: gone from their meals too.
-    var photoDrops: [(id: Int64, uid: String)] = []
+    var photoDrops: [(id: Int64, record: SyncRecord)] = []
     /// Files moved by hand without their photos: the photos follow them.
     var photoMoves: [(from: String, to: String)] = []
   }
@@ -626,14 +626,13 @@ public struct BookSync {
           try store.setSyncRecord(taken)
         }
         for (uid, mtime) in plan.photoStamps { try store.setSyncPhotoMtime(mtime, uid: uid) }
-        for (id, uid) in plan.photoDrops {
+        for (id, record) in plan.photoDrops {
           try store.setPhoto(nil, mealID: id)
-          try store.clearSyncPhotoMtime(uid: uid)
-          if let stamp = try store.updatedAt(mealID: id), var record = try store.syncRecords()[uid]
-          {
-            record.stamp = stamp
-            try store.setSyncRecord(record)
-          }
+          var dropped = record
+          dropped.stamp = try store.updatedAt(mealID: id) ?? record.stamp
+          dropped.photoMtime = nil
+          try store.setSyncRecord(dropped)
+          try store.clearSyncPhotoMtime(uid: record.uid)
           photosTaken += 1
         }
         for (id, uid) in plan.trashes {
@@ -776,7 +775,7 @@ public struct BookSync {
         // (gone from the meal too), or never put there (put there now).
         guard meal.photoBytes != nil else { continue }
         if record.photoMtime != nil {
-          plan.photoDrops.append((meal.id, meal.uid))
+          plan.photoDrops.append((meal.id, record))
         } else {
           plan.writes.append(FileWrite(uid: meal.uid, from: record.path))
         }

@@ -68,42 +68,33 @@ struct GitFolder {
 
   /// Whether a git runs in `folder` (Linux: a process named git whose working folder it is).
   private static func isGitRunning(in folder: String) -> Bool {
-    guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
-      return false
-    }
-    for process in processes where process.allSatisfy(\.isNumber) {
-      guard
-        let name = FileManager.default.contents(atPath: "/proc/\(process)/comm").map({
-          String(decoding: $0, as: UTF8.self)
-        }), name.hasPrefix("git"),
-        let cwd = try? FileManager.default.destinationOfSymbolicLink(
-          atPath: "/proc/\(process)/cwd"),
-        cwd == folder
-      else { continue }
-      return true
-    }
-    return false
+    processes()?.contains { process in
+      FileManager.default.contents(atPath: "/proc/\(process)/comm").map {
+        String(decoding: $0, as: UTF8.self).hasPrefix("git")
+      } == true
+        && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process)/cwd"))
+          == folder
+    } ?? false
   }
 
-  /// Whether any process has `path` open (Linux: each process's `/proc/PID/fd`).
+  /// Whether any process has `path` open (Linux: each process's `/proc/PID/fd`); true when
+  /// that cannot be told.
   private static func isOpenByAnyProcess(_ path: String) -> Bool {
-    guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
-      return true
-    }
-    for process in processes where process.allSatisfy(\.isNumber) {
+    guard let processes = processes() else { return true }
+    return processes.contains { process in
       let folder = "/proc/\(process)/fd"
-      guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-        continue
-      }
-      for descriptor in descriptors {
-        if let target = try? FileManager.default.destinationOfSymbolicLink(
-          atPath: folder + "/" + descriptor), target == path
-        {
-          return true
-        }
+      let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      return descriptors.contains {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == path
       }
     }
-    return false
+  }
+
+  /// The running processes' ids (`/proc`), nil when it cannot be read.
+  private static func processes() -> [String]? {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter {
+      $0.allSatisfy(\.isNumber)
+    }
   }
 
   /// Commits everything changed in the folder; false when nothing was.

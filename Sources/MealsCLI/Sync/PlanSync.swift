@@ -2,10 +2,6 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The week plan kept in step with the folder's `Plan/YYYY-Www.menu` files, a week at a time.
 ///
 /// Each week is compared with what it was at the last sync (a hash per week): the side that
@@ -169,15 +165,9 @@ struct PlanSync {
   /// The weeks `Plan/` has a menu file for (`2026-W49`), and Syncthing's conflict copies of
   /// them by week (`Plan/2026-W49.sync-conflict-20261205-101010-ABCDEFG.menu`).
   private func menuFiles() -> (Set<String>, [String: [String]]) {
-    guard let directory = opendir(folder.root + "/Plan") else { return ([], [:]) }
-    defer { closedir(directory) }
     var weeks = Set<String>()
     var copies: [String: [String]] = [:]
-    while let item = readdir(directory) {
-      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard !SyncPaths.isSkipped(name) else { continue }
+    for name in folder.names(in: "Plan") where !SyncPaths.isSkipped(name) {
       if MenuFile.monday(ofFile: name) != nil {
         weeks.insert(String(name.dropLast(5)))
       } else if name.hasSuffix(".menu"), SyncPaths.syncthingConflict(name) != nil,

@@ -2,10 +2,6 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The shopping list kept in step with the folder's `.shopping-list` and `.shopping-checked`.
 ///
 /// The list: whichever side changed since the last sync wins; both changed, the items of both
@@ -154,20 +150,10 @@ struct ShoppingSync {
 
   /// The Syncthing conflict copies of the list and the log at the folder's top.
   private func conflictCopies() -> [String] {
-    guard let directory = opendir(folder.root) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let item = readdir(directory) {
-      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if SyncPaths.syncthingConflict(name) != nil,
-        name.hasSuffix(Self.logFile) || name.hasSuffix(Self.listFile)
-      {
-        names.append(name)
-      }
-    }
-    return names.sorted()
+    folder.names(in: "").filter {
+      SyncPaths.syncthingConflict($0) != nil
+        && ($0.hasSuffix(Self.logFile) || $0.hasSuffix(Self.listFile))
+    }.sorted()
   }
 
   /// Two versions of the log as one: the lines they share, then what each added after them

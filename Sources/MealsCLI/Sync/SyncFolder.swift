@@ -315,6 +315,23 @@ struct SyncFolder {
 
   static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
+  /// The names in one of the folder's folders (relative; `""` for the folder itself), none when
+  /// it cannot be read.
+  func names(in relative: String) -> [String] {
+    guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else {
+      return []
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let item = readdir(directory) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// Whether the folder's file system holds every name Linux does (`:`, `?`…): false on FAT
   /// and exFAT, found by making and removing a hidden file of such a name.
   func holdsAnyName() -> Bool {
