@@ -586,6 +586,30 @@ final class SyncEndToEndTests: XCTestCase {
 
   // MARK: - A folder without git
 
+  func testAFileOfNoCategoryMovedByHandIntoAFolderTakesItsName() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("book.sqlite", ["import", path("meals.json")])
+    try sync("book.sqlite", "Recipes")
+    // Pad Thai names no category: its folder is its category, so moved into one by hand, the
+    // same text says another meal.
+    try FileManager.default.createDirectory(
+      atPath: path("Recipes/Noodles"), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      atPath: path("Recipes/Pad Thai.cook"), toPath: path("Recipes/Noodles/Pad Thai.cook"))
+    XCTAssertTrue(try sync("book.sqlite", "Recipes").output.contains("1 changed in the folder"))
+    XCTAssertEqual(try shown("book.sqlite", "Pad Thai")["category"] as? String, "Noodles")
+    // Moved back while the book made the same change: they agree, one meal, one file.
+    try FileManager.default.moveItem(
+      atPath: path("Recipes/Noodles/Pad Thai.cook"), toPath: path("Recipes/Pad Thai.cook"))
+    try edit("book.sqlite", "Pad Thai") { $0.category = nil }
+    try sync("book.sqlite", "Recipes")
+    XCTAssertNil(try shown("book.sqlite", "Pad Thai")["category"] as? String)
+    XCTAssertEqual(try cookFiles("Recipes").filter { $0.contains("Pad Thai") }, ["Pad Thai.cook"])
+    XCTAssertEqual(
+      try sync("book.sqlite", "Recipes").output,
+      "Synced with \(path("Recipes")): nothing changed.\n")
+  }
+
   func testAFolderEditedByHandAndSyncthingsConflictCopies() throws {
     try write(Self.fullMeal, "meals.json")
     try meals("book.sqlite", ["import", path("meals.json")])

@@ -42,6 +42,9 @@ public struct BookSync {
     var hasID = true
     /// What the file says wrongly, read as well as it could be (`line 3: …`).
     var notes: [String] = []
+    /// Whether its category is the folder it is in (the file names none): moved to another
+    /// folder, the same text says another meal.
+    var categoryFromFolder = false
   }
 
   private struct Plan {
@@ -380,7 +383,11 @@ public struct BookSync {
         // Moved or renamed by hand.
         claimed.insert(id)
         let bookChanged = meal.updatedAt != record.stamp
-        if read.hash == record.hash {
+        // The same text in another folder says another category when it names none.
+        let sameMeal =
+          read.hash == record.hash
+          && !(read.categoryFromFolder && PathText.folder(path) != PathText.folder(record.path))
+        if sameMeal {
           plan.touches.append(bound(read, stamp: record.stamp))
           if bookChanged { plan.writes.append(FileWrite(uid: id, from: path)) }
         } else if !bookChanged {
@@ -499,7 +506,8 @@ public struct BookSync {
       return .failure(SyncFolder.Problem(path: entry.path, reason: candidate.problem ?? "not read"))
     }
     let parent = PathText.folder(entry.path)
-    if meal.category == nil, !parent.isEmpty { meal.category = PathText.name(parent) }
+    let categoryFromFolder = meal.category == nil
+    if categoryFromFolder, !parent.isEmpty { meal.category = PathText.name(parent) }
     var draft = MealDraft(of: nil)
     draft.meal = meal
     if case .failure(let rule) = draft.validated(steps: .mayBeMissing) {
@@ -509,7 +517,8 @@ public struct BookSync {
     return .success(
       Read(
         meal: meal, uid: id ?? SyncPaths.newID(), entry: entry, hash: ContentHash.of(text),
-        hasID: id != nil, notes: candidate.notes.map { "\(entry.path): \($0)" }))
+        hasID: id != nil, notes: candidate.notes.map { "\(entry.path): \($0)" },
+        categoryFromFolder: categoryFromFolder))
   }
 
   /// Whether the file says exactly what the book's meal would write.
@@ -517,6 +526,8 @@ public struct BookSync {
   /// Under `uid`: the meal's own id, unless it is to take the file's.
   private func agrees(_ read: Read, with meal: SyncedMeal, as uid: String? = nil) -> Bool {
     guard let stored = try? store.meal(id: meal.id) else { return false }
+    // The folder it is in says its category when its text does not.
+    if read.categoryFromFolder, stored.category != read.meal.category { return false }
     return ContentHash.of(Cooklang.render(stored, syncID: uid ?? meal.uid)) == read.hash
   }
 
