@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MealsCore
 
 /// What the last sync saw of one meal's file, so the next one can tell who changed what.
@@ -28,6 +29,28 @@ public struct SyncRecord: Equatable, Sendable {
     self.mtime = mtime
     self.stamp = stamp
     self.photoMtime = photoMtime
+  }
+
+  // MARK: - Racily clean
+
+  /// The size of a record that cannot be trusted to tell a change: never a file's size.
+  public static let unsureSize: Int64 = -1
+
+  /// How close to now a file's time is too close to tell a later change of the same size by:
+  /// FAT keeps times in 2 s steps, older kernels in a clock tick.
+  public static let timeGranularity: Double = 3
+
+  /// Whether the size was smudged: the next sync reads the file to know.
+  public var isUnsure: Bool { size == Self.unsureSize }
+
+  /// The record as kept at `now`: one of a file written within the file system's time
+  /// granularity of now has its size smudged, as git does with a racily clean index entry —
+  /// a change of the same size in the same tick would look like no change.
+  public func settled(now: Double) -> SyncRecord {
+    guard now - mtime < Self.timeGranularity else { return self }
+    var unsure = self
+    unsure.size = Self.unsureSize
+    return unsure
   }
 }
 
@@ -130,7 +153,8 @@ extension MealStore {
         photo_mtime = coalesce(excluded.photo_mtime, photo_mtime)
       """
     ).run([
-      .text(record.uid), .text(record.path), .text(record.hash), .integer(record.size),
+      .text(record.uid), .text(record.path), .text(record.hash),
+      .integer(record.settled(now: Date().timeIntervalSince1970).size),
       .real(record.mtime), .real(record.stamp), record.photoMtime.map(SQLValue.real) ?? .null,
     ])
   }

@@ -610,6 +610,32 @@ final class SyncEndToEndTests: XCTestCase {
       "Synced with \(path("Recipes")): nothing changed.\n")
   }
 
+  func testAChangeOfTheSameSizeInTheSameClockTickIsRead() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("book.sqlite", ["import", path("meals.json")])
+    try sync("book.sqlite", "Recipes")
+    // Changed at once (as a merge or Syncthing writes right after a sync): the same size, and
+    // on a file system of coarse times (FAT's 2 s, an older kernel's clock tick) the same time.
+    let file = path("Recipes/Pad Thai.cook")
+    var info = stat()
+    XCTAssertEqual(stat(file, &info), 0)
+    let text = try read("Recipes/Pad Thai.cook")
+    let changed = text.replacingOccurrences(of: "Soak the noodles.", with: "Soak the Noodles!")
+    XCTAssertEqual(changed.utf8.count, text.utf8.count)
+    try changed.write(toFile: file, atomically: false, encoding: .utf8)
+    var times = [info.st_atim, info.st_mtim]
+    XCTAssertEqual(utimensat(AT_FDCWD, file, &times, 0), 0)
+    XCTAssertTrue(try sync("book.sqlite", "Recipes").output.contains("1 changed in the folder"))
+    XCTAssertTrue(
+      try meals("book.sqlite", ["show", "Pad Thai"]).output.contains("Soak the Noodles!"))
+    // Once the file's time is well past, a sync trusts the record again and reads nothing.
+    sleep(UInt32(SyncRecord.timeGranularity) + 1)
+    try sync("book.sqlite", "Recipes")
+    let store = try MealStore(path: path("book.sqlite"))
+    let record = try XCTUnwrap(try store.syncRecords().values.first { $0.path == "Pad Thai.cook" })
+    XCTAssertEqual(record.size, Int64(changed.utf8.count))
+  }
+
   func testAFolderEditedByHandAndSyncthingsConflictCopies() throws {
     try write(Self.fullMeal, "meals.json")
     try meals("book.sqlite", ["import", path("meals.json")])

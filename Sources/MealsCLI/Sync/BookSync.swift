@@ -488,7 +488,8 @@ public struct BookSync {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty
   }
 
-  /// Whether the file's size or time is not what the record says (then it is read).
+  /// Whether the file's size or time is not what the record says (then it is read); an
+  /// unsure record (`SyncRecord.settled`) always is.
   private func moved(_ entry: SyncFolder.Entry, _ record: SyncRecord) -> Bool {
     entry.size != record.size || entry.mtime != record.mtime
   }
@@ -730,7 +731,8 @@ public struct BookSync {
       let target = self.target(
         for: meal, from: from, taken: taken, portable: mustBePortable(meal))
       if let from, from == target, let record = records[write.uid], record.hash == hash,
-        folder.entry(from).map({ $0.size == record.size && $0.mtime == record.mtime }) == true
+        let entry = folder.entry(from), entry.mtime == record.mtime,
+        entry.size == record.size || (record.isUnsure && folder.holds(hash, at: from))
       {
         // The same text: only the stamp moves.
         var same = record

@@ -264,6 +264,12 @@ struct SyncFolder {
     while !folder.isEmpty, rmdir(root + "/" + folder) == 0 { folder = PathText.folder(folder) }
   }
 
+  /// Whether the file says exactly the text of `hash` (asked of a racily clean record).
+  func holds(_ hash: String, at path: String) -> Bool {
+    guard case .success(let text) = read(path) else { return false }
+    return ContentHash.of(text) == hash
+  }
+
   /// The file's size and time now, or nil when it is not there.
   func entry(_ path: String) -> Entry? {
     var info = stat()
