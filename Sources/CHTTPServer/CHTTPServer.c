@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 // MARK: - libmicrohttpd's numbers (its ABI; the header is not needed to build)
 
@@ -30,6 +31,10 @@ enum {
   OPTION_HTTPS_MEM_KEY = 8,
   OPTION_HTTPS_MEM_CERT = 9,
   OPTION_HTTPS_PRIORITIES = 11,
+  OPTION_NOTIFY_CONNECTION = 27,
+  CONNECTION_NOTIFY_STARTED = 0,
+  CONNECTION_NOTIFY_CLOSED = 1,
+  CONNECTION_INFO_CONNECTION_FD = 6,
   HEADER_KIND = 1,
   COOKIE_KIND = 2,
   GET_ARGUMENT_KIND = 8,
@@ -104,12 +109,41 @@ int chttp_load(char *error, size_t size) {
 
 // MARK: - Server and requests
 
+/// A connection waiting for a request's headers (a new one, or one kept alive between two
+/// requests): slow ones are cut, so they cannot hold every connection the server has.
+typedef struct waiting {
+  void *connection;
+  int fd;
+  char address[INET6_ADDRSTRLEN];
+  double since;
+  int is_waiting;
+  struct waiting *next;
+} waiting;
+
+/// At most this many connections of one address wait for headers at once; the oldest is cut
+/// when another comes (a phone's request is never the one left waiting behind them).
+enum { WAITING_PER_ADDRESS = 16 };
+/// Seconds a connection may take to send a request's headers (TLS's handshake included).
+static const double HEADER_DEADLINE = 10.0;
+
 struct chttp_server {
   void *daemon;
   chttp_handler handler;
   void *context;
   size_t body_bytes;
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  pthread_t reaper;
+  int reaping;
+  int stopping;
+  waiting *connections;
 };
+
+static double now_seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 struct chttp_request {
   chttp_server *server;
@@ -215,9 +249,121 @@ int chttp_respond_stream(
   return queue(request, status, response);
 }
 
+/// An answer the server gives before the handler sees the request (413), with the headers
+/// every answer carries.
 static int respond_text(chttp_request *request, unsigned status, const char *text) {
-  return chttp_respond(request, status, "Content-Type: text/plain; charset=utf-8\n", text,
-                       strlen(text));
+  return chttp_respond(request, status,
+                       "Content-Type: text/plain; charset=utf-8\n"
+                       "X-Content-Type-Options: nosniff\nX-Frame-Options: DENY\n"
+                       "Referrer-Policy: no-referrer\nCache-Control: no-store\n",
+                       text, strlen(text));
+}
+
+// MARK: - Slow clients
+
+/// Marks a connection as waiting for headers (from now) or not.
+static void set_waiting(chttp_server *server, void *connection, int is_waiting) {
+  pthread_mutex_lock(&server->lock);
+  for (waiting *w = server->connections; w != NULL; w = w->next) {
+    if (w->connection == connection) {
+      w->is_waiting = is_waiting;
+      w->since = now_seconds();
+      break;
+    }
+  }
+  pthread_mutex_unlock(&server->lock);
+}
+
+/// Cuts a waiting connection: its thread reads the end and libmicrohttpd closes it.
+static void cut(waiting *w) {
+  w->is_waiting = 0;
+  shutdown(w->fd, SHUT_RDWR);
+}
+
+/// Cuts those past the deadline, then the oldest of `address` beyond the per-address number.
+static void cut_slow(chttp_server *server, const char *address) {
+  double now = now_seconds();
+  unsigned count = 0;
+  for (waiting *w = server->connections; w != NULL; w = w->next) {
+    if (!w->is_waiting) continue;
+    if (now - w->since > HEADER_DEADLINE) {
+      cut(w);
+    } else if (address != NULL && strcmp(w->address, address) == 0) {
+      count++;
+    }
+  }
+  while (address != NULL && count > WAITING_PER_ADDRESS) {
+    waiting *oldest = NULL;
+    for (waiting *w = server->connections; w != NULL; w = w->next) {
+      if (w->is_waiting && strcmp(w->address, address) == 0 &&
+          (oldest == NULL || w->since < oldest->since)) {
+        oldest = w;
+      }
+    }
+    if (oldest == NULL) break;
+    cut(oldest);
+    count--;
+  }
+}
+
+static void address_of(void *connection, char *text, size_t size) {
+  text[0] = '\0';
+  struct sockaddr *const *address =
+    mhd.get_connection_info(connection, CONNECTION_INFO_CLIENT_ADDRESS);
+  if (address == NULL || *address == NULL) return;
+  const struct sockaddr *a = *address;
+  if (a->sa_family == AF_INET) {
+    inet_ntop(AF_INET, &((const struct sockaddr_in *)a)->sin_addr, text, (socklen_t)size);
+  } else if (a->sa_family == AF_INET6) {
+    inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)a)->sin6_addr, text, (socklen_t)size);
+  }
+}
+
+/// A connection opened (kept in the list, waiting) or closed (taken out).
+static void on_connection(void *cls, void *connection, void **socket_context, int what) {
+  (void)socket_context;
+  chttp_server *server = cls;
+  if (what == CONNECTION_NOTIFY_STARTED) {
+    waiting *w = calloc(1, sizeof *w);
+    if (w == NULL) return;
+    w->connection = connection;
+    const int *fd = mhd.get_connection_info(connection, CONNECTION_INFO_CONNECTION_FD);
+    w->fd = fd ? *fd : -1;
+    address_of(connection, w->address, sizeof w->address);
+    w->since = now_seconds();
+    w->is_waiting = w->fd >= 0;
+    pthread_mutex_lock(&server->lock);
+    w->next = server->connections;
+    server->connections = w;
+    cut_slow(server, w->address);
+    pthread_mutex_unlock(&server->lock);
+  } else if (what == CONNECTION_NOTIFY_CLOSED) {
+    pthread_mutex_lock(&server->lock);
+    for (waiting **link = &server->connections; *link != NULL; link = &(*link)->next) {
+      if ((*link)->connection == connection) {
+        waiting *gone = *link;
+        *link = gone->next;
+        free(gone);
+        break;
+      }
+    }
+    pthread_mutex_unlock(&server->lock);
+  }
+}
+
+/// Once a second: connections past the headers' deadline are cut, new ones or not.
+static void *reap(void *cls) {
+  chttp_server *server = cls;
+  pthread_mutex_lock(&server->lock);
+  while (!server->stopping) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 1;
+    pthread_cond_timedwait(&server->wake, &server->lock, &until);
+    if (!server->stopping) cut_slow(server, NULL);
+  }
+  pthread_mutex_unlock(&server->lock);
+  return NULL;
 }
 
 /// libmicrohttpd calls this first with no body (we keep the request), then with each part of
@@ -234,6 +380,7 @@ static int on_request(void *cls, void *connection, const char *url, const char *
     request->server = server;
     request->connection = connection;
     *state = request;
+    set_waiting(server, connection, 0);
     return MHD_YES;
   }
   if (*upload_size > 0) {
@@ -272,9 +419,9 @@ static int on_request(void *cls, void *connection, const char *url, const char *
 }
 
 static void on_completed(void *cls, void *connection, void **state, int why) {
-  (void)cls;
-  (void)connection;
   (void)why;
+  // Kept alive: it waits for the next request's headers, under the same deadline.
+  set_waiting(cls, connection, 1);
   chttp_request *request = *state;
   if (request == NULL) return;
   free(request->body);
@@ -284,8 +431,8 @@ static void on_completed(void *cls, void *connection, void **state, int why) {
 
 chttp_server *chttp_start(
   uint16_t port, int lan, const char *certificate, const char *key, unsigned connections,
-  size_t header_bytes, size_t body_bytes, unsigned timeout_seconds, chttp_handler handler,
-  void *context, char *error, size_t size) {
+  unsigned per_address, size_t header_bytes, size_t body_bytes, unsigned timeout_seconds,
+  chttp_handler handler, void *context, char *error, size_t size) {
   if (!chttp_load(error, size)) return NULL;
   chttp_server *server = calloc(1, sizeof *server);
   if (server == NULL) {
@@ -295,6 +442,8 @@ chttp_server *chttp_start(
   server->handler = handler;
   server->context = context;
   server->body_bytes = body_bytes;
+  pthread_mutex_init(&server->lock, NULL);
+  pthread_cond_init(&server->wake, NULL);
   unsigned flags = USE_INTERNAL_POLLING_THREAD | USE_THREAD_PER_CONNECTION | USE_POLL;
   int tls = certificate != NULL && key != NULL;
   if (tls) flags |= USE_TLS;
@@ -315,8 +464,8 @@ chttp_server *chttp_start(
         these, port, NULL, NULL, (access_handler)on_request, server,
         OPTION_CONNECTION_LIMIT, connections, OPTION_CONNECTION_MEMORY_LIMIT, header_bytes,
         OPTION_CONNECTION_TIMEOUT, timeout_seconds, OPTION_PER_IP_CONNECTION_LIMIT,
-        connections, OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, NULL,
-        OPTION_HTTPS_MEM_KEY, key, OPTION_HTTPS_MEM_CERT, certificate,
+        per_address, OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
+        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_HTTPS_MEM_KEY, key, OPTION_HTTPS_MEM_CERT, certificate,
         OPTION_HTTPS_PRIORITIES, priorities, OPTION_SOCK_ADDR,
         dual ? NULL : (struct sockaddr *)&loopback, OPTION_END);
     } else {
@@ -324,15 +473,18 @@ chttp_server *chttp_start(
         these, port, NULL, NULL, (access_handler)on_request, server,
         OPTION_CONNECTION_LIMIT, connections, OPTION_CONNECTION_MEMORY_LIMIT, header_bytes,
         OPTION_CONNECTION_TIMEOUT, timeout_seconds, OPTION_PER_IP_CONNECTION_LIMIT,
-        connections, OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, NULL,
-        OPTION_SOCK_ADDR, dual ? NULL : (struct sockaddr *)&loopback, OPTION_END);
+        per_address, OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
+        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_SOCK_ADDR, dual ? NULL : (struct sockaddr *)&loopback, OPTION_END);
     }
   }
   if (server->daemon == NULL) {
     snprintf(error, size, "cannot listen on port %u (is it in use?)", (unsigned)port);
+    pthread_mutex_destroy(&server->lock);
+    pthread_cond_destroy(&server->wake);
     free(server);
     return NULL;
   }
+  server->reaping = pthread_create(&server->reaper, NULL, reap, server) == 0;
   return server;
 }
 
@@ -343,7 +495,20 @@ uint16_t chttp_port(chttp_server *server) {
 
 void chttp_stop(chttp_server *server) {
   if (server == NULL) return;
+  pthread_mutex_lock(&server->lock);
+  server->stopping = 1;
+  pthread_cond_signal(&server->wake);
+  pthread_mutex_unlock(&server->lock);
+  if (server->reaping) pthread_join(server->reaper, NULL);
   mhd.stop_daemon(server->daemon);
+  // Every connection closed: the list is empty (anything left is freed all the same).
+  while (server->connections != NULL) {
+    waiting *gone = server->connections;
+    server->connections = gone->next;
+    free(gone);
+  }
+  pthread_mutex_destroy(&server->lock);
+  pthread_cond_destroy(&server->wake);
   free(server);
 }
 

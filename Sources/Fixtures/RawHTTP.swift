@@ -19,21 +19,25 @@ public struct RawHTTP: Sendable {
 
   public init(port: Int) { self.port = port }
 
+  /// A connection that sends `start` and then nothing (a slow client): its socket, to close.
+  public func hold(_ start: [UInt8]) throws -> Int32 {
+    let socket = try connected()
+    _ = start.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    return socket
+  }
+
+  /// Whether the server has closed a held connection (its end read, or an error).
+  public static func isClosed(_ socket: Int32) -> Bool {
+    var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    guard poll(&ready, 1, 0) > 0 else { return false }
+    var byte: UInt8 = 0
+    return recv(socket, &byte, 1, Int32(MSG_PEEK)) <= 0
+  }
+
   /// Sends `request` as it is and reads until the server closes (or `timeout` seconds).
   public func send(_ request: [UInt8], timeout: Double = 10) throws -> Answer {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw POSIXError(.EMFILE) }
+    let socket = try connected()
     defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     var sent = 0
     while sent < request.count {
       let count = request[sent...].withUnsafeBytes {
@@ -54,6 +58,25 @@ public struct RawHTTP: Sendable {
       received += buffer[0..<count]
     }
     return Self.parse(String(decoding: received, as: UTF8.self))
+  }
+
+  private func connected() throws -> Int32 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw POSIXError(.EMFILE) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      close(socket)
+      throw POSIXError(.ECONNREFUSED)
+    }
+    return socket
   }
 
   /// A request with `Connection: close`, and a body when given.

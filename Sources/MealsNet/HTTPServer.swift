@@ -15,7 +15,9 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// What one client may take: slow or greedy clients are cut off, not waited for.
   public struct Limits: Sendable {
-    public var connections = 256
+    public var connections = 512
+    /// From one address: well below the total, so one machine cannot take them all.
+    public var connectionsPerAddress = 256
     /// The request line and headers together (a larger request is refused by libmicrohttpd).
     public var headerBytes = 32 * 1024
     public var bodyBytes = 16 * 1024
@@ -39,8 +41,8 @@ public final class HTTPServer: @unchecked Sendable {
     var error = [CChar](repeating: 0, count: 256)
     let started = chttp_start(
       UInt16(port), lan ? 1 : 0, certificatePEM, keyPEM, UInt32(limits.connections),
-      limits.headerBytes, limits.bodyBytes, UInt32(limits.idleSeconds), answer,
-      box.toOpaque(), &error, error.count)
+      UInt32(limits.connectionsPerAddress), limits.headerBytes, limits.bodyBytes,
+      UInt32(limits.idleSeconds), answer, box.toOpaque(), &error, error.count)
     guard let started else {
       box.release()
       let why = String(

@@ -129,20 +129,166 @@ final class ServeEndToEndTests: XCTestCase {
     try tmux.waitFor("EXIT=0")
   }
 
-  func testWrongTokensFromOneAddressAreStoppedForAMinute() throws {
+  func testWrongTokensStopOnlyTheWrongOnesAndTheRightOneAlwaysComesIn() throws {
     try startServer()
     for attempt in 1...10 {
       XCTAssertEqual(try http.request("GET", "/pair?token=\(attempt)").status, 401)
     }
-    let limited = try http.request("GET", "/pair?token=\(token)")
+    let limited = try http.request("GET", "/pair?token=0123")
     XCTAssertEqual(limited.status, 429)
     XCTAssertEqual(limited.headers["retry-after"], "60")
-    XCTAssertEqual(try http.request("GET", "/api/meals", headers: bearer).status, 429)
+    XCTAssertEqual(
+      try http.request("GET", "/api/meals", headers: ["Authorization": "Bearer 0123"]).status, 429)
+    // The right token is never locked out: not the phone already paired, nor one pairing now.
+    XCTAssertEqual(try http.request("GET", "/api/meals", headers: bearer).status, 200)
+    XCTAssertEqual(
+      try http.request("GET", "/", headers: ["Cookie": "meals_token=\(token)"]).status, 200)
+    XCTAssertEqual(try http.request("GET", "/pair?token=\(token)").status, 303)
   }
 
-  /// Each book has its own pairing token (#58: two books in one folder shared one, so a phone
-  /// paired with one was paired with the other); the folder's token of earlier versions is the
-  /// default book's, so its phones stay paired.
+  func testAStrangerLearnsNothingOfWhatExistsAndTheRefusalIsStyled() throws {
+    try startServer()
+    // Known or not, any method: 401 without the token (404 and 405 would tell what exists).
+    for (method, path) in [
+      ("GET", "/nothing-here"), ("GET", "/etc/passwd"), ("DELETE", "/api/shopping/1"),
+      ("GET", "/api/shopping/1"), ("POST", "/api/meals"), ("GET", "/meal/\(pieID)"),
+    ] {
+      let answer = try http.request(method, path)
+      XCTAssertEqual(answer.status, 401, "\(method) \(path)")
+      XCTAssertNil(answer.headers["allow"], "\(method) \(path)")
+      XCTAssertEqual(answer.headers["x-content-type-options"], "nosniff", path)
+    }
+    // The page that says so is styled: its stylesheet is served to anyone (it holds no meal).
+    let refused = try http.request("GET", "/")
+    XCTAssertTrue(refused.body.contains("href=\"/app.css\""), refused.body)
+    let style = try http.request("GET", "/app.css")
+    XCTAssertEqual(style.status, 200)
+    XCTAssertEqual(style.headers["content-type"], "text/css; charset=utf-8")
+    XCTAssertEqual(try http.request("GET", "/app.js").status, 401)
+    // With the token, what does not exist is said.
+    XCTAssertEqual(try http.request("GET", "/nothing-here", headers: bearer).status, 404)
+    // An answer the server gives before the book sees the request carries the same headers.
+    let body = String(repeating: "x", count: 40_000)
+    let tooLarge = try http.request("POST", "/api/shopping/1", headers: bearer, body: body)
+    XCTAssertEqual(tooLarge.status, 413)
+    XCTAssertEqual(tooLarge.headers["x-content-type-options"], "nosniff")
+    XCTAssertEqual(tooLarge.headers["x-frame-options"], "DENY")
+  }
+
+  /// A write as a browser sends it, with what it says of where it comes from.
+  private func tick(
+    _ id: Int, host: String? = nil, type: String = "application/json",
+    extra: [String: String] = [:]
+  ) throws -> RawHTTP.Answer {
+    let body = "{\"ticked\": true}"
+    var text = "POST /api/shopping/\(id) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(http.port)")\r\n"
+    text += "Connection: close\r\nCookie: meals_token=\(token)\r\n"
+    text += "Content-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n"
+    for (name, value) in extra.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+    return try http.send(Array((text + "\r\n" + body).utf8))
+  }
+
+  func testOnlyTheBooksOwnPageCanTickAndOnlyAtThisMachinesAddresses() throws {
+    try startServer()
+    let items = try XCTUnwrap(
+      try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+    let potatoes = try XCTUnwrap(items.first?["id"] as? Int)
+    let own = "http://127.0.0.1:\(http.port)"
+    // A page on another port of the same host: the same site, so the cookie goes with it.
+    let refused: [(String, RawHTTP.Answer, Int)] = [
+      ("another port's fetch", try tick(potatoes, extra: ["Origin": "http://127.0.0.1:9182"]), 403),
+      (
+        "another port, fetch metadata",
+        try tick(potatoes, extra: ["Sec-Fetch-Site": "same-site"]), 403
+      ),
+      (
+        "a no-cors fetch's text body",
+        try tick(potatoes, type: "text/plain;charset=UTF-8", extra: ["Origin": own]), 415
+      ),
+      (
+        "a form",
+        try tick(potatoes, type: "application/x-www-form-urlencoded", extra: ["Origin": own]), 415
+      ),
+      ("no word of where it comes from", try tick(potatoes), 403),
+      (
+        "a name rebound to this machine",
+        try tick(
+          potatoes, host: "recipes.example:\(http.port)",
+          extra: ["Origin": "http://recipes.example:\(http.port)"]),
+        421
+      ),
+    ]
+    for (what, answer, status) in refused {
+      XCTAssertEqual(answer.status, status, what)
+      XCTAssertFalse(answer.body.contains("\"ticked\":true"), what)
+    }
+    var after = try XCTUnwrap(
+      try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+    XCTAssertEqual(after.first?["ticked"] as? Bool, false, "nothing refused was written")
+    // The book's own page (fetch says where it comes from), and a program with the token.
+    XCTAssertEqual(try tick(potatoes, extra: ["Origin": own]).status, 200)
+    XCTAssertEqual(try tick(potatoes, extra: ["Sec-Fetch-Site": "same-origin"]).status, 200)
+    XCTAssertEqual(
+      try tick(
+        potatoes, host: "localhost:\(http.port)", extra: ["Origin": "http://localhost:\(http.port)"]
+      ).status, 200)
+    XCTAssertEqual(
+      try http.request(
+        "POST", "/api/shopping/\(potatoes)", headers: bearer, body: "{\"ticked\": false}"
+      ).status, 200)
+    after = try XCTUnwrap(
+      try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+    XCTAssertEqual(after.first?["ticked"] as? Bool, false)
+  }
+
+  func testAPageOnAnotherPortInARealBrowserCannotTick() throws {
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/foreign.py").path
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
+    else {
+      throw XCTSkip(
+        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
+      )
+    }
+    let pairing = try startServer()
+    let items = try XCTUnwrap(
+      try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+    let potatoes = try XCTUnwrap(items.first?["id"] as? Int)
+    let (status, output, errors) = try runProcess(
+      [python, script, pairing, String(potatoes), folder.path("chromium-profile")])
+    XCTAssertEqual(status, 0, errors)
+    let seen = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], output)
+    XCTAssertEqual(seen["fetch"] as? String, "fetch sent", "the page did try")
+    let list = try XCTUnwrap(seen["list"] as? [[String: Any]], output)
+    XCTAssertEqual(list.map { $0["ticked"] as? Bool }, [false, false], "neither try ticked")
+    let store = try MealStore(path: database)
+    XCTAssertEqual(try store.readShoppingItems().filter(\.ticked).count, 0)
+  }
+
+  func testSlowClientsFromOneAddressDoNotStopAPairedRequest() throws {
+    try startServer()
+    // 300 connections that send a header line and then nothing more (each waits for ever).
+    var held: [Int32] = []
+    defer { for socket in held { close(socket) } }
+    for index in 0..<300 {
+      held.append(
+        try http.hold(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow-\(index): 1\r\n".utf8)))
+    }
+    // A paired request is answered within 2 s all the same, three times over.
+    for _ in 0..<3 {
+      let answer = try http.request("GET", "/api/shopping", headers: bearer, timeout: 2)
+      XCTAssertEqual(answer.status, 200)
+    }
+    // Most slow ones were cut already; the rest go at the deadline for headers.
+    XCTAssertGreaterThan(held.filter(RawHTTP.isClosed).count, 250)
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline && !held.allSatisfy(RawHTTP.isClosed) { usleep(200_000) }
+    XCTAssertTrue(held.allSatisfy(RawHTTP.isClosed), "a connection slow to send its headers is cut")
+  }
+
   func testEachBookInAFolderHasItsOwnToken() throws {
     let earlier = String(repeating: "ab", count: 16)
     try Data((earlier + "\n").utf8).write(to: URL(fileURLWithPath: folder.path("serve-token")))

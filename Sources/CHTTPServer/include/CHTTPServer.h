@@ -27,13 +27,15 @@ int chttp_load(char *error, size_t size);
 
 /// Starts serving on `port` (0: any free one) at 127.0.0.1, or every address when `lan`.
 /// `certificate` and `key` (PEM, both or neither) serve HTTPS with TLS 1.2 or later.
-/// At most `connections` at once, `header_bytes` of request line and headers, `body_bytes`
-/// of body (413 beyond), `timeout_seconds` idle before a connection is closed.
+/// At most `connections` at once and `per_address` from one address, `header_bytes` of request
+/// line and headers, `body_bytes` of body (413 beyond), `timeout_seconds` idle before a
+/// connection is closed. A connection slow to send a request's headers is cut (10 s, and at
+/// most 16 of one address waiting at once: the oldest goes).
 /// NULL when it cannot start, with why in `error`.
 chttp_server *chttp_start(
   uint16_t port, int lan, const char *certificate, const char *key, unsigned connections,
-  size_t header_bytes, size_t body_bytes, unsigned timeout_seconds, chttp_handler handler,
-  void *context, char *error, size_t size);
+  unsigned per_address, size_t header_bytes, size_t body_bytes, unsigned timeout_seconds,
+  chttp_handler handler, void *context, char *error, size_t size);
 
 /// The port it listens on (the one chosen when started with 0).
 uint16_t chttp_port(chttp_server *server);

@@ -18,6 +18,8 @@ public final class Kitchen: Sendable {
   private let secure: Bool
   private let today: @Sendable () -> CivilDate
   private let clock: @Sendable () -> Double
+  /// This machine's name: a `Host` of it (or `.local`) is this server's own.
+  private let machineName: String
 
   /// The cookie a paired phone keeps.
   static let cookieName = "meals_token"
@@ -33,6 +35,7 @@ public final class Kitchen: Sendable {
     self.secure = secure
     self.today = today
     self.clock = clock
+    machineName = LocalAddresses.hostName() ?? ""
   }
 
   /// Ends the event streams, so the server can stop without waiting for them.
@@ -55,34 +58,55 @@ public final class Kitchen: Sendable {
     return response
   }
 
+  /// Who may come in before what they ask for: a host not this machine's is refused, then
+  /// everything without the token is 401 (what exists is not told to a stranger) but the
+  /// pairing address and the stylesheet of the page that says so; a wrong token's lockout
+  /// never stops the right one; a write must come from the book's own page.
   private func answerTimed(_ request: ServerRequest) -> ServerResponse {
-    let route: KitchenRoute
-    switch KitchenRoute.resolve(method: request.method, path: request.path) {
-    case .success(let found): route = found
-    case .failure(.notFound):
-      return refusal(404, "There is nothing at this address.", api: request.path.hasPrefix("/api/"))
-    case .failure(.methodNotAllowed(let allowed)):
-      var response = refusal(
-        405, "This address does not take \(request.method).", api: request.path.hasPrefix("/api/"))
-      response.headers.append(("Allow", allowed))
-      return response
+    let api = request.path.hasPrefix("/api/")
+    guard SameOrigin.isOwnHost(request.headers["host"], machineName: machineName) else {
+      return refusal(421, SameOrigin.Refusal.foreignHost.message, api: api)
     }
+    let found = KitchenRoute.resolve(method: request.method, path: request.path)
     let now = clock()
-    if guards.withLock({ $0.isLimited(request.client, now: now) }) {
-      var response = refusal(429, "Too many wrong tokens: wait a minute.", api: route.isAPI)
-      response.headers.append(("Retry-After", "60"))
-      return response
-    }
-    if route == .pair { return pair(request, now: now) }
-    let given = bearer(request) ?? request.cookies[Self.cookieName]
+    let carried = bearer(request)
+    let given = carried ?? request.cookies[Self.cookieName]
     guard token.matches(given) else {
+      switch found {
+      case .success(.style): return asset(KitchenAssets.style, type: "text/css; charset=utf-8")
+      case .success(.pair) where token.matches(request.query["token"]):
+        return pair(request, now: now)
+      default: break
+      }
+      if guards.withLock({ $0.isLimited(request.client, now: now) }) {
+        var response = refusal(429, "Too many wrong tokens: wait a minute.", api: api)
+        response.headers.append(("Retry-After", "60"))
+        return response
+      }
+      if case .success(.pair) = found { return pair(request, now: now) }
       if given != nil { guards.withLock { $0.failed(request.client, now: now) } }
       var response = refusal(
         401,
         "This phone is not paired: open the address meals serve printed, or scan its code.",
-        api: route.isAPI)
-      if route.isAPI { response.headers.append(("WWW-Authenticate", "Bearer")) }
+        api: api)
+      if api { response.headers.append(("WWW-Authenticate", "Bearer")) }
       return response
+    }
+    let route: KitchenRoute
+    switch found {
+    case .success(let value): route = value
+    case .failure(.notFound):
+      return refusal(404, "There is nothing at this address.", api: api)
+    case .failure(.methodNotAllowed(let allowed)):
+      var response = refusal(405, "This address does not take \(request.method).", api: api)
+      response.headers.append(("Allow", allowed))
+      return response
+    }
+    if route.writes,
+      case .failure(let refused) = SameOrigin.checkWrite(
+        headers: request.headers, secure: secure, carriesBearer: carried != nil)
+    {
+      return refusal(refused == .notJSON ? 415 : 403, refused.message, api: api)
     }
     guards.withLock { $0.cameIn(request.client) }
     do {
@@ -326,8 +350,9 @@ public final class Kitchen: Sendable {
   private func refusal(_ status: Int, _ message: String, api: Bool) -> ServerResponse {
     if api { return json(KitchenJSON.error(message), status: status) }
     let titles = [
-      400: "Not understood", 401: "Not paired", 404: "Not found", 405: "Not allowed",
-      429: "Too many tries", 503: "Not available",
+      400: "Not understood", 401: "Not paired", 403: "Not allowed", 404: "Not found",
+      405: "Not allowed", 415: "Not understood", 421: "Not this machine", 429: "Too many tries",
+      503: "Not available",
     ]
     return html(
       KitchenPages.message(title: titles[status] ?? "Refused", text: message), status: status)

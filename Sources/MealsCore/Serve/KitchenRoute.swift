@@ -36,12 +36,16 @@ public enum KitchenRoute: Equatable, Sendable {
     }
   }
 
+  /// Whether it changes the book (and must come from the book's own page).
+  public var writes: Bool {
+    if case .apiTick = self { true } else { false }
+  }
+
   /// The route of a method and a decoded path.
   public static func resolve(method: String, path: String) -> Result<KitchenRoute, Failure> {
     guard let route = route(path) else { return .failure(.notFound) }
-    let writes = if case .apiTick = route { true } else { false }
     // (A `where` after `case "GET", "HEAD"` would guard only HEAD.)
-    let allowed = writes ? ["POST"] : ["GET", "HEAD"]
+    let allowed = route.writes ? ["POST"] : ["GET", "HEAD"]
     guard allowed.contains(method) else {
       return .failure(.methodNotAllowed(allowed: allowed.joined(separator: ", ")))
     }
