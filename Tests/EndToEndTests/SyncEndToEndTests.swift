@@ -636,6 +636,34 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(record.size, Int64(changed.utf8.count))
   }
 
+  func testAMealRenamedIntoThePlaceOfAFileRemovedElsewhereNeverTakesItsFile() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("book.sqlite", ["import", path("meals.json")])
+    try sync("book.sqlite", "Recipes")
+    // Pad Thai's file removed (another machine, or by hand) while the book changed it, and
+    // the stew renamed into its very name and place: both files are written, side by side.
+    try FileManager.default.removeItem(atPath: path("Recipes/Pad Thai.cook"))
+    try edit("book.sqlite", "Pad Thai") { $0.instructions += "\nServe with lime." }
+    try edit("book.sqlite", "Beef Stew") {
+      $0.name = "Pad Thai"
+      $0.category = nil
+    }
+    try sync("book.sqlite", "Recipes")
+    let texts = try cookFiles("Recipes").map { try read("Recipes/" + $0) }
+    XCTAssertEqual(texts.count, 2, "\(texts)")
+    XCTAssertEqual(texts.filter { $0.contains("Serve with lime.") }.count, 1, "\(texts)")
+    XCTAssertEqual(texts.filter { $0.contains("Brown the beef") }.count, 1, "\(texts)")
+    // And the next sync keeps both meals as they are: nothing taken for removed.
+    XCTAssertTrue(
+      try sync("book.sqlite", "Recipes").output.contains("nothing changed"))
+    let store = try MealStore(path: path("book.sqlite"))
+    let kept = try store.mealIDs(named: "Pad Thai").compactMap { try store.meal(id: $0) }
+    XCTAssertEqual(kept.count, 2)
+    XCTAssertEqual(kept.filter { $0.instructions.contains("Serve with lime.") }.count, 1)
+    XCTAssertEqual(kept.filter { $0.instructions.contains("Brown the beef") }.count, 1)
+    XCTAssertEqual(try trashed("book.sqlite"), [])
+  }
+
   func testAFolderEditedByHandAndSyncthingsConflictCopies() throws {
     try write(Self.fullMeal, "meals.json")
     try meals("book.sqlite", ["import", path("meals.json")])

@@ -87,7 +87,7 @@ final class ThreeMachines {
       return try add(on: machine)
     }
     let name = (try machine.store.meal(id: id)?.name) ?? "?"
-    done = "\(roll) on \(name)"
+    done = "\(roll) on \(name) #\(id)"
     switch roll {
     case 12..<29: try sync(index)
     case 29..<32: try killedSync(index)

@@ -672,6 +672,9 @@ public struct BookSync {
       try movePhotos(besides: from, to: to)
     }
     var taken = Set(files.keys.map { $0.lowercased() })
+    /// Paths this sync has given a meal's file already: never another's, even when it was
+    /// that one's before (its file removed, another meal renamed into its place).
+    var claimed = Set<String>()
     // Asked of the file system once, when a name first needs it.
     var portable: Bool?
     func mustBePortable(_ meal: Meal) -> Bool {
@@ -726,10 +729,13 @@ public struct BookSync {
       let text = Cooklang.render(meal, syncID: write.uid)
       let hash = ContentHash.of(text)
       // A recorded file that is another meal's now is never this one's to write over.
-      let from =
+      let recorded =
         write.from ?? (plan.displaced.contains(write.uid) ? nil : records[write.uid].map(\.path))
+      // Its former place given to another meal in this sync: its file there is that one's.
+      let from = recorded.flatMap { claimed.contains($0.lowercased()) ? nil : $0 }
       let target = self.target(
         for: meal, from: from, taken: taken, portable: mustBePortable(meal))
+      claimed.insert(target.lowercased())
       if let from, from == target, let record = records[write.uid], record.hash == hash,
         let entry = folder.entry(from), entry.mtime == record.mtime,
         entry.size == record.size || (record.isUnsure && folder.holds(hash, at: from))
