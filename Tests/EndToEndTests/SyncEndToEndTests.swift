@@ -416,6 +416,35 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(try store.photo(mealID: id)?.bytes, [UInt8](webp))
   }
 
+  func testAPhotoBesideANewMealInARenamedMealsOldPlaceStaysItsOwn() throws {
+    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
+    let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg")))
+    try write(Self.fullMeal, "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+    try sync("a.sqlite", "tree")
+    try sync("b.sqlite", "tree")
+    // On A: Pad Thai renamed (its file moves), and a new meal takes its old name, with a photo.
+    try edit("a.sqlite", "Pad Thai") { $0.name = "Noodles" }
+    let store = try MealStore(path: path("a.sqlite"))
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(name: "Pad Thai", instructions: "Fry it all.", ingredients: [])
+    try store.commit(draft)
+    let newID = try XCTUnwrap(store.mealIDs(named: "Pad Thai").first)
+    try store.setPhoto(try XCTUnwrap(MealPhoto(bytes: jpeg)), mealID: newID)
+    try sync("a.sqlite", "tree")
+    XCTAssertTrue(exists("tree/Pad Thai.jpg"))
+    // B reads the move and the new meal: the photo stays with the meal whose file it is beside.
+    try sync("b.sqlite", "tree")
+    try sync("b.sqlite", "tree")
+    XCTAssertTrue(exists("tree/Pad Thai.jpg"))
+    XCTAssertFalse(exists("tree/Noodles.jpg"))
+    XCTAssertEqual(
+      try shown("b.sqlite", "Pad Thai")["photo"] as? NSDictionary,
+      ["type": "image/jpeg", "bytes": jpeg.count])
+    XCTAssertNil(try shown("b.sqlite", "Noodles")["photo"])
+    XCTAssertNil(try shown("a.sqlite", "Noodles")["photo"])
+  }
+
   func testTheShoppingListAndItsTicksTravelBetweenMachines() throws {
     try git(["init", "-q", "--bare", path("remote.git")])
     try git(["clone", "-q", path("remote.git"), path("A")])

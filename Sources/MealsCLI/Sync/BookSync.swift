@@ -668,7 +668,9 @@ public struct BookSync {
         && plan.photoMoves.isEmpty && plan.strayCopies.isEmpty)
     else { return }
     for path in plan.strayCopies { try folder.remove(path) }
-    for (from, to) in plan.photoMoves where photos(besides: to).isEmpty {
+    // A photo left where a moved file was follows it — unless another recipe's file is there
+    // now (another meal took that name): the photo is that one's.
+    for (from, to) in plan.photoMoves where photos(besides: to).isEmpty && files[from] == nil {
       try movePhotos(besides: from, to: to)
     }
     var taken = Set(files.keys.map { $0.lowercased() })
