@@ -241,6 +241,116 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(after.first?["ticked"] as? Bool, false)
   }
 
+  /// Starts the server again on `port`: the same pairing address (the token is the book's).
+  private func restartServer(port: Int) throws {
+    let process = try ChildProcess(
+      [Products.meals, "--db", database, "serve", "--port", String(port)])
+    server = process
+    let first = process.read(until: "\n", timeout: 20)
+    XCTAssertTrue(first.hasPrefix("http://127.0.0.1:\(port)/pair?token=\(token)"), first)
+  }
+
+  func testInTheShopTicksWaitWithNoSignalAndLandWhenMealsIsBack() throws {
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/offline.py").path
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
+    else {
+      throw XCTSkip(
+        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
+      )
+    }
+    let store = try MealStore(path: database)
+    try store.addToShoppingList(
+      mealRef: .saved(pieID), mealName: Self.pieName,
+      ingredients: [IngredientMeasurement(name: "Salt", quantity: "1 pinch")])
+    let pairing = try startServer()
+    let port = http.port
+    let items = try XCTUnwrap(
+      try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+    let ids = Dictionary(
+      uniqueKeysWithValues: items.compactMap { item in
+        (item["ingredient"] as? String).flatMap { name in (item["id"] as? Int).map { (name, $0) } }
+      })
+    let (potatoes, butter, salt) = (
+      try XCTUnwrap(ids["Potatoes"]), try XCTUnwrap(ids["Butter"]), try XCTUnwrap(ids["Salt"])
+    )
+    let tmux = try TmuxSession(
+      Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/"))
+    try tmux.waitFor("2 meals")
+    try tmux.press("L")
+    try tmux.waitFor("Salt")
+
+    let phone = try ChildProcess([python, script, folder.path("chromium-profile")])
+    defer {
+      phone.write("quit\n")
+      phone.closeInput()
+      phone.wait()
+    }
+    func ask(_ command: String) throws -> [String: Any] {
+      phone.write(command + "\n")
+      let line = phone.read(until: "\n", timeout: 60)
+      let seen = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+      XCTAssertNil(seen["error"], "\(command): \(line)")
+      return seen
+    }
+    /// Each item's id with whether it shows ticked and marked waiting.
+    func rows(_ seen: [String: Any]) -> [Int: String] {
+      let items = seen["items"] as? [[String: Any]] ?? []
+      return Dictionary(
+        uniqueKeysWithValues: items.compactMap { item in
+          (item["id"] as? Int).map {
+            (
+              $0,
+              (item["ticked"] as? Bool == true ? "ticked" : "not ticked")
+                + (item["waiting"] as? Bool == true ? ", waiting" : "")
+            )
+          }
+        })
+    }
+    _ = try ask("open \(pairing)")
+
+    // The shop: meals cannot be reached. Both ticks hold, marked and said as waiting.
+    stopServer()
+    _ = try ask("tick \(potatoes)")
+    var seen = try ask("tick \(butter)")
+    let waiting = [
+      potatoes: "ticked, waiting", butter: "ticked, waiting", salt: "not ticked",
+    ]
+    XCTAssertEqual(rows(seen), waiting)
+    XCTAssertEqual(
+      seen["said"] as? String, "2 ticks waiting — they’ll be sent when meals is reachable.")
+    // A reload with no signal: the list and its waiting ticks are still there.
+    seen = try ask("reload")
+    XCTAssertEqual(seen["title"] as? String, "Shopping · meals")
+    XCTAssertEqual(rows(seen), waiting)
+    XCTAssertEqual(try store.readShoppingItems().filter(\.ticked).count, 0)
+
+    // Meanwhile at home, the app ticks the salt.
+    var screen = try tmux.capture()
+    for _ in 0..<4
+    where !(screen.split(separator: "\n").first { $0.contains("▸") }?.contains("Salt") ?? false) {
+      try tmux.press("Down")
+      usleep(150_000)
+      screen = try tmux.capture()
+    }
+    try tmux.press("Space")
+    try tmux.waitFor("[x] 1 pinch")
+
+    // meals is back (the same address): the waiting ticks land, the app's tick comes.
+    try restartServer(port: port)
+    seen = try ask("until-sent")
+    seen = try ask("until-ticked \(salt)")
+    XCTAssertEqual(rows(seen), [potatoes: "ticked", butter: "ticked", salt: "ticked"])
+    XCTAssertEqual(seen["said"] as? String, "")
+    XCTAssertEqual(try store.readShoppingItems().filter(\.ticked).count, 3)
+    screen = try tmux.waitFor("[x] 500 g", timeout: 3)
+    XCTAssertTrue(screen.contains("[x] ½ cup"), screen)
+    try tmux.press("q", "q")
+  }
+
   func testAPageOnAnotherPortInARealBrowserCannotTick() throws {
     let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
     let script = PackagePaths.root.appendingPathComponent("Tests/Browser/foreign.py").path

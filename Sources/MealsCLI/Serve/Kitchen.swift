@@ -140,6 +140,7 @@ public final class Kitchen: Sendable {
     case .shopping: return html(KitchenPages.shopping(try shoppingItems()))
     case .style: return asset(KitchenAssets.style, type: "text/css; charset=utf-8")
     case .script: return asset(KitchenAssets.script, type: "text/javascript; charset=utf-8")
+    case .worker: return asset(KitchenAssets.worker, type: "text/javascript; charset=utf-8")
     case .photo(let id):
       let photo = try store.withLock { store throws(StoreError) in try store.photo(mealID: id) }
       guard let photo else { return refusal(404, "This meal has no photo of its own.", api: false) }

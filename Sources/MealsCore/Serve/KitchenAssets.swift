@@ -50,6 +50,8 @@ public enum KitchenAssets {
     button.timer { margin: .3em .3em 0 0; }
     button.timer.running { color: var(--ink); border-color: var(--accent); }
     button.timer.done { background: var(--accent); color: var(--paper); }
+    .waiting-mark { color: var(--accent); font-size: .85em; margin-left: .5em; }
+    #waiting:empty { display: none; }
     .day h2 { font-size: 1.1em; margin-bottom: .2em; }
     .slot { display: inline-block; min-width: 6em; color: var(--muted); }
     @media (min-width: 700px) { body { font-size: 19px; } }
@@ -163,35 +165,174 @@ public enum KitchenAssets {
         });
       }
 
-      // The shopping list: ticks sent at once, others' ticks shown as they come.
+      // The shopping list: ticks sent at once, others' ticks shown as they come. A tick made
+      // while meals cannot be reached waits on the phone (kept across reloads) and is sent
+      // as soon as meals answers again; then the list is read again for what changed meanwhile.
       if (page === 'shopping') {
         const list = document.getElementById('shopping');
+        const said = document.getElementById('waiting');
         const boxes = () => Array.from(list.querySelectorAll('input[type=checkbox]'));
+        const key = 'meals.waiting-ticks';
+        let waiting = {};
+        try { waiting = JSON.parse(localStorage.getItem(key) || '{}') || {}; } catch (error) { waiting = {}; }
+        const keep = () => { try { localStorage.setItem(key, JSON.stringify(waiting)); } catch (error) { /* private mode */ } };
+        const count = () => Object.keys(waiting).length;
+        const setRow = (box, ticked) => { box.checked = ticked; box.closest('li').classList.toggle('ticked', ticked); };
+        const show = () => {
+          const n = count();
+          said.textContent = n === 0 ? '' : (n === 1 ? '1 tick waiting — it will' : n + ' ticks waiting — they’ll')
+            + ' be sent when meals is reachable.';
+          boxes().forEach((box) => {
+            const row = box.closest('li');
+            const held = waiting[box.dataset.id];
+            if (held) setRow(box, held.ticked);
+            row.classList.toggle('waiting', Boolean(held));
+            let mark = row.querySelector('.waiting-mark');
+            if (held && !mark) {
+              mark = document.createElement('span');
+              mark.className = 'waiting-mark';
+              mark.textContent = 'waiting';
+              row.querySelector('.ingredient').after(mark);
+            } else if (!held && mark) {
+              mark.remove();
+            }
+          });
+        };
+        const send = (id, ticked) => fetch('/api/shopping/' + id, {
+          method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ticked: ticked }),
+        });
+        const refresh = () => fetch('/api/shopping', { credentials: 'same-origin', cache: 'no-store' })
+          .then((response) => { if (!response.ok) throw new Error(response.status); return response.json(); })
+          .then((items) => {
+            const byID = new Map(items.map((item) => [String(item.id), item]));
+            boxes().forEach((box) => {
+              const item = byID.get(box.dataset.id);
+              if (!item) { if (!waiting[box.dataset.id]) box.closest('li').remove(); return; }
+              if (!waiting[box.dataset.id]) setRow(box, item.ticked);
+            });
+            if (items.some((item) => !list.querySelector('input[data-id="' + item.id + '"]'))) location.reload();
+          }).catch(() => {});
+        let sending = false;
+        // Sends the waiting ticks in the order made; stops at the first that cannot go.
+        const flush = () => {
+          if (sending || count() === 0) return Promise.resolve();
+          sending = true;
+          const next = () => {
+            const id = Object.keys(waiting)[0];
+            if (id === undefined) return Promise.resolve();
+            const held = waiting[id];
+            return send(id, held.ticked).then((response) => {
+              if (response.status === 401) throw new Error('unpaired');
+              if (!response.ok && response.status !== 404) throw new Error(response.status);
+              // Sent (or the item is gone from the list): no longer waiting.
+              if (waiting[id] === held) delete waiting[id];
+              keep();
+              return next();
+            });
+          };
+          return next().then(() => { sending = false; show(); return refresh(); }, (error) => {
+            sending = false;
+            show();
+            if (error.message === 'unpaired') {
+              said.textContent = 'This phone is not paired any more: open the address meals serve printed. '
+                + said.textContent;
+            }
+          });
+        };
         boxes().forEach((box) => { box.disabled = false; });
         list.addEventListener('change', (event) => {
           const box = event.target;
-          box.closest('li').classList.toggle('ticked', box.checked);
-          json('/api/shopping/' + box.dataset.id, {
-            method: 'POST', headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ ticked: box.checked }),
-          }).catch(() => { box.checked = !box.checked; box.closest('li').classList.toggle('ticked', box.checked); });
+          const id = box.dataset.id;
+          const ticked = box.checked;
+          setRow(box, ticked);
+          const wait = () => { waiting[id] = { ticked: ticked, at: Date.now() }; keep(); show(); };
+          // Behind ticks still waiting, this one waits too (they go in order).
+          if (count() > 0) { delete waiting[id]; wait(); flush(); return; }
+          send(id, ticked).then((response) => {
+            if (response.ok) return;
+            if (response.status >= 500) throw new Error(response.status);
+            setRow(box, !ticked);
+            said.textContent = response.status === 401
+              ? 'Not ticked: this phone is not paired any more — open the address meals serve printed.'
+              : 'Not ticked: meals refused it (' + response.status + ').';
+          }).catch(wait);
         });
-        const refresh = () => json('/api/shopping').then((items) => {
-          const byID = new Map(items.map((item) => [String(item.id), item]));
-          boxes().forEach((box) => {
-            const item = byID.get(box.dataset.id);
-            if (!item) { box.closest('li').remove(); return; }
-            box.checked = item.ticked;
-            box.closest('li').classList.toggle('ticked', item.ticked);
-          });
-          if (items.some((item) => !list.querySelector('input[data-id="' + item.id + '"]'))) location.reload();
-        }).catch(() => {});
+        show();
+        flush();
+        window.addEventListener('online', flush);
+        setInterval(() => { if (count() > 0) flush(); }, 3000);
         if ('EventSource' in window) {
           const events = new EventSource('/api/events');
           events.addEventListener('change', refresh);
+          // Connected again after meals was away: what waited goes, and what changed comes.
+          events.addEventListener('open', () => { flush().then(refresh); });
         }
       }
+
+      // Pages kept on the phone for when meals cannot be reached (where the browser allows a
+      // service worker: loopback, or HTTPS the phone trusts).
+      if ('serviceWorker' in navigator && window.isSecureContext && page !== 'message') {
+        navigator.serviceWorker.register('/sw.js').catch(() => {});
+      }
     })();
+
+    """
+  /// The service worker: every page and answer read while meals is reachable is kept (the
+  /// book, the plan and the shopping list from the start, this week's planned meals too), and
+  /// given back when meals cannot be reached; never a write, never the event stream.
+  public static let worker = """
+    'use strict';
+    const kept = 'meals-pages-1';
+    const first = ['/', '/shopping', '/plan', '/app.css', '/app.js'];
+    const keepPlanned = () => fetch('/api/plan', { credentials: 'same-origin' })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((plan) => {
+        if (!plan) return undefined;
+        const ids = new Set();
+        plan.days.forEach((day) => day.entries.forEach((entry) => { if (entry.mealID) ids.add(entry.mealID); }));
+        return caches.open(kept).then((cache) => Promise.all(Array.from(ids).flatMap((id) =>
+          ['/meal/' + id, '/cook/' + id].map((address) => cache.add(address).catch(() => {})))));
+      }).catch(() => {});
+    self.addEventListener('install', (event) => {
+      event.waitUntil(caches.open(kept).then((cache) => cache.addAll(first)).then(() => self.skipWaiting()));
+    });
+    self.addEventListener('activate', (event) => {
+      event.waitUntil(caches.keys()
+        .then((names) => Promise.all(names.filter((name) => name !== kept).map((name) => caches.delete(name))))
+        .then(() => self.clients.claim())
+        .then(keepPlanned));
+    });
+    const away = (url) => {
+      if (url.pathname.startsWith('/api/')) {
+        return new Response(JSON.stringify({ error: 'meals cannot be reached.' }),
+          { status: 503, headers: { 'Content-Type': 'application/json' } });
+      }
+      return new Response('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        + '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        + '<title>Not kept · meals</title><link rel="stylesheet" href="/app.css"></head>'
+        + '<body data-page="message"><header><nav aria-label="Pages"><a href="/">Book</a>'
+        + '<a href="/plan">Plan</a><a href="/shopping">Shopping</a></nav></header><main>'
+        + '<h1>Not kept on this phone</h1><p>meals cannot be reached, and this page was not '
+        + 'opened here before. The book, the week plan and the shopping list are kept.</p>'
+        + '</main></body></html>',
+        { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    };
+    self.addEventListener('fetch', (event) => {
+      const request = event.request;
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+      if (url.pathname === '/api/events' || url.pathname === '/pair' || url.pathname === '/sw.js') return;
+      event.respondWith(fetch(request).then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          event.waitUntil(caches.open(kept).then((cache) => cache.put(request, copy)));
+          if (url.pathname === '/plan') event.waitUntil(keepPlanned());
+        }
+        return response;
+      }).catch(() => caches.match(request, { ignoreVary: true })
+        .then((found) => found || away(url))));
+    });
 
     """
 }

@@ -318,6 +318,8 @@ public enum KitchenPages {
       main +=
         "<p class=\"note\" id=\"empty\">The list is empty: add a meal's ingredients in meals.</p>\n"
     }
+    // Ticks made while meals cannot be reached are said here (by the script) until sent.
+    main += "<p class=\"note\" id=\"waiting\" role=\"status\" aria-live=\"polite\"></p>\n"
     main += "<ul class=\"shopping\" id=\"shopping\">\n"
     for item in items { main += shoppingRow(item) }
     main += "</ul>\n"

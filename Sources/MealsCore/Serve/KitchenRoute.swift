@@ -10,6 +10,8 @@ public enum KitchenRoute: Equatable, Sendable {
   case shopping
   /// `/app.css`, `/app.js`: the pages' own style and script.
   case style, script
+  /// `/sw.js`: the service worker that keeps the pages for when meals cannot be reached.
+  case worker
   /// `/photo/ID`: a meal's own photo.
   case photo(Int64)
   case apiMeals
@@ -64,6 +66,7 @@ public enum KitchenRoute: Equatable, Sendable {
       case "shopping": return .shopping
       case "app.css": return .style
       case "app.js": return .script
+      case "sw.js": return .worker
       default: return nil
       }
     case 2:
