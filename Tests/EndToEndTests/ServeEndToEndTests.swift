@@ -351,6 +351,61 @@ final class ServeEndToEndTests: XCTestCase {
     try tmux.press("q", "q")
   }
 
+  func testAtTheStoveTimersStayAndCookModeKeepsItsPlace() throws {
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/cook.py").path
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
+    else {
+      throw XCTSkip(
+        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
+      )
+    }
+    let pairing = try startServer()
+    let (status, output, errors) = try runProcess([
+      python, script, pairing, String(pieID), folder.path("bar.png"),
+      folder.path("chromium-profile"),
+    ])
+    XCTAssertEqual(status, 0, errors)
+    let seen = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], output)
+    func at(_ moment: String) -> [String: Any] { seen[moment] as? [String: Any] ?? [:] }
+    func step(_ moment: String) -> [String] { at(moment)["step"] as? [String] ?? [] }
+    func bar(_ moment: String) -> [String] { at(moment)["bar"] as? [String] ?? [] }
+    /// The bar holds the step's timer, still counting down from 20 minutes.
+    func counting(_ moment: String) {
+      let shown = bar(moment)
+      XCTAssertEqual(shown.count, 1, "\(moment): \(shown)")
+      XCTAssertTrue(
+        shown.first.map {
+          $0.hasPrefix("20 minutes · Step 1 · 19:") || $0 == "20 minutes · Step 1 · 20:00"
+        }
+          ?? false, "\(moment): \(shown)")
+    }
+    XCTAssertEqual(step("started"), ["Step 1 of 2"])
+    counting("started")
+    // On the next step, after a reload, and back from another page: the step and the timer.
+    for moment in ["next", "reloaded", "back"] {
+      XCTAssertEqual(step(moment), ["Step 2 of 2"], moment)
+      counting(moment)
+    }
+    // A swipe from the screen's edge, and a scroll that drifts sideways: neither leaves nor
+    // turns; a real swipe does.
+    for moment in ["edgeSwipe", "driftingScroll"] {
+      XCTAssertEqual(step(moment), ["Step 2 of 2"], moment)
+      XCTAssertEqual(at(moment)["path"] as? String, "/cook/\(pieID)", moment)
+    }
+    XCTAssertEqual(step("swipeBack"), ["Step 1 of 2"])
+    // Space on the focused timer does what the timer says (stops it), not turn the step.
+    XCTAssertEqual(step("spaceOnTimer"), ["Step 1 of 2"])
+    XCTAssertEqual(bar("spaceOnTimer"), [])
+    // A timer that ended while the page was closed says so when it opens.
+    XCTAssertEqual(bar("endedWhileClosed"), ["20 minutes · Step 1 · done"])
+    XCTAssertEqual(step("endedWhileClosed"), ["Step 1 of 2"])
+    XCTAssertEqual(seen["timerButton"] as? String, "Done: 20 minutes")
+  }
+
   func testAPageOnAnotherPortInARealBrowserCannotTick() throws {
     let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
     let script = PackagePaths.root.appendingPathComponent("Tests/Browser/foreign.py").path
@@ -570,7 +625,10 @@ final class ServeEndToEndTests: XCTestCase {
     let cook = try http.request("GET", "/cook/\(pieID)", headers: bearer)
     XCTAssertTrue(cook.body.contains("Step 1 of 2"), cook.body)
     XCTAssertTrue(cook.body.contains("data-seconds=\"1200\">Timer: 20 minutes</button>"), cook.body)
-    XCTAssertTrue(cook.body.contains("<li>500 g Potatoes</li>"), "the step's own ingredients")
+    XCTAssertTrue(
+      cook.body.contains(
+        "<li><label><input type=\"checkbox\" class=\"added\"> 500 g Potatoes</label></li>"),
+      "the step's own ingredients, each to tick off")
 
     let missing = try http.request("GET", "/api/meals/999999", headers: bearer)
     XCTAssertEqual(missing.status, 404)

@@ -123,10 +123,15 @@ final class KitchenServeTests: XCTestCase {
     let servings = Servings(for: meal)
     let page = KitchenPages.cook(meal, id: 5, servings: servings, lines: servings.lines(of: meal))
     XCTAssertTrue(page.contains("Step 1 of 2 · Pastry"), page)
-    XCTAssertTrue(page.contains("<li>100 g Butter</li>\n<li>200 g flour</li>"), page)
+    // Each can be ticked off as it goes in.
+    XCTAssertTrue(
+      page.contains(
+        "<li><label><input type=\"checkbox\" class=\"added\"> 100 g Butter</label></li>\n"
+          + "<li><label><input type=\"checkbox\" class=\"added\"> 200 g flour</label></li>"),
+      page)
     XCTAssertTrue(page.contains("data-seconds=\"300\">Timer: 5 minutes</button>"), page)
     XCTAssertTrue(page.contains("data-seconds=\"4200\">Timer: 1 hr 10 mins</button>"), page)
-    XCTAssertFalse(page.contains("<li>4 Apples</li>"), "no step names the apples")
+    XCTAssertFalse(page.contains("> 4 Apples</label>"), "no step names the apples")
     XCTAssertTrue(
       page.contains(
         "<p class=\"cookware\">Cookware: &lt;b&gt;dish&lt;/b&gt; (1)</p>\n</section>\n<section class=\"step\" data-step=\"1\">"

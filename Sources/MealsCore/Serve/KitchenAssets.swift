@@ -23,7 +23,9 @@ public enum KitchenAssets {
     .search input[type=search] { flex: 1 1 12em; font-size: 1em; padding: .5em; }
     select, button, input { font-size: 1em; }
     button, .button { padding: .5em 1em; border-radius: .4em; border: 1px solid var(--line);
-      background: transparent; color: var(--accent); text-decoration: none; display: inline-block; }
+      background: transparent; color: var(--accent); text-decoration: none; display: inline-block;
+      min-height: 44px; }
+    button:disabled { color: var(--muted); opacity: .45; }
     ul.meals { list-style: none; padding: 0; }
     ul.meals li a { display: block; padding: .6em 0; border-bottom: 1px solid var(--line);
       text-decoration: none; color: var(--ink); }
@@ -48,6 +50,16 @@ public enum KitchenAssets {
       bottom: 0; padding: .8em 1em; background: var(--paper); border-top: 1px solid var(--line); }
     body.one-step .cook-nav button { flex: 1; font-size: 1.2em; padding: .8em; }
     button.timer { margin: .3em .3em 0 0; }
+    body.one-step main { touch-action: pan-y; }
+    html:has(body.one-step) { overscroll-behavior-x: none; }
+    .timers { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; gap: .4em;
+      background: var(--paper); }
+    .timers:empty { display: none; }
+    .timers button { padding: .6em .8em; min-height: 44px; }
+    .timers button.done { background: var(--accent); color: var(--paper); }
+    .said { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    ul.step-ingredients { list-style: none; padding-left: 0; }
+    ul.step-ingredients input { width: 1.3em; height: 1.3em; vertical-align: middle; }
     button.timer.running { color: var(--ink); border-color: var(--accent); }
     button.timer.done { background: var(--accent); color: var(--paper); }
     .waiting-mark { color: var(--accent); font-size: .85em; margin-left: .5em; }
@@ -100,33 +112,64 @@ public enum KitchenAssets {
         box.form.addEventListener('change', search);
       }
 
-      // Cook Mode: one step at a time, swipes and keys, timers, the screen kept awake.
+      // Cook Mode: one step at a time, swipes and keys, timers, the screen kept awake. The
+      // step, the running timers (by their end time) and the ingredients ticked off are kept
+      // on the phone per meal: a reload, a locked phone or a visit to another page loses none.
       if (page === 'cook') {
+        const meal = document.querySelector('.cook-title').dataset.meal;
+        const key = 'meals.cook.' + meal;
+        let saved = {};
+        try { saved = JSON.parse(localStorage.getItem(key) || '{}') || {}; } catch (error) { saved = {}; }
+        if (!Array.isArray(saved.timers)) saved.timers = [];
+        if (!Array.isArray(saved.added)) saved.added = [];
+        const keep = () => { try { localStorage.setItem(key, JSON.stringify(saved)); } catch (error) { /* private mode */ } };
         const steps = Array.from(document.querySelectorAll('.step'));
+        const bar = document.getElementById('timers');
+        const said = document.getElementById('step-said');
+        const buttons = Array.from(document.querySelectorAll('button.timer'));
         let current = 0;
+        const clock = (seconds) => {
+          const hours = Math.floor(seconds / 3600);
+          const minutes = Math.floor((seconds % 3600) / 60);
+          const rest = String(seconds % 60).padStart(2, '0');
+          return hours > 0 ? hours + ':' + String(minutes).padStart(2, '0') + ':' + rest : minutes + ':' + rest;
+        };
         const show = (index) => {
           current = Math.max(0, Math.min(steps.length - 1, index));
           steps.forEach((step, i) => step.classList.toggle('current', i === current));
           document.getElementById('previous').disabled = current === 0;
           document.getElementById('next').disabled = current === steps.length - 1;
+          saved.step = current;
+          keep();
+          said.textContent = steps[current].querySelector('.step-number').textContent;
           window.scrollTo(0, 0);
         };
         document.body.classList.add('one-step');
         document.getElementById('previous').addEventListener('click', () => show(current - 1));
         document.getElementById('next').addEventListener('click', () => show(current + 1));
+        // Space and Enter on a button, a link or a box do what it says, never turn the step.
         document.addEventListener('keydown', (event) => {
-          if (event.key === 'ArrowRight' || event.key === ' ') show(current + 1);
+          if (event.target.closest && event.target.closest('button, a, input, select, textarea, label')) return;
+          if (event.key === 'ArrowRight' || event.key === ' ') { event.preventDefault(); show(current + 1); }
           if (event.key === 'ArrowLeft') show(current - 1);
         });
-        let startX = null;
-        document.addEventListener('touchstart', (event) => { startX = event.touches[0].clientX; }, { passive: true });
+        // A swipe turns the step only when mostly sideways (over twice the vertical) and not
+        // from the screen's edge (where the browser's own back gesture starts).
+        let start = null;
+        document.addEventListener('touchstart', (event) => {
+          const touch = event.touches[0];
+          const edge = 24;
+          start = event.touches.length > 1 || touch.clientX < edge || touch.clientX > window.innerWidth - edge
+            ? null : { x: touch.clientX, y: touch.clientY };
+        }, { passive: true });
         document.addEventListener('touchend', (event) => {
-          if (startX === null) return;
-          const moved = event.changedTouches[0].clientX - startX;
-          if (Math.abs(moved) > 60) show(current + (moved < 0 ? 1 : -1));
-          startX = null;
+          if (start === null) return;
+          const touch = event.changedTouches[0];
+          const across = touch.clientX - start.x;
+          const down = touch.clientY - start.y;
+          start = null;
+          if (Math.abs(across) > 60 && Math.abs(across) > 2 * Math.abs(down)) show(current + (across < 0 ? 1 : -1));
         });
-        show(0);
         let lock = null;
         const keepAwake = () => {
           if (!('wakeLock' in navigator) || document.visibilityState !== 'visible') return;
@@ -134,35 +177,96 @@ public enum KitchenAssets {
         };
         keepAwake();
         document.addEventListener('visibilitychange', keepAwake);
+        // The sound is made ready by the tap that starts a timer (a browser plays none unasked).
+        let sound = null;
+        const ready = () => {
+          try {
+            sound = sound || new (window.AudioContext || window.webkitAudioContext)();
+            if (sound.state === 'suspended') sound.resume();
+          } catch (error) { sound = null; }
+        };
         const ring = () => {
           if (navigator.vibrate) navigator.vibrate([400, 200, 400, 200, 400]);
-          try {
-            const sound = new AudioContext();
-            [0, 0.6, 1.2].forEach((at) => {
-              const tone = sound.createOscillator();
-              tone.frequency.value = 880;
-              tone.connect(sound.destination);
-              tone.start(sound.currentTime + at);
-              tone.stop(sound.currentTime + at + 0.35);
-            });
-          } catch (error) { /* no sound here */ }
+          if (!sound) return;
+          [0, 0.6, 1.2].forEach((at) => {
+            const tone = sound.createOscillator();
+            tone.frequency.value = 880;
+            tone.connect(sound.destination);
+            tone.start(sound.currentTime + at);
+            tone.stop(sound.currentTime + at + 0.35);
+          });
         };
-        document.querySelectorAll('button.timer').forEach((button) => {
-          const label = button.textContent;
-          let timer = null;
+        buttons.forEach((button, index) => {
+          button.dataset.key = String(index);
+          button.dataset.label = button.textContent.replace(/^Timer: /, '');
+        });
+        const stepOf = (button) => Number(button.closest('.step').dataset.step);
+        // The bar of timers, on every step: label, step, time left; a tap goes to the step
+        // (or, once rung, puts the timer away).
+        const draw = () => {
+          const now = Date.now();
+          bar.replaceChildren(...saved.timers.map((timer) => {
+            const left = Math.max(0, Math.ceil((timer.end - now) / 1000));
+            const item = document.createElement('button');
+            item.type = 'button';
+            item.className = 'bar-timer' + (left === 0 ? ' done' : '');
+            item.textContent = timer.label + ' · Step ' + timer.step + ' · ' + (left === 0 ? 'done' : clock(left));
+            item.addEventListener('click', () => {
+              if (Date.now() >= timer.end) {
+                saved.timers = saved.timers.filter((other) => other !== timer);
+                keep();
+                draw();
+              } else {
+                show(timer.step);
+              }
+            });
+            return item;
+          }));
+          buttons.forEach((button) => {
+            const timer = saved.timers.find((other) => other.key === button.dataset.key);
+            const left = timer ? Math.max(0, Math.ceil((timer.end - now) / 1000)) : null;
+            button.className = 'timer' + (timer ? (left === 0 ? ' done' : ' running') : '');
+            button.textContent = timer === undefined ? 'Timer: ' + button.dataset.label
+              : left === 0 ? 'Done: ' + button.dataset.label : clock(left) + ' left';
+          });
+        };
+        const tick = () => {
+          let rang = false;
+          saved.timers.forEach((timer) => {
+            if (!timer.rung && Date.now() >= timer.end) { timer.rung = true; rang = true; }
+          });
+          if (rang) { keep(); ring(); }
+          draw();
+        };
+        buttons.forEach((button) => {
           button.addEventListener('click', () => {
-            if (timer) { clearInterval(timer); timer = null; button.className = 'timer'; button.textContent = label; return; }
-            const end = Date.now() + Number(button.dataset.seconds) * 1000;
-            button.className = 'timer running';
-            const tick = () => {
-              const left = Math.max(0, Math.round((end - Date.now()) / 1000));
-              button.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') + ' left';
-              if (left === 0) { clearInterval(timer); timer = null; button.className = 'timer done'; button.textContent = 'Done: ' + label; ring(); }
-            };
-            tick();
-            timer = setInterval(tick, 250);
+            ready();
+            const running = saved.timers.find((timer) => timer.key === button.dataset.key);
+            if (running) {
+              saved.timers = saved.timers.filter((timer) => timer !== running);
+            } else {
+              saved.timers.push({
+                key: button.dataset.key, label: button.dataset.label, step: stepOf(button),
+                end: Date.now() + Number(button.dataset.seconds) * 1000, rung: false,
+              });
+            }
+            keep();
+            draw();
           });
         });
+        // Ingredients ticked off as they go in.
+        const added = Array.from(document.querySelectorAll('input.added'));
+        added.forEach((box, index) => {
+          box.checked = saved.added.includes(index);
+          box.addEventListener('change', () => {
+            saved.added = added.map((other, i) => (other.checked ? i : -1)).filter((i) => i >= 0);
+            keep();
+          });
+        });
+        show(Math.min(Number(saved.step) || 0, steps.length - 1));
+        // A timer that ended while the page was closed rings now.
+        tick();
+        setInterval(tick, 250);
       }
 
       // The shopping list: ticks sent at once, others' ticks shown as they come. A tick made

@@ -197,7 +197,9 @@ public enum KitchenPages {
     let method = CookMethod(of: meal)
     let steps = method.steps
     var main = """
-      <h1 class="cook-title"><a href="/meal/\(id)?servings=\(servings.current)">\(HTMLEscaping.escaped(meal.name))</a></h1>
+      <h1 class="cook-title" data-meal="\(id)"><a href="/meal/\(id)?servings=\(servings.current)">\(HTMLEscaping.escaped(meal.name))</a></h1>
+      <div class="timers" id="timers" role="status" aria-live="polite" aria-label="Timers"></div>
+      <p class="said" id="step-said" aria-live="polite"></p>
       <section class="step gather" data-step="0">
       <p class="step-number">Gather · for \(servings.current)</p>
 
@@ -222,7 +224,7 @@ public enum KitchenPages {
         main += "<ul class=\"step-ingredients\">\n"
         for line in used {
           main +=
-            "<li>\(HTMLEscaping.escaped(line.quantity)) \(HTMLEscaping.escaped(line.name))</li>\n"
+            "<li><label><input type=\"checkbox\" class=\"added\"> \(HTMLEscaping.escaped(line.quantity)) \(HTMLEscaping.escaped(line.name))</label></li>\n"
         }
         main += "</ul>\n"
       }
