@@ -159,14 +159,15 @@ deps:
 	$(call install_packages,$(LIBS) git)
 
 # The official Cooklang parser, for the tests that compare meals' Cooklang with it (cooklang-rs
-# through PyPI's cooklang-bindings), and Selenium, which drives chromium through `meals serve`'s
-# pages, in a virtual environment of the tests' own.
+# through PyPI's cooklang-bindings), Selenium, which drives chromium through `meals serve`'s
+# pages, and axe-core (axe-selenium-python) that checks them, in a virtual environment of the
+# tests' own.
 COOK_VENV := $(BUILD_DIR)/venv
 cook-venv:
-	@$(COOK_VENV)/bin/python -c 'import cooklang, selenium' 2>/dev/null || { \
+	@$(COOK_VENV)/bin/python -c 'import cooklang, selenium, axe_selenium_python' 2>/dev/null || { \
 	  rm -rf $(COOK_VENV) && python3 -m venv $(COOK_VENV) && \
 	  $(COOK_VENV)/bin/pip install --quiet --disable-pip-version-check cooklang-bindings==0.6.0 \
-	    selenium==4.38.0; }
+	    selenium==4.38.0 axe-selenium-python==2.1.6; }
 
 test-deps:
 	$(call install_packages,$(LIBS) $(TOOLS))

@@ -165,6 +165,17 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(style.status, 200)
     XCTAssertEqual(style.headers["content-type"], "text/css; charset=utf-8")
     XCTAssertEqual(try http.request("GET", "/app.js").status, 401)
+    // The icon and the manifest (nothing of the book in either): a phone adds the book to its
+    // home screen with them.
+    let icon = try http.request("GET", "/favicon.svg")
+    XCTAssertEqual(icon.status, 200)
+    XCTAssertEqual(icon.headers["content-type"], "image/svg+xml")
+    XCTAssertTrue(icon.body.hasPrefix("<svg"), icon.body)
+    let manifest = try http.request("GET", "/manifest.webmanifest")
+    XCTAssertEqual(manifest.status, 200)
+    let app = try XCTUnwrap(try json(manifest) as? [String: Any])
+    XCTAssertEqual(app["display"] as? String, "standalone")
+    XCTAssertEqual(app["start_url"] as? String, "/")
     // With the token, what does not exist is said.
     XCTAssertEqual(try http.request("GET", "/nothing-here", headers: bearer).status, 404)
     // An answer the server gives before the book sees the request carries the same headers.
@@ -406,6 +417,78 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(seen["timerButton"] as? String, "Done: 20 minutes")
   }
 
+  func testAnArabicMealReadsRightToLeftAndSearchRowsAreTheServersOwn() throws {
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/reading.py").path
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
+    else {
+      throw XCTSkip(
+        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
+      )
+    }
+    let store = try MealStore(path: database)
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "كبسة دجاج", instructions: "اغسل الأرز جيدا.\nاطبخ الدجاج لمدة 30 دقيقة.",
+      ingredients: [IngredientMeasurement(name: "أرز", quantity: "1 كيلو")])
+    try store.commit(draft)
+    let kabsa = try XCTUnwrap(store.mealIDs(named: "كبسة دجاج").first)
+    // Shakshuka's row has fields (a rating, a favourite) the script must write as the server does.
+    let shakshuka = try XCTUnwrap(store.mealIDs(named: "Shakshuka").first)
+    try store.setFavourite(true, mealID: shakshuka)
+    var rated = try store.editableCopy(of: shakshuka)
+    rated.meal.rating = 4
+    rated.meal.totalMinutes = 35
+    try store.commit(rated)
+    let pairing = try startServer()
+    let shot = folder.path("arabic.png")
+    let (status, output, errors) = try runProcess([
+      python, script, pairing, String(kabsa), "shak", shot, folder.path("chromium-profile"),
+    ])
+    XCTAssertEqual(status, 0, errors)
+    let seen = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], output)
+    for part in ["name", "ingredient", "step"] {
+      XCTAssertEqual(seen[part] as? String, "rtl", "the meal's \(part) reads right to left")
+    }
+    XCTAssertEqual(seen["page"] as? String, "ltr", "the page's own words stay left to right")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
+    let server = try XCTUnwrap(seen["serverRows"] as? [String])
+    XCTAssertEqual(server.count, 1)
+    XCTAssertTrue(server.first?.contains("★") ?? false, "\(server)")
+    XCTAssertEqual(seen["scriptRows"] as? [String], server, "rows as the server writes them")
+    XCTAssertEqual(seen["address"] as? String, "/?q=shak")
+    XCTAssertEqual(seen["reloadedRows"] as? [String], server)
+    XCTAssertEqual(seen["reloadedQuery"] as? String, "shak")
+  }
+
+  func testAxeFindsNothingOnAnyPageLightOrDark() throws {
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/axe.py").path
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+      (try? runProcess([python, "-c", "import selenium, axe_selenium_python"]))?.0 == 0
+    else {
+      throw XCTSkip(
+        "chromium, chromium-driver, Selenium or axe-selenium-python in .build/venv is missing: `make test` installs them."
+      )
+    }
+    try MealStore(path: database).plan(
+      mealID: pieID, on: .today(), slot: .dinner, servings: 4)
+    let pairing = try startServer()
+    let (status, output, errors) = try runProcess([
+      python, script, pairing, String(pieID), folder.path("chromium-profile"),
+    ])
+    XCTAssertEqual(status, 0, errors)
+    let seen = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], output)
+    XCTAssertEqual((seen["pages"] as? [String])?.count, 12, output)
+    XCTAssertEqual(
+      (seen["violations"] as? [Any])?.count, 0, "axe on every page, light and dark: \(output)")
+  }
+
   func testAPageOnAnotherPortInARealBrowserCannotTick() throws {
     let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
     let script = PackagePaths.root.appendingPathComponent("Tests/Browser/foreign.py").path
@@ -615,10 +698,11 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(page.status, 200)
     XCTAssertFalse(page.body.contains("<script>alert"), "a meal's name is text, never markup")
     XCTAssertTrue(
-      page.body.contains("<h1>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; Pie &amp; Mash</h1>"),
+      page.body.contains(
+        "<h1 dir=\"auto\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; Pie &amp; Mash</h1>"),
       page.body)
     XCTAssertTrue(page.body.contains("<span class=\"measure\">1 kg</span>"), page.body)
-    XCTAssertTrue(page.body.contains("<h3>For the mash</h3>"), page.body)
+    XCTAssertTrue(page.body.contains("<h3 dir=\"auto\">For the mash</h3>"), page.body)
     let policy = try XCTUnwrap(page.headers["content-security-policy"])
     XCTAssertTrue(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"), policy)
 
@@ -627,7 +711,8 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(cook.body.contains("data-seconds=\"1200\">Timer: 20 minutes</button>"), cook.body)
     XCTAssertTrue(
       cook.body.contains(
-        "<li><label><input type=\"checkbox\" class=\"added\"> 500 g Potatoes</label></li>"),
+        "<li dir=\"auto\"><label><input type=\"checkbox\" class=\"added\"> 500 g Potatoes</label></li>"
+      ),
       "the step's own ingredients, each to tick off")
 
     let missing = try http.request("GET", "/api/meals/999999", headers: bearer)

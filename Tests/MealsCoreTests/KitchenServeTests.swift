@@ -105,11 +105,12 @@ final class KitchenServeTests: XCTestCase {
     let page = KitchenPages.meal(
       meal, id: 5, servings: servings, lines: servings.lines(of: meal), hasPhoto: true)
     XCTAssertFalse(page.contains("<img src=x"), page)
-    XCTAssertTrue(page.contains("<h1>&lt;img src=x onerror=alert(1)&gt; Pie</h1>"), page)
+    XCTAssertTrue(
+      page.contains("<h1 dir=\"auto\">&lt;img src=x onerror=alert(1)&gt; Pie</h1>"), page)
     XCTAssertFalse(page.contains("javascript:"), "a source that is not http(s) is no link")
     XCTAssertTrue(page.contains("<img class=\"photo\" src=\"/photo/5\""), page)
     XCTAssertTrue(page.contains("<span class=\"measure\">200 g</span>"), "100 g for 8: 200 g")
-    XCTAssertTrue(page.contains("<h3>Pastry</h3>"), page)
+    XCTAssertTrue(page.contains("<h3 dir=\"auto\">Pastry</h3>"), page)
     XCTAssertTrue(page.contains("written for 4"), page)
     XCTAssertTrue(
       page.contains("<h2>Cookware</h2>\n<p class=\"cookware\">&lt;b&gt;dish&lt;/b&gt; (1)</p>"),
@@ -126,8 +127,9 @@ final class KitchenServeTests: XCTestCase {
     // Each can be ticked off as it goes in.
     XCTAssertTrue(
       page.contains(
-        "<li><label><input type=\"checkbox\" class=\"added\"> 100 g Butter</label></li>\n"
-          + "<li><label><input type=\"checkbox\" class=\"added\"> 200 g flour</label></li>"),
+        "<li dir=\"auto\"><label><input type=\"checkbox\" class=\"added\"> 100 g Butter</label></li>\n"
+          + "<li dir=\"auto\"><label><input type=\"checkbox\" class=\"added\"> 200 g flour</label></li>"
+      ),
       page)
     XCTAssertTrue(page.contains("data-seconds=\"300\">Timer: 5 minutes</button>"), page)
     XCTAssertTrue(page.contains("data-seconds=\"4200\">Timer: 1 hr 10 mins</button>"), page)
@@ -149,12 +151,14 @@ final class KitchenServeTests: XCTestCase {
     XCTAssertFalse(page.contains("Step 3"), page)
     XCTAssertTrue(
       page.contains(
-        "<p class=\"note\">A classic.</p>\n<p class=\"note\">Source: BBC</p>\n</section>"),
+        "<p class=\"note\" dir=\"auto\">A classic.</p>\n<p class=\"note\" dir=\"auto\">Source: BBC</p>\n</section>"
+      ),
       page)
     let mealPage = KitchenPages.meal(meal, id: 5, servings: servings, lines: [], hasPhoto: false)
     XCTAssertTrue(
       mealPage.contains(
-        "<h2>Notes</h2>\n<p class=\"note\">A classic.</p>\n<p class=\"note\">Source: BBC</p>\n"),
+        "<h2>Notes</h2>\n<p class=\"note\" dir=\"auto\">A classic.</p>\n<p class=\"note\" dir=\"auto\">Source: BBC</p>\n"
+      ),
       "notes on the meal's page are paragraphs, not numbered steps: \(mealPage)")
     XCTAssertFalse(mealPage.contains("<h3>Notes</h3>"), mealPage)
     let json = KitchenJSON.meal(meal, id: 5, servings: servings, lines: []).serialized(
@@ -179,7 +183,8 @@ final class KitchenServeTests: XCTestCase {
       categories: ["Dessert", "Side & Starter"], category: "Dessert")
     XCTAssertTrue(page.contains("value=\"&quot;&gt;&lt;script&gt;\""), page)
     XCTAssertTrue(page.contains("250 meals; the first 2 shown"), page)
-    XCTAssertTrue(page.contains("<span class=\"name\">Tarte &lt;Tatin&gt;</span>"), page)
+    XCTAssertTrue(
+      page.contains("<span class=\"name\" dir=\"auto\">Tarte &lt;Tatin&gt;</span>"), page)
     XCTAssertTrue(page.contains("<option value=\"Dessert\" selected>Dessert</option>"), page)
     XCTAssertTrue(page.contains("Side &amp; Starter"), page)
     XCTAssertTrue(page.contains("name=\"favourites\" value=\"1\" checked"), page)
@@ -191,7 +196,7 @@ final class KitchenServeTests: XCTestCase {
       ShoppingItem(id: 4, mealName: "Pie", ingredient: "Flour", measure: "", ticked: false),
     ])
     XCTAssertTrue(page.contains("data-id=\"3\" checked disabled"), page)
-    XCTAssertTrue(page.contains("<li class=\"ticked\">"), page)
+    XCTAssertTrue(page.contains("<li dir=\"auto\" class=\"ticked\">"), page)
     XCTAssertTrue(page.contains("data-id=\"4\" disabled"), page)
     XCTAssertTrue(KitchenPages.shopping([]).contains("The list is empty"))
   }
@@ -231,7 +236,8 @@ final class KitchenServeTests: XCTestCase {
     let page = KitchenPages.plan(monday: monday, entries: [entry])
     XCTAssertTrue(page.contains("<h1>Week 2026-W49</h1>"), page)
     XCTAssertTrue(page.contains("Wednesday 2 December"), page)
-    XCTAssertTrue(page.contains("<a href=\"/meal/5?servings=6\">Pie &amp; &lt;b&gt;</a>"), page)
+    XCTAssertTrue(
+      page.contains("<a href=\"/meal/5?servings=6\"><bdi>Pie &amp; &lt;b&gt;</bdi></a>"), page)
     XCTAssertTrue(page.contains("href=\"/plan?week=2026-W48\""), page)
     XCTAssertEqual(page.components(separatedBy: "Nothing planned.").count - 1, 6)
     let json = KitchenJSON.plan(monday: monday, entries: [entry]).serialized(pretty: false)

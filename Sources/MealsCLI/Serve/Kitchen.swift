@@ -74,6 +74,9 @@ public final class Kitchen: Sendable {
     guard token.matches(given) else {
       switch found {
       case .success(.style): return asset(KitchenAssets.style, type: "text/css; charset=utf-8")
+      case .success(.icon): return asset(KitchenAssets.icon, type: "image/svg+xml")
+      case .success(.manifest):
+        return asset(KitchenAssets.manifest, type: "application/manifest+json")
       case .success(.pair) where token.matches(request.query["token"]):
         return pair(request, now: now)
       default: break
@@ -141,6 +144,8 @@ public final class Kitchen: Sendable {
     case .style: return asset(KitchenAssets.style, type: "text/css; charset=utf-8")
     case .script: return asset(KitchenAssets.script, type: "text/javascript; charset=utf-8")
     case .worker: return asset(KitchenAssets.worker, type: "text/javascript; charset=utf-8")
+    case .icon: return asset(KitchenAssets.icon, type: "image/svg+xml")
+    case .manifest: return asset(KitchenAssets.manifest, type: "application/manifest+json")
     case .photo(let id):
       let photo = try store.withLock { store throws(StoreError) in try store.photo(mealID: id) }
       guard let photo else { return refusal(404, "This meal has no photo of its own.", api: false) }
@@ -321,10 +326,11 @@ public final class Kitchen: Sendable {
     ("Referrer-Policy", "no-referrer"),
   ]
 
-  /// Only our own script and style; pictures from here or https.
+  /// Only our own script, style and manifest; pictures from here or https.
   static let policy =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
-    + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    + "connect-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; "
+    + "frame-ancestors 'none'"
 
   private func html(_ text: String, status: Int = 200) -> ServerResponse {
     ServerResponse(

@@ -22,6 +22,10 @@ public enum KitchenAssets {
     .search { display: flex; flex-wrap: wrap; gap: .5em; align-items: center; }
     .search input[type=search] { flex: 1 1 12em; font-size: 1em; padding: .5em; }
     select, button, input { font-size: 1em; }
+    select { min-height: 44px; }
+    input[type=checkbox] { width: 1.4em; height: 1.4em; vertical-align: middle; }
+    .search label, .planned a, .weeks a { display: inline-block; min-height: 44px; line-height: 44px; }
+    .servings input[type=number] { min-height: 44px; width: 4.5em; padding: .3em; }
     button, .button { padding: .5em 1em; border-radius: .4em; border: 1px solid var(--line);
       background: transparent; color: var(--accent); text-decoration: none; display: inline-block;
       min-height: 44px; }
@@ -33,7 +37,7 @@ public enum KitchenAssets {
     ul.meals .summary { display: block; font-size: .9em; white-space: nowrap; overflow: hidden;
       text-overflow: ellipsis; }
     img.photo { width: 100%; max-height: 22em; object-fit: cover; border-radius: .5em; }
-    ul.ingredients { padding-left: 1.2em; }
+    ul.ingredients, ol.steps { padding-inline: 1.4em; }
     .measure { font-weight: 600; }
     ul.shopping { list-style: none; padding: 0; }
     ul.shopping li { padding: .55em 0; border-bottom: 1px solid var(--line); }
@@ -89,20 +93,26 @@ public enum KitchenAssets {
           const form = new URLSearchParams(new FormData(box.form));
           json('/api/meals?' + form.toString()).then((answer) => {
             if (mine !== asked) return;
+            // The rows as the server writes them (KitchenPages.bookRow).
+            const part = (kind, text) => {
+              const span = document.createElement('span');
+              span.className = kind;
+              span.dir = 'auto';
+              span.textContent = text;
+              return span;
+            };
             list.replaceChildren(...answer.meals.map((meal) => {
               const item = document.createElement('li');
               const link = document.createElement('a');
               link.href = '/meal/' + meal.id;
-              const name = document.createElement('span');
-              name.className = 'name';
-              name.textContent = meal.name + (meal.favourite ? ' ★' : '');
-              const summary = document.createElement('span');
-              summary.className = 'summary';
-              summary.textContent = meal.summary;
-              link.append(name, summary);
+              link.append(part('name', meal.name));
+              if (meal.fields) link.append(part('fields', meal.fields));
+              link.append(part('summary', meal.summary));
               item.append(link);
               return item;
             }));
+            // The search is in the address: Back and a reload come to the same rows.
+            history.replaceState(null, '', form.toString() ? '/?' + form.toString() : '/');
             count.textContent = answer.total === 0 ? 'No meals.' : answer.total === 1 ? '1 meal.'
               : answer.total === answer.meals.length ? answer.total + ' meals.'
               : answer.total + ' meals; the first ' + answer.meals.length + ' shown: search to find the others.';
@@ -388,7 +398,7 @@ public enum KitchenAssets {
   public static let worker = """
     'use strict';
     const kept = 'meals-pages-1';
-    const first = ['/', '/shopping', '/plan', '/app.css', '/app.js'];
+    const first = ['/', '/shopping', '/plan', '/app.css', '/app.js', '/favicon.svg'];
     const keepPlanned = () => fetch('/api/plan', { credentials: 'same-origin' })
       .then((response) => (response.ok ? response.json() : null))
       .then((plan) => {
@@ -437,6 +447,24 @@ public enum KitchenAssets {
       }).catch(() => caches.match(request, { ignoreVary: true })
         .then((found) => found || away(url))));
     });
+
+    """
+
+  /// The tab's and the home screen's icon: a bowl on the book's own orange.
+  public static let icon = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">\
+    <rect width="64" height="64" rx="14" fill="#b34700"/>\
+    <path d="M12 30h40a20 20 0 0 1-40 0z" fill="#fafaf7"/>\
+    <path d="M24 22c0-4 4-4 4-8M34 22c0-4 4-4 4-8" stroke="#fafaf7" stroke-width="3" \
+    fill="none" stroke-linecap="round"/></svg>
+
+    """
+
+  /// The web app manifest: the book added to a home screen opens full-screen, on its book.
+  public static let manifest = """
+    {"name": "meals", "short_name": "meals", "start_url": "/", "scope": "/",
+     "display": "standalone", "background_color": "#fafaf7", "theme_color": "#b34700",
+     "icons": [{"src": "/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}
 
     """
 }

@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// The kitchen server's JSON answers (docs/serve.md), written from the book's values.
 public enum KitchenJSON {
-  /// `{"total": N, "meals": [{"id", "name", "summary", "favourite"}]}`.
+  /// `{"total": N, "meals": [{"id", "name", "summary", "fields", "favourite"}]}` (`fields`:
+  /// time, rating and favourite as the book's rows show them).
   public static func meals(_ meals: [MealSummary], total: Int) -> JSONText {
     .object([
       ("total", .integer(Int64(total))),
@@ -12,6 +13,7 @@ public enum KitchenJSON {
           meals.map {
             .object([
               ("id", .integer($0.id)), ("name", .string($0.name)), ("summary", .string($0.summary)),
+              ("fields", .string($0.fieldParts.joined(separator: " · "))),
               ("favourite", .bool($0.favourite)),
             ])
           })

@@ -18,8 +18,10 @@ public enum KitchenPages {
     <meta name="color-scheme" content="light dark">
     <title>\(HTMLEscaping.escaped(title)) · meals</title>
     <link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest">
+    <meta name="theme-color" content="#b34700">
     </head><body data-page="\(page)">
-    <header><nav><a href="/">Book</a><a href="/plan">Plan</a><a href="/shopping">Shopping</a></nav></header>
+    <header><nav aria-label="Pages"><a href="/">Book</a><a href="/plan">Plan</a><a href="/shopping">Shopping</a></nav></header>
     <main>
     \(main)
     </main></body></html>
@@ -44,7 +46,7 @@ public enum KitchenPages {
     var main = """
       <h1>My Meals</h1>
       <form class="search" method="get" action="/" role="search">
-      <input type="search" id="q" name="q" value="\(HTMLEscaping.escaped(query))" placeholder="Search" autocomplete="off" aria-label="Search meals">
+      <input type="search" id="q" name="q" value="\(HTMLEscaping.escaped(query))" placeholder="Search" aria-label="Search meals">
       <label><input type="checkbox" name="favourites" value="1"\(favouritesOnly ? " checked" : "")> Favourites</label>
 
       """
@@ -59,7 +61,8 @@ public enum KitchenPages {
       main += "</select>\n"
     }
     main += "<button type=\"submit\">Search</button>\n</form>\n"
-    main += "<p class=\"count\" id=\"count\">\(countText(shown: meals.count, total: total))</p>\n"
+    main +=
+      "<p class=\"count\" id=\"count\" role=\"status\" aria-live=\"polite\">\(countText(shown: meals.count, total: total))</p>\n"
     main += "<ul class=\"meals\" id=\"meals\">\n"
     for meal in meals { main += bookRow(meal) }
     main += "</ul>\n"
@@ -78,9 +81,9 @@ public enum KitchenPages {
   static func bookRow(_ meal: MealSummary) -> String {
     let parts = meal.fieldParts.joined(separator: " · ")
     return """
-      <li><a href="/meal/\(meal.id)"><span class="name">\(HTMLEscaping.escaped(meal.name))</span>\
-      \(parts.isEmpty ? "" : "<span class=\"fields\">\(HTMLEscaping.escaped(parts))</span>")\
-      <span class="summary">\(HTMLEscaping.escaped(meal.summary))</span></a></li>
+      <li><a href="/meal/\(meal.id)"><span class="name" dir="auto">\(HTMLEscaping.escaped(meal.name))</span>\
+      \(parts.isEmpty ? "" : "<span class=\"fields\" dir=\"auto\">\(HTMLEscaping.escaped(parts))</span>")\
+      <span class="summary" dir="auto">\(HTMLEscaping.escaped(meal.summary))</span></a></li>
 
       """
   }
@@ -92,7 +95,8 @@ public enum KitchenPages {
   public static func meal(
     _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement], hasPhoto: Bool
   ) -> String {
-    var main = "<article class=\"meal\">\n<h1>\(HTMLEscaping.escaped(meal.name))</h1>\n"
+    var main =
+      "<article class=\"meal\">\n<h1 dir=\"auto\">\(HTMLEscaping.escaped(meal.name))</h1>\n"
     if let picture = pictureAddress(meal, id: id, hasPhoto: hasPhoto) {
       main += "<img class=\"photo\" src=\"\(HTMLEscaping.escaped(picture))\" alt=\"\">\n"
     }
@@ -102,7 +106,8 @@ public enum KitchenPages {
       meal.favourite ? "★ favourite" : nil,
     ].compactMap { $0 }.filter { !$0.isEmpty }
     if !facts.isEmpty {
-      main += "<p class=\"facts\">\(HTMLEscaping.escaped(facts.joined(separator: " · ")))</p>\n"
+      main +=
+        "<p class=\"facts\" dir=\"auto\">\(HTMLEscaping.escaped(facts.joined(separator: " · ")))</p>\n"
     }
     main += """
       <p class="actions"><a class="button" href="/cook/\(id)?servings=\(servings.current)">Cook</a></p>
@@ -130,19 +135,21 @@ public enum KitchenPages {
           if open { main += "</ol>\n" }
           open = false
           section = step.section
-          if let section { main += "<h3>\(HTMLEscaping.escaped(section))</h3>\n" }
+          if let section { main += "<h3 dir=\"auto\">\(HTMLEscaping.escaped(section))</h3>\n" }
         }
         if !open {
           main += "<ol class=\"steps\">\n"
           open = true
         }
-        main += "<li>\(HTMLEscaping.escaped(step.text))</li>\n"
+        main += "<li dir=\"auto\">\(HTMLEscaping.escaped(step.text))</li>\n"
       }
       if open { main += "</ol>\n" }
     }
     if !method.notes.isEmpty {
       main += "<h2>Notes</h2>\n"
-      for note in method.notes { main += "<p class=\"note\">\(HTMLEscaping.escaped(note))</p>\n" }
+      for note in method.notes {
+        main += "<p class=\"note\" dir=\"auto\">\(HTMLEscaping.escaped(note))</p>\n"
+      }
     }
     if let source = meal.sourceURL, let link = webAddress(source) {
       main +=
@@ -157,10 +164,11 @@ public enum KitchenPages {
     guard !lines.isEmpty else { return "<p class=\"note\">No ingredients listed.</p>\n" }
     var out = ""
     for run in lines.groupRuns {
-      if !run.group.isEmpty { out += "<h3>\(HTMLEscaping.escaped(run.group))</h3>\n" }
+      if !run.group.isEmpty { out += "<h3 dir=\"auto\">\(HTMLEscaping.escaped(run.group))</h3>\n" }
       out += "<ul class=\"ingredients\">\n"
       for line in run.lines {
-        out += "<li><span class=\"measure\">\(HTMLEscaping.escaped(line.quantity))</span> "
+        out +=
+          "<li dir=\"auto\"><span class=\"measure\">\(HTMLEscaping.escaped(line.quantity))</span> "
         out += "<span class=\"ingredient\">\(HTMLEscaping.escaped(line.name))</span></li>\n"
       }
       out += "</ul>\n"
@@ -197,7 +205,7 @@ public enum KitchenPages {
     let method = CookMethod(of: meal)
     let steps = method.steps
     var main = """
-      <h1 class="cook-title" data-meal="\(id)"><a href="/meal/\(id)?servings=\(servings.current)">\(HTMLEscaping.escaped(meal.name))</a></h1>
+      <h1 class="cook-title" dir="auto" data-meal="\(id)"><a href="/meal/\(id)?servings=\(servings.current)">\(HTMLEscaping.escaped(meal.name))</a></h1>
       <div class="timers" id="timers" role="status" aria-live="polite" aria-label="Timers"></div>
       <p class="said" id="step-said" aria-live="polite"></p>
       <section class="step gather" data-step="0">
@@ -211,20 +219,20 @@ public enum KitchenPages {
     }
     // Notes are read while gathering: they are not steps.
     for note in method.notes {
-      main += "<p class=\"note\">\(HTMLEscaping.escaped(note))</p>\n"
+      main += "<p class=\"note\" dir=\"auto\">\(HTMLEscaping.escaped(note))</p>\n"
     }
     main += "</section>\n"
     for (index, step) in steps.enumerated() {
       main += "<section class=\"step\" data-step=\"\(index + 1)\">\n"
       main += "<p class=\"step-number\">Step \(index + 1) of \(steps.count)"
       if let section = step.section { main += " · \(HTMLEscaping.escaped(section))" }
-      main += "</p>\n<p class=\"step-text\">\(HTMLEscaping.escaped(step.text))</p>\n"
+      main += "</p>\n<p class=\"step-text\" dir=\"auto\">\(HTMLEscaping.escaped(step.text))</p>\n"
       let used = lines.filter { mentions(step.text, $0.name) }
       if !used.isEmpty {
         main += "<ul class=\"step-ingredients\">\n"
         for line in used {
           main +=
-            "<li><label><input type=\"checkbox\" class=\"added\"> \(HTMLEscaping.escaped(line.quantity)) \(HTMLEscaping.escaped(line.name))</label></li>\n"
+            "<li dir=\"auto\"><label><input type=\"checkbox\" class=\"added\"> \(HTMLEscaping.escaped(line.quantity)) \(HTMLEscaping.escaped(line.name))</label></li>\n"
         }
         main += "</ul>\n"
       }
@@ -239,7 +247,7 @@ public enum KitchenPages {
     }
     if steps.isEmpty { main += "<p class=\"note\">No steps written.</p>\n" }
     main += """
-      <nav class="cook-nav"><button type="button" id="previous">← Back</button>\
+      <nav class="cook-nav" aria-label="Steps"><button type="button" id="previous">← Back</button>\
       <button type="button" id="next">Next →</button></nav>
 
       """
@@ -287,10 +295,10 @@ public enum KitchenPages {
         for entry in planned {
           main += "<li><span class=\"slot\">\(entry.slot.rawValue)</span> "
           main += "<a href=\"/meal/\(entry.mealID)?servings=\(entry.servings)\">"
-          main += "\(HTMLEscaping.escaped(entry.mealName))</a>"
+          main += "<bdi>\(HTMLEscaping.escaped(entry.mealName))</bdi></a>"
           main += " <span class=\"note\">for \(entry.servings)</span>"
           if !entry.note.isEmpty {
-            main += " <span class=\"note\">\(HTMLEscaping.escaped(entry.note))</span>"
+            main += " <span class=\"note\" dir=\"auto\">\(HTMLEscaping.escaped(entry.note))</span>"
           }
           main += "</li>\n"
         }
@@ -331,10 +339,10 @@ public enum KitchenPages {
   static func shoppingRow(_ item: ShoppingItem) -> String {
     let ticked = item.ticked ? " checked" : ""
     return """
-      <li\(item.ticked ? " class=\"ticked\"" : "")><label><input type="checkbox" data-id="\(item.id)"\(ticked) disabled> \
+      <li dir="auto"\(item.ticked ? " class=\"ticked\"" : "")><label><input type="checkbox" data-id="\(item.id)"\(ticked) disabled> \
       <span class="measure">\(HTMLEscaping.escaped(item.measure))</span> \
       <span class="ingredient">\(HTMLEscaping.escaped(item.ingredient))</span> \
-      <span class="from">\(HTMLEscaping.escaped(item.mealName))</span></label></li>
+      <span class="from" dir="auto">\(HTMLEscaping.escaped(item.mealName))</span></label></li>
 
       """
   }

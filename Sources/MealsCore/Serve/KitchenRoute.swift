@@ -12,6 +12,9 @@ public enum KitchenRoute: Equatable, Sendable {
   case style, script
   /// `/sw.js`: the service worker that keeps the pages for when meals cannot be reached.
   case worker
+  /// `/favicon.svg`, `/manifest.webmanifest`: the tab's icon, and what adding the book to a
+  /// home screen needs (both answered without the token: they hold nothing of the book).
+  case icon, manifest
   /// `/photo/ID`: a meal's own photo.
   case photo(Int64)
   case apiMeals
@@ -67,6 +70,8 @@ public enum KitchenRoute: Equatable, Sendable {
       case "app.css": return .style
       case "app.js": return .script
       case "sw.js": return .worker
+      case "favicon.svg", "favicon.ico": return .icon
+      case "manifest.webmanifest": return .manifest
       default: return nil
       }
     case 2:
