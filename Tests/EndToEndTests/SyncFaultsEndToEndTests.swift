@@ -146,6 +146,37 @@ final class SyncFaultsEndToEndTests: XCTestCase {
     XCTAssertEqual(try git(["-C", path("B"), "grep", "-c", "<<<<<<<"], status: 1), "")
   }
 
+  /// A file someone changed after a stopped sync's merge (its conflict resolved in an editor,
+  /// or a line added): their version is kept too, beside the two merged — never written over.
+  func testAFileEditedAfterAStoppedMergeIsKept() throws {
+    try twoBooks()
+    try edit("a.sqlite", "Leek Soup") { $0.instructions = "Simmer the leeks slowly." }
+    try sync("a.sqlite", "A")
+    let soup = path("B/Leek Soup.cook")
+    let text = try String(contentsOfFile: soup, encoding: .utf8)
+    try text.replacingOccurrences(of: "Simmer the leeks.", with: "Simmer the leeks in butter.")
+      .write(toFile: soup, atomically: true, encoding: .utf8)
+    try git(["-C", path("B"), "commit", "-q", "-am", "by hand"])
+    try git(["-C", path("B"), "pull", "-q", "--no-rebase", "--no-edit"], status: 1)
+    // The conflict resolved by hand in an editor, a moment later (git's marks taken out).
+    usleep(20_000)
+    try text.replacingOccurrences(
+      of: "Simmer the leeks.", with: "Simmer the leeks in butter, slowly. Season well."
+    ).write(toFile: soup, atomically: true, encoding: .utf8)
+    XCTAssertTrue(try sync("b.sqlite", "B").output.contains("pushed"))
+    try sync("a.sqlite", "A")
+    for book in ["a.sqlite", "b.sqlite"] {
+      let store = try MealStore(path: path(book))
+      let all = try store.syncedMeals().compactMap { try store.meal(id: $0.id) }
+      for steps in [
+        "Simmer the leeks slowly.", "Simmer the leeks in butter.",
+        "Simmer the leeks in butter, slowly. Season well.",
+      ] {
+        XCTAssertTrue(all.contains { $0.instructions == steps }, "\(book): \(steps)")
+      }
+    }
+  }
+
   /// A first sync stopped after it committed the folder but before it merged the remote's
   /// branch leaves a branch of its own following the remote: the next sync merges the two
   /// (git would refuse "unrelated histories" at every sync after, for good).

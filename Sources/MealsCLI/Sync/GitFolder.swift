@@ -63,7 +63,7 @@ struct GitFolder {
       usleep(50_000)
     }
     guard FileManager.default.fileExists(atPath: root + "/.git/MERGE_HEAD") else { return [] }
-    return try conclude(taken: [])
+    return try conclude(taken: [], stoppedAt: SyncFolder(root: root).entry(".git/MERGE_HEAD"))
   }
 
   /// Whether a git runs in `folder` (Linux: a process named git whose working folder it is).
@@ -176,7 +176,12 @@ struct GitFolder {
   }
 
   /// Concludes a merge that stopped on conflicts (this sync's, or one a stopped sync left).
-  private func conclude(taken: Set<String>) throws(SyncError) -> [String] {
+  ///
+  /// `stoppedAt`: the merge a stopped sync left (its `MERGE_HEAD`); a file someone changed
+  /// since (an editor, by hand) is a version of its own, kept beside the two merged.
+  private func conclude(taken: Set<String>, stoppedAt: SyncFolder.Entry? = nil) throws(SyncError)
+    -> [String]
+  {
     let unmerged = git(["diff", "--name-only", "-z", "--diff-filter=U"])
     try must(unmerged, "list the files a merge left")
     let paths = unmerged.output.split(separator: "\0").map(String.init)
@@ -185,6 +190,12 @@ struct GitFolder {
     for path in paths {
       let ours = git(["show", ":2:\(path)"])
       let theirs = git(["show", ":3:\(path)"])
+      if let stoppedAt, path.hasSuffix(".cook"), let entry = folder.entry(path),
+        entry.mtime > stoppedAt.mtime, case .success(let edited) = folder.read(path),
+        edited != ours.output, edited != theirs.output
+      {
+        names.append(try keepBeside(edited, of: path, taken: taken.union(names)))
+      }
       guard theirs.succeeded else {
         // Removed there, changed here: our version stays.
         if ours.succeeded { _ = try folder.write(ours.output, to: path) }
@@ -294,6 +305,26 @@ struct GitFolder {
     meal.mealDBID = nil
     let id = Cooklang.syncID(in: text) ?? path
     return (Cooklang.render(meal, syncID: SyncPaths.derivedID(id + " " + meal.name)), meal.name)
+  }
+
+  /// Writes `text` (a version of the recipe at `path` found in the folder) beside it as a
+  /// meal of its own, named as this machine's versions are: the name given.
+  private func keepBeside(_ text: String, of path: String, taken: Set<String>) throws(SyncError)
+    -> String
+  {
+    let folder = SyncFolder(root: root)
+    let fallback = SyncPaths.conflictName(
+      String(PathText.name(path).dropLast(".cook".count)), editor: .machine(machine.name),
+      time: machine.time)
+    let (copyText, name) = ownCopy(of: text, path: path, taken: taken) ?? (text, fallback)
+    var copy = copyPath(for: path, name: name)
+    var number = 2
+    while folder.entry(copy) != nil {
+      copy = SyncPaths.numbered(copyPath(for: path, name: name), number)
+      number += 1
+    }
+    _ = try folder.write(copyText, to: copy)
+    return name
   }
 
   private func copyPath(for path: String, name: String) -> String {
