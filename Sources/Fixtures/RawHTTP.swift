@@ -16,8 +16,14 @@ public struct RawHTTP: Sendable {
   }
 
   public let port: Int
+  /// The loopback address it connects from (`127.0.0.7`), as one of many phones would; the
+  /// system's choice (127.0.0.1) when nil.
+  public let source: String?
 
-  public init(port: Int) { self.port = port }
+  public init(port: Int, source: String? = nil) {
+    self.port = port
+    self.source = source
+  }
 
   /// A connection that sends `start` and then nothing (a slow client): its socket, to close.
   public func hold(_ start: [UInt8]) throws -> Int32 {
@@ -63,6 +69,20 @@ public struct RawHTTP: Sendable {
   private func connected() throws -> Int32 {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw POSIXError(.EMFILE) }
+    if let source {
+      var mine = sockaddr_in()
+      mine.sin_family = sa_family_t(AF_INET)
+      mine.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &mine) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        close(socket)
+        throw POSIXError(.EADDRNOTAVAIL)
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

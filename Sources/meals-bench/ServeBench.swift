@@ -86,7 +86,8 @@ enum ServeBench {
     }
   }
 
-  /// 200 clients, each on a thread of its own, asking at the same moment.
+  /// 200 clients, each on a thread of its own, asking at the same moment: 200 phones, each
+  /// from an address of its own (127.0.0.2 and up), as the server's limits per address expect.
   private static func crowd(_ http: RawHTTP, headers: [String: String], mealCount: Int) {
     let clients = 200
     let shared = Shared()
@@ -96,7 +97,8 @@ enum ServeBench {
         while !shared.go { shared.condition.wait() }
         shared.condition.unlock()
         let started = MonotonicClock.nanoseconds()
-        let answer = try? http.request(
+        let phone = RawHTTP(port: http.port, source: "127.0.0.\(2 + client % 250)")
+        let answer = try? phone.request(
           "GET", "/meal/\(1 + (client * 499) % mealCount)", headers: headers, timeout: 30)
         let elapsed = Double(MonotonicClock.nanoseconds() - started) / 1e6
         shared.locked {
