@@ -81,11 +81,32 @@ extension MealStore {
 
   /// Ticks or unticks items.
   public func setTicked(_ ticked: Bool, items: [Int64]) throws(StoreError) {
+    let now = clock()
     try db.transaction { () throws(StoreError) in
-      let update = try db.statement("UPDATE shopping_item SET ticked = ? WHERE id = ?")
-      for id in items { try update.run([.integer(ticked ? 1 : 0), .integer(id)]) }
+      let update = try db.statement(
+        "UPDATE shopping_item SET ticked = ?, ticked_at = ? WHERE id = ?")
+      for id in items { try update.run([.integer(ticked ? 1 : 0), .real(now), .integer(id)]) }
     }
     didCommit()
+  }
+
+  /// Ticks (or unticks) an item as of `time` (seconds since 1970); whether it was applied.
+  ///
+  /// Not when it was ticked or unticked later than that: the later word wins.
+  @discardableResult
+  public func setTicked(_ ticked: Bool, item: Int64, at time: Double) throws(StoreError) -> Bool {
+    let applied = try db.transaction { () throws(StoreError) -> Bool in
+      let later = try db.statement(
+        "SELECT 1 FROM shopping_item WHERE id = ? AND ticked_at > ?"
+      ).rows([.integer(item), .real(time)]) { _ in true }
+      guard later.isEmpty else { return false }
+      try db.statement("UPDATE shopping_item SET ticked = ?, ticked_at = ? WHERE id = ?").run([
+        .integer(ticked ? 1 : 0), .real(time), .integer(item),
+      ])
+      return true
+    }
+    if applied { didCommit() }
+    return applied
   }
 
   /// Marks items to be bought even though the pantry has them (or not any more).

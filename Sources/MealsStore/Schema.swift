@@ -43,7 +43,7 @@ enum Schema {
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 16
+  static let version = 17
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -476,6 +476,13 @@ enum Schema {
       sql: """
         ALTER TABLE meal ADD COLUMN cookware TEXT NOT NULL DEFAULT '';
         ALTER TABLE trash_meal ADD COLUMN cookware TEXT NOT NULL DEFAULT '';
+        """,
+      weight: 0.01),
+    // 17: when an item was last ticked or unticked, so a phone's tick sent late (made where
+    // meals could not be reached) never undoes a later one.
+    Migration(
+      sql: """
+        ALTER TABLE shopping_item ADD COLUMN ticked_at REAL;
         """,
       weight: 0.01),
   ]

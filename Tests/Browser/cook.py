@@ -33,7 +33,7 @@ def main():
         "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0,
                                               "touch": True}})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    wait = WebDriverWait(driver, 10)
+    wait = WebDriverWait(driver, 20)
     seen = {}
 
     def look():
@@ -47,6 +47,7 @@ def main():
     def cook():
         driver.get(base + "/cook/" + meal)
         wait.until(lambda d: "one-step" in d.find_element(By.TAG_NAME, "body").get_attribute("class"))
+        wait.until(lambda d: look()["step"])
         time.sleep(0.3)
 
     def swipe(x1, y1, x2, y2):
@@ -64,10 +65,12 @@ def main():
         wait.until(lambda d: d.current_url.rstrip("/") == base)
         cook()
         driver.find_element(By.ID, "next").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".step.current button.timer"))
         driver.find_element(By.CSS_SELECTOR, ".step.current button.timer").click()
-        time.sleep(0.5)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#timers button"))
         seen["started"] = look()
         driver.find_element(By.ID, "next").click()
+        wait.until(lambda d: "Step 2" in " ".join(look()["step"]))
         time.sleep(1.2)
         seen["next"] = look()
         driver.save_screenshot(screenshot)

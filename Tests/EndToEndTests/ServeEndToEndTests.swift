@@ -489,6 +489,28 @@ final class ServeEndToEndTests: XCTestCase {
       (seen["violations"] as? [Any])?.count, 0, "axe on every page, light and dark: \(output)")
   }
 
+  func testATickThatWaitedNeverUndoesALaterOne() throws {
+    try startServer()
+    let items = try XCTUnwrap(
+      try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+    let potatoes = try XCTUnwrap(items.first?["id"] as? Int)
+    func post(_ body: String) throws -> Bool? {
+      let answer = try http.request(
+        "POST", "/api/shopping/\(potatoes)", headers: bearer, body: body)
+      XCTAssertEqual(answer.status, 200, answer.body)
+      return (try json(answer) as? [String: Any])?["ticked"] as? Bool
+    }
+    XCTAssertEqual(try post("{\"ticked\": true}"), true)
+    // An untick made a minute ago on a phone with no signal, sent only now: the tick made
+    // since wins, and the answer says how the item stands.
+    let now = Date().timeIntervalSince1970
+    XCTAssertEqual(try post("{\"ticked\": false, \"at\": \(Int((now - 60) * 1_000))}"), true)
+    XCTAssertEqual(try MealStore(path: database).readShoppingItems().first?.ticked, true)
+    // A time ahead of the machine's (a phone's clock wrong) counts as now: it is the latest.
+    XCTAssertEqual(try post("{\"ticked\": false, \"at\": \(Int((now + 3_600) * 1_000))}"), false)
+    XCTAssertEqual(try post("{\"ticked\": true}"), true, "and a tick after it wins over it")
+  }
+
   func testAPageOnAnotherPortInARealBrowserCannotTick() throws {
     let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
     let script = PackagePaths.root.appendingPathComponent("Tests/Browser/foreign.py").path

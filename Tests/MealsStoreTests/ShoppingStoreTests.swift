@@ -5,6 +5,25 @@ import XCTest
 
 /// The shopping list is kept in the database: it survives restarts and two `meals` share it.
 final class ShoppingStoreTests: StoreTestCase {
+  func testATickMadeEarlierNeverUndoesALaterOne() throws {
+    let store = try openStore()
+    try store.addToShoppingList(
+      mealRef: .saved(1), mealName: "Pancakes",
+      ingredients: [IngredientMeasurement(name: "Flour", quantity: "200 g")])
+    let flour = try XCTUnwrap(store.shoppingItems().first)
+    // Never ticked: a tick of any time is taken.
+    XCTAssertTrue(try store.setTicked(true, item: flour.id, at: 1_000))
+    XCTAssertEqual(store.shoppingItems().first?.ticked, true)
+    // Unticked at 2 000, then a tick made at 1 500 arrives late: the untick stands.
+    XCTAssertTrue(try store.setTicked(false, item: flour.id, at: 2_000))
+    XCTAssertFalse(try store.setTicked(true, item: flour.id, at: 1_500))
+    XCTAssertEqual(store.shoppingItems().first?.ticked, false)
+    // A tick now (the app's) is later than both.
+    try store.setTicked(true, items: [flour.id])
+    XCTAssertFalse(try store.setTicked(false, item: flour.id, at: 3_000))
+    XCTAssertEqual(store.shoppingItems().first?.ticked, true)
+  }
+
   func testItemsAreKeptTickedRemovedAndSeenByAnotherConnection() throws {
     let first = try openStore()
     try first.addToShoppingList(

@@ -281,17 +281,21 @@ public final class Kitchen: Sendable {
 
   // MARK: - The one write
 
-  /// `POST /api/shopping/ID` with `{"ticked": true|false}`.
+  /// `POST /api/shopping/ID` with `{"ticked": true|false}`, and `"at"` for a tick that waited
+  /// on the phone: a later tick (here, in the app, another phone) is not undone by it.
   private func tick(_ id: Int64, _ request: ServerRequest) throws(StoreError) -> ServerResponse {
-    guard let ticked = KitchenJSON.ticked(fromBody: request.body) else {
+    guard let tick = KitchenJSON.tick(fromBody: request.body) else {
       return refusal(400, "The body must be {\"ticked\": true} or {\"ticked\": false}.", api: true)
     }
+    let now = clock()
     let item = try store.withLock { store throws(StoreError) -> ShoppingItem? in
       guard var item = try store.readShoppingItems().first(where: { $0.id == id }) else {
         return nil
       }
-      try store.setTicked(ticked, items: [id])
-      item.ticked = ticked
+      // A time ahead of this machine's (a phone's clock, or a made-up one) is now.
+      if try store.setTicked(tick.ticked, item: id, at: min(tick.at ?? now, now)) {
+        item.ticked = tick.ticked
+      }
       return item
     }
     guard let item else { return refusal(404, "There is no such item on the list.", api: true) }

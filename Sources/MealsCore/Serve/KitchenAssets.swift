@@ -312,10 +312,22 @@ public enum KitchenAssets {
             }
           });
         };
-        const send = (id, ticked) => fetch('/api/shopping/' + id, {
+        // The machine's clock as the phone last heard it (the Date of a tick's answer, never
+        // kept by the service worker): a waiting tick says when it was made by that clock, so
+        // a later tick there is not undone by it.
+        let skew = Number(localStorage.getItem('meals.clock-skew')) || 0;
+        const heard = (response) => {
+          const said = Date.parse(response.headers.get('Date') || '');
+          if (!Number.isNaN(said)) {
+            skew = said - Date.now();
+            try { localStorage.setItem('meals.clock-skew', String(skew)); } catch (error) { /* private mode */ }
+          }
+          return response;
+        };
+        const send = (id, ticked, at) => fetch('/api/shopping/' + id, {
           method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ticked: ticked }),
-        });
+          body: JSON.stringify(at === undefined ? { ticked: ticked } : { ticked: ticked, at: at }),
+        }).then(heard);
         const refresh = () => fetch('/api/shopping', { credentials: 'same-origin', cache: 'no-store' })
           .then((response) => { if (!response.ok) throw new Error(response.status); return response.json(); })
           .then((items) => {
@@ -336,7 +348,7 @@ public enum KitchenAssets {
             const id = Object.keys(waiting)[0];
             if (id === undefined) return Promise.resolve();
             const held = waiting[id];
-            return send(id, held.ticked).then((response) => {
+            return send(id, held.ticked, held.at).then((response) => {
               if (response.status === 401) throw new Error('unpaired');
               if (!response.ok && response.status !== 404) throw new Error(response.status);
               // Sent (or the item is gone from the list): no longer waiting.
@@ -360,7 +372,8 @@ public enum KitchenAssets {
           const id = box.dataset.id;
           const ticked = box.checked;
           setRow(box, ticked);
-          const wait = () => { waiting[id] = { ticked: ticked, at: Date.now() }; keep(); show(); };
+          const made = Date.now() + skew;
+          const wait = () => { waiting[id] = { ticked: ticked, at: made }; keep(); show(); };
           // Behind ticks still waiting, this one waits too (they go in order).
           if (count() > 0) { delete waiting[id]; wait(); flush(); return; }
           send(id, ticked).then((response) => {
@@ -409,7 +422,10 @@ public enum KitchenAssets {
           ['/meal/' + id, '/cook/' + id].map((address) => cache.add(address).catch(() => {})))));
       }).catch(() => {});
     self.addEventListener('install', (event) => {
-      event.waitUntil(caches.open(kept).then((cache) => cache.addAll(first)).then(() => self.skipWaiting()));
+      // Each kept as it can be: one that fails now (meals busy) is kept when it is next read.
+      event.waitUntil(caches.open(kept)
+        .then((cache) => Promise.all(first.map((address) => cache.add(address).catch(() => {}))))
+        .then(() => self.skipWaiting()));
     });
     self.addEventListener('activate', (event) => {
       event.waitUntil(caches.keys()

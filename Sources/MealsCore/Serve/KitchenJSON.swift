@@ -105,9 +105,18 @@ public enum KitchenJSON {
 
   /// The `ticked` of a tick's body (`{"ticked": true}`), or nil when it is not that.
   public static func ticked(fromBody body: [UInt8]) -> Bool? {
+    tick(fromBody: body)?.ticked
+  }
+
+  /// `{"ticked": true, "at": 1796490000000}`: the tick, and when it was made (milliseconds
+  /// since 1970, the phone's clock set by the server's) when the phone says so — a tick that
+  /// waited while meals could not be reached.
+  public static func tick(fromBody body: [UInt8]) -> (ticked: Bool, at: Double?)? {
     guard !body.isEmpty, body.count <= 1_024,
-      let value = try? JSONReading.parse(Data(body), what: "the request's body")
+      let value = try? JSONReading.parse(Data(body), what: "the request's body"),
+      let ticked = value["ticked"]?.bool
     else { return nil }
-    return value["ticked"]?.bool
+    let at = value["at"]?.number.flatMap { $0.isFinite && $0 > 0 ? $0 / 1_000 : nil }
+    return (ticked, at)
   }
 }
