@@ -36,9 +36,11 @@ public struct SyncRecord: Equatable, Sendable {
   /// The size of a record that cannot be trusted to tell a change: never a file's size.
   public static let unsureSize: Int64 = -1
 
-  /// How close to now a file's time is too close to tell a later change of the same size by:
-  /// FAT keeps times in 2 s steps, older kernels in a clock tick.
-  public static let timeGranularity: Double = 3
+  /// How close to now a file's time is too close to tell a later change of the same size by,
+  /// on a file system that keeps times in steps of seconds (FAT's 2 s, a network share's).
+  public static let coarseWindow: Double = 3
+  /// The same on one that keeps them finely (an older kernel's clock tick at worst: 10 ms).
+  public static let fineWindow: Double = 1
 
   /// Whether the size was smudged: the next sync reads the file to know.
   public var isUnsure: Bool { size == Self.unsureSize }
@@ -46,8 +48,8 @@ public struct SyncRecord: Equatable, Sendable {
   /// The record as kept at `now`: one of a file written within the file system's time
   /// granularity of now has its size smudged, as git does with a racily clean index entry —
   /// a change of the same size in the same tick would look like no change.
-  public func settled(now: Double) -> SyncRecord {
-    guard now - mtime < Self.timeGranularity else { return self }
+  public func settled(now: Double, window: Double = coarseWindow) -> SyncRecord {
+    guard now - mtime < window else { return self }
     var unsure = self
     unsure.size = Self.unsureSize
     return unsure
@@ -138,7 +140,11 @@ extension MealStore {
   }
 
   /// Keeps (or replaces) the record of one meal's file; a path it leaves is remembered.
-  public func setSyncRecord(_ record: SyncRecord) throws(StoreError) {
+  ///
+  /// `window`: how near now a file's time makes the record unsure (`SyncRecord.settled`).
+  public func setSyncRecord(_ record: SyncRecord, window: Double = SyncRecord.coarseWindow)
+    throws(StoreError)
+  {
     if let old = try db.statement("SELECT path FROM sync_record WHERE uid = ?").rows(
       [.text(record.uid)], { $0.text(0) }
     ).first, old != record.path {
@@ -154,7 +160,7 @@ extension MealStore {
       """
     ).run([
       .text(record.uid), .text(record.path), .text(record.hash),
-      .integer(record.settled(now: Date().timeIntervalSince1970).size),
+      .integer(record.settled(now: Date().timeIntervalSince1970, window: window).size),
       .real(record.mtime), .real(record.stamp), record.photoMtime.map(SQLValue.real) ?? .null,
     ])
   }

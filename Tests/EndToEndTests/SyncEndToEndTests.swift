@@ -658,7 +658,7 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertTrue(
       try meals("book.sqlite", ["show", "Pad Thai"]).output.contains("Soak the Noodles!"))
     // Once the file's time is well past, a sync trusts the record again and reads nothing.
-    sleep(UInt32(SyncRecord.timeGranularity) + 1)
+    sleep(UInt32(SyncRecord.coarseWindow) + 1)
     try sync("book.sqlite", "Recipes")
     let store = try MealStore(path: path("book.sqlite"))
     let record = try XCTUnwrap(try store.syncRecords().values.first { $0.path == "Pad Thai.cook" })

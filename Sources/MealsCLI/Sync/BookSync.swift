@@ -15,11 +15,15 @@ public struct BookSync {
   let folder: SyncFolder
   /// This machine and the minute, which a version kept beside another is named after.
   let machine: SyncMachine
+  /// How near now a file's time makes its record unsure (`SyncRecord.settled`): wider where
+  /// the folder's file system keeps times in steps of seconds.
+  let window: Double
 
   public init(store: MealStore, folder: String, today: CivilDate, machine: SyncMachine) {
     self.store = store
     self.folder = SyncFolder(root: folder)
     self.machine = machine
+    window = self.folder.keepsFineTimes ? SyncRecord.fineWindow : SyncRecord.coarseWindow
   }
 
   // MARK: - The plan
@@ -598,7 +602,7 @@ public struct BookSync {
           try store.replaceSynced(meal, id: id)
         }
         for uid in plan.dropRecords { try store.removeSyncRecord(uid: uid) }
-        for touch in plan.touches { try store.setSyncRecord(touch) }
+        for touch in plan.touches { try store.setSyncRecord(touch, window: window) }
         for (id, read) in plan.replaces {
           try each(read.entry.path) { () throws(StoreError) in
             // This book's own version first, kept beside the folder's (a conflict).
@@ -612,7 +616,8 @@ public struct BookSync {
             {
               try store.setPhoto(nil, mealID: id)
             }
-            try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+            try store.setSyncRecord(
+              bound(read, stamp: try store.updatedAt(mealID: id) ?? 0), window: window)
             try stampPhoto(besides: read.entry.path, uid: read.uid)
           }
         }
@@ -626,7 +631,8 @@ public struct BookSync {
             }
             let id = try store.insertSynced(meal, uid: read.uid)
             try takePhoto(besides: read.entry.path, mealID: id)
-            try store.setSyncRecord(bound(read, stamp: try store.updatedAt(mealID: id) ?? 0))
+            try store.setSyncRecord(
+              bound(read, stamp: try store.updatedAt(mealID: id) ?? 0), window: window)
             try stampPhoto(besides: read.entry.path, uid: read.uid)
           }
         }
@@ -635,7 +641,7 @@ public struct BookSync {
           var taken = record
           taken.stamp = try store.updatedAt(mealID: id) ?? record.stamp
           taken.photoMtime = mtime
-          try store.setSyncRecord(taken)
+          try store.setSyncRecord(taken, window: window)
         }
         for (uid, mtime) in plan.photoStamps { try store.setSyncPhotoMtime(mtime, uid: uid) }
         for (id, record) in plan.photoDrops {
@@ -643,7 +649,7 @@ public struct BookSync {
           var dropped = record
           dropped.stamp = try store.updatedAt(mealID: id) ?? record.stamp
           dropped.photoMtime = nil
-          try store.setSyncRecord(dropped)
+          try store.setSyncRecord(dropped, window: window)
           try store.clearSyncPhotoMtime(uid: record.uid)
           photosTaken += 1
         }
@@ -694,7 +700,7 @@ public struct BookSync {
       guard !pending.isEmpty else { return }
       do {
         try store.syncTransaction { () throws(StoreError) in
-          for record in pending { try store.setSyncRecord(record) }
+          for record in pending { try store.setSyncRecord(record, window: window) }
         }
       } catch {
         throw SyncError("cannot keep the sync record: \(error.message)")
@@ -920,7 +926,7 @@ public struct BookSync {
     updated.size = entry.size
     updated.mtime = entry.mtime
     records[uid] = updated
-    do { try store.setSyncRecord(updated) } catch { throw SyncError(error.message) }
+    do { try store.setSyncRecord(updated, window: window) } catch { throw SyncError(error.message) }
   }
 
   /// Where a meal's file goes: where it is when its name and category still lead there (the

@@ -264,6 +264,15 @@ struct SyncFolder {
     while !folder.isEmpty, rmdir(root + "/" + folder) == 0 { folder = PathText.folder(folder) }
   }
 
+  /// Whether the folder's file system keeps modification times finer than a second, told by
+  /// the folder's own time (FAT keeps 2 s steps, so no fraction; Linux's own keep the
+  /// nanoseconds); not known (no folder yet) counts as coarse.
+  var keepsFineTimes: Bool {
+    var info = stat()
+    guard stat(root, &info) == 0 else { return false }
+    return info.st_mtim.tv_nsec != 0
+  }
+
   /// Whether the file says exactly the text of `hash` (asked of a racily clean record).
   func holds(_ hash: String, at path: String) -> Bool {
     guard case .success(let text) = read(path) else { return false }
