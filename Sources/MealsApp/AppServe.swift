@@ -13,10 +13,16 @@ public final class AppServe: Ticker {
   public struct Options: Equatable, Sendable {
     public var port: Int
     public var lan: Bool
+    /// The units the phone's pages read meals in unless one asks for others.
+    public var units: UnitConversion
 
-    public init(port: Int = LaunchOptions.defaultServePort, lan: Bool = false) {
+    public init(
+      port: Int = LaunchOptions.defaultServePort, lan: Bool = false,
+      units: UnitConversion = .asWritten
+    ) {
       self.port = port
       self.lan = lan
+      self.units = units
     }
   }
 
@@ -42,7 +48,8 @@ public final class AppServe: Ticker {
     let readOnly = store.isReadOnly
     starter = { options in
       ServeSession.start(
-        databasePath: databasePath, readOnly: readOnly, port: options.port, lan: options.lan
+        databasePath: databasePath, readOnly: readOnly, port: options.port, lan: options.lan,
+        units: options.units
       ).map { $0 }
     }
   }

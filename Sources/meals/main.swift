@@ -119,7 +119,8 @@ let app = MealsApplication(
   pictures: PictureMode.resolve(options.images, environment: environment),
   pictureCache: pictureCache, screenSize: terminal.size,
   syncFolder: store.isReadOnly ? nil : options.syncFolder,
-  serving: AppServe.Options(port: options.servePort, lan: options.serveOnLAN))
+  serving: AppServe.Options(
+    port: options.servePort, lan: options.serveOnLAN, units: options.conversion))
 app.navigator.animations = options.animations
 app.context.units = options.conversion
 app.context.staples = options.staples

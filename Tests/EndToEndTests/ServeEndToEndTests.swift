@@ -511,6 +511,42 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(try post("{\"ticked\": true}"), true, "and a tick after it wins over it")
   }
 
+  func testAMealReadsInTheUnitsAskedForAndTheBooksByDefault() throws {
+    let store = try MealStore(path: database)
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(
+      name: "Roast Beef", instructions: "Roast at 400°F for 1 hour.",
+      ingredients: [IngredientMeasurement(name: "beef", quantity: "2 lb")])
+    try store.commit(draft)
+    let roast = try XCTUnwrap(store.mealIDs(named: "Roast Beef").first)
+    // `set units = metric` (MEALS_UNITS for a run): the phone reads metric unless it asks.
+    setenv("MEALS_UNITS", "metric", 1)
+    defer { unsetenv("MEALS_UNITS") }
+    try startServer()
+    let metric = try http.request("GET", "/meal/\(roast)", headers: bearer).body
+    XCTAssertFalse(metric.contains("2 lb") || metric.contains("400°F"), metric)
+    XCTAssertTrue(metric.contains("°C"), metric)
+    XCTAssertTrue(metric.contains("<span class=\"measure\">900 g</span>"), metric)
+    XCTAssertTrue(metric.contains("Roast at 205 °C for 1 hour."), metric)
+    XCTAssertTrue(metric.contains("units=metric\" aria-current=\"true\">metric</a>"), metric)
+    // As written, asked for: and Cook Mode and the scaled page keep the choice.
+    let written = try http.request(
+      "GET", "/meal/\(roast)?servings=8&units=as-written", headers: bearer
+    ).body
+    XCTAssertTrue(written.contains("<span class=\"measure\">4 lb</span>"), written)
+    XCTAssertTrue(written.contains("Roast at 400°F for 1 hour."), written)
+    let cook = try http.request(
+      "GET", "/cook/\(roast)?units=metric", headers: bearer
+    ).body
+    XCTAssertFalse(cook.contains("400°F"), cook)
+    XCTAssertTrue(cook.contains("units=metric\">Roast Beef</a>"), cook)
+    let api = try XCTUnwrap(
+      try json(try http.request("GET", "/api/meals/\(roast)?units=us", headers: bearer))
+        as? [String: Any])
+    XCTAssertEqual(
+      (api["ingredients"] as? [[String: Any]])?.first?["measure"] as? String, "2 lb")
+  }
+
   func testAPageOnAnotherPortInARealBrowserCannotTick() throws {
     let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
     let script = PackagePaths.root.appendingPathComponent("Tests/Browser/foreign.py").path

@@ -18,6 +18,8 @@ public final class Kitchen: Sendable {
   private let secure: Bool
   private let today: @Sendable () -> CivilDate
   private let clock: @Sendable () -> Double
+  /// The units meals are read in unless a page asks for others (`set units`, `set cup`).
+  private let units: UnitConversion
   /// This machine's name: a `Host` of it (or `.local`) is this server's own.
   private let machineName: String
 
@@ -27,7 +29,7 @@ public final class Kitchen: Sendable {
   /// Opens its own connection to the book at `databasePath`.
   public init(
     databasePath: String, readOnly: Bool, token: PairingToken, secure: Bool = false,
-    today: @escaping @Sendable () -> CivilDate = { .today() },
+    units: UnitConversion = .asWritten, today: @escaping @Sendable () -> CivilDate = { .today() },
     clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
   ) throws(StoreError) {
     store = Mutex(try MealStore(path: databasePath, readOnly: readOnly, busyTimeout: 2_000))
@@ -35,6 +37,7 @@ public final class Kitchen: Sendable {
     self.secure = secure
     self.today = today
     self.clock = clock
+    self.units = units
     machineName = LocalAddresses.hostName() ?? ""
   }
 
@@ -126,14 +129,19 @@ public final class Kitchen: Sendable {
     case .pair: return pair(request, now: clock())
     case .book: return html(try book(request))
     case .meal(let id), .cook(let id):
-      guard let (meal, hasPhoto) = try meal(id) else { return missingMeal(api: false) }
-      let servings = servings(of: meal, request)
-      let lines = servings.lines(of: meal)
+      guard let (written, hasPhoto) = try meal(id) else { return missingMeal(api: false) }
+      let servings = servings(of: written, request)
+      let conversion = conversion(request)
+      let (meal, lines) = read(written, servings: servings, in: conversion)
       if case .cook = route {
-        return html(KitchenPages.cook(meal, id: id, servings: servings, lines: lines))
+        return html(
+          KitchenPages.cook(
+            meal, id: id, servings: servings, lines: lines, units: conversion.system))
       }
       return html(
-        KitchenPages.meal(meal, id: id, servings: servings, lines: lines, hasPhoto: hasPhoto))
+        KitchenPages.meal(
+          meal, id: id, servings: servings, lines: lines, hasPhoto: hasPhoto,
+          units: conversion.system))
     case .plan:
       let monday = week(request)
       let entries = try store.withLock { store throws(StoreError) in
@@ -157,10 +165,10 @@ public final class Kitchen: Sendable {
       let (meals, total) = try search(request)
       return json(KitchenJSON.meals(meals, total: total))
     case .apiMeal(let id):
-      guard let (meal, _) = try meal(id) else { return missingMeal(api: true) }
-      let servings = servings(of: meal, request)
-      return json(
-        KitchenJSON.meal(meal, id: id, servings: servings, lines: servings.lines(of: meal)))
+      guard let (written, _) = try meal(id) else { return missingMeal(api: true) }
+      let servings = servings(of: written, request)
+      let (meal, lines) = read(written, servings: servings, in: conversion(request))
+      return json(KitchenJSON.meal(meal, id: id, servings: servings, lines: lines))
     case .apiPlan:
       let monday = week(request)
       let entries = try store.withLock { store throws(StoreError) in
@@ -259,6 +267,31 @@ public final class Kitchen: Sendable {
       guard let meal = try store.meal(id: id) else { return nil }
       return (meal, meal.photo != nil)
     }
+  }
+
+  /// The units `?units=` asks for (`as-written`, `metric`, `us`), else those meals is set to.
+  private func conversion(_ request: ServerRequest) -> UnitConversion {
+    var conversion = units
+    if let asked = request.query["units"], asked.utf8.count <= 20,
+      let system = UnitSystem(spelling: asked)
+    {
+      conversion.system = system
+    }
+    return conversion
+  }
+
+  /// A meal as the phone reads it: scaled to `servings`, then its measures and its steps'
+  /// temperatures in the units asked for (what the meal says is not changed).
+  private func read(_ meal: Meal, servings: Servings, in conversion: UnitConversion) -> (
+    Meal, [IngredientMeasurement]
+  ) {
+    var shown = meal
+    shown.instructions = conversion.text(meal.instructions)
+    let lines = servings.lines(of: meal).map {
+      IngredientMeasurement(
+        name: $0.name, quantity: conversion.measure($0.quantity, of: $0.name), group: $0.group)
+    }
+    return (shown, lines)
   }
 
   private func servings(of meal: Meal, _ request: ServerRequest) -> Servings {

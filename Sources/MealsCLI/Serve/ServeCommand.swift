@@ -30,7 +30,7 @@ enum ServeCommand {
     let session: ServeSession
     switch ServeSession.start(
       databasePath: options.databasePath, readOnly: options.readOnly, port: port, lan: lan,
-      renewToken: arguments.flags.contains("--new-token"))
+      renewToken: arguments.flags.contains("--new-token"), units: options.conversion)
     {
     case .success(let started): session = started
     case .failure(let problem):

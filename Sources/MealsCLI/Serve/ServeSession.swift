@@ -45,7 +45,8 @@ public final class ServeSession {
   /// Starts serving the book at `databasePath` on `port` (0: any free one), on the machine's
   /// addresses over HTTPS with `lan`; `renewToken` unpairs every phone.
   public static func start(
-    databasePath: String, readOnly: Bool, port: Int, lan: Bool, renewToken: Bool = false
+    databasePath: String, readOnly: Bool, port: Int, lan: Bool, renewToken: Bool = false,
+    units: UnitConversion = .asWritten
   ) -> Result<ServeSession, Problem> {
     let folder = PathText.folder(databasePath)
     let token: PairingToken
@@ -64,7 +65,7 @@ public final class ServeSession {
     let kitchen: Kitchen
     do {
       kitchen = try Kitchen(
-        databasePath: databasePath, readOnly: readOnly, token: token, secure: lan)
+        databasePath: databasePath, readOnly: readOnly, token: token, secure: lan, units: units)
     } catch {
       return .failure(Problem(message: error.message))
     }

@@ -93,8 +93,10 @@ public enum KitchenPages {
   /// A meal: photo, what it is, its ingredients for `servings`, its cookware, its steps, and
   /// Cook Mode.
   public static func meal(
-    _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement], hasPhoto: Bool
+    _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement], hasPhoto: Bool,
+    units: UnitSystem = .asWritten
   ) -> String {
+    let unitsQuery = units == .asWritten ? "" : "&amp;units=\(units.rawValue)"
     var main =
       "<article class=\"meal\">\n<h1 dir=\"auto\">\(HTMLEscaping.escaped(meal.name))</h1>\n"
     if let picture = pictureAddress(meal, id: id, hasPhoto: hasPhoto) {
@@ -110,11 +112,12 @@ public enum KitchenPages {
         "<p class=\"facts\" dir=\"auto\">\(HTMLEscaping.escaped(facts.joined(separator: " · ")))</p>\n"
     }
     main += """
-      <p class="actions"><a class="button" href="/cook/\(id)?servings=\(servings.current)">Cook</a></p>
+      <p class="actions"><a class="button" href="/cook/\(id)?servings=\(servings.current)\(unitsQuery)">Cook</a></p>
       <form class="servings" method="get" action="/meal/\(id)">
       <label>Servings <input type="number" name="servings" min="\(Servings.range.lowerBound)" max="\(Servings.range.upperBound)" value="\(servings.current)"></label>
-      <button type="submit">Scale</button>\(servings.isScaled ? " <span class=\"note\">written for \(servings.base)</span>" : "")
+      \(units == .asWritten ? "" : "<input type=\"hidden\" name=\"units\" value=\"\(units.rawValue)\">")<button type="submit">Scale</button>\(servings.isScaled ? " <span class=\"note\">written for \(servings.base)</span>" : "")
       </form>
+      \(unitsChoice(id: id, servings: servings.current, chosen: units))
       <h2>Ingredients</h2>
 
       """
@@ -159,6 +162,17 @@ public enum KitchenPages {
     return page(title: meal.name, page: "meal", main: main)
   }
 
+  /// The units to read a meal in, as links (the chosen one marked): as written, metric, US.
+  static func unitsChoice(id: Int64, servings: Int, chosen: UnitSystem) -> String {
+    let links = UnitSystem.allCases.map { system in
+      let address = "/meal/\(id)?servings=\(servings)&amp;units=\(system.rawValue)"
+      let current = system == chosen ? " aria-current=\"true\"" : ""
+      return "<a href=\"\(address)\"\(current)>\(system.label)</a>"
+    }
+    return
+      "<nav class=\"units\" aria-label=\"Units\">Units: \(links.joined(separator: " · "))</nav>"
+  }
+
   /// The ingredient lines, a group's under its title.
   static func ingredientList(_ lines: [IngredientMeasurement]) -> String {
     guard !lines.isEmpty else { return "<p class=\"note\">No ingredients listed.</p>\n" }
@@ -200,12 +214,14 @@ public enum KitchenPages {
   /// shows one at a time), each with the ingredients it names and a timer for each time it
   /// gives.
   public static func cook(
-    _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement]
+    _ meal: Meal, id: Int64, servings: Servings, lines: [IngredientMeasurement],
+    units: UnitSystem = .asWritten
   ) -> String {
+    let unitsQuery = units == .asWritten ? "" : "&amp;units=\(units.rawValue)"
     let method = CookMethod(of: meal)
     let steps = method.steps
     var main = """
-      <h1 class="cook-title" dir="auto" data-meal="\(id)"><a href="/meal/\(id)?servings=\(servings.current)">\(HTMLEscaping.escaped(meal.name))</a></h1>
+      <h1 class="cook-title" dir="auto" data-meal="\(id)"><a href="/meal/\(id)?servings=\(servings.current)\(unitsQuery)">\(HTMLEscaping.escaped(meal.name))</a></h1>
       <div class="timers" id="timers" role="status" aria-live="polite" aria-label="Timers"></div>
       <p class="said" id="step-said" aria-live="polite"></p>
       <section class="step gather" data-step="0">
