@@ -13,8 +13,7 @@ import sys
 import time
 
 from axe_selenium_python import Axe
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -22,15 +21,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 def main():
     pairing, meal, profile = sys.argv[1:4]
     base = pairing.split("/pair")[0]
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=390,844", "--user-data-dir=" + profile):
-        options.add_argument(argument)
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0,
-                                              "touch": True}})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium.driver(profile, touch=True)
     wait = WebDriverWait(driver, 10)
     seen = {"pages": [], "violations": []}
 

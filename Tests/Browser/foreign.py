@@ -13,8 +13,7 @@ import json
 import sys
 import threading
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import chromium
 from selenium.webdriver.support.ui import WebDriverWait
 
 ATTACK = """<!doctype html><meta charset="utf-8"><title>Recipes you'll love</title>
@@ -47,12 +46,7 @@ def main():
 
     attacker = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
     threading.Thread(target=attacker.serve_forever, daemon=True).start()
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--user-data-dir=" + profile):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium.driver(profile, phone=False)
     seen = {}
     try:
         driver.get(pairing)

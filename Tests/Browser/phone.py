@@ -14,8 +14,7 @@ import struct
 import sys
 import zlib
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -63,16 +62,7 @@ def colours(png):
 def main():
     pairing, search, folder, profile = sys.argv[1:5]
     base = pairing.split("/pair")[0]
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=390,844", "--force-device-scale-factor=1",
-                     "--user-data-dir=" + profile):
-        options.add_argument(argument)
-    # A phone's viewport (headless windows are at least 500 px wide).
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium.driver(profile)
     wait = WebDriverWait(driver, 10)
     seen = {"screenshots": {}}
 

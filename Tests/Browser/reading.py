@@ -13,8 +13,7 @@ import json
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -22,14 +21,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 def main():
     pairing, meal, query, screenshot, profile = sys.argv[1:6]
     base = pairing.split("/pair")[0]
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=390,844", "--user-data-dir=" + profile):
-        options.add_argument(argument)
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium.driver(profile)
     wait = WebDriverWait(driver, 10)
     seen = {}
     direction = "return getComputedStyle(document.querySelector(arguments[0])).direction"

@@ -77,6 +77,25 @@ final class ServeEndToEndTests: XCTestCase {
     try JSONSerialization.jsonObject(with: Data(answer.body.utf8))
   }
 
+  /// The tests' Python and one of `Tests/Browser`'s scripts, or a skip that says what is
+  /// missing (`make test` installs chromium, its driver and the venv's packages).
+  private func browserScript(_ name: String, needs module: String? = nil) throws -> (
+    python: String, script: String
+  ) {
+    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
+    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/\(name).py").path
+    let modules = ["selenium"] + (module.map { [$0] } ?? [])
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
+      (try? runProcess([python, "-c", "import " + modules.joined(separator: ", ")]))?.0 == 0
+    else {
+      throw XCTSkip(
+        "chromium, chromium-driver or \(modules.joined(separator: " and ")) in .build/venv is missing: `make test` installs them."
+      )
+    }
+    return (python, script)
+  }
+
   // MARK: - Pairing
 
   func testNothingIsServedWithoutTheTokenAndThePairingAddressLetsAPhoneIn() throws {
@@ -262,16 +281,7 @@ final class ServeEndToEndTests: XCTestCase {
   }
 
   func testInTheShopTicksWaitWithNoSignalAndLandWhenMealsIsBack() throws {
-    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
-    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/offline.py").path
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
-    else {
-      throw XCTSkip(
-        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
-      )
-    }
+    let (python, script) = try browserScript("offline")
     let store = try MealStore(path: database)
     try store.addToShoppingList(
       mealRef: .saved(pieID), mealName: Self.pieName,
@@ -363,16 +373,7 @@ final class ServeEndToEndTests: XCTestCase {
   }
 
   func testAtTheStoveTimersStayAndCookModeKeepsItsPlace() throws {
-    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
-    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/cook.py").path
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
-    else {
-      throw XCTSkip(
-        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
-      )
-    }
+    let (python, script) = try browserScript("cook")
     let pairing = try startServer()
     let (status, output, errors) = try runProcess([
       python, script, pairing, String(pieID), folder.path("bar.png"),
@@ -418,16 +419,7 @@ final class ServeEndToEndTests: XCTestCase {
   }
 
   func testAnArabicMealReadsRightToLeftAndSearchRowsAreTheServersOwn() throws {
-    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
-    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/reading.py").path
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
-    else {
-      throw XCTSkip(
-        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
-      )
-    }
+    let (python, script) = try browserScript("reading")
     let store = try MealStore(path: database)
     var draft = MealDraft(of: nil)
     draft.meal = Meal(
@@ -465,16 +457,7 @@ final class ServeEndToEndTests: XCTestCase {
   }
 
   func testAxeFindsNothingOnAnyPageLightOrDark() throws {
-    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
-    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/axe.py").path
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-      (try? runProcess([python, "-c", "import selenium, axe_selenium_python"]))?.0 == 0
-    else {
-      throw XCTSkip(
-        "chromium, chromium-driver, Selenium or axe-selenium-python in .build/venv is missing: `make test` installs them."
-      )
-    }
+    let (python, script) = try browserScript("axe", needs: "axe_selenium_python")
     try MealStore(path: database).plan(
       mealID: pieID, on: .today(), slot: .dinner, servings: 4)
     let pairing = try startServer()
@@ -548,16 +531,7 @@ final class ServeEndToEndTests: XCTestCase {
   }
 
   func testAPageOnAnotherPortInARealBrowserCannotTick() throws {
-    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
-    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/foreign.py").path
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
-    else {
-      throw XCTSkip(
-        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
-      )
-    }
+    let (python, script) = try browserScript("foreign")
     let pairing = try startServer()
     let items = try XCTUnwrap(
       try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
@@ -919,16 +893,7 @@ final class ServeEndToEndTests: XCTestCase {
   /// Headless chromium at a phone's size (Tests/Browser/phone.py, Selenium in `.build/venv`):
   /// pairs, searches, scales, cooks step by step and ticks; the app in tmux shows the tick.
   func testAPhonePairsCooksAndTicksTheListInARealBrowser() throws {
-    let python = PackagePaths.root.appendingPathComponent(".build/venv/bin/python").path
-    let script = PackagePaths.root.appendingPathComponent("Tests/Browser/phone.py").path
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"),
-      (try? runProcess([python, "-c", "import selenium"]))?.0 == 0
-    else {
-      throw XCTSkip(
-        "chromium, chromium-driver or Selenium in .build/venv is missing: `make test` installs them."
-      )
-    }
+    let (python, script) = try browserScript("phone")
     let pairing = try startServer()
     let tmux = try TmuxSession(
       Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/"))

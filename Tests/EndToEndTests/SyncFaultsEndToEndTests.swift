@@ -112,14 +112,13 @@ final class SyncFaultsEndToEndTests: XCTestCase {
     XCTAssertEqual(try names("a.sqlite"), ["Leek Soup", "Toast"])
   }
 
-  /// A merge a killed sync left half done (git's conflict marks in the file): undone, merged
-  /// again, both versions kept — never a recipe with `<<<<<<<` in its steps.
-  func testAMergeAStoppedSyncLeftIsMergedAgain() throws {
+  /// A changes Leek Soup's steps and syncs; B's file is changed by hand and committed, then
+  /// git's merge stops on the conflict: where a sync killed inside its merge stands. B's
+  /// `Leek Soup.cook` as it was before the merge.
+  private func mergeStoppedOnBothSides() throws -> String {
     try twoBooks()
     try edit("a.sqlite", "Leek Soup") { $0.instructions = "Simmer the leeks slowly." }
     try sync("a.sqlite", "A")
-    // B's file changed by hand and committed, then git's merge stopped on the conflict: where
-    // a sync killed inside its merge stands.
     let soup = path("B/Leek Soup.cook")
     let text = try String(contentsOfFile: soup, encoding: .utf8)
     try text.replacingOccurrences(of: "Simmer the leeks.", with: "Simmer the leeks in butter.")
@@ -127,6 +126,14 @@ final class SyncFaultsEndToEndTests: XCTestCase {
     try git(["-C", path("B"), "commit", "-q", "-am", "by hand"])
     try git(["-C", path("B"), "pull", "-q", "--no-rebase", "--no-edit"], status: 1)
     XCTAssertTrue(FileManager.default.fileExists(atPath: path("B/.git/MERGE_HEAD")))
+    return text
+  }
+
+  /// A merge a killed sync left half done (git's conflict marks in the file): undone, merged
+  /// again, both versions kept — never a recipe with `<<<<<<<` in its steps.
+  func testAMergeAStoppedSyncLeftIsMergedAgain() throws {
+    _ = try mergeStoppedOnBothSides()
+    let soup = path("B/Leek Soup.cook")
     XCTAssertTrue(try String(contentsOfFile: soup, encoding: .utf8).contains("<<<<<<<"))
     let said = try sync("b.sqlite", "B")
     XCTAssertTrue(said.output.contains("pushed"), said.output)
@@ -149,15 +156,8 @@ final class SyncFaultsEndToEndTests: XCTestCase {
   /// A file someone changed after a stopped sync's merge (its conflict resolved in an editor,
   /// or a line added): their version is kept too, beside the two merged — never written over.
   func testAFileEditedAfterAStoppedMergeIsKept() throws {
-    try twoBooks()
-    try edit("a.sqlite", "Leek Soup") { $0.instructions = "Simmer the leeks slowly." }
-    try sync("a.sqlite", "A")
+    let text = try mergeStoppedOnBothSides()
     let soup = path("B/Leek Soup.cook")
-    let text = try String(contentsOfFile: soup, encoding: .utf8)
-    try text.replacingOccurrences(of: "Simmer the leeks.", with: "Simmer the leeks in butter.")
-      .write(toFile: soup, atomically: true, encoding: .utf8)
-    try git(["-C", path("B"), "commit", "-q", "-am", "by hand"])
-    try git(["-C", path("B"), "pull", "-q", "--no-rebase", "--no-edit"], status: 1)
     // The conflict resolved by hand in an editor, a moment later (git's marks taken out).
     usleep(20_000)
     try text.replacingOccurrences(

@@ -206,12 +206,7 @@ struct GitFolder {
       guard ours.succeeded, path.hasSuffix(".cook"),
         let (text, name) = ownCopy(of: ours.output, path: path, taken: taken.union(names))
       else { continue }
-      var copy = copyPath(for: path, name: name)
-      var number = 2
-      while folder.entry(copy) != nil {
-        copy = SyncPaths.numbered(copyPath(for: path, name: name), number)
-        number += 1
-      }
+      let copy = freeCopyPath(for: path, name: name)
       _ = try folder.write(text, to: copy)
       // Our photo goes with our version, as it was before the merge.
       let stem = String(path.dropLast(".cook".count))
@@ -317,14 +312,21 @@ struct GitFolder {
       String(PathText.name(path).dropLast(".cook".count)), editor: .machine(machine.name),
       time: machine.time)
     let (copyText, name) = ownCopy(of: text, path: path, taken: taken) ?? (text, fallback)
+    _ = try folder.write(copyText, to: freeCopyPath(for: path, name: name))
+    return name
+  }
+
+  /// Where a version named `name` of the recipe at `path` is kept: beside it, numbered when
+  /// a file is there already.
+  private func freeCopyPath(for path: String, name: String) -> String {
+    let folder = SyncFolder(root: root)
     var copy = copyPath(for: path, name: name)
     var number = 2
     while folder.entry(copy) != nil {
       copy = SyncPaths.numbered(copyPath(for: path, name: name), number)
       number += 1
     }
-    _ = try folder.write(copyText, to: copy)
-    return name
+    return copy
   }
 
   private func copyPath(for path: String, name: String) -> String {
