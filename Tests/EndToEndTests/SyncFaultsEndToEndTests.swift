@@ -112,9 +112,10 @@ final class SyncFaultsEndToEndTests: XCTestCase {
     XCTAssertEqual(try names("a.sqlite"), ["Leek Soup", "Toast"])
   }
 
+  /// Where a sync killed inside its merge stands; B's `Leek Soup.cook` before the merge.
+  ///
   /// A changes Leek Soup's steps and syncs; B's file is changed by hand and committed, then
-  /// git's merge stops on the conflict: where a sync killed inside its merge stands. B's
-  /// `Leek Soup.cook` as it was before the merge.
+  /// git's merge stops on the conflict.
   private func mergeStoppedOnBothSides() throws -> String {
     try twoBooks()
     try edit("a.sqlite", "Leek Soup") { $0.instructions = "Simmer the leeks slowly." }
