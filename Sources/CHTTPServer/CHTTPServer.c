@@ -465,8 +465,8 @@ chttp_server *chttp_start(
         OPTION_CONNECTION_LIMIT, connections, OPTION_CONNECTION_MEMORY_LIMIT, header_bytes,
         OPTION_CONNECTION_TIMEOUT, timeout_seconds, OPTION_PER_IP_CONNECTION_LIMIT,
         per_address, OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
-        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_HTTPS_MEM_KEY, key, OPTION_HTTPS_MEM_CERT, certificate,
-        OPTION_HTTPS_PRIORITIES, priorities, OPTION_SOCK_ADDR,
+        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_HTTPS_MEM_KEY, key,
+        OPTION_HTTPS_MEM_CERT, certificate, OPTION_HTTPS_PRIORITIES, priorities, OPTION_SOCK_ADDR,
         dual ? NULL : (struct sockaddr *)&loopback, OPTION_END);
     } else {
       server->daemon = mhd.start_daemon(
@@ -474,7 +474,8 @@ chttp_server *chttp_start(
         OPTION_CONNECTION_LIMIT, connections, OPTION_CONNECTION_MEMORY_LIMIT, header_bytes,
         OPTION_CONNECTION_TIMEOUT, timeout_seconds, OPTION_PER_IP_CONNECTION_LIMIT,
         per_address, OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
-        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_SOCK_ADDR, dual ? NULL : (struct sockaddr *)&loopback, OPTION_END);
+        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_SOCK_ADDR,
+        dual ? NULL : (struct sockaddr *)&loopback, OPTION_END);
     }
   }
   if (server->daemon == NULL) {

@@ -56,10 +56,19 @@ def main():
                     wait.until(lambda d: d.current_url.rstrip("/") == base)
                     driver.get(base + "/shopping")
                     wait.until(listed)
-                    # The worker keeps the pages once it controls this one.
-                    wait.until(lambda d: d.execute_script(
-                        "return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"))
+                    # The worker keeps the pages once it is active; a page opened before that
+                    # is controlled from its next load, as a phone's next visit is.
+                    driver.set_script_timeout(30)
+                    driver.execute_async_script(
+                        "navigator.serviceWorker.ready.then(() => arguments[0](true))")
+                    for _ in range(20):
+                        if driver.execute_script("return Boolean(navigator.serviceWorker.controller)"):
+                            break
+                        driver.refresh()
+                        wait.until(listed)
                     answer = state()
+                    answer["controlled"] = driver.execute_script(
+                        "return Boolean(navigator.serviceWorker.controller)")
                 elif command == "tick":
                     driver.find_element(By.CSS_SELECTOR, 'input[data-id="%s"]' % rest[0]).click()
                     time.sleep(1)

@@ -331,7 +331,8 @@ final class ServeEndToEndTests: XCTestCase {
           }
         })
     }
-    _ = try ask("open \(pairing)")
+    XCTAssertEqual(
+      try ask("open \(pairing)")["controlled"] as? Bool, true, "the service worker keeps the pages")
 
     // The shop: meals cannot be reached. Both ticks hold, marked and said as waiting.
     stopServer()

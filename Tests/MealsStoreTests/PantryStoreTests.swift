@@ -98,6 +98,7 @@ final class PantryStoreTests: StoreTestCase {
       ALTER TABLE trash_measurement DROP COLUMN name_key;
       ALTER TABLE shopping_item DROP COLUMN buy_anyway;
       ALTER TABLE meal DROP COLUMN cookware; ALTER TABLE trash_meal DROP COLUMN cookware;
+      ALTER TABLE shopping_item DROP COLUMN ticked_at;
       PRAGMA user_version = 14;
       """)
     store.db.close()
