@@ -56,6 +56,16 @@ extension MealStore {
     }.first ?? nil
   }
 
+  /// Which of `ids` have a photo of their own (for a list's thumbnails: nothing read but ids).
+  public func mealsWithPhotos(among ids: [Int64]) throws(StoreError) -> Set<Int64> {
+    guard !ids.isEmpty else { return [] }
+    let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+    return Set(
+      try db.statement("SELECT meal_id FROM meal_photo WHERE meal_id IN (\(marks))").rows(
+        ids.map(SQLValue.integer)
+      ) { $0.int(0) })
+  }
+
   /// Gives a meal its own photo (nil takes it away), in one transaction; the meal counts as
   /// changed (its file in the sync folder is written again).
   public func setPhoto(_ photo: MealPhoto?, mealID: Int64) throws(StoreError) {

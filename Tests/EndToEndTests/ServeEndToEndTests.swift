@@ -435,6 +435,9 @@ final class ServeEndToEndTests: XCTestCase {
     rated.meal.rating = 4
     rated.meal.totalMinutes = 35
     try store.commit(rated)
+    // And a photo of its own: a thumbnail in its row, the script's row as the server's.
+    let picture = try PackagePaths.fixture("pictures/meal.jpg")
+    try store.setPhoto(try XCTUnwrap(MealPhoto(bytes: [UInt8](picture))), mealID: shakshuka)
     let pairing = try startServer()
     let shot = folder.path("arabic.png")
     let (status, output, errors) = try runProcess([
@@ -451,6 +454,10 @@ final class ServeEndToEndTests: XCTestCase {
     let server = try XCTUnwrap(seen["serverRows"] as? [String])
     XCTAssertEqual(server.count, 1)
     XCTAssertTrue(server.first?.contains("★") ?? false, "\(server)")
+    XCTAssertTrue(
+      server.first?.contains(
+        "<img class=\"thumb\" src=\"/photo/\(shakshuka)\" alt=\"\" loading=\"lazy\" width=\"48\" height=\"48\">"
+      ) ?? false, "\(server)")
     XCTAssertEqual(seen["scriptRows"] as? [String], server, "rows as the server writes them")
     XCTAssertEqual(seen["address"] as? String, "/?q=shak")
     XCTAssertEqual(seen["reloadedRows"] as? [String], server)

@@ -163,7 +163,7 @@ public final class Kitchen: Sendable {
           + Self.safety, body: photo.bytes)
     case .apiMeals:
       let (meals, total) = try search(request)
-      return json(KitchenJSON.meals(meals, total: total))
+      return json(KitchenJSON.meals(meals, total: total, withPhotos: try photos(of: meals)))
     case .apiMeal(let id):
       guard let (written, _) = try meal(id) else { return missingMeal(api: true) }
       let servings = servings(of: written, request)
@@ -226,7 +226,15 @@ public final class Kitchen: Sendable {
     return KitchenPages.book(
       meals: meals, total: total, query: request.query["q"] ?? "",
       favouritesOnly: request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false,
-      categories: categories, category: nonEmpty(request.query["category"]))
+      categories: categories, category: nonEmpty(request.query["category"]),
+      withPhotos: try photos(of: meals))
+  }
+
+  /// Which of the rows have a photo of their own, for their thumbnails.
+  private func photos(of meals: [MealSummary]) throws(StoreError) -> Set<Int64> {
+    try store.withLock { store throws(StoreError) in
+      try store.mealsWithPhotos(among: meals.map(\.id))
+    }
   }
 
   /// The meals `q`, `favourites` and `category` ask for: the first rows and how many in all.

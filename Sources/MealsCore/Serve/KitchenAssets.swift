@@ -34,6 +34,9 @@ public enum KitchenAssets {
     ul.meals li a { display: block; padding: .6em 0; border-bottom: 1px solid var(--line);
       text-decoration: none; color: var(--ink); }
     ul.meals .name { font-weight: 600; margin-right: .5em; }
+    ul.meals img.thumb { float: left; width: 48px; height: 48px; object-fit: cover;
+      border-radius: .3em; margin: 0 .7em 0 0; }
+    ul.meals li a::after { content: ""; display: block; clear: both; }
     ul.meals .summary { display: block; font-size: .9em; white-space: nowrap; overflow: hidden;
       text-overflow: ellipsis; }
     img.photo { width: 100%; max-height: 22em; object-fit: cover; border-radius: .5em; }
@@ -105,6 +108,16 @@ public enum KitchenAssets {
               const item = document.createElement('li');
               const link = document.createElement('a');
               link.href = '/meal/' + meal.id;
+              if (meal.photo) {
+                const thumb = document.createElement('img');
+                thumb.className = 'thumb';
+                thumb.src = '/photo/' + meal.id;
+                thumb.alt = '';
+                thumb.loading = 'lazy';
+                thumb.width = 48;
+                thumb.height = 48;
+                link.append(thumb);
+              }
               link.append(part('name', meal.name));
               if (meal.fields) link.append(part('fields', meal.fields));
               link.append(part('summary', meal.summary));

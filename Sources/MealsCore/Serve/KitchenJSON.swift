@@ -2,9 +2,12 @@ import FoundationEssentials
 
 /// The kitchen server's JSON answers (docs/serve.md), written from the book's values.
 public enum KitchenJSON {
-  /// `{"total": N, "meals": [{"id", "name", "summary", "fields", "favourite"}]}` (`fields`:
-  /// time, rating and favourite as the book's rows show them).
-  public static func meals(_ meals: [MealSummary], total: Int) -> JSONText {
+  /// `{"total": N, "meals": [{"id", "name", "summary", "fields", "favourite", "photo"}]}`
+  /// (`fields`: time, rating and favourite as the book's rows show them; `photo`: whether it
+  /// has one of its own, at `/photo/ID`).
+  public static func meals(_ meals: [MealSummary], total: Int, withPhotos: Set<Int64> = [])
+    -> JSONText
+  {
     .object([
       ("total", .integer(Int64(total))),
       (
@@ -14,7 +17,7 @@ public enum KitchenJSON {
             .object([
               ("id", .integer($0.id)), ("name", .string($0.name)), ("summary", .string($0.summary)),
               ("fields", .string($0.fieldParts.joined(separator: " · "))),
-              ("favourite", .bool($0.favourite)),
+              ("favourite", .bool($0.favourite)), ("photo", .bool(withPhotos.contains($0.id))),
             ])
           })
       ),

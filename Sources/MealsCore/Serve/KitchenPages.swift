@@ -41,7 +41,7 @@ public enum KitchenPages {
   /// The book: the search form (works without the script), then the meals found.
   public static func book(
     meals: [MealSummary], total: Int, query: String, favouritesOnly: Bool,
-    categories: [String], category: String?
+    categories: [String], category: String?, withPhotos: Set<Int64> = []
   ) -> String {
     var main = """
       <h1>My Meals</h1>
@@ -64,7 +64,7 @@ public enum KitchenPages {
     main +=
       "<p class=\"count\" id=\"count\" role=\"status\" aria-live=\"polite\">\(countText(shown: meals.count, total: total))</p>\n"
     main += "<ul class=\"meals\" id=\"meals\">\n"
-    for meal in meals { main += bookRow(meal) }
+    for meal in meals { main += bookRow(meal, hasPhoto: withPhotos.contains(meal.id)) }
     main += "</ul>\n"
     return page(title: "My Meals", page: "book", main: main)
   }
@@ -78,10 +78,15 @@ public enum KitchenPages {
     }
   }
 
-  static func bookRow(_ meal: MealSummary) -> String {
+  /// A meal's row; with its own photo, a thumbnail of it first (loaded as it scrolls in).
+  static func bookRow(_ meal: MealSummary, hasPhoto: Bool = false) -> String {
     let parts = meal.fieldParts.joined(separator: " · ")
+    let thumbnail =
+      hasPhoto
+      ? "<img class=\"thumb\" src=\"/photo/\(meal.id)\" alt=\"\" loading=\"lazy\" width=\"48\" height=\"48\">"
+      : ""
     return """
-      <li><a href="/meal/\(meal.id)"><span class="name" dir="auto">\(HTMLEscaping.escaped(meal.name))</span>\
+      <li><a href="/meal/\(meal.id)">\(thumbnail)<span class="name" dir="auto">\(HTMLEscaping.escaped(meal.name))</span>\
       \(parts.isEmpty ? "" : "<span class=\"fields\" dir=\"auto\">\(HTMLEscaping.escaped(parts))</span>")\
       <span class="summary" dir="auto">\(HTMLEscaping.escaped(meal.summary))</span></a></li>
 
