@@ -902,6 +902,11 @@ final class ServeEndToEndTests: XCTestCase {
   /// pairs, searches, scales, cooks step by step and ticks; the app in tmux shows the tick.
   func testAPhonePairsCooksAndTicksTheListInARealBrowser() throws {
     let (python, script) = try browserScript("phone")
+    // Butter from a second meal: one row on the phone, as in the terminal, its tick both items.
+    let store = try MealStore(path: database)
+    try store.addToShoppingList(
+      mealRef: .named("Toast"), mealName: "Toast",
+      ingredients: [IngredientMeasurement(name: "butter", quantity: "20 g")])
     let pairing = try startServer()
     let tmux = try TmuxSession(
       Products.mealsCommand("--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/"))
@@ -932,7 +937,14 @@ final class ServeEndToEndTests: XCTestCase {
     for page in ["book", "meal", "cook", "shopping"] {
       XCTAssertGreaterThan(colours[page] ?? 0, 10, "the \(page) screenshot is not blank")
     }
-    try tmux.waitFor("[x] 500 g", timeout: 3)
+    // The phone's list in the terminal's order (by name): its first row is the butter, both
+    // meals' butter in it.
+    try tmux.waitFor("[x] ½ cup", timeout: 3)
+    XCTAssertEqual(
+      try store.readShoppingItems().filter { $0.ingredient.lowercased() == "butter" }.map(\.ticked),
+      [true, true])
+    XCTAssertEqual(
+      try store.readShoppingItems().first { $0.ingredient == "Potatoes" }?.ticked, false)
     try tmux.press("q", "q")
   }
 }

@@ -191,13 +191,29 @@ final class KitchenServeTests: XCTestCase {
   }
 
   func testTheShoppingListReadsWithoutTheScriptAndTicksWithIt() {
-    let page = KitchenPages.shopping([
-      ShoppingItem(id: 3, mealName: "Pie", ingredient: "Butter", measure: "100 g", ticked: true),
-      ShoppingItem(id: 4, mealName: "Pie", ingredient: "Flour", measure: "", ticked: false),
-    ])
-    XCTAssertTrue(page.contains("data-id=\"3\" checked disabled"), page)
-    XCTAssertTrue(page.contains("<li dir=\"auto\" class=\"ticked\">"), page)
-    XCTAssertTrue(page.contains("data-id=\"4\" disabled"), page)
+    let page = KitchenPages.shopping(
+      ShoppingList.rows([
+        ShoppingItem(id: 3, mealName: "Pie", ingredient: "Butter", measure: "100 g", ticked: true),
+        ShoppingItem(id: 4, mealName: "Pie", ingredient: "Flour", measure: "", ticked: false),
+        ShoppingItem(id: 5, mealName: "Cake", ingredient: "flour", measure: "200 g", ticked: false),
+        ShoppingItem(id: 6, mealName: "Cake", ingredient: "Butter", measure: "50 g", ticked: false),
+      ]))
+    // As the terminal's list: one ingredient's items added up in one row (its box ticks each),
+    // in name order, a row ticked when all its items are.
+    XCTAssertTrue(
+      page.contains(
+        "<li dir=\"auto\"><label><input type=\"checkbox\" data-id=\"3\" data-ids=\"3,6\" disabled> <span class=\"measure\">150 g</span> <span class=\"ingredient\">Butter</span> <span class=\"from\" dir=\"auto\">Pie, Cake</span></label></li>"
+      ), page)
+    XCTAssertTrue(page.contains("data-id=\"4\" data-ids=\"4,5\" disabled"), page)
+    XCTAssertLessThan(
+      page.range(of: ">Butter<")?.lowerBound ?? page.endIndex,
+      page.range(of: ">Flour<")?.lowerBound ?? page.startIndex)
+    let ticked = KitchenPages.shopping(
+      ShoppingList.rows([
+        ShoppingItem(id: 3, mealName: "Pie", ingredient: "Butter", measure: "100 g", ticked: true)
+      ]))
+    XCTAssertTrue(ticked.contains("<li dir=\"auto\" class=\"ticked\">"), ticked)
+    XCTAssertTrue(ticked.contains("data-ids=\"3\" checked disabled"), ticked)
     XCTAssertTrue(KitchenPages.shopping([]).contains("The list is empty"))
   }
 

@@ -148,7 +148,15 @@ public final class Kitchen: Sendable {
         try store.readPlanEntries(from: monday, days: 7)
       }
       return html(KitchenPages.plan(monday: monday, entries: entries))
-    case .shopping: return html(KitchenPages.shopping(try shoppingItems()))
+    case .shopping:
+      // As the terminal's list: added up, in its units, what the pantry has apart.
+      let items = try shoppingItems()
+      let pantry = try store.withLock { store throws(StoreError) in
+        Pantry(items: try store.readPantryItems(), staples: [])
+      }
+      return html(
+        KitchenPages.shopping(
+          ShoppingList.rows(items, units: conversion(request), pantry: pantry)))
     case .style: return asset(KitchenAssets.style, type: "text/css; charset=utf-8")
     case .script: return asset(KitchenAssets.script, type: "text/javascript; charset=utf-8")
     case .worker: return asset(KitchenAssets.worker, type: "text/javascript; charset=utf-8")

@@ -48,6 +48,7 @@ public enum KitchenAssets {
     ul.shopping li.ticked .ingredient, ul.shopping li.ticked .measure {
       text-decoration: line-through; color: var(--muted); }
     ul.shopping .from { font-size: .85em; display: block; margin-left: 2em; }
+    ul.shopping li.at-home { opacity: .7; }
     .step { border-top: 1px solid var(--line); padding: .5em 0 1em; }
     .step-text { font-size: 1.5em; line-height: 1.4; }
     .cook-nav { display: none; }
@@ -299,6 +300,8 @@ public enum KitchenAssets {
         const list = document.getElementById('shopping');
         const said = document.getElementById('waiting');
         const boxes = () => Array.from(list.querySelectorAll('input[type=checkbox]'));
+        // A row's items (one ingredient's, added up): a tick ticks each of them.
+        const idsOf = (box) => (box.dataset.ids || box.dataset.id).split(',');
         const key = 'meals.waiting-ticks';
         let waiting = {};
         try { waiting = JSON.parse(localStorage.getItem(key) || '{}') || {}; } catch (error) { waiting = {}; }
@@ -311,7 +314,7 @@ public enum KitchenAssets {
             + ' be sent when meals is reachable.';
           boxes().forEach((box) => {
             const row = box.closest('li');
-            const held = waiting[box.dataset.id];
+            const held = idsOf(box).map((id) => waiting[id]).find(Boolean);
             if (held) setRow(box, held.ticked);
             row.classList.toggle('waiting', Boolean(held));
             let mark = row.querySelector('.waiting-mark');
@@ -345,12 +348,16 @@ public enum KitchenAssets {
           .then((response) => { if (!response.ok) throw new Error(response.status); return response.json(); })
           .then((items) => {
             const byID = new Map(items.map((item) => [String(item.id), item]));
+            const shown = new Set();
             boxes().forEach((box) => {
-              const item = byID.get(box.dataset.id);
-              if (!item) { if (!waiting[box.dataset.id]) box.closest('li').remove(); return; }
-              if (!waiting[box.dataset.id]) setRow(box, item.ticked);
+              const ids = idsOf(box);
+              ids.forEach((id) => shown.add(id));
+              const known = ids.map((id) => byID.get(id)).filter(Boolean);
+              const held = ids.some((id) => waiting[id]);
+              if (known.length === 0) { if (!held) box.closest('li').remove(); return; }
+              if (!held) setRow(box, known.every((item) => item.ticked));
             });
-            if (items.some((item) => !list.querySelector('input[data-id="' + item.id + '"]'))) location.reload();
+            if (items.some((item) => !shown.has(String(item.id)))) location.reload();
           }).catch(() => {});
         let sending = false;
         // Sends the waiting ticks in the order made; stops at the first that cannot go.
@@ -382,21 +389,30 @@ public enum KitchenAssets {
         boxes().forEach((box) => { box.disabled = false; });
         list.addEventListener('change', (event) => {
           const box = event.target;
-          const id = box.dataset.id;
+          const ids = idsOf(box);
           const ticked = box.checked;
           setRow(box, ticked);
           const made = Date.now() + skew;
-          const wait = () => { waiting[id] = { ticked: ticked, at: made }; keep(); show(); };
-          // Behind ticks still waiting, this one waits too (they go in order).
-          if (count() > 0) { delete waiting[id]; wait(); flush(); return; }
-          send(id, ticked).then((response) => {
-            if (response.ok) return;
-            if (response.status >= 500) throw new Error(response.status);
-            setRow(box, !ticked);
-            said.textContent = response.status === 401
-              ? 'Not ticked: this phone is not paired any more — open the address meals serve printed.'
-              : 'Not ticked: meals refused it (' + response.status + ').';
-          }).catch(wait);
+          // The items not sent yet wait (in order, behind any already waiting).
+          const hold = (rest) => {
+            rest.forEach((id) => { delete waiting[id]; waiting[id] = { ticked: ticked, at: made }; });
+            keep();
+            show();
+          };
+          if (count() > 0) { hold(ids); flush(); return; }
+          const next = (index) => {
+            if (index >= ids.length) return undefined;
+            return send(ids[index], ticked).then((response) => {
+              if (response.ok || response.status === 404) return next(index + 1);
+              if (response.status >= 500) return hold(ids.slice(index));
+              setRow(box, !ticked);
+              said.textContent = response.status === 401
+                ? 'Not ticked: this phone is not paired any more — open the address meals serve printed.'
+                : 'Not ticked: meals refused it (' + response.status + ').';
+              return undefined;
+            }, () => hold(ids.slice(index)));
+          };
+          next(0);
         });
         show();
         flush();

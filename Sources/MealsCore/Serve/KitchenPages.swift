@@ -342,28 +342,35 @@ public enum KitchenPages {
 
   // MARK: - The shopping list
 
-  /// The shopping list by meal; the boxes tick with the script (without it the list reads).
-  public static func shopping(_ items: [ShoppingItem]) -> String {
+  /// The shopping list as the terminal shows it: an ingredient's items added up in one row
+  /// (`1 cup` and `250 ml` of milk), in name order, ticked rows last and what the pantry has
+  /// after them; the boxes tick with the script (without it the list reads).
+  public static func shopping(_ rows: [ShoppingRow]) -> String {
     var main = "<h1>Shopping</h1>\n"
-    if items.isEmpty {
+    if rows.isEmpty {
       main +=
         "<p class=\"note\" id=\"empty\">The list is empty: add a meal's ingredients in meals.</p>\n"
     }
     // Ticks made while meals cannot be reached are said here (by the script) until sent.
     main += "<p class=\"note\" id=\"waiting\" role=\"status\" aria-live=\"polite\"></p>\n"
     main += "<ul class=\"shopping\" id=\"shopping\">\n"
-    for item in items { main += shoppingRow(item) }
+    for row in rows { main += shoppingRow(row) }
     main += "</ul>\n"
     return page(title: "Shopping", page: "shopping", main: main)
   }
 
-  static func shoppingRow(_ item: ShoppingItem) -> String {
-    let ticked = item.ticked ? " checked" : ""
+  /// A row's box names its first item (`data-id`) and all of them (`data-ids`): a tick ticks
+  /// every item of the row.
+  static func shoppingRow(_ row: ShoppingRow) -> String {
+    let ticked = row.ticked ? " checked" : ""
+    let classes = [row.ticked ? "ticked" : nil, row.atHome ? "at-home" : nil].compactMap { $0 }
+    let ids = row.itemIDs.map(String.init).joined(separator: ",")
+    let home = row.atHome ? " <span class=\"note\">at home</span>" : ""
     return """
-      <li dir="auto"\(item.ticked ? " class=\"ticked\"" : "")><label><input type="checkbox" data-id="\(item.id)"\(ticked) disabled> \
-      <span class="measure">\(HTMLEscaping.escaped(item.measure))</span> \
-      <span class="ingredient">\(HTMLEscaping.escaped(item.ingredient))</span> \
-      <span class="from" dir="auto">\(HTMLEscaping.escaped(item.mealName))</span></label></li>
+      <li dir="auto"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")><label><input type="checkbox" data-id="\(row.itemIDs.first ?? 0)" data-ids="\(ids)"\(ticked) disabled> \
+      <span class="measure">\(HTMLEscaping.escaped(row.amounts))</span> \
+      <span class="ingredient">\(HTMLEscaping.escaped(row.name))</span>\(home) \
+      <span class="from" dir="auto">\(HTMLEscaping.escaped(row.meals.joined(separator: ", ")))</span></label></li>
 
       """
   }
