@@ -69,34 +69,31 @@ public struct RawHTTP: Sendable {
   private func connected() throws -> Int32 {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw POSIXError(.EMFILE) }
-    if let source {
-      var mine = sockaddr_in()
-      mine.sin_family = sa_family_t(AF_INET)
-      mine.sin_addr.s_addr = inet_addr(source)
-      let bound = withUnsafePointer(to: &mine) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard bound == 0 else {
-        close(socket)
-        throw POSIXError(.EADDRNOTAVAIL)
-      }
+    if let source, Self.call(bind, socket, source, port: 0) != 0 {
+      close(socket)
+      throw POSIXError(.EADDRNOTAVAIL)
     }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
+    guard Self.call(connect, socket, "127.0.0.1", port: port) == 0 else {
       close(socket)
       throw POSIXError(.ECONNREFUSED)
     }
     return socket
+  }
+
+  /// `bind` or `connect` of `socket` to an IPv4 address and port.
+  private static func call(
+    _ function: (Int32, UnsafePointer<sockaddr>?, socklen_t) -> Int32, _ socket: Int32,
+    _ host: String, port: Int
+  ) -> Int32 {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr(host)
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        function(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
   }
 
   /// A request with `Connection: close`, and a body when given.
