@@ -693,6 +693,63 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(try trashed("book.sqlite"), [])
   }
 
+  /// Two books on folders A and B (Syncthing between them), one conflict copy in both.
+  ///
+  /// Book A makes the copy a meal and a file first. Returns the copy's path in B and the name.
+  private func aConflictCopyMadeAMealOnTheOtherMachine() throws -> (copy: String, name: String) {
+    try write(Self.fullMeal, "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+    try sync("a.sqlite", "A")
+    try FileManager.default.copyItem(atPath: path("A"), toPath: path("B"))
+    try sync("b.sqlite", "B")
+    let stew = try read("A/Beef/Beef Stew.cook")
+    let copy = "Beef/Beef Stew.sync-conflict-20261202-101010-ABCDEFG.cook"
+    for tree in ["A", "B"] {
+      try write(
+        stew.replacingOccurrences(of: "servings: 6", with: "servings: 10"), "\(tree)/\(copy)")
+    }
+    try sync("a.sqlite", "A")
+    let name = "Beef Stew (edited on device ABCDEFG, 2026-12-02 10:10:10)"
+    XCTAssertFalse(exists("A/\(copy)"))
+    // Syncthing brings A's file for the copy's meal to B.
+    try FileManager.default.copyItem(
+      atPath: path("A/Beef/\(name).cook"), toPath: path("B/Beef/\(name).cook"))
+    return ("B/\(copy)", name)
+  }
+
+  func testAConflictCopyMadeAMealElsewhereIsThatMealWhenItsFileComesInTheSameSync() throws {
+    let (copy, name) = try aConflictCopyMadeAMealOnTheOtherMachine()
+    let said = try sync("b.sqlite", "B")
+    XCTAssertFalse(said.output.contains("conflict"), said.output)
+    XCTAssertEqual(try names("b.sqlite"), ["Beef Stew", name, "Pad Thai"])
+    XCTAssertFalse(exists(copy), "the copy is the meal A made of it: it goes")
+    let files = try cookFiles("B")
+    XCTAssertEqual(files.count, 3, "\(files)")
+  }
+
+  func testAConflictCopyEditedAfterAnotherMachineMadeItAMealIsKeptUnderAnotherName() throws {
+    let (copy, name) = try aConflictCopyMadeAMealOnTheOtherMachine()
+    // Before B's sync, someone adds a line to the copy there (Syncthing keeps the edited
+    // copy over A's removal of it).
+    try write(try read(copy) + "\nAdded by hand on B.\n", copy)
+    let said = try sync("b.sqlite", "B")
+    XCTAssertTrue(said.output.contains("1 conflict kept as two meals"), said.output)
+    let kept = try names("b.sqlite")
+    XCTAssertEqual(kept, ["Beef Stew", name, "\(name) 2", "Pad Thai"])
+    XCTAssertEqual(Set(kept).count, kept.count, "two versions under one name: \(kept)")
+    XCTAssertFalse(
+      try meals("b.sqlite", ["show", name]).output.contains("Added by hand on B."))
+    XCTAssertTrue(
+      try meals("b.sqlite", ["show", "\(name) 2"]).output.contains("Added by hand on B."))
+    XCTAssertFalse(exists(copy))
+    // Syncthing brings B's files to A: both books hold the same four meals.
+    try FileManager.default.removeItem(atPath: path("A"))
+    try FileManager.default.copyItem(atPath: path("B"), toPath: path("A"))
+    try sync("a.sqlite", "A")
+    XCTAssertEqual(try names("a.sqlite"), kept)
+    XCTAssertEqual(try shown("a.sqlite", "\(name) 2"), try shown("b.sqlite", "\(name) 2"))
+  }
+
   func testAFolderEditedByHandAndSyncthingsConflictCopies() throws {
     try write(Self.fullMeal, "meals.json")
     try meals("book.sqlite", ["import", path("meals.json")])

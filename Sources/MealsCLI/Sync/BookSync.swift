@@ -342,7 +342,12 @@ public struct BookSync {
 
     // Files no record knows: new ones, moved ones, copies, Syncthing's conflict copies.
     var claimed = Set<String>()
-    for path in files.keys.filter({ !accounted.contains($0) }).sorted() {
+    // Syncthing's conflict copies last: the meal a copy was made into may come in this sync.
+    let unaccounted = files.keys.filter { !accounted.contains($0) }.sorted {
+      let (first, second) = (SyncPaths.isSyncthingConflict($0), SyncPaths.isSyncthingConflict($1))
+      return first != second ? second : $0 < $1
+    }
+    for path in unaccounted {
       guard let entry = files[path] else { continue }
       let read: Read
       switch reading(entry) {
@@ -360,16 +365,22 @@ public struct BookSync {
         let name = SyncPaths.conflictName(
           read.meal.name, editor: .device(stamp.device),
           time: stamp.time.isEmpty ? machine.time : stamp.time)
-        if let made = mealByUID[copy.uid] {
-          // Made a meal of already: the copy goes, unless someone changed it since (then
-          // what they wrote is a meal of its own, never lost with the copy).
-          var same = copy.meal
-          same.name = name
-          same.mealDBID = nil
-          if agrees(rendering: same, with: made) {
-            plan.strayCopies.append(path)
-            continue
-          }
+        // Made a meal of already (here, or on a machine whose file comes in this sync): the
+        // copy goes, unless someone changed it since (then what they wrote is a meal of its
+        // own, never lost with the copy).
+        var same = copy.meal
+        same.name = name
+        same.mealDBID = nil
+        if let made = mealByUID[copy.uid], agrees(rendering: same, with: made) {
+          plan.strayCopies.append(path)
+          continue
+        }
+        if mealByUID[copy.uid] == nil,
+          let made = plan.inserts.first(where: { $0.uid == copy.uid }),
+          Cooklang.render(made.meal, syncID: "") == Cooklang.render(same, syncID: "")
+        {
+          plan.strayCopies.append(path)
+          continue
         }
         while mealByUID[copy.uid] != nil || claimed.contains(copy.uid) || records[copy.uid] != nil {
           copy.uid = SyncPaths.derivedID(copy.uid + " " + path)
@@ -464,6 +475,8 @@ public struct BookSync {
         plan.writes.append(FileWrite(uid: new.uid, from: path))
       }
       claimed.insert(new.uid)
+      // A later conflict copy's version is never given this name too.
+      given.insert(new.meal.name)
       plan.inserts.append(new)
       if !new.hasID && new.uid == read.uid { plan.idLines.append((path, new.uid)) }
       report.newFromFolder += 1
