@@ -43,7 +43,7 @@ _meals() {
     pantry) flags="--json --help" ;;
     can-cook) flags="--missing --json --help" ;;
     sync) flags="--help" ;;
-    serve) flags="--port --lan --new-token --help" ;;
+    serve) flags="--port --lan --new-token --new-certificate --help" ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$flags" -- "$cur"))

@@ -38,6 +38,7 @@ complete -c meals -n "__fish_seen_subcommand_from sync" -a '(__fish_complete_dir
 complete -c meals -n "__fish_seen_subcommand_from serve" -l port -x -d 'the port (0: any free one)'
 complete -c meals -n "__fish_seen_subcommand_from serve" -l lan -d 'every address, over HTTPS'
 complete -c meals -n "__fish_seen_subcommand_from serve" -l new-token -d 'a new token: every phone pairs again'
+complete -c meals -n "__fish_seen_subcommand_from serve" -l new-certificate -d 'a new certificate authority: every phone installs it again'
 complete -c meals -n "__fish_seen_subcommand_from config" -l check -d 'only the problems; exit 1 if any'
 
 complete -c meals -n "__fish_seen_subcommand_from list" -l json -d 'a JSON array'

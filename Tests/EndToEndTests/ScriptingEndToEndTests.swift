@@ -124,7 +124,9 @@ final class ScriptingEndToEndTests: XCTestCase {
         "serve", "config",
       ])
     XCTAssertEqual(try complete("meals sy"), ["sync"])
-    XCTAssertEqual(try complete("meals serve --"), ["--port", "--lan", "--new-token", "--help"])
+    XCTAssertEqual(
+      try complete("meals serve --"),
+      ["--port", "--lan", "--new-token", "--new-certificate", "--help"])
     XCTAssertEqual(try complete("meals config --"), ["--check"])
     XCTAssertEqual(try complete("meals --im"), ["--images"])
     XCTAssertEqual(try complete("meals --rea"), ["--read-only"])

@@ -87,7 +87,7 @@ final class ServeScreenTests: XCTestCase {
     app.press(.character("P"))
     let screen = app.text
     XCTAssertTrue(screen.contains("https://192.168.1.20:9080/pair"), screen)
-    XCTAssertTrue(screen.contains("certificate is its own"), screen)
+    XCTAssertTrue(screen.contains("A phone warns until it installs meals' certificate"), screen)
     XCTAssertTrue(screen.contains("AB:AB:AB"), screen)
     XCTAssertFalse(screen.contains("set serve-lan"), screen)
 

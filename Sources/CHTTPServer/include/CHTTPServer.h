@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "CCertificates.h"
+
 /// A running server (libmicrohttpd's daemon and our limits).
 typedef struct chttp_server chttp_server;
 /// One request being answered; valid only during the handler's call.
@@ -64,15 +66,5 @@ int chttp_respond(
 int chttp_respond_stream(
   chttp_request *request, unsigned status, const char *headers, chttp_stream_reader reader,
   chttp_stream_done done, void *context);
-
-/// A self-signed certificate (RSA 2048, SHA-256, ten years) for `names`, host names and IP
-/// addresses one per line: 1 with its PEM and its key's in `*certificate` and `*key` (free()
-/// them) and its SHA-256 fingerprint (`AB:CD:…`, 96 bytes) in `fingerprint`; else 0 with why.
-int chttp_make_certificate(const char *names, char **certificate, char **key, char *fingerprint,
-                           size_t fingerprint_size, char *error, size_t size);
-
-/// The SHA-256 fingerprint of a PEM certificate; 0 with why when it cannot be read.
-int chttp_fingerprint(const char *certificate, char *fingerprint, size_t size, char *error,
-                      size_t error_size);
 
 #endif

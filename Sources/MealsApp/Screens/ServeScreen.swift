@@ -108,7 +108,9 @@ public final class ServeScreen: Screen {
       lines.append(.blank)
     }
     if let fingerprint = session.fingerprint {
-      say("The phone warns that the certificate is its own: accept it if its SHA-256 is")
+      say(
+        "A phone warns until it installs meals' certificate authority once (“Trust this phone” "
+          + "on the book's page); its SHA-256 is")
       say(fingerprint, style: .muted)
       lines.append(.blank)
     } else {

@@ -43,7 +43,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .sync: CommandArguments.Spec(maximumPositionals: 1)
     case .serve:
       CommandArguments.Spec(
-        switches: ["--new-token", "--lan"], valued: ["--port"], maximumPositionals: 0)
+        switches: ["--new-token", "--new-certificate", "--lan"], valued: ["--port"],
+        maximumPositionals: 0)
     }
   }
 
@@ -185,7 +186,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
       """
     case .serve:
       """
-      Usage: meals serve [--port N] [--lan] [--new-token]
+      Usage: meals serve [--port N] [--lan] [--new-token] [--new-certificate]
 
       Serves the book to a phone or a browser on this machine until Ctrl-C: the meals
       (search as you type), a meal scaled to any servings, Cook Mode a step at a time with
@@ -193,10 +194,14 @@ public enum Subcommand: String, CaseIterable, Sendable {
       the address that pairs (it holds the token); without the token nothing is served.
 
         --port N        the port (default 9080; 0 takes any free one)
-        --lan           every address of this machine, over HTTPS (a certificate of its
-                        own, made at first use: its fingerprint is printed), for the phones
-                        on the local network; the screen stays awake only on a secure page
+        --lan           every address of this machine, over HTTPS, for the phones on the
+                        local network: the certificate is signed by meals' own certificate
+                        authority (made at first use, for this machine alone), which a phone
+                        installs once from the book's page (“Trust this phone”)
         --new-token     a new token: every paired phone must pair again
+        --new-certificate
+                        a new certificate authority: every phone that trusted the old one
+                        must install the new one
       """
     }
   }

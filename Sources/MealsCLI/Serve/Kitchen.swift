@@ -16,6 +16,8 @@ public final class Kitchen: Sendable {
   private let stopped = Atomic<Bool>(false)
   /// Served over HTTPS: the cookie is then sent only over it.
   private let secure: Bool
+  /// meals' certificate authority (PEM) and its SHA-256, offered to paired phones over HTTPS.
+  private let authority: (pem: String, fingerprint: String)?
   private let today: @Sendable () -> CivilDate
   private let clock: @Sendable () -> Double
   /// The units meals are read in unless a page asks for others (`set units`, `set cup`).
@@ -28,13 +30,15 @@ public final class Kitchen: Sendable {
 
   /// Opens its own connection to the book at `databasePath`.
   public init(
-    databasePath: String, readOnly: Bool, token: PairingToken, secure: Bool = false,
+    databasePath: String, readOnly: Bool, token: PairingToken,
+    authority: (pem: String, fingerprint: String)? = nil, secure: Bool = false,
     units: UnitConversion = .asWritten, today: @escaping @Sendable () -> CivilDate = { .today() },
     clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
   ) throws(StoreError) {
     store = Mutex(try MealStore(path: databasePath, readOnly: readOnly, busyTimeout: 2_000))
     self.token = token
     self.secure = secure
+    self.authority = authority
     self.today = today
     self.clock = clock
     self.units = units
@@ -162,6 +166,19 @@ public final class Kitchen: Sendable {
     case .worker: return asset(KitchenAssets.worker, type: "text/javascript; charset=utf-8")
     case .icon: return asset(KitchenAssets.icon, type: "image/svg+xml")
     case .manifest: return asset(KitchenAssets.manifest, type: "application/manifest+json")
+    case .trust: return html(KitchenPages.trust(authorityFingerprint: authority?.fingerprint))
+    case .authority:
+      guard let authority else {
+        return refusal(
+          404, "This book is served to this machine only: there is nothing to trust.", api: false)
+      }
+      return ServerResponse(
+        status: 200,
+        headers: [
+          ("Content-Type", "application/x-x509-ca-cert"),
+          ("Content-Disposition", "attachment; filename=\"meals-ca.crt\""),
+          ("Cache-Control", "no-store"),
+        ] + Self.safety, body: Array(authority.pem.utf8))
     case .photo(let id):
       let photo = try store.withLock { store throws(StoreError) in try store.photo(mealID: id) }
       guard let photo else { return refusal(404, "This meal has no photo of its own.", api: false) }
@@ -235,7 +252,7 @@ public final class Kitchen: Sendable {
       meals: meals, total: total, query: request.query["q"] ?? "",
       favouritesOnly: request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false,
       categories: categories, category: nonEmpty(request.query["category"]),
-      withPhotos: try photos(of: meals))
+      withPhotos: try photos(of: meals), offersTrust: authority != nil)
   }
 
   /// Which of the rows have a photo of their own, for their thumbnails.

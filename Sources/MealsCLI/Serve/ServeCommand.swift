@@ -7,7 +7,7 @@ import MealsStore
   import Glibc
 #endif
 
-/// `meals serve [--port N] [--lan] [--new-token]`: the book, Cook Mode, the plan and the
+/// `meals serve [--port N] [--lan] [--new-token] [--new-certificate]`: the book, Cook Mode, the plan and the
 /// shopping list served to a phone until Ctrl-C.
 enum ServeCommand {
   static func run(_ arguments: CommandArguments, options: LaunchOptions, io: CommandIO) -> Int32 {
@@ -30,7 +30,8 @@ enum ServeCommand {
     let session: ServeSession
     switch ServeSession.start(
       databasePath: options.databasePath, readOnly: options.readOnly, port: port, lan: lan,
-      renewToken: arguments.flags.contains("--new-token"), units: options.conversion)
+      renewToken: arguments.flags.contains("--new-token"),
+      renewCertificate: arguments.flags.contains("--new-certificate"), units: options.conversion)
     {
     case .success(let started): session = started
     case .failure(let problem):
@@ -66,10 +67,10 @@ enum ServeCommand {
         "Only this machine can open that address. For a phone on your network: meals serve --lan "
           + "(or set serve-lan = yes in the config).")
     }
-    if let fingerprint = session.fingerprint {
-      io.output.line(
-        "The phone will warn that the certificate is its own: accept it if its SHA-256 is")
-      io.output.line("  \(fingerprint)")
+    for line in ServeCommand.trustLines(
+      session, renewed: arguments.flags.contains("--new-certificate"))
+    {
+      io.output.line(line)
     }
     io.output.line(
       "Serving the book at \(session.address)/ — open the address above to pair; Ctrl-C stops.")
@@ -80,6 +81,35 @@ enum ServeCommand {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     io.output.line("Stopped serving.")
     return Subcommand.Status.success
+  }
+}
+
+extension ServeCommand {
+  /// What a person needs to know of meals' certificate authority on the local network.
+  static func trustLines(_ session: ServeSession, renewed: Bool) -> [String] {
+    guard let fingerprint = session.fingerprint else { return [] }
+    var lines: [String] = []
+    if renewed {
+      lines.append(
+        "A new certificate authority: phones that trusted the old one no longer trust the "
+          + "book until they install this one (“Trust this phone” on the book's page).")
+    } else if session.isNewAuthority {
+      lines.append(
+        "meals made its own certificate authority, which can vouch for this machine alone. "
+          + "A phone warns until it installs it once: “Trust this phone” on the book's page.")
+    } else {
+      lines.append(
+        "A phone that installed meals' certificate authority trusts the book; a new phone: "
+          + "“Trust this phone” on the book's page.")
+    }
+    lines.append("Its SHA-256, as the phone shows it: \(fingerprint)")
+    if !session.uncovered.isEmpty {
+      lines.append(
+        "The authority cannot vouch for \(session.uncovered.joined(separator: ", ")) (new since "
+          + "it was made): a phone warns there. For them, meals serve --lan --new-certificate, "
+          + "then install the new authority on each phone.")
+    }
+    return lines
   }
 }
 
@@ -125,41 +155,6 @@ enum ServeToken {
           message: "cannot keep the pairing token in \(path): \(AtomicFile.reason(of: error))"))
     }
     return .success(token)
-  }
-}
-
-/// The HTTPS certificate and key in the data folder: made at first use (for the machine's
-/// addresses and name), kept so a phone that accepted it once is not asked again.
-enum ServeCertificate {
-  static func load(folder: String) -> Result<ServerCertificate, ServeToken.Problem> {
-    let certificatePath = PathText.joined(folder, "serve-cert.pem")
-    let keyPath = PathText.joined(folder, "serve-key.pem")
-    if let certificateData = FileManager.default.contents(atPath: certificatePath),
-      let keyData = FileManager.default.contents(atPath: keyPath)
-    {
-      let certificate = String(decoding: certificateData, as: UTF8.self)
-      if case .success(let fingerprint) = ServerCertificate.fingerprint(of: certificate) {
-        return .success(
-          ServerCertificate(
-            certificatePEM: certificate, keyPEM: String(decoding: keyData, as: UTF8.self),
-            fingerprint: fingerprint))
-      }
-    }
-    let names =
-      LocalAddresses.all() + ["localhost"] + (LocalAddresses.hostName().map { [$0] } ?? [])
-    switch ServerCertificate.make(for: names) {
-    case .failure(let error): return .failure(ServeToken.Problem(message: error.message))
-    case .success(let made):
-      do {
-        try AtomicFile.write(Array(made.keyPEM.utf8), to: keyPath, mode: 0o600)
-        try AtomicFile.write(Array(made.certificatePEM.utf8), to: certificatePath)
-      } catch {
-        return .failure(
-          ServeToken.Problem(
-            message: "cannot keep the certificate in \(folder): \(AtomicFile.reason(of: error))"))
-      }
-      return .success(made)
-    }
   }
 }
 

@@ -10,21 +10,29 @@ public final class ServeSession {
   public let address: String
   /// The address with the pairing token in it: what the code says.
   public let pairingAddress: String
-  /// The certificate's SHA-256 on the local network, for the phone's warning.
+  /// The SHA-256 of meals' certificate authority on the local network: a phone installs the
+  /// authority once (“Trust this phone” on the book's page) and compares it.
   public let fingerprint: String?
+  /// Whether that authority was made in this start (no phone trusts it yet).
+  public let isNewAuthority: Bool
+  /// This machine's names and addresses the authority cannot vouch for (new since it was
+  /// made: a phone warns there until `--new-certificate`).
+  public let uncovered: [String]
   private let kitchen: Kitchen
   private let server: HTTPServer
   private var isStopped = false
 
   private init(
     kitchen: Kitchen, server: HTTPServer, address: String, token: PairingToken,
-    fingerprint: String?
+    certificate: ServeCertificate.Loaded?
   ) {
     self.kitchen = kitchen
     self.server = server
     self.address = address
     self.pairingAddress = "\(address)/pair?token=\(token.text)"
-    self.fingerprint = fingerprint
+    self.fingerprint = certificate?.authorityFingerprint
+    self.isNewAuthority = certificate?.isNewAuthority ?? false
+    self.uncovered = certificate?.uncovered ?? []
   }
 
   /// How many phones have come in with the token since it started (by address).
@@ -43,10 +51,11 @@ public final class ServeSession {
   // MARK: - Starting and stopping
 
   /// Starts serving the book at `databasePath` on `port` (0: any free one), on the machine's
-  /// addresses over HTTPS with `lan`; `renewToken` unpairs every phone.
+  /// addresses over HTTPS with `lan`; `renewToken` unpairs every phone, `renewCertificate`
+  /// makes a new certificate authority (every phone that trusted the old one must install it).
   public static func start(
     databasePath: String, readOnly: Bool, port: Int, lan: Bool, renewToken: Bool = false,
-    units: UnitConversion = .asWritten
+    renewCertificate: Bool = false, units: UnitConversion = .asWritten
   ) -> Result<ServeSession, Problem> {
     let folder = PathText.folder(databasePath)
     let token: PairingToken
@@ -54,10 +63,13 @@ public final class ServeSession {
     case .success(let value): token = value
     case .failure(let problem): return .failure(Problem(message: problem.message))
     }
-    // On the local network: HTTPS with a certificate of its own, made at first use.
-    var certificate: ServerCertificate?
+    // On the local network: HTTPS with a certificate of meals' own authority.
+    var certificate: ServeCertificate.Loaded?
     if lan {
-      switch ServeCertificate.load(folder: folder) {
+      switch ServeCertificate.load(
+        folder: folder, names: ServeCertificate.machineNames(), renew: renewCertificate,
+        now: Int64(Date().timeIntervalSince1970))
+      {
       case .success(let value): certificate = value
       case .failure(let problem): return .failure(Problem(message: problem.message))
       }
@@ -65,13 +77,15 @@ public final class ServeSession {
     let kitchen: Kitchen
     do {
       kitchen = try Kitchen(
-        databasePath: databasePath, readOnly: readOnly, token: token, secure: lan, units: units)
+        databasePath: databasePath, readOnly: readOnly, token: token,
+        authority: certificate.map { ($0.authorityPEM, $0.authorityFingerprint) }, secure: lan,
+        units: units)
     } catch {
       return .failure(Problem(message: error.message))
     }
     switch HTTPServer.start(
-      port: port, lan: lan, certificatePEM: certificate?.certificatePEM,
-      keyPEM: certificate?.keyPEM, handler: { kitchen.answer($0) })
+      port: port, lan: lan, certificatePEM: certificate?.serving.certificatePEM,
+      keyPEM: certificate?.serving.keyPEM, handler: { kitchen.answer($0) })
     {
     case .failure(let error): return .failure(Problem(message: error.message))
     case .success(let server):
@@ -81,7 +95,7 @@ public final class ServeSession {
         ServeSession(
           kitchen: kitchen, server: server,
           address: "\(lan ? "https" : "http")://\(shownHost):\(server.port)", token: token,
-          fingerprint: certificate?.fingerprint))
+          certificate: certificate))
     }
   }
 

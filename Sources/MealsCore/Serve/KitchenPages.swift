@@ -41,7 +41,7 @@ public enum KitchenPages {
   /// The book: the search form (works without the script), then the meals found.
   public static func book(
     meals: [MealSummary], total: Int, query: String, favouritesOnly: Bool,
-    categories: [String], category: String?, withPhotos: Set<Int64> = []
+    categories: [String], category: String?, withPhotos: Set<Int64> = [], offersTrust: Bool = false
   ) -> String {
     var main = """
       <h1>My Meals</h1>
@@ -66,7 +66,50 @@ public enum KitchenPages {
     main += "<ul class=\"meals\" id=\"meals\">\n"
     for meal in meals { main += bookRow(meal, hasPhoto: withPhotos.contains(meal.id)) }
     main += "</ul>\n"
+    if offersTrust {
+      main +=
+        "<p class=\"trust\"><a href=\"/trust\">Trust this phone</a>: no warning, and the book "
+        + "kept for when meals cannot be reached.</p>\n"
+    }
     return page(title: "My Meals", page: "book", main: main)
+  }
+
+  // MARK: - Trusting meals
+
+  /// How a phone installs meals' certificate authority (nil: served to this machine only).
+  public static func trust(authorityFingerprint: String?) -> String {
+    guard let fingerprint = authorityFingerprint else {
+      return message(
+        title: "Trust this phone",
+        text:
+          "This book is served to this machine only, so there is nothing to trust. For phones "
+          + "on your network: meals serve --lan.")
+    }
+    let main = """
+      <h1>Trust this phone</h1>
+      <p>Install meals' certificate authority once: the phone then opens the book without a \
+      warning, keeps it for when meals cannot be reached, and keeps the screen awake in Cook \
+      Mode. It can vouch for this machine and nothing else.</p>
+      <p><a class="button" href="/meals-ca.crt" download="meals-ca.crt">Download the certificate</a></p>
+      <p>Its SHA-256, as the phone shows it: <code class="fingerprint">\(HTMLEscaping.escaped(fingerprint))</code></p>
+      <h2>Android</h2>
+      <ol>
+      <li>Download the certificate above.</li>
+      <li>In Settings, search for “CA certificate” (Security › Encryption &amp; credentials › Install a certificate › CA certificate).</li>
+      <li>Choose <b>meals-ca.crt</b> from Downloads and install it anyway.</li>
+      <li>Open the book again.</li>
+      </ol>
+      <h2>iPhone and iPad</h2>
+      <ol>
+      <li>Open this page in Safari and download the certificate; allow the profile.</li>
+      <li>Settings › General › VPN &amp; Device Management: the profile, then Install.</li>
+      <li>Settings › General › About › Certificate Trust Settings: turn it on.</li>
+      <li>Open the book again.</li>
+      </ol>
+      <p>After <code>meals serve --new-certificate</code> the phone trusts the book no more: \
+      remove the old certificate and install the new one.</p>
+      """
+    return page(title: "Trust this phone", page: "trust", main: main)
   }
 
   static func countText(shown: Int, total: Int) -> String {

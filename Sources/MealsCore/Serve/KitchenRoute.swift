@@ -15,6 +15,9 @@ public enum KitchenRoute: Equatable, Sendable {
   /// `/favicon.svg`, `/manifest.webmanifest`: the tab's icon, and what adding the book to a
   /// home screen needs (both answered without the token: they hold nothing of the book).
   case icon, manifest
+  /// `/trust`: how to install meals' certificate authority on a phone; `/meals-ca.crt`: the
+  /// authority's certificate (never its key), on the local network only.
+  case trust, authority
   /// `/photo/ID`: a meal's own photo.
   case photo(Int64)
   case apiMeals
@@ -72,6 +75,8 @@ public enum KitchenRoute: Equatable, Sendable {
       case "sw.js": return .worker
       case "favicon.svg", "favicon.ico": return .icon
       case "manifest.webmanifest": return .manifest
+      case "trust": return .trust
+      case "meals-ca.crt": return .authority
       default: return nil
       }
     case 2:
