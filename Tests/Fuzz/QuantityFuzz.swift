@@ -16,9 +16,13 @@ public func fuzzQuantity(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   }
   _ = ShoppingList.amounts([text, text, "2 cups", text])
   // An ingredient line splits into a measure and a name that join back to the same line.
-  let line = MealRules.trimmed(text)
+  let line = IngredientLine.cleaned(text)
   let split = IngredientLine.split(text)
   precondition(IngredientLine.joined(split) == line, "a split line does not come back whole")
+  let reading = IngredientLine.reading(split)
+  precondition(
+    reading.amount.count + reading.food.count <= line.count, "a reading longer than its line")
+  _ = IngredientKey.of(text)
   if let length = Quantity.measureLength(atStartOf: text) {
     precondition(length > 0 && length <= text.count, "a measure longer than its line")
   }

@@ -585,7 +585,7 @@ final class RecipeFormatsTests: XCTestCase {
       meal.ingredients.map { "\($0.quantity)|\($0.name)" },
       [
         "225 g|softened butter", "225g|caster sugar", "4|eggs", "1 1/2 cups|self-raising flour",
-        "|Zest of 2 lemons", "|Pinch of salt",
+        "Zest of 2|lemons", "Pinch of|salt",
       ])
     XCTAssertEqual(
       meal.instructions,
@@ -603,7 +603,7 @@ final class RecipeFormatsTests: XCTestCase {
     XCTAssertEqual(
       meal.ingredients.first, IngredientMeasurement(name: "olive oil", quantity: "2 tbsp"))
     XCTAssertEqual(
-      meal.ingredients[2], IngredientMeasurement(name: "tin of butter beans", quantity: "400 g"))
+      meal.ingredients[2], IngredientMeasurement(name: "butter beans", quantity: "400 g tin of"))
     XCTAssertEqual(
       meal.instructions,
       """
@@ -629,7 +629,7 @@ final class RecipeFormatsTests: XCTestCase {
   func testSchemaOrgArraysAndASavedPage() throws {
     let two = try recipe("two-recipes.json").compactMap(\.meal)
     XCTAssertEqual(two.map(\.name), ["Green Salad", "Toast"], "the Person is not a recipe")
-    XCTAssertEqual(two[1].ingredients.map(\.name), ["slices bread", "butter"])
+    XCTAssertEqual(two[1].ingredients.map(\.name), ["bread", "butter"])
     let page = try only(try recipe("saved-page.html"))
     XCTAssertEqual(page.name, "Miso Soup")
     XCTAssertEqual(page.servings, 2)
@@ -663,7 +663,18 @@ final class RecipeFormatsTests: XCTestCase {
       ("1 1/2 tsp baking powder", "1 1/2 tsp", "baking powder"),
       ("½ tsp salt", "½ tsp", "salt"),
       ("100g butter, softened", "100g", "butter, softened"),
-      ("1 (12 oz.) can chickpeas", "1 (12 oz.)", "can chickpeas"),
+      ("1 (12 oz.) can chickpeas", "1 (12 oz.) can", "chickpeas"),
+      ("1 bunch of okra", "1 bunch of", "okra"),
+      ("3 cloves garlic, minced", "3 cloves", "garlic, minced"),
+      ("1 (28 ounce) can whole peeled tomatoes", "1 (28 ounce) can", "whole peeled tomatoes"),
+      ("10g/½oz fresh tarragon, leaves only", "10g/½oz", "fresh tarragon, leaves only"),
+      ("a pinch of salt", "a pinch of", "salt"),
+      ("2 x 400g tins chopped tomatoes", "2 x 400g tins", "chopped tomatoes"),
+      ("6 large eggs", "6 large", "eggs"),
+      ("0,5 tl suolaa", "0,5 tl", "suolaa"),
+      ("3 gousses d'ail", "3 gousses", "d'ail"),
+      ("4-5 tablespoon(s) olive oil", "4-5 tablespoon(s)", "olive oil"),
+      ("玉ねぎ 1個", "", "玉ねぎ 1個"),
       ("3 eggs", "3", "eggs"),
       ("2-3 garlic cloves", "2-3", "garlic cloves"),
       ("salt to taste", "", "salt to taste"),
@@ -674,6 +685,33 @@ final class RecipeFormatsTests: XCTestCase {
       XCTAssertEqual(
         IngredientLine.split(line), IngredientMeasurement(name: name, quantity: quantity), line)
     }
+  }
+
+  /// What the shopping list and the pantry read a line as: its amount and its food, the
+  /// joining words gone, a measure after the food found too.
+  func testIngredientLinesReadAsAnAmountAndAFood() {
+    let cases: [(String, String, String)] = [
+      ("1 bunch of okra", "1 bunch", "okra"),
+      ("a pinch of salt", "a pinch", "salt"),
+      ("salt and pepper to taste", "to taste", "salt and pepper"),
+      ("Salt, to taste", "to taste", "Salt"),
+      ("3 gousses d'ail", "3 gousses", "ail"),
+      ("2 c. à soupe d'huile d'olive", "2 c. à soupe", "huile d'olive"),
+      ("2 colheres de sopa de azeite", "2 colheres de sopa", "azeite"),
+      ("sale q.b.", "q.b.", "sale"),
+      ("Flour: 200 g", "200 g", "Flour"),
+      ("玉ねぎ 1個", "1個", "玉ねぎ"),
+      ("砂糖 大さじ1", "大さじ1", "砂糖"),
+      ("1zwiebel", "1", "zwiebel"),
+      ("Freshly ground black pepper", "", "Freshly ground black pepper"),
+    ]
+    for (line, amount, food) in cases {
+      let reading = IngredientLine.reading(IngredientLine.split(line))
+      XCTAssertEqual(reading.amount, amount, line)
+      XCTAssertEqual(reading.food, food, line)
+    }
+    XCTAssertEqual(IngredientKey.of("salt and pepper to taste"), "salt and pepper")
+    XCTAssertEqual(IngredientKey.of("d'ail"), "ail")
   }
 
   // MARK: - Sections

@@ -31,7 +31,7 @@ enum ShowCommand {
       return Subcommand.Status.failure
     }
     if arguments.flags.contains("--json") {
-      var object = MealJSON.object(meal)
+      var object = MealJSON.object(meal, withReadings: true)
       if case .object(let pairs) = object { object = .object([("id", .integer(id))] + pairs) }
       io.output.write(object.serialized() + "\n")
     } else if arguments.flags.contains("--markdown") {

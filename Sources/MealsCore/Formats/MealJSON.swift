@@ -19,7 +19,11 @@ public enum MealJSON {
   /// One meal; fields without a value are left out, ids of this database are not written.
   ///
   /// With `photoData` (an export), its own photo's bytes travel in base64 under `photo.data`.
-  public static func object(_ meal: Meal, photoData: [UInt8]? = nil) -> JSONText {
+  /// `withReadings` (`meals show --json`): each ingredient's `amount` and `food` as the
+  /// shopping list and the pantry read them (`IngredientLine.reading`) beside what is stored.
+  public static func object(_ meal: Meal, photoData: [UInt8]? = nil, withReadings: Bool = false)
+    -> JSONText
+  {
     JSONText.compactObject([
       ("name", .string(meal.name)),
       ("mealDBID", .optional(meal.mealDBID)),
@@ -29,10 +33,13 @@ public enum MealJSON {
       (
         "ingredients",
         .array(
-          meal.ingredients.map {
-            .object(
-              [("name", .string($0.name)), ("quantity", .string($0.quantity))]
-                + ($0.group.isEmpty ? [] : [("group", .string($0.group))]))
+          meal.ingredients.map { line in
+            let reading = withReadings ? IngredientLine.reading(line) : nil
+            return .object(
+              [("name", .string(line.name)), ("quantity", .string(line.quantity))]
+                + (line.group.isEmpty ? [] : [("group", .string(line.group))])
+                + (reading.map { [("amount", .string($0.amount)), ("food", .string($0.food))] }
+                  ?? []))
           })
       ),
       (

@@ -8,8 +8,11 @@ public enum IngredientKey {
   ///
   /// What only describes it goes: a note after a comma or in brackets (`onion, chopped`,
   /// `butter (softened)`), and a first word that counts it (`slices bread`, `tin of beans`).
+  /// A name written with its measure after it (`salt to taste`, `玉ねぎ 1個`) or an elided
+  /// `d'` before it (`d'ail`) is the food alone (`IngredientLine.reading`).
   public static func of(_ name: String) -> String {
-    var words = TextFolding.key(shortName(name)).split(separator: " ")
+    let food = IngredientLine.reading(IngredientMeasurement(name: name, quantity: "")).food
+    var words = TextFolding.key(shortName(food)).split(separator: " ")
       .map { singular(String($0)) }
     if words.count > 1, counting.contains(words[0]) { words.removeFirst() }
     if words.count > 1, words[0] == "of" { words.removeFirst() }
