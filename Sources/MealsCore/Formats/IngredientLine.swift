@@ -8,10 +8,11 @@
 /// food and its notes (`garlic, minced`). Words that only join them (`of`, `de`, `d'`) go. A
 /// line with no amount is all name. Both are kept as written.
 public enum IngredientLine {
-  /// The line split where its quantity ends, losslessly: `joined` gives it back (its spaces
-  /// made single), so a page's line reads as the page wrote it. A word that joins the two
-  /// (`of`, `de`) ends the quantity; a line whose measure follows its food (`salt to taste`,
-  /// `玉ねぎ 1個`) is all name — `reading` finds its food and amount.
+  /// The line split where its quantity ends, losslessly.
+  ///
+  /// `joined` gives it back, so a page's line reads as the page wrote it. A word that joins
+  /// the two (`of`, `de`) ends the quantity; a line whose measure follows its food (`salt to
+  /// taste`, `玉ねぎ 1個`) is all name — `reading` finds its food and amount.
   public static func split(_ line: String) -> IngredientMeasurement {
     let text = cleaned(line)
     let whole = IngredientMeasurement(name: text, quantity: "")

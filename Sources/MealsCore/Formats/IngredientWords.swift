@@ -3,10 +3,12 @@
 enum IngredientWords {
   // MARK: - Units
 
-  /// Units written after an amount (`2 cloves`, `1 Prise`, `3 dl`): weights and volumes (every
-  /// spelling `MeasureUnit` knows), counts and containers, lengths, and the same in French,
-  /// German, Spanish, Italian, Dutch, Portuguese, Polish and Swedish. Lower case; several
-  /// words allowed (`c. à soupe`, `colheres de sopa`); a full stop after any is allowed.
+  /// Units written after an amount (`2 cloves`, `1 Prise`, `3 dl`).
+  ///
+  /// Weights and volumes (every spelling `MeasureUnit` knows), counts and containers, lengths,
+  /// and the same in French, German, Spanish, Italian, Dutch, Portuguese, Polish and Swedish.
+  /// Lower case; several words allowed (`c. à soupe`, `colheres de sopa`); a full stop after
+  /// any is allowed.
   static let units: Set<String> = {
     var words = Set(MeasureUnit.spellings.keys)
     words.formUnion(counts)
