@@ -231,6 +231,13 @@ final class ThreeMachines {
     // Lines added by hand and not yet synced go with the file: the user removed them.
     let text = (try? String(contentsOfFile: machine.folder + "/" + file, encoding: .utf8)) ?? ""
     machine.written.removeAll { text.contains($0 + ".") && !machine.synced.contains($0) }
+    // So do lines another machine wrote that came in by Syncthing and this book never read
+    // (its sync was killed meanwhile): the person removed them with the file unseen by meals.
+    let read = try machine.store.syncedMeals().compactMap { try machine.store.meal(id: $0.id) }
+      .map(\.instructions).joined(separator: "\n")
+    for other in all where other !== machine {
+      other.written.removeAll { text.contains($0 + ".") && !read.contains($0 + ".") }
+    }
     try FileManager.default.removeItem(atPath: machine.folder + "/" + file)
   }
 
