@@ -129,8 +129,15 @@ extension MealStore {
           alreadyBack = (live, there.name)
           throw StoreError(.failure, "That meal is back already.")
         }
-        // Back already in another version: this one beside it, under a name of its own.
-        meal.name += " (put back)"
+        // Back already in another version: this one beside it, under a name of its own —
+        // this machine's, so a version put back on another machine is never named alike.
+        let base = "\(meal.name) (put back on \(MachineName.here()))"
+        meal.name = base
+        var number = 2
+        while !mealIDs(named: meal.name).filter({ $0 != id }).isEmpty {
+          meal.name = "\(base) \(number)"
+          number += 1
+        }
         try db.statement("UPDATE meal SET name = ? WHERE id = ?").run([
           .text(meal.name), .integer(id),
         ])

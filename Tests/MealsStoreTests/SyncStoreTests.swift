@@ -55,6 +55,13 @@ final class SyncStoreTests: StoreTestCase {
     _ = try store.insertSynced(Meal(name: "Leek Soup", instructions: "Simmer slowly."), uid: "a")
     try store.restoreLastDeleted()
     names = try store.syncedMeals().compactMap { try store.meal(id: $0.id)?.name }.sorted()
-    XCTAssertEqual(names, ["Leek Soup", "Leek Soup (put back)"])
+    XCTAssertEqual(names, ["Leek Soup", "Leek Soup (put back on \(MachineName.here()))"])
+    // Once more, another version: a name of its own still.
+    let again = try XCTUnwrap(store.mealIDs(named: "Leek Soup").first)
+    try store.deleteMeal(id: again)
+    _ = try store.insertSynced(Meal(name: "Leek Soup", instructions: "Simmer fast."), uid: "a")
+    try store.restoreLastDeleted()
+    names = try store.syncedMeals().compactMap { try store.meal(id: $0.id)?.name }.sorted()
+    XCTAssertEqual(Set(names).count, names.count, "\(names)")
   }
 }

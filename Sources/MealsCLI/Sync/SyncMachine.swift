@@ -1,7 +1,7 @@
 import FoundationEssentials
 import MealsCore
 import MealsStore
-import TextSafety
+
 
 #if canImport(Glibc)
   import Glibc
@@ -19,22 +19,8 @@ public struct SyncMachine: Sendable {
     self.time = time
   }
 
-  /// This machine, now: named by `MEALS_SYNC_MACHINE` when set (two machines that share a
-  /// host name, `debian` or `localhost`, are told apart so), else by its host name.
+  /// This machine, now (`MachineName.here`).
   public static func here() -> SyncMachine {
-    let time = BackupHint.minute(Date().timeIntervalSince1970)
-    if let named = ProcessInfo.processInfo.environment["MEALS_SYNC_MACHINE"],
-      !MealRules.isBlank(named)
-    {
-      return SyncMachine(name: TextSanitizer.singleLine(MealRules.trimmed(named)), time: time)
-    }
-    var bytes = [CChar](repeating: 0, count: 256)
-    let host =
-      gethostname(&bytes, bytes.count - 1) == 0
-      ? String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      : ""
-    // The first label of a dotted name (`laptop.home.lan` → `laptop`).
-    let short = host.split(separator: ".").first.map(String.init) ?? ""
-    return SyncMachine(name: short.isEmpty ? "another machine" : short, time: time)
+    SyncMachine(name: MachineName.here(), time: BackupHint.minute(Date().timeIntervalSince1970))
   }
 }
