@@ -204,6 +204,14 @@ extension MealStore {
     }
   }
 
+  /// The meals in Recently Deleted named exactly `name`.
+  public func trashedMealIDs(named name: String) -> [Int64] {
+    reading([]) { () throws(StoreError) in
+      try db.statement("SELECT id FROM trash_meal WHERE name = ? ORDER BY id LIMIT 50")
+        .rows([.text(name)]) { $0.int(0) }
+    }
+  }
+
   /// The trash, most recently deleted first, as a live windowed result.
   public func trashedMeals() -> WindowedResults<TrashedMeal> {
     let columns = "SELECT id, name, summary, deleted_at, deleted_seq FROM trash_meal"

@@ -750,6 +750,29 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(try shown("a.sqlite", "\(name) 2"), try shown("b.sqlite", "\(name) 2"))
   }
 
+  /// A version this book kept beside another and then deleted is in Recently Deleted, and may
+  /// come back from a machine that changed it meanwhile: a later conflict in the same minute
+  /// never takes its name (seed 161 at 300 steps).
+  func testAConflictNeverTakesTheNameOfAVersionInRecentlyDeleted() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("book.sqlite", ["import", path("meals.json")])
+    try sync("book.sqlite", "Recipes")
+    func conflict(_ word: String) throws -> String {
+      try edit("book.sqlite", "Pad Thai") { $0.instructions += "\nServe \(word)." }
+      try write(
+        try read("Recipes/Pad Thai.cook") + "\nAdded by hand, \(word).\n", "Recipes/Pad Thai.cook")
+      return try keptName(try sync("book.sqlite", "Recipes").output, "Pad Thai")
+    }
+    let first = try conflict("hot")
+    let store = try MealStore(path: path("book.sqlite"))
+    try store.deleteMeal(id: try XCTUnwrap(store.mealIDs(named: first).first))
+    try sync("book.sqlite", "Recipes")
+    XCTAssertEqual(try trashed("book.sqlite"), [first])
+    let second = try conflict("cold")
+    XCTAssertNotEqual(second, first, "the deleted version's name is not given again")
+    XCTAssertTrue(try names("book.sqlite").contains(second))
+  }
+
   func testAFolderEditedByHandAndSyncthingsConflictCopies() throws {
     try write(Self.fullMeal, "meals.json")
     try meals("book.sqlite", ["import", path("meals.json")])

@@ -177,9 +177,20 @@ public struct BookSync {
       return candidate
     }
 
-    /// The name this book's own version of a meal gets beside the folder's.
+    /// The name this book's own version of a meal gets beside the folder's: none a meal in
+    /// Recently Deleted has either (one deleted here may come back from a machine that kept
+    /// it, and two versions never share a name).
     func ownName(_ name: String) -> String {
-      unique(SyncPaths.conflictName(name, editor: .machine(machine.name), time: machine.time))
+      let conflict = SyncPaths.conflictName(
+        name, editor: .machine(machine.name), time: machine.time)
+      var candidate = unique(conflict)
+      var number = 2
+      while !store.trashedMealIDs(named: candidate).isEmpty {
+        given.remove(candidate)
+        candidate = unique("\(conflict) \(number)")
+        number += 1
+      }
+      return candidate
     }
 
     func leaveAlone(_ problem: SyncFolder.Problem) {
