@@ -2,7 +2,6 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 
-
 #if canImport(Glibc)
   import Glibc
 #endif
