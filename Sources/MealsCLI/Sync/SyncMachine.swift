@@ -2,9 +2,6 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Who and when a sync is, for the names of the versions it keeps beside others.
 public struct SyncMachine: Sendable {
