@@ -137,7 +137,7 @@ final class ExportImportEndToEndTests: XCTestCase {
       XCTAssertEqual(try meals("import", file(name)).status, 0)
     }
     let before = try count()
-    XCTAssertEqual(before, 6)
+    XCTAssertEqual(before, 7)
     let again = try meals("import", file("Recipes.melarecipes"))
     XCTAssertEqual(
       again.output, "Imported 0 meals from a Mela export (2 already in the book, skipped).\n")
@@ -147,7 +147,7 @@ final class ExportImportEndToEndTests: XCTestCase {
       "matched by Mela's own id")
     XCTAssertEqual(
       try meals("import", file("desserts.mmf")).output,
-      "Imported 0 meals from a Meal-Master file (2 already in the book, skipped).\n",
+      "Imported 0 meals from a Meal-Master file (3 already in the book, skipped).\n",
       "no id: matched by content")
     XCTAssertEqual(
       try meals("import", file("mealie-v1.zip")).output,
@@ -159,9 +159,10 @@ final class ExportImportEndToEndTests: XCTestCase {
     for (name, found) in [
       ("Recipes.melarecipes", "Imported 2 meals from a Mela export."),
       ("mealie-v0.zip", "Imported 1 meal from a Mealie backup."),
+      ("mealie-v05.zip", "Imported 1 meal from a Mealie backup."),
       ("mealie-v1.zip", "Imported 1 meal from a Mealie backup."),
       ("tandoor-export.zip", "Imported 1 meal from a Tandoor export."),
-      ("nextcloud-cookbook.zip", "Imported 1 meal from a Nextcloud Cookbook export."),
+      ("nextcloud-cookbook.zip", "Imported 2 meals from a Nextcloud Cookbook export."),
     ] {
       let result = try meals("import", file(name))
       XCTAssertEqual(result.status, 0, result.errors)
@@ -186,6 +187,27 @@ final class ExportImportEndToEndTests: XCTestCase {
       pancakes["cookware"] as? [[String: String]], [["name": "pan"]],
       "Mealie's tools: the blender no step names is not kept")
     XCTAssertEqual(photo(pancakes), "image/webp", "images/original.webp beside the recipe")
+    // Mealie 0.5's backup as it wrote it: snake case, whole lines in notes with amounts off,
+    // a Mac's `._` twins of the files passed over.
+    let stew = try shown("Beef & Guinness stew")
+    XCTAssertEqual(
+      ingredients(stew),
+      [
+        "1/4 cup plain flour", "1 kg stewing beef, cut into cubes", "440 ml Guinness",
+        "2 bay leaves",
+      ],
+      "the note is the line; its quantity of 1 is no amount")
+    XCTAssertEqual(groups(stew), ["", "", "For the pot", "For the pot"])
+    XCTAssertEqual(
+      stew["instructions"] as? String,
+      "Browning\nToss the beef in the flour and brown it in batches.\nAdd the Guinness and the bay leaves; simmer for 2 hours.\nNotes\nA winter stew."
+    )
+    XCTAssertEqual(stew["totalMinutes"] as? Int, 150, "2 Hours 30 Minutes")
+    XCTAssertEqual(stew["servings"] as? Int, 4)
+    XCTAssertEqual(stew["category"] as? String, "Dinner")
+    XCTAssertEqual(stew["tags"] as? [String], ["Winter"])
+    XCTAssertEqual(stew["sourceURL"] as? String, "https://example.org/stew")
+    XCTAssertEqual(photo(stew), "image/webp")
     let risotto = try shown("Risotto")
     XCTAssertEqual(ingredients(risotto), ["320 g rice, carnaroli", "½ cup white wine"], "in order")
     XCTAssertEqual(groups(risotto), ["Base", "Base"])
@@ -208,6 +230,9 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertEqual(soupe["totalMinutes"] as? Int, 75)
     XCTAssertEqual(photo(soupe), "image/jpeg", "full.jpg beside recipe.json")
     XCTAssertNil(soupe["thumbnailURL"], "not the address behind the Nextcloud's login")
+    XCTAssertEqual(
+      try shown("Fattoush")["thumbnailURL"] as? String, "https://images.example.org/fattoush.jpg",
+      "a picture only addressed is kept as the meal's picture address")
   }
 
   func testTheOtherExportsAndAFolderComeIn() throws {
@@ -218,20 +243,40 @@ final class ExportImportEndToEndTests: XCTestCase {
       ("plantoeat.csv", "Imported 1 meal from a Plan to Eat export."),
       ("myrecipebox.csv", "Imported 1 meal from a My Recipe Box export."),
       ("Pad thai.crumb", "Imported 1 meal from a Crouton export."),
-      ("desserts.mmf", "Imported 2 meals from a Meal-Master file."),
-      ("Nextcloud Recipes", "Imported 1 meal from a Nextcloud Cookbook export."),
+      (
+        "desserts.mmf",
+        "Imported 3 meals from a Meal-Master file. 1 recipe has no steps — add them in the editor."
+      ),
+      ("Nextcloud Recipes", "Imported 2 meals from a Nextcloud Cookbook export."),
     ] {
       let result = try meals("import", file(name))
       XCTAssertEqual(result.status, 0, result.errors)
       XCTAssertEqual(result.output.split(separator: "\n").first.map(String.init), found, name)
     }
     let guacamole = try shown("Guacamole")
-    XCTAssertEqual(ingredients(guacamole), ["3 avocados", "1 lime", "salt"])
+    XCTAssertEqual(
+      ingredients(guacamole), ["3 avocados", "1 lime", "salt", "1 bunch of coriander"])
+    XCTAssertEqual(
+      (guacamole["ingredients"] as? [[String: Any]])?.last?["name"] as? String, "coriander",
+      "the bunch is its quantity")
     XCTAssertEqual(guacamole["tags"] as? [String], ["mexican", "dip"])
     XCTAssertEqual(photo(guacamole), "image/jpeg", "images/ in a folder around the site")
+    // Copy Me That's export as it writes it (spaces around `=`, its own classes).
     let chicken = try shown("Lemon & herb chicken")
     XCTAssertEqual(chicken["servings"] as? Int, 4)
-    XCTAssertEqual(chicken["tags"] as? [String], ["Dinner"])
+    XCTAssertEqual(chicken["tags"] as? [String], ["Dinner", "roast"])
+    XCTAssertEqual(chicken["favourite"] as? Bool, true, "starred")
+    XCTAssertEqual(chicken["rating"] as? Int, 4)
+    XCTAssertEqual(chicken["sourceURL"] as? String, "https://example.org/chicken")
+    XCTAssertEqual(
+      ingredients(chicken),
+      ["1 chicken (about 1.5 kg)", "2 lemons", "50 g butter, soft", "1 small bunch of thyme"],
+      "no spacer, no heading among them")
+    XCTAssertEqual(groups(chicken), ["", "", "For the herb butter", "For the herb butter"])
+    XCTAssertEqual(
+      chicken["instructions"] as? String,
+      "Rub the chicken with lemon.\nRoasting\nRoast for 1 hour at 200'C & rest.\nNotes\nRest 10 minutes."
+    )
     XCTAssertEqual(photo(chicken), "image/jpeg")
     let tea = try shown("Iced tea")
     XCTAssertEqual(ingredients(tea), ["4 tea bags", "1 l water"], "list items without a class")
@@ -263,6 +308,14 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertTrue(
       (crumble["instructions"] as? String ?? "").hasSuffix("Crème fraîche on the side."), "CP1252")
     XCTAssertEqual(try shown("Café au lait")["servings"] as? Int, 1)
+    // No directions: it comes in with what it has; hundredths read as a cook's fractions, a
+    // continuation further left, a `=====` heading.
+    let soup = try shown("Squash soup")
+    XCTAssertEqual(
+      ingredients(soup),
+      ["1 Acorn squash peeled and cubed", "1/2 cup Stock (or water)", "1/3 cup Parmesan", "Salt"])
+    XCTAssertEqual(groups(soup), ["", "", "for the top", "for the top"])
+    XCTAssertEqual(soup["instructions"] as? String, "")
   }
 
   func testPhotosGoOutAndComeBackWithMealsOwnExports() throws {

@@ -196,10 +196,22 @@ def nextcloud_members():
         "url": "https://example.org/soupe",
         "image": "https://cloud.example.org/index.php/apps/cookbook/recipes/2077/image",
     }
+    # Imported into Nextcloud from a page whose picture it never fetched: `image` is the
+    # picture's address on the web, and no full.jpg lies beside it.
+    salad = {
+        "@context": "http://schema.org", "@type": "Recipe", "id": "2078",
+        "name": "Fattoush", "description": "", "recipeYield": 2,
+        "recipeIngredient": ["2 pitta breads", "1 cucumber"],
+        "recipeInstructions": ["Toast the bread.", "Toss everything."],
+        "url": "https://example.org/fattoush",
+        "image": "https://images.example.org/fattoush.jpg",
+        "imageUrl": "/index.php/apps/cookbook/webapp/recipes/2078/image?size=full",
+    }
     return [
         ("Soupe à l'oignon/recipe.json", json.dumps(recipe, ensure_ascii=False)),
         ("Soupe à l'oignon/full.jpg", JPEG),
         ("Soupe à l'oignon/thumb.jpg", JPEG),
+        ("Fattoush/recipe.json", json.dumps(salad)),
     ]
 
 
@@ -245,6 +257,47 @@ def write_mealie(folder):
         [("recipes/pancakes/pancakes.json", json.dumps(old)),
          ("recipes/pancakes/images/original.webp", WEBP),
          ("recipes/pancakes/images/min-original.webp", WEBP)],
+    )
+    # Mealie 0.5's backup, as it wrote it: a dated folder, keys in snake case, each line
+    # whole in its note with amounts off (its quantity a meaningless 1), titles empty or null,
+    # three sizes of the picture; zipped on a Mac, so with __MACOSX's binary `._` twins of
+    # every file (named .json too) and .DS_Store files.
+    stew = {
+        "id": 3, "name": "Beef & Guinness stew", "slug": "beef-guinness-stew",
+        "image": "beef-guinness-stew", "description": "A winter stew.",
+        "recipe_category": ["Dinner"], "tags": ["Winter", ""], "rating": None,
+        "date_added": "2021-10-26", "date_updated": "2021-10-26 09:58:49.351189",
+        "recipe_yield": "4 serving(s)",
+        "recipe_ingredient": [
+            {"title": None, "note": "1/4 cup plain flour", "unit": None, "food": None,
+             "disable_amount": True, "quantity": 1},
+            {"title": "", "note": "1 kg stewing beef, cut into cubes", "unit": None,
+             "food": None, "disable_amount": True, "quantity": 1},
+            {"title": "For the pot", "note": "440 ml Guinness", "unit": None, "food": None,
+             "disable_amount": True, "quantity": 1},
+            {"title": None, "note": " 2 bay leaves", "unit": None, "food": None,
+             "disable_amount": True, "quantity": 1},
+        ],
+        "recipe_instructions": [
+            {"title": "Browning", "text": "Toss the beef in the flour and brown it in batches. "},
+            {"title": "", "text": "Add the Guinness and the bay leaves; simmer for 2 hours."},
+        ],
+        "nutrition": {"calories": "", "fat_content": "12"},
+        "tools": [], "total_time": "2 Hours 30 Minutes", "prep_time": None,
+        "perform_time": None, "settings": {"public": True}, "assets": [], "notes": [],
+        "org_url": "https://example.org/stew", "extras": {}, "comments": [],
+    }
+    top = "mealie_2021-Dec-08/recipes/beef-guinness-stew/"
+    apple_double = b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        \x00\x02" + bytes(40)
+    write_zip(
+        os.path.join(folder, "mealie-v05.zip"),
+        [("mealie_2021-Dec-08/.DS_Store", bytes(64)),
+         (top + "beef-guinness-stew.json", json.dumps(stew, indent=4)),
+         ("__MACOSX/" + top + "._beef-guinness-stew.json", apple_double),
+         (top + "images/original.webp", WEBP),
+         (top + "images/min-original.webp", WEBP),
+         (top + "images/tiny-original.webp", WEBP),
+         ("__MACOSX/" + top + "images/._original.webp", apple_double)],
     )
     rid = "8a3c4e2f-1b2c-4d5e-8f90-123456789abc"
     database = {
@@ -315,7 +368,8 @@ def write_tandoor(folder):
 def write_chowdown(folder):
     page = (
         "---\r\nlayout: recipe\r\ntitle: \"Guacamole\"\r\nimage: guacamole.jpg\r\n"
-        "tags: mexican, dip\r\n\r\ningredients:\r\n- 3 avocados\r\n- 1 lime\r\n- salt\r\n\r\n"
+        "tags: mexican, dip\r\n\r\ningredients:\r\n- 3 avocados\r\n- 1 lime\r\n- salt\r\n"
+        "- 1 bunch of coriander\r\n\r\n"
         "directions:\r\n- Mash the avocados.\r\n- Add lime and salt.\r\n---\r\n\r\n"
         "Best eaten at once.\r\n"
     )
@@ -328,30 +382,102 @@ def write_chowdown(folder):
 
 
 def write_copymethat(folder):
-    html = """<!DOCTYPE html><html><body>
-<div class="recipe">
-  <div id="name">Lemon &amp; herb chicken</div>
-  <img class="recipeImage" src="images/chicken.jpg">
-  <a id="original_link" href="https://example.org/chicken">example.org</a>
-  <span class="recipeCategory">Tags:</span><span class="recipeCategory">Dinner</span>
-  <div id="servings">Servings: 4</div>
-  <ul id="recipeIngredients">
-    <li class="recipeIngredient">1 chicken</li><li class="recipeIngredient">2 lemons</li>
-  </ul>
-  <ul id="recipeInstructions">
-    <li class="instruction">Rub the chicken with lemon.</li>
-    <li class="instruction">Roast for 1 hour.</li>
-  </ul>
-  <ul id="recipeNotes"><li class="recipeNote">Rest 10 minutes.</li></ul>
+    # As Copy Me That writes it: <head> before <html>, its class/id version in a meta tag, a
+    # style block naming every class, spaces around `=`, attributes quoted either way, tags
+    # after a "Tags:" span, the yield in an <a> inside the servings div, made/starred/rating in
+    # extra_info, headings and spacers among the ingredients and steps, numbered <li value>.
+    html = """<!DOCTYPE html>
+<head>
+<meta http-equiv="Content-Type" content="text/html;charset=UTF-8">
+<meta name="copymethat_class_id_version" content="2">
+</head>
+<html>
+<style type="text/css">
+.recipe{ margin-top:20px; }
+#name{ font-weight:bold; }
+.recipeIngredient_subheader, .instruction_subheader{ font-weight:bold; }
+.recipeIngredient_spacer{ height:10px; }
+</style>
+<body>
+
+<div class = "recipe">
+<div id = "name">
+    Lemon &amp; herb chicken
 </div>
-<div class="recipe">
-  <div id="name">Iced tea</div>
-  <ul id="recipeIngredients"><li>4 tea bags</li><li>1 l water</li></ul>
-  <ol id="recipeInstructions"><li>Brew and chill.</li></ol>
+<div id = "link">
+    Adapted from <a id = "original_link" href = "https://example.org/chicken">https://example.org/chicken</a>
 </div>
-</body></html>"""
+<img class= "recipeImage" src = "images/lemon_herb_chicken_x7k2p.jpg" width="120px"/>
+<div id = "categories">
+<span>Tags: </span>
+    <span class = "recipeCategory">Dinner</span><span> </span>
+    <span class = "recipeCategory">roast</span><span> </span>
+</div>
+<div id = "extra_info">
+    <span id="made_this"> I made this. </span>
+    <span id="starred">Is starred. </span>
+    <span id="rating">Rated <span id = "ratingValue">4</span>/5</span>
+</div>
+<div id = "servings">
+    Servings: <a id="recipeYield">4</a>
+</div>
+    <div id= "recipeIngredient_header">
+      Ingredients
+    </div>
+    <ul id = "recipeIngredients">
+        <li class= "recipeIngredient">
+            1 chicken (about 1.5 kg)
+        </li>
+        <li class= "recipeIngredient">
+            2 lemons
+        </li>
+        <li class= "recipeIngredient_spacer"></li>
+        <li class= "recipeIngredient_subheader">
+            For the herb butter
+        </li>
+        <li class= "recipeIngredient">
+            50 g butter, soft
+        </li>
+        <li class= "recipeIngredient">
+            1 small bunch of thyme
+        </li>
+    </ul>
+    <div id= "recipeInstructions_header">
+      Steps
+    </div>
+    <ol id = "recipeInstructions">
+        <li class = "instruction" value = "1">
+            Rub the chicken with lemon.
+        </li>
+        <li class = "instruction_subheader">
+            Roasting
+        </li>
+        <li class = "instruction" value = "2">
+            Roast for 1 hour at 200&#39;C &amp; rest.
+        </li>
+    </ol>
+    <div id = "recipeNotes_header">
+      Notes
+    </div>
+    <ul id = "recipeNotes">
+        <li class = "recipeNote">
+            Rest 10 minutes.
+        </li>
+    </ul>
+</div>
+
+<div class = "recipe">
+<div id = "name">
+    Iced tea
+</div>
+    <ul id = "recipeIngredients"><li>4 tea bags</li><li>1 l water</li></ul>
+    <ol id = "recipeInstructions"><li>Brew and chill.</li></ol>
+</div>
+</body>
+</html>
+"""
     write_zip(os.path.join(folder, "copymethat.zip"),
-              [("recipes.html", html), ("images/chicken.jpg", JPEG)])
+              [("recipes.html", html), ("images/lemon_herb_chicken_x7k2p.jpg", JPEG)])
 
 
 def write_recipekeeper(folder):
@@ -461,14 +587,29 @@ MMMMM----- Recipe via Meal-Master (tm) v8.05
   Pour both at once into a bowl.
 
 MMMMM
+
+---------- Recipe via Meal-Master (tm) v8.06
+
+      Title: Squash soup
+ Categories: Soup
+      Yield: 2 Servings
+
+   1.00    Acorn squash
+  -peeled and cubed
+   0.50 c  Stock (or water)
+      =====for the top=====
+   0.33 c  Parmesan
+           Salt
+-----
 """
 
 
 def mealmaster_line(left, right):
-    """Two ingredients side by side, in Meal-Master's columns: amount (7), unit (2), name."""
+    """Two ingredients side by side, in Meal-Master's columns: amount (7), unit (2), name (28),
+    the second one space after the first's 39 (AnyMeal's grammar of the format)."""
     def column(amount, unit, name):
         return f"{amount:>7} {unit:<2} {name}"
-    return f"{column(*left):<39}  {column(*right)}"
+    return f"{column(*left):<39} {column(*right)}"
 
 
 def write_mealmaster(folder):

@@ -87,11 +87,18 @@ public enum ExportSource: Sendable {
         refused(entry.path)
         continue
       }
+      guard !isSystemFile(path) else { continue }
       try body(
         Member(
           path: path,
           read: { (limit: Int) throws(FormatError) -> [UInt8] in try archive.read(limit: limit) }))
     }
+  }
+
+  /// What a Mac or a file manager adds to a zip it makes: `__MACOSX/` and its `._name`
+  /// resource forks (binary, though named `.json`), `.DS_Store`, any hidden file.
+  static func isSystemFile(_ path: String) -> Bool {
+    path.split(separator: "/").contains { $0 == "__MACOSX" || $0.hasPrefix(".") }
   }
 
   /// A member's path made plain (`./a//b` → `a/b`), or nil when it is absolute or climbs out.
@@ -116,7 +123,7 @@ public enum ExportSource: Sendable {
     } catch {
       throw FormatError("the folder \(folder) cannot be read (\(ErrorText.message(error))).")
     }
-    for name in names where !name.hasPrefix(".") {
+    for name in names where !name.hasPrefix(".") && name != "__MACOSX" {
       let full = folder + "/" + name
       var info = stat()
       guard lstat(full, &info) == 0 else { continue }

@@ -2,7 +2,6 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 
-
 /// Who and when a sync is, for the names of the versions it keeps beside others.
 public struct SyncMachine: Sendable {
   /// This machine's name (its host name), as a conflict copy says it.

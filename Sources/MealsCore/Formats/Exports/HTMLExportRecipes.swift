@@ -19,14 +19,51 @@ enum HTMLExportRecipes {
   /// `recipeIngredient`): an export's page has its own attributes and no JSON-LD.
   static func layout(of html: String) -> Layout? {
     guard !html.contains("application/ld+json") else { return nil }
-    if html.contains("class=\"recipe-details\"") && html.contains("itemprop=\"recipeIngredients\"")
-    {
+    let bytes = Array(html.utf8)
+    if has(bytes, "class", "recipe-details") && has(bytes, "itemprop", "recipeIngredients") {
       return .recipeKeeper
     }
-    if html.contains("class=\"recipe\"") && html.contains("id=\"name\"")
-      && (html.contains("class=\"recipeIngredient\"") || html.contains("id=\"recipeIngredients\""))
+    // Copy Me That writes `class = "recipe"`, spaces around the `=`, and says its version.
+    if html.contains("copymethat_class_id_version")
+      || has(bytes, "class", "recipe") && has(bytes, "id", "name")
+        && (has(bytes, "class", "recipeIngredient") || has(bytes, "id", "recipeIngredients"))
     {
       return .copyMeThat
+    }
+    return nil
+  }
+
+  /// Whether the markup has `name="value"` (spaces around the `=` allowed, either quote).
+  static func has(_ bytes: [UInt8], _ name: String, _ value: String) -> Bool {
+    let name = Array(name.utf8)
+    let value = Array(value.utf8)
+    var start = 0
+    while let found = find(name, in: bytes, from: start) {
+      start = found + 1
+      // A whole attribute name: after a space, then `=` after spaces.
+      guard found > 0,
+        bytes[found - 1] == 0x20 || bytes[found - 1] == 0x0A || bytes[found - 1] == 0x09
+      else { continue }
+      var index = found + name.count
+      while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { continue }
+      index += 1
+      while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+      guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 else { continue }
+      let quote = bytes[index]
+      let end = index + 1 + value.count
+      if end < bytes.count, Array(bytes[(index + 1)..<end]) == value, bytes[end] == quote {
+        return true
+      }
+    }
+    return false
+  }
+
+  private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard !needle.isEmpty, bytes.count >= needle.count, start <= bytes.count - needle.count
+    else { return nil }
+    for index in start...(bytes.count - needle.count) where bytes[index] == needle[0] {
+      if bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
     }
     return nil
   }
@@ -50,20 +87,44 @@ enum HTMLExportRecipes {
     }
     /// The list items of the list with `id` (`recipeIngredients`), else every item with the
     /// class `className` (`recipeIngredient`): the export has written both ways.
+    func listItems(_ className: String, in id: String) -> [Int] {
+      if let list = byID(id) { return page.elements(named: "li", under: list) }
+      return elements.filter { page.nodes[$0].name == "li" && page.hasClass(className, $0) }
+    }
     func items(_ className: String, in id: String) -> [String] {
-      let found: [Int]
-      if let list = byID(id) {
-        found = page.elements(named: "li", under: list)
-      } else {
-        found = elements.filter { page.nodes[$0].name == "li" && page.hasClass(className, $0) }
-      }
-      return found.map { page.text(of: $0) }.filter { !$0.isEmpty }
+      listItems(className, in: id).map { page.text(of: $0) }.filter { !$0.isEmpty }
+    }
+    /// What an item of a list is, by the classes Copy Me That gives them.
+    func kind(_ item: Int, _ base: String) -> String {
+      if page.hasClass(base + "_subheader", item) { return "heading" }
+      if page.hasClass(base + "_spacer", item) { return "spacer" }
+      if page.hasClass(base + "_note", item) { return "note" }
+      return "item"
     }
     var recipe = ExportRecipe()
     recipe.fields.name = text("name")
-    for text in items("recipeIngredient", in: "recipeIngredients") { recipe.addIngredients(text) }
-    recipe.fields.steps = items("instruction", in: "recipeInstructions").flatMap(ExportText.steps)
-    recipe.fields.servings = text("servings").flatMap(SchemaOrgRecipe.servings)
+    for item in listItems("recipeIngredient", in: "recipeIngredients") {
+      let line = page.text(of: item)
+      guard !line.isEmpty else { continue }
+      switch kind(item, "recipeIngredient") {
+      case "heading": recipe.fields.startGroup(line)
+      case "spacer": continue
+      case "note": recipe.notes.append(line)
+      default: recipe.addIngredients(line)
+      }
+    }
+    for item in listItems("instruction", in: "recipeInstructions") {
+      let line = page.text(of: item)
+      guard !line.isEmpty else { continue }
+      if kind(item, "instruction") == "heading" {
+        recipe.fields.steps.append(RecipeStep(line, isTitle: true))
+      } else {
+        recipe.fields.steps += ExportText.steps(line)
+      }
+    }
+    recipe.fields.servings = (text("recipeYield") ?? text("servings")).flatMap(
+      SchemaOrgRecipe.servings)
+    recipe.favourite = text("starred") != nil
     recipe.fields.tags = elements.filter {
       page.nodes[$0].name == "span" && page.hasClass("recipeCategory", $0)
     }.map { page.text(of: $0) }.filter { !$0.isEmpty && !$0.contains("Tags:") }

@@ -47,7 +47,8 @@ enum MealMaster {
   /// A group's title line (`MMMMM--------FILLING--------`): the title, else nil.
   private static func groupTitle(_ line: Substring) -> String? {
     let trimmed = MealRules.trimmed(String(line))
-    guard trimmed.hasPrefix("MMMMM") || trimmed.hasPrefix("-----") else { return nil }
+    guard trimmed.hasPrefix("MMMMM") || trimmed.hasPrefix("-----") || trimmed.hasPrefix("=====")
+    else { return nil }
     let title = trimmed.trimmingCharacters(in: "M-= ")
     return title.isEmpty ? nil : title
   }
@@ -73,7 +74,25 @@ enum MealMaster {
     guard amount.allSatisfy({ $0 == " " || $0.isNumber || "/.-".contains($0) }) else { return nil }
     let unit = MealRules.trimmed(String(characters[8..<10]))
     guard units[unit] != nil, characters[11] != " " else { return nil }
-    return (MealRules.trimmed(amount), unit, MealRules.trimmed(String(characters[11...])))
+    return (
+      kitchenAmount(MealRules.trimmed(amount)), unit, MealRules.trimmed(String(characters[11...]))
+    )
+  }
+
+  /// Hundredths as Meal-Master writes them (`1.00`, `0.33`, `1.50`) in a cook's fractions
+  /// (`1`, `1/3`, `1 1/2`); any other amount as written.
+  static func kitchenAmount(_ amount: String) -> String {
+    let parts = amount.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[1].count == 2, let whole = Int(parts[0]),
+      let hundredths = Int(parts[1]), parts[1].allSatisfy(\.isNumber)
+    else { return amount }
+    let fractions: [Int: String] = [
+      0: "", 12: "1/8", 13: "1/8", 25: "1/4", 33: "1/3", 37: "3/8", 38: "3/8", 50: "1/2",
+      62: "5/8", 63: "5/8", 66: "2/3", 67: "2/3", 75: "3/4", 87: "7/8", 88: "7/8",
+    ]
+    guard let fraction = fractions[hundredths] else { return amount }
+    if fraction.isEmpty { return String(whole) }
+    return whole == 0 ? fraction : "\(whole) \(fraction)"
   }
 
   /// True for an amount over one (`2`, `1 1/2`), which takes a unit's plural.
@@ -154,11 +173,25 @@ enum MealMaster {
         index += 1
         continue
       }
+      // A continuation written further left than its column (`  -peeled and cubed`).
+      let trimmedLine = MealRules.trimmed(String(line))
+      if ingredient(line) == nil, trimmedLine.hasPrefix("-"), trimmedLine.count > 1,
+        !left.isEmpty
+      {
+        add(("", "", trimmedLine), to: &left)
+        index += 1
+        continue
+      }
       guard let first = ingredient(line) else { break }
-      // Two columns: the second starts at column 41 (a column is 39 wide and 2 apart).
+      // Two columns: a column is 39 wide and the second starts one space after it, at 41
+      // (Meal-Master's own layout); some programs left two spaces.
       let characters = Array(line)
-      if characters.count > 52, let second = ingredient(Substring(String(characters[41...]))) {
-        add((first.amount, first.unit, MealRules.trimmed(String(characters[11..<41]))), to: &left)
+      if let start = [40, 41].first(where: {
+        characters.count > $0 + 11 && ingredient(Substring(String(characters[$0...]))) != nil
+          && characters[$0 - 1] == " "
+      }), let second = ingredient(Substring(String(characters[start...]))) {
+        add(
+          (first.amount, first.unit, MealRules.trimmed(String(characters[11..<start]))), to: &left)
         add(second, to: &right)
       } else {
         add(first, to: &left)

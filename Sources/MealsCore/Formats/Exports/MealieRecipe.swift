@@ -4,15 +4,19 @@ enum MealieRecipe {
   // MARK: - Before 1.0
 
   /// True for a recipe of an old Mealie backup: a slug with schema.org-like lists.
+  ///
+  /// Its keys in camel case (`recipeIngredient`, up to 0.4) or in snake case
+  /// (`recipe_ingredient`, 0.5's backups).
   static func recognises(_ object: [String: JSONValue]) -> Bool {
     object["slug"]?.string != nil && object["name"]?.string != nil
-      && (object["recipeIngredient"] != nil || object["recipeInstructions"] != nil)
+      && (object["recipeIngredient"] != nil || object["recipeInstructions"] != nil
+        || object["recipe_ingredient"] != nil || object["recipe_instructions"] != nil)
   }
 
   static func recipe(from object: [String: JSONValue]) -> ExportRecipe {
     var recipe = ExportRecipe()
     recipe.fields.name = ExportText.line(object["name"])
-    for entry in object["recipeIngredient"]?.array ?? [] {
+    for entry in (object["recipeIngredient"] ?? object["recipe_ingredient"])?.array ?? [] {
       if let line = entry.string {
         recipe.addIngredients(line)
         continue
@@ -21,7 +25,7 @@ enum MealieRecipe {
       if let title = ExportText.line(entry["title"]) { recipe.fields.startGroup(title) }
       if let line = ingredientLine(entry) { recipe.fields.ingredients.append(line) }
     }
-    for step in object["recipeInstructions"]?.array ?? [] {
+    for step in (object["recipeInstructions"] ?? object["recipe_instructions"])?.array ?? [] {
       if let title = ExportText.line(step["title"]) {
         recipe.fields.steps.append(RecipeStep(title, isTitle: true))
       }
@@ -32,7 +36,10 @@ enum MealieRecipe {
     recipe.fields.prepTime = ExportText.minutes(object["prepTime"] ?? object["prep_time"])
     recipe.fields.cookTime = ExportText.minutes(
       object["performTime"] ?? object["cookTime"] ?? object["perform_time"])
-    recipe.fields.category = ExportText.names(object["recipeCategory"]).first
+    recipe.fields.category =
+      ExportText.names(
+        object["recipeCategory"] ?? object["recipe_category"]
+      ).first
     recipe.fields.tags = ExportText.names(object["tags"])
     recipe.fields.tools = ExportText.names(object["tools"]).map { Cookware(name: $0) }
     recipe.fields.url = ExportText.address((object["orgURL"] ?? object["org_url"])?.string)
@@ -56,9 +63,10 @@ enum MealieRecipe {
       return original == title ? nil : original
     }
     var parts: [String] = []
-    if let quantity = entry["quantity"]?.number, quantity > 0,
-      !(entry["disableAmount"]?.bool ?? false)
-    {
+    // With amounts off (`disable_amount`, 0.5's default), the note is the whole line and the
+    // quantity a meaningless 1.
+    let amountsOff = (entry["disableAmount"] ?? entry["disable_amount"])?.bool ?? false
+    if let quantity = entry["quantity"]?.number, quantity > 0, !amountsOff {
       parts.append(ExportText.amount(quantity))
     }
     if let unit = ExportText.line(entry["unit"]?["name"] ?? entry["unit"]) { parts.append(unit) }
