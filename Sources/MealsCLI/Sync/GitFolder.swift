@@ -197,8 +197,8 @@ struct GitFolder {
         names.append(try keepBeside(edited, of: path, taken: taken.union(names)))
       }
       guard theirs.succeeded else {
-        // Removed there, changed here: our version stays.
-        if ours.succeeded { _ = try folder.write(ours.output, to: path) }
+        // Removed there, changed here: our version stays, byte for byte (a photo is no text).
+        if ours.succeeded { _ = try folder.writeBytes(ours.bytes, to: path) }
         continue
       }
       // Theirs where it was (removed here, changed there: theirs too).
