@@ -178,9 +178,6 @@ final class SyncFaultsEndToEndTests: XCTestCase {
     }
   }
 
-  /// A first sync stopped after it committed the folder but before it merged the remote's
-  /// branch leaves a branch of its own following the remote: the next sync merges the two
-  /// (git would refuse "unrelated histories" at every sync after, for good).
   /// A picture changed here whose meal was removed there: git's merge keeps this machine's
   /// picture byte for byte — a photo is no text (seed 245 at 300 steps found it corrupted).
   func testAPhotoChangedHereAndRemovedThereIsKeptByteForByte() throws {
@@ -207,6 +204,9 @@ final class SyncFaultsEndToEndTests: XCTestCase {
     XCTAssertEqual([UInt8](kept), other, "B's picture, byte for byte")
   }
 
+  /// A first sync stopped after it committed the folder but before it merged the remote's
+  /// branch leaves a branch of its own following the remote: the next sync merges the two
+  /// (git would refuse "unrelated histories" at every sync after, for good).
   func testAFirstSyncStoppedBeforeItsMergeIsMergedByTheNext() throws {
     try twoBooks()
     try git(["init", "-q", "-b", "main", path("C")])
