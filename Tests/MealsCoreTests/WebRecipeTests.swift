@@ -710,3 +710,15 @@ final class WebRecipeTests: XCTestCase {
       ])
   }
 }
+
+extension WebRecipeTests {
+  /// What sites add to every title goes: the word for recipe after a separator, a rating.
+  func testATitleLosesWhatTheSiteAddsToEveryTitle() {
+    XCTAssertEqual(PageTitle.cleaned("Arretjescake – Recept"), "Arretjescake")
+    XCTAssertEqual(PageTitle.cleaned("Mizeria - przepis"), "Mizeria")
+    XCTAssertEqual(PageTitle.cleaned("Green Shakshuka Recipe - (4.8/5)"), "Green Shakshuka Recipe")
+    XCTAssertEqual(PageTitle.cleaned("Tomatenrisotto - Rezept"), "Tomatenrisotto")
+    XCTAssertEqual(PageTitle.cleaned("Recipe"), "Recipe", "a title that is all the word stays")
+    XCTAssertEqual(PageTitle.cleaned("Fish - Chips"), "Fish - Chips")
+  }
+}

@@ -48,6 +48,8 @@ public enum RecipePage {
       recipe.image = recipe.image ?? graph.image
       var candidate = recipe.candidate(index: index)
       if var meal = candidate.meal {
+        // Cleaned as read (entities decoded): what the site adds to every title goes.
+        meal.name = PageTitle.cleaned(meal.name)
         if let address, recipe.url == nil { meal.sourceURL = address }
         meal.thumbnailURL = meal.thumbnailURL.map { absolute($0, base: address) }
         candidate = ImportCandidate(place: candidate.place, meal: meal)
