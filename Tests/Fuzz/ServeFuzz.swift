@@ -54,9 +54,12 @@ public func fuzzServe(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
       favouritesOnly: false, categories: [text], category: text),
     KitchenPages.meal(meal, id: 1, servings: servings, lines: lines, hasPhoto: false),
     KitchenPages.cook(meal, id: 1, servings: servings, lines: lines),
-    KitchenPages.shopping([
-      ShoppingItem(id: 1, mealName: text, ingredient: text, measure: text, ticked: false)
-    ]),
+    KitchenPages.shopping(
+      ShoppingList.rows([
+        ShoppingItem(id: 1, mealName: text, ingredient: text, measure: text, ticked: false),
+        ShoppingItem(id: 2, mealName: text, ingredient: text, measure: "2 cups", ticked: true),
+      ])),
+    KitchenPages.trust(authorityFingerprint: text),
     KitchenPages.message(title: text, text: text),
   ]
   for page in pages {
