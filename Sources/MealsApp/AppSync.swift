@@ -20,6 +20,9 @@ public final class AppSync: Ticker {
   private var lastStart: UInt64 = 0
   /// True while a sync runs on the worker.
   public private(set) var isSyncing = false
+  /// `S` pressed while a sync (the app's own, every 30 s) was under way: another runs after it
+  /// and says what it did — the "Syncing…" on the status line is always answered.
+  private var askedMeanwhile = false
   /// What the last sync said it set aside: said again only when it changes (or on `S`), not
   /// every 30 s.
   private var saidSetAside: [String] = []
@@ -62,7 +65,10 @@ public final class AppSync: Ticker {
     if asked {
       navigator.showInfo("Syncing with \(PathText.abbreviatingHome(folder, home: Self.home))…")
     }
-    guard !isSyncing else { return }
+    guard !isSyncing else {
+      if asked { askedMeanwhile = true }
+      return
+    }
     isSyncing = true
     let databasePath = self.databasePath
     let today = CivilDate.today()
@@ -72,6 +78,11 @@ public final class AppSync: Ticker {
         guard let self else { return }
         self.isSyncing = false
         if self.store.checkForExternalChanges() { self.navigator.needsDisplay = true }
+        if self.askedMeanwhile {
+          self.askedMeanwhile = false
+          self.start(asked: true)
+          return
+        }
         self.say(result, asked: asked)
       })
   }

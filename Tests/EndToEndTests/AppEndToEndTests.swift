@@ -212,6 +212,8 @@ final class AppEndToEndTests: XCTestCase {
           "--db \(folder.path(book)) --api-url \(server.baseURL())",
           environment: "MEALS_SYNC_FOLDER=\(recipes)"))
       try tmux.waitFor("1 meal")
+      // Pressed at once: the app's own sync at start is likely under way (`S` is answered
+      // after it, never left saying "Syncing…").
       try tmux.press("S")
       let screen = try tmux.waitUntil("the sync said what it did") { $0.contains("Synced with") }
       XCTAssertFalse(screen.contains("constraint"), screen)
