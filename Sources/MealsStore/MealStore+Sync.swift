@@ -242,7 +242,15 @@ extension MealStore {
     draft.meal = meal
     draft.meal.id = nil
     switch draft.validated(steps: .mayBeMissing) {
-    case .success(let valid): return try insert(valid, uid: uid)
+    case .success(let valid):
+      let id = try insert(valid, uid: uid)
+      // Back from the folder while this book holds it in Recently Deleted (deleted here,
+      // changed elsewhere): the shopping list's items of the deleted row are this one's, as
+      // on every machine that never deleted it.
+      try db.statement(
+        "UPDATE shopping_item SET meal_ref = ? WHERE meal_ref IN (SELECT 'id:' || id FROM trash_meal WHERE uid = ?)"
+      ).run([.text(MealRef.saved(id).stored), .text(uid)])
+      return id
     case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
     }
   }

@@ -35,6 +35,23 @@ final class SyncStoreTests: StoreTestCase {
     XCTAssertEqual(names, ["Leek Soup", "Pie"], "Toast went with the refused change, alone")
   }
 
+  /// A meal deleted here and brought back by a sync (changed elsewhere) takes the shopping
+  /// list's items of its deleted row, as every book that never deleted it links them (seed
+  /// 181 at 300 steps: the lists differed for good).
+  func testAMealBackFromTheFolderTakesTheItemsOfItsDeletedRow() throws {
+    let store = try openStore()
+    let id = try store.insertSynced(Meal(name: "Leek Soup", instructions: "Simmer."), uid: "a")
+    try store.addToShoppingList(
+      mealRef: .saved(id), mealName: "Leek Soup",
+      ingredients: [IngredientMeasurement(name: "leeks", quantity: "3")])
+    try store.deleteMeal(id: id)
+    let back = try store.insertSynced(
+      Meal(name: "Leek Soup", instructions: "Simmer slowly."), uid: "a")
+    XCTAssertNotEqual(back, id)
+    let items = try store.syncedShoppingItems()
+    XCTAssertEqual(items.map(\.ref), [MealRef.saved(back).stored])
+  }
+
   /// Undo on a machine whose deleted meal the sync brought back already: the same version
   /// is not put back twice; another version comes back beside it, named apart.
   func testAMealPutBackThatIsBackAlreadyIsNotThereTwice() throws {
