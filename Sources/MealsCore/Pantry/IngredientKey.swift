@@ -11,12 +11,24 @@ public enum IngredientKey {
   /// A name written with its measure after it (`salt to taste`, `玉ねぎ 1個`) or an elided
   /// `d'` before it (`d'ail`) is the food alone (`IngredientLine.reading`).
   public static func of(_ name: String) -> String {
-    let food = IngredientLine.reading(IngredientMeasurement(name: name, quantity: "")).food
+    let food =
+      mayHoldMeasure(name)
+      ? IngredientLine.reading(IngredientMeasurement(name: name, quantity: "")).food : name
     var words = TextFolding.key(shortName(food)).split(separator: " ")
       .map { singular(String($0)) }
     if words.count > 1, counting.contains(words[0]) { words.removeFirst() }
     if words.count > 1, words[0] == "of" { words.removeFirst() }
     return words.joined(separator: " ")
+  }
+
+  /// Whether the reader can find anything in `name`: one word with no digit, fraction or
+  /// apostrophe holds no measure and no elision (most names; a key is made at every write and
+  /// for every line an upgrade re-keys, so they skip the reader).
+  static func mayHoldMeasure(_ name: String) -> Bool {
+    name.unicodeScalars.contains {
+      $0.properties.isWhitespace || ("0"..."9").contains($0) || $0 == "'" || $0 == "’"
+        || Quantity.vulgarFractions[Character($0)] != nil
+    }
   }
 
   /// The name without a note after a comma or in brackets (`onion, chopped` is `onion`), as
