@@ -31,7 +31,10 @@ def main():
         shown = [s for s in driver.find_elements(By.CSS_SELECTOR, ".step") if s.is_displayed()]
         return {
             "step": [s.find_element(By.CSS_SELECTOR, ".step-number").text for s in shown],
-            "bar": [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#timers button")],
+            # Read in one go: the bar is drawn again every second, and an element found
+            # before it is gone by the time its text is asked for.
+            "bar": [t.strip() for t in driver.execute_script(
+                "return [...document.querySelectorAll('#timers button')].map(b => b.innerText)")],
             "path": driver.execute_script("return location.pathname"),
         }
 
