@@ -122,7 +122,8 @@ test: test-deps lint cook-venv
 ## soak: the random three-machine sync run (git, and Syncthing-style folder copies, syncs killed
 ## at random moments) on many seeds: MEALS_SOAK_SEEDS (default 1-200), MEALS_SOAK_STEPS
 ## (default 300); minutes, not in CI; a failure names its seed (MEALS_SOAK_TRACE=1 replays it
-## step by step, MEALS_SOAK_KEEP=1 keeps its books and folders)
+## step by step, MEALS_SOAK_KEEP=1 keeps its books and folders, MEALS_SOAK_WATCH=FILE logs
+## every book and folder copy after each step)
 soak: test-deps
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build --build-tests

@@ -445,6 +445,50 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertNil(try shown("a.sqlite", "Noodles")["photo"])
   }
 
+  /// Another machine renamed a meal's file and its photo together (Syncthing brings both, and
+  /// the week's menu naming the new place): the book keeps the photo, follows the file, and
+  /// plans the meal once — the photo was read as removed from the old place (seed 185).
+  func testAFileMovedWithItsPhotoElsewhereKeepsThePhotoAndThePlan() throws {
+    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
+    let tree = path("tree")
+    try FileManager.default.createDirectory(
+      atPath: tree + "/Soups", withIntermediateDirectories: true)
+    try "Simmer @leeks{2} for 20 minutes.\n".write(
+      toFile: tree + "/Soups/Leek soup.cook", atomically: true, encoding: .utf8)
+    try jpeg.write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+    try sync("b.sqlite", "tree")
+    try meals("b.sqlite", ["plan", "add", "Leek soup", "today"])
+    try sync("b.sqlite", "tree")
+    // Elsewhere: the file and its photo renamed, the menu naming the new place.
+    for type in ["cook", "jpg"] {
+      try FileManager.default.moveItem(
+        atPath: tree + "/Soups/Leek soup.\(type)", toPath: tree + "/Soups/Leek soup (2).\(type)")
+    }
+    let menus = try FileManager.default.contentsOfDirectory(atPath: tree + "/Plan")
+    XCTAssertEqual(menus.count, 1)
+    let menu = tree + "/Plan/" + (menus.first ?? "")
+    let text = try String(contentsOfFile: menu, encoding: .utf8)
+    XCTAssertTrue(text.contains("Soups/Leek soup{"), text)
+    try text.replacingOccurrences(of: "Soups/Leek soup{", with: "Soups/Leek soup (2){")
+      .write(toFile: menu, atomically: true, encoding: .utf8)
+    try sync("b.sqlite", "tree")
+    XCTAssertEqual(
+      try shown("b.sqlite", "Leek soup")["photo"] as? NSDictionary,
+      ["type": "image/jpeg", "bytes": jpeg.count])
+    let store = try MealStore(path: path("b.sqlite"))
+    XCTAssertEqual(try store.syncRecords().values.map(\.path), ["Soups/Leek soup (2).cook"])
+    XCTAssertEqual(try store.allPlanEntries().map(\.mealName), ["Leek soup"])
+    XCTAssertEqual(
+      try sync("b.sqlite", "tree").output, "Synced with \(tree): nothing changed.\n")
+    XCTAssertEqual(
+      try String(contentsOfFile: menu, encoding: .utf8).components(separatedBy: "Leek soup").count,
+      2)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: tree + "/Soups").sorted(),
+      ["Leek soup (2).cook", "Leek soup (2).jpg"])
+  }
+
   func testTheShoppingListAndItsTicksTravelBetweenMachines() throws {
     try git(["init", "-q", "--bare", path("remote.git")])
     try git(["clone", "-q", path("remote.git"), path("A")])

@@ -77,7 +77,7 @@ final class ThreeMachineSyncTests: XCTestCase {
         ("shopping list", books[index].shopping, books[0].shopping),
       ] where mine != theirs {
         XCTFail(
-          label + "the \(what) of \(machines.all[index].name) and \(machines.all[0].name): only "
+          label + "the \(what) of \(machines.all[0].name) and \(machines.all[index].name): only "
             + "on the first \(theirs.filter { !mine.contains($0) }), only on the second "
             + "\(mine.filter { !theirs.contains($0) }) (\(theirs.count) and \(mine.count) lines)")
       }

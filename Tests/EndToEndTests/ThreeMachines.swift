@@ -73,6 +73,7 @@ final class ThreeMachines {
     let before = try machine.recipeFiles()
     defer {
       let after = (try? machine.recipeFiles()) ?? []
+      watch()
       trace.append(
         "\(machine.name): \(done) — files \(after.count)"
           + (before == after
@@ -116,12 +117,54 @@ final class ThreeMachines {
     }
   }
 
+  // MARK: - Watching a run
+
+  /// Each book's meals and every copy of the folder, after each step (`MEALS_SOAK_WATCH=FILE`).
+  ///
+  /// A meal live (`L`) or in Recently Deleted (`T`) with its plan entries and photos, each
+  /// file with its size and time, appended to FILE: a meal's path through a failing run can
+  /// be read. The books are read with the `sqlite3` program.
+  func watch(_ label: String = "") {
+    guard let log = ProcessInfo.processInfo.environment["MEALS_SOAK_WATCH"] else { return }
+    let step = "\(trace.count)\(label)"
+    var lines: [String] = []
+    let copies = all.map { ($0.name, $0.folder) } + (hub.map { [("hub", $0.root)] } ?? [])
+    for (name, root) in copies {
+      let files = FileManager.default.enumerator(atPath: root)
+      while let file = files?.nextObject() as? String {
+        if file.hasPrefix(".git") || file.hasPrefix(".st") { continue }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: root + "/" + file)
+        let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        lines.append("\(step) \(name) F|\(file)|\(attributes?[.size] ?? 0)|\(time)")
+      }
+    }
+    let query = """
+      SELECT 'L', uid, name, (SELECT count(*) FROM plan_entry WHERE meal_id = meal.id),
+        (SELECT count(*) FROM meal_photo WHERE meal_id = meal.id) FROM meal
+      UNION ALL SELECT 'T', uid, name,
+        (SELECT count(*) FROM trash_plan_entry WHERE meal_id = trash_meal.id),
+        (SELECT count(*) FROM trash_meal_photo WHERE meal_id = trash_meal.id) FROM trash_meal;
+      """
+    for machine in all {
+      let rows = (try? runProcess(["/usr/bin/env", "sqlite3", machine.database, query]))?.1 ?? "?"
+      lines += rows.split(separator: "\n").map { "\(step) \(machine.name) \($0)" }
+    }
+    if !FileManager.default.fileExists(atPath: log) {
+      FileManager.default.createFile(atPath: log, contents: nil)
+    }
+    guard let handle = FileHandle(forWritingAtPath: log) else { return }
+    handle.seekToEndOfFile()
+    handle.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    handle.closeFile()
+  }
+
   /// One machine's sync, the folder exchanged around it when the transport is copies.
   func sync(_ index: Int) throws {
     let machine = all[index]
     done = "sync"
     machine.synced.formUnion(machine.written)
     if let hub { try hub.exchange(machine.folder, device: machine.device, random: &random) }
+    if finalRounds { watch("a") }
     minute += 1
     let time = "2026-12-05 \(10 + minute / 60 % 14):\(minute % 60 < 10 ? "0" : "")\(minute % 60)"
     switch FolderSync.run(
@@ -153,8 +196,12 @@ final class ThreeMachines {
         done += "\n    book: " + names.joined(separator: " | ")
       }
     }
+    if finalRounds { watch("b") }
     if let hub { try hub.exchange(machine.folder, device: machine.device, random: &random) }
-    if finalRounds { trace.append("\(machine.name) (last rounds): \(done)") }
+    if finalRounds {
+      watch()
+      trace.append("\(machine.name) (last rounds): \(done)")
+    }
   }
 
   /// `meals sync` as a process, killed (SIGKILL) after a random moment.

@@ -814,10 +814,30 @@ public struct BookSync {
   ) {
     var busy = Set(plan.replaces.map(\.read.uid) + plan.inserts.map(\.uid) + plan.writes.map(\.uid))
     busy.formUnion(plan.trashes.map(\.uid))
+    // A file touched or moved this sync: its record as it is now (the photo is looked for
+    // beside where the file is, and the record kept with the photo's time is that one).
+    let touched = Dictionary(
+      plan.touches.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+    let movedTo = Dictionary(plan.photoMoves, uniquingKeysWith: { first, _ in first })
     for meal in meals where !busy.contains(meal.uid) {
       guard photos.isEmpty == false || meal.photoBytes != nil,
-        let record = records[meal.uid], record.stamp == meal.updatedAt
+        let recorded = records[meal.uid], recorded.stamp == meal.updatedAt
       else { continue }
+      var record = recorded
+      if let now = touched[meal.uid],
+        now.path == recorded.path || movedTo[recorded.path] == now.path
+      {
+        record.path = now.path
+        record.size = now.size
+        record.mtime = now.mtime
+      }
+      if record.path != recorded.path,
+        SyncPaths.photoPaths(besides: record.path).allSatisfy({ photos[$0] == nil }),
+        SyncPaths.photoPaths(besides: recorded.path).contains(where: { photos[$0] != nil })
+      {
+        // Moved by hand without its photo: the photo follows it (phase 3), unchanged.
+        continue
+      }
       guard
         let photo = SyncPaths.photoPaths(besides: record.path).lazy.compactMap({ photos[$0] })
           .first
