@@ -489,6 +489,69 @@ final class SyncEndToEndTests: XCTestCase {
       ["Leek soup (2).cook", "Leek soup (2).jpg"])
   }
 
+  /// A meal's file moved elsewhere and changed there while its old file, photo beside it, came
+  /// back (Syncthing: removed on one machine, changed on another): the old file is a meal of
+  /// its own with that photo, and the book says so at once — the meal kept the photo for a
+  /// sync, then dropped it, where a book reading the folder afresh never gave it one (seed 29).
+  func testAMovedMealWhoseOldFileCameBackLeavesItsPhotoWithThatFile() throws {
+    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
+    let tree = path("tree")
+    try FileManager.default.createDirectory(
+      atPath: tree + "/Soups", withIntermediateDirectories: true)
+    try "Simmer @leeks{2} for 20 minutes.\n".write(
+      toFile: tree + "/Soups/Leek soup.cook", atomically: true, encoding: .utf8)
+    try jpeg.write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+    try sync("b.sqlite", "tree")
+    // Elsewhere: a copy of the file in Cakes/ (its path sorts first: the meal's now), changed;
+    // the old file and its photo still in Soups/.
+    try FileManager.default.createDirectory(
+      atPath: tree + "/Cakes", withIntermediateDirectories: true)
+    let text = try String(contentsOfFile: tree + "/Soups/Leek soup.cook", encoding: .utf8)
+    try (text + "\nServe hot.\n").write(
+      toFile: tree + "/Cakes/Leek soup.cook", atomically: true, encoding: .utf8)
+    try sync("b.sqlite", "tree")
+    let store = try MealStore(path: path("b.sqlite"))
+    let meals = try store.syncedMeals().compactMap { try store.meal(id: $0.id) }
+    let moved = try XCTUnwrap(meals.first { $0.instructions.contains("Serve hot.") })
+    let copy = try XCTUnwrap(meals.first { !$0.instructions.contains("Serve hot.") })
+    XCTAssertEqual(moved.category, "Cakes")
+    XCTAssertNil(moved.photo, "the photo is beside the other file")
+    XCTAssertNotNil(copy.photo)
+    XCTAssertEqual(
+      try sync("b.sqlite", "tree").output, "Synced with \(tree): nothing changed.\n")
+  }
+
+  /// A meal's file moved and changed elsewhere, its photo removed there: the meal comes in
+  /// without the photo at once, as a book reading the folder afresh has it (it kept the photo
+  /// for a sync, then dropped it).
+  func testAMealMovedAndChangedElsewhereWithItsPhotoRemovedLosesItAtOnce() throws {
+    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
+    let tree = path("tree")
+    try FileManager.default.createDirectory(
+      atPath: tree + "/Soups", withIntermediateDirectories: true)
+    try "Simmer @leeks{2} for 20 minutes.\n".write(
+      toFile: tree + "/Soups/Leek soup.cook", atomically: true, encoding: .utf8)
+    try jpeg.write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+    try sync("b.sqlite", "tree")
+    XCTAssertNotNil(try shown("b.sqlite", "Leek soup")["photo"])
+    try FileManager.default.createDirectory(
+      atPath: tree + "/Cakes", withIntermediateDirectories: true)
+    let text = try String(contentsOfFile: tree + "/Soups/Leek soup.cook", encoding: .utf8)
+    try (text + "\nServe hot.\n").write(
+      toFile: tree + "/Cakes/Leek soup.cook", atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: tree + "/Soups")
+    try sync("b.sqlite", "tree")
+    let meal = try shown("b.sqlite", "Leek soup")
+    XCTAssertEqual(meal["category"] as? String, "Cakes")
+    XCTAssertNil(meal["photo"])
+    XCTAssertEqual(
+      try sync("b.sqlite", "tree").output, "Synced with \(tree): nothing changed.\n")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: tree + "/Cakes"), ["Leek soup.cook"])
+  }
+
   func testTheShoppingListAndItsTicksTravelBetweenMachines() throws {
     try git(["init", "-q", "--bare", path("remote.git")])
     try git(["clone", "-q", path("remote.git"), path("A")])

@@ -123,7 +123,7 @@ public struct BookSync {
     decide(
       records: records, meals: meals, files: files, namesGiven: namesGiven, plan: &plan,
       report: &report)
-    changedPhotos(records: records, meals: meals, photos: photos, plan: &plan)
+    changedPhotos(records: records, meals: meals, files: files, photos: photos, plan: &plan)
     report.changedInFolder += try applyToBook(plan, report: &report)
     try applyToFolder(plan, files: files, report: &report)
     return report
@@ -419,6 +419,14 @@ public struct BookSync {
         } else if !bookChanged {
           plan.replaces.append((meal.id, read))
           report.changedInFolder += 1
+          // Its old file still there is another meal's now, with the photo beside it; or the
+          // photo put in the folder went with the old file: this meal's photo is the one
+          // beside its file, or none.
+          if files[record.path] != nil
+            || (record.photoMtime != nil && photos(besides: record.path).isEmpty)
+          {
+            plan.photoFromFileOnly.insert(meal.id)
+          }
         } else if agrees(read, with: meal) {
           plan.touches.append(bound(read, stamp: meal.updatedAt))
         } else {
@@ -809,8 +817,8 @@ public struct BookSync {
   /// a new one there): told by the photo's size against the book's, or by its modification
   /// time against the one recorded (a photo of the same size); read only then.
   private func changedPhotos(
-    records: [String: SyncRecord], meals: [SyncedMeal], photos: [String: SyncFolder.Entry],
-    plan: inout Plan
+    records: [String: SyncRecord], meals: [SyncedMeal], files: [String: SyncFolder.Entry],
+    photos: [String: SyncFolder.Entry], plan: inout Plan
   ) {
     var busy = Set(plan.replaces.map(\.read.uid) + plan.inserts.map(\.uid) + plan.writes.map(\.uid))
     busy.formUnion(plan.trashes.map(\.uid))
@@ -831,11 +839,12 @@ public struct BookSync {
         record.size = now.size
         record.mtime = now.mtime
       }
-      if record.path != recorded.path,
+      if record.path != recorded.path, files[recorded.path] == nil,
         SyncPaths.photoPaths(besides: record.path).allSatisfy({ photos[$0] == nil }),
         SyncPaths.photoPaths(besides: recorded.path).contains(where: { photos[$0] != nil })
       {
-        // Moved by hand without its photo: the photo follows it (phase 3), unchanged.
+        // Moved by hand without its photo, its old place left empty: the photo follows it
+        // (phase 3), unchanged.
         continue
       }
       guard
