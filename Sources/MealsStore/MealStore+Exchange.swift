@@ -56,6 +56,8 @@ public struct ImportReport: Equatable, Sendable {
     public var place: String
     /// Brought in without a step to cook by: said, so the user adds them in the editor.
     public var hasNoSteps = false
+    /// Brought in without an ingredient (a page whose list was not found): said the same way.
+    public var hasNoIngredients = false
   }
 
   public struct Skipped: Equatable, Sendable {
@@ -76,6 +78,15 @@ public struct ImportReport: Equatable, Sendable {
     return count == 1
       ? "1 recipe has no steps — add them in the editor."
       : "\(count) recipes have no steps — add them in the editor."
+  }
+
+  /// `1 recipe has no ingredients — add them in the editor.`, or nil when every meal has some.
+  public static func withoutIngredientsNote(_ imported: [Imported]) -> String? {
+    let count = imported.filter(\.hasNoIngredients).count
+    guard count > 0 else { return nil }
+    return count == 1
+      ? "1 recipe has no ingredients — add them in the editor."
+      : "\(count) recipes have no ingredients — add them in the editor."
   }
 }
 

@@ -136,7 +136,8 @@ public final class ImportFeed {
     report.imported.append(
       .init(
         id: id, name: valid.name, place: candidate.place,
-        hasNoSteps: CookMethod(of: valid).steps.isEmpty))
+        hasNoSteps: CookMethod(of: valid).steps.isEmpty,
+        hasNoIngredients: valid.ingredients.isEmpty))
     return id
   }
 

@@ -235,6 +235,30 @@ final class ExportImportEndToEndTests: XCTestCase {
       "a picture only addressed is kept as the meal's picture address")
   }
 
+  /// A page whose method is found and whose ingredients are not comes in with what it shows,
+  /// and the import says what is missing (it was refused as "not a recipe page").
+  func testAPageWithStepsAndNoIngredientListComesInSaid() throws {
+    let page = folder.path("rolls.html")
+    try """
+    <html><head><title>Soft rolls</title></head><body><h1>Soft rolls</h1>
+    <div class="card-header"><a href="#">Method</a></div>
+    <div><ol><li>Mix everything in a bowl until smooth.</li>
+    <li>Shape the dough into rolls and bake them for 12 minutes.</li></ol></div>
+    </body></html>
+    """.write(toFile: page, atomically: true, encoding: .utf8)
+    let result = try meals("import", page)
+    XCTAssertEqual(result.status, 0, result.errors)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.first, "Imported 1 meal.")
+    XCTAssertTrue(lines.contains { $0.hasSuffix("\tno ingredients") && $0.contains("Soft rolls") })
+    XCTAssertEqual(lines.last, "1 recipe has no ingredients — add them in the editor.")
+    let rolls = try shown("Soft rolls")
+    XCTAssertEqual(
+      rolls["instructions"] as? String,
+      "Mix everything in a bowl until smooth.\nShape the dough into rolls and bake them for 12 minutes."
+    )
+  }
+
   func testTheOtherExportsAndAFolderComeIn() throws {
     for (name, found) in [
       ("chowdown.zip", "Imported 1 meal from a Chowdown site."),

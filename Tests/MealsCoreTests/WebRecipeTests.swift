@@ -721,4 +721,73 @@ extension WebRecipeTests {
     XCTAssertEqual(PageTitle.cleaned("Recipe"), "Recipe", "a title that is all the word stays")
     XCTAssertEqual(PageTitle.cleaned("Fish - Chips"), "Fish - Chips")
   }
+
+  // MARK: - Pages nobody tuned for
+
+  /// A page without structured data whose parts sit in an accordion (`<div class="card-header">
+  /// <a>Method</a></div>`) and whose ingredients are a grid the reader cannot tell apart: the
+  /// recipe comes in with its steps, one a line where the page numbers them between line
+  /// breaks — not refused as "not a recipe page", nor its steps taken for ingredients.
+  func testARecipeInAnAccordionComesInWithWhatItShows() throws {
+    let meal = try XCTUnwrap(
+      markedUp(
+        """
+        <div class="card"><div class="card-header">
+              <a href="#" data-toggle="collapse">
+                  Ingredients   </a>
+            </div>
+          <div class="collapse show"><div class="row">
+            <div class="col-8">Plain flour</div><div class="col-4">0.500</div>
+            <div class="col-8">Water</div><div class="col-4">0.300</div>
+          </div></div></div>
+        <div class="card"><div class="card-header"><button>Method</button></div>
+          <div class="collapse"><p>1. Mix the flour and water.<br>2. Rest it for an hour.<br>
+          3. Bake it at 220 °C.</p></div></div>
+        """))
+    XCTAssertEqual(meal.name, "Test Soup")
+    XCTAssertEqual(
+      meal.instructions,
+      "1. Mix the flour and water.\n2. Rest it for an hour.\n3. Bake it at 220 °C.")
+    XCTAssertEqual(meal.ingredients, [], "the method is no list of ingredients")
+    // Unnumbered lines in one paragraph stay one step (a list of what to serve it with).
+    let served = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Method</h2><p>Fry the onions until soft and golden brown.</p>
+        <p>Serve with:<br>rice<br>flatbreads</p>
+        """))
+    XCTAssertEqual(
+      served.instructions,
+      "Fry the onions until soft and golden brown.\nServe with: rice flatbreads")
+  }
+
+  /// Amount and food in cells of their own (a list item each), and in two spans side by side
+  /// with no space between: one line each, as the page shows them.
+  func testAmountsAndFoodsInCellsOfTheirOwnAreOneLineEach() throws {
+    let cells = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Ingrediënten</h2><ul><li>40 gr</li><li>ontbijtspek</li><li>250 gr</li>
+        <li>gehakt</li><li>1</li><li>ui, gesnipperd</li></ul>
+        <h2>Bereiding</h2><ol><li>Bak het spek uit in een koekenpan.</li>
+        <li>Voeg het gehakt toe en bak het rul.</li></ol>
+        """))
+    XCTAssertEqual(lines(cells), ["40 gr ontbijtspek", "250 gr gehakt", "1 ui, gesnipperd"])
+    XCTAssertEqual(
+      cells.ingredients.map(\.quantity), ["40 gr", "250 gr", "1"], "each amount is its food's")
+    let glued = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Zutaten</h2><ul><li><span class="amount">1</span><span class="name">Zwiebel</span></li>
+        <li><span class="amount">200 g</span><span class="name">Reis</span></li>
+        <li><span>2</span><span>EL</span> <span>Öl</span></li></ul>
+        <h2>Zubereitung</h2><ol><li>Die Zwiebel in dem Öl glasig dünsten.</li>
+        <li>Den Reis dazugeben und garen.</li></ol>
+        """))
+    XCTAssertEqual(lines(glued), ["1 Zwiebel", "200 g Reis", "2 EL Öl"])
+    // A list whose foods come first, each followed by its amount's cell, is left as it is.
+    XCTAssertEqual(
+      PageSections.pairedCells(["Wheat flour", "5.000", "Water", "2.500"]),
+      ["Wheat flour", "5.000", "Water", "2.500"])
+  }
 }

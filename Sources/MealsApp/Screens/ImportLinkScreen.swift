@@ -256,7 +256,9 @@ public final class ImportLinkScreen: Screen {
           }
           context.navigator.showInfo(
             "Saved “\(Quote.name(saved.name))” to My Meals."
-              + (saved.hasNoSteps ? " The page gave no steps — add them in the editor." : ""))
+              + (saved.hasNoSteps ? " The page gave no steps — add them in the editor." : "")
+              + (saved.hasNoIngredients
+                ? " The page gave no ingredients — add them in the editor." : ""))
           screen.delegate?.browse(screen, didSaveMealWithID: saved.id)
           context.navigator.pop(to: context.navigator.stack[0])
         } else if let skipped = report.skipped.first {

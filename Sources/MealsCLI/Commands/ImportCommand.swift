@@ -56,6 +56,7 @@ public enum ImportCommand {
     io.output.line("Imported \(imported == 1 ? "1 meal" : "\(imported) meals").")
     say(report.imported, skipped: report.skipped, as: "Skipped \(report.skipped.count):", io: io)
     if let note = ImportReport.withoutStepsNote(report.imported) { io.output.line(note) }
+    if let note = ImportReport.withoutIngredientsNote(report.imported) { io.output.line(note) }
     // The pictures of meals that came from the web, kept for the app (offline later).
     for meal in report.imported {
       if let thumbnail = try? store.meal(id: meal.id)?.thumbnailURL { pictures(thumbnail) }
@@ -74,7 +75,9 @@ public enum ImportCommand {
     io: CommandIO
   ) {
     for meal in imported {
-      let note = meal.hasNoSteps ? "\tno steps" : ""
+      let missing =
+        (meal.hasNoSteps ? ["no steps"] : []) + (meal.hasNoIngredients ? ["no ingredients"] : [])
+      let note = missing.isEmpty ? "" : "\t" + missing.joined(separator: ", ")
       io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))\(note)")
     }
     guard !skipped.isEmpty else { return }

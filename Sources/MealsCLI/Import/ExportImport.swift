@@ -35,9 +35,12 @@ public struct ExportImport {
           "\(unreadable.count) not readable: \(shown)\(unreadable.count > 3 ? "; …" : "")")
       }
       let found = format.map { " from \($0.exportName)" } ?? ""
-      let withoutSteps = ImportReport.withoutStepsNote(report.imported).map { " " + $0 } ?? ""
+      let missing = [
+        ImportReport.withoutStepsNote(report.imported),
+        ImportReport.withoutIngredientsNote(report.imported),
+      ].compactMap { $0.map { " " + $0 } }.joined()
       return "Imported \(imported == 1 ? "1 meal" : "\(imported) meals")\(found)"
-        + (notes.isEmpty ? "." : " (\(notes.joined(separator: "; "))).") + withoutSteps
+        + (notes.isEmpty ? "." : " (\(notes.joined(separator: "; "))).") + missing
     }
 
     /// A recipe's place as the summary names it: `“Aunt May's pie”`, not `recipe “Aunt May's

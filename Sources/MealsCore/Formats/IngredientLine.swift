@@ -26,6 +26,16 @@ public enum IngredientLine {
     return measurement
   }
 
+  /// Whether a line is only an amount (`40 gr`, `2 EL`, `½`): a cell a page shows beside its
+  /// food's, not an ingredient.
+  public static func isAmountOnly(_ line: String) -> Bool {
+    let text = cleaned(line)
+    guard let first = text.first, first.isNumber || "½⅓⅔¼¾⅛".contains(first) else {
+      return false
+    }
+    return Reader(Array(text)).leading(from: 0, wholeLine: true) != nil
+  }
+
   /// What a line measures and what food it is, as the shopping list, the pantry and the units
   /// read it: the quantity without the word joining it to its food (`1 bunch of` · `okra` is
   /// `1 bunch` and `okra`); with no quantity, the name read for one before or after its food

@@ -129,8 +129,48 @@ public struct HTMLDocument: Sendable {
     if Self.hidden.contains(current.name) || current.isLeftOut { return }
     let block = Self.blocks.contains(current.name)
     if block || current.name == "br" { pieces.append(breaks) }
-    for child in current.children { collect(child, into: &pieces, breaks: breaks) }
+    var previous: Int?
+    for child in current.children {
+      let start = pieces.count
+      collect(child, into: &pieces, breaks: breaks)
+      guard !nodes[child].isText else {
+        previous = nil
+        continue
+      }
+      // An amount and its food in two elements side by side (`<span>1</span><span>Zwiebel
+      // </span>`, `<span>200 g</span><span>Reis</span>`) are two words, never `1Zwiebel`.
+      if let previous, start < pieces.count, Self.startsWithLetter(pieces[start...]),
+        Self.endsInDigit(pieces[..<start])
+          || (Self.startsWithAmount(pieces[previous..<start])
+            && IngredientLine.isAmountOnly(pieces[previous..<start].joined()))
+      {
+        pieces.insert(" ", at: start)
+      }
+      previous = start
+    }
     if block { pieces.append(breaks) }
+  }
+
+  /// Whether the last character the pieces hold is a digit.
+  private static func endsInDigit(_ pieces: ArraySlice<String>) -> Bool {
+    guard let last = pieces.last(where: { !$0.isEmpty })?.last else { return false }
+    return last.isNumber
+  }
+
+  /// Whether the first character the pieces hold is a digit or a fraction (cheap, before
+  /// the pieces are read as an amount).
+  private static func startsWithAmount(_ pieces: ArraySlice<String>) -> Bool {
+    guard
+      let first = pieces.first(where: { !MealRules.isBlank($0) })?.first(where: { !$0.isWhitespace }
+      )
+    else { return false }
+    return first.isNumber
+  }
+
+  /// Whether the first character the pieces hold is a letter.
+  private static func startsWithLetter(_ pieces: ArraySlice<String>) -> Bool {
+    guard let first = pieces.first(where: { !$0.isEmpty })?.first else { return false }
+    return first.isLetter
   }
 
   /// Text for screen readers only (`sr-only`, `screen-reader-text`, `visually-hidden`: "(opens

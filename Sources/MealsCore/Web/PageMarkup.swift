@@ -157,7 +157,7 @@ enum PageSections {
     func groupName(_ text: String) -> String {
       TextFolding.key(text.trimming { $0 == " " || $0 == ":" })
     }
-    let candidates = ingredientCandidates(page, elements, headings)
+    let candidates = ingredientCandidates(page, elements, headings).map(pairedCells)
     let boldTexts =
       candidates.allSatisfy { $0.allSatisfy { $0.contains(where: \.isNumber) } }
       ? []
@@ -197,6 +197,34 @@ enum PageSections {
       recipe.name = title
     }
     return recipe
+  }
+
+  /// A list whose amounts and foods the page sets in cells of their own (`40 gr`,
+  /// `ontbijtspek`, `250 gr`, …), read as one line each: `40 gr ontbijtspek`.
+  ///
+  /// Only a list that starts with an amount on its own and has two or more: a food's line
+  /// followed by a cell of amounts belongs to no such pair.
+  static func pairedCells(_ lines: [String]) -> [String] {
+    guard let first = lines.first, IngredientLine.isAmountOnly(first),
+      lines.count(where: IngredientLine.isAmountOnly) >= 2
+    else { return lines }
+    var paired: [String] = []
+    var index = lines.startIndex
+    while index < lines.endIndex {
+      let line = lines[index]
+      let next = index + 1
+      if IngredientLine.isAmountOnly(line), next < lines.endIndex,
+        !IngredientLine.isAmountOnly(lines[next]),
+        IngredientLine.split(lines[next]).quantity.isEmpty
+      {
+        paired.append(line + " " + lines[next])
+        index += 2
+      } else {
+        paired.append(line)
+        index += 1
+      }
+    }
+    return paired
   }
 
   /// The longest list that begins with `list` and goes on with more lines that read as
@@ -394,9 +422,18 @@ enum PageSections {
   ///
   /// Only the words themselves: a short block is otherwise no heading (an amount's cell is one).
   static func blockHeading(_ node: Int, _ page: HTMLDocument) -> String? {
+    // Or a block holding one link or button and nothing else (an accordion's header:
+    // `<div class="card-header"><a …>Method</a></div>`).
+    let elements = page.nodes[node].children.filter { !page.nodes[$0].isText }
     guard page.nodes[node].name == "div",
-      !page.nodes[node].children.contains(where: { !page.nodes[$0].isText }),
-      page.hasShortText(node, limit: 200)
+      elements.isEmpty
+        || (elements.count == 1
+          && elements.allSatisfy { element in
+            ["a", "button", "span"].contains(page.nodes[element].name)
+              && page.nodes[element].children.allSatisfy { page.nodes[$0].isText }
+          }),
+      // (Its text as written, indentation and all: the words are compared below.)
+      page.hasShortText(node, limit: 1000)
     else { return nil }
     let text = page.text(of: node)
     let word = text.lowercased().trimming { $0 == " " || $0 == ":" }
@@ -498,6 +535,15 @@ enum PageSections {
       {
         break
       }
+      // The method's heading drawn as a block (an accordion's header) ends the ingredients,
+      // found or not: its list is the steps.
+      if lists,
+        ([node] + inside).contains(where: { element in
+          blockHeading(element, page).map { says($0.lowercased(), methodWords) } ?? false
+        })
+      {
+        break
+      }
       if isHidden(page, node) { continue }
       var entries =
         ["ul", "ol"].contains(element.name)
@@ -587,7 +633,15 @@ enum PageSections {
                 HTMLDocument.blocks.contains(page.nodes[$0].name)
               }
           }
-        paragraphs += leaves.filter { !isHidden(page, $0, within: node) }.map { page.text(of: $0) }
+        // A paragraph of numbered steps set apart by line breaks (`1. Mix …<br>2. Bake …`) is
+        // a step a line (unnumbered lines are one step's list: `Serve with:<br>rice<br>…`).
+        paragraphs += leaves.filter { !isHidden(page, $0, within: node) }
+          .flatMap { leaf -> [String] in
+            guard !lists, page.nodes[leaf].children.contains(where: { page.nodes[$0].name == "br" })
+            else { return [page.text(of: leaf)] }
+            let lines = page.lines(of: leaf)
+            return countsSteps(lines) ? lines : [page.text(of: leaf)]
+          }
           .filter { !$0.isEmpty && !isNumbering($0) }
       }
     }
@@ -672,6 +726,18 @@ enum PageSections {
     let heading = Heading(node, page)?.text ?? ""
     return !text.isEmpty && text.count <= 40 && !text.hasSuffix(".")
       && !says(heading, methodWords)
+  }
+
+  /// Whether lines number themselves 1, 2, 3… (`1. Mix`, `2) Bake`): two or more, each.
+  private static func countsSteps(_ lines: [String]) -> Bool {
+    guard lines.count >= 2 else { return false }
+    for (index, line) in lines.enumerated() {
+      let digits = line.prefix { $0.isASCII && $0.isNumber }
+      guard Int(digits) == index + 1, let mark = line.dropFirst(digits.count).first,
+        ".)".contains(mark)
+      else { return false }
+    }
+    return true
   }
 
   /// A line that only numbers a step.

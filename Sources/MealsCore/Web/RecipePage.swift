@@ -32,7 +32,9 @@ public enum RecipePage {
       recipes[0].takeIngredients(of: headed)
     }
     let graph = OpenGraph(page)
-    if recipes.isEmpty, let marked, !marked.ingredients.isEmpty, !marked.steps.isEmpty {
+    // A page without structured data: its recipe as far as the page shows one (a list that
+    // reads as ingredients, or steps that read as a method), the rest said when it comes in.
+    if recipes.isEmpty, let marked, !marked.ingredients.isEmpty || !marked.steps.isEmpty {
       recipes = [marked]
     }
     // Servings and times stated in words, read only when the recipe lacks them (it is a walk
