@@ -343,6 +343,11 @@ public struct BookSync {
         if !bookChanged {
           plan.replaces.append((meal.id, read))
           report.changedInFolder += 1
+          // The photo put beside the file is gone from there (removed with a change): gone
+          // from the meal too, as every book reading the folder has it.
+          if record.photoMtime != nil && photos(besides: record.path).isEmpty {
+            plan.photoFromFileOnly.insert(meal.id)
+          }
         } else if agrees(read, with: meal) {
           plan.touches.append(bound(read, stamp: meal.updatedAt))
         } else {
