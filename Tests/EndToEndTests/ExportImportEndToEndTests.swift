@@ -314,6 +314,8 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertEqual(photo(minestrone), "image/jpeg")
     let chilli = try shown("Chilli, \"the\" best")
     XCTAssertEqual(ingredients(chilli), ["500 g beef mince", "2 tins kidney beans", "1 tsp cumin"])
+    XCTAssertEqual(
+      groups(chilli), ["", "", "To serve"], "Plan to Eat's `, To serve` heads a group")
     XCTAssertEqual(chilli["area"] as? String, "Tex-Mex")
     XCTAssertEqual(chilli["totalMinutes"] as? Int, 135)
     let padThai = try shown("Pad thai")

@@ -507,13 +507,20 @@ def write_recipekeeper(folder):
 def write_csvs(folder):
     with open(os.path.join(folder, "plantoeat.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\r\n")
+        # Plan to Eat's own columns (its host, public address, nutrition, dates; no Notes),
+        # a heading among the ingredients written as a line starting ", ", blank lines after.
         w.writerow(["Title", "Course", "Cuisine", "Main Ingredient", "Description", "Source",
-                    "Url", "Prep Time", "Cook Time", "Total Time", "Servings", "Yield",
-                    "Ingredients", "Directions", "Tags", "Rating", "Photo Url", "Notes"])
+                    "Url", "Url Host", "Prep Time", "Cook Time", "Total Time", "Servings",
+                    "Yield", "Ingredients", "Directions", "Tags", "Rating", "Public Url",
+                    "Photo Url", "Private", "Nutritional Score (generic)", "Calories", "Fat",
+                    "Saturated Fat", "Cholesterol", "Sodium", "Sugar", "Carbohydrate", "Fiber",
+                    "Protein", "Cost", "Created At", "Updated At"])
         w.writerow(["Chilli, \"the\" best", "Main", "Tex-Mex", "beef", "Smoky.", "Book p. 12",
-                    "https://example.org/chilli", "15 mins", "2 hours", "", "6", "",
-                    "500 g beef mince\n2 tins kidney beans\n1 tsp cumin",
-                    "Brown the beef.\nAdd the rest and simmer.", "spicy, freezer", "4", "", ""])
+                    "https://example.org/chilli", "example.org", "15 mins", "2 hours", "", "6",
+                    "", "500 g beef mince\n2 tins kidney beans\n, To serve\n1 tsp cumin\n\n",
+                    "Brown the beef.\nAdd the rest and simmer.", "spicy, freezer", "4",
+                    "https://www.plantoeat.com/recipes/1", "", "false", "", "", "", "", "",
+                    "", "", "", "", "", "", "2021-08-05 22:39:51 UTC", "2021-08-05 22:40:12 UTC"])
     with open(os.path.join(folder, "myrecipebox.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["title", "description", "preparationTime", "cookingTime", "quantity",

@@ -653,6 +653,10 @@ final class RecipeFormatsTests: XCTestCase {
     ) {
       XCTAssertTrue(($0 as? FormatError)?.message.contains("not a format meals reads") == true)
     }
+    // An empty file (a download cut short, an export that wrote nothing) is said as such.
+    XCTAssertThrowsError(try RecipeImport.candidates(from: Data(), fileName: "export.zip")) {
+      XCTAssertEqual(($0 as? FormatError)?.message, "it is empty (0 bytes).")
+    }
   }
 
   // MARK: - Ingredient lines

@@ -17,6 +17,7 @@ public enum RecipeImport {
         "it is \(data.count / 1_048_576) MB; a recipe file is at most \(JSONReading.maximumBytes / 1_048_576) MB."
       )
     }
+    guard !data.isEmpty else { throw FormatError("it is empty (0 bytes).") }
     let type = contentType?.lowercased() ?? ""
     let lowerName = fileName.lowercased()
     if type.contains("html") || lowerName.hasSuffix(".html") || lowerName.hasSuffix(".htm")

@@ -45,7 +45,10 @@ enum CSVRecipes {
   private static func planToEat(_ cell: (String) -> String?) -> ExportRecipe {
     var recipe = ExportRecipe()
     recipe.fields.name = cell("title").map(SchemaOrgRecipe.line)
-    recipe.addIngredients(cell("ingredients") ?? "")
+    // Plan to Eat writes a heading among the ingredients as a line starting `, `.
+    let lines = (cell("ingredients") ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.hasPrefix(", ") ? "# " + $0.dropFirst(2) : String($0) }
+    recipe.addIngredients(lines.joined(separator: "\n"))
     recipe.fields.steps = ExportText.steps(cell("directions") ?? "")
     recipe.fields.servings = cell("servings").flatMap(SchemaOrgRecipe.servings)
     recipe.fields.prepTime = ExportText.minutes(cell("prep time").map(JSONValue.string))
