@@ -265,7 +265,7 @@ final class ExportImportEndToEndTests: XCTestCase {
       ("copymethat.zip", "Imported 2 meals from a Copy Me That export."),
       ("recipekeeper.zip", "Imported 1 meal from a Recipe Keeper export."),
       ("plantoeat.csv", "Imported 1 meal from a Plan to Eat export."),
-      ("myrecipebox.csv", "Imported 1 meal from a My Recipe Box export."),
+      ("myrecipebox.csv", "Imported 2 meals from a My Recipe Box export."),
       ("Pad thai.crumb", "Imported 1 meal from a Crouton export."),
       (
         "desserts.mmf",
@@ -277,6 +277,15 @@ final class ExportImportEndToEndTests: XCTestCase {
       XCTAssertEqual(result.status, 0, result.errors)
       XCTAssertEqual(result.output.split(separator: "\n").first.map(String.init), found, name)
     }
+    // My Recipe Box: a recipe with no source is written one cell along; read where it is.
+    let banana = try shown("Banana bread")
+    XCTAssertEqual(banana["sourceURL"] as? String, "https://example.org/banana")
+    XCTAssertEqual(banana["thumbnailURL"] as? String, "https://example.org/banana.jpg")
+    XCTAssertEqual(banana["totalMinutes"] as? Int, 70)
+    XCTAssertEqual(banana["favourite"] as? Bool, true)
+    let salad = try shown("Apple salad")
+    XCTAssertEqual(salad["sourceURL"] as? String, "https://example.org/apple-salad/")
+    XCTAssertEqual(salad["thumbnailURL"] as? String, "https://example.org/apple-salad.jpg")
     let guacamole = try shown("Guacamole")
     XCTAssertEqual(
       ingredients(guacamole), ["3 avocados", "1 lime", "salt", "1 bunch of coriander"])

@@ -523,12 +523,19 @@ def write_csvs(folder):
                     "", "", "", "", "", "", "2021-08-05 22:39:51 UTC", "2021-08-05 22:40:12 UTC"])
     with open(os.path.join(folder, "myrecipebox.csv"), "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["title", "description", "preparationTime", "cookingTime", "quantity",
-                    "ingredients", "instructions", "notes", "source", "video", "categories",
-                    "tags", "favorite"])
-        w.writerow(["Banana bread", "", "10 min", "1 h", "1 loaf (10 slices)",
+        # My Recipe Box's own columns, the last one unnamed: a recipe with no source is
+        # written one cell along (its page under originalPicture, its picture in the last).
+        w.writerow(["title", "description", "preparationTime", "cookingTime", "inactiveTime",
+                    "totalTime", "quantity", "ingredients", "instructions", "notes",
+                    "nutrition", "favorite", "rating", "categories", "tags", "video", "source",
+                    "originalPicture", ""])
+        w.writerow(["Banana bread", "", "10", "60", "", "70", "1 loaf (10 slices)",
                     "3 bananas\n250 g flour", "Mash.\nBake 1 hour.", "Freezes well.",
-                    "https://example.org/banana", "", "Baking;Cake", "sweet", "1"])
+                    "calories : 150 kcal\nprotein : 3 g", "true", "", "Baking;Cake", "sweet",
+                    "", "https://example.org/banana", "https://example.org/banana.jpg", ""])
+        w.writerow(["Apple salad ", "", "15", "", "", "15", "", "2 apples\n100 g spinach",
+                    "Slice.\nToss.", "", "", "false", "", "Sides", "Salad", "", "",
+                    "https://example.org/apple-salad/", "https://example.org/apple-salad.jpg"])
     with open(os.path.join(folder, "wrong-columns.csv"), "w") as f:
         f.write("name,price\nbread,2\n")
 

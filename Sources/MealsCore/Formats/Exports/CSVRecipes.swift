@@ -77,8 +77,13 @@ enum CSVRecipes {
     recipe.file(
       under: ExportText.list(cell("categories") ?? "", separator: ";"),
       tags: ExportText.list(cell("tags") ?? "", separator: ";"))
-    recipe.fields.url = ExportText.address(cell("source")) ?? ExportText.address(cell("video"))
-    recipe.fields.image = ExportText.address(cell("originalpicture"))
+    // A recipe with no source of its own is written one cell along: its page's address under
+    // `originalPicture`, its picture under the last column, which has no name.
+    let shifted = cell("source") == nil && ExportText.address(cell("")) != nil
+    let source = shifted ? cell("originalpicture") : cell("source")
+    let picture = shifted ? cell("") : cell("originalpicture")
+    recipe.fields.url = ExportText.address(source) ?? ExportText.address(cell("video"))
+    recipe.fields.image = ExportText.address(picture)
     recipe.notes = [cell("description"), cell("notes")].compactMap { $0 }
     if let video = ExportText.address(cell("video")), recipe.fields.url != video {
       recipe.notes.append("Video: \(video)")
