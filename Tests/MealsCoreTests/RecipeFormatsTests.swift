@@ -684,10 +684,21 @@ final class RecipeFormatsTests: XCTestCase {
       ("salt to taste", "", "salt to taste"),
       ("400 g of tomatoes", "400 g of", "tomatoes"),
       ("12", "", "12"),
+      ("1/3 cup + 2 tablespoons sugar", "1/3 cup + 2 tablespoons", "sugar"),
     ]
     for (line, quantity, name) in cases {
       XCTAssertEqual(
         IngredientLine.split(line), IngredientMeasurement(name: name, quantity: quantity), line)
+    }
+  }
+
+  /// Whether a line is only an amount: a page's cell beside its food's.
+  func testALineThatIsOnlyAnAmount() {
+    for line in ["40 gr", "2 EL", "½", "250 g", "1"] {
+      XCTAssertTrue(IngredientLine.isAmountOnly(line), line)
+    }
+    for line in ["ontbijtspek", "2 eggs", "1 Zwiebel", "salt to taste", "Step 1", ""] {
+      XCTAssertFalse(IngredientLine.isAmountOnly(line), line)
     }
   }
 

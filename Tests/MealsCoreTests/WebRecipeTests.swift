@@ -790,4 +790,29 @@ extension WebRecipeTests {
       PageSections.pairedCells(["Wheat flour", "5.000", "Water", "2.500"]),
       ["Wheat flour", "5.000", "Water", "2.500"])
   }
+
+  /// A page whose data holds its related recipes too: the one named as the page is comes in;
+  /// a page of several recipes, none its title, brings them all.
+  func testAPageWithSeveralRecipesReadsTheOneItIsAbout() throws {
+    func recipe(_ name: String) -> String {
+      """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Recipe",
+      "name": "\(name)", "recipeIngredient": ["2 eggs"], "recipeInstructions": "Mix."}</script>
+      """
+    }
+    let own = RecipePage.read(
+      html: """
+        <html><head><title>Lemon cake | Example Kitchen</title></head><body>
+        \(recipe("Chocolate brownies"))<h1>Lemon Cake</h1>\(recipe("Lemon cake"))
+        \(recipe("Carrot cake"))</body></html>
+        """)
+    XCTAssertEqual(own.candidates.compactMap(\.meal?.name), ["Lemon cake"])
+    let roundup = RecipePage.read(
+      html: """
+        <html><head><title>Three cakes for Sunday</title></head><body>
+        <h1>Three cakes for Sunday</h1>\(recipe("Lemon cake"))\(recipe("Carrot cake"))
+        </body></html>
+        """)
+    XCTAssertEqual(roundup.candidates.compactMap(\.meal?.name), ["Lemon cake", "Carrot cake"])
+  }
 }

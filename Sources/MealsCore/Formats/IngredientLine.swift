@@ -217,8 +217,9 @@ public enum IngredientLine {
       }
       position = unitEnd
       let isMeasure = measureUnit(from: unitStart, to: unitEnd)
-      // `1 cup plus 2 tablespoons`.
-      if let plus = words("plus", at: afterSpaces(position)),
+      // `1 cup plus 2 tablespoons`, `1/3 cup + 2 tablespoons`.
+      if let plus = words("plus", at: afterSpaces(position))
+        ?? words("+", at: afterSpaces(position)),
         let more = amount(at: afterSpaces(plus)), let moreUnit = unit(at: afterSpaces(more))
       {
         position = moreUnit

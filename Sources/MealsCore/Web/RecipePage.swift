@@ -21,7 +21,7 @@ public enum RecipePage {
     var found = scriptRecipes(page)
     found += PageProperties.recipes(in: page, markup: .microdata)
     found += PageProperties.recipes(in: page, markup: .rdfa)
-    var recipes = merged(found.map(PageSteps.cleaned))
+    var recipes = about(merged(found.map(PageSteps.cleaned)), page: page)
     // The page's own step lists are looked for only when no structured data gives steps.
     let marked = PageMarkup.recipe(in: page, steps: recipes.first?.steps.isEmpty ?? true)
       .map(PageSteps.cleaned)
@@ -72,6 +72,20 @@ public enum RecipePage {
       else { return [] }
       return SchemaOrgRecipe.recipes(in: value).map(SchemaOrgRecipe.fields)
     }
+  }
+
+  /// The recipe the page is about when it holds several (its related recipes' data beside
+  /// its own): the one named as the page is — its `h1`, its OpenGraph title or its `<title>`,
+  /// less what the site adds. Every recipe when none is, or several are (a page of recipes).
+  static func about(_ recipes: [RecipeFields], page: HTMLDocument) -> [RecipeFields] {
+    guard recipes.count > 1 else { return recipes }
+    let titles =
+      page.elements(named: "h1").map { page.text(of: $0) }
+      + [OpenGraph(page).title]
+      .compactMap { $0 } + page.elements(named: "title").map { page.text(of: $0) }
+    let keys = Set(titles.map { TextFolding.key(PageTitle.cleaned($0)) }.filter { !$0.isEmpty })
+    let named = recipes.filter { keys.contains(TextFolding.key(PageTitle.cleaned($0.name ?? ""))) }
+    return named.count == 1 ? named : recipes
   }
 
   /// The recipes of the best source, each completed from the recipes of the others: one
