@@ -74,9 +74,10 @@ public enum RecipePage {
     }
   }
 
-  /// The recipe the page is about when it holds several (its related recipes' data beside
-  /// its own): the one named as the page is — its `h1`, its OpenGraph title or its `<title>`,
-  /// less what the site adds. Every recipe when none is, or several are (a page of recipes).
+  /// The recipe the page is about when it holds several (its related recipes' data too).
+  ///
+  /// The one named as the page is — its `h1`, its OpenGraph title or its `<title>`, less what
+  /// the site adds. Every recipe when none is, or several are (a page of recipes).
   static func about(_ recipes: [RecipeFields], page: HTMLDocument) -> [RecipeFields] {
     guard recipes.count > 1 else { return recipes }
     let titles =
