@@ -73,20 +73,20 @@ public struct ImportReport: Equatable, Sendable {
 
   /// `1 recipe has no steps — add them in the editor.`, or nil when every meal has some.
   public static func withoutStepsNote(_ imported: [Imported]) -> String? {
-    let count = imported.filter(\.hasNoSteps).count
-    guard count > 0 else { return nil }
-    return count == 1
-      ? "1 recipe has no steps — add them in the editor."
-      : "\(count) recipes have no steps — add them in the editor."
+    missingNote(imported.filter(\.hasNoSteps).count, what: "steps")
   }
 
   /// `1 recipe has no ingredients — add them in the editor.`, or nil when every meal has some.
   public static func withoutIngredientsNote(_ imported: [Imported]) -> String? {
-    let count = imported.filter(\.hasNoIngredients).count
+    missingNote(imported.filter(\.hasNoIngredients).count, what: "ingredients")
+  }
+
+  /// How many recipes came in without a part (`steps`), or nil for none.
+  private static func missingNote(_ count: Int, what: String) -> String? {
     guard count > 0 else { return nil }
     return count == 1
-      ? "1 recipe has no ingredients — add them in the editor."
-      : "\(count) recipes have no ingredients — add them in the editor."
+      ? "1 recipe has no \(what) — add them in the editor."
+      : "\(count) recipes have no \(what) — add them in the editor."
   }
 }
 

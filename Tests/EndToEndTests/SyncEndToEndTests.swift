@@ -445,18 +445,25 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertNil(try shown("a.sqlite", "Noodles")["photo"])
   }
 
-  /// Another machine renamed a meal's file and its photo together (Syncthing brings both, and
-  /// the week's menu naming the new place): the book keeps the photo, follows the file, and
-  /// plans the meal once — the photo was read as removed from the old place (seed 185).
-  func testAFileMovedWithItsPhotoElsewhereKeepsThePhotoAndThePlan() throws {
+  /// A folder (`tree`) holding `Leek soup.cook` and its photo in `folder` (`Soups/` or ``), as
+  /// CookCLI keeps them; the photo's bytes.
+  private func leekSoupWithItsPhoto(in folder: String) throws -> (tree: String, jpeg: Data) {
     let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
     let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
     let tree = path("tree")
     try FileManager.default.createDirectory(
-      atPath: tree + "/Soups", withIntermediateDirectories: true)
+      atPath: tree + "/" + folder, withIntermediateDirectories: true)
     try "Simmer @leeks{2} for 20 minutes.\n".write(
-      toFile: tree + "/Soups/Leek soup.cook", atomically: true, encoding: .utf8)
-    try jpeg.write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+      toFile: tree + "/" + folder + "Leek soup.cook", atomically: true, encoding: .utf8)
+    try jpeg.write(to: URL(fileURLWithPath: tree + "/" + folder + "Leek soup.jpg"))
+    return (tree, jpeg)
+  }
+
+  /// Another machine renamed a meal's file and its photo together (Syncthing brings both, and
+  /// the week's menu naming the new place): the book keeps the photo, follows the file, and
+  /// plans the meal once — the photo was read as removed from the old place (seed 185).
+  func testAFileMovedWithItsPhotoElsewhereKeepsThePhotoAndThePlan() throws {
+    let (tree, jpeg) = try leekSoupWithItsPhoto(in: "Soups/")
     try sync("b.sqlite", "tree")
     try meals("b.sqlite", ["plan", "add", "Leek soup", "today"])
     try sync("b.sqlite", "tree")
@@ -494,14 +501,7 @@ final class SyncEndToEndTests: XCTestCase {
   /// its own with that photo, and the book says so at once — the meal kept the photo for a
   /// sync, then dropped it, where a book reading the folder afresh never gave it one (seed 29).
   func testAMovedMealWhoseOldFileCameBackLeavesItsPhotoWithThatFile() throws {
-    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
-    let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
-    let tree = path("tree")
-    try FileManager.default.createDirectory(
-      atPath: tree + "/Soups", withIntermediateDirectories: true)
-    try "Simmer @leeks{2} for 20 minutes.\n".write(
-      toFile: tree + "/Soups/Leek soup.cook", atomically: true, encoding: .utf8)
-    try jpeg.write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+    let tree = try leekSoupWithItsPhoto(in: "Soups/").tree
     try sync("b.sqlite", "tree")
     // Elsewhere: a copy of the file in Cakes/ (its path sorts first: the meal's now), changed;
     // the old file and its photo still in Soups/.
@@ -526,14 +526,7 @@ final class SyncEndToEndTests: XCTestCase {
   /// without the photo at once, as a book reading the folder afresh has it (it kept the photo
   /// for a sync, then dropped it).
   func testAMealMovedAndChangedElsewhereWithItsPhotoRemovedLosesItAtOnce() throws {
-    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
-    let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
-    let tree = path("tree")
-    try FileManager.default.createDirectory(
-      atPath: tree + "/Soups", withIntermediateDirectories: true)
-    try "Simmer @leeks{2} for 20 minutes.\n".write(
-      toFile: tree + "/Soups/Leek soup.cook", atomically: true, encoding: .utf8)
-    try jpeg.write(to: URL(fileURLWithPath: tree + "/Soups/Leek soup.jpg"))
+    let tree = try leekSoupWithItsPhoto(in: "Soups/").tree
     try sync("b.sqlite", "tree")
     XCTAssertNotNil(try shown("b.sqlite", "Leek soup")["photo"])
     try FileManager.default.createDirectory(
@@ -556,13 +549,7 @@ final class SyncEndToEndTests: XCTestCase {
   /// meal, then Syncthing bringing the changed file back alone): the meal takes the change and
   /// loses the photo in the same sync (seed 86: it lost it a sync later than the others).
   func testAFileChangedWhileItsPhotoWasRemovedLosesThePhotoAtOnce() throws {
-    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
-    let jpeg = try Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg"))
-    let tree = path("tree")
-    try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
-    try "Simmer @leeks{2} for 20 minutes.\n".write(
-      toFile: tree + "/Leek soup.cook", atomically: true, encoding: .utf8)
-    try jpeg.write(to: URL(fileURLWithPath: tree + "/Leek soup.jpg"))
+    let tree = try leekSoupWithItsPhoto(in: "").tree
     try sync("b.sqlite", "tree")
     XCTAssertNotNil(try shown("b.sqlite", "Leek soup")["photo"])
     let text = try String(contentsOfFile: tree + "/Leek soup.cook", encoding: .utf8)
