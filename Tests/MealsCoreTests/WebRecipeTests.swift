@@ -791,6 +791,23 @@ extension WebRecipeTests {
       ["Wheat flour", "5.000", "Water", "2.500"])
   }
 
+  /// A step that numbers the steps it holds, inline: a step each, without their numbers; a
+  /// step that only starts with a number, or counts otherwise, stays whole.
+  func testAStepThatNumbersItsStepsInlineIsSplit() {
+    XCTAssertEqual(
+      PageSteps.inlineNumbered("1.番茄切丁，洋葱切丝备用 2.土豆切丁 3.鸡肉切块，腌制15分钟"),
+      ["番茄切丁，洋葱切丝备用", "土豆切丁", "鸡肉切块，腌制15分钟"])
+    XCTAssertEqual(
+      PageSteps.inlineNumbered("1) Chop the onion. 2) Fry it in 2 tbsp oil. 3) Serve."),
+      ["Chop the onion.", "Fry it in 2 tbsp oil.", "Serve."])
+    for whole in [
+      "1. Mix the flour with 2. 5 cups of water.", "Bake for 1. 5 hours, then 2. cool.",
+      "1. Mix. 3. Bake. 4. Cool.", "Add 1. Then 2. Then 3.",
+    ] {
+      XCTAssertEqual(PageSteps.inlineNumbered(whole), [whole], whole)
+    }
+  }
+
   /// A page whose data holds its related recipes too: the one named as the page is comes in;
   /// a page of several recipes, none its title, brings them all.
   func testAPageWithSeveralRecipesReadsTheOneItIsAbout() throws {

@@ -17,11 +17,40 @@ enum PageSteps {
 
   static func cleaned(_ steps: [RecipeStep]) -> [RecipeStep] {
     var steps = steps.filter { step in step.text.contains { $0.isLetter || $0.isNumber } }
+      .flatMap { step in step.isTitle ? [step] : inlineNumbered(step.text).map { RecipeStep($0) } }
     // `Zubereitung`, `Instructions:` over the steps, read with them: a heading, not a step.
     if let first = steps.first, saysMethod(first.text), steps.count > 1 {
       steps[0].isTitle = true
     }
     return withoutNumbers(steps)
+  }
+
+  /// A step that numbers the steps it holds (`1.Chop the onion 2.Fry it 3.Serve`), a step
+  /// each without the numbers; the step itself when it does not count 1, 2, 3 from its start.
+  static func inlineNumbered(_ text: String) -> [String] {
+    let characters = Array(text)
+    var starts: [(marker: Int, text: Int)] = []
+    var index = 0
+    while index < characters.count {
+      let expected = String(starts.count + 1)
+      let atBoundary = index == 0 || characters[index - 1].isWhitespace
+      let end = index + expected.count
+      if atBoundary, end < characters.count, String(characters[index..<end]) == expected,
+        ".)、".contains(characters[end]),
+        end + 1 < characters.count, !characters[end + 1].isNumber
+      {
+        starts.append((index, end + 1))
+        index = end + 1
+        continue
+      }
+      if starts.isEmpty && !characters[index].isWhitespace { return [text] }
+      index += 1
+    }
+    guard starts.count >= 3 else { return [text] }
+    return starts.indices.map { number in
+      let end = number + 1 < starts.count ? starts[number + 1].marker : characters.count
+      return MealRules.trimmed(String(characters[starts[number].text..<end]))
+    }
   }
 
   /// True for a line that only names the method (`Modo de preparo`, `Directions:`).
