@@ -545,6 +545,28 @@ final class SyncEndToEndTests: XCTestCase {
       try FileManager.default.contentsOfDirectory(atPath: tree + "/Cakes"), ["Leek soup.cook"])
   }
 
+  /// A meal the book had before its file came (both books held it, or the folder is new to
+  /// this book) goes beside that file with its photo in the first sync, not a sync later
+  /// (seed 92: the others never saw the photo, its book's last sync had put it there).
+  func testAPhotoOfAMealBoundToItsFileOnlyNowGoesBesideItAtOnce() throws {
+    let store = try MealStore(path: path("b.sqlite"))
+    var draft = MealDraft(of: nil)
+    draft.meal = Meal(name: "Leek soup", instructions: "Simmer the leeks.", ingredients: [])
+    try store.commit(draft)
+    let id = try XCTUnwrap(store.mealIDs(named: "Leek soup").first)
+    try sync("b.sqlite", "tree")
+    try FileManager.default.copyItem(atPath: path("tree"), toPath: path("tree2"))
+    let pictures = PackagePaths.root.appendingPathComponent("Resources/fixtures/pictures").path
+    let jpeg = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pictures + "/meal.jpg")))
+    try store.setPhoto(try XCTUnwrap(MealPhoto(bytes: jpeg)), mealID: id)
+    // Another folder: the records start afresh, and the meal is bound to its file there.
+    try sync("b.sqlite", "tree2")
+    XCTAssertEqual(
+      try [UInt8](Data(contentsOf: URL(fileURLWithPath: path("tree2/Leek soup.jpg")))), jpeg)
+    XCTAssertEqual(
+      try sync("b.sqlite", "tree2").output, "Synced with \(path("tree2")): nothing changed.\n")
+  }
+
   /// A file changed elsewhere while its photo was removed there (a machine that deleted the
   /// meal, then Syncthing bringing the changed file back alone): the meal takes the change and
   /// loses the photo in the same sync (seed 86: it lost it a sync later than the others).

@@ -833,8 +833,10 @@ public struct BookSync {
       plan.touches.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
     let movedTo = Dictionary(plan.photoMoves, uniquingKeysWith: { first, _ in first })
     for meal in meals where !busy.contains(meal.uid) {
+      // A meal bound to its file only now (both books had it) is looked at too: its photo
+      // goes beside the file, or the one there comes in, in this sync.
       guard photos.isEmpty == false || meal.photoBytes != nil,
-        let recorded = records[meal.uid], recorded.stamp == meal.updatedAt
+        let recorded = records[meal.uid] ?? touched[meal.uid], recorded.stamp == meal.updatedAt
       else { continue }
       var record = recorded
       if let now = touched[meal.uid],

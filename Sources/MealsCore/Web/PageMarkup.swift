@@ -424,8 +424,9 @@ enum PageSections {
   static func blockHeading(_ node: Int, _ page: HTMLDocument) -> String? {
     // Or a block holding one link or button and nothing else (an accordion's header:
     // `<div class="card-header"><a …>Method</a></div>`).
+    guard page.nodes[node].name == "div" else { return nil }
     let elements = page.nodes[node].children.filter { !page.nodes[$0].isText }
-    guard page.nodes[node].name == "div",
+    guard
       elements.isEmpty
         || (elements.count == 1
           && elements.allSatisfy { element in
@@ -505,6 +506,14 @@ enum PageSections {
     var paragraphs: [String] = []
     var node = heading
     let level = rank(page, heading)
+    // The method's headings drawn as blocks (an accordion's headers), found once: any the walk
+    // reaches ends the ingredients.
+    let methodBlocks =
+      lists
+      ? page.elements().filter { element in
+        element > heading
+          && (blockHeading(element, page).map { says($0.lowercased(), methodWords) } ?? false)
+      } : []
     // Walk forward through the following siblings, climbing out when a parent runs out.
     var steps = 0
     while steps < 400 {
@@ -537,13 +546,7 @@ enum PageSections {
       }
       // The method's heading drawn as a block (an accordion's header) ends the ingredients,
       // found or not: its list is the steps.
-      if lists,
-        ([node] + inside).contains(where: { element in
-          blockHeading(element, page).map { says($0.lowercased(), methodWords) } ?? false
-        })
-      {
-        break
-      }
+      if lists, methodBlocks.contains(where: { page.isInside($0, node) }) { break }
       if isHidden(page, node) { continue }
       var entries =
         ["ul", "ol"].contains(element.name)
