@@ -245,22 +245,11 @@ extension MealStore {
     case .success(let valid):
       let id = try insert(valid, uid: uid)
       // Back from the folder while this book holds it in Recently Deleted (deleted here,
-      // changed elsewhere): the shopping list's items and the week plan's entries of the
-      // deleted row are this one's, as on every machine that never deleted it.
+      // changed elsewhere): the shopping list's items of the deleted row are this one's, as
+      // on every machine that never deleted it.
       try db.statement(
         "UPDATE shopping_item SET meal_ref = ? WHERE meal_ref IN (SELECT 'id:' || id FROM trash_meal WHERE uid = ?)"
       ).run([.text(MealRef.saved(id).stored), .text(uid)])
-      let trashed = "SELECT id FROM trash_meal WHERE uid = ?"
-      try db.statement(
-        """
-        INSERT INTO plan_entry (day, slot, servings, note, position, meal_id)
-        SELECT day, slot, servings, note, position, ? FROM trash_plan_entry
-        WHERE meal_id IN (\(trashed)) ORDER BY id
-        """
-      ).run([.integer(id), .text(uid)])
-      try db.statement("DELETE FROM trash_plan_entry WHERE meal_id IN (\(trashed))").run([
-        .text(uid)
-      ])
       return id
     case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
     }

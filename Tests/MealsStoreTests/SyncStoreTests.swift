@@ -52,24 +52,6 @@ final class SyncStoreTests: StoreTestCase {
     XCTAssertEqual(items.map(\.ref), [MealRef.saved(back).stored])
   }
 
-  /// The same for the week plan: the deleted row's entries are the meal's that came back
-  /// (seed 124, git: the book that deleted it wrote its week without them, the others kept
-  /// them).
-  func testAMealBackFromTheFolderTakesThePlanEntriesOfItsDeletedRow() throws {
-    let store = try openStore()
-    let id = try store.insertSynced(Meal(name: "Leek Soup", instructions: "Simmer."), uid: "a")
-    let day = CivilDate(year: 2026, month: 12, day: 7) ?? CivilDate(daysSince1970: 20_429)
-    try store.plan(mealID: id, on: day, slot: .dinner, servings: 3)
-    try store.deleteMeal(id: id)
-    XCTAssertEqual(try store.allPlanEntries().count, 0)
-    let back = try store.insertSynced(
-      Meal(name: "Leek Soup", instructions: "Simmer slowly."), uid: "a")
-    let entries = try store.allPlanEntries()
-    XCTAssertEqual(entries.map(\.mealID), [back])
-    XCTAssertEqual(entries.map(\.servings), [3])
-    XCTAssertEqual(entries.map(\.day), [day])
-  }
-
   /// Undo on a machine whose deleted meal the sync brought back already: the same version
   /// is not put back twice; another version comes back beside it, named apart.
   func testAMealPutBackThatIsBackAlreadyIsNotThereTwice() throws {
