@@ -150,7 +150,7 @@ final class ThreeMachines {
       lines += rows.split(separator: "\n").map { "\(step) \(machine.name) \($0)" }
     }
     if !FileManager.default.fileExists(atPath: log) {
-      FileManager.default.createFile(atPath: log, contents: nil)
+      _ = FileManager.default.createFile(atPath: log, contents: nil)
     }
     guard let handle = FileHandle(forWritingAtPath: log) else { return }
     handle.seekToEndOfFile()
