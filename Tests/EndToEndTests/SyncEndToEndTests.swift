@@ -754,6 +754,36 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(try week("b.sqlite"), "")
   }
 
+  /// A meal deleted here and put back on another machine comes back with the entries the
+  /// week's file kept for it, even when this book's week changed too: it never held them, so
+  /// it never took them out (seed 124, git: one book ended without the entry).
+  func testAPlannedMealPutBackElsewhereKeepsItsEntryWhenThisBooksWeekChanged() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+    try meals("a.sqlite", ["plan", "add", "Beef Stew", "2026-12-07", "--servings", "4"])
+    try sync("a.sqlite", "Recipes")
+    try sync("b.sqlite", "Recipes")
+    // Deleted on A; B follows it into Recently Deleted, then puts it back.
+    let storeA = try MealStore(path: path("a.sqlite"))
+    try storeA.deleteMeal(id: try XCTUnwrap(storeA.mealIDs(named: "Beef Stew").first))
+    try sync("a.sqlite", "Recipes")
+    try sync("b.sqlite", "Recipes")
+    XCTAssertEqual(try MealStore(path: path("b.sqlite")).restoreLastDeleted()?.name, "Beef Stew")
+    try sync("b.sqlite", "Recipes")
+    // A plans something else in that week, then syncs: the stew comes back, planned.
+    try meals("a.sqlite", ["plan", "add", "Pad Thai", "2026-12-09", "--slot", "lunch"])
+    try sync("a.sqlite", "Recipes")
+    try sync("b.sqlite", "Recipes")
+    let menu = try read("Recipes/Plan/2026-W50.menu")
+    XCTAssertTrue(menu.contains("Dinner: @./Beef/Beef Stew{4}"), menu)
+    XCTAssertTrue(menu.contains("Lunch: @./Pad Thai{4}"), menu)
+    for book in ["a.sqlite", "b.sqlite"] {
+      let week = try meals(book, ["plan", "--week", "2026-W50"]).output
+      XCTAssertTrue(week.contains("Beef Stew"), "\(book): \(week)")
+      XCTAssertTrue(week.contains("Pad Thai"), "\(book): \(week)")
+    }
+  }
+
   // MARK: - A folder without git
 
   func testAFileOfNoCategoryMovedByHandIntoAFolderTakesItsName() throws {

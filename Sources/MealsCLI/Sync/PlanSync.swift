@@ -16,6 +16,10 @@ struct PlanSync {
   /// The references to recipes the folder does not have that were said already (`2026-W49
   /// Soups/Stew.cook`): said once, not at every sync while the line stays in the file.
   private static let saidSetting = "sync.plan-said"
+  /// Per week, the entries the file kept at the last sync for recipes this book did not hold
+  /// (`2026-W49 hash hash…`): when such a recipe comes back, its entry is the file's, not one
+  /// this book took out.
+  private static let unheldSetting = "sync.plan-unheld"
 
   /// Runs the step: true when the book or the folder changed; the references passed over.
   func run(files: RecipeFiles) throws(SyncError) -> (changed: Bool, problems: [String]) {
@@ -40,6 +44,12 @@ struct PlanSync {
       let parts = line.split(separator: " ").map(String.init)
       if parts.count >= 2 { recorded[parts[0]] = (parts[1], parts.count > 2 ? parts[2] : parts[1]) }
     }
+    var unheldBefore: [String: Set<String>] = [:]
+    for line in (store.setting(Self.unheldSetting) ?? "").split(separator: "\n") {
+      let parts = line.split(separator: " ").map(String.init)
+      if let week = parts.first { unheldBefore[week] = Set(parts.dropFirst()) }
+    }
+    var unheldNow: [String: [String]] = [:]
     let (weeksOnDisk, copies) = menuFiles()
     var changed = false
     var problems: [String] = []
@@ -61,6 +71,7 @@ struct PlanSync {
         case .failure(let problem):
           problems.append("\(path): \(problem.reason)")
           if let hashes = recorded[week] { kept[week] = hashes }
+          if let keys = unheldBefore[week] { unheldNow[week] = keys.sorted() }
           continue
         }
       }
@@ -77,10 +88,15 @@ struct PlanSync {
         let known = Set(book)
         wanted = book + theirs.filter { !known.contains($0) }
       } else {
-        // The file keeps what this book cannot hold (a recipe it has not got yet): only a
-        // book that holds an entry takes it out.
+        // The file keeps what this book cannot hold (a recipe it has not got yet, or had not
+        // at the last sync): only a book that held an entry takes it out.
         let known = Set(wanted)
-        wanted += theirs.filter { files.mealID($0.recipe) == nil && !known.contains($0) }
+        let unheld = unheldBefore[week] ?? []
+        wanted += theirs.filter { entry in
+          !known.contains(entry)
+            && (files.mealID(entry.recipe) == nil
+              || unheld.contains(Self.key(of: entry, week: monday)))
+        }
       }
       // Syncthing's conflict copies of the week: their entries too, then they go.
       for copy in copies[week] ?? [] {
@@ -140,6 +156,8 @@ struct PlanSync {
       if !text.isEmpty || !held.isEmpty {
         kept[week] = (ContentHash.of(text), ContentHash.of(MenuFile.render(week: monday, held)))
       }
+      let unheld = wanted.filter { files.mealID($0.recipe) == nil }
+      if !unheld.isEmpty { unheldNow[week] = unheld.map { Self.key(of: $0, week: monday) } }
       for copy in copies[week] ?? [] {
         try folder.remove(copy)
         changed = true
@@ -156,6 +174,12 @@ struct PlanSync {
       }
       try store.setSetting(
         Self.saidSetting, to: stillSaid.union(missing).sorted().joined(separator: "\n"))
+      try store.setSetting(
+        Self.unheldSetting,
+        to: unheldNow.sorted { $0.key < $1.key }.map {
+          ([$0.key] + $0.value).joined(separator: " ")
+        }
+        .joined(separator: "\n"))
     } catch {
       throw SyncError(error.message)
     }
@@ -178,5 +202,10 @@ struct PlanSync {
       }
     }
     return (weeks, copies.mapValues { $0.sorted() })
+  }
+
+  /// An entry as one word of the setting: the hash of its line in the week's menu.
+  private static func key(of entry: MenuFile.Entry, week monday: CivilDate) -> String {
+    ContentHash.of(MenuFile.render(week: monday, [entry]))
   }
 }
