@@ -586,6 +586,31 @@ final class SyncEndToEndTests: XCTestCase {
       try sync("b.sqlite", "tree").output, "Synced with \(tree): nothing changed.\n")
   }
 
+  /// The shopping list came before its meal's file (Syncthing brings files one by one): the
+  /// item named by the meal is linked to it once the file is here, as on the book that wrote
+  /// it (seeds 367, 378, 382, copies: linked on one book, by name on the others, for good).
+  func testAShoppingItemThatCameBeforeItsMealsFileIsLinkedWhenTheFileComes() throws {
+    try write(Self.fullMeal, "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+    try meals("a.sqlite", ["plan", "add", "Beef Stew", "today"])
+    try meals("a.sqlite", ["plan", "shop"])
+    try sync("a.sqlite", "tree")
+    let stew = path("tree/Beef/Beef Stew.cook")
+    try FileManager.default.moveItem(atPath: stew, toPath: path("stew.cook"))
+    try sync("b.sqlite", "tree")
+    try FileManager.default.moveItem(atPath: path("stew.cook"), toPath: stew)
+    try sync("b.sqlite", "tree")
+    try sync("a.sqlite", "tree")
+    let store = try MealStore(path: path("b.sqlite"))
+    let id = try XCTUnwrap(store.mealIDs(named: "Beef Stew").first)
+    XCTAssertEqual(
+      try store.syncedShoppingItems().map { "\($0.ref) \($0.mealName): \($0.ingredient)" },
+      ["beef", "onions", "stock", "salt"].map { "id:\(id) Beef Stew: \($0)" })
+    XCTAssertTrue(try read("tree/.shopping-list").hasPrefix("./Beef/Beef Stew\n  beef{1%kg}\n"))
+    XCTAssertEqual(
+      try sync("b.sqlite", "tree").output, "Synced with \(path("tree")): nothing changed.\n")
+  }
+
   func testTheShoppingListAndItsTicksTravelBetweenMachines() throws {
     try git(["init", "-q", "--bare", path("remote.git")])
     try git(["clone", "-q", path("remote.git"), path("A")])

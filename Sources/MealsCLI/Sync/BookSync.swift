@@ -345,9 +345,7 @@ public struct BookSync {
           report.changedInFolder += 1
           // The photo put beside the file is gone from there (removed with a change): gone
           // from the meal too, as every book reading the folder has it.
-          if record.photoMtime != nil && photos(besides: record.path).isEmpty {
-            plan.photoFromFileOnly.insert(meal.id)
-          }
+          if photoRemoved(record) { plan.photoFromFileOnly.insert(meal.id) }
         } else if agrees(read, with: meal) {
           plan.touches.append(bound(read, stamp: meal.updatedAt))
         } else {
@@ -427,9 +425,7 @@ public struct BookSync {
           // Its old file still there is another meal's now, with the photo beside it; or the
           // photo put in the folder went with the old file: this meal's photo is the one
           // beside its file, or none.
-          if files[record.path] != nil
-            || (record.photoMtime != nil && photos(besides: record.path).isEmpty)
-          {
+          if files[record.path] != nil || photoRemoved(record) {
             plan.photoFromFileOnly.insert(meal.id)
           }
         } else if agrees(read, with: meal) {
@@ -884,6 +880,12 @@ public struct BookSync {
   private func stampPhoto(besides path: String, uid: String) throws(StoreError) {
     guard let photo = photos(besides: path).first, let entry = folder.entry(photo) else { return }
     try store.setSyncPhotoMtime(entry.mtime, uid: uid)
+  }
+
+  /// True when the photo the last sync put beside the record's file (or took from there) is
+  /// gone from there: removed with the file's change or taken away with its old file.
+  private func photoRemoved(_ record: SyncRecord) -> Bool {
+    record.photoMtime != nil && photos(besides: record.path).isEmpty
   }
 
   /// The photo files beside a recipe file that are its meal's (`Stew.cook` → `Stew.jpg`,

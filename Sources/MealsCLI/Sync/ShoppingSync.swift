@@ -20,13 +20,19 @@ struct ShoppingSync {
 
   /// Runs the step; true when the book or the folder changed.
   func run(files: RecipeFiles) throws(SyncError) -> Bool {
-    let items: [SyncedShoppingItem]
+    let stored: [SyncedShoppingItem]
     do {
-      items = try store.syncedShoppingItems()
+      stored = try store.syncedShoppingItems()
     } catch {
       throw SyncError(error.message)
     }
     let fileText = try read(Self.listFile)
+    // An item that came while its recipe's file had not (Syncthing brings files one by one):
+    // linked to the meal once it is here, as a book that had the file linked it.
+    let items =
+      fileText.map {
+        linked(stored, to: ShoppingListFile.parse($0).map { following($0, files: files) }, files)
+      } ?? stored
     var logText = try read(Self.logFile) ?? ""
     // Syncthing's conflict copies of the two files (`.sync-conflict-…-DEVICE.shopping-list`):
     // what they hold is merged in, then they go — a tick made in a shop is never lost.
@@ -103,7 +109,7 @@ struct ShoppingSync {
     }
     var changed = false
     do {
-      if wanted != items {
+      if wanted != stored {
         try store.replaceShoppingList(with: wanted)
         changed = true
       }
@@ -197,6 +203,48 @@ struct ShoppingSync {
     var moved = item
     moved.recipe = files.current(recipe)
     return moved
+  }
+
+  /// The book's items named by a meal (`Stew`, no file of it then) linked to the meal the
+  /// file's list names by its recipe, now that the book holds it: the same ingredient and
+  /// amount, the recipe's file named as the item's meal, and no item of the book's already
+  /// matching that line.
+  private func linked(
+    _ items: [SyncedShoppingItem], to theirs: [ShoppingListFile.Item], _ files: RecipeFiles
+  ) -> [SyncedShoppingItem] {
+    var unmatched: [String: Int] = [:]
+    for item in theirs { unmatched[Self.key(item), default: 0] += 1 }
+    var named: [Int] = []
+    for (index, item) in items.enumerated() {
+      let key = Self.key(fileItem(item, files: files))
+      if let count = unmatched[key], count > 0 {
+        unmatched[key] = count - 1
+      } else if !item.ref.hasPrefix("id:") {
+        named.append(index)
+      }
+    }
+    var left = theirs.filter { item in
+      guard item.recipe.flatMap(files.mealID) != nil,
+        let count = unmatched[Self.key(item)], count > 0
+      else { return false }
+      unmatched[Self.key(item)] = count - 1
+      return true
+    }
+    guard !left.isEmpty, !named.isEmpty else { return items }
+    var result = items
+    for index in named {
+      let row = result[index]
+      guard
+        let at = left.firstIndex(where: { item in
+          item.name.lowercased() == row.ingredient.lowercased() && item.quantity == row.measure
+            && item.recipe.map { PathText.name($0) } == row.mealName + ".cook"
+        }), let id = left[at].recipe.flatMap(files.mealID)
+      else { continue }
+      result[index].ref = MealRef.saved(id).stored
+      result[index].mealName = mealName(of: left[at], files: files)
+      left.remove(at: at)
+    }
+    return result
   }
 
   private static func key(_ item: ShoppingListFile.Item) -> String {
