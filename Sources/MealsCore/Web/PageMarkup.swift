@@ -246,8 +246,9 @@ enum PageSections {
     lists.append(named(page, elements, ["ingredient"], lists: true))
     lists.append(itemprop(page, elements, ["recipeIngredient", "ingredients"]))
     let (over, saysIngredients) = ingredientHeadings(headings)
+    let blocks = methodBlocks(page, headings)
     for heading in over.prefix(4) {
-      let items = itemsAfter(heading.node, page: page, lists: true)
+      let items = itemsAfter(heading.node, page: page, lists: true, methodBlocks: blocks)
       lists.append(saysIngredients ? items : beforeSteps(items))
     }
     return lists
@@ -279,9 +280,11 @@ enum PageSections {
   /// Where the ingredients under each ingredients heading end: a page that names no method
   /// (`Let's get started!`, `Recipe`, none at all) writes its steps after them.
   static func ingredientEnds(_ page: HTMLDocument, _ headings: [Heading]) -> [Int] {
-    ingredientHeadings(headings).headings.prefix(4).compactMap { heading in
+    let blocks = methodBlocks(page, headings)
+    return ingredientHeadings(headings).headings.prefix(4).compactMap { heading in
       var end = heading.node
-      let items = itemsAfter(heading.node, page: page, lists: true, end: &end)
+      let items = itemsAfter(
+        heading.node, page: page, lists: true, methodBlocks: blocks, end: &end)
       return items.isEmpty || end == heading.node ? nil : end
     }
   }
@@ -304,8 +307,9 @@ enum PageSections {
     let (over, saysIngredients) = ingredientHeadings(headings)
     if !saysIngredients {
       // Under a heading naming the recipe, the steps' list follows the ingredients' one.
+      let blocks = methodBlocks(page, headings)
       for heading in over.prefix(4) {
-        let items = itemsAfter(heading.node, page: page, lists: true)
+        let items = itemsAfter(heading.node, page: page, lists: true, methodBlocks: blocks)
         lists.append(Array(items.dropFirst(beforeSteps(items).count)))
       }
     }
@@ -491,29 +495,34 @@ enum PageSections {
       }
   }
 
-  /// The items after a heading, up to the next one: list entries, or paragraphs for steps.
-  private static func itemsAfter(_ heading: Int, page: HTMLDocument, lists: Bool) -> [String] {
+  /// The method's headings drawn as blocks (an accordion's headers), found once a page from
+  /// its headings: any a walk for ingredients reaches ends them.
+  private static func methodBlocks(_ page: HTMLDocument, _ headings: [Heading]) -> [Int] {
+    headings.map(\.node).filter { node in
+      page.nodes[node].name == "div"
+        && (blockHeading(node, page).map { says($0.lowercased(), methodWords) } ?? false)
+    }
+  }
+
+  /// The items after a heading, up to the next one: list entries, or paragraphs for steps;
+  /// `methodBlocks` end a list of ingredients (`methodBlocks(_:_:)`).
+  private static func itemsAfter(
+    _ heading: Int, page: HTMLDocument, lists: Bool, methodBlocks: [Int] = []
+  ) -> [String] {
     var end = heading
-    return itemsAfter(heading, page: page, lists: lists, end: &end)
+    return itemsAfter(heading, page: page, lists: lists, methodBlocks: methodBlocks, end: &end)
   }
 
   /// The same; `end` is where the part's last entry was read (the steps of a page that names
   /// no method often follow there).
   private static func itemsAfter(
-    _ heading: Int, page: HTMLDocument, lists: Bool, end: inout Int
+    _ heading: Int, page: HTMLDocument, lists: Bool, methodBlocks: [Int], end: inout Int
   ) -> [String] {
     var items: [String] = []
     var paragraphs: [String] = []
     var node = heading
     let level = rank(page, heading)
-    // The method's headings drawn as blocks (an accordion's headers), found once: any the walk
-    // reaches ends the ingredients.
-    let methodBlocks =
-      lists
-      ? page.elements().filter { element in
-        element > heading
-          && (blockHeading(element, page).map { says($0.lowercased(), methodWords) } ?? false)
-      } : []
+    let methodBlocks = lists ? methodBlocks.filter { $0 > heading } : []
     // Walk forward through the following siblings, climbing out when a parent runs out.
     var steps = 0
     while steps < 400 {
