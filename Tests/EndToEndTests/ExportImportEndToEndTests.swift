@@ -328,7 +328,10 @@ final class ExportImportEndToEndTests: XCTestCase {
     XCTAssertEqual(chilli["area"] as? String, "Tex-Mex")
     XCTAssertEqual(chilli["totalMinutes"] as? Int, 135)
     let padThai = try shown("Pad thai")
-    XCTAssertEqual(ingredients(padThai), ["2 eggs", "200 g rice noodles", "1 ½ tbsp fish sauce"])
+    XCTAssertEqual(
+      ingredients(padThai), ["2 eggs", "200 g rice noodles", "1 ½ tbsp fish sauce", "1 lime"])
+    XCTAssertEqual(
+      groups(padThai), ["", "", "", "To serve"], "Crouton's SECTION entry heads a group")
     XCTAssertEqual(padThai["sectionTitles"] as? [String], ["Wok", "Notes"])
     let crumble = try shown("Apple crumble")
     XCTAssertEqual(

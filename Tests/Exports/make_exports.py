@@ -558,6 +558,11 @@ def write_crouton(folder):
              "quantity": {"amount": 2, "quantityType": "ITEM"}},
             {"order": 2, "ingredient": {"name": "fish sauce", "uuid": "i3"},
              "quantity": {"amount": 1.5, "quantityType": "TABLESPOON"}},
+            # A group's title is an entry of its own whose quantity is of type SECTION.
+            {"order": 3, "ingredient": {"name": "To serve", "uuid": "i4"},
+             "quantity": {"amount": 0, "quantityType": "SECTION"}},
+            {"order": 4, "ingredient": {"name": "lime", "uuid": "i5"},
+             "quantity": {"amount": 1, "quantityType": "ITEM"}},
         ],
         "steps": [{"order": 0, "step": "Wok", "isSection": True},
                   {"order": 1, "step": "Soak the noodles.", "isSection": False},

@@ -1,5 +1,6 @@
 /// Crouton's recipe (`.crumb` JSON): `name`, `ingredients` as objects with a quantity and its
-/// type, `steps` (some of them section titles), `serves`, minutes, `images` in base64.
+/// type (`SECTION`: a group's title), `steps` (some of them section titles), `serves`,
+/// minutes, `images` in base64.
 enum CroutonRecipe {
   /// True for a Crouton recipe object: a name with steps as objects.
   static func recognises(_ object: [String: JSONValue]) -> Bool {
@@ -10,12 +11,19 @@ enum CroutonRecipe {
   static func recipe(from object: [String: JSONValue]) -> ExportRecipe {
     var recipe = ExportRecipe()
     recipe.fields.name = ExportText.line(object["name"])
-    let ingredients = ordered(object["ingredients"]?.array ?? [])
-    recipe.fields.supplies = ingredients.compactMap { entry -> IngredientMeasurement? in
+    // An entry whose quantity is of type `SECTION` titles the group the entries after it make.
+    var group = ""
+    recipe.fields.supplies = ordered(object["ingredients"]?.array ?? []).compactMap { entry in
       guard let name = ExportText.line(entry["ingredient"]?["name"] ?? entry["name"]) else {
         return nil
       }
-      return IngredientMeasurement(name: name, quantity: quantity(entry["quantity"]))
+      if entry["quantity"]?["quantityType"]?.string?.uppercased() == "SECTION" {
+        group = name
+        return nil
+      }
+      var measurement = IngredientMeasurement(name: name, quantity: quantity(entry["quantity"]))
+      measurement.group = group
+      return measurement
     }
     recipe.fields.steps = ordered(object["steps"]?.array ?? []).compactMap { step in
       guard let text = ExportText.line(step["step"]) else { return nil }
