@@ -64,11 +64,16 @@ let package = Package(
     // builds without the UI.
     .target(
       name: "MealsCLI",
-      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety", "CArchive", "CQRCode"]),
+      dependencies: [
+        "MealsCore", "MealsStore", "MealsNet", "TextSafety", "Programs", "CArchive", "CQRCode",
+      ]),
+    // The one place meals starts another program (git, tmux, the user's editor).
+    .target(name: "Programs"),
     .target(
       name: "MealsApp",
-      dependencies: ["MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety"]
-    ),
+      dependencies: [
+        "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety", "Programs",
+      ]),
     .executableTarget(name: "meals", dependencies: ["MealsApp", "MealsCLI"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     // The start-up floor meals-bench compares meals with (Foundation + one SQLite read).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Programs
 import TextSafety
 
 #if canImport(Glibc)
@@ -82,18 +83,9 @@ public enum ExternalEditor {
     return .success(edited.replacingEvery("\t", with: "  "))
   }
 
-  /// `sh -c COMMAND sh ARGUMENT`, waiting for it; returns the exit status (-1 if it did not run).
+  /// `sh -c COMMAND sh ARGUMENT` on the terminal, waiting for it; the exit status (-1 if it
+  /// did not run).
   static func run(shellCommand: String, argument: String) -> Int32 {
-    var pid: pid_t = 0
-    let arguments = ["/bin/sh", "-c", shellCommand, "sh", argument]
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    guard posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 else { return -1 }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
-      guard errno == EINTR else { return -1 }
-    }
-    // Exited normally: the status is in bits 8–15; a signal leaves its number in the low bits.
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    ProgramRun.runOnTerminal("/bin/sh", ["-c", shellCommand, "sh", argument])
   }
 }

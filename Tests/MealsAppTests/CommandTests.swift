@@ -4,6 +4,7 @@ import MealsApp
 import MealsCore
 import MealsNet
 import MealsStore
+import Programs
 import TestSupport
 import XCTest
 
@@ -650,6 +651,20 @@ final class CommandTests: XCTestCase {
       "sh did not finish within 1 s (waiting for the network, or for a password?)")
     XCTAssertEqual(run.output, "started\n")
     XCTAssertEqual(ProgramRun.run("sh", ["-c", "exit 3"]).status, 3, "in time: its own status")
+  }
+
+  func testAProgramGetsItsInputWholeOrAsMuchAsItReads() {
+    // More than a pipe holds, while the program writes as much back: neither side stalls.
+    let text = Array(String(repeating: "käse\n", count: 60_000).utf8)
+    let echoed = ProgramRun.run("cat", [], input: text, timeout: 20)
+    XCTAssertEqual(echoed.status, 0)
+    XCTAssertEqual(echoed.bytes, text)
+    // One that stops reading early (tmux gone) ends the run; meals goes on.
+    let early = ProgramRun.run("head", ["-c", "5"], input: text, timeout: 20)
+    XCTAssertEqual(early.status, 0)
+    XCTAssertEqual(early.output, "käse")
+    XCTAssertEqual(ProgramRun.run("cat", [], input: [], timeout: 5).output, "")
+    XCTAssertEqual(ProgramRun.run("no-such-program-here", [], input: text).status, 127)
   }
 
   /// `--units` and `set units` show a meal in the reader's units; the meal is unchanged, and

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Programs
 
 #if canImport(Glibc)
   import Glibc
