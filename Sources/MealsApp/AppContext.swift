@@ -33,7 +33,7 @@ public final class AppContext {
   /// Changes waiting for another program's write lock (`write`).
   let writes: PendingWrites
   /// Cook Mode's timers, which count on whatever screen is open.
-  let timers: KitchenTimers
+  let timers: CookTimers
   /// Where each list was left (selected item and scroll), so reopening it finds it there.
   var listPositions: [String: ListPosition] = [:]
   /// The units meals are read in (`set units`, `set cup`; `U` cycles them while the app runs).
@@ -60,7 +60,7 @@ public final class AppContext {
     self.catalogue = CatalogueImport(store: store, service: service, navigator: navigator)
     self.remote = RemoteData(store: store, service: service)
     writes = PendingWrites(navigator: navigator)
-    timers = KitchenTimers(navigator: navigator, store: store)
+    timers = CookTimers(navigator: navigator, store: store)
     sync = AppSync(folder: syncFolder, store: store, navigator: navigator)
     serve = AppServe(options: serving, store: store, navigator: navigator)
     // A lock is waited for between keys (`PendingWrites`), not by blocking the loop for long.

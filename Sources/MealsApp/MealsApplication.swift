@@ -35,15 +35,15 @@ public final class MealsApplication {
     ]
     // The soonest kitchen timer on the status line, on every screen but Cook Mode (its own
     // bar), and the phones served.
-    let kitchen = context.timers
+    let timers = context.timers
     let serve = context.serve
     navigator.statusMark = { [unowned navigator] now in
-      let timer = navigator.top is CookModeScreen ? nil : kitchen.summary(now: now)
+      let timer = navigator.top is CookModeScreen ? nil : timers.summary(now: now)
       let marks = [timer, serve.summary].compactMap { $0 }
       return marks.isEmpty ? nil : marks.joined(separator: " · ")
     }
     navigator.questionBeforeQuitting = { [unowned navigator] in
-      let running = kitchen.running.count
+      let running = timers.running.count
       guard running > 0 else { return nil }
       return ConfirmPrompt(
         running == 1

@@ -128,7 +128,7 @@ public final class CanCookScreen: Screen, StoreListener {
       switch action {
       case .view:
         context.navigator.push(MealDetailScreen(context: context, saved: meal, id: cookable.id))
-      case .cook: Kitchen.openCookMode(meal, context: context)
+      case .cook: CookingActions.openCookMode(meal, context: context)
       default: addMissing(of: meal, cookable)
       }
     }

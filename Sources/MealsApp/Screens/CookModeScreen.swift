@@ -177,7 +177,7 @@ public final class CookModeScreen: Screen {
     case .more: servings.increase()
     case .fewer: servings.decrease()
     case .units: context.cycleUnits()
-    case .addToList: Kitchen.addToShoppingList(meal, servings: servings, context: context)
+    case .addToList: CookingActions.addToShoppingList(meal, servings: servings, context: context)
     }
   }
 

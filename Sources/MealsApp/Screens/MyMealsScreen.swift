@@ -251,14 +251,14 @@ public final class MyMealsScreen: Screen, StoreListener {
       if action == .view {
         context.navigator.push(MealDetailScreen(context: context, saved: meal, id: summary.id))
       } else if action == .cook {
-        Kitchen.openCookMode(meal, context: context)
+        CookingActions.openCookMode(meal, context: context)
       } else if action == .copy {
         MealSharing.copyAsMarkdown(meal, context: context)
       } else {
-        Kitchen.addToShoppingList(meal, servings: Servings(for: meal), context: context)
+        CookingActions.addToShoppingList(meal, servings: Servings(for: meal), context: context)
       }
     case .openList:
-      Kitchen.openShoppingList(context: context)
+      CookingActions.openShoppingList(context: context)
     case .plan:
       planSelected()
     case .weekPlan:

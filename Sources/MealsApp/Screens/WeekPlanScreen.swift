@@ -174,7 +174,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     case .open: open()
     case .cook: cook()
     case .addToList: addWeekToList()
-    case .openList: Kitchen.openShoppingList(context: context)
+    case .openList: CookingActions.openShoppingList(context: context)
     case .move: move()
     case .add: pickMeal()
     case .export: askWhereToExport()
@@ -307,7 +307,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   private func cook() {
     guard let (meal, servings) = selectedMeal() else { return }
-    Kitchen.openCookMode(meal, context: context, servings: servings)
+    CookingActions.openCookMode(meal, context: context, servings: servings)
   }
 
   /// Every meal of the week at its planned servings; one question when some are on the list.

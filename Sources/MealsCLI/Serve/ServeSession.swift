@@ -3,7 +3,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 
-/// A kitchen server running: its token, certificate, connection to the book and HTTP server,
+/// A phone server running: its token, certificate, connection to the book and HTTP server,
 /// started and stopped together; what `meals serve` and the app's `P` share.
 public final class ServeSession {
   /// Where a phone opens the book (`http://127.0.0.1:9080`).
@@ -18,15 +18,15 @@ public final class ServeSession {
   /// This machine's names and addresses the authority cannot vouch for (new since it was
   /// made: a phone warns there until `--new-certificate`).
   public let uncovered: [String]
-  private let kitchen: Kitchen
+  private let phone: PhoneServer
   private let server: HTTPServer
   private var isStopped = false
 
   private init(
-    kitchen: Kitchen, server: HTTPServer, address: String, token: PairingToken,
+    phone: PhoneServer, server: HTTPServer, address: String, token: PairingToken,
     certificate: ServeCertificate.Loaded?
   ) {
-    self.kitchen = kitchen
+    self.phone = phone
     self.server = server
     self.address = address
     self.pairingAddress = "\(address)/pair?token=\(token.text)"
@@ -36,7 +36,7 @@ public final class ServeSession {
   }
 
   /// How many phones have come in with the token since it started (by address).
-  public var pairedCount: Int { kitchen.pairedCount }
+  public var pairedCount: Int { phone.pairedCount }
 
   /// The port it listens on (the system's choice when 0 was asked).
   public var port: Int { server.port }
@@ -74,9 +74,9 @@ public final class ServeSession {
       case .failure(let problem): return .failure(Problem(message: problem.message))
       }
     }
-    let kitchen: Kitchen
+    let phone: PhoneServer
     do {
-      kitchen = try Kitchen(
+      phone = try PhoneServer(
         databasePath: databasePath, readOnly: readOnly, token: token,
         authority: certificate.map { ($0.authorityPEM, $0.authorityFingerprint) }, secure: lan,
         units: units)
@@ -85,7 +85,7 @@ public final class ServeSession {
     }
     switch HTTPServer.start(
       port: port, lan: lan, certificatePEM: certificate?.serving.certificatePEM,
-      keyPEM: certificate?.serving.keyPEM, handler: { kitchen.answer($0) })
+      keyPEM: certificate?.serving.keyPEM, handler: { phone.answer($0) })
     {
     case .failure(let error): return .failure(Problem(message: error.message))
     case .success(let server):
@@ -93,7 +93,7 @@ public final class ServeSession {
       let shownHost = host.contains(":") ? "[\(host)]" : host
       return .success(
         ServeSession(
-          kitchen: kitchen, server: server,
+          phone: phone, server: server,
           address: "\(lan ? "https" : "http")://\(shownHost):\(server.port)", token: token,
           certificate: certificate))
     }
@@ -103,7 +103,7 @@ public final class ServeSession {
   public func stop() {
     guard !isStopped else { return }
     isStopped = true
-    kitchen.stop()
+    phone.stop()
     server.stop()
   }
 }

@@ -1,4 +1,4 @@
-/// One HTTP request as the kitchen server sees it: whole, its body read within the limit.
+/// One HTTP request as the phone server sees it: whole, its body read within the limit.
 ///
 /// A value, so the router and the pages are tested (and fuzzed) without a socket.
 public struct ServerRequest: Sendable, Equatable {

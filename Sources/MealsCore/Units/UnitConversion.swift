@@ -87,12 +87,12 @@ public struct UnitConversion: Equatable, Sendable {
       IngredientMeasurement(
         name: $0.name, quantity: measure($0.quantity, of: $0.name), group: $0.group)
     }
-    copy.instructions = KitchenText.converted(meal.instructions, to: system)
+    copy.instructions = SentenceUnits.converted(meal.instructions, to: system)
     return copy
   }
 
   /// A step's text in these units (`350°F` → `175 °C`).
-  public func text(_ text: String) -> String { KitchenText.converted(text, to: system) }
+  public func text(_ text: String) -> String { SentenceUnits.converted(text, to: system) }
 }
 
 /// A measure converted, and whether it is only about that (a cup of flour as grams).

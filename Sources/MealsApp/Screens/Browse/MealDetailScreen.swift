@@ -161,12 +161,12 @@ public final class MealDetailScreen: Screen, StoreListener {
     case .fewer: servings?.decrease()
     case .units: context.cycleUnits()
     case .cook:
-      if let meal { Kitchen.openCookMode(meal, context: context) }
+      if let meal { CookingActions.openCookMode(meal, context: context) }
     case .addToList:
       if let meal, let servings {
-        Kitchen.addToShoppingList(meal, servings: servings, context: context)
+        CookingActions.addToShoppingList(meal, servings: servings, context: context)
       }
-    case .openList: Kitchen.openShoppingList(context: context)
+    case .openList: CookingActions.openShoppingList(context: context)
     case .plan: planMeal()
     case .copy:
       if let meal { MealSharing.copyAsMarkdown(meal, context: context) }

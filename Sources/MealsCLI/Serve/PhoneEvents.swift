@@ -7,27 +7,27 @@ import Synchronization
 
 /// One phone's server-sent events: `change` when the book changes (a tick here, on another
 /// phone or in the terminal), a comment every 15 s so a gone phone is noticed.
-final class KitchenEvents: ServerStream {
-  private let kitchen: Kitchen
+final class PhoneEvents: ServerStream {
+  private let phone: PhoneServer
   private let state: Mutex<(seen: Int?, quietSince: Double)>
 
-  init(kitchen: Kitchen) {
-    self.kitchen = kitchen
+  init(phone: PhoneServer) {
+    self.phone = phone
     state = Mutex((nil, Self.now()))
   }
 
   /// Waits up to a second for a change; nil once the server stops.
   func next() -> [UInt8]? {
-    guard !kitchen.isStopped else { return nil }
+    guard !phone.isStopped else { return nil }
     let first = state.withLock { $0.seen == nil }
     if first {
-      let version = kitchen.changeVersion()
+      let version = phone.changeVersion()
       state.withLock { $0.seen = version }
       return Array("retry: 2000\n: meals\n\n".utf8)
     }
     for _ in 0..<10 {
-      guard !kitchen.isStopped else { return nil }
-      let version = kitchen.changeVersion()
+      guard !phone.isStopped else { return nil }
+      let version = phone.changeVersion()
       let changed = state.withLock { state -> Bool in
         guard state.seen != version else { return false }
         state.seen = version

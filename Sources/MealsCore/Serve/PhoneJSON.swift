@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// The kitchen server's JSON answers (docs/serve.md), written from the book's values.
-public enum KitchenJSON {
+/// The phone server's JSON answers (docs/serve.md), written from the book's values.
+public enum PhoneJSON {
   /// `{"total": N, "meals": [{"id", "name", "summary", "fields", "favourite", "photo"}]}`
   /// (`fields`: time, rating and favourite as the book's rows show them; `photo`: whether it
   /// has one of its own, at `/photo/ID`).

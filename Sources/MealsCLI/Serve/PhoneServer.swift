@@ -4,11 +4,11 @@ import MealsNet
 import MealsStore
 import Synchronization
 
-/// The kitchen server's answers: who may come in, and the book's pages and JSON for them.
+/// The phone server's answers: who may come in, and the book's pages and JSON for them.
 ///
 /// Called on the connections' threads, several at once: the database connection (its own, not
 /// the app's) is used by one request at a time; a read takes milliseconds, so they queue.
-public final class Kitchen: Sendable {
+public final class PhoneServer: Sendable {
   private let store: Mutex<MealStore>
   private let token: PairingToken
   private let guards = Mutex(PairingGuard())
@@ -74,16 +74,16 @@ public final class Kitchen: Sendable {
     guard SameOrigin.isOwnHost(request.headers["host"], machineName: machineName) else {
       return refusal(421, SameOrigin.Refusal.foreignHost.message, api: api)
     }
-    let found = KitchenRoute.resolve(method: request.method, path: request.path)
+    let found = PhoneRoute.resolve(method: request.method, path: request.path)
     let now = clock()
     let carried = bearer(request)
     let given = carried ?? request.cookies[Self.cookieName]
     guard token.matches(given) else {
       switch found {
-      case .success(.style): return asset(KitchenAssets.style, type: "text/css; charset=utf-8")
-      case .success(.icon): return asset(KitchenAssets.icon, type: "image/svg+xml")
+      case .success(.style): return asset(PhoneAssets.style, type: "text/css; charset=utf-8")
+      case .success(.icon): return asset(PhoneAssets.icon, type: "image/svg+xml")
       case .success(.manifest):
-        return asset(KitchenAssets.manifest, type: "application/manifest+json")
+        return asset(PhoneAssets.manifest, type: "application/manifest+json")
       case .success(.pair) where token.matches(request.query["token"]):
         return pair(request, now: now)
       default: break
@@ -102,7 +102,7 @@ public final class Kitchen: Sendable {
       if api { response.headers.append(("WWW-Authenticate", "Bearer")) }
       return response
     }
-    let route: KitchenRoute
+    let route: PhoneRoute
     switch found {
     case .success(let value): route = value
     case .failure(.notFound):
@@ -126,7 +126,7 @@ public final class Kitchen: Sendable {
     }
   }
 
-  private func answer(_ route: KitchenRoute, _ request: ServerRequest) throws(StoreError)
+  private func answer(_ route: PhoneRoute, _ request: ServerRequest) throws(StoreError)
     -> ServerResponse
   {
     switch route {
@@ -139,11 +139,11 @@ public final class Kitchen: Sendable {
       let (meal, lines) = read(written, servings: servings, in: conversion)
       if case .cook = route {
         return html(
-          KitchenPages.cook(
+          PhonePages.cook(
             meal, id: id, servings: servings, lines: lines, units: conversion.system))
       }
       return html(
-        KitchenPages.meal(
+        PhonePages.meal(
           meal, id: id, servings: servings, lines: lines, hasPhoto: hasPhoto,
           units: conversion.system))
     case .plan:
@@ -151,7 +151,7 @@ public final class Kitchen: Sendable {
       let entries = try store.withLock { store throws(StoreError) in
         try store.readPlanEntries(from: monday, days: 7)
       }
-      return html(KitchenPages.plan(monday: monday, entries: entries))
+      return html(PhonePages.plan(monday: monday, entries: entries))
     case .shopping:
       // As the terminal's list: added up, in its units, what the pantry has apart.
       let items = try shoppingItems()
@@ -159,14 +159,14 @@ public final class Kitchen: Sendable {
         Pantry(items: try store.readPantryItems(), staples: [])
       }
       return html(
-        KitchenPages.shopping(
+        PhonePages.shopping(
           ShoppingList.rows(items, units: conversion(request), pantry: pantry)))
-    case .style: return asset(KitchenAssets.style, type: "text/css; charset=utf-8")
-    case .script: return asset(KitchenAssets.script, type: "text/javascript; charset=utf-8")
-    case .worker: return asset(KitchenAssets.worker, type: "text/javascript; charset=utf-8")
-    case .icon: return asset(KitchenAssets.icon, type: "image/svg+xml")
-    case .manifest: return asset(KitchenAssets.manifest, type: "application/manifest+json")
-    case .trust: return html(KitchenPages.trust(authorityFingerprint: authority?.fingerprint))
+    case .style: return asset(PhoneAssets.style, type: "text/css; charset=utf-8")
+    case .script: return asset(PhoneAssets.script, type: "text/javascript; charset=utf-8")
+    case .worker: return asset(PhoneAssets.worker, type: "text/javascript; charset=utf-8")
+    case .icon: return asset(PhoneAssets.icon, type: "image/svg+xml")
+    case .manifest: return asset(PhoneAssets.manifest, type: "application/manifest+json")
+    case .trust: return html(PhonePages.trust(authorityFingerprint: authority?.fingerprint))
     case .authority:
       guard let authority else {
         return refusal(
@@ -188,25 +188,25 @@ public final class Kitchen: Sendable {
           + Self.safety, body: photo.bytes)
     case .apiMeals:
       let (meals, total) = try search(request)
-      return json(KitchenJSON.meals(meals, total: total, withPhotos: try photos(of: meals)))
+      return json(PhoneJSON.meals(meals, total: total, withPhotos: try photos(of: meals)))
     case .apiMeal(let id):
       guard let (written, _) = try meal(id) else { return missingMeal(api: true) }
       let servings = servings(of: written, request)
       let (meal, lines) = read(written, servings: servings, in: conversion(request))
-      return json(KitchenJSON.meal(meal, id: id, servings: servings, lines: lines))
+      return json(PhoneJSON.meal(meal, id: id, servings: servings, lines: lines))
     case .apiPlan:
       let monday = week(request)
       let entries = try store.withLock { store throws(StoreError) in
         try store.readPlanEntries(from: monday, days: 7)
       }
-      return json(KitchenJSON.plan(monday: monday, entries: entries))
-    case .apiShopping: return json(.array(try shoppingItems().map(KitchenJSON.item)))
+      return json(PhoneJSON.plan(monday: monday, entries: entries))
+    case .apiShopping: return json(.array(try shoppingItems().map(PhoneJSON.item)))
     case .apiTick(let id): return try tick(id, request)
     case .apiEvents:
       return ServerResponse(
         status: 200,
         headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")]
-          + Self.safety, stream: KitchenEvents(kitchen: self))
+          + Self.safety, stream: PhoneEvents(phone: self))
     }
   }
 
@@ -248,7 +248,7 @@ public final class Kitchen: Sendable {
     let categories = store.withLock { store in
       store.chips().filter { $0.facet == .category }.map(\.value)
     }
-    return KitchenPages.book(
+    return PhonePages.book(
       meals: meals, total: total, query: request.query["q"] ?? "",
       favouritesOnly: request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false,
       categories: categories, category: nonEmpty(request.query["category"]),
@@ -275,7 +275,7 @@ public final class Kitchen: Sendable {
           let rowCategory = row.utf8(.category).map { String(decoding: $0, as: UTF8.self) }
           if let category, rowCategory != category { return }
           total += 1
-          guard rows.count < KitchenPages.bookRows else { return }
+          guard rows.count < PhonePages.bookRows else { return }
           let area = row.utf8(.area).map { String(decoding: $0, as: UTF8.self) }
           rows.append(
             MealSummary(
@@ -287,10 +287,10 @@ public final class Kitchen: Sendable {
       }
       let chips = ChipSelection(category.map { [Chip(.category, $0)] } ?? [])
       let results = store.meals(matching: query, chips: chips)
-      results.readFirst(KitchenPages.bookRows)
+      results.readFirst(PhonePages.bookRows)
       let total = results.count
       if let error = results.lastError { throw error }
-      let rows = (0..<min(total, KitchenPages.bookRows)).compactMap { results.row(at: $0) }
+      let rows = (0..<min(total, PhonePages.bookRows)).compactMap { results.row(at: $0) }
       return (rows, total)
     }
   }
@@ -350,7 +350,7 @@ public final class Kitchen: Sendable {
   /// `POST /api/shopping/ID` with `{"ticked": true|false}`, and `"at"` for a tick that waited
   /// on the phone: a later tick (here, in the app, another phone) is not undone by it.
   private func tick(_ id: Int64, _ request: ServerRequest) throws(StoreError) -> ServerResponse {
-    guard let tick = KitchenJSON.tick(fromBody: request.body) else {
+    guard let tick = PhoneJSON.tick(fromBody: request.body) else {
       return refusal(400, "The body must be {\"ticked\": true} or {\"ticked\": false}.", api: true)
     }
     let now = clock()
@@ -366,7 +366,7 @@ public final class Kitchen: Sendable {
     }
     guard let item else { return refusal(404, "There is no such item on the list.", api: true) }
     changes.withLock { $0.version += 1 }
-    return json(KitchenJSON.item(item))
+    return json(PhoneJSON.item(item))
   }
 
   // MARK: - Changes, for the event streams
@@ -425,14 +425,14 @@ public final class Kitchen: Sendable {
   }
 
   private func refusal(_ status: Int, _ message: String, api: Bool) -> ServerResponse {
-    if api { return json(KitchenJSON.error(message), status: status) }
+    if api { return json(PhoneJSON.error(message), status: status) }
     let titles = [
       400: "Not understood", 401: "Not paired", 403: "Not allowed", 404: "Not found",
       405: "Not allowed", 415: "Not understood", 421: "Not this machine", 429: "Too many tries",
       503: "Not available",
     ]
     return html(
-      KitchenPages.message(title: titles[status] ?? "Refused", text: message), status: status)
+      PhonePages.message(title: titles[status] ?? "Refused", text: message), status: status)
   }
 
   private func missingMeal(api: Bool) -> ServerResponse {

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Temperatures and lengths inside a recipe's sentences, in the reader's units: `350°F` ↔
 /// `175 °C`, `gas mark 4` → `180 °C`, `a 9×13-inch dish` ↔ `a 23×33 cm dish`.
-enum KitchenText {
+enum SentenceUnits {
   /// The text with every temperature and length it states in `system`'s units; the rest of it
   /// as written.
   static func converted(_ text: String, to system: UnitSystem) -> String {

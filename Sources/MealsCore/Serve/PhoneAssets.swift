@@ -2,7 +2,7 @@
 ///
 /// The script only adds to pages that read without it: search as you type, one Cook Mode step
 /// at a time with timers and the screen kept awake, and the shopping list's ticks, live.
-public enum KitchenAssets {
+public enum PhoneAssets {
   /// Phone first (320 px and up), a wider column on a tablet; dark or light as the phone is.
   public static let style = """
     :root { color-scheme: light dark; --ink: #1d1d1f; --paper: #fafaf7; --muted: #6b6b6b;
@@ -97,7 +97,7 @@ public enum KitchenAssets {
           const form = new URLSearchParams(new FormData(box.form));
           json('/api/meals?' + form.toString()).then((answer) => {
             if (mine !== asked) return;
-            // The rows as the server writes them (KitchenPages.bookRow).
+            // The rows as the server writes them (PhonePages.bookRow).
             const part = (kind, text) => {
               const span = document.createElement('span');
               span.className = kind;

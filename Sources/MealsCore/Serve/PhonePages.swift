@@ -1,9 +1,9 @@
-/// The kitchen server's pages: HTML written from the book's values, every text escaped.
+/// The phone server's pages: HTML written from the book's values, every text escaped.
 ///
 /// Readable without the script (`/app.js` adds search as you type, one Cook Mode step at a
 /// time, timers, the awake screen and live ticks); no inline script or style, so the
 /// Content-Security-Policy forbids any that a meal's text could smuggle in.
-public enum KitchenPages {
+public enum PhonePages {
   /// How many meals the book page lists before asking to search.
   public static let bookRows = 200
 

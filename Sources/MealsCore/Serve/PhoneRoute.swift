@@ -1,5 +1,5 @@
-/// Every address the kitchen server answers, and nothing else: no file is served by its path.
-public enum KitchenRoute: Equatable, Sendable {
+/// Every address the phone server answers, and nothing else: no file is served by its path.
+public enum PhoneRoute: Equatable, Sendable {
   /// `/pair?token=…`: sets the cookie and goes to the book.
   case pair
   /// `/`: the book (search, favourites, categories).
@@ -50,7 +50,7 @@ public enum KitchenRoute: Equatable, Sendable {
   }
 
   /// The route of a method and a decoded path.
-  public static func resolve(method: String, path: String) -> Result<KitchenRoute, Failure> {
+  public static func resolve(method: String, path: String) -> Result<PhoneRoute, Failure> {
     guard let route = route(path) else { return .failure(.notFound) }
     // (A `where` after `case "GET", "HEAD"` would guard only HEAD.)
     let allowed = route.writes ? ["POST"] : ["GET", "HEAD"]
@@ -60,7 +60,7 @@ public enum KitchenRoute: Equatable, Sendable {
     return .success(route)
   }
 
-  private static func route(_ path: String) -> KitchenRoute? {
+  private static func route(_ path: String) -> PhoneRoute? {
     guard path.hasPrefix("/") else { return nil }
     let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
     switch parts.count {

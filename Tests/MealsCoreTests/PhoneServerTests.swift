@@ -5,11 +5,11 @@ import XCTest
 
 /// The kitchen server's rules without a socket: its routes, its token, its escaping and what
 /// its pages and JSON say.
-final class KitchenServeTests: XCTestCase {
+final class PhoneServerTests: XCTestCase {
   // MARK: - Routes
 
   func testOnlyItsOwnAddressesHaveARoute() {
-    let found: [(String, String, KitchenRoute)] = [
+    let found: [(String, String, PhoneRoute)] = [
       ("GET", "/", .book), ("GET", "/pair", .pair), ("HEAD", "/meal/12", .meal(12)),
       ("GET", "/cook/7", .cook(7)), ("GET", "/plan", .plan), ("GET", "/shopping", .shopping),
       ("GET", "/app.css", .style), ("GET", "/app.js", .script), ("GET", "/photo/3", .photo(3)),
@@ -18,7 +18,7 @@ final class KitchenServeTests: XCTestCase {
       ("POST", "/api/shopping/4", .apiTick(4)), ("GET", "/api/events", .apiEvents),
     ]
     for (method, path, route) in found {
-      XCTAssertEqual(KitchenRoute.resolve(method: method, path: path), .success(route), path)
+      XCTAssertEqual(PhoneRoute.resolve(method: method, path: path), .success(route), path)
     }
     for path in [
       "", "meal/1", "/meal", "/meal/", "/meal/x", "/meal/+1", "/meal/-1", "/meal/1/", "//",
@@ -26,16 +26,16 @@ final class KitchenServeTests: XCTestCase {
       "/app.js/..", "/api", "/api/", "/api/meals/", "/api/shopping/1/2", "/index.html",
       "/shopping/", "/Plan", "/photo/../../x",
     ] {
-      XCTAssertEqual(KitchenRoute.resolve(method: "GET", path: path), .failure(.notFound), path)
+      XCTAssertEqual(PhoneRoute.resolve(method: "GET", path: path), .failure(.notFound), path)
     }
     XCTAssertEqual(
-      KitchenRoute.resolve(method: "GET", path: "/api/shopping/4"),
+      PhoneRoute.resolve(method: "GET", path: "/api/shopping/4"),
       .failure(.methodNotAllowed(allowed: "POST")))
     XCTAssertEqual(
-      KitchenRoute.resolve(method: "POST", path: "/meal/4"),
+      PhoneRoute.resolve(method: "POST", path: "/meal/4"),
       .failure(.methodNotAllowed(allowed: "GET, HEAD")))
     XCTAssertEqual(
-      KitchenRoute.resolve(method: "DELETE", path: "/"),
+      PhoneRoute.resolve(method: "DELETE", path: "/"),
       .failure(.methodNotAllowed(allowed: "GET, HEAD")))
   }
 
@@ -102,7 +102,7 @@ final class KitchenServeTests: XCTestCase {
   func testAMealPageEscapesEverythingAndLinksOnlyToTheWeb() {
     let meal = pie
     let servings = Servings(for: meal, servings: 8)
-    let page = KitchenPages.meal(
+    let page = PhonePages.meal(
       meal, id: 5, servings: servings, lines: servings.lines(of: meal), hasPhoto: true)
     XCTAssertFalse(page.contains("<img src=x"), page)
     XCTAssertTrue(
@@ -122,7 +122,7 @@ final class KitchenServeTests: XCTestCase {
   func testCookModeGivesEachStepItsIngredientsAndTimers() {
     let meal = pie
     let servings = Servings(for: meal)
-    let page = KitchenPages.cook(meal, id: 5, servings: servings, lines: servings.lines(of: meal))
+    let page = PhonePages.cook(meal, id: 5, servings: servings, lines: servings.lines(of: meal))
     XCTAssertTrue(page.contains("Step 1 of 2 · Pastry"), page)
     // Each can be ticked off as it goes in.
     XCTAssertTrue(
@@ -146,7 +146,7 @@ final class KitchenServeTests: XCTestCase {
       name: "Tikka", instructions: "1. Grill.\n2. Simmer.\nNotes\nA classic.\nSource: BBC",
       sectionTitles: ["Notes"])
     let servings = Servings(for: meal)
-    let page = KitchenPages.cook(meal, id: 5, servings: servings, lines: servings.lines(of: meal))
+    let page = PhonePages.cook(meal, id: 5, servings: servings, lines: servings.lines(of: meal))
     XCTAssertTrue(page.contains("Step 2 of 2</p>"), page)
     XCTAssertFalse(page.contains("Step 3"), page)
     XCTAssertTrue(
@@ -154,23 +154,23 @@ final class KitchenServeTests: XCTestCase {
         "<p class=\"note\" dir=\"auto\">A classic.</p>\n<p class=\"note\" dir=\"auto\">Source: BBC</p>\n</section>"
       ),
       page)
-    let mealPage = KitchenPages.meal(meal, id: 5, servings: servings, lines: [], hasPhoto: false)
+    let mealPage = PhonePages.meal(meal, id: 5, servings: servings, lines: [], hasPhoto: false)
     XCTAssertTrue(
       mealPage.contains(
         "<h2>Notes</h2>\n<p class=\"note\" dir=\"auto\">A classic.</p>\n<p class=\"note\" dir=\"auto\">Source: BBC</p>\n"
       ),
       "notes on the meal's page are paragraphs, not numbered steps: \(mealPage)")
     XCTAssertFalse(mealPage.contains("<h3>Notes</h3>"), mealPage)
-    let json = KitchenJSON.meal(meal, id: 5, servings: servings, lines: []).serialized(
+    let json = PhoneJSON.meal(meal, id: 5, servings: servings, lines: []).serialized(
       pretty: false)
     XCTAssertTrue(json.contains(#""notes":["A classic.","Source: BBC"]"#), json)
   }
 
   func testAStepNamesAnIngredientAsAWordNotInsideOne() {
-    XCTAssertTrue(KitchenPages.mentions("Add the eggs and stir.", "Egg"))
-    XCTAssertTrue(KitchenPages.mentions("Sprinkle with CRÈME fraîche.", "creme fraiche"))
-    XCTAssertFalse(KitchenPages.mentions("Add the eggplant.", "Egg"))
-    XCTAssertFalse(KitchenPages.mentions("Stir in the oil.", "il"), "too short to tell")
+    XCTAssertTrue(PhonePages.mentions("Add the eggs and stir.", "Egg"))
+    XCTAssertTrue(PhonePages.mentions("Sprinkle with CRÈME fraîche.", "creme fraiche"))
+    XCTAssertFalse(PhonePages.mentions("Add the eggplant.", "Egg"))
+    XCTAssertFalse(PhonePages.mentions("Stir in the oil.", "il"), "too short to tell")
   }
 
   func testTheBookSaysHowManyAndKeepsTheSearch() {
@@ -178,7 +178,7 @@ final class KitchenServeTests: XCTestCase {
       MealSummary(id: 1, name: "Tarte <Tatin>", summary: "apples, butter", favourite: true),
       MealSummary(id: 2, name: "Shakshuka", summary: "eggs"),
     ]
-    let page = KitchenPages.book(
+    let page = PhonePages.book(
       meals: meals, total: 250, query: "\"><script>", favouritesOnly: true,
       categories: ["Dessert", "Side & Starter"], category: "Dessert")
     XCTAssertTrue(page.contains("value=\"&quot;&gt;&lt;script&gt;\""), page)
@@ -191,7 +191,7 @@ final class KitchenServeTests: XCTestCase {
   }
 
   func testTheShoppingListReadsWithoutTheScriptAndTicksWithIt() {
-    let page = KitchenPages.shopping(
+    let page = PhonePages.shopping(
       ShoppingList.rows([
         ShoppingItem(id: 3, mealName: "Pie", ingredient: "Butter", measure: "100 g", ticked: true),
         ShoppingItem(id: 4, mealName: "Pie", ingredient: "Flour", measure: "", ticked: false),
@@ -208,13 +208,13 @@ final class KitchenServeTests: XCTestCase {
     XCTAssertLessThan(
       page.range(of: ">Butter<")?.lowerBound ?? page.endIndex,
       page.range(of: ">Flour<")?.lowerBound ?? page.startIndex)
-    let ticked = KitchenPages.shopping(
+    let ticked = PhonePages.shopping(
       ShoppingList.rows([
         ShoppingItem(id: 3, mealName: "Pie", ingredient: "Butter", measure: "100 g", ticked: true)
       ]))
     XCTAssertTrue(ticked.contains("<li dir=\"auto\" class=\"ticked\">"), ticked)
     XCTAssertTrue(ticked.contains("data-ids=\"3\" checked disabled"), ticked)
-    XCTAssertTrue(KitchenPages.shopping([]).contains("The list is empty"))
+    XCTAssertTrue(PhonePages.shopping([]).contains("The list is empty"))
   }
 
   // MARK: - JSON
@@ -222,7 +222,7 @@ final class KitchenServeTests: XCTestCase {
   func testTheAPIsJSON() throws {
     let meal = pie
     let servings = Servings(for: meal, servings: 2)
-    let text = KitchenJSON.meal(meal, id: 5, servings: servings, lines: servings.lines(of: meal))
+    let text = PhoneJSON.meal(meal, id: 5, servings: servings, lines: servings.lines(of: meal))
       .serialized(pretty: false)
     let object = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -236,12 +236,12 @@ final class KitchenServeTests: XCTestCase {
     XCTAssertEqual(steps.first?["section"] as? String, "Pastry")
     XCTAssertEqual(object["cookware"] as? [String], ["<b>dish</b> (1)"])
 
-    XCTAssertEqual(KitchenJSON.ticked(fromBody: Array("{\"ticked\": true}".utf8)), true)
-    XCTAssertEqual(KitchenJSON.ticked(fromBody: Array("{\"ticked\":false}".utf8)), false)
+    XCTAssertEqual(PhoneJSON.ticked(fromBody: Array("{\"ticked\": true}".utf8)), true)
+    XCTAssertEqual(PhoneJSON.ticked(fromBody: Array("{\"ticked\":false}".utf8)), false)
     for bad in ["", "{", "{\"ticked\": 1}", "[true]", "{\"tick\": true}", "null"] {
-      XCTAssertNil(KitchenJSON.ticked(fromBody: Array(bad.utf8)), bad)
+      XCTAssertNil(PhoneJSON.ticked(fromBody: Array(bad.utf8)), bad)
     }
-    XCTAssertNil(KitchenJSON.ticked(fromBody: [UInt8](repeating: 0x20, count: 2_000)))
+    XCTAssertNil(PhoneJSON.ticked(fromBody: [UInt8](repeating: 0x20, count: 2_000)))
   }
 
   func testThePlanIsAWeekFromMonday() throws {
@@ -249,14 +249,14 @@ final class KitchenServeTests: XCTestCase {
     let entry = PlanEntry(
       id: 1, day: monday.adding(days: 2), slot: .dinner, mealID: 5, mealName: "Pie & <b>",
       servings: 6, note: "guests", position: 0)
-    let page = KitchenPages.plan(monday: monday, entries: [entry])
+    let page = PhonePages.plan(monday: monday, entries: [entry])
     XCTAssertTrue(page.contains("<h1>Week 2026-W49</h1>"), page)
     XCTAssertTrue(page.contains("Wednesday 2 December"), page)
     XCTAssertTrue(
       page.contains("<a href=\"/meal/5?servings=6\"><bdi>Pie &amp; &lt;b&gt;</bdi></a>"), page)
     XCTAssertTrue(page.contains("href=\"/plan?week=2026-W48\""), page)
     XCTAssertEqual(page.components(separatedBy: "Nothing planned.").count - 1, 6)
-    let json = KitchenJSON.plan(monday: monday, entries: [entry]).serialized(pretty: false)
+    let json = PhoneJSON.plan(monday: monday, entries: [entry]).serialized(pretty: false)
     XCTAssertTrue(json.hasPrefix("{\"week\":\"2026-W49\",\"days\":[{\"date\":\"2026-11-30\""), json)
   }
 }

@@ -40,7 +40,7 @@ struct CookTimer: Equatable {
 /// screen (the status line shows the soonest), and ring wherever the cook is. Running timers
 /// are kept in the book (`setting` `cook-timers`, with their end as wall-clock time), so a
 /// restart shows them still counting, or says they rang while meals was closed.
-final class KitchenTimers: Ticker {
+final class CookTimers: Ticker {
   private unowned let navigator: Navigator
   private let store: MealStore
   private(set) var timers: [CookTimer] = []
