@@ -135,10 +135,10 @@ public final class ImportLinkScreen: Screen {
         return
       }
       do throws(FormatError) {
-        found(try ImportCommand.recipes(inFile: path), address: path)
+        found(try RecipeSources.recipes(inFile: path), address: path)
       } catch {
         context.navigator.showError(
-          "Could not import “\(Quote.name(path))”: \(ImportCommand.safe(error.message))")
+          "Could not import “\(Quote.name(path))”: \(RecipeSources.safe(error.message))")
       }
       return
     }
@@ -198,15 +198,15 @@ public final class ImportLinkScreen: Screen {
     switch result {
     case .failure(let error):
       phase = .typing
-      context.navigator.showError("Could not import: \(ImportCommand.pageFailure(error))")
+      context.navigator.showError("Could not import: \(RecipeSources.pageFailure(error))")
       return
     case .success(let response): page = response
     }
     do throws(FormatError) {
-      found(try ImportCommand.recipes(in: page), address: page.address)
+      found(try RecipeSources.recipes(in: page), address: page.address)
     } catch {
       phase = .typing
-      context.navigator.showError("Could not import: \(ImportCommand.safe(error.message))")
+      context.navigator.showError("Could not import: \(RecipeSources.safe(error.message))")
     }
   }
 
@@ -262,7 +262,7 @@ public final class ImportLinkScreen: Screen {
           screen.delegate?.browse(screen, didSaveMealWithID: saved.id)
           context.navigator.pop(to: context.navigator.stack[0])
         } else if let skipped = report.skipped.first {
-          context.navigator.showInfo("Not saved: \(ImportCommand.safe(skipped.reason)).")
+          context.navigator.showInfo("Not saved: \(RecipeSources.safe(skipped.reason)).")
         }
       })
   }

@@ -29,12 +29,15 @@ public enum ImportCommand {
           candidate.place = "\(source), \(candidate.place)"
           // Read as well as it could be: said, with the line, and the recipe comes in.
           for note in candidate.notes {
-            io.errors.line("meals import: \(safe(source)): \(safe(note))")
+            io.errors.line(
+              "meals import: \(RecipeSources.safe(source)): \(RecipeSources.safe(note))")
           }
           candidates.append(candidate)
         }
       } catch {
-        io.fail("\(safe(source)): \(safe(error.message)) Nothing was imported.")
+        io.fail(
+          "\(RecipeSources.safe(source)): \(RecipeSources.safe(error.message)) Nothing was imported."
+        )
         return Subcommand.Status.failure
       }
     }
@@ -78,11 +81,16 @@ public enum ImportCommand {
       let missing =
         (meal.hasNoSteps ? ["no steps"] : []) + (meal.hasNoIngredients ? ["no ingredients"] : [])
       let note = missing.isEmpty ? "" : "\t" + missing.joined(separator: ", ")
-      io.output.line("  \(meal.id)\t\(safe(meal.name))\t(\(safe(meal.place)))\(note)")
+      io.output.line(
+        "  \(meal.id)\t\(RecipeSources.safe(meal.name))\t(\(RecipeSources.safe(meal.place)))\(note)"
+      )
     }
     guard !skipped.isEmpty else { return }
     io.output.line(heading)
-    for skipped in skipped { io.output.line("  \(safe(skipped.place)): \(safe(skipped.reason))") }
+    for skipped in skipped {
+      io.output.line(
+        "  \(RecipeSources.safe(skipped.place)): \(RecipeSources.safe(skipped.reason))")
+    }
   }
 
   // MARK: - Exports
@@ -105,7 +113,7 @@ public enum ImportCommand {
     _ source: String, _ export: ExportSource, store: MealStore, io: CommandIO
   ) -> Int32 {
     let progress = ImportProgress(
-      label: "Importing \(safe(source))",
+      label: "Importing \(RecipeSources.safe(source))",
       write: {
         io.errors.write($0)
         io.errors.flush()
@@ -116,7 +124,9 @@ public enum ImportCommand {
       outcome = try ExportImport.run(export, store: store, progress: progress)
     } catch {
       progress?.finish()
-      io.fail("\(safe(source)): \(safe(ErrorText.message(error))) Nothing was imported.")
+      io.fail(
+        "\(RecipeSources.safe(source)): \(RecipeSources.safe(ErrorText.message(error))) Nothing was imported."
+      )
       return Subcommand.Status.failure
     }
     let report = outcome.report
@@ -124,14 +134,12 @@ public enum ImportCommand {
     let unreadable = report.skipped.filter { !$0.isDuplicate }
     io.output.line(outcome.summary)
     say(report.imported, skipped: unreadable, as: "Not readable, left out:", io: io)
-    for line in outcome.leftAlone { io.errors.line("\(safe(source)): \(safe(line))") }
+    for line in outcome.leftAlone {
+      io.errors.line("\(RecipeSources.safe(source)): \(RecipeSources.safe(line))")
+    }
     if imported == 0 && !unreadable.isEmpty { return Subcommand.Status.failure }
     return Subcommand.Status.success
   }
-
-  /// Text from a file or a page, on its way to the terminal: no controls, no escapes, no bidi
-  /// overrides (the same cleaning the screens give it).
-  public static func safe(_ text: String) -> String { TextSanitizer.singleLine(text) }
 
   /// A source's recipes: a web address fetched, `-` standard input, else a file.
   private static func read(_ source: String, io: CommandIO, pages: PageFetcher)
@@ -140,8 +148,8 @@ public enum ImportCommand {
     let lower = source.lowercased()
     if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
       switch pages(source) {
-      case .success(let page): return try recipes(in: page)
-      case .failure(let error): throw FormatError(pageFailure(error))
+      case .success(let page): return try RecipeSources.recipes(in: page)
+      case .failure(let error): throw FormatError(RecipeSources.pageFailure(error))
       }
     }
     if source == "-" {
@@ -153,44 +161,6 @@ public enum ImportCommand {
       }
       return try RecipeImport.candidates(from: data, fileName: "standard input")
     }
-    return try recipes(inFile: io.absolute(source))
+    return try RecipeSources.recipes(inFile: io.absolute(source))
   }
-
-  /// The recipes of a file (the command's and Import from a link's, given a path).
-  public static func recipes(inFile path: String) throws(FormatError) -> [ImportCandidate] {
-    let bytes = try LimitedFile.read(path, limit: JSONReading.maximumBytes, kind: "a recipe file")
-    return try RecipeImport.candidates(from: Data(bytes), fileName: path)
-  }
-
-  /// The recipes of a fetched page (the command's and Import from a link's), or why none.
-  public static func recipes(in page: HTTPClient.Response) throws(FormatError) -> [ImportCandidate]
-  {
-    if let type = page.contentType?.lowercased(), !readable(type) {
-      throw FormatError(
-        "it is not a web page but \(type.split(separator: ";").first ?? ""): nothing to read a recipe from."
-      )
-    }
-    return try RecipeImport.candidates(
-      from: page.body, fileName: page.address, contentType: page.contentType,
-      address: page.address)
-  }
-
-  /// Types a recipe can be read from: pages, XML, JSON, plain text.
-  private static func readable(_ type: String) -> Bool {
-    ["html", "xml", "json", "text/"].contains { type.contains($0) }
-  }
-
-  /// Why a page could not be fetched, in words.
-  public static func pageFailure(_ error: NetworkError) -> String {
-    switch error {
-    case .httpStatus(let status):
-      "the site refused the page (HTTP \(status)\(status == 404 ? ": no such page" : ""))."
-    case .bodyTooLarge:
-      "the page is over \(pageLimit / 1_048_576) MB: too big for a recipe page."
-    case .timedOut: "the site did not send the page within 20 seconds."
-    case .connectionLost: "the connection to the site was cut off before the page came."
-    default: error.message
-    }
-  }
-
 }

@@ -33,7 +33,7 @@ enum SyncCommand {
       if !report.git.isEmpty { io.output.line("git: " + report.git.joined(separator: ", ")) }
       for problem in report.setAside { io.errors.line("meals sync: set aside: \(problem)") }
       for note in report.readNotes {
-        io.errors.line("meals sync: read as well as it could be: \(ImportCommand.safe(note))")
+        io.errors.line("meals sync: read as well as it could be: \(RecipeSources.safe(note))")
       }
       return Subcommand.Status.success
     }

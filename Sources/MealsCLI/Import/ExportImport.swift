@@ -28,7 +28,7 @@ public struct ExportImport {
       if !duplicates.isEmpty { notes.append("\(duplicates.count) already in the book, skipped") }
       if !unreadable.isEmpty {
         let shown = unreadable.prefix(3).map {
-          ImportCommand.safe(Self.named($0.place) + ": " + $0.reason)
+          RecipeSources.safe(Self.named($0.place) + ": " + $0.reason)
         }
         .joined(separator: "; ")
         notes.append(
@@ -110,7 +110,7 @@ public struct ExportImport {
       let store = try MealStore(path: databasePath)
       return .success(try run(source, store: store, progress: nil).summary)
     } catch {
-      return .failure(FormatError(ImportCommand.safe(ErrorText.message(error))))
+      return .failure(FormatError(RecipeSources.safe(ErrorText.message(error))))
     }
   }
 
