@@ -8,7 +8,7 @@ struct HelpOverlay {
   let title: String
   let rows: [KeyHelp?]
   /// The first row of each column shown.
-  private(set) var offset = 0
+  private var viewport = Viewport()
 
   /// `notes`: what the app has to say besides its keys (what the last sync set aside), last.
   init(title: String, screenKeys: [KeyHelp], globalKeys: [KeyHelp], notes: [KeyHelp] = []) {
@@ -31,15 +31,13 @@ struct HelpOverlay {
   /// Scrolls for the overlay's keys; false for any other key (which closes it).
   mutating func handle(_ key: Key, in area: Rect) -> Bool {
     let layout = layout(in: area)
-    let last = max(0, layout.perColumn - layout.visibleRows)
-    guard last > 0, let move = Self.keys.action(for: key) else { return false }
-    let page = max(1, layout.visibleRows - 1)
-    switch move {
-    case .down: offset = min(last, offset + 1)
-    case .pageDown: offset = min(last, offset + page)
-    case .up: offset = max(0, offset - 1)
-    case .pageUp: offset = max(0, offset - page)
+    guard layout.perColumn > layout.visibleRows, let move = Self.keys.action(for: key) else {
+      return false
     }
+    let moves: [Move: Viewport.Move] = [
+      .down: .lineDown, .up: .lineUp, .pageDown: .pageDown, .pageUp: .pageUp,
+    ]
+    viewport.move(moves[move] ?? .lineDown, count: layout.perColumn, height: layout.visibleRows)
     return true
   }
 
@@ -137,7 +135,7 @@ struct HelpOverlay {
     Box.draw(layout.box, title: "Keys — \(title)", into: &canvas)
     // A column of margin, the columns (keys, two cells, what they do), a column of margin.
     let inner = layout.box.inset(by: 1)
-    let first = max(0, min(offset, layout.perColumn - layout.visibleRows))
+    let first = viewport.first(count: layout.perColumn, height: layout.visibleRows)
     for (column, lines) in layout.columns.enumerated() {
       let x = inner.x + 1 + column * (layout.columnWidth + Self.columnGap)
       let textWidth = max(0, min(layout.columnWidth, inner.maxX - 1 - x) - keyWidth - 2)

@@ -186,3 +186,39 @@ final class TextWrapFastPathTests: XCTestCase {
     }
   }
 }
+
+final class ViewportTests: XCTestCase {
+  /// 10 rows in a window of 4: a page keeps one row in view, and nothing moves past the ends.
+  func testMovesStopAtTheEndsAndAPageKeepsARow() {
+    var view = Viewport()
+    view.move(.lineUp, count: 10, height: 4)
+    XCTAssertEqual(view.offset, 0)
+    view.move(.pageDown, count: 10, height: 4)
+    XCTAssertEqual(view.offset, 3, "the page's last row is the next page's first")
+    view.move(.pageDown, count: 10, height: 4)
+    view.move(.pageDown, count: 10, height: 4)
+    XCTAssertEqual(view.offset, 6, "the last row at the window's bottom")
+    view.move(.lineDown, count: 10, height: 4)
+    XCTAssertEqual(view.offset, 6)
+    view.move(.top, count: 10, height: 4)
+    XCTAssertEqual(view.offset, 0)
+    view.move(.bottom, count: 10, height: 4)
+    XCTAssertEqual(view.offset, 6)
+    view.move(.pageUp, count: 10, height: 4)
+    XCTAssertEqual(view.offset, 3)
+    // A window of one row still moves by one.
+    view.move(.pageDown, count: 10, height: 1)
+    XCTAssertEqual(view.offset, 4)
+  }
+
+  /// Rows that became fewer, or a window that grew, show from where they still fill it.
+  func testTheFirstRowFollowsWhatIsThereNow() {
+    var view = Viewport()
+    view.move(.bottom, count: 10, height: 4)
+    XCTAssertEqual(view.first(count: 10, height: 4), 6)
+    XCTAssertEqual(view.first(count: 7, height: 4), 3)
+    XCTAssertEqual(view.first(count: 10, height: 20), 0)
+    view.reset()
+    XCTAssertEqual(view.first(count: 10, height: 4), 0)
+  }
+}

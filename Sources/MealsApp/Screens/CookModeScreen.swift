@@ -97,12 +97,12 @@ public final class CookModeScreen: Screen {
   }
 
   private(set) var mode = Mode.checklist {
-    didSet { if step != oldValue.step { stepOffset = 0 } }
+    didSet { if step != oldValue.step { stepView.reset() } }
   }
   /// The step shown, or under the timers; nil on the checklist.
   public var step: Int? { mode.step }
-  /// The first line shown of a step too long for the window.
-  private var stepOffset = 0
+  /// Where a step too long for the window is scrolled to.
+  private var stepView = Viewport()
   private var gathered = Set<Int>()
   private var checklist = ListState()
   /// The app's timers (they outlive the screen): this screen starts, shows and stops them.
@@ -389,7 +389,6 @@ public final class CookModeScreen: Screen {
     var hint: Rect?
 
     var scrolls: Bool { visible < lines.count }
-    var lastOffset: Int { max(0, lines.count - visible) }
   }
 
   /// A step's text in the units shown (its timers read from the text as written).
@@ -424,16 +423,10 @@ public final class CookModeScreen: Screen {
   private func scrollStep(_ action: Pager.Action) -> Bool {
     guard let step else { return false }
     let layout = stepLayout(step, in: stepArea)
-    guard layout.scrolls else { return false }
-    let page = max(1, layout.visible - 1)
-    switch action {
-    case .lineDown: stepOffset += 1
-    case .lineUp: stepOffset -= 1
-    case .pageDown: stepOffset += page
-    case .pageUp: stepOffset -= page
-    default: return false
+    guard layout.scrolls, [.lineDown, .lineUp, .pageDown, .pageUp].contains(action) else {
+      return false
     }
-    stepOffset = max(0, min(stepOffset, layout.lastOffset))
+    stepView.move(action, count: layout.lines.count, height: layout.visible)
     return true
   }
 
@@ -448,7 +441,7 @@ public final class CookModeScreen: Screen {
     canvas.writeTruncated(MealRules.trimmed(meal.name), in: line[2], style: .muted)
     let text = shownStep(index)
     let durations = StepDuration.find(in: text).map { String(text[$0.range]) }
-    let offset = min(stepOffset, layout.lastOffset)
+    let offset = stepView.first(count: layout.lines.count, height: layout.visible)
     var y = layout.text.y
     for line in layout.lines[offset..<(offset + layout.visible)] where y < area.maxY {
       canvas.writeTruncated(

@@ -37,9 +37,9 @@ public struct PagerLine: Equatable, Sendable {
   }
 }
 
-/// A scroll position over lines of text, with the usual pager keys and a position line.
+/// Lines of text in a `Viewport`, with the usual pager keys and a position line.
 public struct Pager: Equatable, Sendable {
-  public enum Action: String, Sendable { case lineDown, lineUp, pageDown, pageUp, top, bottom }
+  public typealias Action = Viewport.Move
 
   public static let keys = KeyTable<Action>(
     "pager",
@@ -52,30 +52,23 @@ public struct Pager: Equatable, Sendable {
       KeyBinding([.character("G"), .end], .bottom, "bottom", label: "G", footer: false),
     ])
 
+  private var viewport = Viewport()
+
   /// The first line shown.
-  public private(set) var offset = 0
+  public var offset: Int { viewport.offset }
 
   public init() {}
 
   /// Scrolls for a pager key over `count` lines shown `height` at a time.
   public mutating func handle(_ key: Key, count: Int, height: Int) -> Bool {
     guard let action = Self.keys.action(for: key) else { return false }
-    let last = max(0, count - height)
-    switch action {
-    case .lineDown: offset += 1
-    case .lineUp: offset -= 1
-    case .pageDown: offset += max(1, height - 1)
-    case .pageUp: offset -= max(1, height - 1)
-    case .top: offset = 0
-    case .bottom: offset = last
-    }
-    offset = max(0, min(offset, last))
+    viewport.move(action, count: count, height: height)
     return true
   }
 
   /// Draws the lines that fit in `area` from the current offset.
   public func render(_ lines: [PagerLine], into canvas: inout Canvas, in area: Rect) {
-    let start = max(0, min(offset, lines.count - area.height))
+    let start = viewport.first(count: lines.count, height: area.height)
     for (index, line) in lines.dropFirst(start).prefix(area.height).enumerated() {
       for span in line.spans {
         let width = min(span.width ?? area.width, area.width - span.column)
@@ -94,7 +87,7 @@ public struct Pager: Equatable, Sendable {
 
   /// "lines 21–40 of 80 (50%)": where the view is.
   public func position(count: Int, height: Int) -> String {
-    let start = max(0, min(offset, count - height))
+    let start = viewport.first(count: count, height: height)
     let last = min(count, start + height)
     let percent = count <= height ? 100 : last * 100 / count
     return "lines \(min(count, start + 1))–\(last) of \(count) (\(percent)%)"
