@@ -37,10 +37,18 @@ enum CanCookCommand {
       io.output.write(array.serialized() + "\n")
       return Subcommand.Status.success
     }
+    // The missing ingredients' names repeat from meal to meal: each made safe once.
+    var safe: [String: String] = [:]
     for meal in meals {
+      let missing = meal.missing.map { name in
+        if let known = safe[name] { return known }
+        let made = TextSanitizer.singleLine(name)
+        safe[name] = made
+        return made
+      }
       io.output.line(
         "\(meal.id)\t\(meal.missing.count)\t\(TextSanitizer.singleLine(meal.name))\t"
-          + meal.missing.map(TextSanitizer.singleLine).joined(separator: ", "))
+          + missing.joined(separator: ", "))
     }
     if meals.isEmpty, let most {
       io.errors.line(

@@ -101,16 +101,35 @@ public enum CanCook {
     atHome: (String) -> Bool
   ) -> [CookableMeal] {
     var scored: [(meal: CookableMeal, have: Int, key: String)] = []
+    scored.reserveCapacity(meals.count)
+    // A book names the same ingredients again and again: each name shortened once, each key
+    // looked up in the pantry once.
+    var shortNames: [String: String] = [:]
+    var home: [String: Bool] = [:]
+    var seen: [String] = []
     for meal in meals {
       var missing: [String] = []
-      var seen = Set<String>()
+      // A meal's keys are few: a list is quicker to search than a set is to fill.
+      seen.removeAll(keepingCapacity: true)
       var have = 0
       for line in meal.lines {
-        guard !line.key.isEmpty, seen.insert(line.key).inserted else { continue }
-        if atHome(line.key) {
-          have += 1
+        guard !line.key.isEmpty, !seen.contains(line.key) else { continue }
+        seen.append(line.key)
+        let isHome: Bool
+        if let known = home[line.key] {
+          isHome = known
         } else {
-          missing.append(IngredientKey.shortName(line.name))
+          isHome = atHome(line.key)
+          home[line.key] = isHome
+        }
+        if isHome {
+          have += 1
+        } else if let short = shortNames[line.name] {
+          missing.append(short)
+        } else {
+          let short = IngredientKey.shortName(line.name)
+          shortNames[line.name] = short
+          missing.append(short)
         }
       }
       guard have + missing.count > 0 else { continue }
