@@ -94,11 +94,7 @@ public struct ListState: Equatable, Sendable {
   public static func top(from top: Int, showing wanted: Range<Int>, height: Int, count: Int)
     -> Int
   {
-    guard height > 0 else { return 0 }
-    var first = top
-    if wanted.lowerBound < first { first = wanted.lowerBound }
-    if wanted.upperBound > first + height { first = wanted.upperBound - height }
-    return max(0, min(first, count - height))
+    Viewport.first(from: top, showing: wanted, height: height, count: count)
   }
 }
 
