@@ -65,16 +65,20 @@ let package = Package(
     .target(
       name: "MealsCLI",
       dependencies: [
-        "MealsCore", "MealsStore", "MealsNet", "TextSafety", "Programs", "CArchive", "CQRCode",
+        "MealsCore", "MealsStore", "MealsNet", "TextSafety", "Programs", "Files", "CArchive",
+        "CQRCode",
       ]),
     // The one place meals starts another program (git, tmux, the user's editor).
     .target(name: "Programs"),
+    // Files written whole or not at all, read within a limit, and the picture cache.
+    .target(name: "Files", dependencies: ["MealsCore"]),
     .target(
       name: "MealsApp",
       dependencies: [
         "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety", "Programs",
+        "Files",
       ]),
-    .executableTarget(name: "meals", dependencies: ["MealsApp", "MealsCLI"]),
+    .executableTarget(name: "meals", dependencies: ["MealsApp", "MealsCLI", "Files"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     // The start-up floor meals-bench compares meals with (Foundation + one SQLite read).
     .executableTarget(name: "meals-floor", dependencies: ["CSQLite3"]),
@@ -82,6 +86,7 @@ let package = Package(
       name: "meals-bench",
       dependencies: [
         "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "Fixtures",
+        "Files",
       ]
     ),
     // The fixture server and child processes, for the benchmark and the tests.
@@ -102,12 +107,13 @@ let package = Package(
       name: "MealsAppTests",
       dependencies: [
         "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
-        "CFaultVFS",
+        "CFaultVFS", "Files", "Programs",
       ],
       exclude: ["Screens", "CommandOutputs"]
     ),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["MealsCore", "MealsStore", "MealsCLI", "TestSupport"]),
+      name: "EndToEndTests",
+      dependencies: ["MealsCore", "MealsStore", "MealsCLI", "Files", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

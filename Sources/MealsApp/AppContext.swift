@@ -1,5 +1,5 @@
+import Files
 import FoundationEssentials
-import MealsCLI
 import MealsCore
 import MealsNet
 import MealsStore

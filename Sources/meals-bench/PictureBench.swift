@@ -1,3 +1,4 @@
+import Files
 import Fixtures
 import Foundation
 import MealsApp

@@ -14,12 +14,14 @@ export TMPDIR="$PWD/.build/tmp"
 mkdir -p "$out" "$TMPDIR"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6)
 
-echo "Building TextSafety and MealsCore with coverage and AddressSanitizer…"
+echo "Building TextSafety, MealsCore and Files with coverage and AddressSanitizer…"
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name TextSafety \
   -emit-module-path "$out/TextSafety.swiftmodule" -o "$out/libTextSafety.a" Sources/TextSafety/*.swift
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name MealsCore -I "$out" \
   -emit-module-path "$out/MealsCore.swiftmodule" -o "$out/libMealsCore.a" \
   $(find Sources/MealsCore -name '*.swift' | sort)
+swiftc "${flags[@]}" -emit-library -static -emit-module -module-name Files -I "$out" \
+  -emit-module-path "$out/Files.swiftmodule" -o "$out/libFiles.a" Sources/Files/*.swift
 
 build() {
   local name=$1
@@ -67,8 +69,7 @@ for name in glob.glob(os.path.join(exports, "*.zip")) + glob.glob(os.path.join(e
 PY
 build exports Tests/Fuzz/ExportsFuzz.swift Tests/Fuzz/FuzzCheck.swift \
   Sources/MealsCLI/Import/ArchiveReader.swift Sources/MealsCLI/Import/ExportSource.swift \
-  Sources/MealsCLI/Files/LimitedFile.swift \
-  -I "$out/CArchive" "$out/CArchive.o" -ldl
+  -lFiles -lMealsCore -lTextSafety -I "$out/CArchive" "$out/CArchive.o" -ldl
 
 # One target's run; its summary line is printed when it ends.
 fuzz() {

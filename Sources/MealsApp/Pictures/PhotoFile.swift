@@ -1,5 +1,5 @@
+import Files
 import FoundationEssentials
-import MealsCLI
 import MealsCore
 
 /// A photo file the user names (the editor's `P`): read whole, checked to be a picture by its

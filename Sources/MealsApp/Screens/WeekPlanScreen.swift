@@ -1,5 +1,4 @@
 import FoundationEssentials
-import MealsCLI
 import MealsCore
 import MealsStore
 import TerminalUI

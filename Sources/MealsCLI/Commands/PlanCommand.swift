@@ -1,3 +1,4 @@
+import Files
 import FoundationEssentials
 import MealsCore
 import MealsStore

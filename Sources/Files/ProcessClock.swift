@@ -5,8 +5,8 @@ import FoundationEssentials
 #endif
 
 /// A monotonic clock in seconds (the progress line's pace, a program's time limit).
-enum ProcessClock {
-  static func seconds() -> Double {
+public enum ProcessClock {
+  public static func seconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
