@@ -14,13 +14,13 @@ public func fuzzServe(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let body = parts.count > 2 ? Array(parts[2].utf8) : []
 
   // MARK: Routes
-  if case .success(let route) = KitchenRoute.resolve(method: method, path: path) {
+  if case .success(let route) = PhoneRoute.resolve(method: method, path: path) {
     precondition(path.hasPrefix("/"), "a route for a path without its slash")
     precondition(!path.contains(".."), "a route for a path that climbs")
     precondition(["GET", "HEAD", "POST"].contains(method), "a route for another method")
     if case .apiTick = route { precondition(method == "POST", "a tick without POST") }
   }
-  if let ticked = KitchenJSON.ticked(fromBody: body) {
+  if let ticked = PhoneJSON.ticked(fromBody: body) {
     precondition(body.count <= 1_024, "a tick read from a body over its limit")
     _ = ticked
   }
@@ -49,23 +49,23 @@ public func fuzzServe(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let servings = Servings(for: meal, servings: 3)
   let lines = servings.lines(of: meal)
   let pages = [
-    KitchenPages.book(
+    PhonePages.book(
       meals: [MealSummary(id: 1, name: text, summary: text)], total: 1, query: text,
       favouritesOnly: false, categories: [text], category: text),
-    KitchenPages.meal(meal, id: 1, servings: servings, lines: lines, hasPhoto: false),
-    KitchenPages.cook(meal, id: 1, servings: servings, lines: lines),
-    KitchenPages.shopping(
+    PhonePages.meal(meal, id: 1, servings: servings, lines: lines, hasPhoto: false),
+    PhonePages.cook(meal, id: 1, servings: servings, lines: lines),
+    PhonePages.shopping(
       ShoppingList.rows([
         ShoppingItem(id: 1, mealName: text, ingredient: text, measure: text, ticked: false),
         ShoppingItem(id: 2, mealName: text, ingredient: text, measure: "2 cups", ticked: true),
       ])),
-    KitchenPages.trust(authorityFingerprint: text),
-    KitchenPages.message(title: text, text: text),
+    PhonePages.trust(authorityFingerprint: text),
+    PhonePages.message(title: text, text: text),
   ]
   for page in pages {
     precondition(page.components(separatedBy: "<script").count == 2, "a script of the book's")
     precondition(!page.lowercased().contains("href=\"javascript:"), "a javascript: link")
   }
-  _ = KitchenJSON.meal(meal, id: 1, servings: servings, lines: lines).serialized(pretty: false)
+  _ = PhoneJSON.meal(meal, id: 1, servings: servings, lines: lines).serialized(pretty: false)
   return 0
 }
