@@ -58,8 +58,15 @@ public final class MealStore {
     db.readOnlyReason = Self.readOnlyReason(path: path, asked: readOnly)
     db.setBusyTimeout(milliseconds: busyTimeout)
     try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
-    try db.addFunction(Schema.ingredientKeyFunction, arguments: 1) {
-      IngredientKey.of($0.first ?? "")
+    // A book names the same ingredients on many lines: each name's key made once (up to a
+    // bound, so a book of all different names holds no more than that).
+    var keys: [String: String] = [:]
+    try db.addFunction(Schema.ingredientKeyFunction, arguments: 1) { arguments in
+      let name = arguments.first ?? ""
+      if let key = keys[name] { return key }
+      let key = IngredientKey.of(name)
+      if keys.count < 20_000 { keys[name] = key }
+      return key
     }
     // Read first: a file that is not SQLite fails here, before anything could be written.
     let version = try db.statement("PRAGMA user_version").scalar() ?? 0
@@ -107,6 +114,10 @@ public final class MealStore {
   /// Applies the missing migrations, each in one transaction.
   private func migrate(from version: Int, reporter: UpgradeReporter?) throws(StoreError) {
     guard version < Schema.version else { return }
+    // Rebuilding the full-text indexes of a big book merges in memory what a small page
+    // cache would write and read back (the upgrade only; the usual cache after it).
+    try db.execute("PRAGMA cache_size = -131072")
+    defer { try? db.execute("PRAGMA cache_size = -2000") }
     var done = UpgradeReporter.backupWeight
     for (index, migration) in Schema.migrations.enumerated() where index >= version {
       reporter?.begin(step: index + 1, done: done, on: db)
