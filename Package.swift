@@ -69,7 +69,7 @@ let package = Package(
         "CQRCode",
       ]),
     // The one place meals starts another program (git, tmux, the user's editor).
-    .target(name: "Programs"),
+    .target(name: "Programs", dependencies: ["Files"]),
     // Files written whole or not at all, read within a limit, and the picture cache.
     .target(name: "Files", dependencies: ["MealsCore"]),
     .target(

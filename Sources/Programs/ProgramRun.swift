@@ -1,3 +1,4 @@
+import Files
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -145,7 +146,7 @@ public struct ProgramRun: Sendable {
     _ input: (bytes: [UInt8], fd: Int32)?, _ first: Int32, _ second: Int32,
     for seconds: Double
   ) -> ([UInt8], String, Bool) {
-    let deadline = now() + seconds
+    let deadline = ProcessClock.seconds() + seconds
     var finished = true
     var fds = [
       pollfd(fd: first, events: Int16(POLLIN), revents: 0),
@@ -160,7 +161,7 @@ public struct ProgramRun: Sendable {
     var collected: [[UInt8]] = [[], []]
     var buffer = [UInt8](repeating: 0, count: 65536)
     while fds[0].fd >= 0 || fds[1].fd >= 0 {
-      let left = deadline - now()
+      let left = deadline - ProcessClock.seconds()
       guard left > 0 else {
         finished = false
         for slot in 0..<3 where fds[slot].fd >= 0 { close(fds[slot].fd) }
@@ -195,12 +196,5 @@ public struct ProgramRun: Sendable {
     }
     if fds[2].fd >= 0 { close(fds[2].fd) }
     return (collected[0], String(decoding: collected[1], as: UTF8.self), finished)
-  }
-
-  /// A monotonic clock in seconds, for the time limit.
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

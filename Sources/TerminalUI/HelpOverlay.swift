@@ -34,10 +34,14 @@ struct HelpOverlay {
     guard layout.perColumn > layout.visibleRows, let move = Self.keys.action(for: key) else {
       return false
     }
-    let moves: [Move: Viewport.Move] = [
-      .down: .lineDown, .up: .lineUp, .pageDown: .pageDown, .pageUp: .pageUp,
-    ]
-    viewport.move(moves[move] ?? .lineDown, count: layout.perColumn, height: layout.visibleRows)
+    let step: Viewport.Move =
+      switch move {
+      case .down: .lineDown
+      case .up: .lineUp
+      case .pageDown: .pageDown
+      case .pageUp: .pageUp
+      }
+    viewport.move(step, count: layout.perColumn, height: layout.visibleRows)
     return true
   }
 

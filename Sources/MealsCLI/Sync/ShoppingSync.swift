@@ -27,12 +27,12 @@ struct ShoppingSync {
       throw SyncError(error.message)
     }
     let fileText = try read(Self.listFile)
+    // The file's items, a recipe named by the path its file had before a move being the meal
+    // it is now.
+    let theirs = fileText.map { ShoppingListFile.parse($0).map { following($0, files: files) } }
     // An item that came while its recipe's file had not (Syncthing brings files one by one):
     // linked to the meal once it is here, as a book that had the file linked it.
-    let items =
-      fileText.map {
-        linked(stored, to: ShoppingListFile.parse($0).map { following($0, files: files) }, files)
-      } ?? stored
+    let items = theirs.map { linked(stored, to: $0, files) } ?? stored
     var logText = try read(Self.logFile) ?? ""
     // Syncthing's conflict copies of the two files (`.sync-conflict-…-DEVICE.shopping-list`):
     // what they hold is merged in, then they go — a tick made in a shop is never lost.
@@ -58,9 +58,7 @@ struct ShoppingSync {
     var list: [(item: ShoppingListFile.Item, row: SyncedShoppingItem?)] = zip(book, items).map {
       ($0, $1)
     }
-    if fileChanged, let fileText {
-      // A recipe named by the path its file had before a move is the meal it is now.
-      let theirs = ShoppingListFile.parse(fileText).map { following($0, files: files) }
+    if fileChanged, let theirs {
       if bookChanged {
         list += Self.missing(from: list.map(\.item), in: theirs).map { ($0, nil) }
       } else {
