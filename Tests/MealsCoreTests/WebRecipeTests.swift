@@ -832,4 +832,102 @@ extension WebRecipeTests {
         """)
     XCTAssertEqual(roundup.candidates.compactMap(\.meal?.name), ["Lemon cake", "Carrot cake"])
   }
+
+  /// A blog's recipe without markup and a baker's table drawn as rows of blocks.
+  ///
+  /// A bold label opens a paragraph of lines (`<b>Ingredients:</b><br>…`), the method after a
+  /// label of its own. The ingredients are those lines, never the method's paragraphs.
+  func testABoldLabelOverLinesAndRowsOfBlocksAreTheIngredients() throws {
+    let blog = try XCTUnwrap(
+      markedUp(
+        """
+        <p>Our favourite spring breakfast.</p>
+        <p><strong>Ingredients:</strong><br>2 tablespoons olive oil<br>1 onion, diced<br>
+        1 bunch chard, chopped<br>- 6 eggs<br>Salt and pepper</p>
+        <p><strong>Directions:</strong></p>
+        <p>Heat the oil in a large skillet and cook the onion for 5 minutes.</p>
+        <p>Add the chard and cook until wilted, about 4 minutes.</p>
+        <p>Crack the eggs in, cover and cook for 6 minutes.</p>
+        """))
+    XCTAssertEqual(
+      lines(blog),
+      [
+        "2 tablespoons olive oil", "1 onion, diced", "1 bunch chard, chopped", "6 eggs",
+        "Salt and pepper",
+      ])
+    XCTAssertEqual(
+      CookSteps.steps(of: blog).map(\.text).first,
+      "Heat the oil in a large skillet and cook the onion for 5 minutes.")
+    let bakery = try XCTUnwrap(
+      markedUp(
+        """
+        <div class="ingredients"><h2>Ingredients</h2>
+        <div class="row"><div>Wholemeal flour</div><div>1.000 kg</div></div>
+        <div class="row"><div>Yeast</div><div>0.030 kg</div></div>
+        <div class="row"><div>Water</div><div>0.600 kg</div></div></div>
+        <div class="method"><h2>Method</h2>
+        <p>Mix all the ingredients for 8 minutes.</p><p>Bake at 220 °C for 30 minutes.</p></div>
+        """))
+    XCTAssertEqual(
+      lines(bakery), ["1.000 kg Wholemeal flour", "0.030 kg Yeast", "0.600 kg Water"])
+    XCTAssertEqual(bakery.ingredients.first?.quantity, "1.000 kg")
+    // With no rows to read, the method's paragraphs are still no ingredients.
+    let unreadable = try XCTUnwrap(
+      markedUp(
+        """
+        <div class="ingredients"><h2>Ingredients</h2><img src="card.png" alt=""></div>
+        <div class="method"><h2>Method</h2>
+        <p>Mix all the ingredients for 8 minutes.</p><p>Bake at 220 °C for 30 minutes.</p></div>
+        """))
+    XCTAssertEqual(unreadable.ingredients, [])
+    XCTAssertEqual(CookSteps.steps(of: unreadable).count, 2)
+  }
+
+  /// A title the page gives (its `<title>`, `og:title`) loses the site's name — from
+  /// `og:site_name` or the address's host — while a name the recipe's data gives is the site's
+  /// own and stays; a landmark's word (`navigation`) is never the title.
+  func testAPageTitleLosesTheSitesNameAndALandmarkIsNoTitle() throws {
+    XCTAssertEqual(
+      PageTitle.cleaned("Tomatenrisotto - Rezept | Swissmilk", sites: ["Swissmilk"]),
+      "Tomatenrisotto")
+    let steps = "<h2>Method</h2><ol><li>Fry the greens in the oil.</li><li>Add the eggs.</li></ol>"
+    let list = "<h2>Ingredients</h2><ul><li>6 eggs</li><li>1 bunch chard</li></ul>"
+    let byHost = RecipePage.read(
+      html: """
+        <html><head><title>Green Shakshuka - Farmhouse Delivery</title></head><body>
+        <header><h1 class="sr-only">navigation</h1></header>\(list)\(steps)</body></html>
+        """, address: "https://www.farmhousedelivery.com/recipes/green-shakshuka")
+    XCTAssertEqual(byHost.candidates.first?.meal?.name, "Green Shakshuka")
+    let landmark = RecipePage.read(
+      html: """
+        <html><head><meta property="og:site_name" content="Swissmilk">
+        <title>Tomatenrisotto - Rezept | Swissmilk</title></head><body>
+        <h1>navigation</h1>\(list)\(steps)</body></html>
+        """)
+    XCTAssertEqual(landmark.candidates.first?.meal?.name, "Tomatenrisotto")
+    let data = RecipePage.read(
+      html: """
+        <html><head><meta property="og:site_name" content="Culy"></head><body>
+        <script type="application/ld+json">{"@type": "Recipe", "name": "Jam in 15 minutes - Culy",
+        "recipeIngredient": ["1 kg plums"], "recipeInstructions": "Cook."}</script></body></html>
+        """)
+    XCTAssertEqual(data.candidates.first?.meal?.name, "Jam in 15 minutes - Culy")
+  }
+
+  /// A page whose heading names its recipe with words around it (`The best …`): the recipe of
+  /// its data that the heading holds comes in, not its related ones.
+  func testTheRecipeAPagesHeadingHoldsIsTheOneItIsAbout() {
+    func recipe(_ name: String) -> String {
+      """
+      <script type="application/ld+json">{"@type": "Recipe", "name": "\(name)",
+      "recipeIngredient": ["2 eggs"], "recipeInstructions": "Mix."}</script>
+      """
+    }
+    let reading = RecipePage.read(
+      html: """
+        <html><body>\(recipe("Garlic naan"))<h1>The best chicken tikka masala</h1>
+        \(recipe("Chicken Tikka Masala"))\(recipe("Mango lassi"))</body></html>
+        """)
+    XCTAssertEqual(reading.candidates.compactMap(\.meal?.name), ["Chicken Tikka Masala"])
+  }
 }

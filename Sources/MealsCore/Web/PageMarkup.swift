@@ -518,6 +518,12 @@ enum PageSections {
   private static func itemsAfter(
     _ heading: Int, page: HTMLDocument, lists: Bool, methodBlocks: [Int], end: inout Int
   ) -> [String] {
+    // A bold label opening a paragraph of lines (`<p><b>Ingredients:</b><br>2 eggs<br>…`):
+    // the paragraph's lines after it are the part.
+    if let lines = linesBeside(heading, page: page) {
+      end = page.nodes[heading].parent
+      return lines
+    }
     var items: [String] = []
     var paragraphs: [String] = []
     var node = heading
@@ -535,6 +541,9 @@ enum PageSections {
       // An empty block (a spacer, a line break on its own) is no part of anything.
       let nodeText = page.text(of: node)
       if nodeText.isEmpty { continue }
+      let inside = page.elements(under: node)
+      // The method's heading ends the ingredients, found or not: what follows is the steps.
+      if lists, element.name != "p", startsMethod(page, [node] + inside) { break }
       if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(element.name)
         || (element.name != "p" && isHeading(page, node) && !items.isEmpty)
       {
@@ -542,7 +551,6 @@ enum PageSections {
         if rank(page, node) <= level && (!items.isEmpty || !paragraphs.isEmpty) { break }
         continue
       }
-      let inside = page.elements(under: node)
       // A block holding the next heading (of the part's rank or above) ends the list: its
       // lists are the next part's.
       if !items.isEmpty || !paragraphs.isEmpty,
@@ -575,6 +583,12 @@ enum PageSections {
         .map { page.nodes[$0].parent }.filter { $0 >= 0 && !isHidden(page, $0) }
         if ticked.count >= 2 {
           items += ticked.map { page.text(of: $0) }.filter { !$0.isEmpty }
+          end = node
+          continue
+        }
+        if rows.isEmpty, let line = cellRow(node, page: page) {
+          // A row of cells drawn with blocks (`<div>Flour</div><div>1.000 kg</div>`).
+          items.append(line)
           end = node
           continue
         }
@@ -617,11 +631,7 @@ enum PageSections {
         let text = nodeText
         if lists {
           // `Instructions:` in a paragraph of its own ends the ingredients.
-          if let heading = Heading(node, page), says(heading.text, methodWords),
-            !items.isEmpty || !paragraphs.isEmpty
-          {
-            break
-          }
+          if let heading = Heading(node, page), says(heading.text, methodWords) { break }
           // A list written as paragraphs, a bullet each (`• 1 bag of rice`).
           let bare = SchemaOrgRecipe.withoutBullet(text)
           if bare != text && paragraphs.isEmpty {
@@ -665,6 +675,68 @@ enum PageSections {
     // (a row of tabs, `US` `METRIC`, is a list too).
     let short = paragraphs.allSatisfy { $0.count <= 120 } ? paragraphs : []
     return items.isEmpty || (amounts(items) < 0.3 && amounts(short) >= 0.3) ? short : items
+  }
+
+  /// The lines after a bold label that opens a paragraph of lines set apart by line breaks;
+  /// nil when the heading is no such label (two lines at least).
+  static func linesBeside(_ heading: Int, page: HTMLDocument) -> [String]? {
+    let parent = page.nodes[heading].parent
+    guard ["strong", "b", "span"].contains(page.nodes[heading].name), parent > 0,
+      ["p", "div"].contains(page.nodes[parent].name)
+    else { return nil }
+    let siblings = page.nodes[parent].children.filter {
+      !page.nodes[$0].isText || !MealRules.isBlank(page.nodes[$0].text)
+    }
+    guard siblings.first == heading, siblings.count >= 4,
+      let after = siblings.dropFirst().first, page.nodes[after].name == "br"
+    else { return nil }
+    let lines = page.lines(of: parent).dropFirst().map(SchemaOrgRecipe.withoutBullet)
+      .filter { !$0.isEmpty }
+    return lines.count >= 2 ? lines : nil
+  }
+
+  /// Whether a block (given with every element inside it) is, or holds, a heading naming the
+  /// method.
+  private static func startsMethod(_ page: HTMLDocument, _ elements: [Int]) -> Bool {
+    elements.contains { element in
+      ["h1", "h2", "h3", "h4", "h5", "h6"].contains(page.nodes[element].name)
+        && Heading(element, page).map { says($0.text, methodWords) } == true
+    }
+  }
+
+  /// A row of cells drawn as blocks, beside a row like it: its line, the amount first.
+  ///
+  /// Two to five cells, one an amount (`Wholemeal flour` · `1.000 kg` · `100%` is `1.000 kg
+  /// Wholemeal flour 100%`). Nil for anything else.
+  static func cellRow(_ node: Int, page: HTMLDocument) -> String? {
+    func cells(_ row: Int) -> [Int]? {
+      guard page.nodes[row].name == "div" else { return nil }
+      let children = page.nodes[row].children.filter {
+        !page.nodes[$0].isText || !MealRules.isBlank(page.nodes[$0].text)
+      }
+      guard (2...5).contains(children.count),
+        children.allSatisfy({ child in
+          ["div", "span"].contains(page.nodes[child].name)
+            && page.nodes[child].children.allSatisfy { page.nodes[$0].isText }
+            && page.hasShortText(child, limit: 200)
+        })
+      else { return nil }
+      return children
+    }
+    guard let row = cells(node) else { return nil }
+    let texts = row.map { page.text(of: $0) }
+    guard let amount = texts.firstIndex(where: IngredientLine.isAmountOnly),
+      texts.contains(where: { $0.contains(where: \.isLetter) && !IngredientLine.isAmountOnly($0) })
+    else { return nil }
+    // One row alone is no table: a row of the same cells comes before or after it.
+    let siblings = page.nodes[page.nodes[node].parent].children.filter { !page.nodes[$0].isText }
+    guard let index = siblings.firstIndex(of: node) else { return nil }
+    let beside = [index - 1, index + 1].filter { siblings.indices.contains($0) }
+    guard beside.contains(where: { cells(siblings[$0])?.count == row.count }) else { return nil }
+    var ordered = texts
+    ordered.insert(ordered.remove(at: amount), at: 0)
+    let line = ordered.filter { !$0.isEmpty }.joined(separator: " ")
+    return line
   }
 
   /// Whether the element or one of its parents up to `top` is hidden.

@@ -21,7 +21,9 @@ public enum RecipePage {
     var found = scriptRecipes(page)
     found += PageProperties.recipes(in: page, markup: .microdata)
     found += PageProperties.recipes(in: page, markup: .rdfa)
-    var recipes = about(merged(found.map(PageSteps.cleaned)), page: page)
+    let graph = OpenGraph(page)
+    let sites = PageTitle.siteNames(siteName: graph.siteName, address: address)
+    var recipes = about(merged(found.map(PageSteps.cleaned)), page: page, sites: sites)
     // The page's own step lists are looked for only when no structured data gives steps.
     let marked = PageMarkup.recipe(in: page, steps: recipes.first?.steps.isEmpty ?? true)
       .map(PageSteps.cleaned)
@@ -31,7 +33,6 @@ public enum RecipePage {
     {
       recipes[0].takeIngredients(of: headed)
     }
-    let graph = OpenGraph(page)
     // A page without structured data: its recipe as far as the page shows one (a list that
     // reads as ingredients, or steps that read as a method), the rest said when it comes in.
     if recipes.isEmpty, let marked, !marked.ingredients.isEmpty || !marked.steps.isEmpty {
@@ -44,14 +45,23 @@ public enum RecipePage {
       recipes[0].servings = first.servings ?? facts.servings
       recipes[0].totalTime = first.totalTime ?? facts.totalTime
     }
+    let pageTitles = [
+      marked?.name, graph.title, page.elements(named: "title").first.map { page.text(of: $0) },
+    ]
+    .compactMap { $0 }.filter { !MealRules.isBlank($0) && !PageTitle.isLandmark($0) }
     var candidates: [ImportCandidate] = []
     for (index, var recipe) in recipes.enumerated() {
-      if recipe.name.map(MealRules.isBlank) ?? true { recipe.name = marked?.name ?? graph.title }
+      // The data's own name is the recipe's as the site wrote it; a title the page gives
+      // (its heading, `og:title`, `<title>`) carries the site's name by custom, which goes.
+      let fromData = !found.isEmpty && !(recipe.name.map(MealRules.isBlank) ?? true)
+      if recipe.name.map({ MealRules.isBlank($0) || PageTitle.isLandmark($0) }) ?? true {
+        recipe.name = pageTitles.first
+      }
       recipe.image = recipe.image ?? graph.image
       var candidate = recipe.candidate(index: index)
       if var meal = candidate.meal {
         // Cleaned as read (entities decoded): what the site adds to every title goes.
-        meal.name = PageTitle.cleaned(meal.name)
+        meal.name = PageTitle.cleaned(meal.name, sites: fromData ? [] : sites)
         if let address, recipe.url == nil { meal.sourceURL = address }
         meal.thumbnailURL = meal.thumbnailURL.map { absolute($0, base: address) }
         candidate = ImportCandidate(place: candidate.place, meal: meal)
@@ -78,15 +88,27 @@ public enum RecipePage {
   ///
   /// The one named as the page is — its `h1`, its OpenGraph title or its `<title>`, less what
   /// the site adds. Every recipe when none is, or several are (a page of recipes).
-  static func about(_ recipes: [RecipeFields], page: HTMLDocument) -> [RecipeFields] {
+  static func about(_ recipes: [RecipeFields], page: HTMLDocument, sites: [String] = [])
+    -> [RecipeFields]
+  {
     guard recipes.count > 1 else { return recipes }
     let titles =
       page.elements(named: "h1").map { page.text(of: $0) }
       + [OpenGraph(page).title]
       .compactMap { $0 } + page.elements(named: "title").map { page.text(of: $0) }
-    let keys = Set(titles.map { TextFolding.key(PageTitle.cleaned($0)) }.filter { !$0.isEmpty })
-    let named = recipes.filter { keys.contains(TextFolding.key(PageTitle.cleaned($0.name ?? ""))) }
-    return named.count == 1 ? named : recipes
+    func key(_ title: String) -> String { TextFolding.key(PageTitle.cleaned(title, sites: sites)) }
+    let keys = Set(titles.map(key).filter { !$0.isEmpty })
+    let named = recipes.filter { keys.contains(key($0.name ?? "")) }
+    if named.count == 1 { return named }
+    guard named.isEmpty else { return recipes }
+    // Or the one whose name the page's title holds, or that holds it (`The Best Chicken
+    // Tikka Masala` over `Chicken Tikka Masala`), when only one does.
+    let within = recipes.filter { recipe in
+      let name = key(recipe.name ?? "")
+      return name.count >= 4
+        && keys.contains { $0.count >= 4 && ($0.contains(name) || name.contains($0)) }
+    }
+    return within.count == 1 ? within : recipes
   }
 
   /// The recipes of the best source, each completed from the recipes of the others: one
@@ -306,6 +328,8 @@ struct OpenGraph {
   var title: String?
   var image: String?
   var type: String?
+  /// The site's own name (`og:site_name`), which titles end with.
+  var siteName: String?
 
   init(_ page: HTMLDocument) {
     for meta in page.elements(named: "meta") {
@@ -321,6 +345,7 @@ struct OpenGraph {
         "og:image:secure_url" where image == nil:
         image = content
       case "og:type" where type == nil: type = content
+      case "og:site_name" where siteName == nil: siteName = content
       default: break
       }
     }
