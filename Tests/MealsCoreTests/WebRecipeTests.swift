@@ -930,4 +930,64 @@ extension WebRecipeTests {
         """)
     XCTAssertEqual(reading.candidates.compactMap(\.meal?.name), ["Chicken Tikka Masala"])
   }
+
+  /// The other shapes a page without markup writes its parts in: lines in a block set apart by
+  /// line breaks (a sentence a line is a step each), a table whose first row says
+  /// "Ingredients", a list of terms (`<dt>2</dt><dd>eggs</dd>`).
+  func testLinesInABlockATableHeadedInItsRowAndTermsAreTheRecipesParts() throws {
+    let method = "<h2>Method</h2><p>Beat the eggs with the sugar.</p><p>Fold in the flour.</p>"
+    let block = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Ingredients</h2><div>2 eggs<br>1 cup flour<br>100 g sugar</div>
+        <h2>Method</h2><div>Beat the eggs with the sugar until pale.<br>Fold in the flour gently.
+        <br>Bake at 180 C for 25 minutes.</div>
+        """))
+    XCTAssertEqual(lines(block), ["2 eggs", "1 cup flour", "100 g sugar"])
+    XCTAssertEqual(
+      CookSteps.steps(of: block).map(\.text),
+      [
+        "Beat the eggs with the sugar until pale.", "Fold in the flour gently.",
+        "Bake at 180 C for 25 minutes.",
+      ])
+    let table = try XCTUnwrap(
+      markedUp(
+        """
+        <table><tr><th colspan="2">Ingredients</th></tr><tr><td>2</td><td>eggs</td></tr>
+        <tr><td>1 cup</td><td>flour</td></tr></table>\(method)
+        """))
+    XCTAssertEqual(lines(table), ["2 eggs", "1 cup flour"])
+    let terms = try XCTUnwrap(
+      markedUp(
+        """
+        <h2>Ingredients</h2><dl><dt>2</dt><dd>eggs</dd><dt>1 cup</dt><dd>flour</dd></dl>\(method)
+        """))
+    XCTAssertEqual(lines(terms), ["2 eggs", "1 cup flour"])
+    XCTAssertEqual(CookSteps.steps(of: terms).count, 2)
+  }
+
+  /// A recipe no heading names: a list of measured lines with steps right after it comes in;
+  /// a list of figures followed by prose does not make a recipe of a page.
+  func testAListOfMeasuresFollowedByStepsIsARecipeWithoutAHeading() throws {
+    let unnamed = try XCTUnwrap(
+      markedUp(
+        """
+        <p>My grandmother made this every Sunday.</p>
+        <ul><li>2 eggs</li><li>1 cup flour</li><li>100 g sugar</li><li>1 tsp baking powder</li></ul>
+        <ol><li>Beat the eggs with the sugar until pale.</li>
+        <li>Fold in the flour and bake for 25 minutes.</li></ol>
+        <div class="nutrition"><ul><li>calories 522</li><li>total fat 39g</li><li>protein 33g</li>
+        </ul></div>
+        """))
+    XCTAssertEqual(lines(unnamed), ["2 eggs", "1 cup flour", "100 g sugar", "1 tsp baking powder"])
+    XCTAssertEqual(CookSteps.steps(of: unnamed).count, 2)
+    let figures = RecipePage.read(
+      html: """
+        <html><head><title>Best phones</title></head><body><h1>Best phones of 2026</h1>
+        <ul><li>iPhone 15 - $799</li><li>Pixel 9 - $699</li><li>Galaxy S25 - $899</li></ul>
+        <p>We tested every phone for three weeks in daily use.</p>
+        <p>The battery life of each phone was measured twice.</p></body></html>
+        """)
+    XCTAssertEqual(figures.candidates.count, 0)
+  }
 }

@@ -188,6 +188,11 @@ enum PageSections {
     let steps = (wanted ? stepCandidates(page, elements, headings) : [])
       .filter { (1...80).contains($0.count) }.max { sentences($0) < sentences($1) }
     if let steps, sentences(steps) >= 0.4 { stepLines = steps }
+    if shown.isEmpty, let unnamed = unnamedRecipe(page, elements) {
+      // No heading or name points at the ingredients: a list of amounts followed by steps.
+      shown = unnamed.ingredients
+      if stepLines.isEmpty && wanted { stepLines = unnamed.steps }
+    }
     var recipe = RecipeFields(lines: shown, steps: stepLines)
     guard !recipe.isEmpty else { return nil }
     if let title = elements.first(where: { page.nodes[$0].name == "h1" }).map({ page.text(of: $0) }
@@ -225,6 +230,44 @@ enum PageSections {
       }
     }
     return paired
+  }
+
+  /// A recipe no heading names, as recipe pages share it: a list of short lines with amounts
+  /// on most (three at least), and right after it steps (a list or paragraphs of sentences).
+  ///
+  /// The first such list outside the page's furniture; nil when there is none or no steps
+  /// follow it (a list of figures alone is no recipe).
+  static func unnamedRecipe(_ page: HTMLDocument, _ elements: [Int]) -> (
+    ingredients: [String], steps: [String]
+  )? {
+    for list in elements where ["ul", "ol"].contains(page.nodes[list].name) {
+      guard !isHidden(page, list), !isLinks(page, list), !inFurniture(page, list) else {
+        continue
+      }
+      let lines = page.nodes[list].children.filter { page.nodes[$0].name == "li" }
+        .map { page.text(of: $0) }.filter { !$0.isEmpty }
+      // Most lines open with a measure (`2 eggs`, `1 cup flour`): figures alone (`iPhone 15
+      // - $799`) are no ingredients.
+      let measured = lines.count { !IngredientLine.split($0).quantity.isEmpty }
+      guard (3...60).contains(lines.count), measured * 10 >= lines.count * 6,
+        lines.allSatisfy({ $0.count <= 100 })
+      else { continue }
+      let steps = itemsAfter(list, page: page, lists: false)
+      guard !steps.isEmpty, steps.count <= 80, sentences(steps) >= 0.6 else { continue }
+      return (lines, steps)
+    }
+    return nil
+  }
+
+  /// Whether an element sits in the page's furniture (its header, navigation, footer, side,
+  /// comments, nutrition facts: `endsPart(_:_:)`).
+  static func inFurniture(_ page: HTMLDocument, _ node: Int) -> Bool {
+    var node = node
+    while node > 0 {
+      if page.nodes[node].name == "header" || endsPart(page, node) { return true }
+      node = page.nodes[node].parent
+    }
+    return false
   }
 
   /// The longest list that begins with `list` and goes on with more lines that read as
@@ -453,7 +496,7 @@ enum PageSections {
   static func headingText(_ page: HTMLDocument, _ node: Int) -> String? {
     switch page.nodes[node].name {
     case "h1", "h2", "h3", "h4", "h5", "h6": return page.text(of: node)
-    case "strong", "b", "p", "span", "dt":
+    case "strong", "b", "p", "span", "dt", "th", "caption":
       // A short bold line on its own serves as a heading on many pages.
       // (Its text as written is short before it is read: most paragraphs are not.)
       guard page.nodes[node].children.count <= 2, page.hasShortText(node, limit: 1000) else {
@@ -581,6 +624,12 @@ enum PageSections {
             && page.attribute("type", of: box)?.lowercased() == "checkbox"
         }
         .map { page.nodes[$0].parent }.filter { $0 >= 0 && !isHidden(page, $0) }
+        // A list of terms, the amount as each term and the food as its description.
+        if element.name == "dl", let pairs = termPairs(node, page: page) {
+          items += pairs
+          end = node
+          continue
+        }
         if ticked.count >= 2 {
           items += ticked.map { page.text(of: $0) }.filter { !$0.isEmpty }
           end = node
@@ -592,7 +641,8 @@ enum PageSections {
           end = node
           continue
         }
-        if rows.count >= 2 {
+        // A table walked a row at a time from a heading in its own first row.
+        if rows.count >= 2 || (element.name == "tr" && rows.count == 1) {
           // Cells of icons or marks (`*`, a camera) are no part of the line.
           items += rows.map { row in
             page.nodes[row].children.filter { page.nodes[$0].name == "td" }.map {
@@ -617,7 +667,7 @@ enum PageSections {
         .map { page.text(of: $0) }.filter { !$0.isEmpty }
         end = list
       }
-      if entries.isEmpty && element.name == "p" {
+      if entries.isEmpty && (element.name == "p" || (lists && isLineBlock(page, node))) {
         // A paragraph of lines (`500 g Putenfleisch<br>1 Zwiebel<br>…`) is a list written
         // without one: its lines are the entries, less a leading dash.
         let lines = page.lines(of: node)
@@ -662,7 +712,9 @@ enum PageSections {
             guard !lists, page.nodes[leaf].children.contains(where: { page.nodes[$0].name == "br" })
             else { return [page.text(of: leaf)] }
             let lines = page.lines(of: leaf)
-            return countsSteps(lines) ? lines : [page.text(of: leaf)]
+            // Or a sentence a line, each a step (`Beat the eggs.<br>Fold in the flour.<br>…`).
+            let sentences = lines.count >= 2 && lines.allSatisfy(isSentence)
+            return countsSteps(lines) || sentences ? lines : [page.text(of: leaf)]
           }
           .filter { !$0.isEmpty && !isNumbering($0) }
       }
@@ -693,6 +745,31 @@ enum PageSections {
     let lines = page.lines(of: parent).dropFirst().map(SchemaOrgRecipe.withoutBullet)
       .filter { !$0.isEmpty }
     return lines.count >= 2 ? lines : nil
+  }
+
+  /// A block of lines set apart by line breaks, with no block inside (`<div>2 eggs<br>…`).
+  static func isLineBlock(_ page: HTMLDocument, _ node: Int) -> Bool {
+    let children = page.nodes[node].children
+    return page.nodes[node].name == "div"
+      && children.contains { page.nodes[$0].name == "br" }
+      && !children.contains { HTMLDocument.blocks.contains(page.nodes[$0].name) }
+  }
+
+  /// A line that reads as a sentence of a method: a few words ending in a full stop.
+  static func isSentence(_ line: String) -> Bool {
+    (line.last.map { ".!".contains($0) } ?? false) && line.split(separator: " ").count >= 4
+  }
+
+  /// The lines of a list of terms, each term with its description (`<dt>2</dt><dd>eggs</dd>`
+  /// is `2 eggs`); nil unless every term has one.
+  static func termPairs(_ list: Int, page: HTMLDocument) -> [String]? {
+    let children = page.nodes[list].children.filter { !page.nodes[$0].isText }
+    let terms = children.filter { page.nodes[$0].name == "dt" }
+    let descriptions = children.filter { page.nodes[$0].name == "dd" }
+    guard terms.count >= 2, terms.count == descriptions.count else { return nil }
+    return zip(terms, descriptions).map { term, description in
+      MealRules.trimmed(page.text(of: term) + " " + page.text(of: description))
+    }
   }
 
   /// Whether a block (given with every element inside it) is, or holds, a heading naming the
