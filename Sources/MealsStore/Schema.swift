@@ -264,10 +264,12 @@ enum Schema {
           tokenize = 'unicode61 remove_diacritics 2',
           prefix = '1 2 3'
         );
+        \(bulkHash("meal_fts_v5"))
         INSERT INTO meal_fts_v5 (rowid, name, ingredients, instructions)
           SELECT meal.sort_key, meal_fts.name, meal_fts.ingredients, meal_fts.instructions
           FROM meal_fts JOIN meal ON meal.id = meal_fts.rowid
           ORDER BY meal.sort_key;  -- in key order: three times faster to build
+        \(usualHash("meal_fts_v5"))
         DROP TABLE meal_fts;
         ALTER TABLE meal_fts_v5 RENAME TO meal_fts;
 
@@ -275,13 +277,17 @@ enum Schema {
           name, ingredients, instructions,
           tokenize = 'trigram', detail = 'none', content = ''
         );
+        \(bulkHash("meal_trigram"))
         INSERT INTO meal_trigram (rowid, name, ingredients, instructions)
           SELECT rowid, name, ingredients, instructions FROM meal_fts;
+        \(usualHash("meal_trigram"))
         CREATE VIRTUAL TABLE meal_grams USING fts5 (
           grams, tokenize = 'ascii', detail = 'none', content = ''
         );
+        \(bulkHash("meal_grams"))
         INSERT INTO meal_grams (rowid, grams)
           SELECT rowid, \(SubstringGrams.functionName)(name, ingredients, instructions) FROM meal_fts;
+        \(usualHash("meal_grams"))
         """,
       weight: 20),
     // 6: the shopping list. Items keep the meal's name (the meal may go) and a reference to
@@ -486,6 +492,18 @@ enum Schema {
         """,
       weight: 0.01),
   ]
+
+  /// A full-text index filled in bulk keeps 16 MB of terms in memory before it writes a
+  /// segment (FTS5's `hashsize`, 1 MB by default): fewer, larger segments to merge, a filled
+  /// index in half the time.
+  private static func bulkHash(_ table: String) -> String {
+    "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', 16777216);"
+  }
+
+  /// Back to FTS5's own 1 MB once the bulk is in (a day's edits need no more).
+  private static func usualHash(_ table: String) -> String {
+    "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', 1048576);"
+  }
 
   /// The SQL function giving an ingredient name's key (`IngredientKey.of`), for migration 15.
   static let ingredientKeyFunction = "meals_ingredient_key"

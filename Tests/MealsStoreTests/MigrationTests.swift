@@ -51,6 +51,12 @@ final class MigrationTests: StoreTestCase {
     XCTAssertEqual(times, [[1_600_000_007.5, 1_650_000_007.25]])
     XCTAssertEqual(store.meals(matching: "onion").count, 40, "the filter index is kept")
     XCTAssertEqual(try store.integrityCheck(), "ok")
+    // The indexes filled in bulk with a large buffer keep FTS5's own for a day's edits.
+    for table in ["meal_fts", "meal_trigram", "meal_grams"] {
+      let size = try store.db.statement("SELECT v FROM \(table)_config WHERE k = 'hashsize'")
+        .rows { $0.int(0) }
+      XCTAssertEqual(size, [1_048_576], table)
+    }
 
     // The file as it was is kept twice: in the rotation and under its version's name.
     for backup in [path + ".bak.1", path + ".v1.bak"] {
