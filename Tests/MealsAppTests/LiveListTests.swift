@@ -70,4 +70,47 @@ final class LiveListTests: XCTestCase {
       app.store.planEntries(from: CivilDate(daysSince1970: 0), days: 40_000).map(
         \.mealName), ["Borscht"])
   }
+
+  /// The lists read whole (the pantry, the shopping list, What can I cook) follow one rule: a
+  /// change only marks them stale, the next update step reads, the bar stays on its row, a
+  /// failed read keeps the rows and says why, and a row a write just added is selected once read.
+  func testAListReadWholeReadsAtTheUpdateStepAndKeepsItsRow() {
+    var stored = ["apple", "bread", "cheese"]
+    var failure: StoreError?
+    var reads = 0
+    let pane = ListPane<String, String> { $0 }
+    func read() throws(StoreError) -> [String] {
+      reads += 1
+      if let failure { throw failure }
+      return stored
+    }
+    var said: [StoreError] = []
+    pane.prepare(read: read, failed: { said.append($0) })
+    XCTAssertEqual(pane.rows, stored)
+    pane.prepare(read: read, failed: { said.append($0) })
+    XCTAssertEqual(reads, 1, "nothing changed: no read")
+    pane.select(1)
+    stored = ["apple", "avocado", "bread", "cheese"]
+    pane.markStale()
+    XCTAssertEqual(pane.rows.count, 3, "a change reads nothing by itself")
+    pane.prepare(read: read, failed: { said.append($0) })
+    XCTAssertEqual(pane.selected, "bread", "the bar stays on its row")
+    stored.removeAll { $0 == "bread" }
+    pane.markStale()
+    pane.prepare(read: read, failed: { said.append($0) })
+    XCTAssertEqual(pane.selected, "cheese", "its neighbour takes its place")
+    failure = StoreError(.failure, "disk I/O error")
+    pane.markStale()
+    pane.prepare(read: read, failed: { said.append($0) })
+    XCTAssertEqual(pane.rows, ["apple", "avocado", "cheese"], "the rows read before stay")
+    XCTAssertNotNil(pane.readError)
+    XCTAssertEqual(said.count, 1)
+    failure = nil
+    stored.append("dates")
+    pane.markStale()
+    pane.select(id: "dates")
+    pane.prepare(read: read, failed: { said.append($0) })
+    XCTAssertNil(pane.readError)
+    XCTAssertEqual(pane.selected, "dates", "the row a write added is selected once read")
+  }
 }

@@ -35,22 +35,23 @@ public final class CanCookScreen: Screen, StoreListener {
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
-  private var meals: [CookableMeal] = []
+  /// The meals as the worker ranked them.
+  private let list = ListPane<CookableMeal, Int64> { $0.id }
+  private var meals: [CookableMeal] { list.rows }
   /// The widest meal name, in columns, measured when the meals come (not every frame).
   private var longestName = 0
   private var most = CanCook.defaultMissing
   private var pantryItems = 0
-  private var list = ListState()
   /// The ranking asked of the worker, while it runs.
   private var answer = LatestAnswer<Int>()
   /// Whether a ranking has come back since the screen opened.
   private var ranked = false
-  private var readError: StoreError?
 
   init(context: AppContext) {
     self.context = context
     context.store.addListener(self)
-    rank()
+    // The worker starts on the first ranking at once, before the first frame asks.
+    prepare(in: context.navigator.body)
   }
 
   public var title: String { "What can I cook" }
@@ -67,7 +68,7 @@ public final class CanCookScreen: Screen, StoreListener {
     do {
       items = try context.store.readPantryItems()
     } catch {
-      readError = error
+      list.failed(error)
       context.readFailed(error)
       return
     }
@@ -82,13 +83,10 @@ public final class CanCookScreen: Screen, StoreListener {
         guard let self, self.answer.take(ticket) != nil else { return }
         switch result {
         case .success(let meals):
-          let selected = self.selected?.id
-          self.meals = meals
           self.longestName = meals.map { TextWidth.columns(of: $0.name) }.max() ?? 0
-          self.readError = nil
-          self.list.reselect(selected, in: meals) { $0.id }
+          self.list.read(meals)
         case .failure(let error):
-          self.readError = error
+          self.list.failed(error)
           self.context.readFailed(error)
         }
         self.ranked = true
@@ -96,18 +94,28 @@ public final class CanCookScreen: Screen, StoreListener {
       })
   }
 
-  private var selected: CookableMeal? {
-    meals.indices.contains(list.selection) ? meals[list.selection] : nil
+  private var selected: CookableMeal? { list.selected }
+
+  /// The update step: the worker asked again when the store changed (its answer is shown
+  /// when it comes).
+  public func prepare(in area: Rect) {
+    if list.takeStale() { rank() }
   }
 
-  public func storeDidChange(_ store: MealStore) { rank() }
+  public func storeDidChange(_ store: MealStore) {
+    list.markStale()
+    context.navigator.needsDisplay = true
+  }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool { resolve(key) }
+  public func handle(_ key: Key) -> Bool {
+    prepare(in: context.navigator.body)
+    return resolve(key)
+  }
 
   private func move(_ move: ListState.Move) {
-    list.apply(move, count: meals.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+    list.apply(move, pageSize: layout(in: context.navigator.body).list.pageSize)
   }
 
   private func perform(_ action: Action) {
@@ -162,9 +170,7 @@ public final class CanCookScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard let index = layout(in: area).list.index(of: event, state: list, count: meals.count)
-    else { return true }
-    list.select(index, count: meals.count)
+    guard list.click(event, in: layout(in: area).list) != nil else { return true }
     if event.clicks >= 2 { perform(.view) }
     return true
   }
@@ -182,23 +188,15 @@ public final class CanCookScreen: Screen, StoreListener {
         TextWidth.columns(of: $0) <= layout.headline.width
       } ?? count : "ranking…"
     canvas.writeRight(headline, in: layout.headline, style: .muted)
-    guard !meals.isEmpty else {
-      let empty =
-        pantryItems == 0
-        ? "The pantry is empty: H opens it, a there adds what is at home."
-        : "No saved meal is \(limit == "nothing missing" ? "missing nothing" : limit) — + lists meals missing more."
-      if ranked || readError != nil {
-        canvas.writeWrapped(
-          readError.map(AppContext.readFailure) ?? empty, in: layout.list.area.dropping(top: 1),
-          indent: 2, style: .muted)
-      }
-      return
-    }
+    // Nothing is said before the first ranking comes back (`ranking…` above says it runs).
+    guard ranked || list.readError != nil || !meals.isEmpty else { return }
+    let empty =
+      pantryItems == 0
+      ? "The pantry is empty: H opens it, a there adds what is at home."
+      : "No saved meal is \(limit == "nothing missing" ? "missing nothing" : limit) — + lists meals missing more."
     let width = layout.list.area.width
     let nameWidth = min(longestName, max(12, width * 2 / 5))
-    let meals = meals
-    layout.list.render(into: &canvas, state: list, count: meals.count) { canvas, line in
-      let meal = meals[line.index]
+    list.render(into: &canvas, in: layout.list, empty: empty) { canvas, line, meal in
       let parts = line.content.split(.horizontal, [.fixed(nameWidth), .fixed(2), .fill])
       canvas.writeTruncated(meal.name, in: parts[0], style: .title)
       canvas.writeTruncated(

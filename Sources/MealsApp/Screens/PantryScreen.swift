@@ -31,20 +31,17 @@ public final class PantryScreen: Screen, StoreListener {
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
+  /// Every item, as read.
   private var items: [Pantry.Item] = []
   /// The items whose names hold `filter`, in the order added.
-  private var shown: [Pantry.Item] = []
+  private let list = ListPane<Pantry.Item, String> { $0.key }
   private var filter = ""
-  private var list = ListState()
   /// The items taken out, the last one last, for `u`.
   private var removed: [Pantry.Item] = []
-  /// Why the pantry could not be read, while it cannot (items read before stay shown).
-  private var readError: StoreError?
 
   init(context: AppContext) {
     self.context = context
     context.store.addListener(self)
-    reload()
   }
 
   public var title: String { "Pantry" }
@@ -56,35 +53,38 @@ public final class PantryScreen: Screen, StoreListener {
     return (rows[0], ListView(area: rows[1]))
   }
 
-  private func reload() {
-    let selected = shown.indices.contains(list.selection) ? shown[list.selection].key : nil
-    do {
-      items = try context.store.readPantryItems()
-      readError = nil
-    } catch {
-      readError = error
-      context.readFailed(error)
-    }
-    refilter(keeping: selected)
+  /// The update step: the pantry read again when the store changed.
+  public func prepare(in area: Rect) {
+    let store = context.store
+    list.prepare(
+      read: { () throws(StoreError) in
+        items = try store.readPantryItems()
+        return filtered()
+      }, failed: context.readFailed)
   }
 
-  private func refilter(keeping selected: String?) {
+  /// The items whose names hold the filter.
+  private func filtered() -> [Pantry.Item] {
     let wanted = TextFolding.key(filter)
-    shown = wanted.isEmpty ? items : items.filter { TextFolding.key($0.name).contains(wanted) }
-    list.reselect(selected, in: shown) { $0.key }
+    return wanted.isEmpty ? items : items.filter { TextFolding.key($0.name).contains(wanted) }
   }
 
   public func storeDidChange(_ store: MealStore) {
-    reload()
+    list.markStale()
     context.navigator.needsDisplay = true
   }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool { resolve(key) }
+  /// A key acts on the list as it is now: read first when the store changed since the last
+  /// frame (keys that came together, a write's change).
+  public func handle(_ key: Key) -> Bool {
+    prepare(in: context.navigator.body)
+    return resolve(key)
+  }
 
   private func move(_ move: ListState.Move) {
-    list.apply(move, count: shown.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+    list.apply(move, pageSize: layout(in: context.navigator.body).list.pageSize)
   }
 
   private func perform(_ action: Action) {
@@ -95,8 +95,7 @@ public final class PantryScreen: Screen, StoreListener {
           self?.add(text)
         })
     case .remove:
-      guard shown.indices.contains(list.selection) else { return }
-      let item = shown[list.selection]
+      guard let item = list.selected else { return }
       let store = context.store
       context.write(
         by: self, { () throws(StoreError) in try store.removeFromPantry([item.name]) },
@@ -119,13 +118,13 @@ public final class PantryScreen: Screen, StoreListener {
         ) { [weak self] text in
           guard let self else { return nil }
           filter = MealRules.trimmed(text)
-          refilter(keeping: nil)
+          list.show(filtered())
           return nil
         })
     case .clearFilter:
       guard !filter.isEmpty else { return }
       filter = ""
-      refilter(keeping: nil)
+      list.show(filtered())
     case .canCook:
       context.navigator.push(CanCookScreen(context: context))
     }
@@ -148,7 +147,7 @@ public final class PantryScreen: Screen, StoreListener {
       by: self, { () throws(StoreError) in try store.addToPantry(items) },
       then: { screen, _ in
         screen.context.navigator.showInfo(message)
-        screen.list.reselect(key, in: screen.shown) { $0.key }
+        if let key { screen.list.select(id: key) }
       })
   }
 
@@ -156,9 +155,8 @@ public final class PantryScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    if let index = layout(in: area).list.index(of: event, state: list, count: shown.count) {
-      list.select(index, count: shown.count)
-    }
+    prepare(in: area)
+    _ = list.click(event, in: layout(in: area).list)
     return true
   }
 
@@ -166,7 +164,7 @@ public final class PantryScreen: Screen, StoreListener {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     var headline = items.count == 1 ? "1 item" : "\(items.count) items"
-    if !filter.isEmpty { headline = "\(shown.count) of \(headline) hold “\(filter)”" }
+    if !filter.isEmpty { headline = "\(list.rows.count) of \(headline) hold “\(filter)”" }
     let staples = context.staples
     let layout = layout(in: area)
     let full =
@@ -175,21 +173,13 @@ public final class PantryScreen: Screen, StoreListener {
     canvas.writeRight(
       TextWidth.columns(of: full) <= layout.headline.width ? full : headline, in: layout.headline,
       style: .muted)
-    guard !shown.isEmpty else {
-      let empty =
-        items.isEmpty
-        ? "The pantry is empty. a adds what is at home (6 eggs, flour); C then lists the meals you can cook from it."
-        : "No item's name holds “\(filter)”. Esc shows them all."
-      canvas.writeWrapped(
-        readError.map(AppContext.readFailure) ?? empty, in: layout.list.area.dropping(top: 1),
-        indent: 2, style: .muted)
-      return
-    }
-    let longest = shown.map { TextWidth.columns(of: $0.name) }.max() ?? 0
+    let empty =
+      items.isEmpty
+      ? "The pantry is empty. a adds what is at home (6 eggs, flour); C then lists the meals you can cook from it."
+      : "No item's name holds “\(filter)”. Esc shows them all."
+    let longest = list.rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0
     let nameWidth = min(longest, max(10, layout.list.area.width * 2 / 3))
-    let shown = shown
-    layout.list.render(into: &canvas, state: list, count: shown.count) { canvas, line in
-      let item = shown[line.index]
+    list.render(into: &canvas, in: layout.list, empty: empty) { canvas, line, item in
       let parts = line.content.split(.horizontal, [.fixed(nameWidth), .fixed(2), .fill])
       canvas.writeTruncated(item.name, in: parts[0], style: .title)
       canvas.writeTruncated(item.amount, in: parts[2], style: .muted)

@@ -44,19 +44,19 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
-  private var rows: [ShoppingRow] = []
+  /// The rows, an ingredient each (its name the id).
+  private let list = ListPane<ShoppingRow, String> { $0.name }
+  private var rows: [ShoppingRow] { list.rows }
   /// The items as read, and the units the rows were added up in.
   private var items: [ShoppingItem] = []
   private var rowsUnits = UnitConversion.asWritten
   /// What the pantry holds, so the rows it has are shown apart (not the staples: a list with
   /// salt on it was made by someone out of salt).
   private var pantry = Pantry()
-  private var list = ListState()
 
   init(context: AppContext) {
     self.context = context
     context.store.addListener(self)
-    reload()
   }
 
   public var title: String { "Shopping List" }
@@ -68,55 +68,48 @@ public final class ShoppingListScreen: Screen, StoreListener {
     return (rows[0], ListView(area: rows[1]))
   }
 
-  /// Why the list could not be read, while it cannot (rows read before stay shown).
-  private var readError: StoreError?
-
-  /// Reads the list again; a read that fails keeps the rows shown and is said.
-  private func reload() {
-    let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
-    do {
-      items = try context.store.readShoppingItems()
-      pantry = Pantry(items: try context.store.readPantryItems(), staples: [])
-      rows = ShoppingList.rows(items, units: context.units, pantry: pantry)
-      rowsUnits = context.units
-      readError = nil
-    } catch {
-      readError = error
-      context.readFailed(error)
-    }
-    list.reselect(selected, in: rows) { $0.name }
-  }
-
-  /// The rows added up again when the units changed on another screen.
+  /// The update step: the list read again when the store changed (a read that fails keeps
+  /// the rows shown and is said), its rows added up again when the units changed elsewhere.
   public func prepare(in area: Rect) {
-    guard rowsUnits != context.units else { return }
-    let selected = rows.indices.contains(list.selection) ? rows[list.selection].name : nil
-    rows = ShoppingList.rows(items, units: context.units, pantry: pantry)
-    rowsUnits = context.units
-    list.reselect(selected, in: rows) { $0.name }
+    let store = context.store
+    let units = context.units
+    let read = list.prepare(
+      read: { () throws(StoreError) in
+        items = try store.readShoppingItems()
+        pantry = Pantry(items: try store.readPantryItems(), staples: [])
+        rowsUnits = units
+        return ShoppingList.rows(items, units: units, pantry: pantry)
+      }, failed: context.readFailed)
+    guard !read, rowsUnits != units else { return }
+    list.show(ShoppingList.rows(items, units: units, pantry: pantry))
+    rowsUnits = units
   }
 
   public func storeDidChange(_ store: MealStore) {
-    reload()
+    list.markStale()
     context.navigator.needsDisplay = true
   }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool { resolve(key) }
+  /// A key acts on the list as it is now: read first when the store changed since the last
+  /// frame (keys that came together, a write's change).
+  public func handle(_ key: Key) -> Bool {
+    prepare(in: context.navigator.body)
+    return resolve(key)
+  }
 
   private func move(_ move: ListState.Move) {
-    list.apply(move, count: rows.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+    list.apply(move, pageSize: layout(in: context.navigator.body).list.pageSize)
   }
 
   private func perform(_ action: Action) {
     switch action {
     case .tick:
-      guard rows.indices.contains(list.selection) else { return }
-      let row = rows[list.selection]
+      guard let row = list.selected else { return }
       // Ticked, the row sinks; the cursor goes on to the next row still to buy, as in Cook
       // Mode's checklist (unticked, the row rises and the cursor goes with it).
-      let next = row.ticked ? nil : nextUnticked(after: list.selection)
+      let next = row.ticked ? nil : nextUnticked(after: list.state.selection)
       let store = context.store
       let stocks = context.pantryFromShopping && !row.ticked
       context.write { () throws(StoreError) in
@@ -124,12 +117,9 @@ public final class ShoppingListScreen: Screen, StoreListener {
         // Bought: at home now (`set pantry-from-shopping`).
         if stocks { try store.addToPantry([Pantry.Item(name: row.name)]) }
       }
-      if let next, let index = rows.firstIndex(where: { $0.name == next }) {
-        list.select(index, count: rows.count)
-      }
+      if let next { list.select(id: next) }
     case .buyAnyway:
-      guard rows.indices.contains(list.selection) else { return }
-      let row = rows[list.selection]
+      guard let row = list.selected else { return }
       let anyway = row.atHome
       guard anyway || pantry.has(row.name) else {
         context.navigator.showInfo(
@@ -210,10 +200,8 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard
-      let index = layout(in: area).list.index(of: event, state: list, count: rows.count)
-    else { return true }
-    list.select(index, count: rows.count)
+    prepare(in: area)
+    guard list.click(event, in: layout(in: area).list) != nil else { return true }
     if event.clicks >= 2 { perform(.tick) }
     return true
   }
@@ -229,20 +217,13 @@ public final class ShoppingListScreen: Screen, StoreListener {
     if context.units.system != .asWritten { headline += " · " + context.units.system.label }
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.headline)
-    guard !rows.isEmpty else {
-      canvas.writeWrapped(
-        readError.map(AppContext.readFailure)
-          ?? "The shopping list is empty. l on a meal (My Meals, Meal Detail, Cook Mode) adds its ingredients.",
-        in: layout.list.area.dropping(top: 1), indent: 2, style: .muted)
-      return
-    }
     let listWidth = layout.list.area.width
     let amountWidth = min(
       max(8, listWidth / 4), (rows.map { TextWidth.columns(of: $0.amounts) }.max() ?? 0))
     let longestName = rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0
-    let rows = rows
-    layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, line in
-      let row = rows[line.index]
+    let empty =
+      "The shopping list is empty. l on a meal (My Meals, Meal Detail, Cook Mode) adds its ingredients."
+    list.render(into: &canvas, in: layout.list, empty: empty) { canvas, line, row in
       let style: Style = row.ticked || row.atHome ? .muted : .plain
       // The box, the amounts, the name, then the meals it is for — only where "for …" has
       // room to say something; otherwise the name takes the rest of the row.
