@@ -15,7 +15,7 @@ extension Navigator {
       KeyBinding([.character("?")], .help, "help"),
       KeyBinding([.function(1)], .helpInFields, "help, also in text fields", footer: false),
       KeyBinding(
-        [.escape, .character("q")], .back, "back (q on My Meals quits)", label: "Esc/q",
+        [.escape, .character("q")], .back, "back (q on the first screen quits)", label: "Esc/q",
         footer: false),
       KeyBinding([.ctrl("l")], .redraw, "redraw the screen", footer: false),
       KeyBinding([.ctrl("z")], .suspend, "suspend (fg to resume)", footer: false),
