@@ -65,9 +65,13 @@ let package = Package(
     .target(
       name: "MealsCLI",
       dependencies: [
-        "MealsCore", "MealsStore", "MealsNet", "TextSafety", "Programs", "Files", "CArchive",
-        "CQRCode",
+        "MealsCore", "MealsStore", "MealsNet", "MealsSync", "TextSafety", "Programs", "Files",
+        "CArchive", "CQRCode",
       ]),
+    // The sync room: a book and a folder of Cooklang files (plain, Syncthing's or git's).
+    .target(
+      name: "MealsSync",
+      dependencies: ["MealsCore", "MealsStore", "TextSafety", "Programs", "Files"]),
     // The one place meals starts another program (git, tmux, the user's editor).
     .target(name: "Programs", dependencies: ["Files"]),
     // Files written whole or not at all, read within a limit, and the picture cache.
@@ -75,8 +79,8 @@ let package = Package(
     .target(
       name: "MealsApp",
       dependencies: [
-        "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TextSafety", "Programs",
-        "Files",
+        "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsSync", "TerminalUI", "TextSafety",
+        "Programs", "Files",
       ]),
     .executableTarget(name: "meals", dependencies: ["MealsApp", "MealsCLI", "Files"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
@@ -113,7 +117,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["MealsCore", "MealsStore", "MealsCLI", "Files", "TestSupport"]),
+      dependencies: ["MealsCore", "MealsStore", "MealsCLI", "MealsSync", "Files", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

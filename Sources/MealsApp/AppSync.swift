@@ -1,7 +1,7 @@
 import FoundationEssentials
-import MealsCLI
 import MealsCore
 import MealsStore
+import MealsSync
 import TerminalUI
 import TextSafety
 

@@ -3,6 +3,7 @@ import Foundation
 import MealsCLI
 import MealsCore
 import MealsStore
+import MealsSync
 import TestSupport
 import XCTest
 

@@ -3,6 +3,7 @@ import Foundation
 import MealsCLI
 import MealsCore
 import MealsStore
+import MealsSync
 
 /// Three books, each with its own copy of one sync folder, and what a person does to them.
 final class ThreeMachines {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MealsCore
 import MealsStore
+import MealsSync
 
 /// `meals sync [DIR]`: the book and a folder of Cooklang files kept in step, both ways.
 enum SyncCommand {
