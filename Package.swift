@@ -65,13 +65,17 @@ let package = Package(
     .target(
       name: "MealsCLI",
       dependencies: [
-        "MealsCore", "MealsStore", "MealsNet", "MealsSync", "TextSafety", "Programs", "Files",
-        "CArchive", "CQRCode",
+        "MealsCore", "MealsStore", "MealsNet", "MealsServe", "MealsSync", "TextSafety", "Programs",
+        "Files", "CArchive", "CQRCode",
       ]),
     // The sync room: a book and a folder of Cooklang files (plain, Syncthing's or git's).
     .target(
       name: "MealsSync",
       dependencies: ["MealsCore", "MealsStore", "TextSafety", "Programs", "Files"]),
+    // The serve room: the phone's server, its pairing and its certificates.
+    .target(
+      name: "MealsServe",
+      dependencies: ["MealsCore", "MealsStore", "MealsNet", "Files", "CQRCode"]),
     // The one place meals starts another program (git, tmux, the user's editor).
     .target(name: "Programs", dependencies: ["Files"]),
     // Files written whole or not at all, read within a limit, and the picture cache.
@@ -79,8 +83,8 @@ let package = Package(
     .target(
       name: "MealsApp",
       dependencies: [
-        "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsSync", "TerminalUI", "TextSafety",
-        "Programs", "Files",
+        "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsServe", "MealsSync", "TerminalUI",
+        "TextSafety", "Programs", "Files",
       ]),
     .executableTarget(name: "meals", dependencies: ["MealsApp", "MealsCLI", "Files"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
@@ -110,14 +114,16 @@ let package = Package(
     .testTarget(
       name: "MealsAppTests",
       dependencies: [
-        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "TestSupport",
-        "CFaultVFS", "Files", "Programs",
+        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsServe", "TerminalUI",
+        "TestSupport", "CFaultVFS", "Files", "Programs",
       ],
       exclude: ["Screens", "CommandOutputs"]
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["MealsCore", "MealsStore", "MealsCLI", "MealsSync", "Files", "TestSupport"]),
+      dependencies: [
+        "MealsCore", "MealsStore", "MealsCLI", "MealsServe", "MealsSync", "Files", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
-import MealsCLI
 import MealsCore
+import MealsServe
 import MealsStore
 import TerminalUI
 
@@ -17,7 +17,7 @@ public final class AppServe: Ticker {
     public var units: UnitConversion
 
     public init(
-      port: Int = LaunchOptions.defaultServePort, lan: Bool = false,
+      port: Int = ServeSession.defaultPort, lan: Bool = false,
       units: UnitConversion = .asWritten
     ) {
       self.port = port

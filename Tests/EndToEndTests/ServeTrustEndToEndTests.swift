@@ -7,6 +7,7 @@ import TestSupport
 import XCTest
 
 @testable import MealsCLI
+@testable import MealsServe
 
 /// `meals serve --lan`: HTTPS whose certificate meals' own certificate authority signs, an
 /// authority that can vouch for this machine and nothing else, offered to paired phones.

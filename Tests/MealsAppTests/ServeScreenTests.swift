@@ -1,5 +1,6 @@
 import Foundation
 import MealsCLI
+import MealsServe
 import TerminalUI
 import TestSupport
 import XCTest

@@ -2,6 +2,7 @@ import Files
 import FoundationEssentials
 import MealsCore
 import MealsNet
+import MealsServe
 
 /// What the command line asks for.
 public enum LaunchCommand: Equatable {
@@ -41,7 +42,7 @@ public struct LaunchOptions: Equatable {
   public var syncFolder: String?
   /// Where `meals serve` and the app's `P` listen (`set serve-port`, `MEALS_SERVE_PORT`).
   public var servePort = Self.defaultServePort
-  public static let defaultServePort = 9080
+  public static let defaultServePort = ServeSession.defaultPort
   /// Serving on the machine's addresses over HTTPS, for a phone on the same network
   /// (`set serve-lan = yes`, `MEALS_SERVE_LAN=1`); else on this machine only.
   public var serveOnLAN = false

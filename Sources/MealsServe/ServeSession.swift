@@ -6,6 +6,9 @@ import MealsStore
 /// A phone server running: its token, certificate, connection to the book and HTTP server,
 /// started and stopped together; what `meals serve` and the app's `P` share.
 public final class ServeSession {
+  /// The port a book is served on unless another is asked (`--port`, `set serve-port`).
+  public static let defaultPort = 9080
+
   /// Where a phone opens the book (`http://127.0.0.1:9080`).
   public let address: String
   /// The address with the pairing token in it: what the code says.
