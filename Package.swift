@@ -65,13 +65,18 @@ let package = Package(
     .target(
       name: "MealsCLI",
       dependencies: [
-        "MealsCore", "MealsStore", "MealsNet", "MealsServe", "MealsSync", "TextSafety", "Programs",
-        "Files", "CArchive", "CQRCode",
+        "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsServe", "MealsSync",
+        "TextSafety", "Programs", "Files", "CQRCode",
       ]),
     // The sync room: a book and a folder of Cooklang files (plain, Syncthing's or git's).
     .target(
       name: "MealsSync",
       dependencies: ["MealsCore", "MealsStore", "TextSafety", "Programs", "Files"]),
+    // The import room: other apps' exports as they stream (libarchive), and where recipes
+    // come from (a file, a folder, a page's address).
+    .target(
+      name: "MealsImport",
+      dependencies: ["MealsCore", "MealsStore", "MealsNet", "TextSafety", "Files", "CArchive"]),
     // The serve room: the phone's server, its pairing and its certificates.
     .target(
       name: "MealsServe",
@@ -83,8 +88,8 @@ let package = Package(
     .target(
       name: "MealsApp",
       dependencies: [
-        "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsServe", "MealsSync", "TerminalUI",
-        "TextSafety", "Programs", "Files",
+        "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsServe", "MealsSync",
+        "TerminalUI", "TextSafety", "Programs", "Files",
       ]),
     .executableTarget(name: "meals", dependencies: ["MealsApp", "MealsCLI", "Files"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
@@ -114,15 +119,16 @@ let package = Package(
     .testTarget(
       name: "MealsAppTests",
       dependencies: [
-        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsServe", "TerminalUI",
-        "TestSupport", "CFaultVFS", "Files", "Programs",
+        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsServe",
+        "TerminalUI", "TestSupport", "CFaultVFS", "Files", "Programs",
       ],
       exclude: ["Screens", "CommandOutputs"]
     ),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "MealsCore", "MealsStore", "MealsCLI", "MealsServe", "MealsSync", "Files", "TestSupport",
+        "MealsCore", "MealsStore", "MealsCLI", "MealsImport", "MealsServe", "MealsSync", "Files",
+        "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -9,6 +9,7 @@ import TestSupport
 import XCTest
 
 @testable import MealsCLI
+@testable import MealsImport
 
 /// `meals list/show/search/export/import` on a small database: what a script reads on
 /// standard output (the expected texts are files in CommandOutputs/), what goes to standard

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import MealsCLI
 import MealsCore
+import MealsImport
 import MealsNet
 import MealsStore
 import TerminalUI

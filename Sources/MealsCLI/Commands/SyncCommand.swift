@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import MealsImport
 import MealsStore
 import MealsSync
 

@@ -150,7 +150,7 @@ public enum ExportSource: Sendable {
   /// What `path` is as an export, or nil when it is a file of another kind (a recipe of meals'
   /// own formats, a web page): a folder, an archive (zip, tar, gzip), or a file an export
   /// writes (a Meal-Master text, a CSV, a Mela or Crouton recipe, a Chowdown page).
-  static func classify(_ path: String) -> ExportSource? {
+  public static func classify(_ path: String) -> ExportSource? {
     var isFolder = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
     if isFolder { return .folder(path: path) }

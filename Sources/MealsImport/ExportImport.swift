@@ -9,18 +9,18 @@ import MealsStore
 /// unpacked to disk.
 public struct ExportImport {
   /// What one export gave.
-  struct Outcome {
+  public struct Outcome {
     /// The export the recipes came from (the one most of them came from, when mixed).
-    var format: ExportFormat?
-    var report: ImportReport
+    public var format: ExportFormat?
+    public var report: ImportReport
     /// Members passed over, with why (paths leading out of the export).
-    var leftAlone: [String] = []
+    public var leftAlone: [String] = []
 
     /// What the import did, in a sentence.
     ///
     /// `Imported 214 meals from a Paprika export (3 already in the book, skipped; 1 not
     /// readable: “Aunt May's pie”: no ingredients or steps).`
-    var summary: String {
+    public var summary: String {
       let imported = report.imported.count
       let duplicates = report.skipped.filter(\.isDuplicate)
       let unreadable = report.skipped.filter { !$0.isDuplicate }
@@ -65,7 +65,9 @@ public struct ExportImport {
 
   /// Imports `source`; an archive that cannot be read, or one with no recipe in it, is an
   /// error and nothing is stored.
-  static func run(_ source: ExportSource, store: MealStore, progress: ImportProgress?) throws
+  public static func run(
+    _ source: ExportSource, store: MealStore, progress: ImportProgress?
+  ) throws
     -> Outcome
   {
     // How many there are, for the progress line: a walk over the names only (libarchive

@@ -8,7 +8,7 @@ import TextSafety
 
 /// The line on standard error while an export is imported: shown once the import has taken a
 /// second, on a terminal only, redrawn at most ten times a second.
-final class ImportProgress {
+public final class ImportProgress {
   private let write: (String) -> Void
   private let start = ProcessClock.seconds()
   private var lastDrawn = 0.0
@@ -19,7 +19,9 @@ final class ImportProgress {
   var found = 0
 
   /// Nil when standard error is not a terminal (a script's log gets no bar).
-  init?(label: String, write: @escaping (String) -> Void, isTerminal: Bool = isatty(2) == 1) {
+  public init?(
+    label: String, write: @escaping (String) -> Void, isTerminal: Bool = isatty(2) == 1
+  ) {
     guard isTerminal else { return nil }
     self.label = label
     self.write = write
@@ -68,7 +70,7 @@ final class ImportProgress {
   }
 
   /// Clears the line, if one was drawn.
-  func finish() {
+  public func finish() {
     if drawn { write("\r\u{1B}[K") }
   }
 }
