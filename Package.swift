@@ -11,7 +11,7 @@ let package = Package(
     .executable(name: "meals-floor", targets: ["meals-floor"]),
   ],
   targets: [
-    // MARK: - C adapters (only TerminalUI, MealsStore, MealsNet and MealsCLI import these)
+    // MARK: - C adapters (only TerminalUI, MealsStore, MealsNet, MealsImport and MealsServe import these)
     .systemLibrary(
       name: "CNcursesw",
       providers: [.apt(["libncursesw5-dev"])]
@@ -25,7 +25,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("dl")]
     ),
     // Archives: zip, tar and gzip read entry by entry with libarchive, loaded by the first
-    // export imported (only MealsCLI uses it).
+    // export imported (only MealsImport uses it).
     .target(name: "CArchive", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
     // The kitchen server: HTTP(S) with libmicrohttpd, loaded by the first `meals serve`
     // (only MealsNet uses it).
@@ -66,7 +66,7 @@ let package = Package(
       name: "MealsCLI",
       dependencies: [
         "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsServe", "MealsSync",
-        "TextSafety", "Programs", "Files", "CQRCode",
+        "TextSafety", "Programs", "Files",
       ]),
     // The sync room: a book and a folder of Cooklang files (plain, Syncthing's or git's).
     .target(
