@@ -20,9 +20,13 @@ final class ListPane<Row, ID: Equatable> {
   private let id: (Row) -> ID
   /// The row to select once it is read (one a write just added).
   private var wantedID: ID?
+  /// Where the bar goes when its row is gone: given that row, where it was and the new rows
+  /// (nil: the row that took its place).
+  private let whenGone: ((Row, Int, [Row]) -> Int)?
 
-  init(id: @escaping (Row) -> ID) {
+  init(id: @escaping (Row) -> ID, whenGone: ((Row, Int, [Row]) -> Int)? = nil) {
     self.id = id
+    self.whenGone = whenGone
   }
 
   /// The row under the selection bar.
@@ -63,10 +67,17 @@ final class ListPane<Row, ID: Equatable> {
   /// Shows rows that came without a read (a filter typed, the units changed, a worker's
   /// answer), the selection kept on its row.
   func show(_ rows: [Row], select wanted: ID? = nil) {
-    let selected = wanted ?? wantedID ?? selected.map(id)
+    let previous = selected
+    let index = state.selection
+    let key = wanted ?? wantedID ?? previous.map(id)
+    let asked = wanted != nil || wantedID != nil
     wantedID = nil
     self.rows = rows
-    state.reselect(selected, in: rows, by: id)
+    if !asked, let previous, let whenGone, !rows.contains(where: { id($0) == id(previous) }) {
+      state.select(whenGone(previous, index, rows), count: rows.count)
+    } else {
+      state.reselect(key, in: rows, by: id)
+    }
   }
 
   /// Says a read that failed outside `prepare` (a worker's answer); the rows stay.

@@ -15,6 +15,12 @@ public final class WeekPlanScreen: Screen, StoreListener {
     case entry(PlanEntry)
   }
 
+  /// What finds a row again after a read: its day's, or its entry's id.
+  enum RowKey: Equatable {
+    case day(Int)
+    case entry(Int64)
+  }
+
   enum Action: String, Sendable {
     case previousWeek, nextWeek, thisWeek, remove, undo, more, fewer, open, cook, addToList
     case openList, move, export, add
@@ -58,10 +64,9 @@ public final class WeekPlanScreen: Screen, StoreListener {
   private unowned let context: AppContext
   /// The week shown.
   private(set) var monday: CivilDate
-  private var rows: [Row] = []
-  private var list = ListState()
-  /// Why the week could not be read, while it cannot (rows read before stay shown).
-  private var readError: StoreError?
+  /// The week's rows: each day's heading, then its meals.
+  private let list = ListPane<Row, RowKey>(id: \.key, whenGone: WeekPlanScreen.goneEntry)
+  private var rows: [Row] { list.rows }
   /// Entries taken off here, for `u`.
   private var removed: [PlanEntry] = []
   /// From 100 columns: the selected meal, as My Meals previews it.
@@ -75,6 +80,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     monday = today.monday
     context.store.addListener(self)
     show(week: today)
+    prepare(in: context.navigator.body)
   }
 
   /// Today where the user is, by the store's clock.
@@ -87,41 +93,35 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   /// The entry under the selection bar (nil on a day's heading).
   var selectedEntry: PlanEntry? {
-    guard rows.indices.contains(list.selection), case .entry(let entry) = rows[list.selection]
-    else { return nil }
+    guard case .entry(let entry) = list.selected else { return nil }
     return entry
   }
 
   // MARK: - Rows
 
-  /// Reads the week again; a read that fails keeps the rows shown and is said.
-  private func reload() {
-    let selected = selectedEntry
-    let entries: [PlanEntry]
-    do {
-      entries = try context.store.readPlanEntries(from: monday, days: 7)
-      readError = nil
-    } catch {
-      readError = error
-      // Rows of another week are not this one's: the error shows instead.
-      if rows.first?.day != monday { rows = [] }
-      return context.readFailed(error)
-    }
-    rows = (0..<7).flatMap { offset -> [Row] in
-      let day = monday.adding(days: offset)
-      return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
-    }
-    if let selected, !rows.contains(where: { $0.entryID == selected.id }) {
-      // Taken off (here or elsewhere): stay in its day, on the next of its meals, else the one
-      // before, else the day itself.
-      let index = min(list.selection, rows.count - 1)
-      let next = rows.indices.contains(index) ? rows[index] : nil
-      let staysInDay = next?.entryID != nil && next?.day == selected.day
-      list.select(staysInDay ? index : index - 1, count: rows.count)
-    } else {
-      list.reselect(selected?.id, in: rows) { $0.entryID }
-    }
-    followSelection()
+  /// The update step: the week read again when the store changed or another week is shown; a
+  /// read that fails keeps the rows shown and is said.
+  public func prepare(in area: Rect) {
+    let store = context.store
+    let monday = monday
+    let read = list.prepare(
+      read: { () throws(StoreError) in
+        let entries = try store.readPlanEntries(from: monday, days: 7)
+        return (0..<7).flatMap { offset -> [Row] in
+          let day = monday.adding(days: offset)
+          return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
+        }
+      }, failed: context.readFailed)
+    if read { followSelection() }
+  }
+
+  /// An entry taken off (here or elsewhere): the bar stays in its day, on the next of its
+  /// meals, else the one before, else the day itself.
+  static func goneEntry(_ gone: Row, at selection: Int, in rows: [Row]) -> Int {
+    let index = min(selection, rows.count - 1)
+    let next = rows.indices.contains(index) ? rows[index] : nil
+    let staysInDay = next?.entryID != nil && next?.day == gone.day
+    return staysInDay ? index : index - 1
   }
 
   /// A resize may open the preview pane: the meal is read for it then.
@@ -139,25 +139,29 @@ public final class WeekPlanScreen: Screen, StoreListener {
   public func tick(now: UInt64) -> Bool { preview.tick(now: now, in: context) }
 
   public func storeDidChange(_ store: MealStore) {
-    reload()
+    list.markStale()
     context.navigator.needsDisplay = true
   }
 
-  /// Shows the week of `week`, the selection on that day.
+  /// Shows the week of `week`, the selection on that day (read at the update step; rows of
+  /// another week are not this one's, so a read that fails shows the error instead).
   private func show(week: CivilDate) {
     monday = week.monday
-    list = ListState()
-    reload()
-    if let index = rows.firstIndex(of: .day(week)) { list.select(index, count: rows.count) }
-    followSelection()
+    list.show([])
+    list.markStale()
+    list.select(id: .day(week.daysSince1970))
   }
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool { resolve(key) }
+  /// A key acts on the week as it is now: read first when it changed since the last frame.
+  public func handle(_ key: Key) -> Bool {
+    prepare(in: context.navigator.body)
+    return resolve(key)
+  }
 
   private func moveSelection(_ move: ListState.Move) {
-    list.apply(move, count: rows.count, pageSize: layout(in: context.navigator.body).list.pageSize)
+    list.apply(move, pageSize: layout(in: context.navigator.body).list.pageSize)
     followSelection()
   }
 
@@ -205,9 +209,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
       by: self, { () throws(StoreError) in try store.restorePlanEntry(entry) },
       then: { screen, _ in
         if entry.day.monday != screen.monday { screen.show(week: entry.day) }
-        if let index = screen.rows.firstIndex(where: { $0.entryID == entry.id }) {
-          screen.list.select(index, count: screen.rows.count)
-        }
+        screen.list.select(id: .entry(entry.id))
         screen.context.navigator.showInfo(
           "“\(Quote.name(entry.mealName))” is back on \(entry.day.short).")
       },
@@ -218,9 +220,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
   }
 
   /// The day under the selection (an entry's day, or the day heading's).
-  private var selectedDay: CivilDate {
-    rows.indices.contains(list.selection) ? rows[list.selection].day : monday
-  }
+  private var selectedDay: CivilDate { list.selected?.day ?? monday }
 
   /// The saved meals to choose from, for the selected day.
   private func pickMeal() {
@@ -256,9 +256,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
   /// Shows the week of `day` with the selection on entry `id`.
   private func follow(_ id: Int64, to day: CivilDate) {
     if day.monday != monday { show(week: day) }
-    reload()
-    list.reselect(id, in: rows) { $0.entryID }
-    followSelection()
+    list.select(id: .entry(id))
   }
 
   /// Asks where to write the week as iCalendar, then writes it whole (or not at all).
@@ -363,7 +361,8 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    if layout(in: area).list.select(event, in: &list, count: rows.count) != nil {
+    prepare(in: area)
+    if list.click(event, in: layout(in: area).list) != nil {
       followSelection()
       if event.clicks >= 2 { open() }
     }
@@ -390,15 +389,15 @@ public final class WeekPlanScreen: Screen, StoreListener {
     canvas.writeRight(
       "Week \(week) · \(monday.dayAndMonth) – \(last.dayAndMonth) \(last.year)",
       in: layout.headline)
-    if rows.isEmpty, let readError {
+    if rows.isEmpty, let readError = list.readError {
       canvas.writeWrapped(
         AppContext.readFailure(readError), in: layout.emptyMessage, indent: 2, style: .muted)
       return
     }
     let today = Self.today(context)
-    let rows = rows
-    layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, row in
-      switch rows[row.index] {
+    // (A week always has its seven days' rows once read: no empty text.)
+    list.render(into: &canvas, in: layout.list, empty: "") { canvas, row, shown in
+      switch shown {
       case .day(let day):
         let used = canvas.writeTruncated(day.short, in: row.content, style: .title)
         if day == today {
@@ -420,6 +419,14 @@ public final class WeekPlanScreen: Screen, StoreListener {
 }
 
 extension WeekPlanScreen.Row {
+  /// What finds the row again after a read.
+  var key: WeekPlanScreen.RowKey {
+    switch self {
+    case .day(let day): .day(day.daysSince1970)
+    case .entry(let entry): .entry(entry.id)
+    }
+  }
+
   var entryID: Int64? {
     if case .entry(let entry) = self { return entry.id }
     return nil
