@@ -102,10 +102,7 @@ public final class CanCookScreen: Screen, StoreListener {
     if list.takeStale() { rank() }
   }
 
-  public func storeDidChange(_ store: MealStore) {
-    list.markStale()
-    context.navigator.needsDisplay = true
-  }
+  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
 
   // MARK: - Keys
 

@@ -34,8 +34,12 @@ final class ListPane<Row, ID: Equatable> {
 
   // MARK: - Reading
 
-  /// The store changed: read again at the next update step.
-  func markStale() { isStale = true }
+  /// The store changed: read again at the next update step (`navigator`: whose next frame
+  /// is that step).
+  func markStale(redrawing navigator: Navigator? = nil) {
+    isStale = true
+    navigator?.needsDisplay = true
+  }
 
   /// The update step: reads the rows when the store changed since the last read.
   ///

@@ -69,10 +69,7 @@ public final class PantryScreen: Screen, StoreListener {
     return wanted.isEmpty ? items : items.filter { TextFolding.key($0.name).contains(wanted) }
   }
 
-  public func storeDidChange(_ store: MealStore) {
-    list.markStale()
-    context.navigator.needsDisplay = true
-  }
+  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
 
   // MARK: - Keys
 

@@ -85,10 +85,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
     rowsUnits = units
   }
 
-  public func storeDidChange(_ store: MealStore) {
-    list.markStale()
-    context.navigator.needsDisplay = true
-  }
+  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
 
   // MARK: - Keys
 

@@ -138,10 +138,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   public func tick(now: UInt64) -> Bool { preview.tick(now: now, in: context) }
 
-  public func storeDidChange(_ store: MealStore) {
-    list.markStale()
-    context.navigator.needsDisplay = true
-  }
+  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
 
   /// Shows the week of `week`, the selection on that day (read at the update step; rows of
   /// another week are not this one's, so a read that fails shows the error instead).
