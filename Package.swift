@@ -65,13 +65,16 @@ let package = Package(
     .target(
       name: "MealsCLI",
       dependencies: [
-        "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsServe", "MealsSync",
-        "TextSafety", "Programs", "Files",
+        "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsLaunch", "MealsServe",
+        "MealsSync", "TextSafety", "Programs", "Files",
       ]),
     // The sync room: a book and a folder of Cooklang files (plain, Syncthing's or git's).
     .target(
       name: "MealsSync",
       dependencies: ["MealsCore", "MealsStore", "TextSafety", "Programs", "Files"]),
+    // The launch room: what a start reads — the arguments, the environment, the config file,
+    // the data folder — for the app and the commands alike.
+    .target(name: "MealsLaunch", dependencies: ["MealsCore", "MealsStore", "MealsNet", "Files"]),
     // The import room: other apps' exports as they stream (libarchive), and where recipes
     // come from (a file, a folder, a page's address).
     .target(
@@ -88,18 +91,19 @@ let package = Package(
     .target(
       name: "MealsApp",
       dependencies: [
-        "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsServe", "MealsSync",
-        "TerminalUI", "TextSafety", "Programs", "Files",
+        "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsLaunch", "MealsServe",
+        "MealsSync", "TerminalUI", "TextSafety", "Programs", "Files",
       ]),
-    .executableTarget(name: "meals", dependencies: ["MealsApp", "MealsCLI", "Files"]),
+    .executableTarget(
+      name: "meals", dependencies: ["MealsApp", "MealsCLI", "MealsLaunch", "Files"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     // The start-up floor meals-bench compares meals with (Foundation + one SQLite read).
     .executableTarget(name: "meals-floor", dependencies: ["CSQLite3"]),
     .executableTarget(
       name: "meals-bench",
       dependencies: [
-        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "TerminalUI", "Fixtures",
-        "Files",
+        "MealsApp", "MealsCLI", "MealsLaunch", "MealsCore", "MealsStore", "MealsNet", "TerminalUI",
+        "Fixtures", "Files",
       ]
     ),
     // The fixture server and child processes, for the benchmark and the tests.
@@ -119,16 +123,16 @@ let package = Package(
     .testTarget(
       name: "MealsAppTests",
       dependencies: [
-        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsServe",
-        "TerminalUI", "TestSupport", "CFaultVFS", "Files", "Programs",
+        "MealsApp", "MealsCLI", "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsLaunch",
+        "MealsServe", "TerminalUI", "TestSupport", "CFaultVFS", "Files", "Programs",
       ],
       exclude: ["Screens", "CommandOutputs"]
     ),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "MealsCore", "MealsStore", "MealsCLI", "MealsImport", "MealsServe", "MealsSync", "Files",
-        "TestSupport",
+        "MealsCore", "MealsStore", "MealsCLI", "MealsImport", "MealsLaunch", "MealsServe",
+        "MealsSync", "Files", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

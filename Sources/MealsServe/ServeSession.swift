@@ -7,7 +7,7 @@ import MealsStore
 /// started and stopped together; what `meals serve` and the app's `P` share.
 public final class ServeSession {
   /// The port a book is served on unless another is asked (`--port`, `set serve-port`).
-  public static let defaultPort = 9080
+  public static let defaultPort = ServePort.standard
 
   /// Where a phone opens the book (`http://127.0.0.1:9080`).
   public let address: String

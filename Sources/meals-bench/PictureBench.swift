@@ -4,6 +4,7 @@ import Foundation
 import MealsApp
 import MealsCLI
 import MealsCore
+import MealsLaunch
 import MealsNet
 import MealsStore
 import TerminalUI

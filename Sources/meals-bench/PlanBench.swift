@@ -2,6 +2,7 @@ import Foundation
 import MealsApp
 import MealsCLI
 import MealsCore
+import MealsLaunch
 import MealsStore
 import TerminalUI
 

@@ -1,11 +1,9 @@
 import Fixtures
-// The benchmark: one line of figures per case (medians of several runs), against the goals of
-// the issues. Run with `make bench`; `meals-bench memory PATH` is the child that measures the
-// peak memory of opening a database and filtering it.
 import Foundation
 import MealsApp
 import MealsCLI
 import MealsCore
+import MealsLaunch
 import MealsNet
 import MealsStore
 import TerminalUI

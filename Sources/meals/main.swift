@@ -2,6 +2,7 @@ import Files
 import FoundationEssentials
 import MealsApp
 import MealsCLI
+import MealsLaunch
 import MealsNet
 import MealsStore
 import TerminalUI

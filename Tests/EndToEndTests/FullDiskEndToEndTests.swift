@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import MealsCLI
 import MealsCore
+import MealsLaunch
 import MealsStore
 import TestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import MealsCore
+import MealsLaunch
 import MealsNet
 import MealsStore
 import TestSupport

@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import MealsCLI
 import MealsCore
+import MealsLaunch
 import MealsStore
 import MealsSync
 

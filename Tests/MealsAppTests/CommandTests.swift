@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import MealsApp
 import MealsCore
+import MealsLaunch
 import MealsNet
 import MealsStore
 import Programs

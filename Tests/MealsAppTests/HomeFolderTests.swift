@@ -1,4 +1,5 @@
 import MealsCLI
+import MealsLaunch
 import XCTest
 
 /// `env -i meals list`, cron and service managers start meals without HOME.

@@ -1,5 +1,6 @@
 import MealsApp
 import MealsCore
+import MealsLaunch
 import MealsStore
 import TerminalUI
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import MealsCLI
+import MealsLaunch
 import MealsServe
 import TerminalUI
 import TestSupport

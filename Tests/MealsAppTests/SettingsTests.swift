@@ -1,6 +1,7 @@
 import Fixtures
 import MealsCLI
 import MealsCore
+import MealsLaunch
 import MealsNet
 import TerminalUI
 import XCTest

@@ -1,4 +1,4 @@
-import MealsCLI
+import MealsLaunch
 import TerminalUI
 
 /// How pictures are drawn: `--images` or `MEALS_IMAGES`.

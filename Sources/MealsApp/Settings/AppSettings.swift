@@ -1,5 +1,5 @@
-import MealsCLI
 import MealsCore
+import MealsLaunch
 import TerminalUI
 
 /// The config file's `set theme`, `color`, `bind` and `unbind` lines, checked against the
@@ -54,7 +54,7 @@ public struct AppSettings: Equatable, Sendable {
       case .unbind(let screen, let key):
         result = keys ? unbind(screen: screen, key: key, tables: tables) : nil
       case .set:
-        result = nil  // the launch options' (MealsCLI), already checked there
+        result = nil  // the launch options' (MealsLaunch), already checked there
       }
       if let result { problems.append(ConfigProblem(line: line.number, message: result.message)) }
     }

@@ -1,5 +1,5 @@
-import MealsCLI
 import MealsCore
+import MealsLaunch
 import TerminalUI
 
 /// `meals config`: every setting in effect, in the config file's own syntax, so its output is

@@ -1,4 +1,5 @@
 import MealsCore
+import MealsLaunch
 import MealsStore
 import TextSafety
 

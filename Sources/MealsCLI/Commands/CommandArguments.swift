@@ -1,3 +1,5 @@
+import MealsLaunch
+
 /// A subcommand's arguments, read by a small hand-written parser (no argument-parsing package
 /// can be fetched here): flags with or without a value, and positional words.
 struct CommandArguments {

@@ -1,5 +1,6 @@
 import Files
 import FoundationEssentials
+import MealsLaunch
 import MealsNet
 
 /// The network as the commands use it: one request at a time, waited for (the app's event

@@ -1,6 +1,7 @@
 import Files
 import FoundationEssentials
 import MealsCore
+import MealsLaunch
 
 #if canImport(Glibc)
   import Glibc

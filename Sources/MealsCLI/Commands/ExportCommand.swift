@@ -1,6 +1,7 @@
 import Files
 import FoundationEssentials
 import MealsCore
+import MealsLaunch
 import MealsStore
 
 /// `meals export [MEAL…] [--format F] [--output PATH] [--units U]`.

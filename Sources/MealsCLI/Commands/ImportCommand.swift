@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MealsCore
 import MealsImport
+import MealsLaunch
 import MealsNet
 import MealsStore
 import TextSafety

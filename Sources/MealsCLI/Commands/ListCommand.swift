@@ -1,4 +1,5 @@
 import MealsCore
+import MealsLaunch
 import MealsStore
 
 /// `meals list [--json] [--filter TEXT] [--favourites]`.

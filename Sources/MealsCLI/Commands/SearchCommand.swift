@@ -1,4 +1,5 @@
 import MealsCore
+import MealsLaunch
 import MealsNet
 
 /// `meals search TEXT [--json]`: TheMealDB through the same client the app uses.

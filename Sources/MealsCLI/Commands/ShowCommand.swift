@@ -1,4 +1,5 @@
 import MealsCore
+import MealsLaunch
 import MealsStore
 
 /// `meals show MEAL [--json | --markdown] [--units U]`.

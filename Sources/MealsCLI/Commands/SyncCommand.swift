@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MealsCore
 import MealsImport
+import MealsLaunch
 import MealsStore
 import MealsSync
 

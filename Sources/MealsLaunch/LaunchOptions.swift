@@ -2,7 +2,6 @@ import Files
 import FoundationEssentials
 import MealsCore
 import MealsNet
-import MealsServe
 
 /// What the command line asks for.
 public enum LaunchCommand: Equatable {
@@ -42,7 +41,7 @@ public struct LaunchOptions: Equatable {
   public var syncFolder: String?
   /// Where `meals serve` and the app's `P` listen (`set serve-port`, `MEALS_SERVE_PORT`).
   public var servePort = Self.defaultServePort
-  public static let defaultServePort = ServeSession.defaultPort
+  public static let defaultServePort = ServePort.standard
   /// Serving on the machine's addresses over HTTPS, for a phone on the same network
   /// (`set serve-lan = yes`, `MEALS_SERVE_LAN=1`); else on this machine only.
   public var serveOnLAN = false
@@ -73,6 +72,10 @@ public struct LaunchOptions: Equatable {
 /// A command-line mistake; the message goes to stderr with the usage, exit status 2.
 public struct UsageError: Error, Equatable {
   public var message: String
+
+  public init(message: String) {
+    self.message = message
+  }
 }
 
 extension LaunchOptions {
