@@ -221,4 +221,25 @@ final class ViewportTests: XCTestCase {
     view.reset()
     XCTAssertEqual(view.first(count: 10, height: 4), 0)
   }
+
+  /// Items of many heights (1, 3, 1, 2, 1 rows) in a window of 4: the wanted item whole in
+  /// view, moving as little as possible, no empty rows under the last; a page moves by as many
+  /// items as fit, at least one.
+  func testItemsOfManyHeightsKeepTheWantedOneWholeInView() {
+    let heights = [1, 3, 1, 2, 1]
+    func first(from top: Int, showing item: Int) -> Int {
+      Viewport.first(from: top, showing: item, rows: 4, count: 5) { heights[$0] }
+    }
+    XCTAssertEqual(first(from: 0, showing: 1), 0, "rows 0–3 hold items 0 and 1")
+    XCTAssertEqual(first(from: 0, showing: 2), 1, "item 2 needs item 0 out")
+    XCTAssertEqual(first(from: 0, showing: 4), 2, "the last three fit together")
+    XCTAssertEqual(first(from: 4, showing: 4), 2, "earlier items pulled in: no empty rows")
+    XCTAssertEqual(first(from: 3, showing: 0), 0)
+    XCTAssertEqual(Viewport.page(from: 0, by: 1, rows: 4, count: 5) { heights[$0] }, 2)
+    XCTAssertEqual(Viewport.page(from: 1, by: 1, rows: 4, count: 5) { heights[$0] }, 4)
+    XCTAssertEqual(Viewport.page(from: 4, by: -1, rows: 4, count: 5) { heights[$0] }, 2)
+    XCTAssertEqual(
+      Viewport.page(from: 0, by: 1, rows: 2, count: 5) { heights[$0] }, 1,
+      "an item taller than the window is still one page on")
+  }
 }

@@ -111,19 +111,11 @@ extension ListState {
     case .up: selection -= 1
     case .down: selection += 1
     case .pageDown:
-      var used = 0
-      while selection + 1 < count, used + height(selection + 1) <= viewHeight {
-        used += height(selection + 1)
-        selection += 1
-      }
-      if used == 0 { selection += 1 }
+      selection = Viewport.page(
+        from: selection, by: 1, rows: viewHeight, count: count, height: height)
     case .pageUp:
-      var used = 0
-      while selection > 0, used + height(selection - 1) <= viewHeight {
-        used += height(selection - 1)
-        selection -= 1
-      }
-      if used == 0 { selection -= 1 }
+      selection = Viewport.page(
+        from: selection, by: -1, rows: viewHeight, count: count, height: height)
     case .first: selection = 0
     case .last: selection = count - 1
     }
@@ -134,21 +126,6 @@ extension ListState {
   /// The first item to show so that the selected one is whole in view (when it fits), and no
   /// space is wasted below the last item.
   public func visibleTop(count: Int, viewHeight: Int, height: (Int) -> Int) -> Int {
-    guard count > 0, viewHeight > 0 else { return 0 }
-    let selected = max(0, min(selection, count - 1))
-    var first = max(0, min(top, count - 1))
-    if selected < first { first = selected }
-    var rows = (first...selected).reduce(0) { $0 + height($1) }
-    while rows > viewHeight && first < selected {
-      rows -= height(first)
-      first += 1
-    }
-    // Pull earlier items in while everything from there to the end fits.
-    var tail = (first..<count).reduce(0) { $0 + height($1) }
-    while first > 0 && tail + height(first - 1) <= viewHeight {
-      first -= 1
-      tail += height(first)
-    }
-    return first
+    Viewport.first(from: top, showing: selection, rows: viewHeight, count: count, height: height)
   }
 }

@@ -54,6 +54,48 @@ public struct Viewport: Equatable, Sendable {
     return max(0, min(first, count - height))
   }
 
+  // MARK: - Items of different heights
+
+  /// The first item that shows item `wanted` whole (when it fits) moving as little as
+  /// possible from `top`, items `height(i)` rows tall in a window `rows` tall, and leaves no
+  /// empty rows under the last: `first(from:showing:height:count:)` for items of many heights
+  /// (a category and its description, a form's fields).
+  public static func first(
+    from top: Int, showing wanted: Int, rows: Int, count: Int, height: (Int) -> Int
+  ) -> Int {
+    guard count > 0, rows > 0 else { return 0 }
+    let selected = max(0, min(wanted, count - 1))
+    var first = max(0, min(top, count - 1))
+    if selected < first { first = selected }
+    var used = (first...selected).reduce(0) { $0 + height($1) }
+    while used > rows && first < selected {
+      used -= height(first)
+      first += 1
+    }
+    // Pull earlier items in while everything from there to the end fits.
+    var tail = (first..<count).reduce(0) { $0 + height($1) }
+    while first > 0 && tail + height(first - 1) <= rows {
+      first -= 1
+      tail += height(first)
+    }
+    return first
+  }
+
+  /// The item a page moves to from `item` (`by` 1 down, -1 up): as many items as fit in a
+  /// window `rows` tall, at least one.
+  public static func page(
+    from item: Int, by direction: Int, rows: Int, count: Int, height: (Int) -> Int
+  ) -> Int {
+    var item = item
+    var used = 0
+    while (0..<count).contains(item + direction), used + height(item + direction) <= rows {
+      used += height(item + direction)
+      item += direction
+    }
+    if used == 0 { item += direction }
+    return max(0, min(item, count - 1))
+  }
+
   /// Back at the top (another text shown in the same window).
   public mutating func reset() { offset = 0 }
 }
