@@ -95,7 +95,7 @@ let package = Package(
         "MealsSync", "TerminalUI", "TextSafety", "Programs", "Files",
       ]),
     .executableTarget(
-      name: "meals", dependencies: ["MealsApp", "MealsCLI", "MealsLaunch", "Files"]),
+      name: "meals", dependencies: ["MealsApp", "MealsCLI", "MealsCore", "MealsLaunch", "Files"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     // The start-up floor meals-bench compares meals with (Foundation + one SQLite read).
     .executableTarget(name: "meals-floor", dependencies: ["CSQLite3"]),

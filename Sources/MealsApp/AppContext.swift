@@ -42,6 +42,9 @@ public final class AppContext {
   public var staples = Pantry.defaultStaples
   /// Whether ticking a shopping list row puts it in the pantry (`set pantry-from-shopping`).
   public var pantryFromShopping = false
+  /// The shop's aisles the shopping list follows (`aisle.conf` in the sync or config folder);
+  /// nil when there is no folder for one.
+  public var aisleFile: AisleFile?
 
   /// `U`: the next units, said on the status line.
   func cycleUnits() {

@@ -33,6 +33,8 @@ public struct ShoppingRow: Equatable, Sendable {
   public var itemIDs: [Int64]
   /// In the pantry (and not to be bought anyway): shown apart, after what is to buy.
   public var atHome = false
+  /// The aisle it is in when the list follows a shop's aisles (`Aisles.other` for none).
+  public var aisle: String?
 }
 
 /// Adding up the shopping list: items of one ingredient (whatever its case, accents and
@@ -49,9 +51,12 @@ public enum ShoppingList {
   /// `units` before the amounts are added up.
   ///
   /// With a pantry, a row it has (and no item of which is to be bought anyway) is at home,
-  /// after the rest.
+  /// after the rest. With a shop's `aisles`, the rows to buy go in the shop's order — aisle by
+  /// aisle, then as the aisle lists its foods, foods of no aisle last (`Other`) — and a
+  /// ticked row sinks within its aisle.
   public static func rows(
-    _ items: [ShoppingItem], units: UnitConversion = .asWritten, pantry: Pantry? = nil
+    _ items: [ShoppingItem], units: UnitConversion = .asWritten, pantry: Pantry? = nil,
+    aisles: Aisles? = nil
   ) -> [ShoppingRow] {
     var order: [String] = []
     var groups: [String: [ShoppingItem]] = [:]
@@ -74,9 +79,23 @@ public enum ShoppingList {
       return row
     }
     func place(_ row: ShoppingRow) -> Int { row.atHome ? 2 : row.ticked ? 1 : 0 }
-    return rows.sorted {
-      (place($0), TextFolding.key($0.name)) < (place($1), TextFolding.key($1.name))
+    guard let aisles else {
+      return rows.sorted {
+        (place($0), TextFolding.key($0.name)) < (place($1), TextFolding.key($1.name))
+      }
     }
+    let shelved = rows.map { row -> (row: ShoppingRow, place: Aisles.Place, name: String) in
+      var row = row
+      let found = aisles.place(of: row.name)
+      row.aisle = found.map { aisles.aisles[$0.aisle].name } ?? Aisles.other
+      return (row, found ?? Aisles.Place(aisle: Int.max, food: 0), TextFolding.key(row.name))
+    }
+    return shelved.sorted { left, right in
+      let l = (left.row.atHome ? 1 : 0, left.place.aisle, left.row.ticked ? 1 : 0)
+      let r = (right.row.atHome ? 1 : 0, right.place.aisle, right.row.ticked ? 1 : 0)
+      if l != r { return l < r }
+      return (left.place.food, left.name) < (right.place.food, right.name)
+    }.map(\.row)
   }
 
   /// Measures of `ingredient` in `units`, added up: `1 cup` and `250 ml` of milk are
@@ -155,10 +174,16 @@ public enum ShoppingList {
     return (added + written).joined(separator: ", ")
   }
 
-  /// The list as Markdown checkboxes: `- [ ] 700 g Flour (Pancakes, Bread)`.
+  /// The list as Markdown checkboxes: `- [ ] 700 g Flour (Pancakes, Bread)`; in a shop's
+  /// order, each aisle a heading over its rows (`## Produce`).
   public static func markdown(_ rows: [ShoppingRow]) -> String {
     var text = "# Shopping list\n\n"
+    var aisle: String?
     for row in rows where !row.atHome {
+      if let shelf = row.aisle, shelf != aisle {
+        text += (aisle == nil ? "" : "\n") + "## \(shelf)\n\n"
+        aisle = shelf
+      }
       let amounts = row.amounts.isEmpty ? "" : row.amounts + " "
       text +=
         "- [\(row.ticked ? "x" : " ")] \(amounts)\(row.name) (\(row.meals.joined(separator: ", ")))\n"

@@ -2,6 +2,7 @@ import Files
 import FoundationEssentials
 import MealsApp
 import MealsCLI
+import MealsCore
 import MealsLaunch
 import MealsNet
 import MealsStore
@@ -127,6 +128,11 @@ app.navigator.animations = options.animations
 app.context.units = options.conversion
 app.context.staples = options.staples
 app.context.pantryFromShopping = options.pantryFromShopping
+// The shop's aisles: the sync folder's `aisle.conf`, else the config folder's (the usual
+// one, whatever `--config` names: a config file given for one run is no folder to write in).
+app.context.aisleFile = AisleFile(
+  syncFolder: options.syncFolder,
+  configFolder: LoadedConfig.defaultPath(environment: environment).map(PathText.folder))
 if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),

@@ -23,10 +23,23 @@ final class ListPane<Row, ID: Equatable> {
   /// Where the bar goes when its row is gone: given that row, where it was and the new rows
   /// (nil: the row that took its place).
   private let whenGone: ((Row, Int, [Row]) -> Int)?
+  /// A heading over a row, given the row before it (a shop's aisle over its first food).
+  private let heading: ((Row, Row?) -> String?)?
+  /// Each row's heading, worked out when the rows come (never in a frame).
+  private(set) var headings: [String?] = []
 
-  init(id: @escaping (Row) -> ID, whenGone: ((Row, Int, [Row]) -> Int)? = nil) {
+  init(
+    id: @escaping (Row) -> ID, whenGone: ((Row, Int, [Row]) -> Int)? = nil,
+    heading: ((Row, Row?) -> String?)? = nil
+  ) {
     self.id = id
     self.whenGone = whenGone
+    self.heading = heading
+  }
+
+  /// Each row's height: two with a heading over it, else one; nil when no row has one.
+  private var heights: [Int]? {
+    headings.contains { $0 != nil } ? headings.map { $0 == nil ? 1 : 2 } : nil
   }
 
   /// The row under the selection bar.
@@ -77,6 +90,10 @@ final class ListPane<Row, ID: Equatable> {
     let asked = wanted != nil || wantedID != nil
     wantedID = nil
     self.rows = rows
+    headings =
+      heading.map { heading in
+        rows.indices.map { heading(rows[$0], $0 > 0 ? rows[$0 - 1] : nil) }
+      } ?? []
     if !asked, let previous, let whenGone, !rows.contains(where: { id($0) == id(previous) }) {
       state.select(whenGone(previous, index, rows), count: rows.count)
     } else {
@@ -97,7 +114,11 @@ final class ListPane<Row, ID: Equatable> {
 
   /// Does `move` over the rows in a view `pageSize` rows high.
   func apply(_ move: ListState.Move, pageSize: Int) {
-    state.apply(move, count: rows.count, pageSize: pageSize)
+    if let heights {
+      state.apply(move, count: rows.count, viewHeight: pageSize) { heights[$0] }
+    } else {
+      state.apply(move, count: rows.count, pageSize: pageSize)
+    }
     wantedID = nil
   }
 
@@ -117,7 +138,10 @@ final class ListPane<Row, ID: Equatable> {
 
   /// Selects the row a click lands on in `view`; its index, or nil when it missed every row.
   func click(_ event: MouseEvent, in view: ListView) -> Int? {
-    guard let index = view.index(of: event, state: state, count: rows.count) else { return nil }
+    let hit =
+      heights.map { view.index(of: event, state: state, heights: $0) }
+      ?? view.index(of: event, state: state, count: rows.count)
+    guard let index = hit else { return nil }
     select(index)
     return index
   }
@@ -137,8 +161,25 @@ final class ListPane<Row, ID: Equatable> {
       return
     }
     let rows = rows
-    view.render(into: &canvas, state: state, count: rows.count) { canvas, line in
-      draw(&canvas, line, rows[line.index])
+    guard let heights else {
+      view.render(into: &canvas, state: state, count: rows.count) { canvas, line in
+        draw(&canvas, line, rows[line.index])
+      }
+      return
+    }
+    // A heading on its item's first row, the row itself on its last.
+    let headings = headings
+    view.render(into: &canvas, state: state, heights: heights, headings: heights.map { $0 - 1 }) {
+      canvas, line in
+      if let title = headings[line.index] {
+        canvas.writeTruncated(
+          title, row: line.frame.y, column: line.frame.x, width: line.frame.width, style: .accent)
+        guard line.frame.height > 1 else { return }
+      }
+      let last = ListRow(
+        index: line.index, frame: line.frame.dropping(top: line.frame.height - 1),
+        content: line.content.dropping(top: line.content.height - 1), selected: line.selected)
+      draw(&canvas, last, rows[line.index])
     }
   }
 }

@@ -1,3 +1,4 @@
+import Files
 import FoundationEssentials
 import MealsCore
 import MealsStore
@@ -10,7 +11,7 @@ import TerminalUI
 /// clipboard (OSC 52). Kept in the database, so it survives restarts and another `meals`
 /// sees changes within a second.
 public final class ShoppingListScreen: Screen, StoreListener {
-  enum Action: String, Sendable { case tick, removeTicked, export, copy, units, buyAnyway }
+  enum Action: String, Sendable { case tick, removeTicked, export, copy, units, buyAnyway, aisle }
 
   static let keys = KeyTable<Action>(
     "shopping-list",
@@ -33,6 +34,11 @@ public final class ShoppingListScreen: Screen, StoreListener {
       ),
       MealActions.units(.units),
       KeyBinding(
+        [.character("g")], .aisle, "aisle", footer: false,
+        detail:
+          "put the row's food in an aisle of the shop (typed, or one listed): the list follows the shop's aisles, kept in `aisle.conf` (CookCLI's file) in the sync folder, else the config folder"
+      ),
+      KeyBinding(
         [.character("A")], .buyAnyway, "buy anyway", footer: false,
         detail:
           "buy a row that is at home anyway (the pantry has it: such rows are shown apart, after the rest, and left out of what `e` and `y` write); again to leave it at home"
@@ -44,8 +50,17 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
-  /// The rows, an ingredient each (its name the id).
-  private let list = ListPane<ShoppingRow, String> { $0.name }
+  /// The rows, an ingredient each (its name the id), in the shop's aisles when it has some:
+  /// each aisle's name over its first row, `At home` over the rows not to buy.
+  private let list = ListPane<ShoppingRow, String>(
+    id: \.name,
+    heading: { row, previous in
+      guard let aisle = row.aisle else { return nil }
+      if row.atHome { return previous?.atHome == true ? nil : "At home" }
+      return aisle == previous?.aisle ? nil : aisle
+    })
+  /// The shop's aisles as last read (nil: none, the list in name order).
+  private var aisles: Aisles?
   private var rows: [ShoppingRow] { list.rows }
   /// The items as read, and the units the rows were added up in.
   private var items: [ShoppingItem] = []
@@ -78,11 +93,23 @@ public final class ShoppingListScreen: Screen, StoreListener {
         items = try store.readShoppingItems()
         pantry = Pantry(items: try store.readPantryItems(), staples: [])
         rowsUnits = units
-        return ShoppingList.rows(items, units: units, pantry: pantry)
+        readAisles()
+        return ShoppingList.rows(items, units: units, pantry: pantry, aisles: aisles)
       }, failed: context.readFailed)
     guard !read, rowsUnits != units else { return }
-    list.show(ShoppingList.rows(items, units: units, pantry: pantry))
+    list.show(ShoppingList.rows(items, units: units, pantry: pantry, aisles: aisles))
     rowsUnits = units
+  }
+
+  /// The shop's aisles from `aisle.conf`; a file that cannot be read is said, and the list
+  /// keeps its own order.
+  private func readAisles() {
+    do {
+      aisles = try context.aisleFile?.aisles()
+    } catch {
+      aisles = nil
+      context.navigator.showError("\(AisleFile.name): \(error.message)")
+    }
   }
 
   public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
@@ -131,6 +158,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
         anyway
           ? "“\(Quote.name(row.name))” is to buy, although it is at home."
           : "“\(Quote.name(row.name))” is at home again: not to buy.")
+    case .aisle: askAisle()
     case .units:
       context.cycleUnits()
       prepare(in: context.navigator.body)
@@ -164,6 +192,40 @@ public final class ShoppingListScreen: Screen, StoreListener {
         "Copied the shopping list (\(Self.rowCount(rows.filter { !$0.atHome }.count))) as Markdown \(whereTo)."
       )
     }
+  }
+
+  /// Asks which aisle the selected row's food is in (the aisles there are offered), then
+  /// writes it to `aisle.conf`.
+  private func askAisle() {
+    guard let row = list.selected else { return }
+    guard let file = context.aisleFile else {
+      context.navigator.showError(
+        "No folder for \(AisleFile.name): set sync-folder, or give meals a config folder (HOME).")
+      return
+    }
+    let known = aisles?.aisles.map(\.name) ?? []
+    let offered = known.isEmpty ? "" : " (\(known.prefix(6).joined(separator: ", ")))"
+    context.navigator.present(
+      TextPrompt(
+        label: "Aisle for “\(Quote.name(row.name))”\(offered):",
+        text: row.aisle == Aisles.other ? "" : row.aisle ?? "",
+        hint: "Enter to put it there · Esc to cancel", action: "aisle"
+      ) { [weak self] text in
+        guard let self else { return nil }
+        let aisle = MealRules.trimmed(text)
+        guard !aisle.isEmpty, !aisle.contains("|"), !aisle.contains("]"), !aisle.contains("\n")
+        else { return "Type an aisle's name (no “|” or “]”)." }
+        do {
+          try file.move(row.name, to: aisle)
+        } catch {
+          return "Cannot write \(file.path): \(AtomicFile.reason(of: error))"
+        }
+        list.markStale(redrawing: context.navigator)
+        list.select(id: row.name)
+        context.navigator.showInfo(
+          "“\(Quote.name(row.name))” is in \(aisle) now (\(file.path)).")
+        return nil
+      })
   }
 
   /// The name of the first unticked row after `index`, else the first before it.

@@ -6,6 +6,13 @@ public struct ListRow {
   /// After the marker and a space, one column short of the right edge: where the text goes.
   public let content: Rect
   public let selected: Bool
+
+  public init(index: Int, frame: Rect, content: Rect, selected: Bool) {
+    self.index = index
+    self.frame = frame
+    self.content = content
+    self.selected = selected
+  }
 }
 
 /// The one list widget (ratatui's `List`): draws the visible items of a list in `area`, the `▸`
