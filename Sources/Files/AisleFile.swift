@@ -27,24 +27,24 @@ public struct AisleFile: Equatable, Sendable {
   /// Far above any shop's: a larger file is not one.
   static let limit = 1_048_576
 
-  /// The file's text; nil when there is none yet (no aisles: the list keeps its own order).
+  /// The file's text; nil when there is none yet.
   public func text() throws(FormatError) -> String? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let bytes = try LimitedFile.read(path, limit: Self.limit, kind: "an aisle file")
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The aisles the file holds; nil when there is no file.
-  public func aisles() throws(FormatError) -> Aisles? {
-    try text().map(Aisles.init(parsing:))
+  /// The aisles the file holds; meals' own (`Aisles.standard`) while there is no file.
+  public func aisles() throws(FormatError) -> Aisles {
+    try text().map(Aisles.init(parsing:)) ?? Aisles.standard
   }
 
   /// Puts the food `name` in `aisle`; returns the aisles as they are now.
   ///
-  /// The file is written whole or not at all (a new file when there was none).
+  /// The file is written whole or not at all; a first one is meals' own aisles with the move.
   @discardableResult
   public func move(_ name: String, to aisle: String) throws -> Aisles {
-    let text = Aisles.moving(name, to: aisle, in: try text() ?? "")
+    let text = Aisles.moving(name, to: aisle, in: try text() ?? Aisles.standardText + "\n")
     try AtomicFile.write(Array(text.utf8), to: path)
     return Aisles(parsing: text)
   }

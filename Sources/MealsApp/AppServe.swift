@@ -1,3 +1,4 @@
+import Files
 import MealsCore
 import MealsServe
 import MealsStore
@@ -15,14 +16,17 @@ public final class AppServe: Ticker {
     public var lan: Bool
     /// The units the phone's pages read meals in unless one asks for others.
     public var units: UnitConversion
+    /// The shop's aisles the phone's shopping list follows, as the app's does.
+    public var aisles: AisleFile?
 
     public init(
       port: Int = ServeSession.defaultPort, lan: Bool = false,
-      units: UnitConversion = .asWritten
+      units: UnitConversion = .asWritten, aisles: AisleFile? = nil
     ) {
       self.port = port
       self.lan = lan
       self.units = units
+      self.aisles = aisles
     }
   }
 
@@ -49,7 +53,7 @@ public final class AppServe: Ticker {
     starter = { options in
       ServeSession.start(
         databasePath: databasePath, readOnly: readOnly, port: options.port, lan: options.lan,
-        units: options.units
+        units: options.units, aisles: options.aisles
       ).map { $0 }
     }
   }

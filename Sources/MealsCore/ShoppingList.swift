@@ -33,8 +33,10 @@ public struct ShoppingRow: Equatable, Sendable {
   public var itemIDs: [Int64]
   /// In the pantry (and not to be bought anyway): shown apart, after what is to buy.
   public var atHome = false
-  /// The aisle it is in when the list follows a shop's aisles (`Aisles.other` for none).
+  /// The aisle it is in when the list follows a shop's aisles (`Aisles.other` for none), and
+  /// that aisle's place in the shop (`Int.max` for none).
   public var aisle: String?
+  public var shelf = Int.max
 }
 
 /// Adding up the shopping list: items of one ingredient (whatever its case, accents and
@@ -51,9 +53,8 @@ public enum ShoppingList {
   /// `units` before the amounts are added up.
   ///
   /// With a pantry, a row it has (and no item of which is to be bought anyway) is at home,
-  /// after the rest. With a shop's `aisles`, the rows to buy go in the shop's order — aisle by
-  /// aisle, then as the aisle lists its foods, foods of no aisle last (`Other`) — and a
-  /// ticked row sinks within its aisle.
+  /// after the rest. With a shop's `aisles`, each part goes in the shop's order — aisle by
+  /// aisle, then as the aisle lists its foods, foods of no aisle last (`Other`).
   public static func rows(
     _ items: [ShoppingItem], units: UnitConversion = .asWritten, pantry: Pantry? = nil,
     aisles: Aisles? = nil
@@ -88,13 +89,11 @@ public enum ShoppingList {
       var row = row
       let found = aisles.place(of: row.name)
       row.aisle = found.map { aisles.aisles[$0.aisle].name } ?? Aisles.other
+      row.shelf = found?.aisle ?? Int.max
       return (row, found ?? Aisles.Place(aisle: Int.max, food: 0), TextFolding.key(row.name))
     }
     return shelved.sorted { left, right in
-      let l = (left.row.atHome ? 1 : 0, left.place.aisle, left.row.ticked ? 1 : 0)
-      let r = (right.row.atHome ? 1 : 0, right.place.aisle, right.row.ticked ? 1 : 0)
-      if l != r { return l < r }
-      return (left.place.food, left.name) < (right.place.food, right.name)
+      (place(left.row), left.place, left.name) < (place(right.row), right.place, right.name)
     }.map(\.row)
   }
 
@@ -174,12 +173,25 @@ public enum ShoppingList {
     return (added + written).joined(separator: ", ")
   }
 
+  /// The heading over `row` in a list in a shop's order (nil in none, or within a part): its
+  /// aisle over the first row to buy in it, `Ticked` over the ticked, `At home` over the rows
+  /// the pantry has.
+  public static func heading(over row: ShoppingRow, after previous: ShoppingRow?) -> String? {
+    guard let aisle = row.aisle else { return nil }
+    if row.atHome { return previous?.atHome == true ? nil : "At home" }
+    if row.ticked { return previous?.ticked == true ? nil : "Ticked" }
+    return aisle == previous?.aisle && previous?.ticked == false ? nil : aisle
+  }
+
   /// The list as Markdown checkboxes: `- [ ] 700 g Flour (Pancakes, Bread)`; in a shop's
-  /// order, each aisle a heading over its rows (`## Produce`).
+  /// order, each aisle a heading over its rows (`## Produce`), the ticked ones last in it.
   public static func markdown(_ rows: [ShoppingRow]) -> String {
     var text = "# Shopping list\n\n"
     var aisle: String?
-    for row in rows where !row.atHome {
+    let shelved = rows.enumerated().sorted {
+      ($0.element.shelf, $0.offset) < ($1.element.shelf, $1.offset)
+    }
+    for row in shelved.map(\.element) where !row.atHome {
       if let shelf = row.aisle, shelf != aisle {
         text += (aisle == nil ? "" : "\n") + "## \(shelf)\n\n"
         aisle = shelf

@@ -54,6 +54,9 @@ public struct LaunchOptions: Equatable {
   public var staples = Pantry.defaultStaples
   /// Ticking an item off the shopping list puts it in the pantry (`set pantry-from-shopping`).
   public var pantryFromShopping = false
+  /// The shop's aisles the shopping list follows: the sync folder's `aisle.conf`, else the one
+  /// beside the usual config file (whatever `--config` names); nil with no folder for one.
+  public var aisleFile: AisleFile?
   /// The two as one conversion, for reading a meal.
   public var conversion: UnitConversion { UnitConversion(units, cup: cup) }
   /// How long a lone Esc waits for the rest of a key's sequence, in ms (`set escape-delay`).
@@ -333,6 +336,9 @@ extension LaunchOptions {
     options.cup = cup.value.flatMap(CupSize.init(rawValue:)) ?? .us
     options.staples = staples.value.map(Self.staples(in:)) ?? Pantry.defaultStaples
     options.pantryFromShopping = pantryFromShopping.value ?? false
+    options.aisleFile = AisleFile(
+      syncFolder: options.syncFolder,
+      configFolder: LoadedConfig.defaultPath(environment: environment).map(PathText.folder))
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }

@@ -23,6 +23,9 @@ public final class PhoneServer: Sendable {
   private let clock: @Sendable () -> Double
   /// The units meals are read in unless a page asks for others (`set units`, `set cup`).
   private let units: UnitConversion
+  /// The shop's aisles the shopping page follows (read at each request: another machine's
+  /// sync may change the file).
+  private let aisles: AisleFile?
   /// This machine's name: a `Host` of it (or `.local`) is this server's own.
   private let machineName: String
 
@@ -33,7 +36,8 @@ public final class PhoneServer: Sendable {
   public init(
     databasePath: String, readOnly: Bool, token: PairingToken,
     authority: (pem: String, fingerprint: String)? = nil, secure: Bool = false,
-    units: UnitConversion = .asWritten, today: @escaping @Sendable () -> CivilDate = { .today() },
+    units: UnitConversion = .asWritten, aisles: AisleFile? = nil,
+    today: @escaping @Sendable () -> CivilDate = { .today() },
     clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
   ) throws(StoreError) {
     store = Mutex(try MealStore(path: databasePath, readOnly: readOnly, busyTimeout: 2_000))
@@ -43,6 +47,7 @@ public final class PhoneServer: Sendable {
     self.today = today
     self.clock = clock
     self.units = units
+    self.aisles = aisles
     machineName = LocalAddresses.hostName() ?? ""
   }
 
@@ -159,9 +164,11 @@ public final class PhoneServer: Sendable {
       let pantry = try store.withLock { store throws(StoreError) in
         Pantry(items: try store.readPantryItems(), staples: [])
       }
+      // A file that cannot be read leaves the list in its own order (the app says why).
+      let shop = aisles.flatMap { try? $0.aisles() }
       return html(
         PhonePages.shopping(
-          ShoppingList.rows(items, units: conversion(request), pantry: pantry)))
+          ShoppingList.rows(items, units: conversion(request), pantry: pantry, aisles: shop)))
     case .style: return asset(PhoneAssets.style, type: "text/css; charset=utf-8")
     case .script: return asset(PhoneAssets.script, type: "text/javascript; charset=utf-8")
     case .worker: return asset(PhoneAssets.worker, type: "text/javascript; charset=utf-8")

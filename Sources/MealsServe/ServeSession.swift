@@ -1,3 +1,4 @@
+import Files
 import FoundationEssentials
 import MealsCore
 import MealsNet
@@ -58,7 +59,7 @@ public final class ServeSession {
   /// makes a new certificate authority (every phone that trusted the old one must install it).
   public static func start(
     databasePath: String, readOnly: Bool, port: Int, lan: Bool, renewToken: Bool = false,
-    renewCertificate: Bool = false, units: UnitConversion = .asWritten
+    renewCertificate: Bool = false, units: UnitConversion = .asWritten, aisles: AisleFile? = nil
   ) -> Result<ServeSession, Problem> {
     let folder = PathText.folder(databasePath)
     let token: PairingToken
@@ -82,7 +83,7 @@ public final class ServeSession {
       phone = try PhoneServer(
         databasePath: databasePath, readOnly: readOnly, token: token,
         authority: certificate.map { ($0.authorityPEM, $0.authorityFingerprint) }, secure: lan,
-        units: units)
+        units: units, aisles: aisles)
     } catch {
       return .failure(Problem(message: error.message))
     }

@@ -123,16 +123,13 @@ let app = MealsApplication(
   pictureCache: pictureCache, screenSize: terminal.size,
   syncFolder: store.isReadOnly ? nil : options.syncFolder,
   serving: AppServe.Options(
-    port: options.servePort, lan: options.serveOnLAN, units: options.conversion))
+    port: options.servePort, lan: options.serveOnLAN, units: options.conversion,
+    aisles: options.aisleFile))
 app.navigator.animations = options.animations
 app.context.units = options.conversion
 app.context.staples = options.staples
 app.context.pantryFromShopping = options.pantryFromShopping
-// The shop's aisles: the sync folder's `aisle.conf`, else the config folder's (the usual
-// one, whatever `--config` names: a config file given for one run is no folder to write in).
-app.context.aisleFile = AisleFile(
-  syncFolder: options.syncFolder,
-  configFolder: LoadedConfig.defaultPath(environment: environment).map(PathText.folder))
+app.context.aisleFile = options.aisleFile
 if store.isReadOnly { app.navigator.headerMark = "read-only" }
 let loop = EventLoop(
   terminal: terminal, navigator: app.navigator, waiter: NetworkWaiter(http: http),

@@ -31,7 +31,7 @@ def main():
 
     def state():
         rows = []
-        for row in driver.find_elements(By.CSS_SELECTOR, "#shopping li"):
+        for row in driver.find_elements(By.CSS_SELECTOR, "#shopping li:not(.aisle)"):
             box = row.find_element(By.CSS_SELECTOR, "input[type=checkbox]")
             rows.append({"id": int(box.get_attribute("data-id")), "ticked": box.is_selected(),
                          "waiting": "waiting" in (row.get_attribute("class") or "").split()})

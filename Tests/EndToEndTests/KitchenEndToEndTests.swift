@@ -61,6 +61,7 @@ final class KitchenEndToEndTests: XCTestCase {
     try tmux.press("Escape", "L")
     screen = try tmux.waitFor("Shopping List")
     XCTAssertTrue(screen.contains("[ ] 200 g"), screen)
+    // The first row in the shop's order (meals' own aisles: dairy before baking).
     try tmux.press("Space")
     try tmux.waitFor("1 ticked")
     try tmux.press("e")
@@ -72,11 +73,19 @@ final class KitchenEndToEndTests: XCTestCase {
       """
       # Shopping list
 
-      - [ ] 1 cup Milk (Pancakes)
-      - [ ] Pinch Salt (Pancakes)
-      - [x] 200 g Flour (Pancakes)
+      ## Dairy and eggs
 
-      """)
+      - [x] 1 cup Milk (Pancakes)
+
+      ## Baking
+
+      - [ ] 200 g Flour (Pancakes)
+
+      ## Spices and seasonings
+
+      - [ ] Pinch Salt (Pancakes)
+
+      """, "in meals' own aisles (no aisle.conf yet)")
     try tmux.press("q", "q")
     try tmux.waitFor("EXIT=0")
   }

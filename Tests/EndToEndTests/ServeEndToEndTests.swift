@@ -747,12 +747,14 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual((try json(ticked) as? [String: Any])?["ticked"] as? Bool, true)
     // Within a second (the app looks for others' changes twice a second); a ticked row sinks.
     screen = try tmux.waitFor("[x] 500 g", timeout: 3)
-    XCTAssertTrue(screen.contains("▸ [ ] ½ cup  Butter"), screen)
+    // The bar stays on Potatoes as it sinks (meals' own aisles put vegetables before dairy).
+    XCTAssertTrue(screen.contains("▸ [x] 500 g  Potatoes"), screen)
+    XCTAssertTrue(screen.contains("  [ ] ½ cup  Butter"), screen)
     let heard = events.wait(seconds: 10)
     XCTAssertTrue(heard.contains("event: change"), heard)
 
-    // The cursor is on Butter, now the first row: the app ticks it.
-    try tmux.press("Space")
+    // Up to Butter, now the first row: the app ticks it.
+    try tmux.press("Up", "Space")
     try tmux.waitFor("[x] ½ cup")
     let deadline = Date().addingTimeInterval(3)
     var butterTicked = false
@@ -859,14 +861,14 @@ final class ServeEndToEndTests: XCTestCase {
     for page in ["book", "meal", "cook", "shopping"] {
       XCTAssertGreaterThan(colours[page] ?? 0, 10, "the \(page) screenshot is not blank")
     }
-    // The phone's list in the terminal's order (by name): its first row is the butter, both
-    // meals' butter in it.
-    try tmux.waitFor("[x] ½ cup", timeout: 3)
+    // The phone's list in the terminal's order (meals' own aisles: vegetables first): its
+    // first row is the potatoes; both meals' butter stays to buy.
+    try tmux.waitFor("[x] 500 g", timeout: 3)
     XCTAssertEqual(
       try store.readShoppingItems().filter { $0.ingredient.lowercased() == "butter" }.map(\.ticked),
-      [true, true])
+      [false, false])
     XCTAssertEqual(
-      try store.readShoppingItems().first { $0.ingredient == "Potatoes" }?.ticked, false)
+      try store.readShoppingItems().first { $0.ingredient == "Potatoes" }?.ticked, true)
     try tmux.press("q", "q")
   }
 }

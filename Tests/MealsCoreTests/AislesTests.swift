@@ -70,8 +70,8 @@ final class AislesTests: XCTestCase {
   }
 
   /// The rows to buy go aisle by aisle as the file lists its foods, foods of no aisle under
-  /// `Other`, a ticked row last in its aisle, the rows at home apart; the Markdown follows
-  /// under the aisles' headings.
+  /// `Other`; ticked rows sink (in the shop's order too), the rows at home apart; the Markdown
+  /// puts each aisle over its rows, a ticked one last in it.
   func testTheShoppingListGoesInTheShopsOrder() {
     let aisles = Aisles(parsing: "[produce]\ngarlic\nonion\n[dairy]\nmilk\neggs\n")
     let items = ["eggs", "saffron", "onion", "milk", "garlic", "flour"].enumerated().map {
@@ -81,9 +81,9 @@ final class AislesTests: XCTestCase {
     }
     let rows = ShoppingList.rows(
       items, pantry: Pantry(items: [Pantry.Item(name: "flour")], staples: []), aisles: aisles)
-    XCTAssertEqual(rows.map(\.name), ["onion", "garlic", "milk", "eggs", "saffron", "flour"])
+    XCTAssertEqual(rows.map(\.name), ["onion", "milk", "eggs", "saffron", "garlic", "flour"])
     XCTAssertEqual(
-      rows.map(\.aisle), ["produce", "produce", "dairy", "dairy", "Other", "Other"])
+      rows.map(\.aisle), ["produce", "dairy", "dairy", "Other", "produce", "Other"])
     XCTAssertEqual(
       ShoppingList.markdown(rows),
       """
@@ -105,5 +105,20 @@ final class AislesTests: XCTestCase {
 
       """)
     XCTAssertNil(ShoppingList.rows(items).first?.aisle, "no aisles: the list's own order")
+  }
+
+  /// Before the user has a file, meals' own aisles: read without a problem, the foods people
+  /// buy most found in the languages the page reader knows.
+  func testMealsOwnAislesHoldTheCommonFoods() {
+    let standard = Aisles.standard
+    XCTAssertEqual(standard.problems, [])
+    XCTAssertEqual(standard.aisle(of: "Onions"), "Fruit and vegetables")
+    XCTAssertEqual(standard.aisle(of: "Zwiebel"), "Fruit and vegetables")
+    XCTAssertEqual(standard.aisle(of: "lait"), "Dairy and eggs")
+    XCTAssertEqual(
+      standard.aisle(of: "pepper"), "Spices and seasonings", "the spice, not the vegetable")
+    XCTAssertEqual(standard.aisle(of: "red pepper"), "Fruit and vegetables")
+    XCTAssertEqual(standard.aisle(of: "plain flour"), "Baking")
+    XCTAssertEqual(standard.aisles.first?.name, "Fruit and vegetables", "a shop starts with them")
   }
 }

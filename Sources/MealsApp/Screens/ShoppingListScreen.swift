@@ -51,14 +51,11 @@ public final class ShoppingListScreen: Screen, StoreListener {
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
   /// The rows, an ingredient each (its name the id), in the shop's aisles when it has some:
-  /// each aisle's name over its first row, `At home` over the rows not to buy.
+  /// each aisle's name over its first row to buy, `Ticked` over the ticked, `At home` over
+  /// the rows not to buy.
   private let list = ListPane<ShoppingRow, String>(
     id: \.name,
-    heading: { row, previous in
-      guard let aisle = row.aisle else { return nil }
-      if row.atHome { return previous?.atHome == true ? nil : "At home" }
-      return aisle == previous?.aisle ? nil : aisle
-    })
+    heading: ShoppingList.heading(over:after:))
   /// The shop's aisles as last read (nil: none, the list in name order).
   private var aisles: Aisles?
   private var rows: [ShoppingRow] { list.rows }

@@ -34,7 +34,8 @@ enum ServeCommand {
     switch ServeSession.start(
       databasePath: options.databasePath, readOnly: options.readOnly, port: port, lan: lan,
       renewToken: arguments.flags.contains("--new-token"),
-      renewCertificate: arguments.flags.contains("--new-certificate"), units: options.conversion)
+      renewCertificate: arguments.flags.contains("--new-certificate"), units: options.conversion,
+      aisles: options.aisleFile)
     {
     case .success(let started): session = started
     case .failure(let problem):

@@ -49,6 +49,8 @@ public enum PhoneAssets {
       text-decoration: line-through; color: var(--muted); }
     ul.shopping .from { font-size: .85em; display: block; margin-left: 2em; }
     ul.shopping li.at-home { opacity: .7; }
+    ul.shopping li.aisle { padding: 1em 0 .2em; }
+    ul.shopping li.aisle h2 { font-size: 1em; margin: 0; color: var(--accent); }
     .step { border-top: 1px solid var(--line); padding: .5em 0 1em; }
     .step-text { font-size: 1.5em; line-height: 1.4; }
     .cook-nav { display: none; }

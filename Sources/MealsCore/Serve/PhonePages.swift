@@ -397,7 +397,13 @@ public enum PhonePages {
     // Ticks made while meals cannot be reached are said here (by the script) until sent.
     main += "<p class=\"note\" id=\"waiting\" role=\"status\" aria-live=\"polite\"></p>\n"
     main += "<ul class=\"shopping\" id=\"shopping\">\n"
-    for row in rows { main += shoppingRow(row) }
+    for (index, row) in rows.enumerated() {
+      // The shop's aisles over their rows, as the terminal's list shows them.
+      if let heading = ShoppingList.heading(over: row, after: index > 0 ? rows[index - 1] : nil) {
+        main += "<li class=\"aisle\"><h2>\(HTMLEscaping.escaped(heading))</h2></li>\n"
+      }
+      main += shoppingRow(row)
+    }
     main += "</ul>\n"
     return page(title: "Shopping", page: "shopping", main: main)
   }
