@@ -83,6 +83,7 @@ extension Aisles {
     oregano|Oregano|origan|orégano|origano
     thyme|Thymian|thym|tomillo|timo|tijm
     bay leaves|bay leaf|Lorbeerblätter|laurier|laurel|alloro
+    mixed herbs|dried herbs|italian seasoning|herbes de Provence|Kräuter der Provence
     [Oils and sauces]
     olive oil|extra virgin olive oil|Olivenöl|huile d'olive|aceite de oliva|olio d'oliva|olijfolie
     vegetable oil|sunflower oil|oil|Öl|huile|aceite|olio|olie

@@ -25,6 +25,14 @@ public struct Aisles: Equatable, Sendable {
   /// Each name's place, by its lower case and by its key.
   private var places: [String: Place] = [:]
   private var keyPlaces: [String: Place] = [:]
+  /// Each name as its words, longest first, for a food named with more words around it.
+  private var wordPlaces: [WordName] = []
+
+  /// A name as its words, and where its food is.
+  struct WordName: Equatable, Sendable {
+    var words: [String]
+    var place: Place
+  }
 
   /// Where a food is: its aisle's index, and its own within the aisle.
   public struct Place: Equatable, Sendable, Comparable {
@@ -91,6 +99,7 @@ public struct Aisles: Equatable, Sendable {
   private mutating func index() {
     places = [:]
     keyPlaces = [:]
+    wordPlaces = []
     for (aisleIndex, aisle) in aisles.enumerated() {
       for (foodIndex, names) in aisle.foods.enumerated() {
         let place = Place(aisle: aisleIndex, food: foodIndex)
@@ -98,14 +107,38 @@ public struct Aisles: Equatable, Sendable {
           places[name.lowercased()] = places[name.lowercased()] ?? place
           let key = IngredientKey.of(name)
           if !key.isEmpty { keyPlaces[key] = keyPlaces[key] ?? place }
+          let words = Self.words(of: name)
+          if !words.isEmpty { wordPlaces.append(WordName(words: words, place: place)) }
         }
       }
     }
+    // The longest names first (`coconut milk` before `milk`); the file's order within a length.
+    wordPlaces = wordPlaces.enumerated().sorted {
+      ($1.element.words.count, $0.offset) < ($0.element.words.count, $1.offset)
+    }.map(\.element)
   }
 
-  /// Where the food `name` is, nil when no aisle has it.
+  /// A name's words in lower case, letters and digits only (`Parmigiano-Reggiano` is
+  /// `parmigiano`, `reggiano`).
+  static func words(of name: String) -> [String] {
+    name.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+  }
+
+  /// Where the food `name` is, nil when no aisle has it: by any of its names or its key, else
+  /// by the longest name its words hold (`penne rigate` is where `penne` is).
   public func place(of name: String) -> Place? {
-    places[MealRules.trimmed(name).lowercased()] ?? keyPlaces[IngredientKey.of(name)]
+    if let found = places[MealRules.trimmed(name).lowercased()] ?? keyPlaces[IngredientKey.of(name)]
+    {
+      return found
+    }
+    let words = Self.words(of: name)
+    guard !words.isEmpty else { return nil }
+    return wordPlaces.first { entry in
+      entry.words.count <= words.count
+        && (0...(words.count - entry.words.count)).contains { start in
+          Array(words[start..<start + entry.words.count]) == entry.words
+        }
+    }?.place
   }
 
   /// The aisle's name the food is in, nil when none has it.

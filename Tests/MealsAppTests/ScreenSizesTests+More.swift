@@ -1,3 +1,4 @@
+import Files
 import Fixtures
 import MealsCore
 import TerminalUI
@@ -32,6 +33,18 @@ extension ScreenSizesTests {
   func testShoppingListAtEverySize() throws {
     try check("shopping-list") { size in
       let app = try stocked(size)
+      app.press(.character("l"), .character("L"), .character(" "))
+      app.navigator.clearStatus()
+      return app
+    }
+  }
+
+  /// The same list in the shop's order (meals' own aisles: no `aisle.conf` yet), each aisle
+  /// over its rows, the ticked one under `Ticked`.
+  func testShoppingListInAislesAtEverySize() throws {
+    try check("shopping-list-aisles") { size in
+      let app = try stocked(size)
+      app.app.context.aisleFile = AisleFile(path: app.folder.path(AisleFile.name))
       app.press(.character("l"), .character("L"), .character(" "))
       app.navigator.clearStatus()
       return app

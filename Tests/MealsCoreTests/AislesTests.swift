@@ -50,6 +50,10 @@ final class AislesTests: XCTestCase {
     XCTAssertEqual(aisles.aisle(of: "garlic"), "produce")
     XCTAssertEqual(aisles.aisle(of: "Eggs"), "dairy")
     XCTAssertEqual(aisles.aisle(of: "onion, diced"), "produce", "by its key")
+    XCTAssertEqual(aisles.aisle(of: "2 large red onions"), "produce", "by a name its words hold")
+    XCTAssertEqual(
+      Aisles(parsing: "[dairy]\nmilk\n[tins]\ncoconut milk\n").aisle(of: "light coconut milk"),
+      "tins", "the longest name its words hold")
     XCTAssertNil(aisles.aisle(of: "saffron"))
   }
 
