@@ -1,31 +1,84 @@
 import FoundationEssentials
 import MealsCore
 
-/// Where the shop's aisles are kept, as CookCLI keeps them: `aisle.conf` at the top of the
-/// sync folder (so every machine walks the same shop), else in the config folder.
+/// Where a shop's aisles are kept, as CookCLI keeps them: `aisle.conf` at the top of the sync
+/// folder (so every machine walks the same shop), else in the config folder.
+///
+/// Other shops have a file each beside it, `aisle-Lidl.conf` (`set shop = Lidl`, or `s` on
+/// the Shopping List): the same list in each shop's order.
 public struct AisleFile: Equatable, Sendable {
   /// The file read, or where a first one is written.
   public let path: String
+  /// The shop it is for; nil for the usual one (`aisle.conf`).
+  public let shop: String?
+  /// The folders a shop's file is looked for in, the first preferred.
+  let folders: [String]
 
-  /// The file in use: the sync folder's when it has one, else the config folder's when it
-  /// has one, else where a new one goes (the sync folder when there is one); nil when there is
-  /// no folder for it.
-  public init?(syncFolder: String?, configFolder: String?) {
-    let places = [syncFolder, configFolder].compactMap { $0 }.map {
-      PathText.joined($0, Self.name)
-    }
-    guard let first = places.first else { return nil }
-    path = places.first { FileManager.default.fileExists(atPath: $0) } ?? first
+  /// The file in use for `shop`: the sync folder's when it has one, else the config folder's
+  /// when it has one, else where a new one goes (the sync folder when there is one); nil when
+  /// there is no folder for it.
+  public init?(syncFolder: String?, configFolder: String?, shop: String? = nil) {
+    self.init(folders: [syncFolder, configFolder].compactMap { $0 }, shop: shop)
   }
 
+  private init?(folders: [String], shop: String?) {
+    let shop = shop.map(MealRules.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+    let name = Self.name(for: shop)
+    let places = folders.map { PathText.joined($0, name) }
+    guard let first = places.first else { return nil }
+    path = places.first { FileManager.default.fileExists(atPath: $0) } ?? first
+    self.shop = shop
+    self.folders = folders
+  }
+
+  /// A file given by its path (the tests').
   public init(path: String) {
     self.path = path
+    shop = nil
+    folders = [PathText.folder(path)]
   }
 
   /// CookCLI's name for it.
   public static let name = "aisle.conf"
   /// Far above any shop's: a larger file is not one.
   static let limit = 1_048_576
+
+  /// The file name of `shop`'s aisles: `aisle.conf` for the usual one, `aisle-Lidl.conf`.
+  static func name(for shop: String?) -> String {
+    guard let shop else { return name }
+    // A shop's name is a file's name here: no folder separator, no leading dot.
+    let safe = String(shop.map { $0 == "/" || $0 == "\\" ? "-" : $0 })
+    return "aisle-" + (safe.hasPrefix(".") ? "_" + safe.dropFirst() : safe) + ".conf"
+  }
+
+  // MARK: - Shops
+
+  /// The same folders' file for another shop.
+  public func forShop(_ shop: String?) -> AisleFile? {
+    AisleFile(folders: folders, shop: shop)
+  }
+
+  /// The shops that have a file: the usual one (nil) first, then the others by name.
+  public func shops() -> [String?] {
+    var names = Set<String>()
+    for folder in folders {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      for file in files where file.hasPrefix("aisle-") && file.hasSuffix(".conf") {
+        let shop = String(file.dropFirst("aisle-".count).dropLast(".conf".count))
+        if !shop.isEmpty { names.insert(shop) }
+      }
+    }
+    return [nil] + names.sorted().map { $0 }
+  }
+
+  /// The shop after this one (back to the usual one after the last).
+  public func nextShop() -> AisleFile? {
+    let shops = shops()
+    let index = shops.firstIndex(of: shop) ?? 0
+    return forShop(shops[(index + 1) % shops.count])
+  }
+
+  // MARK: - Reading and writing
 
   /// The file's text; nil when there is none yet.
   public func text() throws(FormatError) -> String? {

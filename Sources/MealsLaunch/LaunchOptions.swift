@@ -54,8 +54,9 @@ public struct LaunchOptions: Equatable {
   public var staples = Pantry.defaultStaples
   /// Ticking an item off the shopping list puts it in the pantry (`set pantry-from-shopping`).
   public var pantryFromShopping = false
-  /// The shop's aisles the shopping list follows: the sync folder's `aisle.conf`, else the one
-  /// beside the usual config file (whatever `--config` names); nil with no folder for one.
+  /// The shop's aisles the shopping list follows: the sync folder's `aisle.conf` (or the shop's
+  /// own, `set shop`), else the one beside the usual config file (whatever `--config` names);
+  /// nil with no folder for one.
   public var aisleFile: AisleFile?
   /// The two as one conversion, for reading a meal.
   public var conversion: UnitConversion { UnitConversion(units, cup: cup) }
@@ -303,6 +304,7 @@ extension LaunchOptions {
     let staples = settings.value("staples", variable: "MEALS_STAPLES") { Result.success($0) }
     let pantryFromShopping = settings.bool(
       "pantry-from-shopping", variable: "MEALS_PANTRY_FROM_SHOPPING")
+    let shop = settings.value("shop", variable: "MEALS_SHOP") { Result.success($0) }
     settings.checkTheRest()
     if let usage = settings.usageError { return .failure(usage) }
     config.problems += settings.problems
@@ -338,7 +340,8 @@ extension LaunchOptions {
     options.pantryFromShopping = pantryFromShopping.value ?? false
     options.aisleFile = AisleFile(
       syncFolder: options.syncFolder,
-      configFolder: LoadedConfig.defaultPath(environment: environment).map(PathText.folder))
+      configFolder: LoadedConfig.defaultPath(environment: environment).map(PathText.folder),
+      shop: shop.value)
     options.config = config
     options.sources = settings.sources
     if let check = configCommand { return .success(.config(check: check, options)) }

@@ -7,7 +7,7 @@ struct SettingLayers {
   static let names = [
     "db", "api-url", "images", "mouse", "animation", "escape-delay", "theme", "sync-folder",
     "serve-port", "serve-lan", "units", "cup", "staples",
-    "pantry-from-shopping",
+    "pantry-from-shopping", "shop",
   ]
 
   let flags: [String: (value: String, flag: String)]

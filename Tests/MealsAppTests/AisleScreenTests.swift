@@ -67,4 +67,32 @@ final class AisleScreenTests: XCTestCase {
     XCTAssertEqual(status, 0, errors)
     XCTAssertEqual(output, "produce,dairy,spices\nspices produce dairy\n")
   }
+
+  /// Two shops, two orders: `s` goes to the next shop's file (`aisle-Lidl.conf` beside
+  /// `aisle.conf`), the headline names it, and back to the usual one after the last.
+  func testEachShopHasItsOwnOrder() throws {
+    let app = try AppHarness(size: Size(width: 60, height: 16))
+    let id = try app.save(
+      Meal(
+        name: "Omelette", instructions: "Cook.",
+        ingredients: ["3 eggs", "1 onion"].map { IngredientLine.split($0) }))
+    let meal = try XCTUnwrap(try app.store.meal(id: id))
+    try app.store.addToShoppingList(
+      mealRef: .saved(id), mealName: "Omelette", ingredients: meal.ingredients)
+    let usual = app.folder.path(AisleFile.name)
+    try "[produce]\nonion\n[dairy]\neggs\n".write(toFile: usual, atomically: true, encoding: .utf8)
+    app.app.context.aisleFile = AisleFile(path: usual)
+    app.navigator.clearStatus()
+    app.press(.character("L"), .character("s"))
+    XCTAssertTrue(app.lines.contains { $0.contains("One shop") }, app.lines.joined(separator: "\n"))
+    try "[dairy]\neggs\n[produce]\nonion\n".write(
+      toFile: app.folder.path("aisle-Lidl.conf"), atomically: true, encoding: .utf8)
+    XCTAssertEqual(app.lines[2], "produce")
+    app.press(.character("s"))
+    XCTAssertTrue(app.lines[1].hasSuffix("2 rows · Lidl"), app.lines[1])
+    XCTAssertEqual(app.lines[2], "dairy", "Lidl's order: dairy first")
+    XCTAssertEqual(app.lines[4], "produce")
+    app.press(.character("s"))
+    XCTAssertEqual(app.lines[2], "produce", "back to the usual shop")
+  }
 }

@@ -108,7 +108,7 @@ final class SettingsTests: XCTestCase {
         "config:1: set mouse: \"maybe\" is not yes or no.",
         "config:2: set api-url: the API URL “ftp://nope” is not an http(s) URL.",
         "config:3: set images: --images takes auto, kitty, sixel, iterm, truecolor, symbols or off, not “polaroid”.",
-        "config:4: no setting \"colour-depth\" (db, api-url, images, mouse, animation, escape-delay, theme, sync-folder, serve-port, serve-lan, units, cup, staples, pantry-from-shopping).",
+        "config:4: no setting \"colour-depth\" (db, api-url, images, mouse, animation, escape-delay, theme, sync-folder, serve-port, serve-lan, units, cup, staples, pantry-from-shopping, shop).",
       ])
   }
 

@@ -11,7 +11,9 @@ import TerminalUI
 /// clipboard (OSC 52). Kept in the database, so it survives restarts and another `meals`
 /// sees changes within a second.
 public final class ShoppingListScreen: Screen, StoreListener {
-  enum Action: String, Sendable { case tick, removeTicked, export, copy, units, buyAnyway, aisle }
+  enum Action: String, Sendable {
+    case tick, removeTicked, export, copy, units, buyAnyway, aisle, shop
+  }
 
   static let keys = KeyTable<Action>(
     "shopping-list",
@@ -37,6 +39,11 @@ public final class ShoppingListScreen: Screen, StoreListener {
         [.character("g")], .aisle, "aisle", footer: false,
         detail:
           "put the row's food in an aisle of the shop (typed, or one listed): the list follows the shop's aisles, kept in `aisle.conf` (CookCLI's file) in the sync folder, else the config folder"
+      ),
+      KeyBinding(
+        [.character("s")], .shop, "next shop", footer: false,
+        detail:
+          "the list in the next shop's order: each shop has its aisles in a file of its own beside `aisle.conf` (`aisle-Lidl.conf`; `set shop = Lidl` starts in it, and g there makes it)"
       ),
       KeyBinding(
         [.character("A")], .buyAnyway, "buy anyway", footer: false,
@@ -156,6 +163,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
           ? "“\(Quote.name(row.name))” is to buy, although it is at home."
           : "“\(Quote.name(row.name))” is at home again: not to buy.")
     case .aisle: askAisle()
+    case .shop: nextShop()
     case .units:
       context.cycleUnits()
       prepare(in: context.navigator.body)
@@ -189,6 +197,30 @@ public final class ShoppingListScreen: Screen, StoreListener {
         "Copied the shopping list (\(Self.rowCount(rows.filter { !$0.atHome }.count))) as Markdown \(whereTo)."
       )
     }
+  }
+
+  /// The list in the next shop's order (the shops that have a file, the usual one first).
+  private func nextShop() {
+    guard let current = context.aisleFile, let next = current.nextShop() else {
+      context.navigator.showError(
+        "No folder for \(AisleFile.name): set sync-folder, or give meals a config folder (HOME).")
+      return
+    }
+    guard next != current else {
+      context.navigator.showInfo(
+        "One shop: another is a file of its own beside \(AisleFile.name) (aisle-Lidl.conf; set shop = Lidl, then g, makes it)."
+      )
+      return
+    }
+    context.aisleFile = next
+    list.markStale(redrawing: context.navigator)
+    context.navigator.showInfo("In the order of \(Self.shopName(next)).")
+  }
+
+  /// `Lidl (aisle-Lidl.conf)`, `the usual shop (aisle.conf)`.
+  static func shopName(_ file: AisleFile) -> String {
+    let name = PathText.name(file.path)
+    return file.shop.map { "\($0) (\(name))" } ?? "the usual shop (\(name))"
   }
 
   /// Asks which aisle the selected row's food is in (the aisles there are offered), then
@@ -271,6 +303,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
     if ticked > 0 { headline += " · \(ticked) ticked" }
     if atHome > 0 { headline += " · \(atHome) at home" }
     if context.units.system != .asWritten { headline += " · " + context.units.system.label }
+    if let shop = context.aisleFile?.shop { headline += " · " + shop }
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.headline)
     let listWidth = layout.list.area.width

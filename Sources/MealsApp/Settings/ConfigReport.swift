@@ -45,6 +45,7 @@ public enum ConfigReport {
       ("staples", options.staples.isEmpty ? "none" : options.staples.joined(separator: ", ")),
       ("pantry-from-shopping", options.pantryFromShopping ? "yes" : "no"),
     ]
+    if let shop = options.aisleFile?.shop { values.append(("shop", shop)) }
     for (name, value) in values {
       let source =
         name == "theme" ? themeSource(options.config) : options.sources[name] ?? "default"
