@@ -2,10 +2,10 @@ extension Aisles {
   /// The aisles a shopping list follows before the user has an `aisle.conf`.
   ///
   /// The foods people buy most, in the order most shops are walked, named in the languages the
-  /// page reader knows best (English, German, French, Spanish, Italian, Dutch). The first `g`
+  /// page reader knows best (English, German, French, Spanish, Italian, Dutch). The first `a`
   /// writes it out with the user's change, as their own file.
   public static let standardText = """
-    // meals' own aisles: edit them, or press g on the Shopping List to move a food.
+    // meals' own aisles: edit them, or press a on the Shopping List to move a food.
     // CookCLI's format: [aisle], then a food a line, its other names after |.
     [Fruit and vegetables]
     onion|onions|red onion|shallot|Zwiebel|oignon|cebolla|cipolla|ui

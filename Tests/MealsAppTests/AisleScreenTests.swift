@@ -9,11 +9,11 @@ import XCTest
 @testable import MealsApp
 
 /// The Shopping List in the shop's own order, as a person uses it: `aisle.conf` read, each
-/// aisle over its rows, `g` puts a food in an aisle and writes the file, which CookCLI's own
+/// aisle over its rows, `a` puts a food in an aisle and writes the file, which CookCLI's own
 /// parser (cooklang-rs, through cooklang-bindings in the tests' virtual environment) reads
 /// back.
 final class AisleScreenTests: XCTestCase {
-  func testTheListFollowsTheAislesAndGPutsAFoodInOne() throws {
+  func testTheListFollowsTheAislesAndAPutsAFoodInOne() throws {
     let app = try AppHarness(size: Size(width: 60, height: 20))
     let id = try app.save(
       Meal(
@@ -39,7 +39,7 @@ final class AisleScreenTests: XCTestCase {
       ],
       app.lines.joined(separator: "\n"))
     // Salt into a new aisle: the file keeps its comment and blank line.
-    app.press(.down, .down, .down, .character("g"))
+    app.press(.down, .down, .down, .character("a"))
     app.type("spices")
     app.press(.enter)
     let written = try String(contentsOfFile: path, encoding: .utf8)

@@ -36,14 +36,14 @@ public final class ShoppingListScreen: Screen, StoreListener {
       ),
       MealActions.units(.units),
       KeyBinding(
-        [.character("g")], .aisle, "aisle", footer: false,
+        [.character("a")], .aisle, "aisle", footer: false,
         detail:
           "put the row's food in an aisle of the shop (typed, or one listed): the list follows the shop's aisles, kept in `aisle.conf` (CookCLI's file) in the sync folder, else the config folder"
       ),
       KeyBinding(
         [.character("s")], .shop, "next shop", footer: false,
         detail:
-          "the list in the next shop's order: each shop has its aisles in a file of its own beside `aisle.conf` (`aisle-Lidl.conf`; `set shop = Lidl` starts in it, and g there makes it)"
+          "the list in the next shop's order: each shop has its aisles in a file of its own beside `aisle.conf` (`aisle-Lidl.conf`; `set shop = Lidl` starts in it, and a there makes it)"
       ),
       KeyBinding(
         [.character("A")], .buyAnyway, "buy anyway", footer: false,
@@ -208,7 +208,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
     }
     guard next != current else {
       context.navigator.showInfo(
-        "One shop: another is a file of its own beside \(AisleFile.name) (aisle-Lidl.conf; set shop = Lidl, then g, makes it)."
+        "One shop: another is a file of its own beside \(AisleFile.name) (aisle-Lidl.conf; set shop = Lidl, then a, makes it)."
       )
       return
     }
