@@ -126,7 +126,7 @@ public final class MealStore {
       if migration.rebuildsTables { try db.execute("PRAGMA foreign_keys = OFF") }
       defer { if migration.rebuildsTables { try? db.execute("PRAGMA foreign_keys = ON") } }
       try db.transaction { () throws(StoreError) in
-        try db.execute(migration.sql)
+        if version >= migration.neededFrom { try db.execute(migration.sql) }
         if migration.rebuildsTables {
           let problems = try db.statement("PRAGMA foreign_key_check").rows { $0.text(0) }
           guard problems.isEmpty else {

@@ -15,6 +15,9 @@ enum Schema {
     /// Its share of an upgrade's time, relative to the others (measured at 100 000 meals),
     /// for the progress line.
     var weight = 1.0
+    /// The first version whose files need it: an upgrade from an earlier one only marks it
+    /// done (a migration before it already left what it would make).
+    var neededFrom = 0
   }
 
   /// The columns a meal row has, in the order `meal` and `trash_meal` both store them.
@@ -43,7 +46,7 @@ enum Schema {
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 17
+  static let version = 18
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -491,6 +494,49 @@ enum Schema {
         ALTER TABLE shopping_item ADD COLUMN ticked_at REAL;
         """,
       weight: 0.01),
+    // 18: each line's name keyed again now that a key drops a first word measuring it in any
+    // language the reader knows (`gousses d'ail` is the `ail` the pantry holds): only the
+    // names whose key changed, found once each and updated through the key's index, the
+    // pantry's counts for those keys and their meals, and the pantry's own items. A file
+    // upgraded from before 15 got these keys there.
+    Migration(
+      sql: """
+        CREATE TEMP TABLE rekey AS
+          SELECT name, old, new FROM (
+            SELECT name, name_key AS old, \(ingredientKeyFunction)(name) AS new
+            FROM (SELECT DISTINCT name, name_key FROM ingredient_measurement)
+          ) WHERE old != new;
+        CREATE TEMP TABLE rekeyed_meal AS
+          SELECT DISTINCT meal_id FROM ingredient_measurement
+          WHERE name_key IN (SELECT old FROM rekey);
+        UPDATE ingredient_measurement SET name_key = (
+            SELECT new FROM rekey
+            WHERE rekey.name = ingredient_measurement.name
+              AND rekey.old = ingredient_measurement.name_key)
+          WHERE name_key IN (SELECT old FROM rekey)
+            AND EXISTS (
+              SELECT 1 FROM rekey
+              WHERE rekey.name = ingredient_measurement.name
+                AND rekey.old = ingredient_measurement.name_key);
+        DELETE FROM ingredient_key WHERE key IN (SELECT old FROM rekey UNION SELECT new FROM rekey);
+        INSERT INTO ingredient_key
+          SELECT name_key, count(*) FROM ingredient_measurement
+          WHERE name_key IN (SELECT old FROM rekey UNION SELECT new FROM rekey) AND name_key != ''
+          GROUP BY name_key;
+        DELETE FROM meal_key_count WHERE meal_id IN (SELECT meal_id FROM rekeyed_meal);
+        INSERT INTO meal_key_count
+          SELECT meal_id, count(DISTINCT name_key) FROM ingredient_measurement
+          WHERE meal_id IN (SELECT meal_id FROM rekeyed_meal) AND name_key != ''
+          GROUP BY meal_id;
+        UPDATE trash_measurement SET name_key = \(ingredientKeyFunction)(name)
+          WHERE name_key != \(ingredientKeyFunction)(name);
+        -- An item another one's new key takes keeps its own (nothing at home is lost).
+        UPDATE OR IGNORE pantry_item SET key = \(ingredientKeyFunction)(name)
+          WHERE key != \(ingredientKeyFunction)(name);
+        DROP TABLE rekey;
+        DROP TABLE rekeyed_meal;
+        """,
+      weight: 1, neededFrom: 15),
   ]
 
   /// A full-text index filled in bulk keeps 16 MB of terms in memory before it writes a

@@ -12,6 +12,9 @@ final class PantryTests: XCTestCase {
       ("onion, finely chopped", "onions"), ("Butter (softened)", "butter"),
       ("slices bread", "bread"), ("tin of butter beans", "butter beans"),
       ("cloves garlic", "garlic"), ("handful of basil leaves", "basil leaf"),
+      // A measure's word in the other languages the reader knows, and what joins it.
+      ("gousses d'ail", "ail"), ("Zehen Knoblauch", "Knoblauch"), ("pincée de sel", "sel"),
+      ("blik tomaten", "tomaten"),
     ]
     for (one, other) in same {
       XCTAssertEqual(IngredientKey.of(one), IngredientKey.of(other), "\(one) / \(other)")

@@ -152,4 +152,50 @@ final class MigrationTests: StoreTestCase {
     _ = try openStore()
     XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".bak.1"))
   }
+
+  /// A line keyed by an earlier reader (`gousses d'ail` as itself) is keyed again by today's
+  /// (`ail`, as the pantry holds it) when the file is upgraded: What can I cook finds it, and
+  /// the counts the pantry reads are the ones a fresh book has.
+  func testLinesKeyedByAnEarlierReaderAreKeyedAgain() throws {
+    var store: MealStore? = try openStore()
+    try store?.insert(contentsOf: [
+      Meal(
+        name: "Aïoli", instructions: "Pound.",
+        ingredients: [
+          IngredientMeasurement(name: "gousses d'ail", quantity: "4"),
+          IngredientMeasurement(name: "olive oil", quantity: "250 ml"),
+        ])
+    ])
+    let fresh = try XCTUnwrap(store)
+    let keyNow = IngredientKey.of("gousses d'ail")
+    XCTAssertNotEqual(keyNow, "gousses d'ail", "today's reader finds the food in the line")
+    let counts = "SELECT key || ':' || lines FROM ingredient_key ORDER BY key"
+    let meals = "SELECT meal_id || ':' || keys FROM meal_key_count"
+    let expected = (
+      try fresh.db.statement(counts).rows { $0.text(0) },
+      try fresh.db.statement(meals).rows { $0.text(0) }
+    )
+    // As an earlier version left it: the line keyed as a whole, the counts with it.
+    try fresh.db.execute(
+      """
+      UPDATE ingredient_measurement SET name_key = 'gousses d''ail' WHERE name = 'gousses d''ail';
+      UPDATE ingredient_key SET lines = lines - 1
+        WHERE key = '\(keyNow.replacingOccurrences(of: "'", with: "''"))';
+      DELETE FROM ingredient_key WHERE lines <= 0;
+      INSERT INTO ingredient_key VALUES ('gousses d''ail', 1);
+      PRAGMA user_version = 17;
+      """)
+    store = nil
+    let upgraded = try openStore()
+    XCTAssertEqual(upgraded.schemaVersion, Schema.migrations.count)
+    XCTAssertEqual(
+      try upgraded.db.statement(
+        "SELECT name_key FROM ingredient_measurement WHERE name = 'gousses d''ail'"
+      ).rows { $0.text(0) }, [keyNow])
+    XCTAssertEqual(try upgraded.db.statement(counts).rows { $0.text(0) }, expected.0)
+    XCTAssertEqual(try upgraded.db.statement(meals).rows { $0.text(0) }, expected.1)
+    let pantry = Pantry(
+      items: [Pantry.Item(name: "ail"), Pantry.Item(name: "olive oil")], staples: [])
+    XCTAssertEqual(try upgraded.canCook(pantry: pantry, most: 0).map(\.name), ["Aïoli"])
+  }
 }

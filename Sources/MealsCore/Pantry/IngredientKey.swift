@@ -7,15 +7,27 @@ public enum IngredientKey {
   /// The key of `name`: folded, trimmed, each word singular.
   ///
   /// What only describes it goes: a note after a comma or in brackets (`onion, chopped`,
-  /// `butter (softened)`), and a first word that counts it (`slices bread`, `tin of beans`).
+  /// `butter (softened)`), and a first word that counts or measures it, in any language the
+  /// reader knows (`slices bread`, `tin of beans`, `gousses d'ail`).
   /// A name written with its measure after it (`salt to taste`, `玉ねぎ 1個`) or an elided
   /// `d'` before it (`d'ail`) is the food alone (`IngredientLine.reading`).
   public static func of(_ name: String) -> String {
     let food =
       mayHoldMeasure(name)
       ? IngredientLine.reading(IngredientMeasurement(name: name, quantity: "")).food : name
-    var words = TextFolding.key(shortName(food)).split(separator: " ")
-      .map { singular(String($0)) }
+    var folded = TextFolding.key(shortName(food)).split(separator: " ").map(String.init)
+    // A first word that measures it in any language the reader knows (`gousses d'ail`,
+    // `Zehen Knoblauch`), and the word or elision joining it to the food, go.
+    if folded.count > 1, IngredientWords.units.contains(folded[0]) {
+      folded.removeFirst()
+      if folded.count > 1, IngredientWords.connectors.contains(folded[0]) { folded.removeFirst() }
+      if let elision = IngredientWords.elisions.first(where: { folded[0].hasPrefix($0) }),
+        folded[0].count > elision.count
+      {
+        folded[0].removeFirst(elision.count)
+      }
+    }
+    var words = folded.map(singular)
     if words.count > 1, counting.contains(words[0]) { words.removeFirst() }
     if words.count > 1, words[0] == "of" { words.removeFirst() }
     return words.joined(separator: " ")
