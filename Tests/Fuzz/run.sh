@@ -68,7 +68,7 @@ for name in glob.glob(os.path.join(exports, "*.zip")) + glob.glob(os.path.join(e
         shutil.copy(name, os.path.join(out, "seeds/archive"))
 PY
 build exports Tests/Fuzz/ExportsFuzz.swift Tests/Fuzz/FuzzCheck.swift \
-  Sources/MealsCLI/Import/ArchiveReader.swift Sources/MealsCLI/Import/ExportSource.swift \
+  Sources/MealsImport/ArchiveReader.swift Sources/MealsImport/ExportSource.swift \
   -lFiles -lMealsCore -lTextSafety -I "$out/CArchive" "$out/CArchive.o" -ldl
 
 # One target's run; its summary line is printed when it ends.

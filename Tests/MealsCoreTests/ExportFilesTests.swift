@@ -1,3 +1,5 @@
+import Fixtures
+import Foundation
 import XCTest
 
 @testable import MealsCore
@@ -19,6 +21,20 @@ final class ExportFilesTests: XCTestCase {
       XCTAssertTrue(
         ($0 as? FormatError)?.message.hasPrefix("its columns are not a recipe export's") ?? false)
     }
+  }
+
+  /// Found by `make fuzz` (csv): a CSV whose rating is a number of sixty digits. It is the top
+  /// rating, not a crash; the fuzzer's input is kept in Tests/Fuzz/Regressions/csv.
+  func testARatingPastTheTopIsTheTop() throws {
+    XCTAssertEqual(ExportText.rating(.string("3" + String(repeating: "0", count: 60))), 5)
+    XCTAssertEqual(ExportText.rating(.double(-1e300)), nil)
+    XCTAssertEqual(ExportText.rating(.double(1e300), outOf: 10), 5)
+    let input = try Data(
+      contentsOf: PackagePaths.root.appendingPathComponent(
+        "Tests/Fuzz/Regressions/csv/huge-rating.csv"))
+    let reading = try ExportFiles.read(path: "export.csv", bytes: [UInt8](input))
+    XCTAssertNotNil(reading)
+    XCTAssertEqual(DurationText.whole(-1e300), nil, "a time below zero is none")
   }
 
   func testStepsLoseTheirOwnNumbersOnlyWhenEveryStepCounts() {

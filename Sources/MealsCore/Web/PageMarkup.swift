@@ -1018,7 +1018,7 @@ enum DurationText {
   /// Whole minutes for a time read as a number of minutes; nil for none, for an amount no
   /// recipe takes (100 000 minutes and more: a typo, or a page's junk) or one that is no number.
   static func whole(_ total: Double) -> Int? {
-    guard total.isFinite, total < 100_000 else { return nil }
+    guard total.isFinite, total > -1, total < 100_000 else { return nil }
     let rounded = Int(total.rounded())
     return rounded > 0 ? rounded : nil
   }

@@ -159,12 +159,13 @@ enum ExportText {
   }
 
   /// A rating 0–5 from a number or its text (`"4"`, `4.5`: rounded), nil for none; ratings out
-  /// of ten (Mealie's, some CSVs') halved.
+  /// of ten (Mealie's, some CSVs') halved. A number past the top (`3e62`) is the top, never a
+  /// conversion that cannot be made.
   static func rating(_ value: JSONValue?, outOf scale: Double = 5) -> Int? {
     guard let number = value?.number ?? SchemaOrgRecipe.text(value).flatMap(Double.init),
       number.isFinite, number > 0
     else { return nil }
-    return min(5, Int((number * 5 / scale).rounded()))
+    return Int(min(5, (number * 5 / scale).rounded()))
   }
 
   /// A difficulty as ours (`Beginner`, `Intermediate`, `Advanced`) from the words exports
