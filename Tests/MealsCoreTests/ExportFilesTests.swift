@@ -23,8 +23,9 @@ final class ExportFilesTests: XCTestCase {
     }
   }
 
-  /// Found by `make fuzz` (csv): a CSV whose rating is a number of sixty digits. It is the top
-  /// rating, not a crash; the fuzzer's input is kept in Tests/Fuzz/Regressions/csv.
+  /// A CSV whose rating is a number of sixty digits is the top rating, not a crash.
+  ///
+  /// Found by `make fuzz` (csv); the fuzzer's input is kept in Tests/Fuzz/Regressions/csv.
   func testARatingPastTheTopIsTheTop() throws {
     XCTAssertEqual(ExportText.rating(.string("3" + String(repeating: "0", count: 60))), 5)
     XCTAssertEqual(ExportText.rating(.double(-1e300)), nil)

@@ -158,9 +158,10 @@ enum ExportText {
     return words.isEmpty || words.contains(where: people.contains)
   }
 
-  /// A rating 0–5 from a number or its text (`"4"`, `4.5`: rounded), nil for none; ratings out
-  /// of ten (Mealie's, some CSVs') halved. A number past the top (`3e62`) is the top, never a
-  /// conversion that cannot be made.
+  /// A rating 0–5 from a number or its text (`"4"`, `4.5`: rounded), nil for none.
+  ///
+  /// Ratings out of ten (Mealie's, some CSVs') are halved. A number past the top (`3e62`) is
+  /// the top, never a conversion that cannot be made.
   static func rating(_ value: JSONValue?, outOf scale: Double = 5) -> Int? {
     guard let number = value?.number ?? SchemaOrgRecipe.text(value).flatMap(Double.init),
       number.isFinite, number > 0
