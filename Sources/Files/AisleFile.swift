@@ -7,16 +7,16 @@ import MealsCore
 /// Other shops have a file each beside it, `aisle-Lidl.conf` (`set shop = Lidl`, or `s` on
 /// the Shopping List): the same list in each shop's order.
 public struct AisleFile: Equatable, Sendable {
-  /// The file read, or where a first one is written.
-  public let path: String
+  /// Where the shop's file may be, the first preferred (never empty).
+  let places: [String]
   /// The shop it is for; nil for the usual one (`aisle.conf`).
   public let shop: String?
   /// The folders a shop's file is looked for in, the first preferred.
   let folders: [String]
 
-  /// The file in use for `shop`: the sync folder's when it has one, else the config folder's
-  /// when it has one, else where a new one goes (the sync folder when there is one); nil when
-  /// there is no folder for it.
+  /// The file for `shop` in the sync folder or the config folder; nil with no folder for it.
+  ///
+  /// Nothing is looked at until it is used (no file system work at start-up).
   public init?(syncFolder: String?, configFolder: String?, shop: String? = nil) {
     self.init(folders: [syncFolder, configFolder].compactMap { $0 }, shop: shop)
   }
@@ -24,19 +24,28 @@ public struct AisleFile: Equatable, Sendable {
   private init?(folders: [String], shop: String?) {
     let shop = shop.map(MealRules.trimmed).flatMap { $0.isEmpty ? nil : $0 }
     let name = Self.name(for: shop)
-    let places = folders.map { PathText.joined($0, name) }
-    guard let first = places.first else { return nil }
-    path = places.first { FileManager.default.fileExists(atPath: $0) } ?? first
+    places = folders.map { PathText.joined($0, name) }
+    guard !places.isEmpty else { return nil }
     self.shop = shop
     self.folders = folders
   }
 
   /// A file given by its path (the tests').
   public init(path: String) {
-    self.path = path
+    places = [path]
     shop = nil
     folders = [PathText.folder(path)]
   }
+
+  /// The file in use: the sync folder's when it has one, else the config folder's when it has
+  /// one, else where a new one goes (the sync folder when there is one).
+  public var path: String {
+    places.first { FileManager.default.fileExists(atPath: $0) } ?? places[0]
+  }
+
+  /// What the app says when there is no folder for the file.
+  public static let noFolder =
+    "No folder for \(name): set sync-folder, or give meals a config folder (HOME)."
 
   /// CookCLI's name for it.
   public static let name = "aisle.conf"

@@ -202,8 +202,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
   /// The list in the next shop's order (the shops that have a file, the usual one first).
   private func nextShop() {
     guard let current = context.aisleFile, let next = current.nextShop() else {
-      context.navigator.showError(
-        "No folder for \(AisleFile.name): set sync-folder, or give meals a config folder (HOME).")
+      context.navigator.showError(AisleFile.noFolder)
       return
     }
     guard next != current else {
@@ -228,8 +227,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
   private func askAisle() {
     guard let row = list.selected else { return }
     guard let file = context.aisleFile else {
-      context.navigator.showError(
-        "No folder for \(AisleFile.name): set sync-folder, or give meals a config folder (HOME).")
+      context.navigator.showError(AisleFile.noFolder)
       return
     }
     let known = aisles?.aisles.map(\.name) ?? []
