@@ -10,15 +10,17 @@ _meals() {
     case "${COMP_WORDS[i]}" in
       --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
       --config) ((i++)) ;;
-      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port | --missing) ((i++)) ;;
-      list | show | search | export | import | plan | pantry | can-cook | sync | serve | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
+      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port | --missing | --date | --note | --rating) ((i++)) ;;
+      list | show | search | export | import | plan | pantry | can-cook | cooked | log | sync | serve | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
     esac
   done
 
   case "$prev" in
     --db | --output | --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --images) COMPREPLY=($(compgen -W "auto kitty sixel iterm truecolor symbols off" -- "$cur")); return ;;
-    --api-url | --filter | --week | --days | --servings | --port) COMPREPLY=(); return ;;
+    --api-url | --filter | --week | --days | --servings | --port | --note) COMPREPLY=(); return ;;
+    --rating) COMPREPLY=($(compgen -W "1 2 3 4 5" -- "$cur")); return ;;
+    --date) COMPREPLY=($(compgen -W "today yesterday monday tuesday wednesday thursday friday saturday sunday" -- "$cur")); return ;;
     --missing) COMPREPLY=($(compgen -W "0 1 2 3 all" -- "$cur")); return ;;
     --from) COMPREPLY=($(compgen -W "today tomorrow monday tuesday wednesday thursday friday saturday sunday" -- "$cur")); return ;;
     --slot) COMPREPLY=($(compgen -W "breakfast lunch dinner other" -- "$cur")); return ;;
@@ -42,6 +44,8 @@ _meals() {
     plan) flags="--week --from --days --json --slot --servings --format --output --help" ;;
     pantry) flags="--json --help" ;;
     can-cook) flags="--missing --json --help" ;;
+    cooked) flags="--date --servings --note --rating --help" ;;
+    log) flags="--json --help" ;;
     sync) flags="--help" ;;
     serve) flags="--port --lan --new-token --new-certificate --help" ;;
   esac
@@ -50,10 +54,10 @@ _meals() {
     return
   fi
   case "$command" in
-    "") COMPREPLY=($(compgen -W "list show search export import plan pantry can-cook sync serve config" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "list show search export import plan pantry can-cook cooked log sync serve config" -- "$cur")) ;;
     plan) COMPREPLY=($(compgen -W "list add remove export shop" -- "$cur")) ;;
     pantry) COMPREPLY=($(compgen -W "list add remove" -- "$cur")) ;;
-    show | export)
+    show | export | cooked | log)
       # Meal names, one per line, quoted for the command line.
       local IFS=$'\n' name
       local -a names=()

@@ -1,7 +1,7 @@
 # fish completion for meals: commands, flags, formats, files, and meal names (from `meals list`).
 # Installed by `make install` in share/fish/vendor_completions.d/meals.fish.
 
-set -l commands list show search export import plan pantry can-cook sync serve config
+set -l commands list show search export import plan pantry can-cook cooked log sync serve config
 
 function __meals_names
     command meals list 2>/dev/null | cut -f2
@@ -31,6 +31,13 @@ complete -c meals -n "__fish_seen_subcommand_from pantry; and not __fish_seen_su
 complete -c meals -n "__fish_seen_subcommand_from pantry" -l json -d 'as JSON'
 complete -c meals -n "__fish_seen_subcommand_from can-cook" -l missing -x -a '0 1 2 3 all' -d 'at most so many missing'
 complete -c meals -n "__fish_seen_subcommand_from can-cook" -l json -d 'as JSON'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a cooked -d 'write in the cook log'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a log -d 'the cook log'
+complete -c meals -n "__fish_seen_subcommand_from cooked" -l date -x -a 'today yesterday monday tuesday wednesday thursday friday saturday sunday' -d 'the day'
+complete -c meals -n "__fish_seen_subcommand_from cooked" -l servings -x -d 'for how many'
+complete -c meals -n "__fish_seen_subcommand_from cooked" -l note -x -d 'a note'
+complete -c meals -n "__fish_seen_subcommand_from cooked" -l rating -x -a '1 2 3 4 5' -d 'stars for this time'
+complete -c meals -n "__fish_seen_subcommand_from log" -l json -d 'as JSON'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a sync -d 'keep the book in step with a folder'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a config -d 'the settings in effect'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a serve -d 'serve the book to a phone'
@@ -48,7 +55,7 @@ complete -c meals -n "__fish_seen_subcommand_from show" -l json -d 'as JSON'
 complete -c meals -n "__fish_seen_subcommand_from show" -l markdown -d 'as Markdown'
 complete -c meals -n "__fish_seen_subcommand_from show" -l units -x -a 'as-written metric us' -d 'in these units'
 complete -c meals -n "__fish_seen_subcommand_from export" -l units -x -a 'metric us' -d 'converted to these units'
-complete -c meals -n "__fish_seen_subcommand_from show export" -a '(__meals_names)' -d 'meal'
+complete -c meals -n "__fish_seen_subcommand_from show export cooked log" -a '(__meals_names)' -d 'meal'
 complete -c meals -n "__fish_seen_subcommand_from search" -l json -d 'as JSON'
 complete -c meals -n "__fish_seen_subcommand_from export" -l format -x -a 'json markdown schema-org cooklang' -d 'the format'
 complete -c meals -n "__fish_seen_subcommand_from export" -l output -r -F -d 'a file, or a folder ending in /'

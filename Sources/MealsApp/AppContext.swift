@@ -46,6 +46,19 @@ public final class AppContext {
   /// nil when there is no folder for one.
   public var aisleFile: AisleFile?
 
+  /// Today, as the store's clock and the user's time zone say: asked again after a minute (a
+  /// book left open over midnight moves on), not at every row of every frame.
+  var today: CivilDate {
+    let now = store.clock()
+    if let cachedToday, now >= cachedToday.at, now - cachedToday.at < 60 { return cachedToday.date }
+    let date = CivilDate.today(Date(timeIntervalSince1970: now))
+    cachedToday = (now, date)
+    return date
+  }
+  private var cachedToday: (at: Double, date: CivilDate)?
+  /// The last "cooked it" (`M`), which `M` on the same meal the same day takes back.
+  var lastCooked: (mealID: Int64, entry: CookLogEntry)?
+
   /// `U`: the next units, said on the status line.
   func cycleUnits() {
     units.system = units.system.next

@@ -10,10 +10,12 @@ public struct MealSummary: Equatable, Sendable {
   public var rating: Int
   public var totalMinutes: Int?
   public var difficulty: Difficulty?
+  /// When it was last cooked and how often (the cook log); nil when never.
+  public var cooked: CookedSummary?
 
   public init(
     id: Int64, name: String, summary: String, favourite: Bool = false, rating: Int = 0,
-    totalMinutes: Int? = nil, difficulty: Difficulty? = nil
+    totalMinutes: Int? = nil, difficulty: Difficulty? = nil, cooked: CookedSummary? = nil
   ) {
     self.id = id
     self.name = name
@@ -22,24 +24,29 @@ public struct MealSummary: Equatable, Sendable {
     self.rating = rating
     self.totalMinutes = totalMinutes
     self.difficulty = difficulty
+    self.cooked = cooked
   }
 
   /// The user's fields as a row shows them, most important first.
   ///
-  /// "★", "★★★★☆", "45 min", "Beginner"; a narrow row drops them from the end.
-  public var fieldParts: [String] {
+  /// "★", "★★★★☆", "45 min", "Beginner", and with `today` "cooked 3 weeks ago · 5×"; a
+  /// narrow row drops them from the end.
+  public func fieldParts(today: CivilDate? = nil) -> [String] {
     var parts: [String] = []
     if favourite { parts.append("★") }
     if rating > 0 { parts.append(MealFields.stars(rating)) }
     if let totalMinutes { parts.append(MealFields.describeMinutes(totalMinutes)) }
     if let difficulty { parts.append(difficulty.rawValue) }
+    if let today, let cooked { parts.append(cooked.agoWithCount(today: today)) }
     return parts
   }
 
   /// "★ ★★★★☆ · 45 min · Beginner" with as many parts as fit in `width` cells (measured by
   /// `columns`); the favourite star and the rating go together without a dot.
-  public func fields(fitting width: Int, columns: (String) -> Int) -> String {
-    var parts = fieldParts
+  public func fields(
+    fitting width: Int, today: CivilDate? = nil, columns: (String) -> Int
+  ) -> String {
+    var parts = fieldParts(today: today)
     while !parts.isEmpty {
       let text = Self.join(parts, favourite: favourite)
       if columns(text) <= width { return text }

@@ -25,6 +25,10 @@ public struct Servings: Equatable, Sendable {
     current = min(Self.range.upperBound, max(Self.range.lowerBound, servings))
   }
 
+  /// The servings a person chose or the meal states; nil when 4 is only assumed (a log
+  /// entry says nothing rather than a number nobody gave).
+  public var said: Int? { isAssumed && !isScaled ? nil : current }
+
   public var factor: Double { Double(current) / Double(base) }
   public var isScaled: Bool { current != base }
 

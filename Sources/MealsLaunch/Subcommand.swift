@@ -8,6 +8,7 @@ import MealsCore
 public enum Subcommand: String, CaseIterable, Sendable {
   case list, show, search, export, `import`, plan, pantry
   case canCook = "can-cook"
+  case cooked, log
   case sync, serve
 
   /// Exit statuses (DESIGN §2): 0 done, 1 it could not be done, 2 bad usage.
@@ -137,6 +138,30 @@ public enum Subcommand: String, CaseIterable, Sendable {
                         meal with ingredients)
         --json          a JSON array of {"id", "name", "missing": [names]}
       """
+    case .cooked:
+      """
+      Usage: meals cooked MEAL [--date DATE] [--servings N] [--note TEXT] [--rating N]
+
+      Writes in the cook log that you cooked MEAL (an id or a name, as for meals show):
+      today unless --date says another day, for the meal's servings unless told. The log
+      travels with the sync folder; meals log prints it.
+
+        --date DATE     the day: YYYY-MM-DD, today, yesterday or a weekday's name (the
+                        last one; today when it is today)
+        --servings N    for how many (1 to 1000)
+        --note TEXT     a note (“less chilli next time”)
+        --rating N      1 to 5 stars for this time (the meal's own rating is not changed)
+      """
+    case .log:
+      """
+      Usage: meals log [MEAL] [--json]
+
+      The cook log, the latest first: one cooking per line: date, meal id (empty when the
+      meal is no longer in the book), name, servings, rating and note, separated by tabs.
+      With MEAL, only its cookings.
+
+        --json          a JSON array of {"date", "meal", "id", "servings", "rating", "note"}
+      """
     case .sync:
       """
       Usage: meals sync [DIR]
@@ -186,6 +211,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .plan: "the week plan: list, add, remove, export as iCalendar, shop"
     case .pantry: "what is at home: list, add, remove"
     case .canCook: "the meals you can cook from what is at home, by what is missing"
+    case .cooked: "write in the cook log that you cooked a meal (a date, servings, a note)"
+    case .log: "the cook log: what was cooked when, the latest first"
     case .sync: "keep the book in step with a folder of Cooklang files (git too)"
     case .serve: "serve the book, Cook Mode and the shopping list to a phone"
     }

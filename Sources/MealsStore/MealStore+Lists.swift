@@ -4,14 +4,22 @@ extension MealStore {
   // MARK: - Saved meals
 
   /// The columns a meal row of a list needs.
+  ///
+  /// The last two say when the meal was last cooked and how often (the log's index answers
+  /// them for the window's rows alone).
   static let summaryColumns =
-    "id, name, summary, favourite, rating, total_minutes, difficulty"
+    "id, name, summary, favourite, rating, total_minutes, difficulty, "
+    + "(SELECT max(day) FROM cook_log WHERE meal_uid = meal.uid), "
+    + "(SELECT count(*) FROM cook_log WHERE meal_uid = meal.uid)"
 
   static func summary(_ row: Statement) -> MealSummary {
     MealSummary(
       id: row.int(0), name: row.text(1), summary: row.text(2), favourite: row.int(3) != 0,
       rating: Int(row.int(4)), totalMinutes: row.isNull(5) ? nil : Int(row.int(5)),
-      difficulty: row.optionalText(6).flatMap(Difficulty.init(rawValue:)))
+      difficulty: row.optionalText(6).flatMap(Difficulty.init(rawValue:)),
+      cooked: row.isNull(7)
+        ? nil
+        : CookedSummary(lastDay: CivilDate(daysSince1970: Int(row.int(7))), times: Int(row.int(8))))
   }
 
   /// One saved meal as a list shows it, or nil when it is gone.

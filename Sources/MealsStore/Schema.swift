@@ -46,7 +46,7 @@ enum Schema {
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 18
+  static let version = 19
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -537,6 +537,28 @@ enum Schema {
         DROP TABLE rekeyed_meal;
         """,
       weight: 1, neededFrom: 15),
+    // 19: the cook log: a dated entry per cooking. Entries name the meal by its uid, so they
+    // follow it through the trash and to other machines, and keep its name for when it goes;
+    // an entry taken back leaves its uid (`cook_log_removed`), so the sync folder's log, which
+    // only grows, takes it back on the other machines too.
+    Migration(
+      sql: """
+        CREATE TABLE cook_log (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          uid TEXT NOT NULL UNIQUE,
+          meal_uid TEXT NOT NULL,
+          meal_name TEXT NOT NULL,
+          day INTEGER NOT NULL,
+          servings INTEGER CHECK (servings BETWEEN 1 AND 1000),
+          note TEXT NOT NULL DEFAULT '',
+          rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+          logged_at REAL NOT NULL
+        );
+        CREATE INDEX cook_log_by_meal ON cook_log (meal_uid, day);
+        CREATE INDEX cook_log_by_day ON cook_log (day, logged_at);
+        CREATE TABLE cook_log_removed (uid TEXT PRIMARY KEY) WITHOUT ROWID;
+        """,
+      weight: 0.01),
   ]
 
   /// A full-text index filled in bulk keeps 16 MB of terms in memory before it writes a

@@ -52,6 +52,7 @@ public enum FolderSync {
     let book = BookSync(store: store, folder: folder, today: today, machine: machine)
     let shopping = ShoppingSync(store: store, folder: SyncFolder(root: folder))
     let plan = PlanSync(store: store, folder: SyncFolder(root: folder))
+    let cooked = CookLogSync(store: store, folder: SyncFolder(root: folder))
     var conflicts: [String] = []
     func both() throws(SyncError) -> SyncReport {
       var report = try book.run(namesGiven: Set(conflicts))
@@ -61,6 +62,7 @@ public enum FolderSync {
       let (planChanged, problems) = try plan.run(files: files)
       report.planChanged = planChanged
       report.setAside += problems
+      report.cookLogChanged = try cooked.run()
       return report
     }
     guard GitFolder.isWorkTree(folder) else { return try both() }
@@ -116,5 +118,6 @@ extension SyncReport {
     readNotes += other.readNotes
     shoppingListChanged = shoppingListChanged || other.shoppingListChanged
     planChanged = planChanged || other.planChanged
+    cookLogChanged = cookLogChanged || other.cookLogChanged
   }
 }

@@ -265,7 +265,8 @@ struct GitFolder {
     }
   }
 
-  /// Has git merge the shopping list's files line by line (`merge=union`, `.gitattributes`).
+  /// Has git merge the shopping list's files and the cook log line by line (`merge=union`,
+  /// `.gitattributes`).
   ///
   /// Two machines' ticks are both kept, never a conflict. Added once, beside the user's own
   /// lines.
@@ -273,7 +274,9 @@ struct GitFolder {
     let path = root + "/.gitattributes"
     let existing =
       FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    let wanted = [".shopping-checked merge=union", ".shopping-list merge=union"]
+    let wanted = [
+      ".shopping-checked merge=union", ".shopping-list merge=union", ".cook-log merge=union",
+    ]
     let missing = wanted.filter { !existing.contains($0) }
     guard !missing.isEmpty else { return }
     let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"

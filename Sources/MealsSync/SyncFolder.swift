@@ -311,7 +311,7 @@ struct SyncFolder {
 
   /// What the sync writes through a temporary file (`.NAME.XXXXXX` beside it).
   static let writtenKinds =
-    [".cook", ".menu", ".shopping-list", ".shopping-checked", ".gitattributes"]
+    [".cook", ".menu", ".shopping-list", ".shopping-checked", ".cook-log", ".gitattributes"]
     + MealPhoto.fileExtensions.map { "." + $0 }
 
   private func isDirectory(_ path: String) -> Bool {

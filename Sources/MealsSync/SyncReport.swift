@@ -21,6 +21,8 @@ public struct SyncReport: Equatable, Sendable {
   public var shoppingListChanged = false
   /// Whether the week plan changed, on either side.
   public var planChanged = false
+  /// Whether the cook log changed, on either side.
+  public var cookLogChanged = false
   /// What git did (`committed`, `pulled`, `pushed`), in order.
   public var git: [String] = []
 
@@ -31,7 +33,7 @@ public struct SyncReport: Equatable, Sendable {
   /// Whether the book or the folder changed.
   public var changedAnything: Bool {
     changedHere + newFromFolder + changedInFolder + removedInFolder + conflicts.count > 0
-      || shoppingListChanged || planChanged
+      || shoppingListChanged || planChanged || cookLogChanged
   }
 
   /// The line `meals sync` prints (`Synced with ~/Recipes: 2 changed here, 1 new from the
@@ -46,6 +48,7 @@ public struct SyncReport: Equatable, Sendable {
     }
     if shoppingListChanged { parts.append("the shopping list brought up to date") }
     if planChanged { parts.append("the week plan brought up to date") }
+    if cookLogChanged { parts.append("the cook log brought up to date") }
     if !conflicts.isEmpty {
       parts.append(
         conflicts.count == 1
@@ -70,6 +73,7 @@ public struct SyncReport: Equatable, Sendable {
     if !conflicts.isEmpty { parts.append("\(conflicts.count) conflict") }
     if shoppingListChanged { parts.append("shopping list") }
     if planChanged { parts.append("plan") }
+    if cookLogChanged { parts.append("cook log") }
     return "meals: " + (parts.isEmpty ? "sync" : parts.joined(separator: ", "))
   }
 }

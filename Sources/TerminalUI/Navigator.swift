@@ -7,7 +7,7 @@ public final class Navigator {
   public private(set) var stack: [Screen] = []
   /// App-wide timers, ticked with the screens.
   public var tickers: [Ticker] = []
-  public private(set) var prompt: Prompt?
+  public internal(set) var prompt: Prompt?
   /// The `?` overlay while it is open.
   var help: HelpOverlay?
   /// Lines `?` shows after the keys, whatever the screen: what the last sync set aside.
@@ -193,36 +193,13 @@ public final class Navigator {
     moment += 1
     releaseNotice()
     if case .mouse(let event) = key { return handleMouse(event) }
-    let global = Self.keys.action(for: key)
     if key == .resize {
       settlesAt = now() + Self.resizeSettle
       if !resized { top?.layoutDidChange() }
       return
     }
-    // The keys every chain starts with: nothing can take them first.
-    if let global, Self.firstActions.contains(global),
-      global != .helpInFields || help == nil
-    {
-      return perform(global, key: key)
-    }
-    if help != nil {
-      if help?.handle(key, in: body) != true { help = nil }
-      return
-    }
-    if size.width < Size.minimum.width || size.height < Size.minimum.height {
-      if key == .character("q") || key == .escape { quit() }
-      return
-    }
-    if let prompt {
-      if prompt.handle(key) == .close, self.prompt === prompt { self.prompt = nil }
-      return
-    }
-    guard let screen = top else { return quit() }
-    if screen.handle(key) { return }
-    // The keys every chain ends with: what the screen did not take.
-    if case .paste = key { return showInfo("Paste ignored: there is no text field here.") }
-    guard let global, !screen.acceptsText || !key.types else { return }
-    perform(global, key: key)
+    if top == nil { return quit() }
+    walk(key)
   }
 
   func openHelp() {

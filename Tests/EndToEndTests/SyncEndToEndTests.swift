@@ -708,6 +708,71 @@ final class SyncEndToEndTests: XCTestCase {
     XCTAssertEqual(parsed["checked"] as? [String], ["onions", "salt", "stock"])
   }
 
+  // MARK: - The cook log
+
+  /// "Cooked it" on one machine is in the other book after a sync; both machines cooking at
+  /// once merge without a conflict; an entry taken back on one is taken back on the other.
+  func testTheCookLogTravelsAndAnEntryTakenBackIsTakenBackEverywhere() throws {
+    try git(["init", "-q", "--bare", path("remote.git")])
+    try git(["clone", "-q", path("remote.git"), path("A")])
+    try git(["clone", "-q", path("remote.git"), path("B")])
+    try write(Self.fullMeal, "meals.json")
+    try meals("a.sqlite", ["import", path("meals.json")])
+    try sync("a.sqlite", "A")
+    try sync("b.sqlite", "B")
+    try meals("a.sqlite", ["cooked", "Beef Stew", "--date", "2026-11-20", "--note", "first go"])
+    let said = try sync("a.sqlite", "A").output
+    XCTAssertTrue(said.contains("the cook log brought up to date"), said)
+    try sync("b.sqlite", "B")
+    func log(_ book: String) throws -> [String] {
+      try meals(book, ["log"]).output.split(separator: "\n").map {
+        // The id is each book's own: left out.
+        let fields = $0.split(separator: "\t", omittingEmptySubsequences: false)
+        return ([fields[0]] + fields[2...]).joined(separator: " | ")
+      }
+    }
+    XCTAssertEqual(try log("b.sqlite"), ["2026-11-20 | Beef Stew | 6 |  | first go"])
+    XCTAssertFalse(
+      try meals("b.sqlite", ["log", "Beef Stew"]).output.isEmpty, "linked to B's meal")
+
+    // Cooked on both machines before either syncs: git merges the two logs line by line.
+    try meals("a.sqlite", ["cooked", "Pad Thai", "--date", "2026-11-25"])
+    try meals("b.sqlite", ["cooked", "Beef Stew", "--date", "2026-11-28", "--rating", "5"])
+    try sync("a.sqlite", "A")
+    try sync("b.sqlite", "B")
+    try sync("a.sqlite", "A")
+    let both = [
+      "2026-11-28 | Beef Stew | 6 | 5 | ", "2026-11-25 | Pad Thai |  |  | ",
+      "2026-11-20 | Beef Stew | 6 |  | first go",
+    ]
+    XCTAssertEqual(try log("a.sqlite"), both)
+    XCTAssertEqual(try log("b.sqlite"), both)
+    XCTAssertEqual(try git(["-C", path("B"), "status", "--porcelain"]), "")
+
+    // Taken back on A (M again, in the app): gone from B's book too, and it stays gone.
+    let store = try MealStore(path: path("a.sqlite"))
+    let padThai = try XCTUnwrap(try store.readCookLog().first { $0.entry.mealName == "Pad Thai" })
+    try store.removeCookLogEntry(uid: padThai.entry.uid)
+    try sync("a.sqlite", "A")
+    try sync("b.sqlite", "B")
+    try sync("a.sqlite", "A")
+    let left = [both[0], both[2]]
+    XCTAssertEqual(try log("a.sqlite"), left)
+    XCTAssertEqual(try log("b.sqlite"), left)
+    XCTAssertTrue(try read("A/.cook-log").contains("-\t\(padThai.entry.uid)\n"))
+
+    // Syncthing's conflict copy of the log (a machine that cooked offline) is joined in.
+    let entry = CookLogEntry(
+      uid: "0f9b3c1e-5a8d-4c2b-9e7f-1a2b3c4d5e6f", mealUID: padThai.entry.mealUID,
+      mealName: "Pad Thai", day: CivilDate(year: 2026, month: 11, day: 30)!, note: "offline",
+      loggedAt: 1_796_000_000)
+    let copy = "A/.sync-conflict-20261202-101010-ABCDEFG.cook-log"
+    try write(try read("A/.cook-log") + CookLogFile.line(entry) + "\n", copy)
+    try sync("a.sqlite", "A")
+    XCTAssertFalse(exists(copy))
+    XCTAssertEqual(try log("a.sqlite")[0], "2026-11-30 | Pad Thai |  |  | offline")
+  }
+
   // MARK: - The week plan
 
   /// The plan travels as one Cooklang menu file a week: written from one book, read into

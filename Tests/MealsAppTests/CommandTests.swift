@@ -553,6 +553,49 @@ final class CommandTests: XCTestCase {
 
   // MARK: - The week plan
 
+  func testCookedWritesTheLogAndLogPrintsItLatestFirst() throws {
+    // Tuesday 1 December 2026: "friday" is the last one, 27 November.
+    var result = try meals("cooked", "Pancakes", "--note", "less sugar", "--rating", "4")
+    XCTAssertEqual(result.0, 0, result.2)
+    XCTAssertEqual(result.1, "Cooked “Pancakes” on Tue 1 Dec 2026.\n")
+    result = try meals("cooked", "Pancakes", "--date", "friday", "--servings", "2")
+    XCTAssertEqual(result.1, "Cooked “Pancakes” on Fri 27 Nov 2026 (2nd time).\n")
+    result = try meals("cooked", "Miso Soup", "--date", "yesterday")
+    XCTAssertEqual(result.0, 0, result.2)
+    result = try meals("log")
+    XCTAssertEqual(
+      result.1,
+      """
+      2026-12-01\t1\tPancakes\t4\t4\tless sugar
+      2026-11-30\t3\tMiso Soup\t\t\t
+      2026-11-27\t1\tPancakes\t2\t\t
+
+      """)
+    result = try meals("log", "miso", "--json")
+    let rows = try XCTUnwrap(try json(result.1) as? [[String: Any]])
+    XCTAssertEqual(rows.count, 1)
+    XCTAssertEqual(rows[0]["date"] as? String, "2026-11-30")
+    XCTAssertEqual(rows[0]["id"] as? Int, 3)
+    XCTAssertTrue(rows[0]["rating"] is NSNull)
+    // Mistakes are usage errors, and nothing is written for them.
+    for bad in [
+      ["--rating", "6"], ["--servings", "0"], ["--date", "tomorrow"], ["--date", "2026-02-30"],
+    ] {
+      result = try run(["cooked", "Pancakes"] + bad)
+      XCTAssertEqual(result.0, 2, "\(bad)")
+      XCTAssertTrue(result.2.hasSuffix("meals cooked --help says more.\n"), result.2)
+    }
+    result = try meals("cooked", "Nothing Like It")
+    XCTAssertEqual(result.0, 1)
+    XCTAssertEqual(try meals("log").1.split(separator: "\n").count, 3)
+    // A meal deleted keeps its entries, without an id; put back, they are its own again.
+    let store = try MealStore(path: options.databasePath)
+    try store.deleteMeal(id: 3)
+    XCTAssertTrue(try meals("log").1.contains("2026-11-30\t\tMiso Soup\t"))
+    try store.restoreLastDeleted()
+    XCTAssertTrue(try meals("log").1.contains("2026-11-30\t3\tMiso Soup\t"))
+  }
+
   func testPlanAddListRemoveAndTheirMistakes() throws {
     XCTAssertEqual(Self.today.description, "2026-12-01")
     // Nothing planned: no line for a script, and a person is told why (#58).

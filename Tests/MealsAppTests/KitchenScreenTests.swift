@@ -382,7 +382,7 @@ final class KitchenScreenTests: XCTestCase {
         "",
         "    t starts a timer for 2 hours",
         "",
-        " →/Space next step  ? help",
+        " M cooked it  →/Space next step  ? help",
       ])
     app.press(.down, .down)
     XCTAssertEqual(app.lines[3], "    add the onions, the carrots and")

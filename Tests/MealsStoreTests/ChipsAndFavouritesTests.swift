@@ -107,7 +107,7 @@ final class ChipsAndFavouritesTests: StoreTestCase {
     XCTAssertEqual(try store.meal(id: id)?.rating, 5, "ratings stop at 5")
     XCTAssertEqual(try store.meal(id: id)?.favouritedAt, 1_700_000_000, "kept while a favourite")
     let row = try XCTUnwrap(store.meals().row(at: 0))
-    XCTAssertEqual(row.fieldParts, ["★", "★★★★★", "1 h 30 min", "Advanced"])
+    XCTAssertEqual(row.fieldParts(), ["★", "★★★★★", "1 h 30 min", "Advanced"])
   }
 
   func testFavouritesNewestFirstAndAnUndoPutsOneBackInItsPlace() throws {

@@ -114,6 +114,55 @@ final class NavigatorTests: XCTestCase {
     XCTAssertTrue(navigator.isFinished)
   }
 
+  /// A prompt that counts the keys it is given and closes on Esc.
+  final class CountingPrompt: Prompt {
+    var keys: [Key] = []
+    var keyHelp: [KeyHelp] { [] }
+    func handle(_ key: Key) -> PromptResult {
+      keys.append(key)
+      return key == .escape ? .close : .stay
+    }
+    func render(into canvas: inout Canvas, in area: Rect) {}
+  }
+
+  func testEveryKeyWalksOneArrayOfLayersAndTheFirstThatTakesItWins() {
+    let navigator = Navigator()
+    let screen = SampleScreen(title: "Root")
+    navigator.push(screen)
+    navigator.handle(.character("p"), size: size)
+    XCTAssertEqual(navigator.keyWalk, [.first, .screen, .paste, .last])
+    XCTAssertEqual(screen.pings, 1)
+
+    // A prompt takes every key, q too; Ctrl-L still redraws before it.
+    let prompt = CountingPrompt()
+    navigator.present(prompt)
+    XCTAssertEqual(navigator.keyWalk, [.first, .prompt])
+    navigator.handle(.character("p"), size: size)
+    navigator.handle(.character("q"), size: size)
+    navigator.handle(.ctrl("l"), size: size)
+    XCTAssertEqual(prompt.keys, [.character("p"), .character("q")])
+    XCTAssertEqual(screen.pings, 1)
+    XCTAssertFalse(navigator.isFinished)
+    navigator.handle(.escape, size: size)
+    XCTAssertNil(navigator.prompt)
+
+    // The overlay: a key it does not scroll by closes it and goes no further.
+    navigator.handle(.character("?"), size: size)
+    XCTAssertEqual(navigator.keyWalk, [.first, .help])
+    navigator.handle(.character("p"), size: size)
+    XCTAssertFalse(navigator.showsHelp)
+    XCTAssertEqual(screen.pings, 1)
+
+    // Too small: only the quitting keys do anything.
+    navigator.handle(.character("p"), size: Size(width: 30, height: 10))
+    XCTAssertEqual(navigator.keyWalk, [.first, .tooSmall])
+    XCTAssertEqual(screen.pings, 1)
+
+    // A paste no field takes is said on the status line.
+    navigator.handle(.paste("2 eggs"), size: size)
+    XCTAssertEqual(navigator.status?.text, "Paste ignored: there is no text field here.")
+  }
+
   func testTooSmallTerminalShowsANotice() {
     let navigator = Navigator()
     navigator.push(SampleScreen(title: "Root"))

@@ -37,7 +37,7 @@ struct SavedMealPreview {
   /// `height` rows: a picture takes at most a third of them, and none below 24.
   func preview(
     of meal: MealSummary?, width: Int, height: Int, now: UInt64,
-    units: UnitConversion = .asWritten, planned: Int? = nil
+    units: UnitConversion = .asWritten, planned: Int? = nil, today: CivilDate? = nil
   ) -> Preview {
     guard let meal else { return .note("No meal selected.") }
     guard let shown, shown.id == meal.id else { return .note("…") }
@@ -51,6 +51,10 @@ struct SavedMealPreview {
     var preview = MealLines.preview(
       of: full, width: width, rating: rating.value(at: now), minutes: minutes.value(at: now),
       units: units, servings: planned.map { Servings(for: full, servings: $0) })
+    if let today, let cooked = meal.cooked {
+      let ago = cooked.agoWithCount(today: today)
+      preview.subtitle = preview.subtitle.isEmpty ? ago : preview.subtitle + " · " + ago
+    }
     let rows = height >= 24 ? height / 3 : 0
     preview.lines = picture.lines(columns: min(width, 32), maximumRows: rows) + preview.lines
     return preview

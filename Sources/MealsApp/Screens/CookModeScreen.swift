@@ -11,7 +11,7 @@ import TerminalUI
 /// servings; running timers keep counting after leaving (the status line shows them).
 public final class CookModeScreen: Screen {
   enum Action: String, Sendable {
-    case next, previous, tick, timer, timers, more, fewer, units, addToList, leave
+    case next, previous, tick, timer, timers, more, fewer, units, addToList, leave, cooked
   }
 
   static let keys = KeyTable<Action>(
@@ -30,7 +30,7 @@ public final class CookModeScreen: Screen {
         [.character("T")], .timers, "timers (x stops one)",
         detail: "the timers: `x` stops the selected one, `Esc` back"),
       MealActions.more(.more), MealActions.fewer(.fewer), MealActions.units(.units),
-      MealActions.addToList(.addToList),
+      MealActions.addToList(.addToList), CookedIt.binding(.cooked),
       KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
       KeyBinding(
         [.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc",
@@ -123,7 +123,17 @@ public final class CookModeScreen: Screen {
 
   public var title: String { "Cook Mode" }
 
-  public var keyHelp: [KeyHelp] { MealActions.unitsHelp(chainHelp, context.units) }
+  public var keyHelp: [KeyHelp] {
+    let help = MealActions.unitsHelp(chainHelp, context.units)
+    // On the last step "cooked it" is what comes next: the footer offers it.
+    guard step == steps.count - 1,
+      let index = help.firstIndex(where: { $0.bindAs == "cook-mode cooked" })
+    else { return help }
+    var offered = help
+    offered[index].inFooter = true
+    offered.insert(offered.remove(at: index), at: 0)
+    return offered
+  }
 
   var runningTimers: [CookTimer] { context.timers.running }
 
@@ -178,6 +188,9 @@ public final class CookModeScreen: Screen {
     case .fewer: servings.decrease()
     case .units: context.cycleUnits()
     case .addToList: CookingActions.addToShoppingList(meal, servings: servings, context: context)
+    case .cooked:
+      let id = meal.id ?? meal.mealDBID.flatMap { try? context.store.mealID(forMealDBID: $0) }
+      CookedIt.log(mealID: id, name: meal.name, servings: servings.said, context: context)
     }
   }
 
@@ -200,7 +213,8 @@ public final class CookModeScreen: Screen {
     } else if target < steps.count {
       mode = .step(target)
     } else {
-      context.navigator.showInfo("That was the last step. Enjoy your meal! Esc leaves Cook Mode.")
+      context.navigator.showInfo(
+        "That was the last step. Enjoy your meal! M logs it as cooked; Esc leaves Cook Mode.")
     }
   }
 

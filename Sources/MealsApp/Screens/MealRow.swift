@@ -9,15 +9,19 @@ import TerminalUI
 /// row's summary starts in the same column. The name always wins: in a narrow list it takes
 /// three fifths of the row.
 enum MealRow {
-  /// Draws `meal` in a row's text area (the list widget draws the marker and the selection).
-  static func draw(_ meal: MealSummary, into canvas: inout Canvas, row: ListRow, listWidth: Int) {
+  /// Draws `meal` in a row's text area (the list widget draws the marker and the selection);
+  /// with `today`, when it was last cooked too.
+  static func draw(
+    _ meal: MealSummary, into canvas: inout Canvas, row: ListRow, listWidth: Int,
+    today: CivilDate? = nil
+  ) {
     let nameWidth = max(12, min(40, listWidth * (listWidth < 60 ? 3 : 2) / 5))
     let text = row.content
     let y = text.y
     canvas.writeTruncated(meal.name, row: y, column: text.x, width: nameWidth, style: .title)
     let column = text.x + nameWidth + 2
     var end = text.maxX
-    let fields = meal.fields(fitting: end - column) { TextWidth.columns(of: $0) }
+    let fields = meal.fields(fitting: end - column, today: today) { TextWidth.columns(of: $0) }
     if !fields.isEmpty {
       let width = TextWidth.columns(of: fields)
       canvas.write(fields, row: y, column: end - width, style: .accent)
@@ -43,12 +47,16 @@ enum MealRow {
       return
     }
     meals.render(into: &canvas, in: view) { canvas, row, meal in
-      draw(meal, into: &canvas, row: row, listWidth: view.area.width)
+      // The date is asked only of a row that has been cooked (none at a first start).
+      draw(
+        meal, into: &canvas, row: row, listWidth: view.area.width,
+        today: meal.cooked == nil ? nil : context.today)
     }
     if let pane = layout.previewPane {
       preview.preview(
         of: meals.shownSelected, width: Preview.text(in: pane.area).width,
-        height: pane.area.height, now: context.navigator.now(), units: context.units
+        height: pane.area.height, now: context.navigator.now(), units: context.units,
+        today: meals.shownSelected?.cooked == nil ? nil : context.today
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
   }

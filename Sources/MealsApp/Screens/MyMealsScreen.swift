@@ -9,7 +9,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   enum Action: String, Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan, view
-    case sync, serve, pantry, canCook, units
+    case sync, serve, pantry, canCook, units, cooked
   }
 
   static let keys = KeyTable<Action>(
@@ -48,7 +48,7 @@ public final class MyMealsScreen: Screen, StoreListener {
         [.tab], .chips, "chips (filter by category, area, difficulty)", footer: false,
         detail: "into the chips (filter by category, area, difficulty)"),
       KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
-      MealActions.plan(.plan),
+      MealActions.plan(.plan), CookedIt.binding(.cooked),
       KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
       KeyBinding(
         [.character("H")], .pantry, "pantry", footer: false,
@@ -89,7 +89,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   ]
   /// Keys that act on the selected meal: with no meal (the welcome panel), help leaves them out
   /// and they do nothing.
-  static let needMeal: Set<Action> = [.favourite, .cook, .addToList, .copy, .plan]
+  static let needMeal: Set<Action> = [.favourite, .cook, .addToList, .copy, .plan, .cooked]
 
   /// The app that owns the navigator that owns this screen: never outlived.
   unowned let context: AppContext
@@ -261,6 +261,12 @@ public final class MyMealsScreen: Screen, StoreListener {
       CookingActions.openShoppingList(context: context)
     case .plan:
       planSelected()
+    case .cooked:
+      guard let meal = selectedMeal else { return true }
+      let servings = (try? context.store.meal(id: meal.id)).flatMap { $0 }.flatMap {
+        Servings(for: $0).said
+      }
+      CookedIt.log(mealID: meal.id, name: meal.name, servings: servings, context: context)
     case .weekPlan:
       context.navigator.push(WeekPlanScreen(context: context))
     case .units:

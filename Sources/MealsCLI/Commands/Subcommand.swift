@@ -27,6 +27,10 @@ extension Subcommand {
     case .canCook:
       CommandArguments.Spec(
         switches: ["--json"], valued: ["--missing"], maximumPositionals: 0)
+    case .cooked:
+      CommandArguments.Spec(
+        valued: ["--date", "--servings", "--note", "--rating"], maximumPositionals: 1)
+    case .log: CommandArguments.Spec(switches: ["--json"], maximumPositionals: 1)
     case .sync: CommandArguments.Spec(maximumPositionals: 1)
     case .serve:
       CommandArguments.Spec(
@@ -125,6 +129,8 @@ extension Subcommand {
       case .pantry: status = PantryCommand.run(parsed, store: store, io: io)
       case .canCook:
         status = CanCookCommand.run(parsed, store: store, staples: options.staples, io: io)
+      case .cooked: status = CookedCommand.run(parsed, store: store, io: io, today: today)
+      case .log: status = LogCommand.run(parsed, store: store, io: io)
       case .sync:
         status = SyncCommand.run(parsed, store: store, options: options, io: io, today: today)
       case .serve: status = ServeCommand.run(parsed, options: options, io: io)

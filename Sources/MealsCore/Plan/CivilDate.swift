@@ -160,6 +160,21 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return CivilDate(year: year, month: month, day: day)
   }
 
+  /// A day already past as a user writes one (when a meal was cooked), or nil.
+  ///
+  /// `today`, `yesterday`, `YYYY-MM-DD`, or a weekday's name: the last one (today when it is
+  /// today), as "on Friday" means in a diary. A day still to come is nil.
+  public static func parsePast(_ text: String, today: CivilDate) -> CivilDate? {
+    let word = text.trimmingSpaces().lowercased()
+    if word == "yesterday" { return today.adding(days: -1) }
+    guard word != "tomorrow", let date = parse(word, today: today) else { return nil }
+    // `parse` gives a weekday's next one: a week earlier is its last.
+    if weekdayNames.contains(where: { $0.hasPrefix(word) }), date > today {
+      return date.adding(days: -7)
+    }
+    return date > today ? nil : date
+  }
+
   /// The Monday of a week written `YYYY-Www` (`2026-W49`), or nil.
   public static func parseWeek(_ text: String) -> CivilDate? {
     let parts = text.trimmingSpaces().uppercased().split(separator: "-")

@@ -16,7 +16,7 @@ public enum PhoneJSON {
           meals.map {
             .object([
               ("id", .integer($0.id)), ("name", .string($0.name)), ("summary", .string($0.summary)),
-              ("fields", .string($0.fieldParts.joined(separator: " · "))),
+              ("fields", .string($0.fieldParts().joined(separator: " · "))),
               ("favourite", .bool($0.favourite)), ("photo", .bool(withPhotos.contains($0.id))),
             ])
           })

@@ -123,7 +123,7 @@ public enum PhonePages {
 
   /// A meal's row; with its own photo, a thumbnail of it first (loaded as it scrolls in).
   static func bookRow(_ meal: MealSummary, hasPhoto: Bool = false) -> String {
-    let parts = meal.fieldParts.joined(separator: " · ")
+    let parts = meal.fieldParts().joined(separator: " · ")
     let thumbnail =
       hasPhoto
       ? "<img class=\"thumb\" src=\"/photo/\(meal.id)\" alt=\"\" loading=\"lazy\" width=\"48\" height=\"48\">"

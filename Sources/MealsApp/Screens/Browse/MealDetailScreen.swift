@@ -3,6 +3,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import TextSafety
 
 /// Meal Detail: a meal from TheMealDB, or one of My Meals (`v`), read-only.
 ///
@@ -12,7 +13,7 @@ import TerminalUI
 /// saved meal Enter edits it.
 public final class MealDetailScreen: Screen, StoreListener {
   enum Action: String, Sendable {
-    case save, refresh, more, fewer, units, cook, addToList, openList, copy, plan, edit
+    case save, refresh, more, fewer, units, cook, addToList, openList, copy, plan, edit, cooked
   }
 
   static let headerRows = 4
@@ -34,6 +35,9 @@ public final class MealDetailScreen: Screen, StoreListener {
   private var refreshing = false
   /// Set for a meal of My Meals (`v`): read from the store, followed there, never fetched.
   private let savedID: Int64?
+  /// The meal's cook log, the latest first, read in `prepare` once a change marks it stale.
+  private var cookLog: [CookLogRow] = []
+  private var cookLogIsStale = true
 
   /// `known`: the meal, whole already (a search result), shown without asking TheMealDB.
   init(context: AppContext, request: MealDBRequest, title: String, known: Meal? = nil) {
@@ -128,7 +132,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     MealActions.more(.more), MealActions.fewer(.fewer), MealActions.cook(.cook),
     MealActions.units(.units),
     MealActions.addToList(.addToList), MealActions.openList(.openList), MealActions.plan(.plan),
-    MealActions.copy(.copy),
+    MealActions.copy(.copy), CookedIt.binding(.cooked),
   ]
 
   public var keyHelp: [KeyHelp] {
@@ -172,6 +176,11 @@ public final class MealDetailScreen: Screen, StoreListener {
       if let meal { MealSharing.copyAsMarkdown(meal, context: context) }
     case .edit:
       if let savedID { context.openEditor(mealID: savedID, delegate: self) }
+    case .cooked:
+      if let meal {
+        CookedIt.log(
+          mealID: storedID, name: meal.name, servings: servings?.said, context: context)
+      }
     }
   }
 
@@ -256,7 +265,22 @@ public final class MealDetailScreen: Screen, StoreListener {
     storedID = meal?.mealDBID.flatMap { try? context.store.mealID(forMealDBID: $0) }
   }
 
+  public func prepare(in area: Rect) {
+    guard cookLogIsStale else { return }
+    cookLogIsStale = false
+    guard let storedID else {
+      cookLog = []
+      return
+    }
+    do {
+      cookLog = try context.store.readCookLog(mealID: storedID)
+    } catch {
+      context.navigator.showError("Could not read the cook log: \(error.message)")
+    }
+  }
+
   public func storeDidChange(_ store: MealStore) {
+    cookLogIsStale = true
     // A meal of My Meals follows its edits (here or in another meals); deleted, it says so.
     if let savedID {
       switch Result(catching: { () throws(StoreError) in try store.meal(id: savedID) }) {
@@ -284,7 +308,7 @@ public final class MealDetailScreen: Screen, StoreListener {
   func lines(width: Int) -> [PagerLine] {
     guard let meal else { return [] }
     guard let textWidth = besideTextWidth(width) else {
-      return pictureLines(width: width) + body(of: meal, width: width)
+      return pictureLines(width: width) + body(of: meal, width: width) + cookLines(width: width)
     }
     // Wide: the ingredients and instructions on the left, the picture beside them; below it
     // the text takes the whole width again.
@@ -296,6 +320,23 @@ public final class MealDetailScreen: Screen, StoreListener {
         PagerLine.Span(
           $0.text, column: $0.column + textWidth + 2, style: $0.style, width: $0.width)
       }
+    }
+    return lines + cookLines(width: width)
+  }
+
+  /// "COOKED 3 TIMES" and an entry a line (`Sun 6 Dec 2026 · for 4 · ★★★★☆ · a note`), the
+  /// latest first: nothing for a meal never cooked.
+  private func cookLines(width: Int) -> [PagerLine] {
+    guard !cookLog.isEmpty else { return [] }
+    let count = cookLog.count == 1 ? "ONCE" : "\(cookLog.count) TIMES"
+    var lines: [PagerLine] = [.blank, PagerLine("COOKED \(count)", style: .key)]
+    for row in cookLog {
+      let entry = row.entry
+      var parts = ["\(entry.day.short) \(entry.day.year)"]
+      if let servings = entry.servings { parts.append("for \(servings)") }
+      if let rating = entry.rating { parts.append(MealFields.stars(rating)) }
+      if !entry.note.isEmpty { parts.append(TextSanitizer.singleLine(entry.note)) }
+      lines += PagerLine.wrapped(parts.joined(separator: " · "), width: width, indent: 2)
     }
     return lines
   }
