@@ -10,7 +10,7 @@ _meals() {
     case "${COMP_WORDS[i]}" in
       --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
       --config) ((i++)) ;;
-      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port | --missing | --date | --note | --rating) ((i++)) ;;
+      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port | --missing | --date | --note | --rating | --slots | --seed) ((i++)) ;;
       list | show | search | export | import | plan | pantry | can-cook | cooked | log | sync | serve | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
     esac
   done
@@ -18,7 +18,8 @@ _meals() {
   case "$prev" in
     --db | --output | --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --images) COMPREPLY=($(compgen -W "auto kitty sixel iterm truecolor symbols off" -- "$cur")); return ;;
-    --api-url | --filter | --week | --days | --servings | --port | --note) COMPREPLY=(); return ;;
+    --api-url | --filter | --week | --days | --servings | --port | --note | --seed) COMPREPLY=(); return ;;
+    --slots) COMPREPLY=($(compgen -W "breakfast lunch dinner other" -- "$cur")); return ;;
     --rating) COMPREPLY=($(compgen -W "1 2 3 4 5" -- "$cur")); return ;;
     --date) COMPREPLY=($(compgen -W "today yesterday monday tuesday wednesday thursday friday saturday sunday" -- "$cur")); return ;;
     --missing) COMPREPLY=($(compgen -W "0 1 2 3 all" -- "$cur")); return ;;
@@ -41,7 +42,7 @@ _meals() {
     search) flags="--json --help" ;;
     export) flags="--format --output --units --help" ;;
     import) flags="--help" ;;
-    plan) flags="--week --from --days --json --slot --servings --format --output --help" ;;
+    plan) flags="--week --from --days --json --slot --servings --format --output --slots --seed --save --help" ;;
     pantry) flags="--json --help" ;;
     can-cook) flags="--missing --json --help" ;;
     cooked) flags="--date --servings --note --rating --help" ;;
@@ -55,7 +56,7 @@ _meals() {
   fi
   case "$command" in
     "") COMPREPLY=($(compgen -W "list show search export import plan pantry can-cook cooked log sync serve config" -- "$cur")) ;;
-    plan) COMPREPLY=($(compgen -W "list add remove export shop" -- "$cur")) ;;
+    plan) COMPREPLY=($(compgen -W "list add remove export shop suggest" -- "$cur")) ;;
     pantry) COMPREPLY=($(compgen -W "list add remove" -- "$cur")) ;;
     show | export | cooked | log)
       # Meal names, one per line, quoted for the command line.

@@ -40,6 +40,8 @@ public final class AppContext {
   public var units = UnitConversion.asWritten
   /// What counts as always at home for What can I cook (`set staples`).
   public var staples = Pantry.defaultStaples
+  /// The rules the Week Plan's `s` fills a week by (`set plan-fresh-days`, …).
+  public var planRules = PlanRules()
   /// Whether ticking a shopping list row puts it in the pantry (`set pantry-from-shopping`).
   public var pantryFromShopping = false
   /// The shop's aisles the shopping list follows (`aisle.conf` in the sync or config folder);

@@ -123,6 +123,9 @@ public enum KeysReference {
         "cook-mode-timers", "Cook Mode, the timers (`T`)", chain(CookModeScreen.self, .timers)),
       Section("shopping-list", "Shopping List", chain(ShoppingListScreen.self, .list)),
       Section("week-plan", "Week Plan (`W` on My Meals)", chain(WeekPlanScreen.self, .list)),
+      Section(
+        "week-plan-suggestions", "Week Plan, the suggestions (`s`)",
+        [link(WeekPlanScreen.suggestionKeys)]),
       Section("pantry", "Pantry (`H` on My Meals)", chain(PantryScreen.self, .list)),
       Section(
         "can-cook", "What can I cook (`C` on My Meals)", chain(CanCookScreen.self, .list)),

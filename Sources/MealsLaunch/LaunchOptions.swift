@@ -52,6 +52,8 @@ public struct LaunchOptions: Equatable {
   /// What counts as always at home (`set staples`, `MEALS_STAPLES`): salt, pepper, water and
   /// oil unless the user says otherwise; `none` for nothing.
   public var staples = Pantry.defaultStaples
+  /// The rules `meals plan suggest` and the Week Plan's `s` fill a week by (`set plan-…`).
+  public var planRules = PlanRules()
   /// Ticking an item off the shopping list puts it in the pantry (`set pantry-from-shopping`).
   public var pantryFromShopping = false
   /// The shop's aisles the shopping list follows: the sync folder's `aisle.conf` (or the shop's
@@ -305,6 +307,32 @@ extension LaunchOptions {
     let pantryFromShopping = settings.bool(
       "pantry-from-shopping", variable: "MEALS_PANTRY_FROM_SHOPPING")
     let shop = settings.value("shop", variable: "MEALS_SHOP") { Result.success($0) }
+    let freshDays = settings.value("plan-fresh-days", variable: "MEALS_PLAN_FRESH_DAYS") { text in
+      guard let days = Int(text), (0...3650).contains(days) else {
+        return .failure(UsageError(message: "plan-fresh-days “\(text)” is not 0 to 3650 days."))
+      }
+      return .success(text)
+    }
+    let weekdayMinutes = settings.value(
+      "plan-weekday-minutes", variable: "MEALS_PLAN_WEEKDAY_MINUTES"
+    ) { text in
+      if text.lowercased() == "none" { return .success("none") }
+      guard let minutes = Int(text), (1...1440).contains(minutes) else {
+        return .failure(
+          UsageError(message: "plan-weekday-minutes “\(text)” is not 1 to 1440 minutes, or none."))
+      }
+      return .success(text)
+    }
+    let pins = settings.value("plan-pins", variable: "MEALS_PLAN_PINS") { text in
+      switch PlanRules.pins(in: text) {
+      case .success: return .success(text)
+      case .failure(let error):
+        return .failure(
+          UsageError(
+            message:
+              "plan-pins: “\(error.part)” is not DAY [SLOT]: MEAL (friday dinner: Fish Pie)."))
+      }
+    }
     settings.checkTheRest()
     if let usage = settings.usageError { return .failure(usage) }
     config.problems += settings.problems
@@ -338,6 +366,15 @@ extension LaunchOptions {
     options.cup = cup.value.flatMap(CupSize.init(rawValue:)) ?? .us
     options.staples = staples.value.map(Self.staples(in:)) ?? Pantry.defaultStaples
     options.pantryFromShopping = pantryFromShopping.value ?? false
+    var rules = PlanRules()
+    if let days = freshDays.value.flatMap({ Int($0) }) { rules.freshDays = days }
+    if let minutes = weekdayMinutes.value {
+      rules.weekdayMinutes = minutes == "none" ? nil : Int(minutes)
+    }
+    if let text = pins.value, case .success(let parsed) = PlanRules.pins(in: text) {
+      rules.pins = parsed
+    }
+    options.planRules = rules
     options.aisleFile = AisleFile(
       syncFolder: options.syncFolder,
       configFolder: LoadedConfig.defaultPath(environment: environment).map(PathText.folder),

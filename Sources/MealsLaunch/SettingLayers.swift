@@ -7,7 +7,7 @@ struct SettingLayers {
   static let names = [
     "db", "api-url", "images", "mouse", "animation", "escape-delay", "theme", "sync-folder",
     "serve-port", "serve-lan", "units", "cup", "staples",
-    "pantry-from-shopping", "shop",
+    "pantry-from-shopping", "shop", "plan-fresh-days", "plan-weekday-minutes", "plan-pins",
   ]
 
   let flags: [String: (value: String, flag: String)]

@@ -96,6 +96,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
              meals plan remove MEAL DATE
              meals plan export [--format ical] [--week … | --from DATE [--days N]] [--output PATH]
              meals plan shop [--week … | --from DATE [--days N]]
+             meals plan suggest [--week YYYY-Www] [--slots dinner,…] [--seed N] [--save]
 
       The week plan. Without a command: the planned meals of this week (Monday first), one
       per line: date, slot, servings, meal id and name, separated by tabs. DATE is YYYY-MM-DD,
@@ -107,6 +108,10 @@ public enum Subcommand: String, CaseIterable, Sendable {
         export          the days as an iCalendar file (one all-day event per planned meal)
         shop            puts the days' ingredients, each meal at its planned servings, on
                         the shopping list
+        suggest         fills the week's empty slots (dinner unless --slots says) from today
+                        on by the rules (set plan-fresh-days, plan-weekday-minutes,
+                        plan-pins): one per line: date, slot, meal id, name and why, separated
+                        by tabs; nothing is saved unless --save; --seed N suggests others
         --json          the list as a JSON array
       """
     case .pantry:
@@ -208,7 +213,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .search: "search TheMealDB by name"
     case .export: "export meals as json, markdown, schema-org or cooklang"
     case .import: "import meals from files, web pages or another app's export (Paprika, Mela…)"
-    case .plan: "the week plan: list, add, remove, export as iCalendar, shop"
+    case .plan: "the week plan: list, add, remove, export as iCalendar, shop, suggest"
     case .pantry: "what is at home: list, add, remove"
     case .canCook: "the meals you can cook from what is at home, by what is missing"
     case .cooked: "write in the cook log that you cooked a meal (a date, servings, a note)"

@@ -76,6 +76,13 @@ public final class StoreReader: @unchecked Sendable {
     }
   }
 
+  /// Every saved meal as the week's planner weighs it (`MealStore.planCandidates`).
+  public func planCandidates(pantry: [Pantry.Item]) -> Result<[PlanCandidate], StoreError> {
+    Result { () throws(StoreError) in
+      try MealStore.planCandidates(in: try open(), pantry: pantry)
+    }
+  }
+
   /// The daily backup (`VACUUM INTO` a temporary file, then the rotation), dated `time` (the
   /// store's clock); an interrupted one leaves no file behind.
   public func backUp(time: Double) -> StoreError? {

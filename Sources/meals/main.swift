@@ -128,6 +128,7 @@ let app = MealsApplication(
 app.navigator.animations = options.animations
 app.context.units = options.conversion
 app.context.staples = options.staples
+app.context.planRules = options.planRules
 app.context.pantryFromShopping = options.pantryFromShopping
 app.context.aisleFile = options.aisleFile
 if store.isReadOnly { app.navigator.headerMark = "read-only" }

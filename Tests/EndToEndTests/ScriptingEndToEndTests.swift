@@ -120,8 +120,8 @@ final class ScriptingEndToEndTests: XCTestCase {
     XCTAssertEqual(
       try complete("meals "),
       [
-        "list", "show", "search", "export", "import", "plan", "pantry", "can-cook", "sync",
-        "serve", "config",
+        "list", "show", "search", "export", "import", "plan", "pantry", "can-cook", "cooked",
+        "log", "sync", "serve", "config",
       ])
     XCTAssertEqual(try complete("meals sy"), ["sync"])
     XCTAssertEqual(
@@ -131,7 +131,7 @@ final class ScriptingEndToEndTests: XCTestCase {
     XCTAssertEqual(try complete("meals --im"), ["--images"])
     XCTAssertEqual(try complete("meals --rea"), ["--read-only"])
     XCTAssertEqual(try complete("meals --images s"), ["sixel", "symbols"])
-    XCTAssertEqual(try complete("meals plan "), ["list", "add", "remove", "export", "shop"])
+    XCTAssertEqual(try complete("meals plan "), ["list", "add", "remove", "export", "shop", "suggest"])
     XCTAssertEqual(try complete("meals plan add --slot b"), ["breakfast"])
     XCTAssertEqual(try complete("meals plan export --format "), ["ical"])
     XCTAssertEqual(try complete("meals list --f"), ["--filter", "--favourites"])

@@ -596,6 +596,34 @@ final class CommandTests: XCTestCase {
     XCTAssertTrue(try meals("log").1.contains("2026-11-30\t3\tMiso Soup\t"))
   }
 
+  func testPlanSuggestShowsTheWeekThenSavesItOnlyWhenAsked() throws {
+    XCTAssertEqual(try meals("cooked", "Pan Bagnat", "--date", "2026-11-28").0, 0)
+    var result = try meals("plan", "suggest", "--week", "2026-W50")
+    XCTAssertEqual(result.0, 0, result.2)
+    let lines = result.1.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    // Pan Bagnat was cooked 3 days ago: left out; the two others, on two days, saying why.
+    XCTAssertEqual(lines.map { $0[3] }.sorted(), ["Miso Soup", "Pancakes"])
+    XCTAssertEqual(lines.map { $0[0] }, ["2026-12-07", "2026-12-08"])
+    XCTAssertEqual(lines.map { $0[1] }, ["dinner", "dinner"])
+    let pancakes = try XCTUnwrap(lines.first { $0[3] == "Pancakes" })
+    XCTAssertEqual(pancakes[4], "never cooked · favourite · ★★★★★")
+    XCTAssertEqual(result.2, "Nothing is saved: --save plans these; --seed N suggests others.\n")
+    XCTAssertEqual(try meals("plan", "--week", "2026-W50").1, "", "nothing was planned")
+    XCTAssertEqual(try meals("plan", "suggest", "--week", "2026-W50").1, result.1, "same seed")
+
+    result = try meals("plan", "suggest", "--week", "2026-W50", "--save")
+    XCTAssertEqual(result.2, "Planned 2 meals in 2026-W50.\n")
+    XCTAssertEqual(try meals("plan", "--week", "2026-W50").1.split(separator: "\n").count, 2)
+    // The week's meals are planned: nothing more to suggest, and said why.
+    result = try meals("plan", "suggest", "--week", "2026-W50")
+    XCTAssertEqual(result.1, "")
+    XCTAssertTrue(result.2.hasPrefix("Nothing to suggest for 2026-W50"), result.2)
+    for bad in [["--slots", "brunch"], ["--seed", "-1"], ["--from", "today"]] {
+      result = try run(["plan", "suggest"] + bad)
+      XCTAssertEqual(result.0, 2, "\(bad): \(result.2)")
+    }
+  }
+
   func testPlanAddListRemoveAndTheirMistakes() throws {
     XCTAssertEqual(Self.today.description, "2026-12-01")
     // Nothing planned: no line for a script, and a person is told why (#58).

@@ -108,7 +108,7 @@ final class SettingsTests: XCTestCase {
         "config:1: set mouse: \"maybe\" is not yes or no.",
         "config:2: set api-url: the API URL “ftp://nope” is not an http(s) URL.",
         "config:3: set images: --images takes auto, kitty, sixel, iterm, truecolor, symbols or off, not “polaroid”.",
-        "config:4: no setting \"colour-depth\" (db, api-url, images, mouse, animation, escape-delay, theme, sync-folder, serve-port, serve-lan, units, cup, staples, pantry-from-shopping, shop).",
+        "config:4: no setting \"colour-depth\" (db, api-url, images, mouse, animation, escape-delay, theme, sync-folder, serve-port, serve-lan, units, cup, staples, pantry-from-shopping, shop, plan-fresh-days, plan-weekday-minutes, plan-pins).",
       ])
   }
 
@@ -300,7 +300,7 @@ final class SettingsTests: XCTestCase {
       [
         "config:1: \"x\" would type into the field on search; bind a key that does not type (<C-x>, <F5>, <Esc>…).",
         "config:3: Ctrl-C is taken everywhere first (quit) and cannot be bound.",
-        "config:4: no screen \"nowhere\" (generic, my-meals, my-meals-filter, my-meals-chips, welcome, favourites, browse, categories, meal-groups, ingredients, meal-detail, saved-meal, cook-mode-checklist, cook-mode, cook-mode-scroll, cook-mode-timers, shopping-list, week-plan, pantry, can-cook, serve, plan-prompt, meal-picker, import-link, import-link-loading, import-link-found, search, search-results, meal-editor, recently-deleted, edit-name, edit-instructions, add-ingredient, value-picker, confirm, text-prompt, list, pager, chips, text-field, text-area)",
+        "config:4: no screen \"nowhere\" (generic, my-meals, my-meals-filter, my-meals-chips, welcome, favourites, browse, categories, meal-groups, ingredients, meal-detail, saved-meal, cook-mode-checklist, cook-mode, cook-mode-scroll, cook-mode-timers, shopping-list, week-plan, week-plan-suggestions, pantry, can-cook, serve, plan-prompt, meal-picker, import-link, import-link-loading, import-link-found, search, search-results, meal-editor, recently-deleted, edit-name, edit-instructions, add-ingredient, value-picker, confirm, text-prompt, list, pager, chips, text-field, text-area)",
         "config:5: no action \"explode\" on my-meals (open, search, browse, new, view, delete, undo, filter, favourite, favourites, cook, add-to-list, open-list, copy, import-link, chips, trash, plan, cooked, week-plan, pantry, can-cook, sync, serve, units, clear-filter)",
         "config:6: no key \"<Hyper-x>\" (one character, or <C-x>, <F5>, <Enter>, <Space>, <Esc>, <Tab>, <Up>, <PgDn>…)",
         "config:7: \"q\" would type into the field on my-meals-filter; bind a key that does not type (<C-x>, <F5>, <Esc>…).",

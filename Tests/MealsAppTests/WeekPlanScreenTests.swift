@@ -30,6 +30,41 @@ final class WeekPlanScreenTests: XCTestCase {
     return (app, soupID)
   }
 
+  /// `s` fills the week's empty dinners from today, each `? Meal  why`; `d` leaves one
+  /// empty, Enter plans the rest, Esc drops them all.
+  func testSSuggestsTheWeeksDinnersAndEnterPlansThem() throws {
+    let (app, soupID) = try planned(size: Size(width: 100, height: 24))
+    try app.store.logCooking(mealID: soupID, on: CivilDate(year: 2026, month: 10, day: 1)!)
+    try app.save(Meal(name: "Greek Salad", instructions: "Chop.", category: "Side"))
+    app.press(.character("W"))
+    app.press(.character("s"))
+    var suggested = app.lines.filter { $0.contains("dinner     ? ") }
+    // Two meals (Toast is planned this week already): each once, from today (Monday is past).
+    XCTAssertEqual(suggested.count, 2, app.text)
+    XCTAssertTrue(app.text.contains("? Chicken Soup  not cooked for 2 months"), app.text)
+    XCTAssertTrue(app.text.contains("? Greek Salad  never cooked"), app.text)
+    XCTAssertFalse(app.text.contains("? Toast"), app.text)
+    XCTAssertTrue(app.lines[23].contains("Enter plan them"), app.lines[23])
+    let monday = try XCTUnwrap(CivilDate(year: 2026, month: 11, day: 30))
+    XCTAssertEqual(app.store.planEntries(from: monday, days: 7).count, 1, "nothing saved yet")
+    // Esc: none of them.
+    app.press(.escape)
+    XCTAssertFalse(app.text.contains("     ? "), app.text)
+    XCTAssertEqual(app.navigator.status?.text, "No suggestion was planned.")
+    // Again, one left empty, the other planned.
+    app.press(.character("s"))
+    suggested = app.lines.filter { $0.contains("dinner     ? ") }
+    XCTAssertEqual(suggested.count, 2)
+    app.press(.character("d"))
+    XCTAssertEqual(app.lines.filter { $0.contains("dinner     ? ") }.count, 1)
+    app.press(.enter)
+    XCTAssertEqual(app.navigator.status?.text, "Planned 1 dinner — d takes one off.")
+    let week = app.store.planEntries(from: monday, days: 7)
+    XCTAssertEqual(week.count, 2)
+    XCTAssertEqual(week.filter { $0.slot == .dinner }.count, 1)
+    XCTAssertFalse(app.text.contains("     ? "), app.text)
+  }
+
   func testPlanningFromMyMealsShowsInTheWeek() throws {
     let (app, _) = try planned()
     // Chicken Soup is the first row: p, a day later, the slot twice (other, breakfast), Enter.

@@ -13,17 +13,20 @@ public final class WeekPlanScreen: Screen, StoreListener {
   enum Row: Equatable {
     case day(CivilDate)
     case entry(PlanEntry)
+    /// A meal `s` suggests for an empty slot, not saved yet.
+    case suggestion(PlanSuggestion)
   }
 
-  /// What finds a row again after a read: its day's, or its entry's id.
+  /// What finds a row again after a read: its day's, its entry's id, or a suggestion's slot.
   enum RowKey: Equatable {
     case day(Int)
     case entry(Int64)
+    case suggestion(Int, PlanSlot)
   }
 
   enum Action: String, Sendable {
     case previousWeek, nextWeek, thisWeek, remove, undo, more, fewer, open, cook, addToList
-    case openList, move, export, add
+    case openList, move, export, add, suggest
   }
 
   static let keys = KeyTable<Action>(
@@ -56,21 +59,33 @@ public final class WeekPlanScreen: Screen, StoreListener {
       ),
       MealActions.openList(.openList, footer: false),
       KeyBinding(
+        [.character("s")], .suggest, "suggest the week",
+        detail:
+          "suggest meals for the week's empty dinners by the rules (`set plan-fresh-days`, `plan-weekday-minutes`, `plan-pins`): not cooked lately, favourites and what is at home first, no category or area twice in a row; each says why, nothing is saved until Enter"
+      ),
+      KeyBinding(
         [.character("e")], .export, "export the week (iCalendar)", footer: false,
         detail: "export the week as an iCalendar file (asks where; `week-YYYY-Www.ics` by default)"),
     ])
 
   /// The app that owns the navigator that owns this screen: never outlived.
-  private unowned let context: AppContext
+  unowned let context: AppContext
   /// The week shown.
   private(set) var monday: CivilDate
   /// The week's rows: each day's heading, then its meals.
-  private let list = ListPane<Row, RowKey>(id: \.key, whenGone: WeekPlanScreen.goneEntry)
-  private var rows: [Row] { list.rows }
+  let list = ListPane<Row, RowKey>(id: \.key, whenGone: WeekPlanScreen.goneEntry)
+  var rows: [Row] { list.rows }
   /// Entries taken off here, for `u`.
   private var removed: [PlanEntry] = []
   /// From 100 columns: the selected meal, as My Meals previews it.
   private var preview: SavedMealPreview
+  /// What `s` suggested (not saved until Enter), the meals it chose from, and its seed (`r`
+  /// moves it on).
+  var suggestions: [PlanSuggestion] = []
+  var candidates: [PlanCandidate] = []
+  var suggestionSeed: UInt64 = 1
+  /// The worker's answer for the latest `s` only.
+  var suggestionAnswer = LatestAnswer<CivilDate>()
   private var previewed: MealSummary?
 
   init(context: AppContext) {
@@ -104,12 +119,14 @@ public final class WeekPlanScreen: Screen, StoreListener {
   public func prepare(in area: Rect) {
     let store = context.store
     let monday = monday
+    let suggested = suggestions
     let read = list.prepare(
       read: { () throws(StoreError) in
         let entries = try store.readPlanEntries(from: monday, days: 7)
         return (0..<7).flatMap { offset -> [Row] in
           let day = monday.adding(days: offset)
           return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
+            + suggested.filter { $0.day == day }.map(Row.suggestion)
         }
       }, failed: context.readFailed)
     if read { followSelection() }
@@ -127,9 +144,12 @@ public final class WeekPlanScreen: Screen, StoreListener {
   /// A resize may open the preview pane: the meal is read for it then.
   public func layoutDidChange() { followSelection() }
 
-  /// The preview follows the selected meal (none on a day's heading).
+  /// The preview follows the selected meal, planned or suggested (none on a day's heading).
   private func followSelection() {
-    previewed = selectedEntry.flatMap { context.store.mealSummary(id: $0.mealID) }
+    // A suggestion's meal is previewed as a planned one is.
+    var mealID = selectedEntry?.mealID
+    if case .suggestion(let suggestion)? = list.selected { mealID = suggestion.meal.id }
+    previewed = mealID.flatMap { context.store.mealSummary(id: $0) }
     let navigator = context.navigator
     preview.follow(previewed, in: context, now: navigator.now(), animated: navigator.animations)
   }
@@ -143,6 +163,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
   /// Shows the week of `week`, the selection on that day (read at the update step; rows of
   /// another week are not this one's, so a read that fails shows the error instead).
   private func show(week: CivilDate) {
+    dropSuggestions()
     monday = week.monday
     list.show([])
     list.markStale()
@@ -178,6 +199,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     case .move: move()
     case .add: pickMeal()
     case .export: askWhereToExport()
+    case .suggest: suggest()
     }
   }
 
@@ -400,6 +422,13 @@ public final class WeekPlanScreen: Screen, StoreListener {
         if day == today {
           canvas.writeTruncated("  today", in: row.content.inset(left: used), style: .accent)
         }
+      case .suggestion(let suggestion):
+        // As an entry, the meal marked as a suggestion and followed by why.
+        let parts = row.content.split(.horizontal, [.fixed(2), .fixed(11), .fill])
+        canvas.writeTruncated(suggestion.slot.rawValue, in: parts[1], style: .muted)
+        let used = canvas.writeTruncated("? " + suggestion.meal.name, in: parts[2], style: .accent)
+        canvas.writeTruncated(
+          "  " + suggestion.why, in: parts[2].inset(left: used), style: .muted)
       case .entry(let entry):
         // Two columns in, the slot, the meal, then its servings two columns after the name
         // (the name is cut first, never the servings).
@@ -421,6 +450,7 @@ extension WeekPlanScreen.Row {
     switch self {
     case .day(let day): .day(day.daysSince1970)
     case .entry(let entry): .entry(entry.id)
+    case .suggestion(let suggestion): .suggestion(suggestion.day.daysSince1970, suggestion.slot)
     }
   }
 
@@ -434,6 +464,7 @@ extension WeekPlanScreen.Row {
     switch self {
     case .day(let day): day
     case .entry(let entry): entry.day
+    case .suggestion(let suggestion): suggestion.day
     }
   }
 }
@@ -469,11 +500,18 @@ extension WeekPlanScreen: MealPickerScreenDelegate {
 }
 
 extension WeekPlanScreen: KeyChained {
-  public enum KeyMode { case list }
-  public var keyMode: KeyMode { .list }
+  /// The week, or the week with `s`'s suggestions shown (their keys first).
+  public enum KeyMode { case list, suggesting }
+  public var keyMode: KeyMode { suggestions.isEmpty ? .list : .suggesting }
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<WeekPlanScreen>] {
-    KeyLink.list(keys, does: { $0.perform($1) }, moves: { $0.moveSelection($1) })
+    let week: [KeyLink<WeekPlanScreen>] = KeyLink.list(
+      keys, does: { screen, action in screen.perform(action) },
+      moves: { screen, move in screen.moveSelection(move) })
+    guard mode == .suggesting else { return week }
+    let suggested: KeyLink<WeekPlanScreen> = .table(
+      suggestionKeys, does: { screen, action in screen.performSuggestion(action) })
+    return [suggested] + week
   }
 }

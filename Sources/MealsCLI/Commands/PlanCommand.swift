@@ -43,7 +43,8 @@ enum PlanCommand {
   }
 
   static func run(
-    _ arguments: CommandArguments, store: MealStore, io: CommandIO, today: CivilDate, now: Double
+    _ arguments: CommandArguments, store: MealStore, io: CommandIO, today: CivilDate, now: Double,
+    rules: PlanRules = PlanRules()
   ) -> Int32 {
     var positionals = arguments.positionals[...]
     let action = positionals.popFirst() ?? "list"
@@ -72,6 +73,11 @@ enum PlanCommand {
       case "export": return export(entries, arguments: arguments, store: store, io: io, now: now)
       default: return shop(entries, store: store, io: io)
       }
+    case "suggest":
+      guard positionals.isEmpty else {
+        return Subcommand.usageError("plan suggest takes no MEAL or DATE.", .plan, io: io)
+      }
+      return PlanSuggestCommand.run(arguments, store: store, io: io, today: today, rules: rules)
     case "add", "remove":
       guard positionals.count == 2 else {
         return Subcommand.usageError(
@@ -91,7 +97,8 @@ enum PlanCommand {
         : remove(mealID, on: day, store: store, io: io)
     default:
       return Subcommand.usageError(
-        "unknown plan command “\(action)” (list, add, remove, export, shop).", .plan, io: io)
+        "unknown plan command “\(action)” (list, add, remove, export, shop, suggest).", .plan,
+        io: io)
     }
   }
 

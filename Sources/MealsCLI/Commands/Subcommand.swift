@@ -20,8 +20,11 @@ extension Subcommand {
     case .import: CommandArguments.Spec(maximumPositionals: nil)
     case .plan:
       CommandArguments.Spec(
-        switches: ["--json"],
-        valued: ["--week", "--from", "--days", "--slot", "--servings", "--format", "--output"],
+        switches: ["--json", "--save"],
+        valued: [
+          "--week", "--from", "--days", "--slot", "--servings", "--format", "--output", "--slots",
+          "--seed",
+        ],
         maximumPositionals: 3)
     case .pantry: CommandArguments.Spec(switches: ["--json"], maximumPositionals: nil)
     case .canCook:
@@ -125,7 +128,9 @@ extension Subcommand {
         status = ExportCommand.run(parsed, store: store, io: io, cup: options.cup)
       case .import:
         status = ImportCommand.run(parsed, store: store, io: io, pages: pages, pictures: pictures)
-      case .plan: status = PlanCommand.run(parsed, store: store, io: io, today: today, now: now)
+      case .plan:
+        status = PlanCommand.run(
+          parsed, store: store, io: io, today: today, now: now, rules: options.planRules)
       case .pantry: status = PantryCommand.run(parsed, store: store, io: io)
       case .canCook:
         status = CanCookCommand.run(parsed, store: store, staples: options.staples, io: io)

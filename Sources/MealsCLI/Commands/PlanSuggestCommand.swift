@@ -1,0 +1,85 @@
+import MealsCore
+import MealsLaunch
+import MealsStore
+import TextSafety
+
+/// `meals plan suggest [--week W] [--slots dinner,…] [--seed N] [--save]`: the week's empty
+/// slots filled from the book by the rules (`PlanSuggester`), shown before anything is saved.
+enum PlanSuggestCommand {
+  static func run(
+    _ arguments: CommandArguments, store: MealStore, io: CommandIO, today: CivilDate,
+    rules: PlanRules
+  ) -> Int32 {
+    if arguments.values["--from"] != nil || arguments.values["--days"] != nil {
+      return Subcommand.usageError(
+        "plan suggest fills a week: --week YYYY-Www, not --from or --days.", .plan,
+        action: "suggest", io: io)
+    }
+    let monday: CivilDate
+    switch PlanCommand.range(arguments, today: today) {
+    case .success(let range): monday = range.first.monday
+    case .failure(let error):
+      return Subcommand.usageError(error.message, .plan, action: "suggest", io: io)
+    }
+    var slots: [PlanSlot] = [.dinner]
+    if let text = arguments.values["--slots"] {
+      let named = text.split(separator: ",").map { MealRules.trimmed(String($0)).lowercased() }
+      let parsed = named.compactMap(PlanSlot.init(rawValue:))
+      guard !named.isEmpty, parsed.count == named.count else {
+        return Subcommand.usageError(
+          "--slots takes breakfast, lunch, dinner or other, separated by commas, not “\(text)”.",
+          .plan, action: "suggest", io: io)
+      }
+      slots = Array(Set(parsed)).sorted()
+    }
+    var seed: UInt64 = 1
+    if let text = arguments.values["--seed"] {
+      guard let number = UInt64(text) else {
+        return Subcommand.usageError(
+          "--seed takes a whole number from 0, not “\(text)”.", .plan, action: "suggest", io: io)
+      }
+      seed = number
+    }
+    let suggestions: [PlanSuggestion]
+    do {
+      let week = try store.readPlanEntries(from: monday, days: 7)
+      let candidates = try store.planCandidates(pantry: try store.readPantryItems())
+      suggestions = PlanSuggester.suggest(
+        week: monday, slots: slots,
+        taken: Set(week.map { PlanSlotKey(day: $0.day, slot: $0.slot) }),
+        planned: Set(week.map(\.mealID)), candidates: candidates, rules: rules, today: today,
+        seed: seed)
+    } catch {
+      io.fail(error.message)
+      return Subcommand.Status.failure
+    }
+    guard !suggestions.isEmpty else {
+      io.errors.line(
+        "Nothing to suggest for \(monday.isoWeekName): its \(slots.map(\.rawValue).joined(separator: ", ")) slots are planned, or no meal keeps the rules."
+      )
+      return Subcommand.Status.success
+    }
+    for suggestion in suggestions {
+      io.output.line(
+        [
+          suggestion.day.description, suggestion.slot.rawValue, String(suggestion.meal.id),
+          TextSanitizer.singleLine(suggestion.meal.name), suggestion.why,
+        ].joined(separator: "\t"))
+    }
+    guard arguments.flags.contains("--save") else {
+      io.errors.line(
+        "Nothing is saved: --save plans these; --seed N suggests others.")
+      return Subcommand.Status.success
+    }
+    do {
+      try store.plan(suggestions)
+    } catch {
+      io.fail(error.message)
+      return Subcommand.Status.failure
+    }
+    io.errors.line(
+      "Planned \(suggestions.count) meal\(suggestions.count == 1 ? "" : "s") in \(monday.isoWeekName)."
+    )
+    return Subcommand.Status.success
+  }
+}
