@@ -131,7 +131,8 @@ final class ScriptingEndToEndTests: XCTestCase {
     XCTAssertEqual(try complete("meals --im"), ["--images"])
     XCTAssertEqual(try complete("meals --rea"), ["--read-only"])
     XCTAssertEqual(try complete("meals --images s"), ["sixel", "symbols"])
-    XCTAssertEqual(try complete("meals plan "), ["list", "add", "remove", "export", "shop", "suggest"])
+    XCTAssertEqual(
+      try complete("meals plan "), ["list", "add", "remove", "export", "shop", "suggest"])
     XCTAssertEqual(try complete("meals plan add --slot b"), ["breakfast"])
     XCTAssertEqual(try complete("meals plan export --format "), ["ical"])
     XCTAssertEqual(try complete("meals list --f"), ["--filter", "--favourites"])
