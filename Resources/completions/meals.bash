@@ -10,15 +10,15 @@ _meals() {
     case "${COMP_WORDS[i]}" in
       --db) db=(--db "${COMP_WORDS[i+1]}"); ((i++)) ;;
       --config) ((i++)) ;;
-      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port | --missing | --date | --note | --rating | --slots | --seed) ((i++)) ;;
-      list | show | search | export | import | plan | pantry | can-cook | cooked | log | sync | serve | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
+      --api-url | --images | --restore-backup | --filter | --format | --output | --week | --from | --days | --slot | --servings | --port | --missing | --date | --note | --rating | --slots | --seed | --show | --restore) ((i++)) ;;
+      list | show | search | export | import | plan | pantry | can-cook | cooked | log | history | sync | serve | config) [[ -z $command ]] && command="${COMP_WORDS[i]}" ;;
     esac
   done
 
   case "$prev" in
     --db | --output | --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --images) COMPREPLY=($(compgen -W "auto kitty sixel iterm truecolor symbols off" -- "$cur")); return ;;
-    --api-url | --filter | --week | --days | --servings | --port | --note | --seed) COMPREPLY=(); return ;;
+    --api-url | --filter | --week | --days | --servings | --port | --note | --seed | --show | --restore) COMPREPLY=(); return ;;
     --slots) COMPREPLY=($(compgen -W "breakfast lunch dinner other" -- "$cur")); return ;;
     --rating) COMPREPLY=($(compgen -W "1 2 3 4 5" -- "$cur")); return ;;
     --date) COMPREPLY=($(compgen -W "today yesterday monday tuesday wednesday thursday friday saturday sunday" -- "$cur")); return ;;
@@ -47,6 +47,7 @@ _meals() {
     can-cook) flags="--missing --json --help" ;;
     cooked) flags="--date --servings --note --rating --help" ;;
     log) flags="--json --help" ;;
+    history) flags="--show --restore --help" ;;
     sync) flags="--help" ;;
     serve) flags="--port --lan --new-token --new-certificate --help" ;;
   esac
@@ -55,10 +56,10 @@ _meals() {
     return
   fi
   case "$command" in
-    "") COMPREPLY=($(compgen -W "list show search export import plan pantry can-cook cooked log sync serve config" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "list show search export import plan pantry can-cook cooked log history sync serve config" -- "$cur")) ;;
     plan) COMPREPLY=($(compgen -W "list add remove export shop suggest" -- "$cur")) ;;
     pantry) COMPREPLY=($(compgen -W "list add remove" -- "$cur")) ;;
-    show | export | cooked | log)
+    show | export | cooked | log | history)
       # Meal names, one per line, quoted for the command line.
       local IFS=$'\n' name
       local -a names=()

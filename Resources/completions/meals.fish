@@ -1,7 +1,7 @@
 # fish completion for meals: commands, flags, formats, files, and meal names (from `meals list`).
 # Installed by `make install` in share/fish/vendor_completions.d/meals.fish.
 
-set -l commands list show search export import plan pantry can-cook cooked log sync serve config
+set -l commands list show search export import plan pantry can-cook cooked log history sync serve config
 
 function __meals_names
     command meals list 2>/dev/null | cut -f2
@@ -38,6 +38,9 @@ complete -c meals -n "__fish_seen_subcommand_from cooked" -l servings -x -d 'for
 complete -c meals -n "__fish_seen_subcommand_from cooked" -l note -x -d 'a note'
 complete -c meals -n "__fish_seen_subcommand_from cooked" -l rating -x -a '1 2 3 4 5' -d 'stars for this time'
 complete -c meals -n "__fish_seen_subcommand_from log" -l json -d 'as JSON'
+complete -c meals -n "not __fish_seen_subcommand_from $commands" -a history -d 'a meal\'s saved versions'
+complete -c meals -n "__fish_seen_subcommand_from history" -l show -x -d 'read version N'
+complete -c meals -n "__fish_seen_subcommand_from history" -l restore -x -d 'put version N back'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a sync -d 'keep the book in step with a folder'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a config -d 'the settings in effect'
 complete -c meals -n "not __fish_seen_subcommand_from $commands" -a serve -d 'serve the book to a phone'
@@ -55,7 +58,7 @@ complete -c meals -n "__fish_seen_subcommand_from show" -l json -d 'as JSON'
 complete -c meals -n "__fish_seen_subcommand_from show" -l markdown -d 'as Markdown'
 complete -c meals -n "__fish_seen_subcommand_from show" -l units -x -a 'as-written metric us' -d 'in these units'
 complete -c meals -n "__fish_seen_subcommand_from export" -l units -x -a 'metric us' -d 'converted to these units'
-complete -c meals -n "__fish_seen_subcommand_from show export cooked log" -a '(__meals_names)' -d 'meal'
+complete -c meals -n "__fish_seen_subcommand_from show export cooked log history" -a '(__meals_names)' -d 'meal'
 complete -c meals -n "__fish_seen_subcommand_from search" -l json -d 'as JSON'
 complete -c meals -n "__fish_seen_subcommand_from export" -l format -x -a 'json markdown schema-org cooklang' -d 'the format'
 complete -c meals -n "__fish_seen_subcommand_from export" -l output -r -F -d 'a file, or a folder ending in /'

@@ -116,6 +116,12 @@ public enum KeysReference {
         "saved-meal", "Meal Detail of a saved meal (v on My Meals)",
         chain(MealDetailScreen.self, .saved)),
       Section(
+        "meal-history", "A meal's history (`h` on Meal Detail of a saved meal)",
+        chain(MealHistoryScreen.self, .list)),
+      Section(
+        "meal-version", "One version of a meal (Enter in its history)",
+        chain(MealVersionScreen.self, .reading)),
+      Section(
         "cook-mode-checklist", "Cook Mode, the ingredient checklist",
         chain(CookModeScreen.self, .checklist)),
       Section("cook-mode", "Cook Mode, a step", chain(CookModeScreen.self, .step)),

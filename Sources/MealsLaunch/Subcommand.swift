@@ -8,7 +8,7 @@ import MealsCore
 public enum Subcommand: String, CaseIterable, Sendable {
   case list, show, search, export, `import`, plan, pantry
   case canCook = "can-cook"
-  case cooked, log
+  case cooked, log, history
   case sync, serve
 
   /// Exit statuses (DESIGN §2): 0 done, 1 it could not be done, 2 bad usage.
@@ -167,6 +167,20 @@ public enum Subcommand: String, CaseIterable, Sendable {
 
         --json          a JSON array of {"date", "meal", "id", "servings", "rating", "note"}
       """
+    case .history:
+      """
+      Usage: meals history MEAL [--show N | --restore N]
+
+      The versions of MEAL (an id or a name, as for meals show) saved in this book, the
+      newest first: number, when it was saved, and what changed from the one before,
+      separated by tabs. A version is kept each time the meal is saved (the editor, a sync,
+      a restore); the first when it is first changed.
+
+        --show N        version N whole, after what changed from the one before (the steps
+                        word by word: [-out-] {+in+})
+        --restore N     puts version N back as the newest version (the others are kept:
+                        restoring the one before undoes it)
+      """
     case .sync:
       """
       Usage: meals sync [DIR]
@@ -218,6 +232,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .canCook: "the meals you can cook from what is at home, by what is missing"
     case .cooked: "write in the cook log that you cooked a meal (a date, servings, a note)"
     case .log: "the cook log: what was cooked when, the latest first"
+    case .history: "a meal's saved versions: list, show one, put one back"
     case .sync: "keep the book in step with a folder of Cooklang files (git too)"
     case .serve: "serve the book, Cook Mode and the shopping list to a phone"
     }

@@ -111,7 +111,7 @@ extension MealStore {
         else {
           throw StoreError(.notFound, "That meal was deleted meanwhile; nothing was saved.")
         }
-        try write(meal, id: id)
+        try writeKeepingHistory(meal, id: id)
         if let photo = draft.newPhoto { try writePhoto(photo, mealID: id) }
         try removeDraftRow(draftSlot)
         return id

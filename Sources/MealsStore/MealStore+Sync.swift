@@ -263,7 +263,7 @@ extension MealStore {
     draft.meal = meal
     draft.meal.id = id
     switch draft.validated(steps: .mayBeMissing) {
-    case .success(let valid): try write(valid, id: id)
+    case .success(let valid): try writeKeepingHistory(valid, id: id)
     case .failure(let rule): throw StoreError(.invalid, "\(meal.name): \(rule.message)")
     }
   }

@@ -121,7 +121,7 @@ final class ScriptingEndToEndTests: XCTestCase {
       try complete("meals "),
       [
         "list", "show", "search", "export", "import", "plan", "pantry", "can-cook", "cooked",
-        "log", "sync", "serve", "config",
+        "log", "history", "sync", "serve", "config",
       ])
     XCTAssertEqual(try complete("meals sy"), ["sync"])
     XCTAssertEqual(

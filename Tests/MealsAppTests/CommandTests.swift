@@ -624,6 +624,38 @@ final class CommandTests: XCTestCase {
     }
   }
 
+  func testHistoryListsShowsAndPutsBackAVersion() throws {
+    let store = try MealStore(path: options.databasePath)
+    var draft = try store.editableCopy(of: 3)
+    draft.meal.instructions = "Warm the dashi gently.\tWhisk in the miso."
+    try store.commit(draft)
+    var result = try meals("history", "Miso Soup")
+    XCTAssertEqual(result.0, 0, result.2)
+    let lines = result.1.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    XCTAssertEqual(lines.map { $0[0] }, ["2", "1"])
+    XCTAssertEqual(lines.map { $0[2] }, ["steps", "first kept"])
+    result = try meals("history", "3", "--show", "2")
+    XCTAssertTrue(result.1.hasPrefix("Version 2 of 2, saved "), result.1)
+    XCTAssertTrue(result.1.contains("  steps: 1 word out, 2 words in\n"), result.1)
+    XCTAssertTrue(
+      result.1.contains(
+        "  steps, word by word: Warm the [-dashi.-] {+dashi gently.+} Whisk in the miso."),
+      result.1)
+    result = try meals("history", "Miso Soup", "--restore", "1")
+    XCTAssertEqual(
+      result.1,
+      "Put version 1 of “Miso Soup” back as version 3 (meals history 3 --restore 2 undoes it).\n")
+    XCTAssertEqual(
+      try MealStore(path: options.databasePath).meal(id: 3)?.instructions,
+      Self.meals[2].instructions)
+    for bad in [["--show", "0"], ["--show", "1", "--restore", "1"]] {
+      XCTAssertEqual(try run(["history", "Miso Soup"] + bad).0, 2, "\(bad)")
+    }
+    result = try meals("history", "Miso Soup", "--show", "7")
+    XCTAssertEqual(result.0, 1)
+    XCTAssertEqual(result.2, "meals: “Miso Soup” has no version 7 (1 to 3).\n")
+  }
+
   func testPlanAddListRemoveAndTheirMistakes() throws {
     XCTAssertEqual(Self.today.description, "2026-12-01")
     // Nothing planned: no line for a script, and a person is told why (#58).

@@ -34,6 +34,7 @@ extension Subcommand {
       CommandArguments.Spec(
         valued: ["--date", "--servings", "--note", "--rating"], maximumPositionals: 1)
     case .log: CommandArguments.Spec(switches: ["--json"], maximumPositionals: 1)
+    case .history: CommandArguments.Spec(valued: ["--show", "--restore"], maximumPositionals: 1)
     case .sync: CommandArguments.Spec(maximumPositionals: 1)
     case .serve:
       CommandArguments.Spec(
@@ -136,6 +137,7 @@ extension Subcommand {
         status = CanCookCommand.run(parsed, store: store, staples: options.staples, io: io)
       case .cooked: status = CookedCommand.run(parsed, store: store, io: io, today: today)
       case .log: status = LogCommand.run(parsed, store: store, io: io)
+      case .history: status = HistoryCommand.run(parsed, store: store, io: io)
       case .sync:
         status = SyncCommand.run(parsed, store: store, options: options, io: io, today: today)
       case .serve: status = ServeCommand.run(parsed, options: options, io: io)

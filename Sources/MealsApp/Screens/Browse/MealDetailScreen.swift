@@ -14,6 +14,7 @@ import TextSafety
 public final class MealDetailScreen: Screen, StoreListener {
   enum Action: String, Sendable {
     case save, refresh, more, fewer, units, cook, addToList, openList, copy, plan, edit, cooked
+    case history
   }
 
   static let headerRows = 4
@@ -110,8 +111,15 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// For a meal of My Meals: Enter edits it; nothing to save or fetch.
   static let savedKeys = KeyTable<Action>(
     "saved-meal",
-    [KeyBinding([.enter, .character("e")], .edit, "edit", label: "Enter", detail: "edit the meal")]
-      + mealKeys)
+    [
+      KeyBinding(
+        [.enter, .character("e")], .edit, "edit", label: "Enter", detail: "edit the meal"),
+      KeyBinding(
+        [.character("h")], .history, "history", footer: false,
+        detail:
+          "the meal's saved versions: when and what changed, each readable word by word, and `r` puts one back"
+      ),
+    ] + mealKeys)
 
   /// The keys, `r` saying what it does for a random meal.
   static func keys(random: Bool) -> KeyTable<Action> {
@@ -176,6 +184,11 @@ public final class MealDetailScreen: Screen, StoreListener {
       if let meal { MealSharing.copyAsMarkdown(meal, context: context) }
     case .edit:
       if let savedID { context.openEditor(mealID: savedID, delegate: self) }
+    case .history:
+      if let savedID, let meal {
+        context.navigator.push(
+          MealHistoryScreen(context: context, mealID: savedID, name: meal.name))
+      }
     case .cooked:
       if let meal {
         CookedIt.log(

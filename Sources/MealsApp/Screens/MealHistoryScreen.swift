@@ -1,0 +1,220 @@
+import MealsCore
+import MealsStore
+import TerminalUI
+
+/// A meal's history (`h` on Meal Detail of a saved meal): its saved versions, the newest first.
+///
+/// Each row says when and what changed; beside the list (or under Enter) the selected
+/// version's changes word by word, then the version whole. `r` puts it back as the newest.
+public final class MealHistoryScreen: Screen, StoreListener {
+  enum Action: String, Sendable { case restore, view }
+
+  static let keys = KeyTable<Action>(
+    "meal-history",
+    [
+      KeyBinding(
+        [.enter, .character("v")], .view, "read the version", label: "Enter",
+        detail:
+          "the version whole, after what changed from the one before (words out [-…-], in {+…+})"),
+      KeyBinding(
+        [.character("r")], .restore, "put this version back",
+        detail:
+          "put the selected version back as the newest (asks first; the others are kept, so putting the one before back undoes it)"
+      ),
+    ])
+
+  /// The app that owns the navigator that owns this screen: never outlived.
+  private unowned let context: AppContext
+  private let mealID: Int64
+  private var name: String
+  /// The versions, the newest first.
+  private let list = ListPane<MealVersion, Int> { $0.number }
+  private var versions: [MealVersion] { list.rows }
+
+  init(context: AppContext, mealID: Int64, name: String) {
+    self.context = context
+    self.mealID = mealID
+    self.name = MealRules.trimmed(name)
+    context.store.addListener(self)
+    prepare(in: context.navigator.body)
+  }
+
+  public var title: String { "History" }
+  public var keyHelp: [KeyHelp] { chainHelp }
+
+  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
+
+  /// The update step: the versions read again after a change (a save, a sync, a restore).
+  public func prepare(in area: Rect) {
+    let store = context.store
+    let mealID = mealID
+    list.prepare(
+      read: { () throws(StoreError) in try store.mealVersions(mealID: mealID).reversed() },
+      failed: context.readFailed)
+    if let newest = versions.first { name = MealRules.trimmed(newest.meal.name) }
+  }
+
+  public func handle(_ key: Key) -> Bool {
+    prepare(in: context.navigator.body)
+    return resolve(key)
+  }
+
+  private func move(_ move: ListState.Move) {
+    list.apply(move, pageSize: ListLayout(context.navigator.body).list.pageSize)
+  }
+
+  private func perform(_ action: Action) {
+    guard let version = list.selected else { return }
+    switch action {
+    case .view:
+      context.navigator.push(
+        MealVersionScreen(
+          context: context, version: version, before: before(version), of: versions.count))
+    case .restore:
+      guard version.number != versions.count else {
+        return context.navigator.showInfo("This is the meal as it is now.")
+      }
+      let store = context.store
+      let mealID = mealID
+      context.navigator.present(
+        ConfirmPrompt(
+          "Put version \(version.number) of “\(Quote.name(name))” back? (y/n)",
+          onYes: { [weak self] in
+            guard let self else { return }
+            self.context.write(
+              by: self,
+              { () throws(StoreError) in try store.restoreVersion(version.number, mealID: mealID) },
+              then: { screen, newest in
+                screen.list.select(id: newest)
+                screen.context.navigator.showInfo(
+                  "Version \(version.number) is back, as version \(newest) — r on version \(newest - 1) undoes it."
+                )
+              })
+          }))
+    }
+  }
+
+  /// The version before `version` (nil for the first).
+  private func before(_ version: MealVersion) -> MealVersion? {
+    versions.first { $0.number == version.number - 1 }
+  }
+
+  // MARK: - Rendering
+
+  public func render(into canvas: inout Canvas, in area: Rect) {
+    let layout = ListLayout(area)
+    canvas.writeTruncated(name, in: layout.headline, style: .title)
+    let count = versions.count == 1 ? "1 version" : "\(versions.count) versions"
+    canvas.writeRight(count, in: layout.headline, style: .muted)
+    let all = versions
+    list.render(into: &canvas, in: layout.list, empty: "No version is kept.") {
+      canvas, row, version in
+      let parts = row.content.split(.horizontal, [.fixed(4), .fixed(18), .fill])
+      canvas.writeTruncated("\(version.number)", in: parts[0], style: .accent)
+      canvas.writeTruncated(BackupHint.minute(version.savedAt), in: parts[1], style: .muted)
+      let older = all.first { $0.number == version.number - 1 }
+      let what =
+        version.number == all.count
+        ? "now" + (older.map { " · " + MealChanges.summary($0.meal, version.meal) } ?? "")
+        : older.map { MealChanges.summary($0.meal, version.meal) } ?? "first kept"
+      canvas.writeTruncated(what, in: parts[2])
+    }
+    if let pane = layout.previewPane, let version = list.selected {
+      Preview(
+        title: "Version \(version.number)", subtitle: BackupHint.minute(version.savedAt),
+        lines: MealVersionScreen.lines(
+          version, before: before(version), width: Preview.text(in: pane.area).width,
+          units: context.units)
+      ).draw(into: &canvas, in: pane.area, divider: pane.divider)
+    }
+  }
+}
+
+extension MealHistoryScreen: KeyChained {
+  public enum KeyMode { case list }
+  public var keyMode: KeyMode { .list }
+
+  public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealHistoryScreen>] {
+    KeyLink.list(
+      keys, does: { screen, action in screen.perform(action) },
+      moves: { screen, move in screen.move(move) })
+  }
+}
+
+/// One version of a meal, read-only: what changed from the one before, then the meal.
+final class MealVersionScreen: Screen {
+  private unowned let context: AppContext
+  private let version: MealVersion
+  private let before: MealVersion?
+  private let count: Int
+  private var pager = Pager()
+
+  init(context: AppContext, version: MealVersion, before: MealVersion?, of count: Int) {
+    self.context = context
+    self.version = version
+    self.before = before
+    self.count = count
+  }
+
+  var title: String { "Version \(version.number) of \(count)" }
+  var keyHelp: [KeyHelp] { chainHelp }
+  func handle(_ key: Key) -> Bool { resolve(key) }
+
+  /// The changes (the steps word by word), then the version's ingredients and steps.
+  static func lines(_ version: MealVersion, before: MealVersion?, width: Int, units: UnitConversion)
+    -> [PagerLine]
+  {
+    var lines: [PagerLine] = []
+    if let before {
+      lines.append(PagerLine("CHANGED FROM VERSION \(before.number)", style: .key))
+      let changes = MealChanges.between(before.meal, version.meal)
+      if changes.isEmpty { lines.append(PagerLine("  nothing", style: .muted)) }
+      for change in changes {
+        if change.kind == .steps {
+          let words = MealChanges.wordDiff(before.meal.instructions, version.meal.instructions)
+          lines += PagerLine.wrapped("steps: " + words.text, width: width, indent: 2)
+        } else {
+          lines += PagerLine.wrapped(change.text, width: width, indent: 2)
+        }
+      }
+      lines.append(.blank)
+    } else {
+      lines.append(PagerLine("THE FIRST VERSION KEPT", style: .key))
+      lines.append(.blank)
+    }
+    lines += [PagerLine(MealRules.trimmed(version.meal.name), style: .title), .blank]
+    return lines + MealLines.body(of: version.meal, width: width, units: units)
+  }
+
+  /// Under the line that says when, inset as Meal Detail's text is.
+  private func body(in area: Rect) -> Rect { area.dropping(top: 1).inset(left: 2, right: 1) }
+
+  private func scroll(_ key: Key) -> Bool {
+    let area = body(in: context.navigator.body)
+    return pager.handle(
+      key,
+      count: Self.lines(version, before: before, width: area.width, units: context.units)
+        .count,
+      height: area.height)
+  }
+
+  func render(into canvas: inout Canvas, in area: Rect) {
+    let when = area.inset(left: 2, right: 1)
+    canvas.writeTruncated(
+      "saved " + BackupHint.minute(version.savedAt),
+      in: Rect(x: when.x, y: when.y, width: when.width, height: 1), style: .muted)
+    let body = body(in: area)
+    pager.render(
+      Self.lines(version, before: before, width: body.width, units: context.units), into: &canvas,
+      in: body)
+  }
+}
+
+extension MealVersionScreen: KeyChained {
+  enum KeyMode { case reading }
+  var keyMode: KeyMode { .reading }
+
+  static func keyChain(_ mode: KeyMode) -> [KeyLink<MealVersionScreen>] {
+    [.widget(Pager.keys, { screen, key in screen.scroll(key) }), .lines([.back])]
+  }
+}

@@ -1,0 +1,74 @@
+import FoundationEssentials
+import MealsCore
+import MealsLaunch
+import MealsStore
+import TextSafety
+
+/// `meals history MEAL [--show N | --restore N]`: a meal's saved versions, one of them whole
+/// with what changed, or one put back as the newest.
+enum HistoryCommand {
+  static func run(_ arguments: CommandArguments, store: MealStore, io: CommandIO) -> Int32 {
+    guard let wanted = arguments.positionals.first else {
+      return Subcommand.usageError("which meal? Give its id or name.", .history, io: io)
+    }
+    let show = arguments.values["--show"]
+    let restore = arguments.values["--restore"]
+    if show != nil && restore != nil {
+      return Subcommand.usageError("--show and --restore exclude each other.", .history, io: io)
+    }
+    var number: Int?
+    if let text = show ?? restore {
+      guard let value = Int(text), value >= 1 else {
+        return Subcommand.usageError(
+          "a version is a number from 1 (see meals history MEAL), not “\(text)”.", .history, io: io)
+      }
+      number = value
+    }
+    guard let id = Subcommand.resolve(wanted, store: store, io: io) else {
+      return Subcommand.Status.failure
+    }
+    do {
+      let versions = try store.mealVersions(mealID: id)
+      let name = TextSanitizer.singleLine(versions.last?.meal.name ?? "")
+      if let number, restore != nil {
+        let newest = try store.restoreVersion(number, mealID: id)
+        io.output.line(
+          "Put version \(number) of “\(name)” back as version \(newest) (meals history \(id) --restore \(newest - 1) undoes it)."
+        )
+        return Subcommand.Status.success
+      }
+      if let number {
+        guard let version = versions.first(where: { $0.number == number }) else {
+          io.fail("“\(name)” has no version \(number) (1 to \(versions.count)).")
+          return Subcommand.Status.failure
+        }
+        io.output.write(
+          "Version \(number) of \(versions.count), saved \(BackupHint.minute(version.savedAt))\n")
+        if number > 1 {
+          let changes = MealChanges.between(versions[number - 2].meal, version.meal)
+          io.output.write("Changed from version \(number - 1):\n")
+          for change in changes { io.output.line("  " + TextSanitizer.singleLine(change.text)) }
+          let steps = MealChanges.wordDiff(
+            versions[number - 2].meal.instructions, version.meal.instructions)
+          if steps.out + steps.in > 0 {
+            io.output.line("  steps, word by word: " + TextSanitizer.singleLine(steps.text))
+          }
+        }
+        io.output.write("\n" + MealPlainText.render(version.meal, id: id))
+        return Subcommand.Status.success
+      }
+      for version in versions.reversed() {
+        let what =
+          version.number == 1
+          ? "first kept" : MealChanges.summary(versions[version.number - 2].meal, version.meal)
+        io.output.line(
+          "\(version.number)\t\(BackupHint.minute(version.savedAt))\t\(TextSanitizer.singleLine(what))"
+        )
+      }
+      return Subcommand.Status.success
+    } catch {
+      io.fail(error.message)
+      return Subcommand.Status.failure
+    }
+  }
+}
