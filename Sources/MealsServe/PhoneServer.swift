@@ -210,6 +210,7 @@ public final class PhoneServer: Sendable {
       return json(PhoneJSON.plan(monday: monday, entries: entries))
     case .apiShopping: return json(.array(try shoppingItems().map(PhoneJSON.item)))
     case .apiTick(let id): return try tick(id, request)
+    case .apiCooked(let id): return try cooked(id, request)
     case .apiEvents:
       return ServerResponse(
         status: 200,
@@ -353,7 +354,7 @@ public final class PhoneServer: Sendable {
     try store.withLock { store throws(StoreError) in try store.readShoppingItems() }
   }
 
-  // MARK: - The one write
+  // MARK: - The writes: a tick, and "cooked it"
 
   /// `POST /api/shopping/ID` with `{"ticked": true|false}`, and `"at"` for a tick that waited
   /// on the phone: a later tick (here, in the app, another phone) is not undone by it.
@@ -375,6 +376,25 @@ public final class PhoneServer: Sendable {
     guard let item else { return refusal(404, "There is no such item on the list.", api: true) }
     changes.withLock { $0.version += 1 }
     return json(PhoneJSON.item(item))
+  }
+
+  /// `POST /api/cooked/ID`, with `{"servings": N, "at": MS}` or `{}`: an entry in the cook log
+  /// for the day it was tapped (a time ahead of this machine's is now).
+  private func cooked(_ id: Int64, _ request: ServerRequest) throws(StoreError) -> ServerResponse {
+    guard let asked = PhoneJSON.cooked(fromBody: request.body) else {
+      return refusal(
+        400, "The body must be {} or {\"servings\": 1 to 1000, \"at\": milliseconds}.", api: true)
+    }
+    let at = min(asked.at ?? clock(), clock())
+    let day = CivilDate.today(Date(timeIntervalSince1970: at))
+    let times = try store.withLock { store throws(StoreError) -> Int? in
+      guard try store.meal(id: id) != nil else { return nil }
+      try store.logCooking(mealID: id, on: day, servings: asked.servings)
+      return try store.cookedSummary(mealID: id)?.times
+    }
+    guard let times else { return refusal(404, "There is no such meal in the book.", api: true) }
+    changes.withLock { $0.version += 1 }
+    return json(.object([("day", .string(day.description)), ("times", .integer(Int64(times)))]))
   }
 
   // MARK: - Changes, for the event streams

@@ -112,6 +112,14 @@ def main():
             following.click()
         seen["steps"] = steps
         seen["cookFits"] = fits()
+        # On the last step, "Cooked it" writes the cook log and says so.
+        cooked = driver.find_element(By.ID, "cooked")
+        seen["cookedShown"] = cooked.is_displayed()
+        cooked.click()
+        said = driver.find_element(By.ID, "cooked-said")
+        wait.until(lambda d: said.text != "")
+        seen["cookedSaid"] = said.text
+        shot("cooked")
         driver.get(base + "/shopping")
         first = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#shopping input[type=checkbox]"))
         wait.until(lambda d: first.is_enabled())

@@ -502,6 +502,31 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(try post("{\"ticked\": true}"), true, "and a tick after it wins over it")
   }
 
+  /// `POST /api/cooked/ID` as the phone's Cook Mode sends it: an entry in the cook log, only
+  /// from the book's own page or with the token, a body that is none refused, an unknown
+  /// meal said.
+  func testCookedItFromThePhoneIsInTheCookLog() throws {
+    try startServer()
+    var answer = try http.request(
+      "POST", "/api/cooked/\(pieID)", headers: bearer, body: "{\"servings\": 3}")
+    XCTAssertEqual(answer.status, 200, answer.body)
+    XCTAssertEqual((try json(answer) as? [String: Any])?["times"] as? Int, 1)
+    answer = try http.request("POST", "/api/cooked/\(pieID)", headers: bearer, body: "")
+    XCTAssertEqual((try json(answer) as? [String: Any])?["times"] as? Int, 2)
+    for bad in ["{\"servings\": 0}", "{\"servings\": \"four\"}", "[1]", "not json"] {
+      XCTAssertEqual(
+        try http.request("POST", "/api/cooked/\(pieID)", headers: bearer, body: bad).status, 400,
+        bad)
+    }
+    XCTAssertEqual(
+      try http.request("POST", "/api/cooked/999999", headers: bearer, body: "{}").status, 404)
+    XCTAssertEqual(try http.request("GET", "/api/cooked/\(pieID)", headers: bearer).status, 405)
+    // No word of where it comes from and no token: refused, nothing written.
+    XCTAssertEqual(try http.request("POST", "/api/cooked/\(pieID)", body: "{}").status, 401)
+    XCTAssertEqual(
+      try MealStore(path: database).readCookLog(mealID: pieID).map(\.entry.servings), [nil, 3])
+  }
+
   func testAMealReadsInTheUnitsAskedForAndTheBooksByDefault() throws {
     let store = try MealStore(path: database)
     var draft = MealDraft(of: nil)
@@ -857,6 +882,10 @@ final class ServeEndToEndTests: XCTestCase {
       XCTAssertEqual(seen[page] as? Bool, true, "\(page): no sideways scrolling on a phone")
     }
     XCTAssertEqual(seen["tickedAfter"] as? Bool, true)
+    // "Cooked it" on the last step: in the book's cook log, for 8 (the servings cooked for).
+    XCTAssertEqual(seen["cookedShown"] as? Bool, true)
+    XCTAssertEqual(seen["cookedSaid"] as? String, "In the cook log.")
+    XCTAssertEqual(try store.readCookLog(mealID: pieID).map(\.entry.servings), [8])
     let colours = try XCTUnwrap(seen["screenshots"] as? [String: Int])
     for page in ["book", "meal", "cook", "shopping"] {
       XCTAssertGreaterThan(colours[page] ?? 0, 10, "the \(page) screenshot is not blank")

@@ -54,6 +54,8 @@ public enum PhoneAssets {
     .step { border-top: 1px solid var(--line); padding: .5em 0 1em; }
     .step-text { font-size: 1.5em; line-height: 1.4; }
     .cook-nav { display: none; }
+    .cooked-it button { font-size: 1.1em; padding: .6em 1.2em; }
+    .cooked-said { font-weight: bold; }
     body.one-step .step { display: none; border: 0; }
     body.one-step .step.current { display: block; }
     body.one-step .cook-nav { display: flex; gap: 1em; position: fixed; left: 0; right: 0;
@@ -171,6 +173,28 @@ public enum PhoneAssets {
           window.scrollTo(0, 0);
         };
         document.body.classList.add('one-step');
+        // "Cooked it", on the last step: an entry in the cook log for today.
+        const cooked = document.getElementById('cooked');
+        if (cooked) {
+          cooked.addEventListener('click', () => {
+            const told = document.getElementById('cooked-said');
+            const body = { at: Date.now() };
+            if (cooked.dataset.servings) body.servings = Number(cooked.dataset.servings);
+            cooked.disabled = true;
+            fetch('/api/cooked/' + meal, {
+              method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify(body),
+            }).then((response) => { if (!response.ok) throw new Error(response.status); return response.json(); })
+              .then((answer) => {
+                told.textContent = answer.times > 1
+                  ? 'In the cook log: cooked ' + answer.times + ' times.' : 'In the cook log.';
+              })
+              .catch(() => {
+                cooked.disabled = false;
+                told.textContent = 'Not logged: meals cannot be reached now. Try again when it can.';
+              });
+          });
+        }
         document.getElementById('previous').addEventListener('click', () => show(current - 1));
         document.getElementById('next').addEventListener('click', () => show(current + 1));
         // Space and Enter on a button, a link or a box do what it says, never turn the step.

@@ -114,6 +114,25 @@ public enum PhoneJSON {
   /// `{"ticked": true, "at": 1796490000000}`: the tick, and when it was made (milliseconds
   /// since 1970, the phone's clock set by the server's) when the phone says so — a tick that
   /// waited while meals could not be reached.
+  /// `POST /api/cooked/ID`'s body: `{}`, or the servings cooked for and when (ms since 1970,
+  /// for a tap that waited on the phone); nil for a body that is none of these.
+  public static func cooked(fromBody body: [UInt8]) -> (servings: Int?, at: Double?)? {
+    guard body.count <= 1_024 else { return nil }
+    guard !body.isEmpty else { return (nil, nil) }
+    guard let value = try? JSONReading.parse(Data(body), what: "the request's body"),
+      value.object != nil
+    else { return nil }
+    let servings = value["servings"]?.number.flatMap { number -> Int? in
+      guard number.isFinite, number == number.rounded(), number >= 1, number <= 1000 else {
+        return nil
+      }
+      return Int(number)
+    }
+    if value["servings"] != nil && servings == nil { return nil }
+    let at = value["at"]?.number.flatMap { $0.isFinite && $0 > 0 ? $0 / 1_000 : nil }
+    return (servings, at)
+  }
+
   public static func tick(fromBody body: [UInt8]) -> (ticked: Bool, at: Double?)? {
     guard !body.isEmpty, body.count <= 1_024,
       let value = try? JSONReading.parse(Data(body), what: "the request's body"),

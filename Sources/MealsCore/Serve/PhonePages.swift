@@ -285,6 +285,13 @@ public enum PhonePages {
     for note in method.notes {
       main += "<p class=\"note\" dir=\"auto\">\(HTMLEscaping.escaped(note))</p>\n"
     }
+    // "Cooked it" closes the last step (the gathering, when there are none).
+    let cookedButton = """
+      <p class="cooked-it"><button type="button" id="cooked"\(servings.said.map { " data-servings=\"\($0)\"" } ?? "")>Cooked it</button></p>
+      <p class="cooked-said" id="cooked-said" role="status" aria-live="polite"></p>
+
+      """
+    if steps.isEmpty { main += cookedButton }
     main += "</section>\n"
     for (index, step) in steps.enumerated() {
       main += "<section class=\"step\" data-step=\"\(index + 1)\">\n"
@@ -307,6 +314,7 @@ public enum PhonePages {
 
           """
       }
+      if index == steps.count - 1 { main += cookedButton }
       main += "</section>\n"
     }
     if steps.isEmpty { main += "<p class=\"note\">No steps written.</p>\n" }

@@ -24,8 +24,10 @@ public enum PhoneRoute: Equatable, Sendable {
   case apiMeal(Int64)
   case apiPlan
   case apiShopping
-  /// `POST /api/shopping/ID`: the one write.
+  /// `POST /api/shopping/ID`: a tick on the shopping list.
   case apiTick(Int64)
+  /// `POST /api/cooked/ID`: "cooked it", from Cook Mode's last step.
+  case apiCooked(Int64)
   /// `/api/events`: server-sent events.
   case apiEvents
 
@@ -39,14 +41,17 @@ public enum PhoneRoute: Equatable, Sendable {
   /// Whether it answers JSON (and a refusal is JSON too).
   public var isAPI: Bool {
     switch self {
-    case .apiMeals, .apiMeal, .apiPlan, .apiShopping, .apiTick, .apiEvents: true
+    case .apiMeals, .apiMeal, .apiPlan, .apiShopping, .apiTick, .apiCooked, .apiEvents: true
     default: false
     }
   }
 
   /// Whether it changes the book (and must come from the book's own page).
   public var writes: Bool {
-    if case .apiTick = self { true } else { false }
+    switch self {
+    case .apiTick, .apiCooked: true
+    default: false
+    }
   }
 
   /// The route of a method and a decoded path.
@@ -100,6 +105,7 @@ public enum PhoneRoute: Equatable, Sendable {
       switch parts[1] {
       case "meals": return .apiMeal(id)
       case "shopping": return .apiTick(id)
+      case "cooked": return .apiCooked(id)
       default: return nil
       }
     default: return nil
