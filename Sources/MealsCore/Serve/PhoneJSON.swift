@@ -111,9 +111,6 @@ public enum PhoneJSON {
     tick(fromBody: body)?.ticked
   }
 
-  /// `{"ticked": true, "at": 1796490000000}`: the tick, and when it was made (milliseconds
-  /// since 1970, the phone's clock set by the server's) when the phone says so — a tick that
-  /// waited while meals could not be reached.
   /// `POST /api/cooked/ID`'s body: `{}`, or the servings cooked for and when (ms since 1970,
   /// for a tap that waited on the phone); nil for a body that is none of these.
   public static func cooked(fromBody body: [UInt8]) -> (servings: Int?, at: Double?)? {
@@ -133,6 +130,9 @@ public enum PhoneJSON {
     return (servings, at)
   }
 
+  /// `{"ticked": true, "at": 1796490000000}`: the tick, and when it was made (milliseconds
+  /// since 1970, the phone's clock set by the server's) when the phone says so — a tick that
+  /// waited while meals could not be reached.
   public static func tick(fromBody body: [UInt8]) -> (ticked: Bool, at: Double?)? {
     guard !body.isEmpty, body.count <= 1_024,
       let value = try? JSONReading.parse(Data(body), what: "the request's body"),
