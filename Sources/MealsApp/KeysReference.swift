@@ -103,6 +103,9 @@ public enum KeysReference {
         "welcome", "My Meals with no meals yet (the welcome panel)",
         chain(MyMealsScreen.self, .welcome)),
       Section("favourites", "Favourites", chain(FavouritesScreen.self, .list)),
+      Section(
+        "recently-cooked", "Recently Cooked (`R` on My Meals)",
+        chain(RecentlyCookedScreen.self, .list)),
       Section("browse", "Browse", chain(BrowseScreen.self, .list)),
       Section("categories", "Categories", chain(CategoriesScreen.self, .list)),
       Section(

@@ -9,8 +9,8 @@ extension MealStore {
   /// them for the window's rows alone).
   static let summaryColumns =
     "id, name, summary, favourite, rating, total_minutes, difficulty, "
-    + "(SELECT max(day) FROM cook_log WHERE meal_uid = meal.uid), "
-    + "(SELECT count(*) FROM cook_log WHERE meal_uid = meal.uid)"
+    + "(SELECT last_day FROM meal_cooked WHERE meal_uid = meal.uid), "
+    + "(SELECT times FROM meal_cooked WHERE meal_uid = meal.uid)"
 
   static func summary(_ row: Statement) -> MealSummary {
     MealSummary(
@@ -79,6 +79,44 @@ extension MealStore {
         WHERE id = ?) ORDER BY favourited_at, id LIMIT ?
         """,
       parameters: [], key: { [.integer($0.id)] }, map: Self.summary)
+  }
+
+  // MARK: - Recently cooked
+
+  /// The meals cooked (the cook log), the most recently cooked first, as a live windowed
+  /// result: My Meals by last cooked.
+  public func recentlyCookedMeals() -> WindowedResults<MealSummary> {
+    let columns =
+      "SELECT \(Self.summaryColumns) FROM meal_cooked AS c JOIN meal ON meal.uid = c.meal_uid"
+    let anchor = """
+      (SELECT c2.last_day, m2.id FROM meal_cooked AS c2 JOIN meal AS m2 ON m2.uid = c2.meal_uid \
+      WHERE m2.id = ?)
+      """
+    return live(
+      count: "SELECT count(*) FROM meal_cooked AS c JOIN meal ON meal.uid = c.meal_uid",
+      countParameters: [], knownCount: nil,
+      offsetSQL: "\(columns) ORDER BY c.last_day DESC, meal.id DESC LIMIT ? OFFSET ?",
+      afterSQL:
+        "\(columns) WHERE (c.last_day, meal.id) < \(anchor) ORDER BY c.last_day DESC, meal.id DESC LIMIT ?",
+      beforeSQL:
+        "\(columns) WHERE (c.last_day, meal.id) > \(anchor) ORDER BY c.last_day, meal.id LIMIT ?",
+      parameters: [], key: { [.integer($0.id)] }, map: Self.summary)
+  }
+
+  /// Where meal `id` is among the meals cooked, or nil.
+  public func index(ofCooked id: Int64) -> Int? {
+    guard
+      let before = try? db.statement(
+        """
+        WITH this (day, id) AS (
+          SELECT c.last_day, meal.id FROM meal_cooked AS c JOIN meal ON meal.uid = c.meal_uid
+          WHERE meal.id = ?)
+        SELECT (SELECT count(*) FROM meal_cooked AS c JOIN meal ON meal.uid = c.meal_uid
+          WHERE (c.last_day, meal.id) > (SELECT day, id FROM this)) FROM this
+        """
+      ).rows([.integer(id)], { $0.int(0) }).first
+    else { return nil }
+    return Int(before)
   }
 
   /// Where meal `id` is among the favourites, or nil.

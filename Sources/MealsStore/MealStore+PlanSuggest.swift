@@ -15,7 +15,7 @@ extension MealStore {
     var candidates = try db.statement(
       """
       SELECT id, name, category, area, favourite, rating, total_minutes,
-        (SELECT max(day) FROM cook_log WHERE meal_uid = meal.uid)
+        (SELECT last_day FROM meal_cooked WHERE meal_uid = meal.uid)
       FROM meal ORDER BY id
       """
     ).rows([]) { row in

@@ -540,7 +540,9 @@ enum Schema {
     // 19: the cook log: a dated entry per cooking. Entries name the meal by its uid, so they
     // follow it through the trash and to other machines, and keep its name for when it goes;
     // an entry taken back leaves its uid (`cook_log_removed`), so the sync folder's log, which
-    // only grows, takes it back on the other machines too.
+    // only grows, takes it back on the other machines too. `meal_cooked` (kept by triggers)
+    // says per meal when it was last cooked and how often: what rows show, and Recently
+    // Cooked's order, read from an index.
     Migration(
       sql: """
         CREATE TABLE cook_log (
@@ -557,6 +559,22 @@ enum Schema {
         CREATE INDEX cook_log_by_meal ON cook_log (meal_uid, day);
         CREATE INDEX cook_log_by_day ON cook_log (day, logged_at);
         CREATE TABLE cook_log_removed (uid TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE meal_cooked (
+          meal_uid TEXT PRIMARY KEY,
+          last_day INTEGER NOT NULL,
+          times INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX meal_cooked_by_day ON meal_cooked (last_day);
+        CREATE TRIGGER cook_log_insert AFTER INSERT ON cook_log BEGIN
+          INSERT INTO meal_cooked VALUES (new.meal_uid, new.day, 1)
+            ON CONFLICT (meal_uid) DO UPDATE SET last_day = max(last_day, new.day), times = times + 1;
+        END;
+        CREATE TRIGGER cook_log_delete AFTER DELETE ON cook_log BEGIN
+          UPDATE meal_cooked SET times = times - 1,
+            last_day = coalesce((SELECT max(day) FROM cook_log WHERE meal_uid = old.meal_uid), last_day)
+            WHERE meal_uid = old.meal_uid;
+          DELETE FROM meal_cooked WHERE meal_uid = old.meal_uid AND times <= 0;
+        END;
         """,
       weight: 0.01),
     // 20: a meal's history: each saved version (our JSON, every field) by the meal's uid, so it

@@ -77,4 +77,26 @@ final class CookLogScreenTests: XCTestCase {
       app.navigator.status?.text.contains("M logs it as cooked") == true,
       app.navigator.status?.text ?? "")
   }
+
+  func testRListsTheMealsByLastCooked() throws {
+    let time = Time()
+    let app = try stocked(width: 80, time: time)
+    app.press(.character("R"))
+    XCTAssertTrue(app.text.contains("Nothing cooked yet"), app.text)
+    app.press(.escape)
+    let rows = try (0..<2).map { try XCTUnwrap(app.store.meals().row(at: $0)) }
+    let (meals, ids) = (rows.map(\.name), rows.map(\.id))
+    try app.store.logCooking(mealID: ids[0], on: CivilDate(year: 2026, month: 11, day: 1)!)
+    try app.store.logCooking(mealID: ids[1], on: CivilDate(year: 2026, month: 11, day: 24)!)
+    app.press(.character("R"))
+    XCTAssertEqual(app.lines[0], " My Meals › Recently Cooked")
+    XCTAssertTrue(app.lines[1].hasSuffix("2 meals cooked"), app.lines[1])
+    XCTAssertTrue(app.lines[2].hasPrefix("▸ " + meals[1].prefix(10)), app.text)
+    XCTAssertTrue(app.lines[2].hasSuffix("cooked 7 days ago"), app.lines[2])
+    XCTAssertTrue(app.lines[3].hasSuffix("cooked 4 weeks ago"), app.lines[3])
+    // M on the second: today, it goes first.
+    app.press(.down, .character("M"))
+    XCTAssertTrue(app.lines[2].hasPrefix("▸ " + meals[0].prefix(10)), app.text)
+    XCTAssertTrue(app.lines[2].hasSuffix("cooked today · 2×"), app.lines[2])
+  }
 }

@@ -80,4 +80,35 @@ final class CookLogStoreTests: StoreTestCase {
         "cooked 2 years ago",
       ])
   }
+
+  func testRecentlyCookedIsTheBookByLastCookedAndFollowsTheLog() throws {
+    let store = try openStore()
+    var pie = Self.soup
+    pie.name = "Fish Pie"
+    var dal = Self.soup
+    dal.name = "Dal"
+    let soup = try save(Self.soup, in: store)
+    let pieID = try save(pie, in: store)
+    let dalID = try save(dal, in: store)
+    try store.logCooking(mealID: soup, on: monday.adding(days: -10))
+    try store.logCooking(mealID: pieID, on: monday.adding(days: -3))
+    let latest = try store.logCooking(mealID: soup, on: monday)
+    func order() -> [String] {
+      let results = store.recentlyCookedMeals()
+      return (0..<results.count).compactMap { results.row(at: $0)?.name }
+    }
+    XCTAssertEqual(order(), ["Chicken Soup", "Fish Pie"], "Dal was never cooked")
+    XCTAssertEqual(store.index(ofCooked: pieID), 1)
+    XCTAssertNil(store.index(ofCooked: dalID))
+    // The latest taken back: the soup was last cooked ten days ago, once.
+    try store.removeCookLogEntry(uid: latest.uid)
+    XCTAssertEqual(order(), ["Fish Pie", "Chicken Soup"])
+    let row = try XCTUnwrap(store.mealSummary(id: soup))
+    XCTAssertEqual(row.cooked, CookedSummary(lastDay: monday.adding(days: -10), times: 1))
+    // In the trash, gone from the list; back, back in its place.
+    try store.deleteMeal(id: pieID)
+    XCTAssertEqual(order(), ["Chicken Soup"])
+    try store.restoreLastDeleted()
+    XCTAssertEqual(order(), ["Fish Pie", "Chicken Soup"])
+  }
 }

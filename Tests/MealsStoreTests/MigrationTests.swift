@@ -185,6 +185,7 @@ final class MigrationTests: StoreTestCase {
       INSERT INTO ingredient_key VALUES ('gousses d''ail', 1);
       DROP TABLE cook_log;
       DROP TABLE cook_log_removed;
+      DROP TABLE meal_cooked;
       DROP TABLE meal_version;
       PRAGMA user_version = 17;
       """)

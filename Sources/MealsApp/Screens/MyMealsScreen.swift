@@ -9,7 +9,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   enum Action: String, Sendable {
     case open, search, browse, new, delete, undo, trash, filter, clearFilter, favourite
     case favourites, chips, cook, addToList, openList, copy, importLink, plan, weekPlan, view
-    case sync, serve, pantry, canCook, units, cooked
+    case sync, serve, pantry, canCook, units, cooked, recentlyCooked
   }
 
   static let keys = KeyTable<Action>(
@@ -49,6 +49,9 @@ public final class MyMealsScreen: Screen, StoreListener {
         detail: "into the chips (filter by category, area, difficulty)"),
       KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
       MealActions.plan(.plan), CookedIt.binding(.cooked),
+      KeyBinding(
+        [.character("R")], .recentlyCooked, "Recently Cooked", footer: false,
+        detail: "Recently Cooked: the meals of the cook log, the most recently cooked first"),
       KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
       KeyBinding(
         [.character("H")], .pantry, "pantry", footer: false,
@@ -267,6 +270,8 @@ public final class MyMealsScreen: Screen, StoreListener {
         Servings(for: $0).said
       }
       CookedIt.log(mealID: meal.id, name: meal.name, servings: servings, context: context)
+    case .recentlyCooked:
+      context.navigator.push(RecentlyCookedScreen(context: context))
     case .weekPlan:
       context.navigator.push(WeekPlanScreen(context: context))
     case .units:
