@@ -107,7 +107,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
         remove          takes MEAL off DATE's plan
         export          the days as an iCalendar file (one all-day event per planned meal)
         shop            puts the days' ingredients, each meal at its planned servings, on
-                        the shopping list
+                        the shopping list, then prints the list as Markdown in the shop's
+                        order (aisle.conf), each aisle a heading
         suggest         fills the week's empty slots (dinner unless --slots says) from today
                         on by the rules (set plan-fresh-days, plan-weekday-minutes,
                         plan-pins): one per line: date, slot, meal id, name and why, separated

@@ -726,7 +726,27 @@ final class CommandTests: XCTestCase {
     XCTAssertTrue(file.contains("UID:plan-2@meals\r\n"), file)
     XCTAssertEqual(try meals("plan", "export", "--format", "csv").0, 2)
     result = try meals("plan", "shop")
-    XCTAssertEqual(result.1, "Added the ingredients of 1 planned meal to the shopping list.\n")
+    XCTAssertEqual(result.2, "Added the ingredients of 1 planned meal to the shopping list.\n")
+    // The list, in the shop's order (meals' own aisles: no aisle.conf here), for the shop.
+    XCTAssertEqual(
+      result.1,
+      """
+      # Shopping list
+
+      ## Dairy and eggs
+
+      - [ ] 4 Eggs (Pancakes)
+      - [ ] 600 ml Milk (Pancakes)
+
+      ## Baking
+
+      - [ ] 200 g Flour (Pancakes)
+
+      ## Spices and seasonings
+
+      - [ ] Salt (Pancakes)
+
+      """)
     let store = try MealStore(path: options.databasePath)
     let flour = store.shoppingItems().first { $0.ingredient == "Flour" }
     XCTAssertEqual(flour?.measure, "200 g", "8 servings of a recipe for 4")

@@ -44,7 +44,7 @@ enum PlanCommand {
 
   static func run(
     _ arguments: CommandArguments, store: MealStore, io: CommandIO, today: CivilDate, now: Double,
-    rules: PlanRules = PlanRules()
+    rules: PlanRules = PlanRules(), aisles: AisleFile? = nil
   ) -> Int32 {
     var positionals = arguments.positionals[...]
     let action = positionals.popFirst() ?? "list"
@@ -71,7 +71,7 @@ enum PlanCommand {
         }
         return list(entries, json: json, io: io)
       case "export": return export(entries, arguments: arguments, store: store, io: io, now: now)
-      default: return shop(entries, store: store, io: io)
+      default: return shop(entries, store: store, io: io, aisles: aisles)
       }
     case "suggest":
       guard positionals.isEmpty else {
@@ -213,14 +213,31 @@ enum PlanCommand {
     }
   }
 
-  private static func shop(_ entries: [PlanEntry], store: MealStore, io: CommandIO) -> Int32 {
+  /// Puts the days' ingredients on the list (said on standard error), then prints the whole
+  /// list as Markdown in the shop's order, each aisle a heading (`aisle.conf`), as `e` on the
+  /// Shopping List writes it: a list to take to the shop, or to pipe to a file.
+  private static func shop(
+    _ entries: [PlanEntry], store: MealStore, io: CommandIO, aisles: AisleFile?
+  ) -> Int32 {
     do {
       let added = try store.addPlanToShoppingList(entries)
-      io.output.line(
+      io.errors.line(
         added == 0
           ? "Nothing planned with ingredients in those days: the shopping list is as it was."
           : "Added the ingredients of \(added == 1 ? "1 planned meal" : "\(added) planned meals") to the shopping list."
       )
+      // Meals' own aisles while there is no file (or no folder for one).
+      var shelves: Aisles? = Aisles.standard
+      do {
+        shelves = try aisles?.aisles() ?? Aisles.standard
+      } catch {
+        shelves = nil
+        io.errors.line("\(AisleFile.name): \(error.message) The list is in its own order.")
+      }
+      let rows = ShoppingList.rows(
+        try store.readShoppingItems(), pantry: Pantry(items: try store.readPantryItems(), staples: []),
+        aisles: shelves)
+      io.output.write(ShoppingList.markdown(rows))
       return Subcommand.Status.success
     } catch {
       io.fail(error.message)

@@ -131,7 +131,8 @@ extension Subcommand {
         status = ImportCommand.run(parsed, store: store, io: io, pages: pages, pictures: pictures)
       case .plan:
         status = PlanCommand.run(
-          parsed, store: store, io: io, today: today, now: now, rules: options.planRules)
+          parsed, store: store, io: io, today: today, now: now, rules: options.planRules,
+          aisles: options.aisleFile)
       case .pantry: status = PantryCommand.run(parsed, store: store, io: io)
       case .canCook:
         status = CanCookCommand.run(parsed, store: store, staples: options.staples, io: io)
