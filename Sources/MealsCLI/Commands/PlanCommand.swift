@@ -235,7 +235,8 @@ enum PlanCommand {
         io.errors.line("\(AisleFile.name): \(error.message) The list is in its own order.")
       }
       let rows = ShoppingList.rows(
-        try store.readShoppingItems(), pantry: Pantry(items: try store.readPantryItems(), staples: []),
+        try store.readShoppingItems(),
+        pantry: Pantry(items: try store.readPantryItems(), staples: []),
         aisles: shelves)
       io.output.write(ShoppingList.markdown(rows))
       return Subcommand.Status.success
