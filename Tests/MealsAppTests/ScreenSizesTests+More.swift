@@ -175,6 +175,39 @@ extension ScreenSizesTests {
     }
   }
 
+  /// `s` on the Week Plan: this week's dinners from Tuesday suggested, each saying why.
+  func testWeekPlanSuggestionsAtEverySize() throws {
+    try check("week-plan-suggestions") { size in
+      let app = try AppHarness(size: size, clock: { WeekPlanScreenTests.tuesday })
+      for meal in try AppHarness.fixtureMeals() { _ = try app.store.storeFound(meal) }
+      let tuesday = try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 1))
+      try app.store.plan(mealID: 1, on: tuesday.adding(days: 3), slot: .dinner, servings: 4)
+      try app.store.logCooking(mealID: 2, on: tuesday.adding(days: -40))
+      try app.store.addToPantry([Pantry.Item(line: "6 eggs")])
+      app.navigator.clearStatus()
+      app.press(.character("W"), .character("s"))
+      app.app.context.counter.finishAll()
+      app.navigator.clearStatus()
+      return app
+    }
+  }
+
+  /// Recently Cooked (`R`): three meals of the cook log, the latest first.
+  func testRecentlyCookedAtEverySize() throws {
+    try check("recently-cooked") { size in
+      let app = try AppHarness(size: size, clock: { WeekPlanScreenTests.tuesday })
+      for meal in try AppHarness.fixtureMeals() { _ = try app.store.storeFound(meal) }
+      let tuesday = try XCTUnwrap(CivilDate(year: 2026, month: 12, day: 1))
+      try app.store.logCooking(mealID: 1, on: tuesday.adding(days: -30), servings: 4)
+      try app.store.logCooking(mealID: 3, on: tuesday.adding(days: -2))
+      try app.store.logCooking(mealID: 1, on: tuesday, note: "more garlic", rating: 5)
+      try app.store.logCooking(mealID: 2, on: tuesday.adding(days: -100))
+      app.navigator.clearStatus()
+      app.press(.character("R"), .down)
+      return app
+    }
+  }
+
   /// Serving to a phone, one phone in (the server a stand-in, so the address and code are fixed).
   func testServeToAPhoneAtEverySize() throws {
     try check("serve") { size in
