@@ -15,7 +15,7 @@ extension MealStore {
     var candidates = try db.statement(
       """
       SELECT id, name, category, area, favourite, rating, total_minutes,
-        (SELECT last_day FROM meal_cooked WHERE meal_uid = meal.uid)
+        (SELECT last_day FROM meal_cooked WHERE meal_uid = meal.uid), tags
       FROM meal ORDER BY id
       """
     ).rows([]) { row in
@@ -23,7 +23,9 @@ extension MealStore {
         id: row.int(0), name: row.text(1), category: row.optionalText(2),
         area: row.optionalText(3), favourite: row.int(4) != 0, rating: Int(row.int(5)),
         totalMinutes: row.isNull(6) ? nil : Int(row.int(6)),
-        lastCooked: row.isNull(7) ? nil : CivilDate(daysSince1970: Int(row.int(7))))
+        lastCooked: row.isNull(7) ? nil : CivilDate(daysSince1970: Int(row.int(7))),
+        kind: PlanCandidate.kind(
+          category: row.optionalText(2), tags: row.text(8).split(separator: ",").map(String.init)))
     }
     let index = Dictionary(
       candidates.indices.map { (candidates[$0].id, $0) }, uniquingKeysWith: { first, _ in first })

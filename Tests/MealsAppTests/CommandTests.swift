@@ -600,18 +600,24 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(try meals("cooked", "Pan Bagnat", "--date", "2026-11-28").0, 0)
     var result = try meals("plan", "suggest", "--week", "2026-W50")
     XCTAssertEqual(result.0, 0, result.2)
-    let lines = result.1.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
-    // Pan Bagnat was cooked 3 days ago: left out; the two others, on two days, saying why.
-    XCTAssertEqual(lines.map { $0[3] }.sorted(), ["Miso Soup", "Pancakes"])
-    XCTAssertEqual(lines.map { $0[0] }, ["2026-12-07", "2026-12-08"])
-    XCTAssertEqual(lines.map { $0[1] }, ["dinner", "dinner"])
-    let pancakes = try XCTUnwrap(lines.first { $0[3] == "Pancakes" })
-    XCTAssertEqual(pancakes[4], "never cooked · favourite · ★★★★★")
+    var lines = result.1.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    // Pan Bagnat was cooked 3 days ago: left out; Pancakes are a breakfast, not a dinner.
+    XCTAssertEqual(lines, [["2026-12-07", "dinner", "3", "Miso Soup", "never cooked"]])
     XCTAssertEqual(result.2, "Nothing is saved: --save plans these; --seed N suggests others.\n")
     XCTAssertEqual(try meals("plan", "--week", "2026-W50").1, "", "nothing was planned")
     XCTAssertEqual(try meals("plan", "suggest", "--week", "2026-W50").1, result.1, "same seed")
+    // Breakfasts too: the Pancakes there, saying why.
+    result = try meals("plan", "suggest", "--week", "2026-W50", "--slots", "dinner,breakfast")
+    lines = result.1.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    XCTAssertEqual(
+      lines,
+      [
+        ["2026-12-07", "breakfast", "1", "Pancakes", "never cooked · favourite · ★★★★★"],
+        ["2026-12-07", "dinner", "3", "Miso Soup", "never cooked"],
+      ])
 
-    result = try meals("plan", "suggest", "--week", "2026-W50", "--save")
+    result = try meals(
+      "plan", "suggest", "--week", "2026-W50", "--slots", "breakfast,dinner", "--save")
     XCTAssertEqual(result.2, "Planned 2 meals in 2026-W50.\n")
     XCTAssertEqual(try meals("plan", "--week", "2026-W50").1.split(separator: "\n").count, 2)
     // The week's meals are planned: nothing more to suggest, and said why.

@@ -33,6 +33,12 @@ final class PlanSuggesterTests: XCTestCase {
       id: 12, name: "Gnocchi", category: "Vegetarian", area: "Italian", totalMinutes: 35,
       lastCooked: today.adding(days: -13)),
     PlanCandidate(id: 13, name: "Curry", category: "Chicken", area: "Indian", totalMinutes: 50),
+    PlanCandidate(
+      id: 14, name: "Pancakes", category: "Breakfast", area: "American", favourite: true,
+      totalMinutes: 20, kind: PlanCandidate.kind(category: "Breakfast", tags: [])),
+    PlanCandidate(
+      id: 15, name: "Cheesecake", category: "Dessert", area: "American", rating: 5,
+      kind: PlanCandidate.kind(category: "Dessert", tags: [])),
   ]
 
   let rules = PlanRules(
@@ -65,6 +71,8 @@ final class PlanSuggesterTests: XCTestCase {
       for suggestion in week where suggestion.day.weekday <= 5 {
         XCTAssertLessThanOrEqual(suggestion.meal.totalMinutes ?? 0, 60, suggestion.meal.name)
       }
+      // A breakfast or a dessert is never a dinner.
+      XCTAssertFalse(week.contains { [14, 15].contains($0.meal.id) }, "seed \(seed)")
       // The pin: Friday is Fish Pie, said so.
       let friday = week.first { $0.day.weekday == 5 }
       XCTAssertEqual(friday?.meal.name, "Fish Pie")
@@ -75,6 +83,19 @@ final class PlanSuggesterTests: XCTestCase {
         XCTAssertNotEqual(one.meal.area, next.meal.area, "seed \(seed)")
       }
     }
+  }
+
+  func testBreakfastsAreForBreakfast() {
+    XCTAssertEqual(PlanCandidate.kind(category: "Breakfast", tags: []), .breakfast)
+    XCTAssertEqual(PlanCandidate.kind(category: "Beef", tags: ["Pudding"]), nil)
+    XCTAssertEqual(PlanCandidate.kind(category: "Dessert", tags: []), .other)
+    let week = PlanSuggester.suggest(
+      week: monday.adding(days: 7), slots: [.breakfast, .dinner], taken: [], planned: [],
+      candidates: book, rules: rules, today: today, seed: 3)
+    let breakfasts = week.filter { $0.slot == .breakfast }
+    // One breakfast meal in the book: one breakfast, the other mornings left empty.
+    XCTAssertEqual(breakfasts.map(\.meal.name), ["Pancakes"])
+    XCTAssertEqual(week.filter { $0.slot == .dinner }.count, 7)
   }
 
   func testEachSuggestionSaysWhy() {

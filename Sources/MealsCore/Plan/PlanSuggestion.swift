@@ -73,11 +73,14 @@ public struct PlanCandidate: Equatable, Sendable {
   public var lastCooked: CivilDate?
   /// What it uses of what is at home (the pantry's names, staples left out).
   public var atHome: [String]
+  /// The slot its kind keeps it to (`breakfast` for pancakes, `other` for a cake); nil for a
+  /// main meal, which goes at lunch or dinner.
+  public var kind: PlanSlot?
 
   public init(
     id: Int64, name: String, category: String? = nil, area: String? = nil,
     favourite: Bool = false, rating: Int = 0, totalMinutes: Int? = nil,
-    lastCooked: CivilDate? = nil, atHome: [String] = []
+    lastCooked: CivilDate? = nil, atHome: [String] = [], kind: PlanSlot? = nil
   ) {
     self.id = id
     self.name = name
@@ -88,6 +91,14 @@ public struct PlanCandidate: Equatable, Sendable {
     self.totalMinutes = totalMinutes
     self.lastCooked = lastCooked
     self.atHome = atHome
+    self.kind = kind
+  }
+
+  /// The kind of a meal of `category` and `tags`, as the plan prompt reads it.
+  public static func kind(category: String?, tags: [String]) -> PlanSlot? {
+    let meal = Meal(name: "", instructions: "", category: category, tags: tags)
+    let slot = PlanSlot.first(for: meal, hour: 18)
+    return slot == .breakfast || slot == .other ? slot : nil
   }
 }
 
@@ -140,8 +151,8 @@ public enum PlanSuggester {
       let next = index + 1 < open.count ? pinned[open[index + 1]] : nil
       guard
         let chosen = choose(
-          on: day, from: candidates, used: used, after: previous, before: next, rules: rules,
-          today: today, random: &random)
+          on: day, slot: slot, from: candidates, used: used, after: previous, before: next,
+          rules: rules, today: today, random: &random)
       else { continue }
       suggestions.append(
         PlanSuggestion(
@@ -161,7 +172,8 @@ public enum PlanSuggester {
     var random = SplitMix64(seed: seed)
     guard
       let chosen = choose(
-        on: suggestion.day, from: candidates, used: used.union([suggestion.meal.id]),
+        on: suggestion.day, slot: suggestion.slot, from: candidates,
+        used: used.union([suggestion.meal.id]),
         after: previous, rules: rules, today: today, random: &random)
     else { return nil }
     return PlanSuggestion(
@@ -173,10 +185,15 @@ public enum PlanSuggester {
 
   /// Whether `meal` may go on `day` at all (the hard rules but variety).
   static func allowed(
-    _ meal: PlanCandidate, on day: CivilDate, used: Set<Int64>, rules: PlanRules,
+    _ meal: PlanCandidate, on day: CivilDate, slot: PlanSlot, used: Set<Int64>, rules: PlanRules,
     today: CivilDate
   ) -> Bool {
     if used.contains(meal.id) { return false }
+    // Pancakes are for breakfast, a cake for `other`; a main meal for lunch or dinner.
+    switch meal.kind {
+    case nil: if slot == .breakfast || slot == .other { return false }
+    case let kind?: if kind != slot { return false }
+    }
     if let last = meal.lastCooked, last.days(to: today) < rules.freshDays { return false }
     if day.weekday <= 5, let limit = rules.weekdayMinutes, let minutes = meal.totalMinutes,
       minutes > limit
@@ -211,12 +228,12 @@ public enum PlanSuggester {
   }
 
   private static func choose(
-    on day: CivilDate, from candidates: [PlanCandidate], used: Set<Int64>,
+    on day: CivilDate, slot: PlanSlot, from candidates: [PlanCandidate], used: Set<Int64>,
     after previous: PlanCandidate?, before next: PlanCandidate? = nil, rules: PlanRules,
     today: CivilDate, random: inout SplitMix64
   ) -> PlanCandidate? {
     let open = candidates.filter {
-      allowed($0, on: day, used: used, rules: rules, today: today)
+      allowed($0, on: day, slot: slot, used: used, rules: rules, today: today)
     }
     let varied = open.filter { !repeats($0, after: previous) && !repeats($0, after: next) }
     let pool = varied.isEmpty ? open : varied
