@@ -12,6 +12,16 @@ extension MealStore {
   static func planCandidates(in db: SQLiteConnection, pantry: [Pantry.Item]) throws(StoreError)
     -> [PlanCandidate]
   {
+    // A book has few categories, areas and tag sets: each is folded and read once.
+    var folded: [String: String] = [:]
+    func fold(_ text: String?) -> String {
+      guard let text else { return "" }
+      if let known = folded[text] { return known }
+      let key = MealRules.isBlank(text) ? "" : TextFolding.key(text)
+      folded[text] = key
+      return key
+    }
+    var kinds: [String: PlanSlot?] = [:]
     var candidates = try db.statement(
       """
       SELECT id, name, category, area, favourite, rating, total_minutes,
@@ -19,13 +29,24 @@ extension MealStore {
       FROM meal ORDER BY id
       """
     ).rows([]) { row in
-      PlanCandidate(
-        id: row.int(0), name: row.text(1), category: row.optionalText(2),
-        area: row.optionalText(3), favourite: row.int(4) != 0, rating: Int(row.int(5)),
+      let category = row.optionalText(2)
+      let area = row.optionalText(3)
+      let tags = row.text(8)
+      let kindKey = (category ?? "") + "\u{1F}" + tags
+      let kind: PlanSlot?
+      if let known = kinds[kindKey] {
+        kind = known
+      } else {
+        kind = PlanCandidate.kind(
+          category: category, tags: tags.split(separator: ",").map(String.init))
+        kinds[kindKey] = kind
+      }
+      return PlanCandidate(
+        id: row.int(0), name: row.text(1), category: category, area: area,
+        favourite: row.int(4) != 0, rating: Int(row.int(5)),
         totalMinutes: row.isNull(6) ? nil : Int(row.int(6)),
-        lastCooked: row.isNull(7) ? nil : CivilDate(daysSince1970: Int(row.int(7))),
-        kind: PlanCandidate.kind(
-          category: row.optionalText(2), tags: row.text(8).split(separator: ",").map(String.init)))
+        lastCooked: row.isNull(7) ? nil : CivilDate(daysSince1970: Int(row.int(7))), kind: kind,
+        folded: (fold(category), fold(area)))
     }
     let index = Dictionary(
       candidates.indices.map { (candidates[$0].id, $0) }, uniquingKeysWith: { first, _ in first })

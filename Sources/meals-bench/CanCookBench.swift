@@ -42,6 +42,35 @@ enum CanCookBench {
         "meals \(arguments.joined(separator: " ")), whole process (\(bytes / 1024) KiB out)",
         samples, goal: arguments.count == 1 ? "≤ 200 ms" : "—")
     }
+    try suggest(store: store, path: path, binary: binary)
+  }
+
+  /// A week planned from the same book (`meals plan suggest`, the Week Plan's `s`): the
+  /// candidates read and weighed in process, and the command as a whole process.
+  private static func suggest(store: MealStore, path: String, binary: String) throws {
+    let today = CivilDate.today()
+    let monday = today.monday.adding(days: 7)
+    var filled = 0
+    let samples = try Measure.times(9) {
+      let candidates = try store.planCandidates(pantry: store.pantryItems())
+      filled =
+        PlanSuggester.suggest(
+          week: monday, slots: [.dinner], taken: [], planned: [], candidates: candidates,
+          rules: PlanRules(), today: today, seed: 1
+        ).count
+    }
+    Measure.report(
+      "plan suggest in process (candidates read and weighed), \(filled) dinners", samples,
+      goal: "—")
+    var whole: [Double] = []
+    for _ in 0..<9 {
+      let start = MonotonicClock.nanoseconds()
+      _ = ExchangeBench.readAll([
+        binary, "--db", path, "plan", "suggest", "--week", monday.isoWeekName,
+      ])
+      whole.append(Double(MonotonicClock.nanoseconds() - start) / 1_000_000)
+    }
+    Measure.report("meals plan suggest, whole process", whole, goal: "≤ 500 ms")
   }
 
   // MARK: - The book

@@ -77,15 +77,31 @@ public struct PlanCandidate: Equatable, Sendable {
   /// main meal, which goes at lunch or dinner.
   public var kind: PlanSlot?
 
+  /// The category and area folded (`TextFolding.key`), compared for variety: folded once,
+  /// not at every slot (100 000 meals are weighed seven times a week).
+  let categoryKey: String
+  let areaKey: String
+
+  /// `folded`: the folding of category and area when the caller has it (a book's few
+  /// categories folded once each).
   public init(
     id: Int64, name: String, category: String? = nil, area: String? = nil,
     favourite: Bool = false, rating: Int = 0, totalMinutes: Int? = nil,
-    lastCooked: CivilDate? = nil, atHome: [String] = [], kind: PlanSlot? = nil
+    lastCooked: CivilDate? = nil, atHome: [String] = [], kind: PlanSlot? = nil,
+    folded: (category: String, area: String)? = nil
   ) {
     self.id = id
     self.name = name
     self.category = category
     self.area = area
+    let folded =
+      folded
+      ?? (
+        category.map { MealRules.isBlank($0) ? "" : TextFolding.key($0) } ?? "",
+        area.map { MealRules.isBlank($0) ? "" : TextFolding.key($0) } ?? ""
+      )
+    categoryKey = folded.category
+    areaKey = folded.area
     self.favourite = favourite
     self.rating = rating
     self.totalMinutes = totalMinutes
@@ -206,11 +222,8 @@ public enum PlanSuggester {
   /// Whether `meal` repeats the category or area of the meal before it.
   static func repeats(_ meal: PlanCandidate, after previous: PlanCandidate?) -> Bool {
     guard let previous else { return false }
-    func same(_ one: String?, _ other: String?) -> Bool {
-      guard let one, let other, !MealRules.isBlank(one) else { return false }
-      return TextFolding.key(one) == TextFolding.key(other)
-    }
-    return same(meal.category, previous.category) || same(meal.area, previous.area)
+    return (!meal.categoryKey.isEmpty && meal.categoryKey == previous.categoryKey)
+      || (!meal.areaKey.isEmpty && meal.areaKey == previous.areaKey)
   }
 
   /// The weight of a meal: favourites, high ratings, what is at home and a long wait first.
