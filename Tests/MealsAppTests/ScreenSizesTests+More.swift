@@ -192,6 +192,47 @@ extension ScreenSizesTests {
     }
   }
 
+  /// A meal's history (`h` on Meal Detail): four versions, the second selected.
+  func testMealHistoryAtEverySize() throws {
+    try check("meal-history") { size in
+      var time = WeekPlanScreenTests.tuesday - 3 * 86_400
+      let clock = Clock(time)
+      let app = try AppHarness(size: size, clock: { clock.now })
+      let id = try app.save(
+        Meal(
+          name: "Stew", instructions: "Brown the beef quickly.\nSimmer for two hours.",
+          ingredients: [
+            IngredientMeasurement(name: "beef", quantity: "1 kg"),
+            IngredientMeasurement(name: "onions", quantity: "2"),
+          ]))
+      let changes: [(inout Meal) -> Void] = [
+        { $0.name = "Beef Stew" },
+        { $0.instructions = "Brown the beef slowly.\nSimmer for two hours." },
+        {
+          $0.ingredients[0].quantity = "1.5 kg"
+          $0.ingredients.append(IngredientMeasurement(name: "stout", quantity: "500 ml"))
+        },
+      ]
+      for change in changes {
+        time += 86_400
+        clock.now = time
+        var draft = try app.store.editableCopy(of: id)
+        change(&draft.meal)
+        try app.store.commit(draft)
+      }
+      clock.now = WeekPlanScreenTests.tuesday + 3_600
+      app.navigator.clearStatus()
+      app.press(.character("v"), .character("h"), .down)
+      return app
+    }
+  }
+
+  /// The fixed time a golden is drawn at, moved by the test before it draws.
+  final class Clock: @unchecked Sendable {
+    var now: Double
+    init(_ now: Double) { self.now = now }
+  }
+
   /// Recently Cooked (`R`): three meals of the cook log, the latest first.
   func testRecentlyCookedAtEverySize() throws {
     try check("recently-cooked") { size in

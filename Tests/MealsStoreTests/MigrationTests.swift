@@ -183,10 +183,7 @@ final class MigrationTests: StoreTestCase {
         WHERE key = '\(keyNow.replacingOccurrences(of: "'", with: "''"))';
       DELETE FROM ingredient_key WHERE lines <= 0;
       INSERT INTO ingredient_key VALUES ('gousses d''ail', 1);
-      DROP TABLE cook_log;
-      DROP TABLE cook_log_removed;
-      DROP TABLE meal_cooked;
-      DROP TABLE meal_version;
+      \(StoreTestCase.tablesAfter18)
       PRAGMA user_version = 17;
       """)
     store = nil

@@ -99,6 +99,7 @@ final class PantryStoreTests: StoreTestCase {
       ALTER TABLE shopping_item DROP COLUMN buy_anyway;
       ALTER TABLE meal DROP COLUMN cookware; ALTER TABLE trash_meal DROP COLUMN cookware;
       ALTER TABLE shopping_item DROP COLUMN ticked_at;
+      \(StoreTestCase.tablesAfter18)
       PRAGMA user_version = 14;
       """)
     store.db.close()

@@ -103,15 +103,16 @@ public final class MealHistoryScreen: Screen, StoreListener {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = ListLayout(area)
-    canvas.writeTruncated(name, in: layout.headline, style: .title)
+    canvas.writeTruncated(name, in: layout.headline.inset(left: 2, right: 0), style: .title)
     let count = versions.count == 1 ? "1 version" : "\(versions.count) versions"
     canvas.writeRight(count, in: layout.headline, style: .muted)
     let all = versions
+    let now = context.store.clock()
     list.render(into: &canvas, in: layout.list, empty: "No version is kept.") {
       canvas, row, version in
-      let parts = row.content.split(.horizontal, [.fixed(4), .fixed(18), .fill])
+      let parts = row.content.split(.horizontal, [.fixed(4), .fixed(14), .fill])
       canvas.writeTruncated("\(version.number)", in: parts[0], style: .accent)
-      canvas.writeTruncated(BackupHint.minute(version.savedAt), in: parts[1], style: .muted)
+      canvas.writeTruncated(Age.describe(now - version.savedAt), in: parts[1], style: .muted)
       let older = all.first { $0.number == version.number - 1 }
       let what =
         version.number == all.count
@@ -121,7 +122,8 @@ public final class MealHistoryScreen: Screen, StoreListener {
     }
     if let pane = layout.previewPane, let version = list.selected {
       Preview(
-        title: "Version \(version.number)", subtitle: BackupHint.minute(version.savedAt),
+        title: "Version \(version.number)",
+        subtitle: "saved " + Age.describe(now - version.savedAt),
         lines: MealVersionScreen.lines(
           version, before: before(version), width: Preview.text(in: pane.area).width,
           units: context.units)
@@ -201,7 +203,7 @@ final class MealVersionScreen: Screen {
   func render(into canvas: inout Canvas, in area: Rect) {
     let when = area.inset(left: 2, right: 1)
     canvas.writeTruncated(
-      "saved " + BackupHint.minute(version.savedAt),
+      "saved " + Age.describe(context.store.clock() - version.savedAt),
       in: Rect(x: when.x, y: when.y, width: when.width, height: 1), style: .muted)
     let body = body(in: area)
     pager.render(
