@@ -66,12 +66,5 @@ struct CookLogSync {
     return changed
   }
 
-  private func read(_ name: String) throws(SyncError) -> String? {
-    guard folder.entry(name) != nil else { return nil }
-    switch folder.read(name) {
-    case .success(let text): return text
-    case .failure(let problem):
-      throw SyncError("cannot read \(name) in \(folder.root): \(problem.reason).")
-    }
-  }
+  private func read(_ name: String) throws(SyncError) -> String? { try folder.text(of: name) }
 }

@@ -250,14 +250,7 @@ struct ShoppingSync {
       .joined(separator: "\u{1F}")
   }
 
-  private func read(_ name: String) throws(SyncError) -> String? {
-    guard folder.entry(name) != nil else { return nil }
-    switch folder.read(name) {
-    case .success(let text): return text
-    case .failure(let problem):
-      throw SyncError("cannot read \(name) in \(folder.root): \(problem.reason).")
-    }
-  }
+  private func read(_ name: String) throws(SyncError) -> String? { try folder.text(of: name) }
 
   private func fileItem(_ item: SyncedShoppingItem, files: RecipeFiles)
     -> ShoppingListFile.Item

@@ -121,6 +121,17 @@ struct SyncFolder {
 
   // MARK: - Reading and writing
 
+  /// A file of the sync's own (the shopping list, its ticks, the cook log) whose failure to be
+  /// read stops the sync, said; nil when there is none.
+  func text(of name: String) throws(SyncError) -> String? {
+    guard entry(name) != nil else { return nil }
+    switch read(name) {
+    case .success(let text): return text
+    case .failure(let problem):
+      throw SyncError("cannot read \(name) in \(root): \(problem.reason).")
+    }
+  }
+
   /// A recipe file's text; a file too big, not UTF-8 or holding NUL bytes is not one.
   func read(_ path: String) -> Result<String, Problem> {
     let absolute = root + "/" + path

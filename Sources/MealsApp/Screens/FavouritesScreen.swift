@@ -20,29 +20,25 @@ public final class FavouritesScreen: Screen, StoreListener {
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
-  private let meals: LiveList<MealSummary>
+  private let list: SavedMealList
   /// Meals taken off the list here, with when they had become favourites, for `u`.
   private var removed: [(id: Int64, name: String, at: Double)] = []
-  private var preview: SavedMealPreview
 
   init(context: AppContext) {
     self.context = context
-    preview = SavedMealPreview(pictures: context.pictures)
     let store = context.store
-    meals = LiveList(store.favouriteMeals()) { [unowned store] in store.index(ofFavourite: $0) }
+    list = SavedMealList(context: context, store.favouriteMeals()) { [unowned store] in
+      store.index(ofFavourite: $0)
+    }
     context.store.addListener(self)
-    followSelection()
   }
 
   public var title: String { "Favourites" }
   public var keyHelp: [KeyHelp] { chainHelp }
 
-  public var selectedMeal: MealSummary? { meals.selected }
+  public var selectedMeal: MealSummary? { list.selected }
 
   // MARK: - Keys
-
-  /// How many rows a page key moves by, at the window's size now.
-  private var pageSize: Int { ListLayout(context.navigator.body).list.pageSize }
 
   public func handle(_ key: Key) -> Bool { resolve(key) }
 
@@ -54,10 +50,7 @@ public final class FavouritesScreen: Screen, StoreListener {
     }
   }
 
-  private func move(_ move: ListState.Move) {
-    meals.apply(move, pageSize: pageSize)
-    followSelection()
-  }
+  private func move(_ move: ListState.Move) { list.apply(move) }
 
   private func openEditor() {
     guard let meal = selectedMeal else { return }
@@ -88,10 +81,7 @@ public final class FavouritesScreen: Screen, StoreListener {
       by: self,
       { () throws(StoreError) in try store.setFavourite(true, mealID: last.id, at: last.at) },
       then: { screen, _ in
-        if let index = store.index(ofFavourite: last.id) {
-          screen.meals.select(index, reachable: index + 1, pageSize: screen.pageSize)
-          screen.followSelection()
-        }
+        if let index = store.index(ofFavourite: last.id) { screen.list.select(index) }
         screen.context.navigator.showInfo("“\(Quote.name(last.name))” is back in Favourites.")
       },
       failed: { screen, error in
@@ -100,51 +90,29 @@ public final class FavouritesScreen: Screen, StoreListener {
       })
   }
 
-  public func storeDidChange(_ store: MealStore) {
-    meals.storeDidChange()
-    followSelection()
-    context.navigator.needsDisplay = true
-  }
+  public func storeDidChange(_ store: MealStore) { list.storeDidChange() }
 
   /// A resize may open the preview pane: the meal is read for it then.
-  public func layoutDidChange() { followSelection() }
+  public func layoutDidChange() { list.follow() }
 
-  private func followSelection() {
-    let navigator = context.navigator
-    preview.follow(selectedMeal, in: context, now: navigator.now(), animated: navigator.animations)
-  }
+  public var nextDeadline: UInt64? { list.nextDeadline }
 
-  public var nextDeadline: UInt64? { preview.nextDeadline(in: context) }
-
-  public func tick(now: UInt64) -> Bool { preview.tick(now: now, in: context) }
+  public func tick(now: UInt64) -> Bool { list.tick(now: now) }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard meals.click(event, in: ListLayout(area).list) != nil else { return true }
-    followSelection()
-    if event.clicks >= 2 { openEditor() }
+    list.click(event, in: area) { openEditor() }
     return true
   }
 
   // MARK: - Rendering
 
-  public func prepare(in area: Rect) {
-    meals.prepare(for: ListLayout(area).list)
-  }
+  public func prepare(in area: Rect) { list.prepare(in: area) }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let count = meals.shownCount
-    let headline = count == 1 ? "1 favourite" : "\(count) favourites"
-    let layout = ListLayout(area)
-    canvas.writeRight(headline, in: layout.headline)
-    guard count > 0 else {
-      canvas.writeWrapped(
-        meals.lastError.map(AppContext.readFailure)
-          ?? "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here.",
-        in: layout.emptyMessage, indent: 2, style: .muted)
-      return
-    }
-    MealRow.drawList(meals, preview: preview, context: context, into: &canvas, in: layout)
+    list.render(
+      into: &canvas, in: area, headline: { $0 == 1 ? "1 favourite" : "\($0) favourites" },
+      empty: "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here.")
   }
 }
 
@@ -161,9 +129,7 @@ extension FavouritesScreen: KeyChained {
 extension FavouritesScreen: MealEditorScreenDelegate {
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
     context.navigator.pop(to: self)
-    if let index = context.store.index(ofFavourite: id) {
-      meals.select(index, reachable: index + 1, pageSize: pageSize)
-    }
+    if let index = context.store.index(ofFavourite: id) { list.select(index) }
     storeDidChange(context.store)
   }
 }

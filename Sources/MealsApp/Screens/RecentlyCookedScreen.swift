@@ -20,27 +20,23 @@ public final class RecentlyCookedScreen: Screen, StoreListener {
 
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
-  private let meals: LiveList<MealSummary>
-  private var preview: SavedMealPreview
+  private let list: SavedMealList
 
   init(context: AppContext) {
     self.context = context
-    preview = SavedMealPreview(pictures: context.pictures)
     let store = context.store
-    meals = LiveList(store.recentlyCookedMeals()) { [unowned store] in store.index(ofCooked: $0) }
+    list = SavedMealList(context: context, store.recentlyCookedMeals()) { [unowned store] in
+      store.index(ofCooked: $0)
+    }
     context.store.addListener(self)
-    followSelection()
   }
 
   public var title: String { "Recently Cooked" }
   public var keyHelp: [KeyHelp] { chainHelp }
 
-  public var selectedMeal: MealSummary? { meals.selected }
+  public var selectedMeal: MealSummary? { list.selected }
 
   // MARK: - Keys
-
-  /// How many rows a page key moves by, at the window's size now.
-  private var pageSize: Int { ListLayout(context.navigator.body).list.pageSize }
 
   public func handle(_ key: Key) -> Bool { resolve(key) }
 
@@ -65,55 +61,33 @@ public final class RecentlyCookedScreen: Screen, StoreListener {
     }
   }
 
-  private func move(_ move: ListState.Move) {
-    meals.apply(move, pageSize: pageSize)
-    followSelection()
-  }
+  private func move(_ move: ListState.Move) { list.apply(move) }
 
-  public func storeDidChange(_ store: MealStore) {
-    meals.storeDidChange()
-    followSelection()
-    context.navigator.needsDisplay = true
-  }
+  public func storeDidChange(_ store: MealStore) { list.storeDidChange() }
 
   /// A resize may open the preview pane: the meal is read for it then.
-  public func layoutDidChange() { followSelection() }
+  public func layoutDidChange() { list.follow() }
 
-  private func followSelection() {
-    let navigator = context.navigator
-    preview.follow(selectedMeal, in: context, now: navigator.now(), animated: navigator.animations)
-  }
+  public var nextDeadline: UInt64? { list.nextDeadline }
 
-  public var nextDeadline: UInt64? { preview.nextDeadline(in: context) }
-
-  public func tick(now: UInt64) -> Bool { preview.tick(now: now, in: context) }
+  public func tick(now: UInt64) -> Bool { list.tick(now: now) }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick else { return false }
-    guard meals.click(event, in: ListLayout(area).list) != nil else { return true }
-    followSelection()
-    if event.clicks >= 2 { perform(.open) }
+    list.click(event, in: area) { perform(.open) }
     return true
   }
 
   // MARK: - Rendering
 
-  public func prepare(in area: Rect) {
-    meals.prepare(for: ListLayout(area).list)
-  }
+  public func prepare(in area: Rect) { list.prepare(in: area) }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    let count = meals.shownCount
-    let layout = ListLayout(area)
-    canvas.writeRight(count == 1 ? "1 meal cooked" : "\(count) meals cooked", in: layout.headline)
-    guard count > 0 else {
-      canvas.writeWrapped(
-        meals.lastError.map(AppContext.readFailure)
-          ?? "Nothing cooked yet — M on a meal (in My Meals, Meal Detail or Cook Mode) writes it in the cook log.",
-        in: layout.emptyMessage, indent: 2, style: .muted)
-      return
-    }
-    MealRow.drawList(meals, preview: preview, context: context, into: &canvas, in: layout)
+    list.render(
+      into: &canvas, in: area, headline: { $0 == 1 ? "1 meal cooked" : "\($0) meals cooked" },
+      empty:
+        "Nothing cooked yet — M on a meal (in My Meals, Meal Detail or Cook Mode) writes it in the cook log."
+    )
   }
 }
 
