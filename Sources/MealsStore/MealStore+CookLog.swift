@@ -27,13 +27,12 @@ extension MealStore {
   public func readCookLog(mealID: Int64? = nil, limit: Int? = nil) throws(StoreError)
     -> [CookLogRow]
   {
-    let columns = Self.cookLogColumns.split(separator: ",").map {
-      let column = $0.trimmingSpaces()
-      return column == "meal_name"
-        ? "coalesce(meal.name, cook_log.meal_name)" : "cook_log.\(column)"
-    }.joined(separator: ", ")
-    var sql =
-      "SELECT \(columns), meal.id FROM cook_log LEFT JOIN meal ON meal.uid = cook_log.meal_uid"
+    // `cookLogColumns`' order, the name the book's while the meal is in it.
+    var sql = """
+      SELECT cook_log.uid, meal_uid, coalesce(meal.name, meal_name), day, cook_log.servings, note,
+        cook_log.rating, logged_at, meal.id
+      FROM cook_log LEFT JOIN meal ON meal.uid = cook_log.meal_uid
+      """
     var values: [SQLValue] = []
     if let mealID {
       sql += " WHERE cook_log.meal_uid = (SELECT uid FROM meal WHERE id = ?)"
@@ -53,14 +52,12 @@ extension MealStore {
   public func cookedSummary(mealID: Int64) throws(StoreError) -> CookedSummary? {
     try db.statement(
       """
-      SELECT max(day), count(*) FROM cook_log
+      SELECT last_day, times FROM meal_cooked
       WHERE meal_uid = (SELECT uid FROM meal WHERE id = ?)
       """
-    ).rows([.integer(mealID)]) { row -> CookedSummary? in
-      guard !row.isNull(0) else { return nil }
-      return CookedSummary(
-        lastDay: CivilDate(daysSince1970: Int(row.int(0))), times: Int(row.int(1)))
-    }.first ?? nil
+    ).rows([.integer(mealID)]) {
+      CookedSummary(lastDay: CivilDate(daysSince1970: Int($0.int(0))), times: Int($0.int(1)))
+    }.first
   }
 
   // MARK: - Changing

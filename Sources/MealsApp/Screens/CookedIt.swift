@@ -16,6 +16,14 @@ enum CookedIt {
     )
   }
 
+  /// Logs a cooking of a saved meal's row today, at the servings the meal states.
+  static func log(_ meal: MealSummary, context: AppContext) {
+    let stated = (try? context.store.meal(id: meal.id)).flatMap { $0 }.flatMap {
+      Servings(for: $0).said
+    }
+    log(mealID: meal.id, name: meal.name, servings: stated, context: context)
+  }
+
   /// Logs a cooking of the meal today; `id` is its id in My Meals (nil: not saved, said).
   static func log(
     mealID id: Int64?, name: String, servings: Int?, context: AppContext

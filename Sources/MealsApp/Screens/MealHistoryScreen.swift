@@ -30,6 +30,12 @@ public final class MealHistoryScreen: Screen, StoreListener {
   /// The versions, the newest first.
   private let list = ListPane<MealVersion, Int> { $0.number }
   private var versions: [MealVersion] { list.rows }
+  /// What each row says changed (`now · 1 ingredient`), worked out when the versions are
+  /// read, not in a frame.
+  private var changed: [Int: String] = [:]
+  /// The preview's lines for the selected version at a width: made again only when either
+  /// changes (a word-by-word comparison is not a frame's work).
+  private var previewMemo = VersionLines()
 
   init(context: AppContext, mealID: Int64, name: String) {
     self.context = context
@@ -48,10 +54,21 @@ public final class MealHistoryScreen: Screen, StoreListener {
   public func prepare(in area: Rect) {
     let store = context.store
     let mealID = mealID
-    list.prepare(
+    let read = list.prepare(
       read: { () throws(StoreError) in try store.mealVersions(mealID: mealID).reversed() },
       failed: context.readFailed)
+    guard read else { return }
     if let newest = versions.first { name = MealRules.trimmed(newest.meal.name) }
+    let all = versions
+    changed = [:]
+    for version in all {
+      let older = all.first { $0.number == version.number - 1 }
+      let what = older.map { MealChanges.summary($0.meal, version.meal) }
+      changed[version.number] =
+        version.number == all.count
+        ? "now" + (what.map { " · " + $0 } ?? "") : what ?? "first kept"
+    }
+    previewMemo = VersionLines()
   }
 
   public func handle(_ key: Key) -> Bool {
@@ -106,25 +123,20 @@ public final class MealHistoryScreen: Screen, StoreListener {
     canvas.writeTruncated(name, in: layout.headline.inset(left: 2, right: 0), style: .title)
     let count = versions.count == 1 ? "1 version" : "\(versions.count) versions"
     canvas.writeRight(count, in: layout.headline, style: .muted)
-    let all = versions
+    let changed = changed
     let now = context.store.clock()
     list.render(into: &canvas, in: layout.list, empty: "No version is kept.") {
       canvas, row, version in
       let parts = row.content.split(.horizontal, [.fixed(4), .fixed(14), .fill])
       canvas.writeTruncated("\(version.number)", in: parts[0], style: .accent)
       canvas.writeTruncated(Age.describe(now - version.savedAt), in: parts[1], style: .muted)
-      let older = all.first { $0.number == version.number - 1 }
-      let what =
-        version.number == all.count
-        ? "now" + (older.map { " · " + MealChanges.summary($0.meal, version.meal) } ?? "")
-        : older.map { MealChanges.summary($0.meal, version.meal) } ?? "first kept"
-      canvas.writeTruncated(what, in: parts[2])
+      canvas.writeTruncated(changed[version.number] ?? "", in: parts[2])
     }
     if let pane = layout.previewPane, let version = list.selected {
       Preview(
         title: "Version \(version.number)",
         subtitle: "saved " + Age.describe(now - version.savedAt),
-        lines: MealVersionScreen.lines(
+        lines: previewMemo.lines(
           version, before: before(version), width: Preview.text(in: pane.area).width,
           units: context.units)
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
@@ -150,6 +162,7 @@ final class MealVersionScreen: Screen {
   private let before: MealVersion?
   private let count: Int
   private var pager = Pager()
+  private var memo = VersionLines()
 
   init(context: AppContext, version: MealVersion, before: MealVersion?, of count: Int) {
     self.context = context
@@ -172,12 +185,8 @@ final class MealVersionScreen: Screen {
       let changes = MealChanges.between(before.meal, version.meal)
       if changes.isEmpty { lines.append(PagerLine("  nothing", style: .muted)) }
       for change in changes {
-        if change.kind == .steps {
-          let words = MealChanges.wordDiff(before.meal.instructions, version.meal.instructions)
-          lines += PagerLine.wrapped("steps: " + words.text, width: width, indent: 2)
-        } else {
-          lines += PagerLine.wrapped(change.text, width: width, indent: 2)
-        }
+        let text = change.words.map { "steps: " + $0 } ?? change.text
+        lines += PagerLine.wrapped(text, width: width, indent: 2)
       }
       lines.append(.blank)
     } else {
@@ -195,8 +204,7 @@ final class MealVersionScreen: Screen {
     let area = body(in: context.navigator.body)
     return pager.handle(
       key,
-      count: Self.lines(version, before: before, width: area.width, units: context.units)
-        .count,
+      count: memo.lines(version, before: before, width: area.width, units: context.units).count,
       height: area.height)
   }
 
@@ -207,7 +215,7 @@ final class MealVersionScreen: Screen {
       in: Rect(x: when.x, y: when.y, width: when.width, height: 1), style: .muted)
     let body = body(in: area)
     pager.render(
-      Self.lines(version, before: before, width: body.width, units: context.units), into: &canvas,
+      memo.lines(version, before: before, width: body.width, units: context.units), into: &canvas,
       in: body)
   }
 }
@@ -218,5 +226,22 @@ extension MealVersionScreen: KeyChained {
 
   static func keyChain(_ mode: KeyMode) -> [KeyLink<MealVersionScreen>] {
     [.widget(Pager.keys, { screen, key in screen.scroll(key) }), .lines([.back])]
+  }
+}
+
+/// A version's lines (`MealVersionScreen.lines`), kept for the version, width and units they
+/// were made for: the keys and frames that ask again get them without comparing again.
+struct VersionLines {
+  private var made: (number: Int, width: Int, units: UnitConversion, lines: [PagerLine])?
+
+  mutating func lines(
+    _ version: MealVersion, before: MealVersion?, width: Int, units: UnitConversion
+  ) -> [PagerLine] {
+    if let made, made.number == version.number, made.width == width, made.units == units {
+      return made.lines
+    }
+    let lines = MealVersionScreen.lines(version, before: before, width: width, units: units)
+    made = (version.number, width, units, lines)
+    return lines
   }
 }

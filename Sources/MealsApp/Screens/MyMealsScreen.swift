@@ -266,10 +266,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       planSelected()
     case .cooked:
       guard let meal = selectedMeal else { return true }
-      let servings = (try? context.store.meal(id: meal.id)).flatMap { $0 }.flatMap {
-        Servings(for: $0).said
-      }
-      CookedIt.log(mealID: meal.id, name: meal.name, servings: servings, context: context)
+      CookedIt.log(meal, context: context)
     case .recentlyCooked:
       context.navigator.push(RecentlyCookedScreen(context: context))
     case .weekPlan:

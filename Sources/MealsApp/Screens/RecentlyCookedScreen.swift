@@ -53,11 +53,7 @@ public final class RecentlyCookedScreen: Screen, StoreListener {
       } else {
         CookingActions.openCookMode(meal, context: context)
       }
-    case .cooked:
-      let servings = (try? context.store.meal(id: summary.id)).flatMap { $0 }.flatMap {
-        Servings(for: $0).said
-      }
-      CookedIt.log(mealID: summary.id, name: summary.name, servings: servings, context: context)
+    case .cooked: CookedIt.log(summary, context: context)
     }
   }
 

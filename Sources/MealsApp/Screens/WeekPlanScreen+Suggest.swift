@@ -52,10 +52,8 @@ extension WeekPlanScreen {
       { () -> Result<([PlanCandidate], [PlanSuggestion]), StoreError> in
         reader.planCandidates(pantry: pantry).map { candidates in
           let suggested = PlanSuggester.suggest(
-            week: monday, slots: Self.suggestedSlots,
-            taken: Set(week.map { PlanSlotKey(day: $0.day, slot: $0.slot) }),
-            planned: Set(week.map(\.mealID)), candidates: candidates, rules: rules,
-            today: today, seed: seed)
+            week: monday, slots: Self.suggestedSlots, entries: week, candidates: candidates,
+            rules: rules, today: today, seed: seed)
           return (candidates, suggested)
         }
       },

@@ -48,10 +48,8 @@ enum HistoryCommand {
           let changes = MealChanges.between(versions[number - 2].meal, version.meal)
           io.output.write("Changed from version \(number - 1):\n")
           for change in changes { io.output.line("  " + TextSanitizer.singleLine(change.text)) }
-          let steps = MealChanges.wordDiff(
-            versions[number - 2].meal.instructions, version.meal.instructions)
-          if steps.out + steps.in > 0 {
-            io.output.line("  steps, word by word: " + TextSanitizer.singleLine(steps.text))
+          if let words = changes.lazy.compactMap(\.words).first {
+            io.output.line("  steps, word by word: " + TextSanitizer.singleLine(words))
           }
         }
         io.output.write("\n" + MealPlainText.render(version.meal, id: id))

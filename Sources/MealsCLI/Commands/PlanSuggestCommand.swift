@@ -45,10 +45,8 @@ enum PlanSuggestCommand {
       let week = try store.readPlanEntries(from: monday, days: 7)
       let candidates = try store.planCandidates(pantry: try store.readPantryItems())
       suggestions = PlanSuggester.suggest(
-        week: monday, slots: slots,
-        taken: Set(week.map { PlanSlotKey(day: $0.day, slot: $0.slot) }),
-        planned: Set(week.map(\.mealID)), candidates: candidates, rules: rules, today: today,
-        seed: seed)
+        week: monday, slots: slots, entries: week, candidates: candidates, rules: rules,
+        today: today, seed: seed)
     } catch {
       io.fail(error.message)
       return Subcommand.Status.failure

@@ -52,17 +52,22 @@ public struct CookedSummary: Equatable, Hashable, Sendable {
   /// 2027-01-04".
   public func ago(today: CivilDate) -> String {
     let days = lastDay.days(to: today)
-    let when: String
     switch days {
     case ..<0: return "cooked on \(lastDay)"
-    case 0: when = "today"
-    case 1: when = "yesterday"
-    case 2..<14: when = "\(days) days ago"
-    case 14..<61: when = "\(days / 7) weeks ago"
-    case 61..<730: when = "\(days / 30) months ago"
-    default: when = "\(days / 365) years ago"
+    case 0: return "cooked today"
+    case 1: return "cooked yesterday"
+    default: return "cooked \(Self.span(days: days)) ago"
     }
-    return "cooked " + when
+  }
+
+  /// Two days or more as a person says them: `13 days`, `3 weeks`, `4 months`, `2 years`.
+  public static func span(days: Int) -> String {
+    switch days {
+    case ..<14: "\(days) days"
+    case 14..<61: "\(days / 7) weeks"
+    case 61..<730: "\(days / 30) months"
+    default: "\(days / 365) years"
+    }
   }
 
   /// The same with the count when there is more than one: "cooked 3 weeks ago · 5×".

@@ -12,6 +12,15 @@ public enum MealChanges {
 
     public var kind: Kind
     public var text: String
+    /// The steps word by word (`Brown the beef [-quickly.-] {+slowly.+}`), for a change of
+    /// the steps; nil for the others.
+    public var words: String?
+
+    init(kind: Kind, text: String, words: String? = nil) {
+      self.kind = kind
+      self.text = text
+      self.words = words
+    }
   }
 
   /// One line a change: `name: “Stew” → “Beef Stew”`, `+ 2 onions`, `− salt`,
@@ -42,8 +51,9 @@ public enum MealChanges {
     if words.out + words.in > 0 {
       changes.append(
         Change(
-          kind: .steps, text: "steps: " + counted(words.out, "out") + ", " + counted(words.in, "in")
-        ))
+          kind: .steps,
+          text: "steps: " + counted(words.out, "out") + ", " + counted(words.in, "in"),
+          words: words.text))
     }
     return changes
   }

@@ -180,6 +180,19 @@ public enum PlanSuggester {
     return suggestions
   }
 
+  /// The same for a week whose planned `entries` are known: their slots are taken and their
+  /// meals not suggested again.
+  public static func suggest(
+    week monday: CivilDate, slots: [PlanSlot], entries: [PlanEntry],
+    candidates: [PlanCandidate], rules: PlanRules, today: CivilDate, seed: UInt64
+  ) -> [PlanSuggestion] {
+    suggest(
+      week: monday, slots: slots,
+      taken: Set(entries.map { PlanSlotKey(day: $0.day, slot: $0.slot) }),
+      planned: Set(entries.map(\.mealID)), candidates: candidates, rules: rules, today: today,
+      seed: seed)
+  }
+
   /// Another meal for one slot (re-rolled), the others of the week kept: none of `used`.
   public static func another(
     for suggestion: PlanSuggestion, candidates: [PlanCandidate], used: Set<Int64>,
@@ -267,15 +280,8 @@ public enum PlanSuggester {
     var reasons: [String] = []
     if let last = meal.lastCooked {
       let days = last.days(to: today)
-      let span: String
-      switch days {
-      case ..<2: span = "cooked lately"
-      case 2..<14: span = "not cooked for \(days) days"
-      case 14..<61: span = "not cooked for \(days / 7) weeks"
-      case 61..<730: span = "not cooked for \(days / 30) months"
-      default: span = "not cooked for \(days / 365) years"
-      }
-      reasons.append(span)
+      reasons.append(
+        days < 2 ? "cooked lately" : "not cooked for " + CookedSummary.span(days: days))
     } else {
       reasons.append("never cooked")
     }
