@@ -35,6 +35,17 @@ public final class WindowedResults<Row> {
     self.cachedCount = knownCount
   }
 
+  /// Rows already in memory (a list read whole): all of them cached, none ever read.
+  public convenience init(all rows: [Row]) {
+    self.init(
+      source: Source(
+        generation: { 0 }, count: { rows.count }, countQuery: nil,
+        atOffset: { offset, limit in Array(rows.dropFirst(offset).prefix(limit)) },
+        after: { _, _ in [] }, before: { _, _ in [] }),
+      knownCount: rows.count)
+    cache = rows
+  }
+
   /// Drops what was read when the store has changed since.
   private func refreshIfStale() {
     let current = source.generation()

@@ -83,6 +83,7 @@ final class MotionAndMouseTests: XCTestCase {
     var draft = try app.store.editableCopy(of: apple)
     draft.meal.rating = 5
     try app.store.commit(draft)
+    _ = app.lines  // the loop draws a frame when the store changes: the glide starts there
     app.wait(50)
     let moving = meterCells()
     app.wait(200)

@@ -9,7 +9,11 @@ final class OrganiseScreenTests: XCTestCase {
   /// Every fixture meal stored; Arrabiata rated, timed and a favourite.
   private func stocked(width: Int, height: Int = 14) throws -> AppHarness {
     let app = try AppHarness(size: Size(width: width, height: height))
-    for meal in try AppHarness.fixtureMeals() { _ = try app.store.storeFound(meal) }
+    // A frame after each, as the loop draws one after each change: the bar stays on the first.
+    for meal in try AppHarness.fixtureMeals() {
+      _ = try app.store.storeFound(meal)
+      _ = app.lines
+    }
     var draft = try app.store.editableCopy(of: 1)
     draft.meal.rating = 4
     draft.meal.totalMinutes = 45
@@ -230,6 +234,7 @@ final class OrganiseScreenTests: XCTestCase {
   func testCategoryAndAreaPickKnownValuesOrANewOne() throws {
     let app = try AppHarness(size: Size(width: 80, height: 30))
     let id = try app.store.storeFound(try AppHarness.fixtureMeal("Arrabiata")).id
+    _ = app.lines  // the frame after the change: the bar is on Arrabiata from then on
     _ = try app.store.storeFound(try AppHarness.fixtureMeal("Chicken Soup"))
     app.press(.enter, .character("G"))
     for _ in 0..<6 { app.press(.up) }

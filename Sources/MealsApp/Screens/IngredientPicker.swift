@@ -24,28 +24,27 @@ struct IngredientPicker {
   }
 
   private(set) var filter = TextField()
-  private(set) var results: WindowedResults<IngredientRow>
-  private var list = ListState()
+  /// The matching ingredients, a window at a time; the bar stays in its place when the
+  /// catalogue changes (a rank has no query to find a row again by).
+  private let list: ListPane<IngredientRow, String>
   /// Lists the user's own ingredients and offers a typed name as a new one.
   private let offersNew: Bool
   /// The typed name when no ingredient has it (the `Use “…”` row), else nil.
   private var typedNew: String?
-  /// The rows the last update step counted: what the frame draws.
-  private var shownCount = 0
   /// The selected row's whole entry, for the preview pane: read once per selection.
   private var shownEntry: (name: String, entry: Result<Ingredient?, StoreError>)?
 
   init(store: MealStore, offersNew: Bool) {
     self.offersNew = offersNew
-    results = store.ingredients(own: offersNew)
+    list = ListPane(store.ingredients(own: offersNew), id: \.name) { _ in nil }
   }
 
   /// Rows: the matching ingredients, then the new name's row when there is one.
-  private var rowCount: Int { results.count + (typedNew == nil ? 0 : 1) }
+  private var rowCount: Int { list.results.count + (typedNew == nil ? 0 : 1) }
 
   var choice: Choice? {
-    if let row = results.row(at: list.selection) { return .ingredient(row) }
-    if let typedNew, list.selection == results.count { return .new(typedNew) }
+    if let row = list.selected { return .ingredient(row) }
+    if let typedNew, list.state.selection == list.results.count { return .new(typedNew) }
     return nil
   }
 
@@ -74,8 +73,10 @@ struct IngredientPicker {
 
   /// Moves or edits the filter (the body being `area`); false for keys it does not use.
   mutating func handle(_ key: Key, store: MealStore, area: Rect) -> Bool {
-    let pageSize = Self.layout(area).list.list.pageSize
-    if list.handle(key, count: rowCount, pageSize: pageSize, keys: Self.moves) { return true }
+    if let move = Self.moves.action(for: key) {
+      list.apply(move, pageSize: Self.layout(area).list.list.pageSize, reachable: rowCount)
+      return true
+    }
     let before = filter.text
     guard filter.handle(key) else { return false }
     if filter.text != before { refilter(store: store) }
@@ -84,8 +85,7 @@ struct IngredientPicker {
 
   /// Reads the rows for the filter again, from the top.
   private mutating func refilter(store: MealStore) {
-    results = store.ingredients(matching: filter.text, own: offersNew)
-    list = ListState()
+    list.show(store.ingredients(matching: filter.text, own: offersNew)) { _ in nil }
     typedNew = nil
     guard offersNew else { return }
     let typed = MealRules.trimmed(TextSanitizer.singleLine(filter.text))
@@ -94,12 +94,9 @@ struct IngredientPicker {
     }
   }
 
-  /// After a commit: the new name may be in the catalogue now, and rows may have gone.
-  mutating func refresh(store: MealStore) {
-    shownEntry = nil
-    if let typedNew, (try? store.ingredient(like: typedNew)) != nil { self.typedNew = nil }
-    list.clamp(count: rowCount)
-  }
+  /// After a commit: read again at the update step (the new name may be in the catalogue
+  /// now, and rows may have gone).
+  func storeDidChange(redrawing navigator: Navigator) { list.markStale(redrawing: navigator) }
 
   /// The full catalogue entry of the selected row, for Ingredient Detail.
   func selectedIngredient(in store: MealStore) throws(StoreError) -> Ingredient? {
@@ -117,10 +114,8 @@ struct IngredientPicker {
 
   /// The choice under a click, if the click is on a row (and it is now selected).
   mutating func click(_ event: MouseEvent, in area: Rect) -> Choice? {
-    let view = Self.layout(area).list.list
-    guard let index = view.index(of: event, state: list, count: rowCount)
+    guard list.click(event, in: Self.layout(area).list.list, reachable: rowCount) != nil
     else { return nil }
-    list.select(index, count: rowCount)
     return choice
   }
 
@@ -128,7 +123,11 @@ struct IngredientPicker {
   /// selected ingredient's entry (once per selection), so drawing reads memory only.
   mutating func prepare(in area: Rect, store: MealStore) {
     let layout = Self.layout(area)
-    shownCount = results.prepareRows(for: layout.list.list, state: list)
+    if list.isStale {
+      shownEntry = nil
+      if let typedNew, (try? store.ingredient(like: typedNew)) != nil { self.typedNew = nil }
+    }
+    list.prepare(for: layout.list.list)
     guard layout.list.previewPane != nil, let row = selected, shownEntry?.name != row.name
     else { return }
     do throws(StoreError) {
@@ -144,7 +143,7 @@ struct IngredientPicker {
     let layout = Self.layout(area)
     canvas.cursor = filter.render(
       labelled: "Filter:", into: &canvas, in: layout.field, style: .field)
-    let count = shownCount
+    let count = list.shownCount
     let rowCount = count + (typedNew == nil ? 0 : 1)
     if let pane = layout.list.previewPane {
       preview(width: Preview.text(in: pane.area).width).draw(
@@ -156,9 +155,9 @@ struct IngredientPicker {
     }
     canvas.writeRight(
       count == 1 ? "1 ingredient" : "\(count) ingredients", in: layout.counter, style: .muted)
-    let results = results
+    let results = list.results
     let typedNew = typedNew
-    layout.list.list.render(into: &canvas, state: list, count: rowCount) { canvas, row in
+    layout.list.list.render(into: &canvas, state: list.state, count: rowCount) { canvas, row in
       guard let ingredient = results.cachedRow(at: row.index) else {
         if let typedNew, row.index == count {
           canvas.writeTruncated(

@@ -36,8 +36,7 @@ public class IngredientPickerScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
-    picker.refresh(store: store)
-    context.navigator.needsDisplay = true
+    picker.storeDidChange(redrawing: context.navigator)
   }
 
   public func prepare(in area: Rect) { picker.prepare(in: area, store: context.store) }

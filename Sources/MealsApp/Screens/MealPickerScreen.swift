@@ -11,13 +11,13 @@ public final class MealPickerScreen: Screen {
   /// What the meal is being picked for ("Plan for Wed 2 Dec").
   private let purpose: String
   private var filter = TextField()
-  private let meals: LiveList<MealSummary>
+  private let meals: ListPane<MealSummary, Int64>
 
   init(context: AppContext, purpose: String) {
     self.context = context
     self.purpose = purpose
     let store = context.store
-    meals = LiveList(store.meals()) { [unowned store] in store.index(ofMeal: $0) }
+    meals = ListPane(store.meals(), id: \.id) { [unowned store] in store.index(ofMeal: $0) }
   }
 
   public var title: String { purpose }
@@ -82,7 +82,7 @@ public final class MealPickerScreen: Screen {
     let count = meals.shownCount
     guard count > 0 else {
       canvas.writeWrapped(
-        meals.lastError.map(AppContext.readFailure)
+        meals.readError.map(AppContext.readFailure)
           ?? (filter.text.isEmpty
             ? "No saved meals yet." : "No saved meal matches “\(filter.text)”."),
         in: layout.list.area, indent: 2, style: .muted)

@@ -36,12 +36,12 @@ enum MealRow {
   /// Saved meals as rows, and from 100 columns the selected one's preview beside them: the
   /// list of My Meals and of Favourites.
   static func drawList(
-    _ meals: LiveList<MealSummary>, preview: SavedMealPreview, context: AppContext,
+    _ meals: ListPane<MealSummary, Int64>, preview: SavedMealPreview, context: AppContext,
     into canvas: inout Canvas, in layout: ListLayout
   ) {
     let view = layout.list
     // Rows that could not be read are said where they would be, not shown as blanks.
-    if let error = meals.lastError, meals.shownSelected == nil {
+    if let error = meals.readError, meals.shownSelected == nil {
       canvas.writeWrapped(
         AppContext.readFailure(error), in: layout.emptyMessage, indent: 2, style: .muted)
       return

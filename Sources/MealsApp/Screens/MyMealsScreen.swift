@@ -97,7 +97,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// The app that owns the navigator that owns this screen: never outlived.
   unowned let context: AppContext
   /// The saved meals the filter and the chips let through, and the selection among them.
-  let meals: LiveList<MealSummary>
+  let meals: ListPane<MealSummary, Int64>
   public private(set) var filter = TextField()
   /// What keys do now: move in the list, type in the filter, or move along the chips. (With
   /// no meals the list's place is the welcome panel: `showsWelcome`.)
@@ -121,6 +121,8 @@ public final class MyMealsScreen: Screen, StoreListener {
     case failed(StoreError)
   }
   var counting = Counting.idle
+  /// The store changed since the chips and matches were last counted.
+  var countsAreStale = false
   /// The count on the worker (true when it counts the chips too): a later count, or a filter
   /// that changed, drops its answer.
   var countAnswer = LatestAnswer<Bool>()
@@ -148,7 +150,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     self.context = context
     preview = SavedMealPreview(pictures: context.pictures)
     let store = context.store
-    meals = LiveList(store.meals()) { [unowned store] in store.index(ofMeal: $0) }
+    meals = ListPane(store.meals(), id: \.id) { [unowned store] in store.index(ofMeal: $0) }
     context.store.addListener(self)
     readBook()
     restoreChips()
@@ -191,7 +193,14 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     goesToEndWhenCounted = false
+    catchUp()
     return resolve(key)
+  }
+
+  /// A key or a click acts on the book as it is now: the update step runs first when the
+  /// store changed since the last frame (keys that came together, a write's change).
+  private func catchUp() {
+    if meals.isStale || countsAreStale { prepare(in: context.navigator.body) }
   }
 
   /// A move in the list, over the rows `move` can reach.
@@ -443,12 +452,13 @@ public final class MyMealsScreen: Screen, StoreListener {
     preview.follow(selectedMeal, in: context, now: navigator.now(), animated: navigator.animations)
   }
 
+  /// Marks what the store's change touches; the update step reads it (the rows, the preview,
+  /// the counts), once, and only when this screen is shown. The book's summary (a cached
+  /// count) is taken now: it decides which keys the screen takes.
   public func storeDidChange(_ store: MealStore) {
     readBook()
-    meals.storeDidChange()
-    countChips()
-    followSelection()
-    context.navigator.needsDisplay = true
+    meals.markStale(redrawing: context.navigator)
+    countsAreStale = true
   }
 
   // MARK: - Time
@@ -498,11 +508,17 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// Reads what the frame shows: the book's count and chips, and the visible rows.
   public func prepare(in area: Rect) {
     readBook()
+    if countsAreStale {
+      countsAreStale = false
+      countChips()
+    }
     let layout = layout(in: area)
     guard !showsWelcome else { return }
     // A filter's matches are counted when typing pauses; the rows come first (and reading
     // them is enough to know how many there are when they are few).
-    meals.prepare(for: layout.meals.list, atLeast: rowsNeeded(height: area.height))
+    if meals.prepare(for: layout.meals.list, atLeast: rowsNeeded(height: area.height)) {
+      followSelection()
+    }
   }
 
   public func render(into canvas: inout Canvas, in area: Rect) {
@@ -536,7 +552,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     }
     if count == 0 {
       let message: String
-      if let error = meals.lastError {
+      if let error = meals.readError {
         message = AppContext.readFailure(error)
       } else if total == 0 && filter.text.isEmpty {
         message = "No saved meals yet — press a to search TheMealDB or n to create one"
@@ -550,7 +566,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       }
       // A pasted page of text is quoted on one line, shortened first (what to press stays).
       let area = layout.meals.emptyMessage
-      let quotesFilter = !filter.text.isEmpty && meals.lastError == nil
+      let quotesFilter = !filter.text.isEmpty && meals.readError == nil
       if quotesFilter && area.height > 0 {
         canvas.writeTruncated(
           TextWidth.fit(message, to: max(0, area.width - 2)), row: area.y, column: area.x + 2,
@@ -569,6 +585,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// presses it; the preview pane ignores clicks.
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick, !isFiltering else { return false }
+    catchUp()
     let layout = layout(in: area)
     if showsWelcome {
       if let button = welcome.button(atRow: event.row, column: event.column, in: layout.welcome) {

@@ -21,12 +21,14 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   public weak var delegate: RecentlyDeletedScreenDelegate?
   /// The app that owns the navigator that owns this screen: never outlived.
   private unowned let context: AppContext
-  private let meals: LiveList<TrashedMeal>
+  private let meals: ListPane<TrashedMeal, Int64>
 
   init(context: AppContext) {
     self.context = context
     let store = context.store
-    meals = LiveList(store.trashedMeals()) { [unowned store] in store.index(ofTrashed: $0) }
+    meals = ListPane(store.trashedMeals(), id: \.id) { [unowned store] in
+      store.index(ofTrashed: $0)
+    }
     context.store.addListener(self)
   }
 
@@ -93,7 +95,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   }
 
   public func storeDidChange(_ store: MealStore) {
-    meals.storeDidChange()
+    meals.markStale()
     context.navigator.needsDisplay = true
   }
 
@@ -110,7 +112,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
-        meals.lastError.map(AppContext.readFailure)
+        meals.readError.map(AppContext.readFailure)
           ?? "Nothing here. Deleted meals stay here for 30 days; u on My Meals brings back the last one.",
         in: layout.list.area.dropping(top: 1), indent: 2, style: .muted)
       return

@@ -8,7 +8,7 @@ import TerminalUI
 final class SavedMealList {
   /// The app that owns the navigator that owns the screen that owns this: never outlived.
   private unowned let context: AppContext
-  let meals: LiveList<MealSummary>
+  let meals: ListPane<MealSummary, Int64>
   private var preview: SavedMealPreview
 
   /// `results` in the list's order; `index` finds a meal's place in it (nil: not there).
@@ -18,7 +18,7 @@ final class SavedMealList {
   ) {
     self.context = context
     preview = SavedMealPreview(pictures: context.pictures)
-    meals = LiveList(results, position: index)
+    meals = ListPane(results, id: \.id, position: index)
     follow()
   }
 
@@ -38,12 +38,9 @@ final class SavedMealList {
     follow()
   }
 
-  /// The store changed: the rows are read again at the next update step.
-  func storeDidChange() {
-    meals.storeDidChange()
-    follow()
-    context.navigator.needsDisplay = true
-  }
+  /// The store changed: the rows are read again at the next update step, and the preview
+  /// follows then.
+  func storeDidChange() { meals.markStale(redrawing: context.navigator) }
 
   /// The preview follows the selected meal.
   func follow() {
@@ -62,7 +59,9 @@ final class SavedMealList {
     if event.clicks >= 2 { open() }
   }
 
-  func prepare(in area: Rect) { meals.prepare(for: ListLayout(area).list) }
+  func prepare(in area: Rect) {
+    if meals.prepare(for: ListLayout(area).list) { follow() }
+  }
 
   /// The count at the headline's right, the rows and the preview; with no rows, why: the
   /// read that failed, else `empty`.
@@ -74,7 +73,7 @@ final class SavedMealList {
     canvas.writeRight(headline(count), in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
-        meals.lastError.map(AppContext.readFailure) ?? empty, in: layout.emptyMessage,
+        meals.readError.map(AppContext.readFailure) ?? empty, in: layout.emptyMessage,
         indent: 2, style: .muted)
       return
     }

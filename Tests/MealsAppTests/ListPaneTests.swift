@@ -7,7 +7,7 @@ import XCTest
 
 /// The lists over the store keep the selection on the same meal when the store changes under
 /// them (another screen, another `meals`), and move to its neighbour when it goes.
-final class LiveListTests: XCTestCase {
+final class ListPaneTests: XCTestCase {
   private func selectedRow(_ app: AppHarness) -> String? {
     app.lines.first { $0.hasPrefix("▸") }
   }
