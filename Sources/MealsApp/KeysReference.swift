@@ -72,15 +72,6 @@ public enum KeysReference {
     }
   }
 
-  /// Several modes of a screen in one section, each a chain of its own.
-  static func modes<S: KeyChained>(_ screen: S.Type, _ modes: [S.KeyMode]) -> [Link] {
-    modes.enumerated().flatMap { index, mode in
-      chain(screen, mode).enumerated().map { position, link in
-        index > 0 && position == 0 ? self.mode(link) : link
-      }
-    }
-  }
-
   /// The first link of another mode of the screen, documented in the same section.
   static func mode(_ link: Link) -> Link {
     var link = link
@@ -88,87 +79,31 @@ public enum KeysReference {
     return link
   }
 
-  /// Every chain, in the order of the screens a user meets.
-  public static var sections: [Section] {
-    let moves = link(ListState.keys)
-    return [
-      Section("everywhere", "everywhere", [moves, link(Navigator.keys)]),
-      Section("my-meals", "My Meals", chain(MyMealsScreen.self, .list)),
-      Section(
-        "my-meals-filter", "My Meals, typing a filter (`/`)", chain(MyMealsScreen.self, .filtering)
-      ),
-      Section(
-        "my-meals-chips", "My Meals, in the chips (`Tab`)", chain(MyMealsScreen.self, .chips)),
-      Section(
-        "welcome", "My Meals with no meals yet (the welcome panel)",
-        chain(MyMealsScreen.self, .welcome)),
-      Section("favourites", "Favourites", chain(FavouritesScreen.self, .list)),
-      Section(
-        "recently-cooked", "Recently Cooked (`R` on My Meals)",
-        chain(RecentlyCookedScreen.self, .list)),
-      Section("browse", "Browse", chain(BrowseScreen.self, .list)),
-      Section("categories", "Categories", chain(CategoriesScreen.self, .list)),
-      Section(
-        "meal-groups", "Areas, and the meals of a category / area / ingredient",
-        chain(MealGroupsScreen.self, .meals)),
-      Section(
-        "ingredients", "Ingredients (browse)", chain(IngredientsScreen.self, .typing)),
-      Section(
-        "meal-detail", "Meal Detail", chain(MealDetailScreen.self, .found)),
-      Section(
-        "saved-meal", "Meal Detail of a saved meal (v on My Meals)",
-        chain(MealDetailScreen.self, .saved)),
-      Section(
-        "meal-history", "A meal's history (`h` on Meal Detail of a saved meal)",
-        chain(MealHistoryScreen.self, .list)),
-      Section(
-        "meal-version", "One version of a meal (Enter in its history)",
-        chain(MealVersionScreen.self, .reading)),
-      Section(
-        "cook-mode-checklist", "Cook Mode, the ingredient checklist",
-        chain(CookModeScreen.self, .checklist)),
-      Section("cook-mode", "Cook Mode, a step", chain(CookModeScreen.self, .step)),
-      Section(
-        "cook-mode-timers", "Cook Mode, the timers (`T`)", chain(CookModeScreen.self, .timers)),
-      Section("shopping-list", "Shopping List", chain(ShoppingListScreen.self, .list)),
-      Section("week-plan", "Week Plan (`W` on My Meals)", chain(WeekPlanScreen.self, .list)),
-      Section(
-        "week-plan-suggestions", "Week Plan, the suggestions (`s`)",
-        [link(WeekPlanScreen.suggestionKeys)]),
-      Section("pantry", "Pantry (`H` on My Meals)", chain(PantryScreen.self, .list)),
-      Section(
-        "can-cook", "What can I cook (`C` on My Meals)", chain(CanCookScreen.self, .list)),
-      Section("serve", "Serve to a Phone (`P` on My Meals)", chain(ServeScreen.self, .reading)),
-      Section("plan-prompt", "Planning or moving a meal (`p`, `m`)", [link(PlanPrompt.keys)]),
-      Section(
-        "meal-picker", "Choosing a saved meal to plan (`a` on the Week Plan)",
-        chain(MealPickerScreen.self, .typing)),
-      Section(
-        "import-link", "Import from a Link",
-        modes(ImportLinkScreen.self, ImportLinkScreen.KeyMode.allCases)),
-      Section(
-        "search", "Search Meals, the field", chain(SearchScreen.self, .field)),
-      Section(
-        "search-results", "Search Meals, the results", chain(SearchScreen.self, .results)),
-      Section(
-        "meal-editor", "Meal Editor",
-        chain(MealEditorScreen.self, .editing)),
-      Section(
-        "recently-deleted", "Recently Deleted", chain(RecentlyDeletedScreen.self, .list)),
-      Section("edit-name", "Edit Name", chain(EditNameScreen.self, .typing)),
-      Section(
-        "edit-instructions", "Edit Instructions", chain(EditInstructionsScreen.self, .typing)),
-      Section(
-        "add-ingredient", "Add Ingredient", chain(AddIngredientScreen.self, .typing)),
-      Section(
-        "ingredient-detail", "Ingredient Detail", chain(IngredientDetailScreen.self, .reading)),
-      Section(
-        "value-picker", "Category and Area pickers (Meal Editor)",
-        chain(ValuePickerScreen.self, .typing)),
-      Section(
-        "prompts", "Questions and one-line fields over a screen",
-        [link(ConfirmPrompt.keys), mode(link(TextPrompt.keys)), mode(link(AlertPrompt.keys))]),
+  /// What the reference lists, in the order a user meets it: each screen says where its
+  /// modes go (`DocumentedScreen`), a prompt its section.
+  static var documented: [any KeysDocumented.Type] {
+    [
+      MyMealsScreen.self, FavouritesScreen.self, RecentlyCookedScreen.self, BrowseScreen.self,
+      CategoriesScreen.self, MealGroupsScreen.self, IngredientsScreen.self, MealDetailScreen.self,
+      MealHistoryScreen.self, MealVersionScreen.self, CookModeScreen.self, ShoppingListScreen.self,
+      WeekPlanScreen.self, PantryScreen.self, CanCookScreen.self, ServeScreen.self,
+      PlanPrompt.self, MealPickerScreen.self, ImportLinkScreen.self, SearchScreen.self,
+      MealEditorScreen.self, RecentlyDeletedScreen.self, EditNameScreen.self,
+      EditInstructionsScreen.self, AddIngredientScreen.self, IngredientDetailScreen.self,
+      ValuePickerScreen.self,
     ]
+  }
+
+  /// Every chain: the navigator's keys everywhere, each screen's and prompt's sections, then
+  /// the questions and fields over any screen.
+  public static var sections: [Section] {
+    [Section("everywhere", "everywhere", [link(ListState.keys), link(Navigator.keys)])]
+      + documented.flatMap { $0.keySections }
+      + [
+        Section(
+          "prompts", "Questions and one-line fields over a screen",
+          [link(ConfirmPrompt.keys), mode(link(TextPrompt.keys)), mode(link(AlertPrompt.keys))])
+      ]
   }
 
   /// The tables a config file may change, each once.

@@ -92,3 +92,14 @@ public final class PlanPrompt: Prompt {
     }
   }
 }
+
+// MARK: - In the keys reference
+
+extension PlanPrompt: KeysDocumented {
+  static var keySections: [KeysReference.Section] {
+    [
+      KeysReference.Section(
+        "plan-prompt", "Planning or moving a meal (`p`, `m`)", [KeysReference.link(keys)])
+    ]
+  }
+}

@@ -108,8 +108,14 @@ public final class AddIngredientScreen: IngredientPickerScreen {
   }
 }
 
-extension AddIngredientScreen: KeyChained {
-  public enum KeyMode { case typing }
+extension AddIngredientScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case typing }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .typing: .section("add-ingredient", "Add Ingredient")
+    }
+  }
   public var keyMode: KeyMode { .typing }
 
   /// Ctrl-R: the ingredient list's import again.

@@ -204,8 +204,14 @@ public final class CanCookScreen: Screen, StoreListener {
   }
 }
 
-extension CanCookScreen: KeyChained {
-  public enum KeyMode { case list }
+extension CanCookScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("can-cook", "What can I cook (`C` on My Meals)")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   /// The screen's own keys first (`+`/`-` here change what is listed), then the list's.

@@ -536,9 +536,17 @@ extension CookModeScreen.Mode {
   }
 }
 
-extension CookModeScreen: KeyChained {
+extension CookModeScreen: DocumentedScreen {
   /// The checklist, a step, or the timers over either.
-  public enum KeyMode { case checklist, step, timers }
+  public enum KeyMode: CaseIterable { case checklist, step, timers }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .checklist: .section("cook-mode-checklist", "Cook Mode, the ingredient checklist")
+    case .step: .section("cook-mode", "Cook Mode, a step")
+    case .timers: .section("cook-mode-timers", "Cook Mode, the timers (`T`)")
+    }
+  }
 
   public var keyMode: KeyMode {
     switch mode {

@@ -96,8 +96,14 @@ public final class EditInstructionsScreen: Screen {
   }
 }
 
-extension EditInstructionsScreen: KeyChained {
-  public enum KeyMode { case typing }
+extension EditInstructionsScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case typing }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .typing: .section("edit-instructions", "Edit Instructions")
+    }
+  }
   public var keyMode: KeyMode { .typing }
 
   /// Save, cancel and `$EDITOR` first, then the text area's own keys and typing.

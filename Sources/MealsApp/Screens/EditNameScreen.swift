@@ -61,8 +61,14 @@ public final class EditNameScreen: Screen {
   }
 }
 
-extension EditNameScreen: KeyChained {
-  public enum KeyMode { case typing }
+extension EditNameScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case typing }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .typing: .section("edit-name", "Edit Name")
+    }
+  }
   public var keyMode: KeyMode { .typing }
 
   /// Save and cancel first, then the field's own keys and typing.

@@ -116,8 +116,14 @@ public final class FavouritesScreen: Screen, StoreListener {
   }
 }
 
-extension FavouritesScreen: KeyChained {
-  public enum KeyMode { case list }
+extension FavouritesScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("favourites", "Favourites")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.

@@ -332,9 +332,16 @@ public final class ImportLinkScreen: Screen {
   }
 }
 
-extension ImportLinkScreen: KeyChained {
+extension ImportLinkScreen: DocumentedScreen {
   /// Typing the address, waiting for the page, or looking at what was found.
   public enum KeyMode: CaseIterable { case typing, loading, importing, found }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .typing: .section("import-link", "Import from a Link")
+    case .loading, .importing, .found: .sameSection
+    }
+  }
 
   public var keyMode: KeyMode {
     switch phase {

@@ -74,8 +74,14 @@ public final class IngredientDetailScreen: Screen {
   }
 }
 
-extension IngredientDetailScreen: KeyChained {
-  public enum KeyMode { case reading }
+extension IngredientDetailScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case reading }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .reading: .section("ingredient-detail", "Ingredient Detail")
+    }
+  }
   public var keyMode: KeyMode { .reading }
 
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<IngredientDetailScreen>] {

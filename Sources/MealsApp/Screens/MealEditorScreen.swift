@@ -582,9 +582,16 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
   }
 }
 
-extension MealEditorScreen: KeyChained {
+extension MealEditorScreen: DocumentedScreen {
   /// Editing, or reading a meal of a database open read-only (every change refused, said).
-  public enum KeyMode { case editing, readOnly }
+  public enum KeyMode: CaseIterable { case editing, readOnly }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .editing: .section("meal-editor", "Meal Editor")
+    case .readOnly: .asAnother  // only Esc, back: the navigator's key
+    }
+  }
   public var keyMode: KeyMode { context.store.isReadOnly ? .readOnly : .editing }
 
   /// The screen's own keys first, then digits on their rows, then the list's: a key bound

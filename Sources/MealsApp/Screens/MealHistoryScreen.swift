@@ -144,8 +144,14 @@ public final class MealHistoryScreen: Screen, StoreListener {
   }
 }
 
-extension MealHistoryScreen: KeyChained {
-  public enum KeyMode { case list }
+extension MealHistoryScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("meal-history", "A meal's history (`h` on Meal Detail of a saved meal)")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealHistoryScreen>] {
@@ -220,8 +226,14 @@ final class MealVersionScreen: Screen {
   }
 }
 
-extension MealVersionScreen: KeyChained {
-  enum KeyMode { case reading }
+extension MealVersionScreen: DocumentedScreen {
+  enum KeyMode: CaseIterable { case reading }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .reading: .section("meal-version", "One version of a meal (Enter in its history)")
+    }
+  }
   var keyMode: KeyMode { .reading }
 
   static func keyChain(_ mode: KeyMode) -> [KeyLink<MealVersionScreen>] {

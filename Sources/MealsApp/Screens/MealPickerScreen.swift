@@ -95,8 +95,14 @@ public final class MealPickerScreen: Screen {
   }
 }
 
-extension MealPickerScreen: KeyChained {
-  public enum KeyMode { case typing }
+extension MealPickerScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case typing }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .typing: .section("meal-picker", "Choosing a saved meal to plan (`a` on the Week Plan)")
+    }
+  }
   public var keyMode: KeyMode { .typing }
 
   /// Enter chooses, the arrows move, and every other key types in the filter.

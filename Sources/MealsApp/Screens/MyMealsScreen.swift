@@ -620,10 +620,19 @@ public final class MyMealsScreen: Screen, StoreListener {
 
 // MARK: - Key chains
 
-extension MyMealsScreen: KeyChained {
+extension MyMealsScreen: DocumentedScreen {
   /// What keys do now: the list's, the filter's, the chips', or — with no meals yet — the
   /// welcome panel's.
   public enum KeyMode: CaseIterable { case list, filtering, chips, welcome }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("my-meals", "My Meals")
+    case .filtering: .section("my-meals-filter", "My Meals, typing a filter (`/`)")
+    case .chips: .section("my-meals-chips", "My Meals, in the chips (`Tab`)")
+    case .welcome: .section("welcome", "My Meals with no meals yet (the welcome panel)")
+    }
+  }
 
   public var keyMode: KeyMode {
     switch mode {

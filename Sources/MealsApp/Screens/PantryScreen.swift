@@ -184,8 +184,14 @@ public final class PantryScreen: Screen, StoreListener {
   }
 }
 
-extension PantryScreen: KeyChained {
-  public enum KeyMode { case list }
+extension PantryScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("pantry", "Pantry (`H` on My Meals)")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   /// The screen's own keys first (Esc clears a filter, else goes back), then the list's.

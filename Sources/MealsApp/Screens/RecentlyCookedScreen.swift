@@ -87,8 +87,14 @@ public final class RecentlyCookedScreen: Screen, StoreListener {
   }
 }
 
-extension RecentlyCookedScreen: KeyChained {
-  public enum KeyMode { case list }
+extension RecentlyCookedScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("recently-cooked", "Recently Cooked (`R` on My Meals)")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.

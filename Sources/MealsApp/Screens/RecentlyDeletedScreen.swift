@@ -130,8 +130,14 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
   }
 }
 
-extension RecentlyDeletedScreen: KeyChained {
-  public enum KeyMode { case list }
+extension RecentlyDeletedScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("recently-deleted", "Recently Deleted")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// Search Meals: live search on TheMealDB, results, and the `Create a new meal…` row.
 public final class SearchScreen: Screen, StoreListener {
-  public enum Focus { case field, results }
+  public enum Focus: CaseIterable { case field, results }
 
   /// Where the search stands; a stale answer never reaches `.found`.
   enum Phase: Equatable {
@@ -300,8 +300,15 @@ public final class SearchScreen: Screen, StoreListener {
   }
 }
 
-extension SearchScreen: KeyChained {
+extension SearchScreen: DocumentedScreen {
   public typealias KeyMode = Focus
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .field: .section("search", "Search Meals, the field")
+    case .results: .section("search-results", "Search Meals, the results")
+    }
+  }
   public var keyMode: KeyMode { focus }
 
   /// In the field its keys, then typing; in the results their keys, then the list's.

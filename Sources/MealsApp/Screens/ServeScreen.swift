@@ -161,8 +161,14 @@ public final class ServeScreen: Screen {
   }
 }
 
-extension ServeScreen: KeyChained {
-  public enum KeyMode { case reading }
+extension ServeScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case reading }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .reading: .section("serve", "Serve to a Phone (`P` on My Meals)")
+    }
+  }
   public var keyMode: KeyMode { .reading }
 
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<ServeScreen>] {

@@ -334,8 +334,14 @@ public final class ShoppingListScreen: Screen, StoreListener {
   }
 }
 
-extension ShoppingListScreen: KeyChained {
-  public enum KeyMode { case list }
+extension ShoppingListScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("shopping-list", "Shopping List")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   /// The screen's own keys first (Space ticks here, rather than turning the page), then the

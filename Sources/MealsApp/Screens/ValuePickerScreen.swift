@@ -146,8 +146,14 @@ public final class ValuePickerScreen: Screen {
   }
 }
 
-extension ValuePickerScreen: KeyChained {
-  public enum KeyMode { case typing }
+extension ValuePickerScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case typing }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .typing: .section("value-picker", "Category and Area pickers (Meal Editor)")
+    }
+  }
   public var keyMode: KeyMode { .typing }
 
   /// Enter chooses, the arrows move, and every other key types in the filter.

@@ -499,9 +499,16 @@ extension WeekPlanScreen: MealPickerScreenDelegate {
   }
 }
 
-extension WeekPlanScreen: KeyChained {
+extension WeekPlanScreen: DocumentedScreen {
   /// The week, or the week with `s`'s suggestions shown (their keys first).
-  public enum KeyMode { case list, suggesting }
+  public enum KeyMode: CaseIterable { case list, suggesting }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("week-plan", "Week Plan (`W` on My Meals)")
+    case .suggesting: .adds("week-plan-suggestions", "Week Plan, the suggestions (`s`)", links: 1)
+    }
+  }
   public var keyMode: KeyMode { suggestions.isEmpty ? .list : .suggesting }
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.

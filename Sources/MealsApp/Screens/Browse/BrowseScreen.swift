@@ -115,8 +115,14 @@ public final class BrowseScreen: Screen {
   }
 }
 
-extension BrowseScreen: KeyChained {
-  public enum KeyMode { case list }
+extension BrowseScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("browse", "Browse")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.

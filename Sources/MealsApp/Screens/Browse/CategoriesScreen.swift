@@ -244,8 +244,14 @@ final class WrappedDescriptions {
   func clear() { width = nil }
 }
 
-extension CategoriesScreen: KeyChained {
-  public enum KeyMode { case list }
+extension CategoriesScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case list }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .list: .section("categories", "Categories")
+    }
+  }
   public var keyMode: KeyMode { .list }
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.

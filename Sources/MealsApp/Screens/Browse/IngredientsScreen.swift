@@ -38,8 +38,14 @@ public final class IngredientsScreen: IngredientPickerScreen {
   }
 }
 
-extension IngredientsScreen: KeyChained {
-  public enum KeyMode { case typing }
+extension IngredientsScreen: DocumentedScreen {
+  public enum KeyMode: CaseIterable { case typing }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .typing: .section("ingredients", "Ingredients (browse)")
+    }
+  }
   public var keyMode: KeyMode { .typing }
 
   /// The screen's own keys, then the picker's moves and typing in its filter.

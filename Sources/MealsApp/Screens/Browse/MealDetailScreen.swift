@@ -498,9 +498,17 @@ extension MealDetailScreen: MealEditorScreenDelegate {
   }
 }
 
-extension MealDetailScreen: KeyChained {
+extension MealDetailScreen: DocumentedScreen {
   /// A meal from TheMealDB (Surprise me's, whose `r` asks for another), or one of My Meals.
-  public enum KeyMode { case found, random, saved }
+  public enum KeyMode: CaseIterable { case found, random, saved }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .found: .section("meal-detail", "Meal Detail")
+    case .random: .asAnother  // a found meal's keys, with another random one
+    case .saved: .section("saved-meal", "Meal Detail of a saved meal (v on My Meals)")
+    }
+  }
 
   public var keyMode: KeyMode {
     savedID != nil ? .saved : request == .random ? .random : .found

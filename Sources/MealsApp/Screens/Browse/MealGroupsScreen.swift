@@ -303,9 +303,16 @@ public final class MealGroupsScreen: Screen, StoreListener {
   }
 }
 
-extension MealGroupsScreen: KeyChained {
+extension MealGroupsScreen: DocumentedScreen {
   /// The areas' list, or a list of meals (its table names what Enter opens).
-  public enum KeyMode { case areas, meals }
+  public enum KeyMode: CaseIterable { case areas, meals }
+
+  static func keysPlace(_ mode: KeyMode) -> KeysPlace {
+    switch mode {
+    case .areas: .asAnother  // the areas take the meals' keys, less those for a meal
+    case .meals: .section("meal-groups", "Areas, and the meals of a category / area / ingredient")
+    }
+  }
   public var keyMode: KeyMode { kind == .areas ? .areas : .meals }
 
   /// The screen's own keys first, then the list's: a key bound here wins over a move.
