@@ -66,7 +66,7 @@ let package = Package(
       name: "MealsCLI",
       dependencies: [
         "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsLaunch", "MealsServe",
-        "MealsSync", "TextSafety", "Programs", "Files",
+        "MealsSync", "TerminalUI", "TextSafety", "Programs", "Files",
       ]),
     // The sync room: a book and a folder of Cooklang files (plain, Syncthing's or git's).
     .target(

@@ -67,8 +67,8 @@ case .success(.subcommand(let command, let arguments, let parsed)):
 case .success(.config(let check, let parsed)):
   signal(SIGPIPE, SIG_IGN)
   exit(
-    ConfigReport.run(
-      check: check, options: parsed, settings: AppSettings(parsed.config),
+    ConfigCommand.run(
+      check: check, options: parsed, settings: ConfigLook(AppSettings(parsed.config)),
       output: { print($0) },
       errors: { standardError($0 + "\n") }))
 case .failure(let error):
@@ -173,3 +173,12 @@ if let signal = loop.stopSignal {
   exit(128 + signal)
 }
 exit(unsaved.isEmpty ? 0 : 1)
+
+extension ConfigLook {
+  /// The app's reading of the config file, for `meals config` (the commands sit below the app).
+  init(_ settings: AppSettings) {
+    self.init(
+      theme: settings.theme, keyChanges: settings.keyChanges, problems: settings.problems,
+      tables: ConfigurableKeys.tables)
+  }
+}

@@ -407,7 +407,7 @@ final class SettingsTests: XCTestCase {
       """, environment: ["MEALS_IMAGES": "symbols"])
     let firstSettings = AppSettings(first.config)
     XCTAssertEqual(firstSettings.problems, [])
-    let report = ConfigReport.text(options: first, settings: firstSettings)
+    let report = ConfigCommand.text(options: first, settings: look(firstSettings))
     XCTAssertTrue(report.contains("set mouse = no  # config:2"), report)
     XCTAssertTrue(report.contains("set images = symbols  # MEALS_IMAGES"), report)
     XCTAssertTrue(report.contains("set theme = dark  # config:1"), report)
@@ -424,13 +424,13 @@ final class SettingsTests: XCTestCase {
     for table in ConfigurableKeys.tables {
       for entry in table.actions {
         XCTAssertEqual(
-          ConfigReport.keys(of: entry, changes: secondSettings.keyChanges[table.name] ?? [:]),
-          ConfigReport.keys(of: entry, changes: firstSettings.keyChanges[table.name] ?? [:]),
+          ConfigCommand.keys(of: entry, changes: secondSettings.keyChanges[table.name] ?? [:]),
+          ConfigCommand.keys(of: entry, changes: firstSettings.keyChanges[table.name] ?? [:]),
           "\(table.name) \(entry.name)")
       }
     }
     // Read back a third time, the report is the same but for where values came from.
-    let third = ConfigReport.text(options: second, settings: secondSettings)
+    let third = ConfigCommand.text(options: second, settings: look(secondSettings))
     func withoutSources(_ text: String) -> [Substring] {
       text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "#")[0] }
     }
@@ -440,8 +440,8 @@ final class SettingsTests: XCTestCase {
   func testConfigCheckExitsOneOnProblems() throws {
     var output: [String] = []
     let bad = try options("set theme = plaid\n")
-    let status = ConfigReport.run(
-      check: true, options: bad, settings: AppSettings(bad.config), output: { output.append($0) },
+    let status = ConfigCommand.run(
+      check: true, options: bad, settings: look(AppSettings(bad.config)), output: { output.append($0) },
       errors: { _ in })
     XCTAssertEqual(status, 1)
     XCTAssertEqual(
@@ -453,9 +453,16 @@ final class SettingsTests: XCTestCase {
     output = []
     let good = try options("set theme = mono\n")
     XCTAssertEqual(
-      ConfigReport.run(
-        check: true, options: good, settings: AppSettings(good.config),
+      ConfigCommand.run(
+        check: true, options: good, settings: look(AppSettings(good.config)),
         output: { output.append($0) }, errors: { _ in }), 0)
     XCTAssertEqual(output, ["/home/cook/.config/meals/config: no problems."])
+  }
+
+  /// The look and keys as `meals` hands them to `meals config`.
+  private func look(_ settings: AppSettings) -> ConfigLook {
+    ConfigLook(
+      theme: settings.theme, keyChanges: settings.keyChanges, problems: settings.problems,
+      tables: ConfigurableKeys.tables)
   }
 }

@@ -2,12 +2,34 @@ import MealsCore
 import MealsLaunch
 import TerminalUI
 
+/// What `meals config` reports beyond the launch options: the look and keys the config file
+/// gives, as the app read them (checked against its key tables), and those tables.
+public struct ConfigLook {
+  public var theme: Theme
+  /// Per table name, the keys the file binds or unbinds.
+  public var keyChanges: [String: [Key: KeyMap.Change]]
+  /// Every problem with the file, in line order.
+  public var problems: [String]
+  /// Every key table a config file may change, in the order the report prints them.
+  public var tables: [KeyTableInfo]
+
+  public init(
+    theme: Theme, keyChanges: [String: [Key: KeyMap.Change]], problems: [String],
+    tables: [KeyTableInfo]
+  ) {
+    self.theme = theme
+    self.keyChanges = keyChanges
+    self.problems = problems
+    self.tables = tables
+  }
+}
+
 /// `meals config`: every setting in effect, in the config file's own syntax, so its output is
 /// a valid config file that reads back to the same settings.
-public enum ConfigReport {
+public enum ConfigCommand {
   /// Runs `meals config` (`check`: only the problems); returns the exit status.
   public static func run(
-    check: Bool, options: LaunchOptions, settings: AppSettings, output: (String) -> Void,
+    check: Bool, options: LaunchOptions, settings: ConfigLook, output: (String) -> Void,
     errors: (String) -> Void
   ) -> Int32 {
     let file = options.config.path ?? "(no config file: neither XDG_CONFIG_HOME nor HOME is set)"
@@ -25,7 +47,7 @@ public enum ConfigReport {
   }
 
   /// The whole report.
-  public static func text(options: LaunchOptions, settings: AppSettings) -> String {
+  public static func text(options: LaunchOptions, settings: ConfigLook) -> String {
     var lines = [
       "# The settings meals uses (meals config), from \(options.config.path ?? "no config file").",
       "# Every line reads back as it is: meals config > ~/.config/meals/config is a valid start.",
@@ -60,7 +82,7 @@ public enum ConfigReport {
     }
     lines.append("")
     lines.append("# Keys: bind SCREEN KEY ACTION; unbind SCREEN KEY takes a key away.")
-    for table in ConfigurableKeys.tables {
+    for table in settings.tables {
       let changes = settings.keyChanges[table.name] ?? [:]
       for entry in table.actions {
         for key in keys(of: entry, changes: changes) {
@@ -77,7 +99,7 @@ public enum ConfigReport {
   }
 
   /// The keys that trigger `entry` with `changes` applied (as `KeyTable.keys(of:)` does).
-  static func keys(of entry: KeyTableInfo.Entry, changes: [Key: KeyMap.Change]) -> [Key] {
+  public static func keys(of entry: KeyTableInfo.Entry, changes: [Key: KeyMap.Change]) -> [Key] {
     let kept = entry.keys.filter { key in changes[key].map { $0 == .action(entry.name) } ?? true }
     let added = changes.filter { $0.value == .action(entry.name) && !entry.keys.contains($0.key) }
       .map(\.key).sorted { $0.label < $1.label }
