@@ -441,7 +441,8 @@ final class SettingsTests: XCTestCase {
     var output: [String] = []
     let bad = try options("set theme = plaid\n")
     let status = ConfigCommand.run(
-      check: true, options: bad, settings: look(AppSettings(bad.config)), output: { output.append($0) },
+      check: true, options: bad, settings: look(AppSettings(bad.config)),
+      output: { output.append($0) },
       errors: { _ in })
     XCTAssertEqual(status, 1)
     XCTAssertEqual(

@@ -238,9 +238,10 @@ final class ListPane<Row, ID: Equatable> {
 
   // MARK: - The update step and the frame
 
-  /// The update step of a window over the store: after a change the selection finds its row
-  /// again, then what `view` will show is read — the count (or the rows up to `atLeast`), the
-  /// visible rows and the selected one. True when the store had changed.
+  /// The update step of a window over the store; true when the store had changed.
+  ///
+  /// After a change the selection finds its row again, then what `view` will show is read:
+  /// the count (or the rows up to `atLeast`), the visible rows and the selected one.
   @discardableResult
   func prepare(for view: ListView, atLeast needed: Int? = nil) -> Bool {
     let changed = isStale

@@ -452,9 +452,10 @@ public final class MyMealsScreen: Screen, StoreListener {
     preview.follow(selectedMeal, in: context, now: navigator.now(), animated: navigator.animations)
   }
 
-  /// Marks what the store's change touches; the update step reads it (the rows, the preview,
-  /// the counts), once, and only when this screen is shown. The book's summary (a cached
-  /// count) is taken now: it decides which keys the screen takes.
+  /// Marks what the store's change touches, for the update step to read once.
+  ///
+  /// The rows, the preview and the counts are read only when this screen is shown. The book's
+  /// summary (a cached count) is taken now: it decides which keys the screen takes.
   public func storeDidChange(_ store: MealStore) {
     readBook()
     meals.markStale(redrawing: context.navigator)
