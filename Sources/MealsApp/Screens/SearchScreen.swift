@@ -33,6 +33,8 @@ public final class SearchScreen: Screen, StoreListener {
 
   /// TheMealDB ids of the results already in My Meals (marked ✓).
   private var saved: Set<String> = []
+  /// The store changed since `saved` was read.
+  private var savedIsStale = false
 
   init(context: AppContext) {
     self.context = context
@@ -42,9 +44,16 @@ public final class SearchScreen: Screen, StoreListener {
   /// The name typed in the field, for `Create a new meal…` to start from.
   public var typedName: String { MealRules.trimmed(field.text) }
 
+  /// Which results are in My Meals is read again at the update step.
   public func storeDidChange(_ store: MealStore) {
-    markSaved()
+    savedIsStale = true
     context.navigator.needsDisplay = true
+  }
+
+  public func prepare(in area: Rect) {
+    guard savedIsStale else { return }
+    savedIsStale = false
+    markSaved()
   }
 
   private func markSaved() {

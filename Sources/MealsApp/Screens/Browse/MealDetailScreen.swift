@@ -38,6 +38,9 @@ public final class MealDetailScreen: Screen, StoreListener {
   private let savedID: Int64?
   /// The meal's cook log, the latest first, read in `prepare` once a change marks it stale.
   private var cookLog: [CookLogRow] = []
+  /// The store changed since the update step last read the meal and its place.
+  private var storeChanged = false
+  /// The cook log is to be read at the update step (the first, and after a change).
   private var cookLogIsStale = true
 
   /// `known`: the meal, whole already (a search result), shown without asking TheMealDB.
@@ -157,7 +160,11 @@ public final class MealDetailScreen: Screen, StoreListener {
 
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool { resolve(key) }
+  /// A key acts on the meal as it is now: read first when the store changed since the frame.
+  public func handle(_ key: Key) -> Bool {
+    if storeChanged { prepare(in: context.navigator.body) }
+    return resolve(key)
+  }
 
   private func scroll(_ key: Key) -> Bool {
     let body = layout(in: context.navigator.body).pager
@@ -278,7 +285,14 @@ public final class MealDetailScreen: Screen, StoreListener {
     storedID = meal?.mealDBID.flatMap { try? context.store.mealID(forMealDBID: $0) }
   }
 
+  /// The update step: after a store change, the saved meal as it is now (its edits, here or
+  /// in another meals; its deletion said), whether it is in My Meals, and its cook log.
   public func prepare(in area: Rect) {
+    if storeChanged {
+      storeChanged = false
+      cookLogIsStale = true
+      followStore()
+    }
     guard cookLogIsStale else { return }
     cookLogIsStale = false
     guard let storedID else {
@@ -292,11 +306,10 @@ public final class MealDetailScreen: Screen, StoreListener {
     }
   }
 
-  public func storeDidChange(_ store: MealStore) {
-    cookLogIsStale = true
-    // A meal of My Meals follows its edits (here or in another meals); deleted, it says so.
+  /// A saved meal follows its edits (here or in another meals); deleted, it says so.
+  private func followStore() {
     if let savedID {
-      switch Result(catching: { () throws(StoreError) in try store.meal(id: savedID) }) {
+      switch Result(catching: { () throws(StoreError) in try context.store.meal(id: savedID) }) {
       case .success(let meal?): resource.seed(meal)
       case .success(nil): context.navigator.showInfo("This meal is no longer in My Meals.")
       case .failure(let error): context.navigator.showError(error.message)
@@ -304,6 +317,11 @@ public final class MealDetailScreen: Screen, StoreListener {
       followMeal()
     }
     updateStored()
+  }
+
+  /// Read at the update step (or first by a key), once, whatever changed.
+  public func storeDidChange(_ store: MealStore) {
+    storeChanged = true
     context.navigator.needsDisplay = true
   }
 

@@ -38,6 +38,8 @@ public final class MealGroupsScreen: Screen, StoreListener {
   private var list = ListState()
   /// TheMealDB ids of the listed meals that are in My Meals.
   private var stored: Set<String> = []
+  /// The store changed since `stored` was read.
+  private var storedIsStale = false
   /// The wide layout's preview: the meals from the selected area, or the selected meal.
   private let areaPreview: RemotePreview<[MealListing]>
   private let mealPreview: RemotePreview<Meal?>
@@ -197,9 +199,16 @@ public final class MealGroupsScreen: Screen, StoreListener {
     context.listPositions[positionKey] = ListPosition(key: rows[list.selection].key, top: list.top)
   }
 
+  /// Which rows are in My Meals is read again at the update step.
   public func storeDidChange(_ store: MealStore) {
-    stored = store.storedMealDBIDs(among: rows.compactMap(\.mealDBID))
+    storedIsStale = true
     context.navigator.needsDisplay = true
+  }
+
+  public func prepare(in area: Rect) {
+    guard storedIsStale else { return }
+    storedIsStale = false
+    stored = context.store.storedMealDBIDs(among: rows.compactMap(\.mealDBID))
   }
 
   public var nextDeadline: UInt64? {
