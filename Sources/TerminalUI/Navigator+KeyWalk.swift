@@ -58,7 +58,9 @@ extension Navigator {
       guard let prompt else { return false }
       if prompt.handle(key) == .close, self.prompt === prompt { self.prompt = nil }
     case .screen:
-      return top?.handle(key) == true
+      guard let top else { return false }
+      catchUp(top)
+      return top.handle(key)
     case .paste:
       guard case .paste = key else { return false }
       showInfo("Paste ignored: there is no text field here.")
@@ -67,5 +69,16 @@ extension Navigator {
       perform(global, key: key)
     }
     return true
+  }
+}
+
+extension Navigator {
+  /// A key or a click acts on what the next frame would show: when a frame is due (the store
+  /// changed, keys came together), the screen's update step reads first, for every screen
+  /// in one place.
+  func catchUp(_ screen: Screen) {
+    guard frameWasDue else { return }
+    frameWasDue = false
+    screen.prepare(in: body)
   }
 }

@@ -37,6 +37,7 @@ extension Navigator {
     }
     guard prompt == nil else { return }
     guard event.row >= chrome.body.y, event.row < chrome.body.maxY else { return }
+    catchUp(screen)
     if screen.handleMouse(event, in: chrome.body) { return }
     switch event.action {
     case .wheelUp: for _ in 0..<3 { _ = screen.handle(.up) }

@@ -22,6 +22,9 @@ public final class Navigator {
   public private(set) var isFinished = false
   /// Set by anything that changes what is shown outside a key (a network answer, a commit).
   public var needsDisplay = true
+  /// Whether something changed since the last frame when this key came (a store change, a
+  /// key before it): the top screen's update step then runs before the screen has the key.
+  var frameWasDue = false
   /// A word at the header's right that holds for the whole run (`read-only`).
   public var headerMark: String?
   /// What stays at the status line's right while it holds (a kitchen timer counting down),
@@ -188,6 +191,7 @@ public final class Navigator {
       return
     }
     let resized = adopt(size)
+    frameWasDue = needsDisplay
     needsDisplay = true
     slide = nil  // a key finishes a slide at once, then is handled as usual
     moment += 1

@@ -193,6 +193,42 @@ final class NavigatorTests: XCTestCase {
   }
 }
 
+/// A screen that logs its update steps and keys, in order.
+private final class LoggingScreen: Screen {
+  var log: [String] = []
+  var title: String { "Log" }
+  var keyHelp: [KeyHelp] { [] }
+  func prepare(in area: Rect) { log.append("prepare") }
+  func handle(_ key: Key) -> Bool {
+    log.append("key")
+    return true
+  }
+  func render(into canvas: inout Canvas, in area: Rect) {}
+}
+
+final class CatchUpTests: XCTestCase {
+  /// A key acts on what the next frame would show: after a change with no frame since, the
+  /// screen's update step runs before it has the key; right after a frame, it does not.
+  func testAKeyAfterAChangeFindsTheScreenUpdatedFirst() {
+    let navigator = Navigator()
+    let screen = LoggingScreen()
+    navigator.push(screen)
+    let terminal = MemoryTerminal(size: Size(width: 50, height: 12))
+    let loop = EventLoop(terminal: terminal, navigator: navigator, waiter: PollWaiter())
+    loop.renderIfNeeded()
+    screen.log = []
+    terminal.type([.character("a")])
+    loop.drainKeys()
+    XCTAssertEqual(screen.log, ["key"], "a frame was drawn: nothing to catch up")
+    loop.renderIfNeeded()
+    screen.log = []
+    navigator.needsDisplay = true  // what a store change does (ListPane.markStale)
+    terminal.type([.character("b"), .character("c")])
+    loop.drainKeys()
+    XCTAssertEqual(screen.log, ["prepare", "key", "prepare", "key"])
+  }
+}
+
 final class HelpScrollingTests: XCTestCase {
   func testLongHelpScrollsOnSmallTerminals() {
     let navigator = Navigator()

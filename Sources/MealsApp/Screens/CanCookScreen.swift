@@ -8,7 +8,7 @@ import TerminalUI
 /// The ranking runs on the counting worker (it reads every meal's ingredient names at
 /// 100 000 meals), so keys never wait for it. `l` puts only what is missing on the shopping
 /// list; `+`/`-` list meals missing more or fewer.
-public final class CanCookScreen: Screen, StoreListener {
+public final class CanCookScreen: Screen {
   enum Action: String, Sendable { case view, cook, addMissing, more, fewer, pantry }
 
   static let keys = KeyTable<Action>(
@@ -49,7 +49,7 @@ public final class CanCookScreen: Screen, StoreListener {
 
   init(context: AppContext) {
     self.context = context
-    context.store.addListener(self)
+    list.listen(to: context.store, redrawing: context.navigator)
     // The worker starts on the first ranking at once, before the first frame asks.
     prepare(in: context.navigator.body)
   }
@@ -102,14 +102,10 @@ public final class CanCookScreen: Screen, StoreListener {
     if list.takeStale() { rank() }
   }
 
-  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
-
   // MARK: - Keys
 
-  public func handle(_ key: Key) -> Bool {
-    prepare(in: context.navigator.body)
-    return resolve(key)
-  }
+  /// The navigator runs the update step first when a frame is due (`Navigator.catchUp`).
+  public func handle(_ key: Key) -> Bool { resolve(key) }
 
   private func move(_ move: ListState.Move) {
     list.apply(move, pageSize: layout(in: context.navigator.body).list.pageSize)

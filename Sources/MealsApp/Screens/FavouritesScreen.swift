@@ -6,7 +6,7 @@ import TerminalUI
 ///
 /// `f` takes one off the list (the row goes away); `u` puts the last one back in its place.
 /// Favourites changed on any screen, or by another `meals`, show here at once.
-public final class FavouritesScreen: Screen, StoreListener {
+public final class FavouritesScreen: Screen {
   enum Action: String, Sendable { case open, unfavourite, undo }
 
   static let keys = KeyTable<Action>(
@@ -30,7 +30,6 @@ public final class FavouritesScreen: Screen, StoreListener {
     list = SavedMealList(context: context, store.favouriteMeals()) { [unowned store] in
       store.index(ofFavourite: $0)
     }
-    context.store.addListener(self)
   }
 
   public var title: String { "Favourites" }
@@ -90,8 +89,6 @@ public final class FavouritesScreen: Screen, StoreListener {
       })
   }
 
-  public func storeDidChange(_ store: MealStore) { list.storeDidChange() }
-
   /// A resize may open the preview pane: the meal is read for it then.
   public func layoutDidChange() { list.follow() }
 
@@ -136,6 +133,5 @@ extension FavouritesScreen: MealEditorScreenDelegate {
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
     context.navigator.pop(to: self)
     if let index = context.store.index(ofFavourite: id) { list.select(index) }
-    storeDidChange(context.store)
   }
 }

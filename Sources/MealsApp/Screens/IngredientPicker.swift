@@ -34,9 +34,11 @@ struct IngredientPicker {
   /// The selected row's whole entry, for the preview pane: read once per selection.
   private var shownEntry: (name: String, entry: Result<Ingredient?, StoreError>)?
 
-  init(store: MealStore, offersNew: Bool) {
+  /// The catalogue of `store`, read again for `navigator`'s next frame after a change.
+  init(store: MealStore, offersNew: Bool, navigator: Navigator) {
     self.offersNew = offersNew
     list = ListPane(store.ingredients(own: offersNew), id: \.name) { _ in nil }
+    list.listen(to: store, redrawing: navigator)
   }
 
   /// Rows: the matching ingredients, then the new name's row when there is one.
@@ -93,10 +95,6 @@ struct IngredientPicker {
       typedNew = typed
     }
   }
-
-  /// After a commit: read again at the update step (the new name may be in the catalogue
-  /// now, and rows may have gone).
-  func storeDidChange(redrawing navigator: Navigator) { list.markStale(redrawing: navigator) }
 
   /// The full catalogue entry of the selected row, for Ingredient Detail.
   func selectedIngredient(in store: MealStore) throws(StoreError) -> Ingredient? {

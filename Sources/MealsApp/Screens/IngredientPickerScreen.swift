@@ -3,15 +3,15 @@ import TerminalUI
 
 /// The ingredient catalogue as a screen: what Add Ingredient and Ingredients share (the
 /// picker, clicks, the store's changes, the drawing); each adds its own keys and title.
-public class IngredientPickerScreen: Screen, StoreListener {
+public class IngredientPickerScreen: Screen {
   /// The app that owns the navigator that owns this screen: never outlived.
   unowned let context: AppContext
   var picker: IngredientPicker
 
   init(context: AppContext, offersNew: Bool) {
     self.context = context
-    picker = IngredientPicker(store: context.store, offersNew: offersNew)
-    context.store.addListener(self)
+    picker = IngredientPicker(
+      store: context.store, offersNew: offersNew, navigator: context.navigator)
   }
 
   public var title: String { "Ingredients" }
@@ -33,10 +33,6 @@ public class IngredientPickerScreen: Screen, StoreListener {
     guard event.isClick else { return false }
     if picker.click(event, in: area) != nil, event.clicks >= 2 { _ = handle(.enter) }
     return true
-  }
-
-  public func storeDidChange(_ store: MealStore) {
-    picker.storeDidChange(redrawing: context.navigator)
   }
 
   public func prepare(in area: Rect) { picker.prepare(in: area, store: context.store) }

@@ -40,6 +40,8 @@ final class ListPane<Row, ID: Equatable> {
   private let heading: ((Row, Row?) -> String?)?
   /// Each row's heading, worked out when the rows come (never in a frame).
   private(set) var headings: [String?] = []
+  /// Whose next frame reads the list after a change it heard of itself (`listen`).
+  private weak var navigator: Navigator?
 
   /// A list read whole, by `prepare(read:failed:)` or `show`.
   init(
@@ -87,6 +89,13 @@ final class ListPane<Row, ID: Equatable> {
   func markStale(redrawing navigator: Navigator? = nil) {
     isStale = true
     navigator?.needsDisplay = true
+  }
+
+  /// Hears of every change to `store` itself, and marks itself stale for `navigator`'s next
+  /// frame: a screen with a list cannot forget to.
+  func listen(to store: MealStore, redrawing navigator: Navigator) {
+    self.navigator = navigator
+    store.addListener(self)
   }
 
   /// A window over the store after it changed: the selection back on its row (or the one a
@@ -296,4 +305,8 @@ final class ListPane<Row, ID: Equatable> {
       draw(&canvas, last, value)
     }
   }
+}
+
+extension ListPane: StoreListener {
+  func storeDidChange(_ store: MealStore) { markStale(redrawing: navigator) }
 }

@@ -6,7 +6,7 @@ import TerminalUI
 ///
 /// Each row says when and what changed; beside the list (or under Enter) the selected
 /// version's changes word by word, then the version whole. `r` puts it back as the newest.
-public final class MealHistoryScreen: Screen, StoreListener {
+public final class MealHistoryScreen: Screen {
   enum Action: String, Sendable { case restore, view }
 
   static let keys = KeyTable<Action>(
@@ -41,14 +41,12 @@ public final class MealHistoryScreen: Screen, StoreListener {
     self.context = context
     self.mealID = mealID
     self.name = MealRules.trimmed(name)
-    context.store.addListener(self)
+    list.listen(to: context.store, redrawing: context.navigator)
     prepare(in: context.navigator.body)
   }
 
   public var title: String { "History" }
   public var keyHelp: [KeyHelp] { chainHelp }
-
-  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
 
   /// The update step: the versions read again after a change (a save, a sync, a restore).
   public func prepare(in area: Rect) {
@@ -71,10 +69,8 @@ public final class MealHistoryScreen: Screen, StoreListener {
     previewMemo = VersionLines()
   }
 
-  public func handle(_ key: Key) -> Bool {
-    prepare(in: context.navigator.body)
-    return resolve(key)
-  }
+  /// The navigator runs the update step first when a frame is due (`Navigator.catchUp`).
+  public func handle(_ key: Key) -> Bool { resolve(key) }
 
   private func move(_ move: ListState.Move) {
     list.apply(move, pageSize: ListLayout(context.navigator.body).list.pageSize)

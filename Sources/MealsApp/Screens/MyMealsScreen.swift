@@ -193,14 +193,7 @@ public final class MyMealsScreen: Screen, StoreListener {
 
   public func handle(_ key: Key) -> Bool {
     goesToEndWhenCounted = false
-    catchUp()
     return resolve(key)
-  }
-
-  /// A key or a click acts on the book as it is now: the update step runs first when the
-  /// store changed since the last frame (keys that came together, a write's change).
-  private func catchUp() {
-    if meals.isStale || countsAreStale { prepare(in: context.navigator.body) }
   }
 
   /// A move in the list, over the rows `move` can reach.
@@ -586,7 +579,6 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// presses it; the preview pane ignores clicks.
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
     guard event.isClick, !isFiltering else { return false }
-    catchUp()
     let layout = layout(in: area)
     if showsWelcome {
       if let button = welcome.button(atRow: event.row, column: event.column, in: layout.welcome) {

@@ -6,7 +6,7 @@ import TerminalUI
 ///
 /// `a` adds items (`6 eggs, flour`), `d` takes the selected one out (`u` puts it back), `/`
 /// shows only the items whose names hold a text, `C` opens What can I cook.
-public final class PantryScreen: Screen, StoreListener {
+public final class PantryScreen: Screen {
   enum Action: String, Sendable { case add, remove, undo, filter, clearFilter, canCook }
 
   static let keys = KeyTable<Action>(
@@ -41,7 +41,7 @@ public final class PantryScreen: Screen, StoreListener {
 
   init(context: AppContext) {
     self.context = context
-    context.store.addListener(self)
+    list.listen(to: context.store, redrawing: context.navigator)
   }
 
   public var title: String { "Pantry" }
@@ -69,16 +69,10 @@ public final class PantryScreen: Screen, StoreListener {
     return wanted.isEmpty ? items : items.filter { TextFolding.key($0.name).contains(wanted) }
   }
 
-  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
-
   // MARK: - Keys
 
-  /// A key acts on the list as it is now: read first when the store changed since the last
-  /// frame (keys that came together, a write's change).
-  public func handle(_ key: Key) -> Bool {
-    prepare(in: context.navigator.body)
-    return resolve(key)
-  }
+  /// The navigator runs the update step first when a frame is due (`Navigator.catchUp`).
+  public func handle(_ key: Key) -> Bool { resolve(key) }
 
   private func move(_ move: ListState.Move) {
     list.apply(move, pageSize: layout(in: context.navigator.body).list.pageSize)

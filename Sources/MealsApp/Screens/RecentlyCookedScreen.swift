@@ -4,7 +4,7 @@ import TerminalUI
 
 /// Recently Cooked (`R` on My Meals): the meals of the cook log, the most recently cooked
 /// first, in My Meals' row style (`cooked 3 weeks ago · 5×`): My Meals by last cooked.
-public final class RecentlyCookedScreen: Screen, StoreListener {
+public final class RecentlyCookedScreen: Screen {
   enum Action: String, Sendable { case open, view, cook, cooked }
 
   static let keys = KeyTable<Action>(
@@ -28,7 +28,6 @@ public final class RecentlyCookedScreen: Screen, StoreListener {
     list = SavedMealList(context: context, store.recentlyCookedMeals()) { [unowned store] in
       store.index(ofCooked: $0)
     }
-    context.store.addListener(self)
   }
 
   public var title: String { "Recently Cooked" }
@@ -58,8 +57,6 @@ public final class RecentlyCookedScreen: Screen, StoreListener {
   }
 
   private func move(_ move: ListState.Move) { list.apply(move) }
-
-  public func storeDidChange(_ store: MealStore) { list.storeDidChange() }
 
   /// A resize may open the preview pane: the meal is read for it then.
   public func layoutDidChange() { list.follow() }
@@ -105,7 +102,6 @@ extension RecentlyCookedScreen: DocumentedScreen {
 
 extension RecentlyCookedScreen: MealEditorScreenDelegate {
   public func mealEditorScreen(_ screen: MealEditorScreen, didSaveMealWithID id: Int64) {
-    context.navigator.pop(to: self)
-    storeDidChange(context.store)
+    context.navigator.pop(to: self)  // the list heard of the save itself
   }
 }

@@ -6,7 +6,7 @@ import TerminalUI
 ///
 /// Enter restores a meal, `D` erases one for good (after a question); meals are erased by
 /// themselves after 30 days.
-public final class RecentlyDeletedScreen: Screen, StoreListener {
+public final class RecentlyDeletedScreen: Screen {
   enum Action: String, Sendable { case restore, erase }
 
   static let keys = KeyTable<Action>(
@@ -29,7 +29,7 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     meals = ListPane(store.trashedMeals(), id: \.id) { [unowned store] in
       store.index(ofTrashed: $0)
     }
-    context.store.addListener(self)
+    meals.listen(to: store, redrawing: context.navigator)
   }
 
   public var title: String { "Recently Deleted" }
@@ -92,11 +92,6 @@ public final class RecentlyDeletedScreen: Screen, StoreListener {
     guard meals.click(event, in: layout(in: area).list) != nil else { return true }
     if event.clicks >= 2 { perform(.restore) }
     return true
-  }
-
-  public func storeDidChange(_ store: MealStore) {
-    meals.markStale()
-    context.navigator.needsDisplay = true
   }
 
   // MARK: - Rendering

@@ -19,6 +19,7 @@ final class SavedMealList {
     self.context = context
     preview = SavedMealPreview(pictures: context.pictures)
     meals = ListPane(results, id: \.id, position: index)
+    meals.listen(to: context.store, redrawing: context.navigator)
     follow()
   }
 
@@ -37,10 +38,6 @@ final class SavedMealList {
     meals.select(index, reachable: index + 1, pageSize: pageSize)
     follow()
   }
-
-  /// The store changed: the rows are read again at the next update step, and the preview
-  /// follows then.
-  func storeDidChange() { meals.markStale(redrawing: context.navigator) }
 
   /// The preview follows the selected meal.
   func follow() {

@@ -10,7 +10,7 @@ import TerminalUI
 /// question), `e` writes the list as Markdown checkboxes to a file, `y` copies it to the
 /// clipboard (OSC 52). Kept in the database, so it survives restarts and another `meals`
 /// sees changes within a second.
-public final class ShoppingListScreen: Screen, StoreListener {
+public final class ShoppingListScreen: Screen {
   enum Action: String, Sendable {
     case tick, removeTicked, export, copy, units, buyAnyway, aisle, shop
   }
@@ -75,7 +75,7 @@ public final class ShoppingListScreen: Screen, StoreListener {
 
   init(context: AppContext) {
     self.context = context
-    context.store.addListener(self)
+    list.listen(to: context.store, redrawing: context.navigator)
   }
 
   public var title: String { "Shopping List" }
@@ -116,16 +116,10 @@ public final class ShoppingListScreen: Screen, StoreListener {
     }
   }
 
-  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
-
   // MARK: - Keys
 
-  /// A key acts on the list as it is now: read first when the store changed since the last
-  /// frame (keys that came together, a write's change).
-  public func handle(_ key: Key) -> Bool {
-    prepare(in: context.navigator.body)
-    return resolve(key)
-  }
+  /// The navigator runs the update step first when a frame is due (`Navigator.catchUp`).
+  public func handle(_ key: Key) -> Bool { resolve(key) }
 
   private func move(_ move: ListState.Move) {
     list.apply(move, pageSize: layout(in: context.navigator.body).list.pageSize)

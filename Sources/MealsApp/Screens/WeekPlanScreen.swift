@@ -8,7 +8,7 @@ import TerminalUI
 /// `←→` go a week back and on, `d` takes a meal off (`u` puts it back), `+`/`-` change its
 /// servings, `c` cooks it at those servings, `l` puts the week's ingredients on the shopping
 /// list. Plans are made with `p` on My Meals (or `meals plan add`).
-public final class WeekPlanScreen: Screen, StoreListener {
+public final class WeekPlanScreen: Screen {
   /// One row: a day's heading, or a meal planned that day.
   enum Row: Equatable {
     case day(CivilDate)
@@ -93,7 +93,7 @@ public final class WeekPlanScreen: Screen, StoreListener {
     preview = SavedMealPreview(pictures: context.pictures)
     let today = Self.today(context)
     monday = today.monday
-    context.store.addListener(self)
+    list.listen(to: context.store, redrawing: context.navigator)
     show(week: today)
     prepare(in: context.navigator.body)
   }
@@ -158,8 +158,6 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   public func tick(now: UInt64) -> Bool { preview.tick(now: now, in: context) }
 
-  public func storeDidChange(_ store: MealStore) { list.markStale(redrawing: context.navigator) }
-
   /// Shows the week of `week`, the selection on that day (read at the update step; rows of
   /// another week are not this one's, so a read that fails shows the error instead).
   private func show(week: CivilDate) {
@@ -172,11 +170,8 @@ public final class WeekPlanScreen: Screen, StoreListener {
 
   // MARK: - Keys
 
-  /// A key acts on the week as it is now: read first when it changed since the last frame.
-  public func handle(_ key: Key) -> Bool {
-    prepare(in: context.navigator.body)
-    return resolve(key)
-  }
+  /// The navigator runs the update step first when a frame is due (`Navigator.catchUp`).
+  public func handle(_ key: Key) -> Bool { resolve(key) }
 
   private func moveSelection(_ move: ListState.Move) {
     list.apply(move, pageSize: layout(in: context.navigator.body).list.pageSize)

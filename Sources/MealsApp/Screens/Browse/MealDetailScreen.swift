@@ -160,11 +160,8 @@ public final class MealDetailScreen: Screen, StoreListener {
 
   // MARK: - Keys
 
-  /// A key acts on the meal as it is now: read first when the store changed since the frame.
-  public func handle(_ key: Key) -> Bool {
-    if storeChanged { prepare(in: context.navigator.body) }
-    return resolve(key)
-  }
+  /// The navigator runs the update step first when a frame is due (`Navigator.catchUp`).
+  public func handle(_ key: Key) -> Bool { resolve(key) }
 
   private func scroll(_ key: Key) -> Bool {
     let body = layout(in: context.navigator.body).pager
