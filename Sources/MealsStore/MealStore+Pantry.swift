@@ -99,10 +99,10 @@ extension MealStore {
       let missing = Int(row.int(1)) - have[id, default: 0]
       if most.map({ missing <= $0 }) ?? true { qualifying.append(id) }
     }
-    let meals =
-      qualifying.count >= bulk
-      ? try readAll(in: db, qualifying) : try readEach(in: db, qualifying)
-    return CanCook.ranked(meals, most: most, atHome: home.contains)
+    guard qualifying.count >= bulk else {
+      return CanCook.ranked(try readEach(in: db, qualifying), most: most, atHome: home.contains)
+    }
+    return try rankAll(in: db, qualifying, most: most, atHome: home.contains)
   }
 
   private typealias LinedMeal = (id: Int64, name: String, lines: [(name: String, key: String)])
@@ -123,27 +123,73 @@ extension MealStore {
     return meals
   }
 
-  /// The names and lines of many meals, in one pass over each table.
-  private static func readAll(in db: SQLiteConnection, _ ids: [Int64]) throws(StoreError)
-    -> [LinedMeal]
-  {
-    var index: [Int64: Int] = [:]
-    index.reserveCapacity(ids.count)
-    var meals: [LinedMeal] = []
-    meals.reserveCapacity(ids.count)
-    for id in ids {
-      index[id] = meals.count
-      meals.append((id, "", []))
+  /// Many meals ranked from one pass over each table, in the order the rows are stored (no
+  /// index walked, no row looked up): each line's name and key read as numbers into the
+  /// book's distinct texts, the lines put in their meals' order after.
+  private static func rankAll(
+    in db: SQLiteConnection, _ ids: [Int64], most: Int?, atHome: (String) -> Bool
+  ) throws(StoreError) -> [CookableMeal] {
+    // A meal's place among `ids`: by its id in an array when ids are dense (they are, but for
+    // a book whose meals were mostly deleted), else by a dictionary.
+    let largest = ids.max() ?? 0
+    let dense = largest < Int64(4 * ids.count + 1024)
+    var placeByID = dense ? [Int32](repeating: -1, count: Int(largest) + 1) : []
+    var placeInBook: [Int64: Int32] = [:]
+    for (place, id) in ids.enumerated() {
+      if dense { placeByID[Int(id)] = Int32(place) } else { placeInBook[id] = Int32(place) }
     }
+    func place(of id: Int64) -> Int32? {
+      guard dense else { return placeInBook[id] }
+      guard id >= 0, id < Int64(placeByID.count) else { return nil }
+      let place = placeByID[Int(id)]
+      return place < 0 ? nil : place
+    }
+    var names = [String](repeating: "", count: ids.count)
     try db.statement("SELECT id, name FROM meal").forEach([]) { row in
-      if let at = index[row.int(0)] { meals[at].name = row.text(1) }
+      if let at = place(of: row.int(0)) { names[Int(at)] = row.text(1) }
     }
-    try db.statement(
-      "SELECT meal_id, name, name_key FROM ingredient_measurement ORDER BY meal_id, position"
-    ).forEach([]) { row in
-      if let at = index[row.int(0)] { meals[at].lines.append((row.text(1), row.text(2))) }
+    // Every line, as stored: its meal's place, its position and its numbered texts.
+    var lineNames = ColumnTexts()
+    var lineKeys = ColumnTexts()
+    var read: [(place: Int32, position: Int32, line: BookLine)] = []
+    var counts = [Int](repeating: 0, count: ids.count)
+    try db.statement("SELECT meal_id, position, name, name_key FROM ingredient_measurement")
+      .forEach([]) { row in
+        guard let at = place(of: row.int(0)) else { return }
+        counts[Int(at)] += 1
+        read.append(
+          (
+            at, Int32(truncatingIfNeeded: row.int(1)),
+            BookLine(name: lineNames.number(row.utf8(2)), key: lineKeys.number(row.utf8(3)))
+          ))
+      }
+    // The lines in their meals' order (counted into place), each meal's by position.
+    var starts = [Int](repeating: 0, count: ids.count + 1)
+    for place in ids.indices { starts[place + 1] = starts[place] + counts[place] }
+    var next = starts
+    var positions = [Int32](repeating: 0, count: read.count)
+    var lines = [BookLine](repeating: BookLine(name: 0, key: 0), count: read.count)
+    for entry in read {
+      let at = next[Int(entry.place)]
+      next[Int(entry.place)] += 1
+      positions[at] = entry.position
+      lines[at] = entry.line
     }
-    return meals
+    read = []
+    var meals: [(id: Int64, name: String, lines: Range<Int>)] = []
+    meals.reserveCapacity(ids.count)
+    for (place, id) in ids.enumerated() {
+      let span = starts[place]..<starts[place + 1]
+      // Stored in position order unless edited since: put right only then.
+      if zip(positions[span].dropFirst(), positions[span]).contains(where: { $0 < $1 }) {
+        let sorted = span.sorted { positions[$0] < positions[$1] }.map { lines[$0] }
+        lines.replaceSubrange(span, with: sorted)
+      }
+      meals.append((id, names[place], span))
+    }
+    return CanCook.ranked(
+      meals, lines: lines, names: lineNames.texts, keys: lineKeys.texts, most: most,
+      atHome: atHome)
   }
 
   /// Counts the distinct ingredient keys of meal `id` (after its lines were written), for

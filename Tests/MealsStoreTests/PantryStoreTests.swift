@@ -78,6 +78,17 @@ final class PantryStoreTests: StoreTestCase {
     XCTAssertEqual(
       try store.db.statement("SELECT lines FROM ingredient_key WHERE key = 'egg'").scalar(),
       3, "the book's names counted by line")
+
+    // Lines stored out of their order (an older file's edits): read in one pass, each meal's
+    // missing ingredients still come in the meal's order.
+    let stock = try XCTUnwrap(ids["Chicken stock"])
+    try store.db.execute(
+      "UPDATE ingredient_measurement SET position = 10 - position WHERE meal_id = \(stock)")
+    let inOnePass = try MealStore.canCook(in: store.db, pantry: pantry, most: nil, bulk: 0)
+    XCTAssertEqual(inOnePass, try store.canCook(pantry: pantry, most: nil))
+    XCTAssertEqual(
+      inOnePass.first { $0.id == stock }?.missing, ["Carrot", "Chicken"],
+      "by position: the key carrot once, as its first line names it; water is a staple")
   }
 
   /// Schema 15 fills the keys and counts from the lines a file already holds.

@@ -100,49 +100,112 @@ public enum CanCook {
     _ meals: [(id: Int64, name: String, lines: [(name: String, key: String)])], most: Int?,
     atHome: (String) -> Bool
   ) -> [CookableMeal] {
-    var scored: [(meal: CookableMeal, have: Int, key: String)] = []
+    var names = BookTexts()
+    var keys = BookTexts()
+    var lines: [BookLine] = []
+    var spans: [(id: Int64, name: String, lines: Range<Int>)] = []
+    spans.reserveCapacity(meals.count)
+    for meal in meals {
+      let start = lines.count
+      for line in meal.lines {
+        lines.append(BookLine(name: names.number(line.name), key: keys.number(line.key)))
+      }
+      spans.append((meal.id, meal.name, start..<lines.count))
+    }
+    return ranked(
+      spans, lines: lines, names: names.texts, keys: keys.texts, most: most, atHome: atHome)
+  }
+
+  /// The rule itself, over lines whose names and keys are numbers into the book's distinct
+  /// `names` and `keys`.
+  ///
+  /// A book of 100 000 meals names some 1 500 ingredients in 900 000 lines: each name and key
+  /// is looked at once, not at every line. Each meal's lines are `lines[meal.lines]`.
+  public static func ranked(
+    _ meals: [(id: Int64, name: String, lines: Range<Int>)], lines: [BookLine], names: [String],
+    keys: [String], most: Int?, atHome: (String) -> Bool
+  ) -> [CookableMeal] {
+    // Per key: at home, missing, or no key (a line that names no food); per name: its short
+    // form, made when first missing.
+    let noKey: Int8 = 0
+    let home: Int8 = 1
+    let away: Int8 = 2
+    var keyState = [Int8](repeating: -1, count: keys.count)
+    var shortNames = [String?](repeating: nil, count: names.count)
+    var scored: [(meal: CookableMeal, have: Int)] = []
     scored.reserveCapacity(meals.count)
-    // A book names the same ingredients again and again: each name shortened once, each key
-    // looked up in the pantry once.
-    var shortNames: [String: String] = [:]
-    var home: [String: Bool] = [:]
-    var seen: [String] = []
+    var seen: [Int32] = []
     for meal in meals {
       var missing: [String] = []
       // A meal's keys are few: a list is quicker to search than a set is to fill.
       seen.removeAll(keepingCapacity: true)
       var have = 0
-      for line in meal.lines {
-        guard !line.key.isEmpty, !seen.contains(line.key) else { continue }
-        seen.append(line.key)
-        let isHome: Bool
-        if let known = home[line.key] {
-          isHome = known
-        } else {
-          isHome = atHome(line.key)
-          home[line.key] = isHome
+      for index in meal.lines {
+        let line = lines[index]
+        var state = keyState[Int(line.key)]
+        if state < 0 {
+          let key = keys[Int(line.key)]
+          state = key.isEmpty ? noKey : atHome(key) ? home : away
+          keyState[Int(line.key)] = state
         }
-        if isHome {
+        guard state != noKey, !seen.contains(line.key) else { continue }
+        seen.append(line.key)
+        if state == home {
           have += 1
-        } else if let short = shortNames[line.name] {
+        } else if let short = shortNames[Int(line.name)] {
           missing.append(short)
         } else {
-          let short = IngredientKey.shortName(line.name)
-          shortNames[line.name] = short
+          let short = IngredientKey.shortName(names[Int(line.name)])
+          shortNames[Int(line.name)] = short
           missing.append(short)
         }
       }
       guard have + missing.count > 0 else { continue }
       if let most, missing.count > most { continue }
-      scored.append(
-        (
-          CookableMeal(id: meal.id, name: meal.name, missing: missing), have,
-          TextFolding.key(meal.name)
-        ))
+      scored.append((CookableMeal(id: meal.id, name: meal.name, missing: missing), have))
     }
-    return scored.sorted {
-      ($0.meal.missing.count, -$0.have, $0.key, $0.meal.id)
-        < ($1.meal.missing.count, -$1.have, $1.key, $1.meal.id)
-    }.map(\.meal)
+    // The name's folded key only for the order; made once per meal listed.
+    let folded = scored.map { TextFolding.key($0.meal.name) }
+    let order = scored.indices.sorted { a, b in
+      let left = scored[a]
+      let right = scored[b]
+      if left.meal.missing.count != right.meal.missing.count {
+        return left.meal.missing.count < right.meal.missing.count
+      }
+      if left.have != right.have { return left.have > right.have }
+      if folded[a] != folded[b] { return folded[a] < folded[b] }
+      return left.meal.id < right.meal.id
+    }
+    return order.map { scored[$0].meal }
+  }
+}
+
+// MARK: - A book's lines as numbers
+
+/// One ingredient line with its name and key as numbers into the book's distinct texts.
+public struct BookLine: Equatable, Sendable {
+  public var name: Int32
+  public var key: Int32
+
+  public init(name: Int32, key: Int32) {
+    self.name = name
+    self.key = key
+  }
+}
+
+/// A book's distinct texts, numbered in the order they are first met.
+public struct BookTexts: Sendable {
+  public private(set) var texts: [String] = []
+  private var numbers: [String: Int32] = [:]
+
+  public init() {}
+
+  /// The number of `text`, given it when new.
+  public mutating func number(_ text: String) -> Int32 {
+    if let known = numbers[text] { return known }
+    let number = Int32(texts.count)
+    numbers[text] = number
+    texts.append(text)
+    return number
   }
 }
