@@ -16,7 +16,7 @@ struct ColumnTexts {
     while true {
       let number = slots[slot]
       if number < 0 { break }
-      if bytes[Int(number)].elementsEqual(text) { return number }
+      if Self.same(bytes[Int(number)], text) { return number }
       slot = (slot + 1) & mask
     }
     let number = Int32(texts.count)
@@ -35,6 +35,15 @@ struct ColumnTexts {
       var slot = text.withUnsafeBufferPointer { Int(truncatingIfNeeded: Self.hash($0)) } & mask
       while slots[slot] >= 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(number)
+    }
+  }
+
+  /// Whether `known` holds the bytes of `text`, compared a byte at a time over raw memory.
+  private static func same(_ known: [UInt8], _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard known.count == text.count else { return false }
+    return known.withUnsafeBufferPointer { known in
+      for index in 0..<text.count where known[index] != text[index] { return false }
+      return true
     }
   }
 

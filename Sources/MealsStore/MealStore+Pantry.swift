@@ -145,7 +145,8 @@ extension MealStore {
       return place < 0 ? nil : place
     }
     var names = [String](repeating: "", count: ids.count)
-    try db.statement("SELECT id, name FROM meal").forEach([]) { row in
+    // From the names' index, which holds both (4 MB at 100 000 meals; the table, 50).
+    try db.statement("SELECT id, name FROM meal INDEXED BY meal_by_name").forEach([]) { row in
       if let at = place(of: row.int(0)) { names[Int(at)] = row.text(1) }
     }
     // Every line, as stored: its meal's place, its position and its numbered texts.

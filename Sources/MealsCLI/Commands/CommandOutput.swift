@@ -44,21 +44,24 @@ public final class CommandOutput {
   /// True when it writes to a terminal (a progress line is for a person, not a log).
   public var isTerminal: Bool { descriptor.map { isatty($0) == 1 } ?? false }
 
-  public func write(_ text: String) {
-    write(bytes: Array(text.utf8))
-  }
+  public func write(_ text: String) { append(text.utf8) }
 
   public func line(_ text: String) {
-    write(text + "\n")
+    append(text.utf8)
+    append(CollectionOfOne(UInt8(ascii: "\n")))
   }
 
-  public func write(bytes: [UInt8]) {
+  public func write(bytes: [UInt8]) { append(bytes) }
+
+  /// Into the buffer as they are (no copy made first: a list of 100 000 lines is many
+  /// small writes).
+  private func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     guard failure == nil, !readerClosed else { return }
     guard descriptor != nil else {
-      captured += bytes
+      captured.append(contentsOf: bytes)
       return
     }
-    buffer += bytes
+    buffer.append(contentsOf: bytes)
     if buffer.count >= Self.chunk { flush() }
   }
 

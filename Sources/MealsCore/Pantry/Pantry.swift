@@ -165,16 +165,16 @@ public enum CanCook {
       scored.append((CookableMeal(id: meal.id, name: meal.name, missing: missing), have))
     }
     // The name's folded key only for the order; made once per meal listed.
+    // Compared as plain numbers and keys (a meal's value is not copied at each comparison).
     let folded = scored.map { TextFolding.key($0.meal.name) }
+    let missingCounts = scored.map(\.meal.missing.count)
+    let haves = scored.map(\.have)
+    let ids = scored.map(\.meal.id)
     let order = scored.indices.sorted { a, b in
-      let left = scored[a]
-      let right = scored[b]
-      if left.meal.missing.count != right.meal.missing.count {
-        return left.meal.missing.count < right.meal.missing.count
-      }
-      if left.have != right.have { return left.have > right.have }
+      if missingCounts[a] != missingCounts[b] { return missingCounts[a] < missingCounts[b] }
+      if haves[a] != haves[b] { return haves[a] > haves[b] }
       if folded[a] != folded[b] { return folded[a] < folded[b] }
-      return left.meal.id < right.meal.id
+      return ids[a] < ids[b]
     }
     return order.map { scored[$0].meal }
   }

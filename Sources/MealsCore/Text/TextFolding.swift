@@ -6,6 +6,11 @@ public enum TextFolding {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
+      // An ASCII letter among others is itself: no decomposition made for it.
+      if scalar.isASCII {
+        scalars.append(scalar)
+        continue
+      }
       for part in decomposition(of: scalar)
       where part.properties.generalCategory != .nonspacingMark {
         scalars.append(part)
