@@ -91,6 +91,22 @@ final class PantryStoreTests: StoreTestCase {
       "by position: the key carrot once, as its first line names it; water is a staple")
   }
 
+  /// The numbers of a column's texts: one each, the same each time, whatever the bytes.
+  func testColumnTextsNumberEachDistinctTextOnce() {
+    var numbers = ColumnTexts()
+    let texts = (0..<3_000).map { "oignon \($0) é" } + ["", "ß", "香菜", "oignon 1 é"]
+    func number(_ text: String) -> Int32 {
+      var text = text
+      return text.withUTF8 { numbers.number($0) }
+    }
+    let first = texts.map(number)
+    XCTAssertEqual(first, texts.map(number), "asked again, after the table grew")
+    XCTAssertEqual(Set(first).count, 3_003, "the repeated text has its first number")
+    XCTAssertEqual(first.last, first[1])
+    XCTAssertEqual(first.map { numbers.texts[Int($0)] }, texts)
+    XCTAssertEqual(numbers.number(nil), first[3_000], "NULL reads as the empty text")
+  }
+
   /// Schema 15 fills the keys and counts from the lines a file already holds.
   func testAVersion14DatabaseGetsItsIngredientKeysFromItsLines() throws {
     let store = try openStore()
