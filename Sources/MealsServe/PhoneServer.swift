@@ -271,7 +271,8 @@ public final class PhoneServer: Sendable {
     }
   }
 
-  /// The meals `q`, `favourites` and `category` ask for: the first rows and how many in all.
+  /// The meals `q`, `favourites` and `category` ask for: the first rows and how many in all
+  /// (a search's counted up to one past `PhonePages.countLimit`).
   private func search(_ request: ServerRequest) throws(StoreError) -> ([MealSummary], Int) {
     let query = String((request.query["q"] ?? "").prefix(200))
     let favourites = request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false
@@ -297,9 +298,10 @@ public final class PhoneServer: Sendable {
       let chips = ChipSelection(category.map { [Chip(.category, $0)] } ?? [])
       let results = store.meals(matching: query, chips: chips)
       results.readFirst(PhonePages.bookRows)
-      let total = results.count
-      if let error = results.lastError { throw error }
+      let total = try store.countMeals(
+        matching: query, chips: chips, upTo: PhonePages.countLimit + 1)
       let rows = (0..<min(total, PhonePages.bookRows)).compactMap { results.row(at: $0) }
+      if let error = results.lastError { throw error }
       return (rows, total)
     }
   }

@@ -99,6 +99,15 @@ struct MealFilter {
     isEverything ? nil : "sort_key IN (\(keys()))"
   }
 
+  /// The matches, one row each, in no order (for a count that stops at a limit).
+  var matchSQL: String {
+    switch source {
+    case .words: "SELECT 1 FROM meal_fts WHERE meal_fts MATCH ?"
+    case .grams: "SELECT 1 FROM meal_grams WHERE meal_grams MATCH ?"
+    default: keys()
+    }
+  }
+
   /// Counts the matches.
   var countSQL: String {
     switch source {

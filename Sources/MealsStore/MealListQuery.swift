@@ -42,6 +42,14 @@ struct MealListQuery {
     readsIndex ? text.countSQL : "SELECT count(*) FROM meal WHERE 1\(mealConditions)"
   }
 
+  /// Counts the rows up to a limit (parameters, then the limit): as many as there are, or the
+  /// limit when there are more, without reading past it.
+  var cappedCountSQL: String {
+    readsIndex
+      ? "SELECT count(*) FROM (\(text.matchSQL) LIMIT ?)"
+      : "SELECT count(*) FROM (SELECT 1 FROM meal WHERE 1\(mealConditions) LIMIT ?)"
+  }
+
   /// `limit` rows from `offset` (parameters, then the limit and the offset).
   var offsetSQL: String {
     readsIndex

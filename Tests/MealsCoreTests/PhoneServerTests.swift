@@ -183,6 +183,13 @@ final class PhoneServerTests: XCTestCase {
       categories: ["Dessert", "Side & Starter"], category: "Dessert")
     XCTAssertTrue(page.contains("value=\"&quot;&gt;&lt;script&gt;\""), page)
     XCTAssertTrue(page.contains("250 meals; the first 2 shown"), page)
+    let counted = PhonePages.book(
+      meals: meals, total: PhonePages.countLimit + 1, query: "a", favouritesOnly: false,
+      categories: [], category: nil)
+    XCTAssertTrue(counted.contains("More than 1000 meals; the first 2 shown"), counted)
+    let json = PhoneJSON.meals(meals, total: PhonePages.countLimit + 1).serialized()
+    XCTAssertEqual(
+      json.filter { !$0.isWhitespace }.prefix(26), "{\"total\":1000,\"more\":true,", json)
     XCTAssertTrue(
       page.contains("<span class=\"name\" dir=\"auto\">Tarte &lt;Tatin&gt;</span>"), page)
     XCTAssertTrue(page.contains("<option value=\"Dessert\" selected>Dessert</option>"), page)

@@ -96,8 +96,18 @@ final class FilterEquivalenceTests: StoreTestCase {
     let rows = (0...expected.count).compactMap { forward.row(at: $0)?.id }
     XCTAssertEqual(rows, expected, label)
     XCTAssertEqual(forward.count, expected.count, label)
-    // The count alone, before any row.
+    // The count alone, before any row; and counted up to a limit (the phone's search), with
+    // and without chips.
     XCTAssertEqual(store.meals(matching: input).count, expected.count, label)
+    let every = ChipSelection(Set(Self.categories.map { Chip(.category, $0) }))
+    for limit in [0, 1, expected.count / 2, expected.count, expected.count + 1] {
+      XCTAssertEqual(
+        try store.countMeals(matching: input, upTo: limit), min(expected.count, limit),
+        "\(label) up to \(limit)")
+      XCTAssertEqual(
+        try store.countMeals(matching: input, chips: every, upTo: limit),
+        min(expected.count, limit), "\(label) up to \(limit), chips")
+    }
     // Backward from the end and far jumps (reads by offset and before a row).
     let jumps = store.meals(matching: input)
     for index in Array((0..<expected.count).reversed()) + [expected.count / 2, 0]

@@ -2,14 +2,16 @@ import FoundationEssentials
 
 /// The phone server's JSON answers (docs/serve.md), written from the book's values.
 public enum PhoneJSON {
-  /// `{"total": N, "meals": [{"id", "name", "summary", "fields", "favourite", "photo"}]}`
-  /// (`fields`: time, rating and favourite as the book's rows show them; `photo`: whether it
-  /// has one of its own, at `/photo/ID`).
+  /// `{"total": N, "more": false, "meals": [{"id", "name", "summary", "fields", "favourite",
+  /// "photo"}]}` (`more`: there are more than `total`, counted up to
+  /// `PhonePages.countLimit`; `fields`: time, rating and favourite as the book's rows show
+  /// them; `photo`: whether it has one of its own, at `/photo/ID`).
   public static func meals(_ meals: [MealSummary], total: Int, withPhotos: Set<Int64> = [])
     -> JSONText
   {
     .object([
-      ("total", .integer(Int64(total))),
+      ("total", .integer(Int64(min(total, PhonePages.countLimit)))),
+      ("more", .bool(total > PhonePages.countLimit)),
       (
         "meals",
         .array(

@@ -6,6 +6,9 @@
 public enum PhonePages {
   /// How many meals the book page lists before asking to search.
   public static let bookRows = 200
+  /// How far a search's matches are counted: past it, the count says "more than" (a phone
+  /// does not wait while 86 000 matches of one letter are counted).
+  public static let countLimit = 1_000
 
   // MARK: - The frame
 
@@ -112,11 +115,14 @@ public enum PhonePages {
     return page(title: "Trust this phone", page: "trust", main: main)
   }
 
+  /// `total`: as counted, up to one past `countLimit` (more than it).
   static func countText(shown: Int, total: Int) -> String {
     switch total {
     case 0: "No meals."
     case 1: "1 meal."
     case shown: "\(total) meals."
+    case (countLimit + 1)...:
+      "More than \(countLimit) meals; the first \(shown) shown: search to find the others."
     default: "\(total) meals; the first \(shown) shown: search to find the others."
     }
   }
