@@ -12,11 +12,8 @@ public struct TextArea: Equatable, Sendable {
     }
   }
 
-  /// A screen row: logical line and which wrapped segment of it.
-  struct RowAnchor: Equatable, Sendable {
-    var line: Int
-    var segment: Int
-  }
+  /// A screen row: the logical line (`item`) and which wrapped segment of it (`row`).
+  typealias RowAnchor = Viewport.RowPosition
 
   public private(set) var lines: [[Character]] {
     didSet { revision &+= 1 }
@@ -24,7 +21,7 @@ public struct TextArea: Equatable, Sendable {
   /// Changes whenever the text does, so a screen can tell an edit from a move cheaply.
   public private(set) var revision = 0
   public private(set) var cursor = Location(line: 0, column: 0)
-  private var top = RowAnchor(line: 0, segment: 0)
+  private var top = RowAnchor(item: 0, row: 0)
   /// The visual column that up/down try to keep.
   private var goalColumn: Int?
 
@@ -197,33 +194,33 @@ public struct TextArea: Equatable, Sendable {
     let index = segmentIndex(of: cursor, in: segments)
     let goal = goalColumn ?? visualColumn(of: cursor, in: segments[index])
     goalColumn = goal
-    var target = RowAnchor(line: cursor.line, segment: index + delta)
-    if target.segment < 0 {
+    var target = RowAnchor(item: cursor.line, row: index + delta)
+    if target.row < 0 {
       guard cursor.line > 0 else {
         cursor.column = 0
         return
       }
-      target.line -= 1
-      target.segment = TextWrap.segments(of: lines[target.line], width: width).count - 1
-    } else if target.segment >= segments.count {
+      target.item -= 1
+      target.row = TextWrap.segments(of: lines[target.item], width: width).count - 1
+    } else if target.row >= segments.count {
       guard cursor.line < lines.count - 1 else {
         cursor.column = lines[cursor.line].count
         return
       }
-      target = RowAnchor(line: cursor.line + 1, segment: 0)
+      target = RowAnchor(item: cursor.line + 1, row: 0)
     }
-    let targetSegments = TextWrap.segments(of: lines[target.line], width: width)
-    let range = targetSegments[target.segment]
+    let targetSegments = TextWrap.segments(of: lines[target.item], width: width)
+    let range = targetSegments[target.row]
     var column = range.lowerBound
     var used = 0
-    let limit = target.segment == targetSegments.count - 1 ? range.upperBound : range.upperBound - 1
+    let limit = target.row == targetSegments.count - 1 ? range.upperBound : range.upperBound - 1
     while column < limit {
-      let cells = TextWrap.columns(of: lines[target.line][column])
+      let cells = TextWrap.columns(of: lines[target.item][column])
       if used + cells > goal { break }
       used += cells
       column += 1
     }
-    cursor = Location(line: target.line, column: max(range.lowerBound, column))
+    cursor = Location(line: target.item, column: max(range.lowerBound, column))
   }
 
   // MARK: - Layout
@@ -248,39 +245,16 @@ public struct TextArea: Equatable, Sendable {
     return used
   }
 
-  /// The first row to show so the cursor is visible, starting from the last scroll position.
+  /// The first row to show so the cursor is visible, starting from the last scroll position
+  /// (`Viewport`'s rule, each line's wrapped rows counted only near the window).
   func visibleTop(width: Int, height: Int) -> RowAnchor {
     let segments = TextWrap.segments(of: lines[cursor.line], width: width)
-    let cursorRow = RowAnchor(line: cursor.line, segment: segmentIndex(of: cursor, in: segments))
+    let cursorRow = RowAnchor(item: cursor.line, row: segmentIndex(of: cursor, in: segments))
     var first = top
-    if first.line >= lines.count { first = RowAnchor(line: lines.count - 1, segment: 0) }
-    if (cursorRow.line, cursorRow.segment) < (first.line, first.segment) { return cursorRow }
-    // Count rows from `first` to the cursor; stop once it is clearly below the view.
-    var rows = 0
-    var line = first.line
-    var segment = first.segment
-    while line < cursorRow.line && rows < height {
-      rows += TextWrap.segments(of: lines[line], width: width).count - segment
-      segment = 0
-      line += 1
+    if first.item >= lines.count { first = RowAnchor(item: lines.count - 1, row: 0) }
+    return Viewport.first(from: first, showing: cursorRow, height: height) { line in
+      TextWrap.segments(of: lines[line], width: width).count
     }
-    rows += cursorRow.segment - segment
-    if line == cursorRow.line && rows < height { return first }
-    // Walk back from the cursor row until the view is full.
-    var anchor = cursorRow
-    var remaining = height - 1
-    while remaining > 0 {
-      if anchor.segment > 0 {
-        anchor.segment -= 1
-      } else if anchor.line > 0 {
-        anchor.line -= 1
-        anchor.segment = TextWrap.segments(of: lines[anchor.line], width: width).count - 1
-      } else {
-        break
-      }
-      remaining -= 1
-    }
-    return anchor
   }
 
   /// Draws the visible rows and returns where the cursor is on screen.
@@ -288,8 +262,8 @@ public struct TextArea: Equatable, Sendable {
   public func render(into canvas: inout Canvas, in area: Rect) -> Canvas.Position? {
     let width = max(1, area.width - 1)
     let start = visibleTop(width: width, height: area.height)
-    var line = start.line
-    var segment = start.segment
+    var line = start.item
+    var segment = start.row
     var row = area.y
     var cursorPosition: Canvas.Position?
     while row < area.maxY && line < lines.count {

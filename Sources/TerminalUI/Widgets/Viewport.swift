@@ -98,4 +98,60 @@ public struct Viewport: Equatable, Sendable {
 
   /// Back at the top (another text shown in the same window).
   public mutating func reset() { offset = 0 }
+
+  // MARK: - Rows inside items, counted near the window
+
+  /// A row among items of several rows each (a text's lines, wrapped).
+  ///
+  /// Item `item`, its row `row`: a window may start inside an item.
+  public struct RowPosition: Equatable, Comparable, Sendable {
+    public var item: Int
+    public var row: Int
+
+    public init(item: Int, row: Int) {
+      self.item = item
+      self.row = row
+    }
+
+    public static func < (lhs: RowPosition, rhs: RowPosition) -> Bool {
+      (lhs.item, lhs.row) < (rhs.item, rhs.row)
+    }
+  }
+
+  /// The first row that shows row `wanted` moving as little as possible from `top`, in a
+  /// window `height` rows tall, for items whose rows are counted only near the window
+  /// (`rows(i)`: item i's rows, asked only for items between the two).
+  ///
+  /// How a text area keeps its cursor in view without wrapping the whole text: a key costs
+  /// the lines around the cursor, so 10 000-line texts stay fast. The rule is the lists':
+  /// above the window, it starts at the row; below, the row is its last.
+  public static func first(
+    from top: RowPosition, showing wanted: RowPosition, height: Int, rows: (Int) -> Int
+  ) -> RowPosition {
+    if wanted < top { return wanted }
+    // Rows from `top` to the wanted one; counting stops once it is clearly below the window.
+    var counted = 0
+    var item = top.item
+    var row = top.row
+    while item < wanted.item && counted < height {
+      counted += rows(item) - row
+      row = 0
+      item += 1
+    }
+    counted += wanted.row - row
+    if item == wanted.item && counted < height { return top }
+    // Back from the wanted row until the window is full.
+    var first = wanted
+    for _ in 0..<max(0, height - 1) {
+      if first.row > 0 {
+        first.row -= 1
+      } else if first.item > 0 {
+        first.item -= 1
+        first.row = rows(first.item) - 1
+      } else {
+        break
+      }
+    }
+    return first
+  }
 }
