@@ -195,8 +195,9 @@ public final class PhoneServer: Sendable {
         headers: [("Content-Type", photo.type), ("Cache-Control", "private, max-age=3600")]
           + Self.safety, body: photo.bytes)
     case .apiMeals:
-      let (meals, total) = try search(request)
-      return json(PhoneJSON.meals(meals, total: total, withPhotos: try photos(of: meals)))
+      let (meals, total, more) = try search(request)
+      return json(
+        PhoneJSON.meals(meals, total: total, more: more, withPhotos: try photos(of: meals)))
     case .apiMeal(let id):
       guard let (written, _) = try meal(id) else { return missingMeal(api: true) }
       let servings = servings(of: written, request)
@@ -253,12 +254,12 @@ public final class PhoneServer: Sendable {
   // MARK: - Reading the book
 
   private func book(_ request: ServerRequest) throws(StoreError) -> String {
-    let (meals, total) = try search(request)
+    let (meals, total, more) = try search(request)
     let categories = store.withLock { store in
       store.chips().filter { $0.facet == .category }.map(\.value)
     }
     return PhonePages.book(
-      meals: meals, total: total, query: request.query["q"] ?? "",
+      meals: meals, total: total, more: more, query: request.query["q"] ?? "",
       favouritesOnly: request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false,
       categories: categories, category: nonEmpty(request.query["category"]),
       withPhotos: try photos(of: meals), offersTrust: authority != nil)
@@ -271,13 +272,15 @@ public final class PhoneServer: Sendable {
     }
   }
 
-  /// The meals `q`, `favourites` and `category` ask for: the first rows and how many in all
-  /// (a search's counted up to one past `PhonePages.countLimit`).
-  private func search(_ request: ServerRequest) throws(StoreError) -> ([MealSummary], Int) {
+  /// The meals `q`, `favourites` and `category` ask for: the first rows and how many in all;
+  /// a search's matches are counted up to `PhonePages.countLimit` (`more`: past it).
+  private func search(_ request: ServerRequest) throws(StoreError) -> (
+    meals: [MealSummary], total: Int, more: Bool
+  ) {
     let query = String((request.query["q"] ?? "").prefix(200))
     let favourites = request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false
     let category = nonEmpty(request.query["category"])
-    return try store.withLock { store throws(StoreError) -> ([MealSummary], Int) in
+    return try store.withLock { store throws(StoreError) -> ([MealSummary], Int, Bool) in
       if favourites {
         var rows: [MealSummary] = []
         var total = 0
@@ -293,16 +296,22 @@ public final class PhoneServer: Sendable {
               summary: [rowCategory, area].compactMap { $0 }.joined(separator: " · "),
               favourite: true))
         }
-        return (rows, total)
+        return (rows, total, false)
       }
       let chips = ChipSelection(category.map { [Chip(.category, $0)] } ?? [])
       let results = store.meals(matching: query, chips: chips)
       results.readFirst(PhonePages.bookRows)
-      let total = try store.countMeals(
-        matching: query, chips: chips, upTo: PhonePages.countLimit + 1)
+      // The whole book's count is known; a search's is counted only so far.
+      let everything = chips.isEmpty && MealRules.isBlank(query)
+      let counted =
+        everything
+        ? results.count
+        : try store.countMeals(matching: query, chips: chips, upTo: PhonePages.countLimit + 1)
+      let more = !everything && counted > PhonePages.countLimit
+      let total = more ? PhonePages.countLimit : counted
       let rows = (0..<min(total, PhonePages.bookRows)).compactMap { results.row(at: $0) }
       if let error = results.lastError { throw error }
-      return (rows, total)
+      return (rows, total, more)
     }
   }
 

@@ -184,10 +184,13 @@ final class PhoneServerTests: XCTestCase {
     XCTAssertTrue(page.contains("value=\"&quot;&gt;&lt;script&gt;\""), page)
     XCTAssertTrue(page.contains("250 meals; the first 2 shown"), page)
     let counted = PhonePages.book(
-      meals: meals, total: PhonePages.countLimit + 1, query: "a", favouritesOnly: false,
+      meals: meals, total: PhonePages.countLimit, more: true, query: "a", favouritesOnly: false,
       categories: [], category: nil)
     XCTAssertTrue(counted.contains("More than 1000 meals; the first 2 shown"), counted)
-    let json = PhoneJSON.meals(meals, total: PhonePages.countLimit + 1).serialized()
+    XCTAssertEqual(
+      PhonePages.countText(shown: 200, total: 100_000),
+      "100000 meals; the first 200 shown: search to find the others.", "the whole book, exactly")
+    let json = PhoneJSON.meals(meals, total: PhonePages.countLimit, more: true).serialized()
     XCTAssertEqual(
       json.filter { !$0.isWhitespace }.prefix(26), "{\"total\":1000,\"more\":true,", json)
     XCTAssertTrue(

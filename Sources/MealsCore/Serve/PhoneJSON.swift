@@ -6,12 +6,12 @@ public enum PhoneJSON {
   /// "photo"}]}` (`more`: there are more than `total`, counted up to
   /// `PhonePages.countLimit`; `fields`: time, rating and favourite as the book's rows show
   /// them; `photo`: whether it has one of its own, at `/photo/ID`).
-  public static func meals(_ meals: [MealSummary], total: Int, withPhotos: Set<Int64> = [])
-    -> JSONText
-  {
+  public static func meals(
+    _ meals: [MealSummary], total: Int, more: Bool = false, withPhotos: Set<Int64> = []
+  ) -> JSONText {
     .object([
-      ("total", .integer(Int64(min(total, PhonePages.countLimit)))),
-      ("more", .bool(total > PhonePages.countLimit)),
+      ("total", .integer(Int64(total))),
+      ("more", .bool(more)),
       (
         "meals",
         .array(

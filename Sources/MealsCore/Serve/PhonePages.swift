@@ -43,7 +43,7 @@ public enum PhonePages {
 
   /// The book: the search form (works without the script), then the meals found.
   public static func book(
-    meals: [MealSummary], total: Int, query: String, favouritesOnly: Bool,
+    meals: [MealSummary], total: Int, more: Bool = false, query: String, favouritesOnly: Bool,
     categories: [String], category: String?, withPhotos: Set<Int64> = [], offersTrust: Bool = false
   ) -> String {
     var main = """
@@ -65,7 +65,7 @@ public enum PhonePages {
     }
     main += "<button type=\"submit\">Search</button>\n</form>\n"
     main +=
-      "<p class=\"count\" id=\"count\" role=\"status\" aria-live=\"polite\">\(countText(shown: meals.count, total: total))</p>\n"
+      "<p class=\"count\" id=\"count\" role=\"status\" aria-live=\"polite\">\(countText(shown: meals.count, total: total, more: more))</p>\n"
     main += "<ul class=\"meals\" id=\"meals\">\n"
     for meal in meals { main += bookRow(meal, hasPhoto: withPhotos.contains(meal.id)) }
     main += "</ul>\n"
@@ -115,15 +115,16 @@ public enum PhonePages {
     return page(title: "Trust this phone", page: "trust", main: main)
   }
 
-  /// `total`: as counted, up to one past `countLimit` (more than it).
-  static func countText(shown: Int, total: Int) -> String {
+  /// `more`: there are more than `total` (a search counts up to `countLimit`).
+  static func countText(shown: Int, total: Int, more: Bool = false) -> String {
+    if more {
+      return "More than \(total) meals; the first \(shown) shown: search to find the others."
+    }
     switch total {
-    case 0: "No meals."
-    case 1: "1 meal."
-    case shown: "\(total) meals."
-    case (countLimit + 1)...:
-      "More than \(countLimit) meals; the first \(shown) shown: search to find the others."
-    default: "\(total) meals; the first \(shown) shown: search to find the others."
+    case 0: return "No meals."
+    case 1: return "1 meal."
+    case shown: return "\(total) meals."
+    default: return "\(total) meals; the first \(shown) shown: search to find the others."
     }
   }
 
