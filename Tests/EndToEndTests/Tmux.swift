@@ -10,15 +10,41 @@ final class TmuxSession {
   private let folder: TemporaryFolder
   private var socket: String { folder.path("tmux.sock") }
 
+  /// The pane's process group: its shell and the program it runs.
+  private var paneGroup: pid_t?
+
   /// Starts `command` (run by sh) in a new detached session of `width`×`height`.
   init(_ command: String, width: Int = 80, height: Int = 24) throws {
     folder = try TemporaryFolder()
     try tmux(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", command])
+    let pane = try? tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"])
+    paneGroup = pane.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 
+  /// Ends the server and waits (up to 3 s) until the program in the pane has ended: a test
+  /// removes its folders next, and a program still saving into them would make them again.
   deinit {
     _ = try? tmux(["kill-server"])
+    if let paneGroup {
+      let deadline = Date().addingTimeInterval(3)
+      while Self.isRunning(group: paneGroup) && Date() < deadline { usleep(10_000) }
+    }
     folder.remove()
+  }
+
+  /// Whether a process of `group` is still running (an ended one not yet reaped does not count).
+  private static func isRunning(group: pid_t) -> Bool {
+    guard kill(-group, 0) == 0 else { return false }
+    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return processes.contains { name in
+      guard Int32(name) != nil,
+        let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      // After "pid (name) ": the state, the parent, the process group.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 2 && fields[0] != "Z" && pid_t(fields[2]) == group
+    }
   }
 
   /// Runs a tmux client command and returns its output.
