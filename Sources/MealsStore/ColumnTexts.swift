@@ -4,7 +4,10 @@
 struct ColumnTexts {
   /// The texts by number, in the order first met.
   private(set) var texts: [String] = []
-  private var bytes: [[UInt8]] = []
+  /// Every text's bytes, one after another (one array: no reference counted per look-up);
+  /// text `n` is `bytes[ends[n - 1]..<ends[n]]`.
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = []
   /// Open addressing: a number, or -1 for an empty slot.
   private var slots = [Int32](repeating: -1, count: 1024)
 
@@ -16,11 +19,12 @@ struct ColumnTexts {
     while true {
       let number = slots[slot]
       if number < 0 { break }
-      if Self.same(bytes[Int(number)], text) { return number }
+      if same(Int(number), text) { return number }
       slot = (slot + 1) & mask
     }
     let number = Int32(texts.count)
-    bytes.append(Array(text))
+    bytes.append(contentsOf: text)
+    ends.append(bytes.count)
     texts.append(String(decoding: text, as: UTF8.self))
     slots[slot] = number
     if texts.count * 2 > slots.count { grow() }
@@ -31,18 +35,28 @@ struct ColumnTexts {
   private mutating func grow() {
     slots = [Int32](repeating: -1, count: slots.count * 2)
     let mask = slots.count - 1
-    for (number, text) in bytes.enumerated() {
-      var slot = text.withUnsafeBufferPointer { Int(truncatingIfNeeded: Self.hash($0)) } & mask
+    for number in ends.indices {
+      var slot =
+        bytes.withUnsafeBufferPointer {
+          Int(truncatingIfNeeded: Self.hash(UnsafeBufferPointer(rebasing: $0[range(of: number)])))
+        } & mask
       while slots[slot] >= 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(number)
     }
   }
 
-  /// Whether `known` holds the bytes of `text`, compared a byte at a time over raw memory.
-  private static func same(_ known: [UInt8], _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func range(of number: Int) -> Range<Int> {
+    (number == 0 ? 0 : ends[number - 1])..<ends[number]
+  }
+
+  /// Whether text `number` is the bytes of `text`, compared a byte at a time over raw memory.
+  private func same(_ number: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let known = range(of: number)
     guard known.count == text.count else { return false }
-    return known.withUnsafeBufferPointer { known in
-      for index in 0..<text.count where known[index] != text[index] { return false }
+    return bytes.withUnsafeBufferPointer { all in
+      for index in 0..<text.count where all[known.lowerBound + index] != text[index] {
+        return false
+      }
       return true
     }
   }

@@ -72,7 +72,7 @@ public final class StoreReader: @unchecked Sendable {
   /// The saved meals `pantry` leaves at most `most` ingredients missing (`MealStore.canCook`).
   public func canCook(pantry: Pantry, most: Int?) -> Result<[CookableMeal], StoreError> {
     Result { () throws(StoreError) in
-      try MealStore.canCook(in: try open(), pantry: pantry, most: most)
+      try MealStore.canCook(in: try open(), pantry: pantry, most: most).meals
     }
   }
 

@@ -1,3 +1,4 @@
+import Fixtures
 import XCTest
 
 @testable import MealsCore
@@ -61,5 +62,28 @@ final class PantryTests: XCTestCase {
         "Beef Stew — missing: Beef, Carrots, Stock",
       ])
     XCTAssertEqual(CanCook.ranked(meals, pantry: pantry, most: 0).map(\.id), [2, 3, 6])
+  }
+
+  /// The ranking's order compares names by a number made of their first bytes where it can:
+  /// it must give the string comparison's order for every name, ASCII or not.
+  func testTheRankingOrdersNamesAsTheStringComparisonDoes() {
+    var random = SeededRandom(seed: 7)
+    let pieces = [
+      "a", "ab", "abcdefgh", "abcdefghi", "Abcdefgh0", "ABCDEFGH1", "Émile", "émile", "emile",
+      "한국", "한", "ᄒ", "Zoë", "zoe", " ", "1", "~", "Café Crème", "cafe creme", "香菜", "e\u{301}",
+    ]
+    let names = (0..<2_000).map { _ in
+      (0...Int(random.next() % 3)).map { _ in random.pick(pieces) }.joined()
+    }
+    let groups = names.indices.map { _ in Int64(random.next() % 3) }
+    let order = RankOrder.sorted(
+      count: names.count, group: { groups[$0] }, name: { names[$0] }, id: { Int64($0) })
+    let reference = names.indices.sorted { a, b in
+      if groups[a] != groups[b] { return groups[a] < groups[b] }
+      let (x, y) = (TextFolding.key(names[a]), TextFolding.key(names[b]))
+      if x != y { return x < y }
+      return a < b
+    }
+    XCTAssertEqual(order, reference)
   }
 }

@@ -60,7 +60,7 @@ final class PantryStoreTests: StoreTestCase {
     XCTAssertEqual(try store.canCook(pantry: pantry, most: 0).map(\.name), ["Omelette"])
     for most in [nil, 0, 1, 2] {
       XCTAssertEqual(
-        try MealStore.canCook(in: store.db, pantry: pantry, most: most, bulk: 0),
+        try MealStore.canCook(in: store.db, pantry: pantry, most: most, bulk: 0).meals,
         try store.canCook(pantry: pantry, most: most), "read in one pass as meal by meal")
     }
 
@@ -84,7 +84,7 @@ final class PantryStoreTests: StoreTestCase {
     let stock = try XCTUnwrap(ids["Chicken stock"])
     try store.db.execute(
       "UPDATE ingredient_measurement SET position = 10 - position WHERE meal_id = \(stock)")
-    let inOnePass = try MealStore.canCook(in: store.db, pantry: pantry, most: nil, bulk: 0)
+    let inOnePass = try MealStore.canCook(in: store.db, pantry: pantry, most: nil, bulk: 0).meals
     XCTAssertEqual(inOnePass, try store.canCook(pantry: pantry, most: nil))
     XCTAssertEqual(
       inOnePass.first { $0.id == stock }?.missing, ["Carrot", "Chicken"],

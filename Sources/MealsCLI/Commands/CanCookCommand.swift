@@ -19,17 +19,17 @@ enum CanCookCommand {
           "--missing takes a number from 0 or all, not “\(text)”.", .canCook, io: io)
       }
     }
-    let meals: [CookableMeal]
+    let ranking: CookableRanking
     do {
       let pantry = Pantry(items: try store.readPantryItems(), staples: staples)
-      meals = try store.canCook(pantry: pantry, most: most)
+      ranking = try store.canCookRanking(pantry: pantry, most: most)
     } catch {
       io.fail(error.message)
       return Subcommand.Status.failure
     }
     if arguments.flags.contains("--json") {
       let array = JSONText.array(
-        meals.map { meal in
+        ranking.meals.map { meal in
           .object([
             ("id", .integer(meal.id)), ("name", .string(meal.name)),
             ("missing", .array(meal.missing.map(JSONText.string))),
@@ -38,20 +38,8 @@ enum CanCookCommand {
       io.output.write(array.serialized() + "\n")
       return Subcommand.Status.success
     }
-    // The missing ingredients' names repeat from meal to meal: each made safe once.
-    var safe: [String: String] = [:]
-    for meal in meals {
-      let missing = meal.missing.map { name in
-        if let known = safe[name] { return known }
-        let made = TextSanitizer.singleLine(name)
-        safe[name] = made
-        return made
-      }
-      io.output.line(
-        "\(meal.id)\t\(meal.missing.count)\t\(TextSanitizer.singleLine(meal.name))\t"
-          + missing.joined(separator: ", "))
-    }
-    if meals.isEmpty, let most {
+    writeLines(ranking, to: io.output)
+    if ranking.count == 0, let most {
       io.errors.line(
         (most == 0
           ? "No saved meal has all it needs at home"
@@ -60,5 +48,48 @@ enum CanCookCommand {
       )
     }
     return Subcommand.Status.success
+  }
+
+  /// `id⇥missing⇥name⇥a, b` a meal, made as bytes: each missing ingredient's safe text once,
+  /// a name that is printable ASCII (most) as it is.
+  private static func writeLines(_ ranking: CookableRanking, to output: CommandOutput) {
+    let missingNames = ranking.shortNames.map { Array(TextSanitizer.singleLine($0).utf8) }
+    var line: [UInt8] = []
+    line.reserveCapacity(256)
+    for rank in 0..<ranking.count {
+      line.removeAll(keepingCapacity: true)
+      let missing = ranking.missing(at: rank)
+      NumberBytes.append(ranking.ids[rank], to: &line)
+      line.append(UInt8(ascii: "\t"))
+      NumberBytes.append(Int64(missing.count), to: &line)
+      line.append(UInt8(ascii: "\t"))
+      let name = ranking.names[rank]
+      if name.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+        line.append(contentsOf: name.utf8)
+      } else {
+        line.append(contentsOf: TextSanitizer.singleLine(name).utf8)
+      }
+      line.append(UInt8(ascii: "\t"))
+      for (index, number) in missing.enumerated() {
+        if index > 0 { line.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+        line.append(contentsOf: missingNames[Int(number)])
+      }
+      line.append(UInt8(ascii: "\n"))
+      output.write(bytes: line)
+    }
+  }
+}
+
+/// Decimal digits of a number as bytes, without making a string.
+enum NumberBytes {
+  static func append(_ value: Int64, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let first = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[first...].reverse()
   }
 }
