@@ -15,6 +15,10 @@ public enum ProcessEnvironment {
     // NULL after clearenv().
     let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
     guard var entry = table else { return result }
+    // Sized once: growing it would rehash every entry at each doubling.
+    var count = 0
+    while entry[count] != nil { count += 1 }
+    result.reserveCapacity(count)
     while let text = entry.pointee {
       let bytes = UnsafeBufferPointer(
         start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))

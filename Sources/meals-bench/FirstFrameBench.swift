@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import MealsStore
 import TerminalUI
 
 /// Start-up of the real binary to its first frame: `meals` in a pseudo-terminal, timed from
@@ -9,6 +10,7 @@ enum FirstFrameBench {
   static func run(packageRoot: URL, databasePath: String) throws {
     guard let binary = Products.meals else { return }
     let floorBinary = Products.named("meals-floor")
+    let cFloor = CFloor.build(packageRoot: packageRoot)
     let empty = packageRoot.appendingPathComponent(".build/bench/empty.sqlite").path
     let config = packageRoot.appendingPathComponent(".build/bench/config-200").path
     try configFile(lines: 200).write(toFile: config, atomically: true, encoding: .utf8)
@@ -17,6 +19,8 @@ enum FirstFrameBench {
     ] {
       var samples: [Double] = []
       var floor: [Double] = []
+      var cFloorSamples: [Double] = []
+      let cMarker = cFloor.flatMap { _ in CFloor.lastRow(databasePath: path) }
       var configured: [Double] = []
       // 61 of each (a few seconds): with 15 the ratio of one run swung ±0.1 with the machine.
       for _ in 0..<61 {
@@ -41,6 +45,13 @@ enum FirstFrameBench {
         {
           floor.append(elapsed)
         }
+        // The issue's floor: C, ncursesw and SQLite, its first frame ending with its last row.
+        if let cFloor, let cMarker,
+          let elapsed = PseudoTerminal(binary: cFloor, arguments: [path], columns: 80, rows: 24)?
+            .read(until: cMarker)
+        {
+          cFloorSamples.append(elapsed)
+        }
       }
       Measure.report(
         "real binary start-up to first frame, \(label)", samples,
@@ -52,12 +63,21 @@ enum FirstFrameBench {
             format: "  the config file's cost: %+.2f ms",
             Measure.median(configured) - Measure.median(samples)))
       }
+      if !cFloorSamples.isEmpty {
+        Measure.report(
+          "  the C floor (ncursesw + SQLite, ../shared/floor)", cFloorSamples, goal: "—")
+        Measure.say(
+          String(
+            format: "  ratio to the C floor: %.2f (goal ≤ 1.5)",
+            Measure.median(samples) / Measure.median(cFloorSamples)))
+      }
       guard !floor.isEmpty else { continue }
       Measure.report("  the floor (Foundation + the first screen's read)", floor, goal: "—")
       Measure.say(
         String(
           format: "  ratio to the floor: %.2f", Measure.median(samples) / Measure.median(floor)))
     }
+    phaseTable(binary: binary, databasePath: databasePath, packageRoot: packageRoot)
     // The config file alone, in fresh processes (no machine noise of a whole start-up): a
     // missing one against 200 lines.
     var missing: [Double] = []
@@ -95,6 +115,53 @@ enum FirstFrameBench {
   }
 }
 
+extension FirstFrameBench {
+  /// Start-up phase by phase at 100 000 meals: the times `meals` notes (`MEALS_START_PHASES`)
+  /// from its spawn, medians of 21 starts; before `main` against a C program that only loads
+  /// the floor's libraries.
+  static func phaseTable(binary: String, databasePath: String, packageRoot: URL) {
+    let file = packageRoot.appendingPathComponent(".build/bench/start-phases").path
+    var durations: [String: [Double]] = [:]
+    var order: [String] = []
+    for _ in 0..<21 {
+      try? FileManager.default.removeItem(atPath: file)
+      guard
+        let terminal = PseudoTerminal(
+          binary: binary, arguments: ["--db", databasePath, "--api-url", "http://127.0.0.1:9/"],
+          columns: 80, rows: 24, environment: ["MEALS_START_PHASES=\(file)"]),
+        terminal.read(until: "100000 meals") != nil
+      else { continue }
+      terminal.drain(for: 50)
+      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+      var last = terminal.spawned
+      for line in text.split(separator: "\n") {
+        let parts = line.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, let at = UInt64(parts[0]), at >= last else { continue }
+        let phase = parts[1] == "main" ? "before main (loader, runtime)" : String(parts[1])
+        if durations[phase] == nil { order.append(phase) }
+        durations[phase, default: []].append(Double(at - last) / 1e6)
+        last = at
+      }
+    }
+    Measure.say("start-up phases at 100k meals (median of 21, ms; each from the one before):")
+    for phase in order {
+      let padded = phase + String(repeating: " ", count: max(0, 32 - phase.count))
+      Measure.say("  " + padded + String(format: "%6.2f", Measure.median(durations[phase] ?? [])))
+    }
+    guard let empty = CFloor.emptyMain(packageRoot: packageRoot) else { return }
+    var floor: [Double] = []
+    for _ in 0..<21 {
+      let start = MonotonicClock.nanoseconds()
+      _ = ExchangeBench.readAll([empty])
+      floor.append(Double(MonotonicClock.nanoseconds() - start) / 1e6)
+    }
+    Measure.say(
+      String(
+        format: "  floor: a C main() linked with ncursesw and SQLite, whole process %.2f ms",
+        Measure.median(floor)))
+  }
+}
+
 /// A config file of `lines` lines as people write them: options, colours, bindings, comments.
 private func configFile(lines count: Int) -> String {
   let lines = [
@@ -104,6 +171,57 @@ private func configFile(lines count: Int) -> String {
     "bind cook-mode <F5> next", "unbind my-meals <Del>", "",
   ]
   return (0..<count).map { lines[$0 % lines.count] }.joined(separator: "\n") + "\n"
+}
+
+/// The C program the issue measures start-up against (`../shared/floor`, read where it
+/// exists, never copied here): built into `.build/bench` with the system's compiler.
+enum CFloor {
+  static func build(packageRoot: URL) -> String? {
+    let source = packageRoot.deletingLastPathComponent()
+      .appendingPathComponent("shared/floor/first_frame_floor.c").path
+    guard FileManager.default.fileExists(atPath: source) else {
+      Measure.say("C floor: \(source) not here; skipped")
+      return nil
+    }
+    let binary = packageRoot.appendingPathComponent(".build/bench/first_frame_floor").path
+    guard
+      let result = try? runProcess([
+        "/usr/bin/env", "gcc", "-O2", "-o", binary, source, "-lncursesw", "-lsqlite3",
+      ]), result.status == 0
+    else {
+      Measure.say("C floor: gcc could not build \(source); skipped")
+      return nil
+    }
+    return binary
+  }
+
+  /// A C program that loads the floor's libraries and returns: what the loader and the C
+  /// runtime cost any program before `main` (written here, built into `.build/bench`).
+  static func emptyMain(packageRoot: URL) -> String? {
+    let folder = packageRoot.appendingPathComponent(".build/bench")
+    let source = folder.appendingPathComponent("empty_main.c").path
+    let binary = folder.appendingPathComponent("empty_main").path
+    guard
+      (try? "int main(void) { return 0; }\n".write(
+        toFile: source, atomically: true, encoding: .utf8)) != nil,
+      let result = try? runProcess([
+        "/usr/bin/env", "gcc", "-O2", "-o", binary, source, "-Wl,--no-as-needed", "-lncursesw",
+        "-lsqlite3",
+      ]), result.status == 0
+    else { return nil }
+    return binary
+  }
+
+  /// The start of the last name its first frame draws at 80×24 (its 22nd row, in the list's
+  /// order): the frame is whole once that is written.
+  static func lastRow(databasePath: String) -> String? {
+    guard let store = try? MealStore(path: databasePath, readOnly: true) else { return nil }
+    let meals = store.meals()
+    guard meals.count >= 22, let name = meals.row(at: 21)?.name else {
+      return meals.count == 0 ? "My Meals" : meals.row(at: meals.count - 1)?.name
+    }
+    return String(name.prefix(20))
+  }
 }
 
 /// The built products next to this benchmark.

@@ -11,7 +11,7 @@ final class PseudoTerminal {
   private let master: Int32
   private let pid: pid_t
   /// When the process was spawned (monotonic nanoseconds).
-  private let spawned: UInt64
+  let spawned: UInt64
   /// Everything the app has written and this side has read.
   private(set) var output: [UInt8] = []
   private var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -23,6 +23,8 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
+// Start-up's phases, for `meals-bench start` (nothing is kept unless it asks).
+var phases = StartPhases()
 let options: LaunchOptions
 // Without HOME (`env -i`, cron) the account's home folder stands in, as a login shell sets it.
 let environment = HomeFolder.filling(ProcessEnvironment.current())
@@ -83,6 +85,7 @@ guard isatty(1) == 1 else {
 }
 
 if let problem = options.makeDataFolder() { fail(problem, status: 1) }
+phases.mark("options and config read")
 
 let store: MealStore
 do {
@@ -94,6 +97,7 @@ do {
 } catch {
   fail(error.message, status: 1)
 }
+phases.mark("book opened")
 
 let http: HTTPClient
 do {
@@ -104,6 +108,7 @@ do {
 
 // The config file's theme and colours (its keys wait for the first frame, below).
 let look = AppSettings(options.config, keys: false)
+phases.mark("network client made")
 let signalDescriptor = SignalPipe.install()
 let terminal: NcursesTerminal
 do {
@@ -113,6 +118,7 @@ do {
 } catch {
   fail(error.message, status: 1)
 }
+phases.mark("terminal started")
 
 let service = MealDBClient(baseURL: options.apiURL, http: http)
 let pictureCache =
@@ -145,8 +151,11 @@ if PictureMode.asksForSixel(options.images, environment: environment) {
 // Pictures keep their shape in the real cells: ask when the window size has no pixels.
 if pictures.isOn && terminal.cellPixels() == nil { terminal.askForCellSize() }
 app.startBeforeFirstFrame()
+phases.mark("screens made")
 // The first frame goes out before anything that could delay it: the network, the backup.
 loop.runOnce(maximumWaitMilliseconds: 0)
+phases.mark("first frame written")
+phases.write()
 // Then the config file's keys (checking them builds every key table, a millisecond) and its
 // mistakes, before any key is read; the next frame shows them.
 let settings = AppSettings(options.config)
