@@ -210,6 +210,7 @@ bench: deps
 	$(SWIFTPM) build $(RELEASE) --product meals-bench
 	$(SWIFTPM) build $(RELEASE) --product meals
 	$(SWIFTPM) build $(RELEASE) --product meals-floor
+	$(SWIFTPM) build $(RELEASE) --product meals-floor-swift
 	$(BUILD_DIR)/release/meals-bench $(ARGS)
 
 ## demo: meals against a local fixture server with the project's sample catalogue (its

@@ -9,6 +9,7 @@ let package = Package(
     .executable(name: "meals-bench", targets: ["meals-bench"]),
     .executable(name: "meals-stress", targets: ["meals-stress"]),
     .executable(name: "meals-floor", targets: ["meals-floor"]),
+    .executable(name: "meals-floor-swift", targets: ["meals-floor-swift"]),
   ],
   targets: [
     // MARK: - C adapters (only TerminalUI, MealsStore, MealsNet, MealsImport and MealsServe import these)
@@ -99,6 +100,10 @@ let package = Package(
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     // The start-up floor meals-bench compares meals with (Foundation + one SQLite read).
     .executableTarget(name: "meals-floor", dependencies: ["CSQLite3"]),
+    // The C floor's work in Swift (no Foundation): what the Swift runtime adds to start-up.
+    .executableTarget(
+      name: "meals-floor-swift", dependencies: ["CSQLite3", "CNcursesw"],
+      linkerSettings: ncursesLinking),
     .executableTarget(
       name: "meals-bench",
       dependencies: [

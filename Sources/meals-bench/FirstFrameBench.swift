@@ -11,6 +11,7 @@ enum FirstFrameBench {
     guard let binary = Products.meals else { return }
     let floorBinary = Products.named("meals-floor")
     let cFloor = CFloor.build(packageRoot: packageRoot)
+    let swiftFloor = Products.named("meals-floor-swift")
     let empty = packageRoot.appendingPathComponent(".build/bench/empty.sqlite").path
     let config = packageRoot.appendingPathComponent(".build/bench/config-200").path
     try configFile(lines: 200).write(toFile: config, atomically: true, encoding: .utf8)
@@ -20,6 +21,7 @@ enum FirstFrameBench {
       var samples: [Double] = []
       var floor: [Double] = []
       var cFloorSamples: [Double] = []
+      var swiftFloorSamples: [Double] = []
       let cMarker = cFloor.flatMap { _ in CFloor.lastRow(databasePath: path) }
       var configured: [Double] = []
       // 61 of each (a few seconds): with 15 the ratio of one run swung ±0.1 with the machine.
@@ -52,6 +54,14 @@ enum FirstFrameBench {
         {
           cFloorSamples.append(elapsed)
         }
+        // The same work in Swift: what the runtime adds, apart from anything meals does.
+        if let swiftFloor, let cMarker,
+          let elapsed = PseudoTerminal(
+            binary: swiftFloor, arguments: [path], columns: 80, rows: 24)?
+            .read(until: cMarker)
+        {
+          swiftFloorSamples.append(elapsed)
+        }
       }
       Measure.report(
         "real binary start-up to first frame, \(label)", samples,
@@ -70,6 +80,15 @@ enum FirstFrameBench {
           String(
             format: "  ratio to the C floor: %.2f (goal ≤ 1.5)",
             Measure.median(samples) / Measure.median(cFloorSamples)))
+        if !swiftFloorSamples.isEmpty {
+          Measure.report(
+            "  the same work in Swift (meals-floor-swift)", swiftFloorSamples, goal: "—")
+          Measure.say(
+            String(
+              format: "  Swift's runtime adds %.2f ms; meals' own work %.2f ms",
+              Measure.median(swiftFloorSamples) - Measure.median(cFloorSamples),
+              Measure.median(samples) - Measure.median(swiftFloorSamples)))
+        }
       }
       guard !floor.isEmpty else { continue }
       Measure.report("  the floor (Foundation + the first screen's read)", floor, goal: "—")
