@@ -5,9 +5,10 @@ BUILD_DIR := .build
 LIBS := libncursesw5-dev libsqlite3-dev libcurl4-openssl-dev libchafa-dev libjpeg62-turbo-dev libpng-dev libglib2.0-dev libarchive-dev libwebp-dev libmicrohttpd-dev libqrencode-dev
 # chromium and its driver: a real browser at a phone's size for `meals serve`'s pages;
 # syncthing: two real instances on loopback that `meals sync` is tested through; openssl and
-# libnss3-tools (certutil): meals' certificate authority checked as a phone's browser trusts it.
+# libnss3-tools (certutil): meals' certificate authority checked as a phone's browser trusts it;
+# gettext (msgfmt): the catalogs the translation tests read, compiled as translators' tools do.
 TOOLS := tmux python3 python3-venv groff-base git chromium chromium-driver syncthing openssl \
-  libnss3-tools
+  libnss3-tools gettext
 FORMAT := $(SWIFT) format lint --strict --configuration .swiftformat --recursive Sources Tests Package.swift
 # SwiftPM leaves TemporaryDirectory.* folders wherever TMPDIR points: keep them in .build.
 SWIFTPM_TMP := $(CURDIR)/$(BUILD_DIR)/tmp

@@ -98,6 +98,9 @@ let package = Package(
     .executableTarget(
       name: "meals", dependencies: ["MealsApp", "MealsCLI", "MealsCore", "MealsLaunch", "Files"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
+    // gettext's catalogs read at run time: the language chosen, its messages and plural rule.
+    .target(name: "Translation"),
+    .testTarget(name: "TranslationTests", dependencies: ["Translation", "Fixtures"]),
     // The start-up floor meals-bench compares meals with (Foundation + one SQLite read).
     .executableTarget(name: "meals-floor", dependencies: ["CSQLite3"]),
     // The C floor's work in Swift (no Foundation): what the Swift runtime adds to start-up.
