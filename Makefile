@@ -69,7 +69,7 @@ endef
 
 GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
-.PHONY: cook-venv deb test-package keys-doc test-graphics run test test-asan soak fuzz deps test-deps build lint format bench demo clean install uninstall
+.PHONY: pot cook-venv deb test-package keys-doc test-graphics run test test-asan soak fuzz deps test-deps build lint format bench demo clean install uninstall
 
 ## install: the release binary, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -112,6 +112,8 @@ run: deps
 ## test: lint, build with zero warnings, every unit, screen and end-to-end test (checking they
 ## leave nothing in /tmp), then the unit and screen tests again under AddressSanitizer
 test: test-deps lint cook-venv
+	@# Every message marked for translation is in the translators' template.
+	python3 Resources/po/extract.py --check Resources/po/meals.pot
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
 	@if grep -E 'warning:' $(BUILD_DIR)/build.log; then echo "Build has warnings (see above)."; exit 1; fi
@@ -124,6 +126,11 @@ test: test-deps lint cook-venv
 	  if [ -n "$$left" ]; then echo "The tests left these in their TMPDIR:"; echo "$$left"; exit 1; fi; \
 	  echo "The tests left nothing in their TMPDIR."
 	@$(MAKE) --no-print-directory test-asan
+
+## pot: the translators' template, Resources/po/meals.pot, from the messages Sources mark
+## (tr, trc, trn); `make test` fails while a marked message is missing from it
+pot:
+	python3 Resources/po/extract.py Resources/po/meals.pot
 
 ## soak: the random three-machine sync run (git, and Syncthing-style folder copies, syncs killed
 ## at random moments) on many seeds: MEALS_SOAK_SEEDS (default 1-200), MEALS_SOAK_STEPS

@@ -55,11 +55,11 @@ let package = Package(
     // TextSafety (making untrusted text safe to keep and show) sits under MealsCore and
     // TerminalUI, so the UI kit knows nothing of meals.
     .target(name: "TextSafety"),
-    .target(name: "MealsCore", dependencies: ["TextSafety"]),
+    .target(name: "MealsCore", dependencies: ["TextSafety", "Translation"]),
     .target(name: "MealsStore", dependencies: ["MealsCore", "TextSafety", "CSQLite3"]),
     .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl", "CHTTPServer"]),
     .target(
-      name: "TerminalUI", dependencies: ["TextSafety", "CNcursesw", "CPicture"],
+      name: "TerminalUI", dependencies: ["TextSafety", "Translation", "CNcursesw", "CPicture"],
       linkerSettings: ncursesLinking),
     // The command line (launch options, `meals list|show|search|export|import`, file writing)
     // builds without the UI.
@@ -96,7 +96,8 @@ let package = Package(
         "MealsSync", "TerminalUI", "TextSafety", "Programs", "Files",
       ]),
     .executableTarget(
-      name: "meals", dependencies: ["MealsApp", "MealsCLI", "MealsCore", "MealsLaunch", "Files"]),
+      name: "meals",
+      dependencies: ["MealsApp", "MealsCLI", "MealsCore", "MealsLaunch", "Files", "Translation"]),
     .executableTarget(name: "meals-stress", dependencies: ["MealsCore", "MealsStore"]),
     // gettext's catalogs read at run time: the language chosen, its messages and plural rule.
     .target(name: "Translation"),

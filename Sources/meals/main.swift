@@ -7,6 +7,7 @@ import MealsLaunch
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -15,6 +16,14 @@ import TerminalUI
 /// Writes to standard error, whole.
 func standardError(_ text: String) {
   _ = writeFully(Array(text.utf8), to: 2)
+}
+
+/// The running program's path (`/proc/self/exe`), to find the catalogs installed beside it.
+func executablePath() -> String? {
+  var buffer = [CChar](repeating: 0, count: 4_096)
+  let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  guard count > 0 else { return nil }
+  return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Prints to standard error (the terminal is not in full-screen mode when this is called).
@@ -28,6 +37,15 @@ var phases = StartPhases()
 let options: LaunchOptions
 // Without HOME (`env -i`, cron) the account's home folder stands in, as a login shell sets it.
 let environment = HomeFolder.filling(ProcessEnvironment.current())
+// The user's language, before anything is said (a catalog is read only for a language other
+// than English).
+if !LanguageChoice.catalogs(environment: environment).isEmpty,
+  let problem = Translator.load(
+    environment: environment,
+    folders: Translator.folders(environment: environment, executable: executablePath()))
+{
+  standardError("meals: \(problem.reason); English is shown.\n")
+}
 switch LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment) {
 case .success(.help):
   print(LaunchOptions.usage)

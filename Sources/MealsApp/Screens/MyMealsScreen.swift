@@ -2,6 +2,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The root screen: every saved meal, with delete/undo, a local filter, chips, favourites, and
 /// the ways to Search, Browse and the Meal Editor.
@@ -160,7 +161,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     followSelection()
   }
 
-  public var title: String { "My Meals" }
+  public var title: String { tr("My Meals") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   /// With no saved meals (and no filter), the list area is the welcome panel.
