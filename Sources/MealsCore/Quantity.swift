@@ -120,7 +120,7 @@ public struct Quantity: Equatable, Sendable {
     return Amount(low)
   }
 
-  /// One number: `1`, `1.5`, `1/2`, `3⁄4`, `½`, `1 1/2`, `1½`, `1-½`.
+  /// One number: `1`, `1.5`, `1,5`, `1/2`, `3⁄4`, `½`, `1 1/2`, `1½`, `1-½`.
   private static func readNumber(_ text: [Character], at position: inout Int) -> Double? {
     if position < text.count, let fraction = vulgarFractions[text[position]] {
       position += 1
@@ -135,6 +135,18 @@ public struct Quantity: Equatable, Sendable {
       guard let value = Double(String(text[position..<end])) else { return nil }
       position = end
       return value
+    }
+    // A decimal comma, as most of Europe writes one: "1,5", "0,25". One or two digits after
+    // it only: "1,500" is English's thousand and five hundred, and stays as written.
+    if index + 1 < text.count, text[index] == ",", isDigit(text[index + 1]) {
+      var end = index + 1
+      while end < text.count, isDigit(text[end]) { end += 1 }
+      if end - index - 1 <= 2,
+        let value = Double(String(text[position..<index]) + "." + String(text[(index + 1)..<end]))
+      {
+        position = end
+        return value
+      }
     }
     // A fraction: "1/2", "3⁄4" ("1/0" is no amount at all).
     if index < text.count, "/⁄".contains(text[index]) {

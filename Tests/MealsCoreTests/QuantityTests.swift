@@ -34,6 +34,9 @@ final class QuantityTests: XCTestCase {
       ("350ml/12fl", "350 [ml] = 12 [fl oz]|"), ("0", nil), ("1/0 cup", nil),
       ("2 large", "2| large"), ("3 Cups", "3 [cup]|"), ("1.25kg", "1.25 [kg]|"),
       ("4 grated", "4| grated"), ("10 fl oz", "10 [fl oz]|"), ("Chopped", nil),
+      // A decimal comma (French, German, Dutch, Polish…), not a thousands separator.
+      ("1,5 kg", "1.5 [kg]|"), ("0,25 l", "0.25 [l]|"), ("2,75", "2.75|"),
+      ("1,5-2 kg", "1.5-2 [kg]|"), ("1,500 g", "1|,500 g"),
     ]
     for (measure, expected) in table {
       XCTAssertEqual(parsed(measure), expected, measure)
