@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// What can I cook: the saved meals by how many of their ingredients are not at home (the
 /// pantry and the staples), none first, each with what is missing named.
@@ -54,7 +55,7 @@ public final class CanCookScreen: Screen {
     prepare(in: context.navigator.body)
   }
 
-  public var title: String { "What can I cook" }
+  public var title: String { tr("What can I cook") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   private func layout(in area: Rect) -> (headline: Rect, list: ListView) {

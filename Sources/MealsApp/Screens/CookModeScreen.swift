@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Cook Mode: a meal to cook by, full screen and free of distraction.
 ///
@@ -121,7 +122,7 @@ public final class CookModeScreen: Screen {
     notes = method.notes
   }
 
-  public var title: String { "Cook Mode" }
+  public var title: String { tr("Cook Mode") }
 
   public var keyHelp: [KeyHelp] {
     let help = MealActions.unitsHelp(chainHelp, context.units)

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MealsCore
 import TerminalUI
+import Translation
 
 /// Edit Instructions: a multi-line editor; Ctrl-S saves through the delegate, Esc cancels,
 /// Ctrl-O opens the text in `$VISUAL`/`$EDITOR`.
@@ -18,7 +19,7 @@ public final class EditInstructionsScreen: Screen {
     self.area = TextArea(instructions)
   }
 
-  public var title: String { "Edit Instructions" }
+  public var title: String { tr("Edit Instructions") }
   public var acceptsText: Bool { true }
 
   enum Action: String { case save, cancel, openInEditor }

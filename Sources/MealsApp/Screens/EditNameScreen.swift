@@ -1,5 +1,6 @@
 import MealsCore
 import TerminalUI
+import Translation
 
 /// Edit Name: a one-line field; Enter saves through the delegate, Esc cancels.
 public final class EditNameScreen: Screen {
@@ -11,7 +12,7 @@ public final class EditNameScreen: Screen {
     field = TextField(name)
   }
 
-  public var title: String { "Edit Name" }
+  public var title: String { tr("Edit Name") }
   public var acceptsText: Bool { true }
 
   enum Action: String { case save, cancel }

@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Favourites: the favourite meals, the newest favourite first, in My Meals' row style.
 ///
@@ -32,7 +33,7 @@ public final class FavouritesScreen: Screen {
     }
   }
 
-  public var title: String { "Favourites" }
+  public var title: String { tr("Favourites") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   public var selectedMeal: MealSummary? { list.selected }

@@ -1,5 +1,6 @@
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The ingredient catalogue as a screen: what Add Ingredient and Ingredients share (the
 /// picker, clicks, the store's changes, the drawing); each adds its own keys and title.
@@ -14,7 +15,7 @@ public class IngredientPickerScreen: Screen {
       store: context.store, offersNew: offersNew, navigator: context.navigator)
   }
 
-  public var title: String { "Ingredients" }
+  public var title: String { tr("Ingredients") }
   public var acceptsText: Bool { true }
   public var keyHelp: [KeyHelp] { IngredientPicker.help }
 

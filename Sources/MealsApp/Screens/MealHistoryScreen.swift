@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// A meal's history (`h` on Meal Detail of a saved meal): its saved versions, the newest first.
 ///
@@ -45,7 +46,7 @@ public final class MealHistoryScreen: Screen {
     prepare(in: context.navigator.body)
   }
 
-  public var title: String { "History" }
+  public var title: String { tr("History") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The update step: the versions read again after a change (a save, a sync, a restore).

@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The pantry: what is at home, one item a row (its amount beside it), for What can I cook.
 ///
@@ -44,7 +45,7 @@ public final class PantryScreen: Screen {
     list.listen(to: context.store, redrawing: context.navigator)
   }
 
-  public var title: String { "Pantry" }
+  public var title: String { tr("Pantry") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The count on the first row, the list under it.

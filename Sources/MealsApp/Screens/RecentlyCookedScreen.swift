@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Recently Cooked (`R` on My Meals): the meals of the cook log, the most recently cooked
 /// first, in My Meals' row style (`cooked 3 weeks ago · 5×`): My Meals by last cooked.
@@ -30,7 +31,7 @@ public final class RecentlyCookedScreen: Screen {
     }
   }
 
-  public var title: String { "Recently Cooked" }
+  public var title: String { tr("Recently Cooked") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   public var selectedMeal: MealSummary? { list.selected }

@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Recently Deleted: the trash, newest first.
 ///
@@ -32,7 +33,7 @@ public final class RecentlyDeletedScreen: Screen {
     meals.listen(to: store, redrawing: context.navigator)
   }
 
-  public var title: String { "Recently Deleted" }
+  public var title: String { tr("Recently Deleted") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The count on the first row, the list under it (no preview: the rows say it all).

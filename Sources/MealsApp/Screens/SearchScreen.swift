@@ -2,6 +2,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Search Meals: live search on TheMealDB, results, and the `Create a new meal…` row.
 public final class SearchScreen: Screen, StoreListener {
@@ -60,7 +61,7 @@ public final class SearchScreen: Screen, StoreListener {
     saved = context.store.storedMealDBIDs(among: results.compactMap(\.mealDBID))
   }
 
-  public var title: String { "Search Meals" }
+  public var title: String { tr("Search Meals") }
   public var acceptsText: Bool { focus == .field }
 
   enum Action: String { case search, results, choose, lookFirst, field }

@@ -1,5 +1,6 @@
 import MealsCore
 import TerminalUI
+import Translation
 
 /// Serving to a phone (`P` on My Meals): the pairing address and its QR code, the phones that
 /// came in, and `s` to stop or serve again; Esc leaves it serving.
@@ -24,7 +25,7 @@ public final class ServeScreen: Screen {
 
   private var serve: AppServe { context.serve }
 
-  public var title: String { "Serve to a Phone" }
+  public var title: String { tr("Serve to a Phone") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   public func handle(_ key: Key) -> Bool { resolve(key) }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The shopping list: one row per ingredient, its amounts added up, the meals it is for.
 ///
@@ -78,7 +79,7 @@ public final class ShoppingListScreen: Screen {
     list.listen(to: context.store, redrawing: context.navigator)
   }
 
-  public var title: String { "Shopping List" }
+  public var title: String { tr("Shopping List") }
   public var keyHelp: [KeyHelp] { MealActions.unitsHelp(chainHelp, context.units) }
 
   /// The count on the first row, the list under it.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The Week Plan (`W` on My Meals): a week's days, Monday first, and the meals planned for each.
 ///
@@ -103,7 +104,7 @@ public final class WeekPlanScreen: Screen {
     CivilDate.today(Date(timeIntervalSince1970: context.store.clock()))
   }
 
-  public var title: String { "Week Plan" }
+  public var title: String { tr("Week Plan") }
   public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The entry under the selection bar (nil on a day's heading).

@@ -1,6 +1,7 @@
 import MealsCore
 import MealsNet
 import TerminalUI
+import Translation
 
 /// Browse: the hub of ways to explore TheMealDB.
 public final class BrowseScreen: Screen {
@@ -38,7 +39,7 @@ public final class BrowseScreen: Screen {
     self.context = context
   }
 
-  public var title: String { "Browse" }
+  public var title: String { tr("Browse") }
 
   enum Action: String { case open }
   static let keys = KeyTable<Action>(
