@@ -59,9 +59,9 @@ enum CanCookCommand {
     for rank in 0..<ranking.count {
       line.removeAll(keepingCapacity: true)
       let missing = ranking.missing(at: rank)
-      NumberBytes.append(ranking.ids[rank], to: &line)
+      NumberText.appendDecimal(ranking.ids[rank], to: &line)
       line.append(UInt8(ascii: "\t"))
-      NumberBytes.append(Int64(missing.count), to: &line)
+      NumberText.appendDecimal(Int64(missing.count), to: &line)
       line.append(UInt8(ascii: "\t"))
       let name = ranking.names[rank]
       if name.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
@@ -77,19 +77,5 @@ enum CanCookCommand {
       line.append(UInt8(ascii: "\n"))
       output.write(bytes: line)
     }
-  }
-}
-
-/// Decimal digits of a number as bytes, without making a string.
-enum NumberBytes {
-  static func append(_ value: Int64, to bytes: inout [UInt8]) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    let first = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes[first...].reverse()
   }
 }

@@ -215,23 +215,7 @@ public struct JSONObjectWriter {
   }
 
   private mutating func integer(_ value: Int64) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    guard magnitude < 10_000_000_000 else {
-      bytes.append(contentsOf: String(magnitude).utf8)
-      return
-    }
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[9 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      bytes.append(contentsOf: buffer[(10 - count)...])
-    }
+    NumberText.appendDecimal(value, to: &bytes)
   }
 
   public mutating func field(_ name: StaticString, _ value: String?) {

@@ -23,4 +23,17 @@ public enum NumberText {
     let digits = Array("0123456789ABCDEF".utf8)
     return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
   }
+
+  /// Appends `value`'s decimal digits to `bytes`, without making a string (a listing of
+  /// 100 000 rows writes as many).
+  public static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let first = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[first...].reverse()
+  }
 }
