@@ -6,15 +6,20 @@
 public struct PluralRule: Equatable, Sendable {
   /// How many forms a message has.
   public let count: Int
-  private let expression: Expression
+  /// The expression as a flat list, each node naming its operands by place, the root last.
+  ///
+  /// Flat, so no pointer hides in an enum's spare bits from the leak checker.
+  private let nodes: [Node]
 
   /// English's rule, and what a catalog without a rule of its own gets (as gettext does).
-  public static let germanic = PluralRule(count: 2, expression: .binary(.notEqual, .n, .number(1)))
+  public static let germanic = PluralRule(
+    count: 2,
+    nodes: [Node(.n), Node(.number, value: 1), Node(.binary(.notEqual), 0, 1)])
 
   /// The rule written in a `Plural-Forms` header value; nil when it cannot be read.
   public init?(header value: String) {
     var count: Int?
-    var expression: Expression?
+    var nodes: [Node]?
     for part in value.split(separator: ";") {
       let pair = part.split(separator: "=", maxSplits: 1)
       guard pair.count == 2 else { continue }
@@ -23,59 +28,81 @@ public struct PluralRule: Equatable, Sendable {
         count = Int(trimmedOfSpaces(pair[1]))
       } else if name == "plural" {
         var parser = Parser(Array(pair[1].utf8))
-        expression = parser.parseWhole()
+        nodes = parser.parseWhole()
       }
     }
-    guard let count, (1...6).contains(count), let expression else { return nil }
-    self.init(count: count, expression: expression)
+    guard let count, (1...6).contains(count), let nodes else { return nil }
+    self.init(count: count, nodes: nodes)
   }
 
-  private init(count: Int, expression: Expression) {
+  private init(count: Int, nodes: [Node]) {
     self.count = count
-    self.expression = expression
+    self.nodes = nodes
   }
 
   /// The form for `n` (0 up to `count - 1`; a rule that says more gives the first, as
   /// gettext does).
   public func form(for n: Int) -> Int {
-    let value = expression.value(UInt64(n.magnitude))
+    let value = value(of: nodes.count - 1, UInt64(n.magnitude))
     return value < UInt64(count) ? Int(value) : 0
   }
 
   // MARK: - The expression
 
-  indirect enum Expression: Equatable, Sendable {
-    case n
-    case number(UInt64)
-    case not(Expression)
-    case binary(Operator, Expression, Expression)
-    case choice(Expression, Expression, Expression)
+  struct Node: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+      case n, number, not, choice
+      case binary(Operator)
+    }
 
-    func value(_ n: UInt64) -> UInt64 {
-      switch self {
-      case .n: return n
-      case .number(let value): return value
-      case .not(let operand): return operand.value(n) == 0 ? 1 : 0
-      case .choice(let condition, let then, let otherwise):
-        return condition.value(n) != 0 ? then.value(n) : otherwise.value(n)
-      case .binary(let op, let left, let right):
-        let (a, b) = (left.value(n), right.value(n))
-        switch op {
-        case .or: return a != 0 || b != 0 ? 1 : 0
-        case .and: return a != 0 && b != 0 ? 1 : 0
-        case .equal: return a == b ? 1 : 0
-        case .notEqual: return a != b ? 1 : 0
-        case .less: return a < b ? 1 : 0
-        case .lessOrEqual: return a <= b ? 1 : 0
-        case .greater: return a > b ? 1 : 0
-        case .greaterOrEqual: return a >= b ? 1 : 0
-        case .plus: return a &+ b
-        case .minus: return a &- b
-        case .times: return a &* b
-        // Dividing by zero gives 0: a broken rule picks a form, never stops the program.
-        case .divided: return b == 0 ? 0 : a / b
-        case .remainder: return b == 0 ? 0 : a % b
-        }
+    let kind: Kind
+    /// A number's value.
+    var value: UInt64 = 0
+    /// The operands' places in `nodes`: `!` has one, an operator two, a choice three.
+    var operands: (Int, Int, Int) = (0, 0, 0)
+
+    init(_ kind: Kind, value: UInt64 = 0) {
+      self.kind = kind
+      self.value = value
+    }
+
+    init(_ kind: Kind, _ first: Int, _ second: Int = 0, _ third: Int = 0) {
+      self.kind = kind
+      self.operands = (first, second, third)
+    }
+
+    static func == (left: Node, right: Node) -> Bool {
+      left.kind == right.kind && left.value == right.value && left.operands == right.operands
+    }
+  }
+
+  /// The value of the node at `place` for `n`.
+  private func value(of place: Int, _ n: UInt64) -> UInt64 {
+    let node = nodes[place]
+    switch node.kind {
+    case .n: return n
+    case .number: return node.value
+    case .not: return value(of: node.operands.0, n) == 0 ? 1 : 0
+    case .choice:
+      return value(of: node.operands.0, n) != 0
+        ? value(of: node.operands.1, n) : value(of: node.operands.2, n)
+    case .binary(let op):
+      let (a, b) = (value(of: node.operands.0, n), value(of: node.operands.1, n))
+      switch op {
+      case .or: return a != 0 || b != 0 ? 1 : 0
+      case .and: return a != 0 && b != 0 ? 1 : 0
+      case .equal: return a == b ? 1 : 0
+      case .notEqual: return a != b ? 1 : 0
+      case .less: return a < b ? 1 : 0
+      case .lessOrEqual: return a <= b ? 1 : 0
+      case .greater: return a > b ? 1 : 0
+      case .greaterOrEqual: return a >= b ? 1 : 0
+      case .plus: return a &+ b
+      case .minus: return a &- b
+      case .times: return a &* b
+      // Dividing by zero gives 0: a broken rule picks a form, never stops the program.
+      case .divided: return b == 0 ? 0 : a / b
+      case .remainder: return b == 0 ? 0 : a % b
       }
     }
   }
@@ -92,22 +119,32 @@ public struct PluralRule: Equatable, Sendable {
     private var at = 0
     /// Parentheses and choices nested so deep are no rule anyone writes.
     private var depth = 0
+    /// The nodes read so far; each is added after its operands.
+    private var nodes: [Node] = []
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func parseWhole() -> Expression? {
-      guard let expression = choice() else { return nil }
+    /// The nodes, root last, when the whole text is one expression.
+    mutating func parseWhole() -> [Node]? {
+      guard let root = choice() else { return nil }
       skipSpaces()
-      return at == bytes.count ? expression : nil
+      guard at == bytes.count else { return nil }
+      return root == nodes.count - 1 ? nodes : nodes + [nodes[root]]
     }
 
-    private mutating func choice() -> Expression? {
+    /// Adds a node; its place.
+    private mutating func add(_ node: Node) -> Int {
+      nodes.append(node)
+      return nodes.count - 1
+    }
+
+    private mutating func choice() -> Int? {
       depth += 1
       defer { depth -= 1 }
       guard depth < 64, let condition = binary(level: 0) else { return nil }
       guard take("?") else { return condition }
       guard let then = choice(), take(":"), let otherwise = choice() else { return nil }
-      return .choice(condition, then, otherwise)
+      return add(Node(.choice, condition, then, otherwise))
     }
 
     private static let levels: [[(String, Operator)]] = [
@@ -116,18 +153,18 @@ public struct PluralRule: Equatable, Sendable {
       [("+", .plus), ("-", .minus)], [("*", .times), ("/", .divided), ("%", .remainder)],
     ]
 
-    private mutating func binary(level: Int) -> Expression? {
+    private mutating func binary(level: Int) -> Int? {
       guard level < Self.levels.count else { return unary() }
       guard var left = binary(level: level + 1) else { return nil }
       while let op = Self.levels[level].first(where: { peek($0.0) }) {
         _ = take(op.0)
         guard let right = binary(level: level + 1) else { return nil }
-        left = .binary(op.1, left, right)
+        left = add(Node(.binary(op.1), left, right))
       }
       return left
     }
 
-    private mutating func unary() -> Expression? {
+    private mutating func unary() -> Int? {
       skipSpaces()
       guard at < bytes.count else { return nil }
       if peek("!=") { return nil }
@@ -135,13 +172,13 @@ public struct PluralRule: Equatable, Sendable {
         depth += 1
         defer { depth -= 1 }
         guard depth < 64, let operand = unary() else { return nil }
-        return .not(operand)
+        return add(Node(.not, operand))
       }
       if take("(") {
         guard let inner = choice(), take(")") else { return nil }
         return inner
       }
-      if take("n") { return .n }
+      if take("n") { return add(Node(.n)) }
       var value: UInt64 = 0
       var digits = 0
       while at < bytes.count, (0x30...0x39).contains(bytes[at]) {
@@ -151,7 +188,7 @@ public struct PluralRule: Equatable, Sendable {
         at += 1
         digits += 1
       }
-      return digits > 0 ? .number(value) : nil
+      return digits > 0 ? add(Node(.number, value: value)) : nil
     }
 
     private mutating func skipSpaces() {
