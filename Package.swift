@@ -67,7 +67,7 @@ let package = Package(
       name: "MealsCLI",
       dependencies: [
         "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsLaunch", "MealsServe",
-        "MealsSync", "TerminalUI", "TextSafety", "Programs", "Files",
+        "MealsSync", "TerminalUI", "TextSafety", "Programs", "Files", "Translation",
       ]),
     // The sync room: a book and a folder of Cooklang files (plain, Syncthing's or git's).
     .target(
@@ -84,7 +84,7 @@ let package = Package(
     // The serve room: the phone's server, its pairing and its certificates.
     .target(
       name: "MealsServe",
-      dependencies: ["MealsCore", "MealsStore", "MealsNet", "Files", "CQRCode"]),
+      dependencies: ["MealsCore", "MealsStore", "MealsNet", "Files", "CQRCode", "Translation"]),
     // The one place meals starts another program (git, tmux, the user's editor).
     .target(name: "Programs", dependencies: ["Files"]),
     // Files written whole or not at all, read within a limit, and the picture cache.
@@ -93,7 +93,7 @@ let package = Package(
       name: "MealsApp",
       dependencies: [
         "MealsCore", "MealsStore", "MealsNet", "MealsImport", "MealsLaunch", "MealsServe",
-        "MealsSync", "TerminalUI", "TextSafety", "Programs", "Files",
+        "MealsSync", "TerminalUI", "TextSafety", "Programs", "Files", "Translation",
       ]),
     .executableTarget(
       name: "meals",

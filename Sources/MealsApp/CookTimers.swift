@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// A timer started from a step: it counts down on the event loop's deadlines, to the second.
 struct CookTimer: Equatable {
@@ -93,9 +94,11 @@ final class CookTimers: Ticker {
       let timer = timers[index]
       navigator.send(.bell)
       navigator.send(.flash)
-      navigator.showInfo("⏰ \(timer.title) is done.")
+      navigator.showInfo(tr("⏰ %s is done.").filled(timer.title))
       navigator.present(
-        AlertPrompt("⏰ Time's up: \(timer.title)", detail: "Enter or Esc to carry on cooking"))
+        AlertPrompt(
+          tr("⏰ Time's up: %s").filled(timer.title),
+          detail: tr("Enter or Esc to carry on cooking")))
     }
     if rang { keep() }
     return changed
@@ -119,7 +122,8 @@ final class CookTimers: Ticker {
     do {
       try store.setSetting(Self.settingKey, to: lines.joined(separator: "\n"))
     } catch {
-      navigator.showError("The timers could not be kept for the next start: \(error.message)")
+      navigator.showError(
+        tr("The timers could not be kept for the next start: %s").filled(error.message))
     }
   }
 
@@ -147,11 +151,16 @@ final class CookTimers: Ticker {
     }
     keep()
     guard let first = passed.first else { return }
-    let others = passed.count > 1 ? " (and \(passed.count - 1) more: T in Cook Mode)" : ""
-    let said = "⏰ Time's up while meals was closed: \(first.title)\(others)"
+    let said =
+      passed.count > 1
+      ? trn(
+        "⏰ Time's up while meals was closed: %2$s (and %1$d more: T in Cook Mode)",
+        "⏰ Time's up while meals was closed: %2$s (and %1$d more: T in Cook Mode)",
+        passed.count - 1, first.title)
+      : tr("⏰ Time's up while meals was closed: %s").filled(first.title)
     // Another question (a kept draft) keeps the box; the status line says it then.
     if navigator.prompt == nil {
-      navigator.present(AlertPrompt(said, detail: "Enter or Esc to carry on cooking"))
+      navigator.present(AlertPrompt(said, detail: tr("Enter or Esc to carry on cooking")))
     } else {
       navigator.showNotice(said)
     }

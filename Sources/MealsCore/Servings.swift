@@ -1,3 +1,5 @@
+import Translation
+
 /// The servings a meal is shown for, against those its quantities were written for.
 ///
 /// Those are the meal's own `servings`, or 4 when it does not say. Changing the servings
@@ -37,14 +39,20 @@ public struct Servings: Equatable, Sendable {
 
   /// `serves 4 (assumed)`, `serves 6 (recipe: 4)`.
   public var description: String {
-    if isScaled { return "serves \(current) (recipe: \(base)\(isAssumed ? ", assumed" : ""))" }
-    return "serves \(current)" + (isAssumed ? " (assumed)" : "")
+    if isScaled {
+      return isAssumed
+        ? tr("serves %1$d (recipe: %2$d, assumed)").filled(String(current), String(base))
+        : tr("serves %1$d (recipe: %2$d)").filled(String(current), String(base))
+    }
+    return isAssumed
+      ? tr("serves %d (assumed)").filled(String(current)) : tr("serves %d").filled(String(current))
   }
 
   /// `for 6 servings`, `for 4 servings (assumed)`: inside a sentence, no nested brackets.
   public var phrase: String {
-    "for \(current) serving\(current == 1 ? "" : "s")"
-      + (isAssumed && !isScaled ? " (assumed)" : "")
+    isAssumed && !isScaled
+      ? trn("for %d serving (assumed)", "for %d servings (assumed)", current)
+      : trn("for %d serving", "for %d servings", current)
   }
 
   /// A measure for these servings: scaled when it is an amount, else as written.

@@ -1,3 +1,5 @@
+import Translation
+
 /// The footer: the top screen's keys (or an open prompt's) left to right as far as they fit,
 /// and the help key, which always keeps its place at the end.
 enum Footer {
@@ -40,7 +42,7 @@ extension Navigator {
       return Footer.layout(prompt.keyHelp.filter(\.inFooter), width: width, last: nil)
     }
     let helpItem = KeyHelp(
-      keys: (top?.acceptsText ?? false) ? "F1" : "?", text: "help", key: .function(1))
+      keys: (top?.acceptsText ?? false) ? "F1" : "?", text: tr("help"), key: .function(1))
     let items = (top?.keyHelp ?? []).filter(\.inFooter)
     return Footer.layout(items, width: width, last: helpItem)
   }

@@ -1,3 +1,5 @@
+import Translation
+
 /// The `?` overlay: the keys that work everywhere first, then the top screen's, in a box.
 ///
 /// Quit, back and help come first, where a first look finds them. A wide window
@@ -22,10 +24,10 @@ struct HelpOverlay {
   static let keys = KeyTable<Move>(
     "help",
     [
-      KeyBinding([.down, .character("j")], .down, "down"),
-      KeyBinding([.up, .character("k")], .up, "up"),
-      KeyBinding([.pageDown], .pageDown, "page down"),
-      KeyBinding([.pageUp], .pageUp, "page up"),
+      KeyBinding([.down, .character("j")], .down, tr("down")),
+      KeyBinding([.up, .character("k")], .up, tr("up")),
+      KeyBinding([.pageDown], .pageDown, tr("page down")),
+      KeyBinding([.pageUp], .pageUp, tr("page up")),
     ])
 
   /// Scrolls for the overlay's keys; false for any other key (which closes it).

@@ -1,3 +1,5 @@
+import Translation
+
 /// One line of the footer and the help overlay: the keys as written and what they do.
 public struct KeyHelp: Equatable, Sendable {
   public var keys: String
@@ -198,7 +200,7 @@ public struct KeyTable<Action: Sendable>: Sendable {
 
 extension KeyHelp {
   /// `Esc` goes back: the line nearly every screen ends with.
-  public static let back = KeyHelp(keys: "Esc", text: "back")
+  public static let back = KeyHelp(keys: "Esc", text: tr("back"))
   /// `Esc` leaves a form or a field without keeping what was typed.
-  public static let cancel = KeyHelp(keys: "Esc", text: "cancel")
+  public static let cancel = KeyHelp(keys: "Esc", text: tr("cancel"))
 }

@@ -1,3 +1,5 @@
+import Translation
+
 /// The navigator's own keys: a table like any screen's, at both ends of every key chain.
 ///
 /// `firstActions` are asked before any screen (quit, suspend, redraw, help by F1), so no screen
@@ -12,15 +14,15 @@ extension Navigator {
   public static let keys = KeyTable<GlobalAction>(
     "",
     [
-      KeyBinding([.character("?")], .help, "help"),
-      KeyBinding([.function(1)], .helpInFields, "help, also in text fields", footer: false),
+      KeyBinding([.character("?")], .help, tr("help")),
+      KeyBinding([.function(1)], .helpInFields, tr("help, also in text fields"), footer: false),
       KeyBinding(
-        [.escape, .character("q")], .back, "back (q on the first screen quits)", label: "Esc/q",
+        [.escape, .character("q")], .back, tr("back (q on the first screen quits)"), label: "Esc/q",
         footer: false),
-      KeyBinding([.ctrl("l")], .redraw, "redraw the screen", footer: false),
-      KeyBinding([.ctrl("z")], .suspend, "suspend (fg to resume)", footer: false),
+      KeyBinding([.ctrl("l")], .redraw, tr("redraw the screen"), footer: false),
+      KeyBinding([.ctrl("z")], .suspend, tr("suspend (fg to resume)"), footer: false),
       KeyBinding(
-        [.ctrl("c")], .quit, "quit", footer: false,
+        [.ctrl("c")], .quit, tr("quit"), footer: false,
         detail: "quit from anywhere (an unsaved draft is kept and offered at the next start)"),
     ])
 

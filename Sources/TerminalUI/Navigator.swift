@@ -1,3 +1,5 @@
+import Translation
+
 /// Owns the screen stack, the prompt and help overlay on top, and the status line.
 ///
 /// Layout (`chrome`): header (breadcrumb) on the first row, the top screen in the middle, the
@@ -212,7 +214,7 @@ public final class Navigator {
     let inField = top?.acceptsText == true
     let onLast = stack.count <= 1
     let global =
-      (onLast ? [KeyHelp(keys: "q", text: "quit")] : [])
+      (onLast ? [KeyHelp(keys: "q", text: tr("quit"))] : [])
       + Self.keys.help { !(inField && $0 == .help) && !(onLast && $0 == .back) }
     help = HelpOverlay(
       title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: global,

@@ -102,9 +102,9 @@ public func trc(_ context: String, _ message: String) -> String {
 }
 
 /// The form of `singular`/`plural` for `n` in the user's language (Polish has three), with
-/// `%d` (or `%1$d`) replaced by `n`.
-public func trn(_ singular: String, _ plural: String, _ n: Int) -> String {
-  Translator.text(singular, plural, n).filled(String(n))
+/// `%d` (or `%1$d`) replaced by `n` and the placeholders after it by `values`.
+public func trn(_ singular: String, _ plural: String, _ n: Int, _ values: String...) -> String {
+  Translator.text(singular, plural, n).filled([String(n)] + values)
 }
 
 extension String {

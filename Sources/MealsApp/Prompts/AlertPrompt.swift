@@ -1,5 +1,6 @@
 import MealsCore
 import TerminalUI
+import Translation
 
 /// A message in a box that stays until it is acknowledged (Enter, Esc or Space): a timer has
 /// ended, and other keys must not slip past it.
@@ -13,7 +14,7 @@ public final class AlertPrompt: Prompt {
   }
 
   static let keys = KeyTable<Void>([
-    KeyBinding([.enter, .escape, .character(" ")], (), "carry on", label: "Enter")
+    KeyBinding([.enter, .escape, .character(" ")], (), tr("carry on"), label: "Enter")
   ])
 
   public var keyHelp: [KeyHelp] { Self.keys.help }

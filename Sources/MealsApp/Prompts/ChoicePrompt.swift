@@ -1,4 +1,5 @@
 import TerminalUI
+import Translation
 
 /// A question on the status line with more answers than yes and no, each a letter ("Add the
 /// 3 not on the list (o), or all 7 (a)?"); Esc answers none of them.
@@ -28,7 +29,7 @@ public final class ChoicePrompt: Prompt {
     keys = KeyTable(
       answers.enumerated().map { index, answer in
         KeyBinding([.character(answer.key)], index, answer.text)
-      } + [KeyBinding([.escape], -1, "neither")])
+      } + [KeyBinding([.escape], -1, tr("neither"))])
   }
 
   public var keyHelp: [KeyHelp] { keys.help }

@@ -1,4 +1,5 @@
 import TerminalUI
+import Translation
 
 /// A yes/no question on the status line, such as "Discard changes? (y/n)".
 ///
@@ -24,9 +25,9 @@ public final class ConfirmPrompt: Prompt {
   static let keys = KeyTable<Answer>(
     "confirm",
     [
-      KeyBinding([.character("y"), .character("Y")], .yes, "yes", label: "y"),
-      KeyBinding([.character("n"), .character("N")], .no, "no", label: "n"),
-      KeyBinding([.escape], .escape, "no"),
+      KeyBinding([.character("y"), .character("Y")], .yes, tr("yes"), label: "y"),
+      KeyBinding([.character("n"), .character("N")], .no, tr("no"), label: "n"),
+      KeyBinding([.escape], .escape, tr("no")),
     ])
 
   public var keyHelp: [KeyHelp] {

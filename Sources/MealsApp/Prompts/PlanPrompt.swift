@@ -1,6 +1,7 @@
 import MealsCore
 import TerminalUI
 import TextSafety
+import Translation
 
 /// Plans a meal (`p` on My Meals): a day, today first (`←→` a day, `↑↓` a week), and a slot
 /// (`Tab`), in a small box over the screen; Enter plans it, Esc leaves it.
@@ -12,13 +13,13 @@ public final class PlanPrompt: Prompt {
   static let keys = KeyTable<Action>(
     "plan-prompt",
     [
-      KeyBinding([.enter], .plan, "plan it"),
-      KeyBinding([.left], .previousDay, "a day earlier", label: "←→", footer: false),
-      KeyBinding([.right], .nextDay, "a day later", footer: false),
-      KeyBinding([.up], .previousWeek, "a week earlier", label: "↑↓", footer: false),
-      KeyBinding([.down], .nextWeek, "a week later", footer: false),
-      KeyBinding([.tab, .character(" ")], .slot, "the slot", label: "Tab"),
-      KeyBinding([.escape], .cancel, "cancel"),
+      KeyBinding([.enter], .plan, tr("plan it")),
+      KeyBinding([.left], .previousDay, tr("a day earlier"), label: "←→", footer: false),
+      KeyBinding([.right], .nextDay, tr("a day later"), footer: false),
+      KeyBinding([.up], .previousWeek, tr("a week earlier"), label: "↑↓", footer: false),
+      KeyBinding([.down], .nextWeek, tr("a week later"), footer: false),
+      KeyBinding([.tab, .character(" ")], .slot, tr("the slot"), label: "Tab"),
+      KeyBinding([.escape], .cancel, tr("cancel")),
     ])
 
   /// "Plan" or "Move", before the meal's name in the box's title.

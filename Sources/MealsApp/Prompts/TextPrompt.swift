@@ -1,5 +1,6 @@
 import MealsCore
 import TerminalUI
+import Translation
 
 /// A one-line field in a small box over the screen, such as "Quantity of Garlic:".
 public final class TextPrompt: Prompt {
@@ -19,7 +20,7 @@ public final class TextPrompt: Prompt {
 
   public init(
     label: String, text: String = "", hint: String = "Enter to add · Esc to cancel",
-    action: String = "add", alternative: (key: Key, label: String, run: () -> Void)? = nil,
+    action: String = tr("add"), alternative: (key: Key, label: String, run: () -> Void)? = nil,
     onSubmit: @escaping (String) -> String?
   ) {
     self.label = label
@@ -34,7 +35,7 @@ public final class TextPrompt: Prompt {
   static let keys = KeyTable<Action>(
     "text-prompt",
     [
-      KeyBinding([.enter], .submit, "add"), KeyBinding([.escape], .cancel, "cancel"),
+      KeyBinding([.enter], .submit, tr("add")), KeyBinding([.escape], .cancel, tr("cancel")),
     ], typing: true)
 
   public var keyHelp: [KeyHelp] {

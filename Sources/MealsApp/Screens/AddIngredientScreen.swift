@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Add Ingredient: a type-to-filter picker over the stored catalogue, then a quantity prompt.
 ///
@@ -24,17 +25,17 @@ public final class AddIngredientScreen: IngredientPickerScreen {
   static let keys = KeyTable<Action>(
     "add-ingredient",
     [
-      KeyBinding([.enter], .choose, "choose", detail: "choose it: asks the quantity"),
-      KeyBinding([.right], .details, "details (◆)", detail: "details of a `◆` ingredient"),
+      KeyBinding([.enter], .choose, tr("choose"), detail: "choose it: asks the quantity"),
+      KeyBinding([.right], .details, tr("details (◆)"), detail: "details of a `◆` ingredient"),
       KeyBinding(
-        [.ctrl("r")], .importCatalogue, "retry import",
+        [.ctrl("r")], .importCatalogue, tr("retry import"),
         detail: "import the ingredient list from TheMealDB again"),
     ], typing: true)
   public override var keyHelp: [KeyHelp] { chainHelp }
 
   /// What typing does here: filter, or name an ingredient the catalogue lacks.
   static let typingHelp = KeyHelp(
-    keys: "type", text: "filter the list, or name a new ingredient", inFooter: false,
+    keys: "type", text: tr("filter the list, or name a new ingredient"), inFooter: false,
     detail:
       "filter the list (as in Ingredients); a name it lacks gives `Use “…” (new ingredient)`, kept as yours (`yours`) and offered next time"
   )

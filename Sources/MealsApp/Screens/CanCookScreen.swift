@@ -16,19 +16,19 @@ public final class CanCookScreen: Screen {
     "can-cook",
     [
       KeyBinding(
-        [.enter, .character("v")], .view, "view", label: "Enter",
+        [.enter, .character("v")], .view, tr("view"), label: "Enter",
         detail: "view the meal in Meal Detail"),
       MealActions.cook(.cook),
       KeyBinding(
-        [.character("l")], .addMissing, "missing to the shopping list",
+        [.character("l")], .addMissing, tr("missing to the shopping list"),
         detail: "put only what the meal is missing on the shopping list"),
       KeyBinding(
-        [.character("+"), .character("=")], .more, "more missing", label: "+",
+        [.character("+"), .character("=")], .more, tr("more missing"), label: "+",
         detail: "list meals missing one more ingredient too"),
       KeyBinding(
-        [.character("-")], .fewer, "fewer missing", label: "-",
+        [.character("-")], .fewer, tr("fewer missing"), label: "-",
         detail: "list only meals missing one fewer"),
-      KeyBinding([.character("H")], .pantry, "pantry", detail: "open the pantry"),
+      KeyBinding([.character("H")], .pantry, tr("pantry"), detail: "open the pantry"),
     ])
 
   /// The most `+` lets a meal lack.

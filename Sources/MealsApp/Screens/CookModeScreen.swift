@@ -18,23 +18,23 @@ public final class CookModeScreen: Screen {
   static let keys = KeyTable<Action>(
     "cook-mode",
     [
-      KeyBinding([.right, .character(" ")], .next, "next step", label: "→/Space"),
+      KeyBinding([.right, .character(" ")], .next, tr("next step"), label: "→/Space"),
       KeyBinding(
-        [.left], .previous, "previous step", label: "←",
+        [.left], .previous, tr("previous step"), label: "←",
         detail: "the previous step (back to the checklist from the first)"),
       KeyBinding(
-        [.character("t")], .timer, "start the step's timer",
+        [.character("t")], .timer, tr("start the step's timer"),
         detail:
           "start a timer for the step's time (`10 minutes`, `1 hr 30 mins`; a range counts its lower bound)"
       ),
       KeyBinding(
-        [.character("T")], .timers, "timers (x stops one)",
+        [.character("T")], .timers, tr("timers (x stops one)"),
         detail: "the timers: `x` stops the selected one, `Esc` back"),
       MealActions.more(.more), MealActions.fewer(.fewer), MealActions.units(.units),
       MealActions.addToList(.addToList), CookedIt.binding(.cooked),
-      KeyBinding([.enter], .tick, "tick an ingredient", footer: false),
+      KeyBinding([.enter], .tick, tr("tick an ingredient"), footer: false),
       KeyBinding(
-        [.escape, .character("q")], .leave, "leave Cook Mode", label: "Esc",
+        [.escape, .character("q")], .leave, tr("leave Cook Mode"), label: "Esc",
         detail:
           "leave (running timers keep counting: the status line shows them, and they ring on any screen)"
       ),
@@ -44,9 +44,9 @@ public final class CookModeScreen: Screen {
   static let checklistKeys = KeyTable<Action>(
     "cook-mode-checklist",
     [
-      KeyBinding([.right], .next, "start cooking", label: "→", detail: "to the first step"),
+      KeyBinding([.right], .next, tr("start cooking"), label: "→", detail: "to the first step"),
       KeyBinding(
-        [.character(" "), .enter], .tick, "tick", label: "Space/Enter",
+        [.character(" "), .enter], .tick, tr("tick"), label: "Space/Enter",
         detail: "tick an ingredient as you gather it (the cursor goes on to the next)"),
     ])
   /// What the checklist shows of the steps' keys besides its own.
@@ -56,22 +56,22 @@ public final class CookModeScreen: Screen {
   static let scrollKeys = KeyTable<Pager.Action>(
     "cook-mode-scroll",
     [
-      KeyBinding([.down, .character("j")], .lineDown, "scroll down", footer: false),
-      KeyBinding([.up, .character("k")], .lineUp, "scroll up", footer: false),
-      KeyBinding([.pageDown], .pageDown, "page down", footer: false),
-      KeyBinding([.pageUp], .pageUp, "page up", footer: false),
+      KeyBinding([.down, .character("j")], .lineDown, tr("scroll down"), footer: false),
+      KeyBinding([.up, .character("k")], .lineUp, tr("scroll up"), footer: false),
+      KeyBinding([.pageDown], .pageDown, tr("page down"), footer: false),
+      KeyBinding([.pageUp], .pageUp, tr("page up"), footer: false),
     ],
     summary: KeyHelp(
-      keys: "↓↑ j/k PgDn PgUp", text: "scroll a step too long for the window", inFooter: false))
+      keys: "↓↑ j/k PgDn PgUp", text: tr("scroll a step too long for the window"), inFooter: false))
 
   enum TimersAction: String, Sendable { case stop, back }
   /// In the list of timers (`T`).
   static let timersKeys = KeyTable<TimersAction>(
     "cook-mode-timers",
     [
-      KeyBinding([.character("x")], .stop, "stop the timer"),
+      KeyBinding([.character("x")], .stop, tr("stop the timer")),
       KeyBinding(
-        [.escape, .character("T"), .character("q")], .back, "back to cooking", label: "Esc/T"),
+        [.escape, .character("T"), .character("q")], .back, tr("back to cooking"), label: "Esc/T"),
     ])
 
   /// The widest a step's lines are drawn: a comfortable reading width.
@@ -204,7 +204,7 @@ public final class CookModeScreen: Screen {
 
   private func move(by offset: Int) {
     guard !steps.isEmpty else {
-      context.navigator.showInfo("This meal has no instructions to cook by.")
+      context.navigator.showInfo(tr("This meal has no instructions to cook by."))
       return
     }
     let current = step ?? -1
@@ -215,27 +215,28 @@ public final class CookModeScreen: Screen {
       mode = .step(target)
     } else {
       context.navigator.showInfo(
-        "That was the last step. Enjoy your meal! M logs it as cooked; Esc leaves Cook Mode.")
+        tr("That was the last step. Enjoy your meal! M logs it as cooked; Esc leaves Cook Mode."))
     }
   }
 
   private func startTimer() {
     guard let step else {
-      context.navigator.showInfo("Timers belong to steps: → starts cooking.")
+      context.navigator.showInfo(tr("Timers belong to steps: → starts cooking."))
       return
     }
     let durations = StepDuration.find(in: steps[step])
     guard !durations.isEmpty else {
-      context.navigator.showInfo("Step \(step + 1) has no time in it to count.")
+      context.navigator.showInfo(tr("Step %d has no time in it to count.").filled(String(step + 1)))
       return
     }
     // Each t starts the next time of the step not already counting.
     let label = { (duration: StepDuration) in
-      "Step \(step + 1) · " + String(self.steps[step][duration.range])
+      Self.timerLabel(step: step, String(self.steps[step][duration.range]))
     }
     let counting = countingLabels
     guard let duration = durations.first(where: { !counting.contains(label($0)) }) else {
-      context.navigator.showInfo("Every time in step \(step + 1) is already counting.")
+      context.navigator.showInfo(
+        tr("Every time in step %d is already counting.").filled(String(step + 1)))
       return
     }
     let now = context.navigator.now()
@@ -243,8 +244,11 @@ public final class CookModeScreen: Screen {
       CookTimer(
         meal: mealName, label: label(duration), seconds: duration.seconds,
         endsAt: now + UInt64(duration.seconds) * 1000))
-    let note = duration.upperSeconds.map { _ in " (the shorter time of the range)" } ?? ""
-    context.navigator.showInfo("Timer started: \(label(duration))\(note). T lists the timers.")
+    context.navigator.showInfo(
+      duration.upperSeconds == nil
+        ? tr("Timer started: %s. T lists the timers.").filled(label(duration))
+        : tr("Timer started: %s (the shorter time of the range). T lists the timers.").filled(
+          label(duration)))
   }
 
   private func performOnTimers(_ action: TimersAction) {
@@ -254,7 +258,7 @@ public final class CookModeScreen: Screen {
     case .stop:
       if let removed = context.timers.remove(at: timerList.selection) {
         timerList.clamp(count: timers.count)
-        context.navigator.showInfo("Stopped the timer “\(Quote.name(removed.title))”.")
+        context.navigator.showInfo(tr("Stopped the timer “%s”.").filled(Quote.name(removed.title)))
       }
     }
   }
@@ -271,9 +275,9 @@ public final class CookModeScreen: Screen {
     context.navigator.pop()
     guard running > 0 else { return }
     context.navigator.showInfo(
-      running == 1
-        ? "Still counting — T in Cook Mode stops it."
-        : "\(running) timers still counting — T in Cook Mode stops them.")
+      trn(
+        "Still counting — T in Cook Mode stops it.",
+        "%d timers still counting — T in Cook Mode stops them.", running))
   }
 
   // MARK: - Layout
@@ -305,7 +309,8 @@ public final class CookModeScreen: Screen {
   /// lines, the last cut with `…` when they go on (Meal Detail shows them whole).
   private func notesLines(width: Int, most: Int) -> [String] {
     guard !notes.isEmpty, width > 0 else { return [] }
-    let lines = TextWrap.wrap("Notes: " + notes.joined(separator: " · "), width: width)
+    let lines = TextWrap.wrap(
+      tr("Notes: %s").filled(notes.joined(separator: " · ")), width: width)
     guard lines.count > most else { return lines }
     var kept = Array(lines.prefix(most))
     // Wider than the row by the mark, so the row ends in "…" (cut, never wrapped).
@@ -336,13 +341,13 @@ public final class CookModeScreen: Screen {
     let layout = checklistLayout(area)
     canvas.writeTruncated(MealRules.trimmed(meal.name), in: layout.name, style: .title)
     let heading =
-      "Ingredients · \(servings.description)"
+      tr("Ingredients · %s").filled(servings.description)
       + (context.units.system == .asWritten ? "" : " · " + context.units.system.label)
-      + " · tick them as you gather, → to start cooking"
+      + " · " + tr("tick them as you gather, → to start cooking")
     canvas.writeTruncated(heading, in: layout.heading, style: .muted)
     if !meal.cookware.isEmpty {
       canvas.writeTruncated(
-        "Cookware: " + Cookware.line(meal.cookware), in: layout.cookware,
+        tr("Cookware: %s").filled(Cookware.line(meal.cookware)), in: layout.cookware,
         style: .muted)
     }
     for (offset, line) in layout.notes.lines.enumerated() {
@@ -352,7 +357,7 @@ public final class CookModeScreen: Screen {
     }
     guard !meal.ingredients.isEmpty else {
       canvas.writeTruncated(
-        "No ingredients listed: → to the steps.", in: layout.list.area, style: .muted)
+        tr("No ingredients listed: → to the steps."), in: layout.list.area, style: .muted)
       return
     }
     let measures = meal.ingredients.map { line -> String in
@@ -447,7 +452,8 @@ public final class CookModeScreen: Screen {
 
   private func renderStep(_ index: Int, into canvas: inout Canvas, in area: Rect) {
     let progress =
-      "Step \(index + 1) of \(steps.count)" + (sections[index].map { " · \(Quote.name($0))" } ?? "")
+      tr("Step %1$d of %2$d").filled(String(index + 1), String(steps.count))
+      + (sections[index].map { " · \(Quote.name($0))" } ?? "")
     let layout = stepLayout(index, in: area)
     // The progress, three columns, then the meal's name (two columns short of the edge).
     let line = layout.progress.split(
@@ -474,8 +480,8 @@ public final class CookModeScreen: Screen {
       let below = layout.lines.count - offset - layout.visible
       let mark =
         below > 0
-        ? "↓ more (\(below) \(below == 1 ? "line" : "lines")) — ↓/j scrolls"
-        : "↑ more above — ↑/k scrolls back"
+        ? trn("↓ more (%d line) — ↓/j scrolls", "↓ more (%d lines) — ↓/j scrolls", below)
+        : tr("↑ more above — ↑/k scrolls back")
       canvas.writeTruncated(
         mark, row: y, column: layout.text.x, width: layout.text.width, style: .muted)
     }
@@ -487,20 +493,23 @@ public final class CookModeScreen: Screen {
   /// What `t` would do on this step: start the next time not counting yet, or nothing more.
   private func timerHint(step: Int, durations: [String]) -> String? {
     let counting = countingLabels
-    if let next = durations.first(where: { !counting.contains("Step \(step + 1) · \($0)") }) {
-      return "t starts a timer for \(next)"
+    if let next = durations.first(where: {
+      !counting.contains(Self.timerLabel(step: step, $0))
+    }) {
+      return tr("t starts a timer for %s").filled(next)
     }
     guard let first = durations.first else { return nil }
     return durations.count == 1
-      ? "⏱ \(first): counting (T: timers)" : "⏱ All its times are counting (T: timers)"
+      ? tr("⏱ %s: counting (T: timers)").filled(first)
+      : tr("⏱ All its times are counting (T: timers)")
   }
 
   private func renderTimers(into canvas: inout Canvas, in area: Rect) {
     let layout = timersLayout(area)
-    canvas.writeTruncated("Timers", in: layout.title, style: .key)
+    canvas.writeTruncated(tr("Timers"), in: layout.title, style: .key)
     guard !timers.isEmpty else {
       canvas.writeTruncated(
-        "No timers. t on a step with a time in it starts one.", in: layout.list.area,
+        tr("No timers. t on a step with a time in it starts one."), in: layout.list.area,
         style: .muted)
       return
     }
@@ -508,11 +517,17 @@ public final class CookModeScreen: Screen {
     let timers = timers
     layout.list.render(into: &canvas, state: timerList, count: timers.count) { canvas, row in
       let timer = timers[row.index]
-      let state = timer.isDone ? "done" : timer.remaining(at: now)
+      let state = timer.isDone ? tr("done") : timer.remaining(at: now)
       canvas.writeTruncated(
-        "\(state.prefix(8))\(String(repeating: " ", count: max(0, 8 - state.count))) \(timer.title)",
+        state + String(repeating: " ", count: max(0, 8 - TextWidth.columns(of: state))) + " "
+          + timer.title,
         in: row.content, style: timer.isDone ? .muted : .plain)
     }
+  }
+
+  /// A step's timer as the timers list and the status line name it: `Step 2 · 10 minutes`.
+  static func timerLabel(step: Int, _ phrase: String) -> String {
+    tr("Step %1$d · %2$s").filled(String(step + 1), phrase)
   }
 
   private func renderTimerBar(into canvas: inout Canvas, in bar: Rect) {
@@ -520,7 +535,8 @@ public final class CookModeScreen: Screen {
     // This meal's timers by their step; another meal's by its name too.
     let parts = timers.map { timer in
       let name = timer.meal == mealName ? timer.label : timer.title
-      return timer.isDone ? "\(name) done" : "\(name) \(timer.remaining(at: now))"
+      return timer.isDone
+        ? tr("%s done").filled(name) : name + " " + timer.remaining(at: now)
     }
     canvas.writeTruncated("⏱ " + parts.joined(separator: "  │  "), in: bar, style: .key)
   }

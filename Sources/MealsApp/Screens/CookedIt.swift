@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// "Cooked it" (`M`): the same key and words on My Meals, Meal Detail and Cook Mode.
 ///
@@ -10,7 +11,7 @@ enum CookedIt {
   static func binding<A: MealActions.Named>(_ action: A, footer: Bool = false) -> KeyBinding<A>
   where A.RawValue == String {
     KeyBinding(
-      [.character("M")], action, "cooked it", footer: footer,
+      [.character("M")], action, tr("cooked it"), footer: footer,
       detail:
         "cooked it: write in the cook log that you made the meal today, at the servings shown (`M` again takes it back; `meals log` prints the log)"
     )
@@ -31,19 +32,22 @@ enum CookedIt {
     let name = MealRules.trimmed(name)
     guard let id else {
       return context.navigator.showInfo(
-        "“\(Quote.name(name))” is not in My Meals: save it first (s), then M logs it as cooked.")
+        tr("“%s” is not in My Meals: save it first (s), then M logs it as cooked.").filled(
+          Quote.name(name)))
     }
     let today = context.today
     let store = context.store
     if let last = context.lastCooked, last.mealID == id, last.entry.day == today {
       context.navigator.present(
         ConfirmPrompt(
-          "“\(Quote.name(name))” is in the cook log for today already. Take it back? (y/n)",
+          tr("“%s” is in the cook log for today already. Take it back? (y/n)").filled(
+            Quote.name(name)),
           onYes: { [unowned context] in
             context.write { () throws(StoreError) in
               try store.removeCookLogEntry(uid: last.entry.uid)
               context.lastCooked = nil
-              context.navigator.showInfo("Took back “\(Quote.name(name))” from today's cook log.")
+              context.navigator.showInfo(
+                tr("Took back “%s” from today's cook log.").filled(Quote.name(name)))
             }
           }))
       return
@@ -52,9 +56,12 @@ enum CookedIt {
       let entry = try store.logCooking(mealID: id, on: today, servings: servings)
       context.lastCooked = (id, entry)
       let times = try store.cookedSummary(mealID: id)?.times ?? 1
-      let count = times > 1 ? ", the \(CookedCount.ordinal(times)) time" : ""
+      // The English ordinal (`3rd`) and the plain number: a translation uses either.
       context.navigator.showInfo(
-        "Cooked “\(Quote.name(name))” today\(count) — M again takes it back.")
+        times > 1
+          ? tr("Cooked “%1$s” today, the %2$s time — M again takes it back.").filled(
+            Quote.name(name), CookedCount.ordinal(times), String(times))
+          : tr("Cooked “%s” today — M again takes it back.").filled(Quote.name(name)))
     }
   }
 }

@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// What every screen showing a meal offers for cooking: its ingredients on the shopping list
 /// (`l`), the list itself (`L`), and Cook Mode (`c`).
@@ -16,7 +17,7 @@ enum CookingActions {
   static func addToShoppingList(_ meal: Meal, servings: Servings, context: AppContext) {
     let name = MealRules.trimmed(meal.name)
     guard !meal.ingredients.isEmpty else {
-      context.navigator.showInfo("“\(Quote.name(name))” has no ingredients to add.")
+      context.navigator.showInfo(tr("“%s” has no ingredients to add.").filled(Quote.name(name)))
       return
     }
     let references = references(for: meal, store: context.store)
@@ -25,14 +26,17 @@ enum CookingActions {
         try context.store.addToShoppingList(
           mealRef: references[0], mealName: name, ingredients: servings.lines(of: meal))
         context.navigator.showInfo(
-          "Added \(meal.ingredients.count) ingredients of “\(Quote.name(name))” \(servings.phrase) — L opens the list."
-        )
+          trn(
+            "Added %d ingredient of “%s” %s — L opens the list.",
+            "Added %d ingredients of “%s” %s — L opens the list.", meal.ingredients.count,
+            Quote.name(name), servings.phrase))
       }
     }
     if context.store.isOnShoppingList(mealRefs: references) {
       context.navigator.present(
         ConfirmPrompt(
-          "“\(Quote.name(name))” is on the shopping list already. Add it again? (y/n)", onYes: add))
+          tr("“%s” is on the shopping list already. Add it again? (y/n)").filled(
+            Quote.name(name)), onYes: add))
     } else {
       add()
     }

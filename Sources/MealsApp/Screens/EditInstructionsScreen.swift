@@ -26,9 +26,9 @@ public final class EditInstructionsScreen: Screen {
   static let keys = KeyTable<Action>(
     "edit-instructions",
     [
-      KeyBinding([.ctrl("s")], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
+      KeyBinding([.ctrl("s")], .save, tr("save")), KeyBinding([.escape], .cancel, tr("cancel")),
       KeyBinding(
-        [.ctrl("o")], .openInEditor, "open in $EDITOR", detail: "open in `$VISUAL`/`$EDITOR`"),
+        [.ctrl("o")], .openInEditor, tr("open in $EDITOR"), detail: "open in `$VISUAL`/`$EDITOR`"),
     ], typing: true)
   public var keyHelp: [KeyHelp] { chainHelp }
 

@@ -19,7 +19,7 @@ public final class EditNameScreen: Screen {
   static let keys = KeyTable<Action>(
     "edit-name",
     [
-      KeyBinding([.enter], .save, "save"), KeyBinding([.escape], .cancel, "cancel"),
+      KeyBinding([.enter], .save, tr("save")), KeyBinding([.escape], .cancel, tr("cancel")),
     ], typing: true)
   public var keyHelp: [KeyHelp] { chainHelp }
 

@@ -13,10 +13,12 @@ public final class FavouritesScreen: Screen {
   static let keys = KeyTable<Action>(
     "favourites",
     [
-      KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
+      KeyBinding([.enter], .open, tr("edit"), detail: "edit the meal"),
       KeyBinding(
-        [.character("f")], .unfavourite, "remove from Favourites", detail: "take it off the list"),
-      KeyBinding([.character("u")], .undo, "undo", detail: "put the last one back, in its place"),
+        [.character("f")], .unfavourite, tr("remove from Favourites"),
+        detail: "take it off the list"),
+      KeyBinding(
+        [.character("u")], .undo, tr("undo"), detail: "put the last one back, in its place"),
     ])
 
   /// The app that owns the navigator that owns this screen: never outlived.

@@ -4,6 +4,7 @@ import MealsImport
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Import from a link (`i` on My Meals): a field for a page's address (paste works), a progress
 /// line while the page loads, then what was found, read as Meal Detail shows a meal; `s` saves
@@ -25,24 +26,24 @@ public final class ImportLinkScreen: Screen {
     "import-link",
     [
       KeyBinding(
-        [.enter], .read, "read the page",
+        [.enter], .read, tr("read the page"),
         detail:
           "read the page at the address typed or pasted (http or https; a file's path or file:// reads the file; an export's path imports all its recipes); a spinner and the kilobytes so far while it loads"
       )
     ], typing: true)
   /// While the page loads.
   static let loadingKeys = KeyTable<Action>(
-    "import-link-loading", [KeyBinding([.escape], .stop, "stop")])
+    "import-link-loading", [KeyBinding([.escape], .stop, tr("stop"))])
 
   static let foundKeys = KeyTable<Action>(
     "import-link-found",
     [
       KeyBinding(
-        [.character("s"), .enter], .save, "save to My Meals", label: "s",
+        [.character("s"), .enter], .save, tr("save to My Meals"), label: "s",
         detail: "save the recipe found to My Meals, with the page's address"),
-      KeyBinding([.right], .next, "the next recipe on the page", footer: false),
-      KeyBinding([.left], .previous, "the previous recipe", footer: false),
-      KeyBinding([.escape], .back, "back to the address"),
+      KeyBinding([.right], .next, tr("the next recipe on the page"), footer: false),
+      KeyBinding([.left], .previous, tr("the previous recipe"), footer: false),
+      KeyBinding([.escape], .back, tr("back to the address")),
     ])
 
   public weak var delegate: BrowseDelegate?

@@ -2,6 +2,7 @@ import MealsCore
 import MealsStore
 import TerminalUI
 import TextSafety
+import Translation
 
 /// The ingredient catalogue as a type-to-filter list: the part Add Ingredient and the
 /// Ingredients browse list share (the field, the live rows, the selection, the drawing).
@@ -59,13 +60,13 @@ struct IngredientPicker {
   /// The list's moves beside the field: the arrows, the page keys, Home and End.
   static let moves = KeyTable<ListState.Move>(
     ListState.arrowKeys.bindings + [
-      KeyBinding([.home], .first, "first", footer: false),
-      KeyBinding([.end], .last, "last", footer: false),
+      KeyBinding([.home], .first, tr("first"), footer: false),
+      KeyBinding([.end], .last, tr("last"), footer: false),
     ], summary: ListState.arrowKeys.summary)
 
   /// What typing does in the picker's filter.
   static let typingHelp = KeyHelp(
-    keys: "type", text: "filter the list", inFooter: false,
+    keys: "type", text: tr("filter the list"), inFooter: false,
     detail:
       "filter the catalogue (case and accents ignored): names that start with it first, then those with a word that does, then those with it inside a word"
   )

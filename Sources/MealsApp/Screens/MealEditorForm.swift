@@ -1,5 +1,6 @@
 import MealsCore
 import TerminalUI
+import Translation
 
 /// The Meal Editor's form as a value: its lines under their headings, its selectable items,
 /// and which lines each item owns.
@@ -43,20 +44,20 @@ struct MealEditorForm {
 
   init(draft: MealDraft, width: Int) {
     self.width = width
-    heading("Name")
+    heading(tr("Name"))
     let name = MealRules.trimmed(draft.name)
     add(
       .name,
       [
         .text(
-          item: 0, name.isEmpty ? "(no name yet — Enter to add one)" : name,
+          item: 0, name.isEmpty ? tr("(no name yet — Enter to add one)") : name,
           name.isEmpty ? .muted : .plain)
       ])
     lines.append(.blank)
-    heading("Instructions")
+    heading(tr("Instructions"))
     let instructions =
       MealRules.isBlank(draft.instructions)
-      ? [Line.text(item: 1, "(no instructions yet — Enter to write them)", .muted)]
+      ? [Line.text(item: 1, tr("(no instructions yet — Enter to write them)"), .muted)]
       : Self.previewRows(of: draft.instructions, width: width, rows: Self.instructionPreviewRows)
         .map { Line.text(item: 1, $0, .plain) }
     // The cookware the steps name (marked in a .cook file): it follows the steps' words.
@@ -67,12 +68,12 @@ struct MealEditorForm {
         Line.text(
           item: 1,
           TextWidth.truncate(
-            "Cookware: " + Cookware.line(draft.meal.cookware), to: width),
+            tr("Cookware: %s").filled(Cookware.line(draft.meal.cookware)), to: width),
           .muted)
       ]
     add(.instructions, instructions + cookware)
     lines.append(.blank)
-    heading("Ingredients (\(draft.ingredients.count))")
+    heading(tr("Ingredients (%d)").filled(String(draft.ingredients.count)))
     for (index, measurement) in draft.ingredients.enumerated() {
       let previous = index > 0 ? draft.ingredients[index - 1].group : ""
       if !measurement.group.isEmpty, measurement.group != previous || index == 0 {
@@ -83,9 +84,9 @@ struct MealEditorForm {
       }
       add(.ingredient(index), [.ingredient(item: items.count, measurement)])
     }
-    add(.addIngredient, [.text(item: items.count, "+ Add ingredient", .accent)])
+    add(.addIngredient, [.text(item: items.count, tr("+ Add ingredient"), .accent)])
     lines.append(.blank)
-    heading("Details")
+    heading(tr("Details"))
     for detail in Detail.allCases {
       let (value, style) = detail.describe(in: draft.meal)
       add(.detail(detail), [.field(item: items.count, label: detail.label, value: value, style)])
@@ -146,7 +147,7 @@ extension MealEditorScreen.Detail {
     let unset = ("—", Style.muted)
     switch self {
     case .favourite:
-      return meal.favourite ? ("★ yes", .accent) : ("no — f makes it one", .muted)
+      return meal.favourite ? (tr("★ yes"), .accent) : (tr("no — f makes it one"), .muted)
     case .category: return meal.category.map { ($0, .plain) } ?? unset
     case .area: return meal.area.map { ($0, .plain) } ?? unset
     case .tags: return meal.tags.isEmpty ? unset : (meal.tags.joined(separator: ", "), .plain)
@@ -154,10 +155,10 @@ extension MealEditorScreen.Detail {
     case .totalTime:
       return meal.totalMinutes.map { (MealFields.describeMinutes($0), .plain) } ?? unset
     case .difficulty:
-      return meal.difficulty.map { ($0.rawValue, .plain) } ?? ("— Enter or 1–3 sets it", .muted)
+      return meal.difficulty.map { ($0.rawValue, .plain) } ?? (tr("— Enter or 1–3 sets it"), .muted)
     case .rating:
       return meal.rating > 0
-        ? (MealFields.stars(meal.rating), .accent) : ("— Enter or 1–5 rates it", .muted)
+        ? (MealFields.stars(meal.rating), .accent) : (tr("— Enter or 1–5 rates it"), .muted)
     }
   }
 }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MealsCore
 import MealsNet
 import TerminalUI
+import Translation
 
 /// The editor's DETAILS rows: the user's own fields, all part of the draft.
 extension MealEditorScreen {
@@ -18,13 +19,13 @@ extension MealEditorScreen {
       context.navigator.push(picker)
       offerTheMealDBs(detail, to: picker)
     case .tags:
-      ask("Tags (separated by commas):", text: draft.meal.tags.joined(separator: ", ")) {
+      ask(tr("Tags (separated by commas):"), text: draft.meal.tags.joined(separator: ", ")) {
         [weak self] text in
         self?.draft.meal.tags = MealFields.tags(text)
         return nil
       }
     case .servings:
-      ask("Servings:", text: draft.meal.servings.map(String.init) ?? "") { [weak self] text in
+      ask(tr("Servings:"), text: draft.meal.servings.map(String.init) ?? "") { [weak self] text in
         switch MealFields.servings(text) {
         case .success(let value):
           self?.draft.meal.servings = value
@@ -34,7 +35,7 @@ extension MealEditorScreen {
       }
     case .totalTime:
       ask(
-        "Total time (45, 1h 30m):",
+        tr("Total time (45, 1h 30m):"),
         text: draft.meal.totalMinutes.map(MealFields.describeMinutes) ?? ""
       ) { [weak self] text in
         switch MealFields.minutes(text) {
@@ -55,13 +56,14 @@ extension MealEditorScreen {
   func setDigit(_ digit: Int, on detail: Detail) {
     if detail == .rating {
       guard digit <= 5 else {
-        context.navigator.showInfo("A rating goes from 0 (none) to 5.")
+        context.navigator.showInfo(tr("A rating goes from 0 (none) to 5."))
         return
       }
       draft.meal.rating = digit
     } else {
       guard digit <= 3 else {
-        context.navigator.showInfo("Difficulty: 1 Beginner, 2 Intermediate, 3 Advanced, 0 none.")
+        context.navigator.showInfo(
+          tr("Difficulty: 1 Beginner, 2 Intermediate, 3 Advanced, 0 none."))
         return
       }
       draft.meal.difficulty = digit == 0 ? nil : Difficulty.allCases[digit - 1]
@@ -71,7 +73,7 @@ extension MealEditorScreen {
   private func ask(_ label: String, text: String, onSubmit: @escaping (String) -> String?) {
     context.navigator.present(
       TextPrompt(
-        label: label, text: text, hint: "Enter to set · Esc to cancel", action: "set",
+        label: label, text: text, hint: tr("Enter to set · Esc to cancel"), action: tr("set"),
         onSubmit: onSubmit)
     )
   }

@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Create/Edit Meal: Name, Instructions, Ingredients and `+ Add ingredient`, all on a draft.
 ///
@@ -29,14 +30,14 @@ public final class MealEditorScreen: Screen {
 
     var label: String {
       switch self {
-      case .favourite: "Favourite"
-      case .category: "Category"
-      case .area: "Area"
-      case .tags: "Tags"
-      case .servings: "Servings"
-      case .totalTime: "Total time"
-      case .difficulty: "Difficulty"
-      case .rating: "Rating"
+      case .favourite: tr("Favourite")
+      case .category: tr("Category")
+      case .area: tr("Area")
+      case .tags: tr("Tags")
+      case .servings: tr("Servings")
+      case .totalTime: tr("Total time")
+      case .difficulty: tr("Difficulty")
+      case .rating: tr("Rating")
       }
     }
   }
@@ -45,53 +46,57 @@ public final class MealEditorScreen: Screen {
     "meal-editor",
     [
       KeyBinding(
-        [.enter], .open, "edit",
+        [.enter], .open, tr("edit"),
         detail:
           "edit name / instructions / add an ingredient; on Details rows: set that field"),
       KeyBinding(
-        [.character("i")], .addIngredient, "add ingredient",
+        [.character("i")], .addIngredient, tr("add ingredient"),
         detail: "add an ingredient (from any row)"),
-      KeyBinding([.character("f")], .favourite, "favourite on/off"),
+      KeyBinding([.character("f")], .favourite, tr("favourite on/off")),
       KeyBinding(
-        [.character("P")], .photo, "set the photo", footer: false,
+        [.character("P")], .photo, tr("set the photo"), footer: false,
         detail:
           "give the meal a photo of its own from a file (JPEG, PNG or WebP, by its path); an empty path takes the photo away; saved with the meal"
       ),
       KeyBinding(
-        [.character("d"), .delete], .remove, "remove ingredient", label: "d",
+        [.character("d"), .delete], .remove, tr("remove ingredient"), label: "d",
         detail: "remove the selected ingredient row"),
       KeyBinding(
-        [.character("K"), .shiftUp], .moveUp, "move the ingredient up", label: "K/Shift-↑",
+        [.character("K"), .shiftUp], .moveUp, tr("move the ingredient up"), label: "K/Shift-↑",
         footer: false),
       KeyBinding(
-        [.character("J"), .shiftDown], .moveDown, "move the ingredient down", label: "J/Shift-↓",
+        [.character("J"), .shiftDown], .moveDown, tr("move the ingredient down"),
+        label: "J/Shift-↓",
         footer: false),
       KeyBinding(
-        [.character("H")], .group, "list under a heading", footer: false,
+        [.character("H")], .group, tr("list under a heading"), footer: false,
         detail:
           "on an ingredient: the heading it and the rows after it in its group are listed under (`For the sauce`); empty: no heading"
       ),
       KeyBinding(
-        [.character("u")], .undo, "undo", footer: false,
+        [.character("u")], .undo, tr("undo"), footer: false,
         detail:
           "undo the last change to the draft (a removed ingredient comes back), again and again"),
-      KeyBinding([.ctrl("s"), .character("s")], .save, "save", label: "s/Ctrl-S"),
+      KeyBinding([.ctrl("s"), .character("s")], .save, tr("save"), label: "s/Ctrl-S"),
       KeyBinding(
-        [.escape, .character("q")], .back, "back (discard)", label: "Esc",
+        [.escape, .character("q")], .back, tr("back (discard)"), label: "Esc",
         detail: "back, asking `Discard changes? (y/n)` when there are changes"),
     ])
 
   /// Digits set the Rating (0–5) and the Difficulty (0 none, 1–3) on their rows.
   static let digitHelp = KeyHelp(
-    keys: "0–5", text: "rating / difficulty on their rows", inFooter: false,
+    keys: "0–5", text: tr("rating / difficulty on their rows"), inFooter: false,
     detail:
       "on Rating: the rating; on Difficulty: `1` Beginner, `2` Intermediate, `3` Advanced, `0` none"
   )
 
   /// Said when the editor opens on a read-only database, and at every change refused there.
-  static let readOnlyMessage =
-    "The database is open read-only: this meal can be read, not changed."
-  static let readOnlyNewMeal = "The database is open read-only: no meal can be created."
+  static var readOnlyMessage: String {
+    tr("The database is open read-only: this meal can be read, not changed.")
+  }
+  static var readOnlyNewMeal: String {
+    tr("The database is open read-only: no meal can be created.")
+  }
 
   /// How long after the last change the draft is kept.
   static let keepDelay: UInt64 = 1_000
@@ -135,12 +140,12 @@ public final class MealEditorScreen: Screen {
 
   public var title: String {
     let name = MealRules.trimmed(draft.name)
-    return name.isEmpty ? "New Meal" : name
+    return name.isEmpty ? tr("New Meal") : name
   }
 
   /// Enter on an ingredient row edits its quantity; Tab in that prompt changes the ingredient.
   static let ingredientHelp = KeyHelp(
-    keys: "Enter", text: "on an ingredient: its quantity (Tab there: another ingredient)",
+    keys: "Enter", text: tr("on an ingredient: its quantity (Tab there: another ingredient)"),
     inFooter: false)
 
   public var keyHelp: [KeyHelp] { chainHelp }
@@ -197,23 +202,28 @@ public final class MealEditorScreen: Screen {
   /// `H`: the heading the selected ingredient and the rest of its group are listed under.
   private func chooseGroup() {
     guard case .ingredient(let index) = selectedItem else {
-      context.navigator.showInfo("H lists ingredients under a heading: select one first.")
+      context.navigator.showInfo(tr("H lists ingredients under a heading: select one first."))
       return
     }
     let row = draft.ingredients[index]
     let prompt = TextPrompt(
-      label: "Heading from \(row.name) on:", text: row.group,
-      hint: "Enter to set (`For the sauce`) · empty: no heading · Esc to cancel", action: "set"
+      label: tr("Heading from %s on:").filled(row.name), text: row.group,
+      hint: tr("Enter to set (`For the sauce`) · empty: no heading · Esc to cancel"),
+      action: tr("set")
     ) { [weak self] text in
       guard let self, self.draft.ingredients.indices.contains(index) else { return nil }
       let title = MealRules.trimmed(text)
       let changed = self.draft.setGroup(title, from: index)
       guard changed > 0 else { return nil }
-      let rows = changed == 1 ? "1 ingredient" : "\(changed) ingredients"
       self.context.navigator.showInfo(
         title.isEmpty
-          ? "\(rows) under no heading (not saved yet) — u undoes it."
-          : "\(rows) under “\(Quote.name(title))” (not saved yet) — u undoes it.")
+          ? trn(
+            "%d ingredient under no heading (not saved yet) — u undoes it.",
+            "%d ingredients under no heading (not saved yet) — u undoes it.", changed)
+          : trn(
+            "%d ingredient under “%s” (not saved yet) — u undoes it.",
+            "%d ingredients under “%s” (not saved yet) — u undoes it.", changed,
+            Quote.name(title)))
       return nil
     }
     context.navigator.present(prompt)
@@ -222,16 +232,17 @@ public final class MealEditorScreen: Screen {
   /// `P`: a photo of the meal's own from a file's path (an empty path takes it away).
   private func choosePhoto() {
     let prompt = TextPrompt(
-      label: "Photo file:",
-      hint: "a JPEG, PNG or WebP file's path · empty: no photo · Esc to cancel",
-      action: "set"
+      label: tr("Photo file:"),
+      hint: tr("a JPEG, PNG or WebP file's path · empty: no photo · Esc to cancel"),
+      action: tr("set")
     ) { [weak self] text in
       guard let self else { return nil }
       let typed = MealRules.trimmed(text)
       guard !typed.isEmpty else {
         guard self.draft.meal.photo != nil else { return nil }
         self.draft.setPhoto(nil)
-        self.context.navigator.showInfo("The photo goes when the meal is saved (not saved yet).")
+        self.context.navigator.showInfo(
+          tr("The photo goes when the meal is saved (not saved yet)."))
         return nil
       }
       let path = ImportLinkScreen.filePath(typed.hasPrefix("/") ? typed : "./" + typed) ?? typed
@@ -241,8 +252,8 @@ public final class MealEditorScreen: Screen {
       case .success(let photo):
         self.draft.setPhoto(photo)
         self.context.navigator.showInfo(
-          "Photo “\(Quote.name(PathText.name(path)))” (\(PhotoFile.size(photo.bytes.count))) set (not saved yet)."
-        )
+          tr("Photo “%s” (%s) set (not saved yet).").filled(
+            Quote.name(PathText.name(path)), PhotoFile.size(photo.bytes.count)))
         return nil
       }
     }
@@ -252,7 +263,7 @@ public final class MealEditorScreen: Screen {
   /// `u`: the draft as it was before its last change (nothing is saved until `s`).
   private func undo() {
     guard let previous = history.popLast() else {
-      context.navigator.showInfo("Nothing to undo in this meal.")
+      context.navigator.showInfo(tr("Nothing to undo in this meal."))
       return
     }
     undoing = true
@@ -260,7 +271,7 @@ public final class MealEditorScreen: Screen {
     undoing = false
     list.clamp(count: form.items.count)
     followSelection()
-    context.navigator.showInfo("Undid the last change (not saved yet).")
+    context.navigator.showInfo(tr("Undid the last change (not saved yet)."))
   }
 
   private func open(_ item: Item) {
@@ -289,10 +300,10 @@ public final class MealEditorScreen: Screen {
     guard draft.ingredients.indices.contains(index) else { return }
     let row = draft.ingredients[index]
     let prompt = TextPrompt(
-      label: "Quantity of \(row.name):", text: row.quantity,
-      hint: "Enter to set · Tab: another ingredient · Esc to cancel", action: "set",
+      label: tr("Quantity of %s:").filled(row.name), text: row.quantity,
+      hint: tr("Enter to set · Tab: another ingredient · Esc to cancel"), action: tr("set"),
       alternative: (
-        .tab, "another ingredient", { [weak self] in self?.changeIngredient(at: index) }
+        .tab, tr("another ingredient"), { [weak self] in self?.changeIngredient(at: index) }
       )
     ) { [weak self] text in
       guard let self, self.draft.ingredients.indices.contains(index) else { return nil }
@@ -303,7 +314,7 @@ public final class MealEditorScreen: Screen {
       self.draft.replaceIngredient(
         at: index,
         with: IngredientMeasurement(name: row.name, quantity: quantity, group: row.group))
-      self.context.navigator.showInfo("\(row.name): \(quantity) (not saved yet).")
+      self.context.navigator.showInfo(tr("%s: %s (not saved yet).").filled(row.name, quantity))
       return nil
     }
     context.navigator.present(prompt)
@@ -321,7 +332,7 @@ public final class MealEditorScreen: Screen {
   /// Moves the selected ingredient row up or down (the order of a recipe matters).
   private func moveSelectedIngredient(by offset: Int) {
     guard case .ingredient(let index) = selectedItem else {
-      context.navigator.showInfo("K and J move ingredient rows: select one first.")
+      context.navigator.showInfo(tr("K and J move ingredient rows: select one first."))
       return
     }
     guard let moved = draft.moveIngredient(at: index, by: offset) else { return }
@@ -331,13 +342,14 @@ public final class MealEditorScreen: Screen {
 
   private func removeSelectedIngredient() {
     guard case .ingredient(let index) = selectedItem else {
-      context.navigator.showInfo("Only ingredient rows can be removed.")
+      context.navigator.showInfo(tr("Only ingredient rows can be removed."))
       return
     }
     let removed = draft.ingredients[index]
     draft.removeIngredient(at: index)
     list.clamp(count: form.items.count)
-    context.navigator.showInfo("Removed \(removed.name) (not saved yet) — u puts it back.")
+    context.navigator.showInfo(
+      tr("Removed %s (not saved yet) — u puts it back.").filled(removed.name))
   }
 
   /// Commits the draft (and forgets its kept copy); refused with a message when the name or
@@ -352,10 +364,12 @@ public final class MealEditorScreen: Screen {
       let name = MealRules.trimmed(editor.draft.name)
       let twins = context.store.mealIDs(named: name).filter { $0 != id }.count
       context.navigator.showInfo(
-        "Saved “\(Quote.name(name))”."
+        tr("Saved “%s”.").filled(Quote.name(name))
           + (twins == 0
             ? ""
-            : " \(twins == 1 ? "Another meal has" : "\(twins) other meals have") this name too."))
+            : " "
+              + trn(
+                "Another meal has this name too.", "%d other meals have this name too.", twins)))
       editor.delegate?.mealEditorScreen(editor, didSaveMealWithID: id)
     }
   }
@@ -367,10 +381,10 @@ public final class MealEditorScreen: Screen {
       navigator.close(self, discarding: false, asking: "")
       return
     }
-    navigator.close(self, discarding: true, asking: "Discard changes? (y/n)") {
+    navigator.close(self, discarding: true, asking: tr("Discard changes? (y/n)")) {
       [weak self, weak navigator] in
       self?.forgetKeptDraft()
-      navigator?.showInfo("Changes discarded.")
+      navigator?.showInfo(tr("Changes discarded."))
     }
   }
 
@@ -403,7 +417,7 @@ public final class MealEditorScreen: Screen {
     } catch  where error.kind == .busy {
       scheduleKeep()  // another program is writing: the copy is kept a moment later
     } catch {
-      context.navigator.showError("Unsaved changes could not be kept: \(error.message)")
+      context.navigator.showError(tr("Unsaved changes could not be kept: %s").filled(error.message))
     }
   }
 
@@ -565,7 +579,7 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
       count: form.items.count)
     followSelection()
     context.navigator.showInfo(
-      "Added \(measurement.name) (\(measurement.quantity)) — s saves the meal.")
+      tr("Added %s (%s) — s saves the meal.").filled(measurement.name, measurement.quantity))
   }
 
   public func addIngredientScreen(
@@ -578,7 +592,7 @@ extension MealEditorScreen: EditNameScreenDelegate, EditInstructionsScreenDelega
       draft.ingredients[index] == old
     else { return }
     draft.replaceIngredient(at: index, with: measurement)
-    context.navigator.showInfo("\(old.name) → \(measurement.name) (not saved yet).")
+    context.navigator.showInfo(tr("%s → %s (not saved yet).").filled(old.name, measurement.name))
   }
 }
 

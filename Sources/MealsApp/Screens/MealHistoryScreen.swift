@@ -14,11 +14,11 @@ public final class MealHistoryScreen: Screen {
     "meal-history",
     [
       KeyBinding(
-        [.enter, .character("v")], .view, "read the version", label: "Enter",
+        [.enter, .character("v")], .view, tr("read the version"), label: "Enter",
         detail:
           "the version whole, after what changed from the one before (words out [-…-], in {+…+})"),
       KeyBinding(
-        [.character("r")], .restore, "put this version back",
+        [.character("r")], .restore, tr("put this version back"),
         detail:
           "put the selected version back as the newest (asks first; the others are kept, so putting the one before back undoes it)"
       ),

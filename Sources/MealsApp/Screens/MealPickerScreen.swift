@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Picks a saved meal (`a` on the Week Plan): type to filter, as `/` on My Meals does, and
 /// Enter chooses the meal under the bar.
@@ -25,7 +26,7 @@ public final class MealPickerScreen: Screen {
 
   enum Action: String, Sendable { case choose }
   static let keys = KeyTable<Action>(
-    "meal-picker", [KeyBinding([.enter], .choose, "choose")], typing: true)
+    "meal-picker", [KeyBinding([.enter], .choose, tr("choose"))], typing: true)
   public var keyHelp: [KeyHelp] { chainHelp }
 
   /// The field on the first row, the meals from the third.
@@ -109,7 +110,7 @@ extension MealPickerScreen: DocumentedScreen {
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealPickerScreen>] {
     [
       .table(keys, does: { screen, _ in screen.choose() }),
-      .lines([.cancel, KeyHelp(keys: "type", text: "filter", inFooter: false)]),
+      .lines([.cancel, KeyHelp(keys: "type", text: tr("filter"), inFooter: false)]),
       .table(ListState.arrowKeys, does: { $0.move($1) }),
       .widget(TextField.keys, help: []) { $0.type($1) },
     ]

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// My Meals' chips: a strip under the header, one chip per category, area and difficulty in
 /// use, each with its count; chosen chips stack and are kept between runs.
@@ -13,9 +14,10 @@ extension MyMealsScreen {
   static let stripKeys = KeyTable<StripAction>(
     "my-meals-chips",
     [
-      KeyBinding([.character(" "), .enter], .choose, "choose / drop", label: "Space/Enter"),
-      KeyBinding([.character("x")], .clearAll, "clear all"),
-      KeyBinding([.tab, .escape, .down, .backTab], .leave, "back to the list", label: "Tab/Esc/↓"),
+      KeyBinding([.character(" "), .enter], .choose, tr("choose / drop"), label: "Space/Enter"),
+      KeyBinding([.character("x")], .clearAll, tr("clear all")),
+      KeyBinding(
+        [.tab, .escape, .down, .backTab], .leave, tr("back to the list"), label: "Tab/Esc/↓"),
     ])
 
   /// The strip shows once meals have a category, area or difficulty.
@@ -27,7 +29,8 @@ extension MyMealsScreen {
   var stripItems: [ChipStrip.Item] {
     stripChips.map { chip in
       guard let chip else {
-        return ChipStrip.Item("All \(book.meals)", isChosen: chips.isEmpty, group: 0)
+        return ChipStrip.Item(
+          tr("All %d").filled(String(book.meals)), isChosen: chips.isEmpty, group: 0)
       }
       let group = Facet.allCases.firstIndex(of: chip.facet).map { $0 + 1 } ?? 1
       // Numbers as soon as they are known: the match count on the worker does not hide them.
@@ -68,7 +71,7 @@ extension MyMealsScreen {
       let data = try? encoder.encode(
         chips.chips.sorted { ($0.facet.rawValue, $0.value) < ($1.facet.rawValue, $1.value) })
     else {
-      context.navigator.showError("The chips could not be kept.")
+      context.navigator.showError(tr("The chips could not be kept."))
       return
     }
     let store = context.store
@@ -77,7 +80,7 @@ extension MyMealsScreen {
       { () throws(StoreError) in
         try store.setSetting(Self.chipsSetting, to: String(decoding: data, as: UTF8.self))
       },
-      failed: { navigator.showError("The chips could not be kept: \($0.message)") })
+      failed: { navigator.showError(tr("The chips could not be kept: %s").filled($0.message)) })
   }
 
   /// The chips chosen in an earlier run (those still in use).

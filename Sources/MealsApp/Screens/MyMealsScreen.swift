@@ -16,67 +16,68 @@ public final class MyMealsScreen: Screen, StoreListener {
   static let keys = KeyTable<Action>(
     "my-meals",
     [
-      KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
-      KeyBinding([.character("a")], .search, "search TheMealDB"),
+      KeyBinding([.enter], .open, tr("edit"), detail: "edit the meal"),
+      KeyBinding([.character("a")], .search, tr("search TheMealDB")),
       KeyBinding(
-        [.character("b")], .browse, "browse TheMealDB",
+        [.character("b")], .browse, tr("browse TheMealDB"),
         detail: "browse TheMealDB (categories, areas, ingredients, surprise me)"),
-      KeyBinding([.character("n")], .new, "new meal"),
+      KeyBinding([.character("n")], .new, tr("new meal")),
       KeyBinding(
-        [.character("v")], .view, "view",
+        [.character("v")], .view, tr("view"),
         detail:
           "view the meal read-only in Meal Detail (its picture, `+`/`-` servings; Enter there edits)"
       ),
       KeyBinding(
-        [.character("d"), .delete], .delete, "delete", label: "d",
+        [.character("d"), .delete], .delete, tr("delete"), label: "d",
         detail: "delete at once (the meal goes to Recently Deleted)"),
       KeyBinding(
-        [.character("u")], .undo, "undo delete",
+        [.character("u")], .undo, tr("undo delete"),
         detail: "undo the last delete; again for the one before, across restarts"),
       KeyBinding(
-        [.character("/")], .filter, "filter", detail: "filter: `Enter` keeps it, `Esc` clears it"),
+        [.character("/")], .filter, tr("filter"),
+        detail: "filter: `Enter` keeps it, `Esc` clears it"),
       KeyBinding(
-        [.character("f")], .favourite, "favourite on/off",
+        [.character("f")], .favourite, tr("favourite on/off"),
         detail: "favourite on/off (`★` in the row)"
       ),
-      KeyBinding([.character("F")], .favourites, "Favourites"),
+      KeyBinding([.character("F")], .favourites, tr("Favourites")),
       MealActions.cook(.cook), MealActions.addToList(.addToList), MealActions.openList(.openList),
       MealActions.copy(.copy),
       KeyBinding(
-        [.character("i")], .importLink, "import a recipe from a link", footer: false,
+        [.character("i")], .importLink, tr("import a recipe from a link"), footer: false,
         detail: "import a recipe from a link (a web page's address, or a file's path)"),
       KeyBinding(
-        [.tab], .chips, "chips (filter by category, area, difficulty)", footer: false,
+        [.tab], .chips, tr("chips (filter by category, area, difficulty)"), footer: false,
         detail: "into the chips (filter by category, area, difficulty)"),
-      KeyBinding([.character("T")], .trash, "Recently Deleted", footer: false),
+      KeyBinding([.character("T")], .trash, tr("Recently Deleted"), footer: false),
       MealActions.plan(.plan), CookedIt.binding(.cooked),
       KeyBinding(
-        [.character("R")], .recentlyCooked, "Recently Cooked", footer: false,
+        [.character("R")], .recentlyCooked, tr("Recently Cooked"), footer: false,
         detail: "Recently Cooked: the meals of the cook log, the most recently cooked first"),
-      KeyBinding([.character("W")], .weekPlan, "Week Plan", footer: false),
+      KeyBinding([.character("W")], .weekPlan, tr("Week Plan"), footer: false),
       KeyBinding(
-        [.character("H")], .pantry, "pantry", footer: false,
+        [.character("H")], .pantry, tr("pantry"), footer: false,
         detail: "the pantry: what is at home (`a` adds, `d` removes, `/` filters)"),
       KeyBinding(
-        [.character("C")], .canCook, "what can I cook", footer: false,
+        [.character("C")], .canCook, tr("what can I cook"), footer: false,
         detail:
           "what can I cook: the saved meals by what they are missing from the pantry, none first"),
       KeyBinding(
-        [.character("S")], .sync, "sync with the folder", footer: false,
+        [.character("S")], .sync, tr("sync with the folder"), footer: false,
         detail:
           "sync with the sync folder now (`set sync-folder` in the config; also at start, every 30 s and at quit)"
       ),
       KeyBinding(
-        [.character("P")], .serve, "serve to a phone", footer: false,
+        [.character("P")], .serve, tr("serve to a phone"), footer: false,
         detail:
           "serve the book to a phone while the app runs, and show its address and code (`set serve-lan`, `set serve-port`)"
       ),
       KeyBinding(
-        [.character("U")], .units, "units", footer: false,
+        [.character("U")], .units, tr("units"), footer: false,
         detail:
           "cycle the units the preview beside the list (and Meal Detail, Cook Mode, the shopping list) shows measures, temperatures and lengths in: as written, metric, US; the meals are not changed"
       ),
-      KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
+      KeyBinding([.escape], .clearFilter, tr("clear the filter"), footer: false),
     ])
 
   enum FilterAction: String, Sendable { case done, clear }
@@ -84,8 +85,8 @@ public final class MyMealsScreen: Screen, StoreListener {
   static let filterKeys = KeyTable<FilterAction>(
     "my-meals-filter",
     [
-      KeyBinding([.enter, .tab], .done, "done", label: "Enter", detail: "keep the filter"),
-      KeyBinding([.escape], .clear, "clear the filter"),
+      KeyBinding([.enter, .tab], .done, tr("done"), label: "Enter", detail: "keep the filter"),
+      KeyBinding([.escape], .clear, tr("clear the filter")),
     ], typing: true)
   /// What the welcome panel's own keys stand in for (it has buttons for them).
   static let welcomeCovers: Set<Action> = [
@@ -251,7 +252,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     case .cook, .addToList, .copy, .view:
       guard let summary = selectedMeal else { return true }
       guard let meal = try? context.store.meal(id: summary.id) else {
-        context.navigator.showError("That meal could not be read.")
+        context.navigator.showError(tr("That meal could not be read."))
         return true
       }
       if action == .view {
@@ -352,7 +353,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   /// Opens the Meal Editor on a draft kept by an earlier session.
   func openEditor(resuming kept: KeptDraft) {
     context.openEditor(draft: kept.draft, keptSlot: kept.slot, delegate: self)
-    context.navigator.showInfo("Recovered the unsaved changes — s saves them, Esc discards.")
+    context.navigator.showInfo(tr("Recovered the unsaved changes — s saves them, Esc discards."))
   }
 
   /// The `p` prompt for the selected meal, at its own servings.
@@ -378,8 +379,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       then: { screen, wasFavourite in
         screen.context.navigator.showInfo(
           wasFavourite
-            ? "Removed “\(Quote.name(meal.name))” from Favourites."
-            : "★ Added “\(Quote.name(meal.name))” to Favourites — F shows them.")
+            ? tr("Removed “%s” from Favourites.").filled(Quote.name(meal.name))
+            : tr("★ Added “%s” to Favourites — F shows them.").filled(Quote.name(meal.name)))
       })
   }
 
@@ -390,7 +391,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       by: self, { () throws(StoreError) in try store.deleteMeal(id: meal.id) },
       then: { screen, _ in
         screen.context.navigator.showInfo(
-          "Deleted “\(Quote.name(meal.name))” — u undoes, T lists Recently Deleted.")
+          tr("Deleted “%s” — u undoes, T lists Recently Deleted.").filled(Quote.name(meal.name)))
       })
   }
 
@@ -401,7 +402,8 @@ public final class MyMealsScreen: Screen, StoreListener {
       by: self, { () throws(StoreError) in try store.restoreLastDeleted() },
       then: { screen, restored in
         guard let restored else {
-          return screen.context.navigator.showInfo("Nothing to undo: Recently Deleted is empty.")
+          return screen.context.navigator.showInfo(
+            tr("Nothing to undo: Recently Deleted is empty."))
         }
         screen.context.navigator.showInfo(RecentlyDeletedScreen.restoredMessage(restored))
         screen.reveal(mealID: restored.id)
@@ -434,7 +436,7 @@ public final class MyMealsScreen: Screen, StoreListener {
     guard !select(mealID: mealID) else { return }
     let said = context.navigator.status?.text ?? ""
     context.navigator.showInfo(
-      (said.isEmpty ? "" : said + " ") + "The chosen chips hide it: Tab, then x, clears them.")
+      (said.isEmpty ? "" : said + " ") + tr("The chosen chips hide it: Tab, then x, clears them."))
   }
 
   /// A resize may open the preview pane: the meal is read for it then.
@@ -493,10 +495,10 @@ public final class MyMealsScreen: Screen, StoreListener {
   static func matchText(_ known: Int?, of total: Int, failed: Bool = false) -> String {
     let all = countText(total)
     switch known {
-    case nil: return failed ? "count failed · \(all)" : "counting… of \(all) match"
-    case 0?: return "none of \(all) match\(total == 1 ? "es" : "")"
-    case 1?: return "1 of \(all) matches"
-    case let count?: return "\(count) of \(all) match"
+    case nil:
+      return failed ? tr("count failed · %s").filled(all) : tr("counting… of %s match").filled(all)
+    case 0?: return trn("none of %2$s matches", "none of %2$s match", total, all)
+    case let count?: return trn("%d of %s matches", "%d of %s match", count, all)
     }
   }
 
@@ -531,7 +533,7 @@ public final class MyMealsScreen: Screen, StoreListener {
       let countWidth = TextWidth.columns(of: headline)
       let parts = layout.top.split(
         .horizontal, [.fixed(1), .fixed(8), .fill, .fixed(countWidth + 3)])
-      canvas.write("Filter: ", row: parts[1].y, column: parts[1].x, style: .key)
+      canvas.write(tr("Filter: "), row: parts[1].y, column: parts[1].x, style: .key)
       let cursor = filter.render(
         into: &canvas, row: parts[2].y, column: parts[2].x, width: max(2, parts[2].width),
         style: isFiltering ? .field : .plain)
@@ -550,14 +552,17 @@ public final class MyMealsScreen: Screen, StoreListener {
       if let error = meals.readError {
         message = AppContext.readFailure(error)
       } else if total == 0 && filter.text.isEmpty {
-        message = "No saved meals yet — press a to search TheMealDB or n to create one"
+        message = tr("No saved meals yet — press a to search TheMealDB or n to create one")
       } else if !chips.isEmpty {
         message =
           filter.text.isEmpty
-          ? "No saved meal has all the chosen chips — \(isInStrip ? "" : "Tab then ")x clears them"
-          : "No saved meal matches “\(Quote.name(filter.text))” with the chosen chips"
+          ? (isInStrip
+            ? tr("No saved meal has all the chosen chips — x clears them")
+            : tr("No saved meal has all the chosen chips — Tab then x clears them"))
+          : tr("No saved meal matches “%s” with the chosen chips").filled(Quote.name(filter.text))
       } else {
-        message = "No saved meal matches “\(Quote.name(filter.text))” — Esc clears the filter"
+        message = tr("No saved meal matches “%s” — Esc clears the filter").filled(
+          Quote.name(filter.text))
       }
       // A pasted page of text is quoted on one line, shortened first (what to press stays).
       let area = layout.meals.emptyMessage
@@ -608,7 +613,7 @@ public final class MyMealsScreen: Screen, StoreListener {
   }
 
   static func countText(_ count: Int) -> String {
-    count == 1 ? "1 meal" : "\(count) meals"
+    trn("%d meal", "%d meals", count)
   }
 }
 
@@ -689,8 +694,8 @@ extension MyMealsScreen: BrowseDelegate, MealEditorScreenDelegate, RecentlyDelet
         screen.context.navigator.pop(to: screen)
         screen.context.navigator.showInfo(
           stored.wasAlreadyStored
-            ? "“\(Quote.name(meal.name))” is already in My Meals."
-            : "Saved “\(Quote.name(meal.name))” to My Meals.")
+            ? tr("“%s” is already in My Meals.").filled(Quote.name(meal.name))
+            : tr("Saved “%s” to My Meals.").filled(Quote.name(meal.name)))
         screen.reveal(mealID: stored.id)
       })
   }

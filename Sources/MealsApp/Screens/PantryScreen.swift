@@ -14,20 +14,21 @@ public final class PantryScreen: Screen {
     "pantry",
     [
       KeyBinding(
-        [.character("a")], .add, "add",
+        [.character("a")], .add, tr("add"),
         detail:
           "add items: names, or amounts and names, separated by commas (`6 eggs, flour, 1 kg rice`); an item already there takes the new amount"
       ),
       KeyBinding(
-        [.character("d"), .delete], .remove, "remove", label: "d",
+        [.character("d"), .delete], .remove, tr("remove"), label: "d",
         detail: "take the item out of the pantry (`u` puts it back)"),
       KeyBinding(
-        [.character("u")], .undo, "put back", footer: false,
+        [.character("u")], .undo, tr("put back"), footer: false,
         detail: "put back the item taken out last"),
       KeyBinding(
-        [.character("/")], .filter, "filter", detail: "show only the items whose names hold a text"),
-      KeyBinding([.character("C")], .canCook, "what can I cook"),
-      KeyBinding([.escape], .clearFilter, "clear the filter", footer: false),
+        [.character("/")], .filter, tr("filter"),
+        detail: "show only the items whose names hold a text"),
+      KeyBinding([.character("C")], .canCook, tr("what can I cook")),
+      KeyBinding([.escape], .clearFilter, tr("clear the filter"), footer: false),
     ])
 
   /// The app that owns the navigator that owns this screen: never outlived.

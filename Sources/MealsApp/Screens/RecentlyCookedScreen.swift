@@ -11,9 +11,9 @@ public final class RecentlyCookedScreen: Screen {
   static let keys = KeyTable<Action>(
     "recently-cooked",
     [
-      KeyBinding([.enter], .open, "edit", detail: "edit the meal"),
+      KeyBinding([.enter], .open, tr("edit"), detail: "edit the meal"),
       KeyBinding(
-        [.character("v")], .view, "view",
+        [.character("v")], .view, tr("view"),
         detail: "view the meal in Meal Detail (its cook log at the end)"),
       MealActions.cook(.cook),
       CookedIt.binding(.cooked, footer: true),

@@ -13,9 +13,9 @@ public final class RecentlyDeletedScreen: Screen {
   static let keys = KeyTable<Action>(
     "recently-deleted",
     [
-      KeyBinding([.enter], .restore, "restore to My Meals"),
+      KeyBinding([.enter], .restore, tr("restore to My Meals")),
       KeyBinding(
-        [.character("D")], .erase, "erase for good (asks first)",
+        [.character("D")], .erase, tr("erase for good (asks first)"),
         detail: "erase it for good (asks `y/n`); meals deleted over 30 days ago go by themselves"),
     ])
 

@@ -70,23 +70,25 @@ public final class SearchScreen: Screen, StoreListener {
     "search",
     [
       KeyBinding(
-        [.enter], .search, "search now", detail: "search at once (typing searches after 250 ms)"),
-      KeyBinding([.down, .tab], .results, "results", label: "↓/Tab", detail: "into the results"),
+        [.enter], .search, tr("search now"), detail: "search at once (typing searches after 250 ms)"
+      ),
+      KeyBinding(
+        [.down, .tab], .results, tr("results"), label: "↓/Tab", detail: "into the results"),
     ], typing: true)
   /// While in the results.
   static let resultKeys = KeyTable<Action>(
     "search-results",
     [
       KeyBinding(
-        [.enter], .choose, "save meal / create",
+        [.enter], .choose, tr("save meal / create"),
         detail:
           "save the result to My Meals (`✓` marks meals saved already); on `Create a new meal…`, the editor, starting from the name typed"
       ),
       KeyBinding(
-        [.right], .lookFirst, "look first",
+        [.right], .lookFirst, tr("look first"),
         detail: "look at the result in Meal Detail first (`s` there saves it)"),
       KeyBinding(
-        [.tab, .backTab, .character("/")], .field, "search field", label: "Tab",
+        [.tab, .backTab, .character("/")], .field, tr("search field"), label: "Tab",
         detail: "back to the search field (`↑` on the first row too)"),
     ])
 

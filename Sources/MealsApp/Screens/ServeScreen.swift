@@ -11,7 +11,7 @@ public final class ServeScreen: Screen {
     "serve",
     [
       KeyBinding(
-        [.character("s")], .toggle, "serving on/off",
+        [.character("s")], .toggle, tr("serving on/off"),
         detail: "stop serving the book, or serve it again (Esc leaves it serving)")
     ])
 

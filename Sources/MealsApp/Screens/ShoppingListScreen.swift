@@ -20,34 +20,34 @@ public final class ShoppingListScreen: Screen {
     "shopping-list",
     [
       KeyBinding(
-        [.character(" ")], .tick, "tick / untick", label: "Space",
+        [.character(" ")], .tick, tr("tick / untick"), label: "Space",
         detail:
           "tick or untick a row (ticked rows dim and sink; the cursor goes on to the next row still to buy)"
       ),
-      KeyBinding([.character("x")], .removeTicked, "remove ticked rows (asks first)"),
+      KeyBinding([.character("x")], .removeTicked, tr("remove ticked rows (asks first)")),
       KeyBinding(
-        [.character("e")], .export, "export as Markdown to a file",
+        [.character("e")], .export, tr("export as Markdown to a file"),
         detail:
           "export as Markdown checkboxes to a file (asks where; `shopping-list.md` in the current folder by default; asks before replacing a file)"
       ),
       KeyBinding(
-        [.character("y")], .copy, "copy as Markdown (to the clipboard)",
+        [.character("y")], .copy, tr("copy as Markdown (to the clipboard)"),
         detail:
           "copy the list as Markdown to the clipboard (OSC 52, which works over ssh; inside tmux also tmux's paste buffer)"
       ),
       MealActions.units(.units),
       KeyBinding(
-        [.character("a")], .aisle, "aisle", footer: false,
+        [.character("a")], .aisle, tr("aisle"), footer: false,
         detail:
           "put the row's food in an aisle of the shop (typed, or one listed): the list follows the shop's aisles, kept in `aisle.conf` (CookCLI's file) in the sync folder, else the config folder"
       ),
       KeyBinding(
-        [.character("s")], .shop, "next shop", footer: false,
+        [.character("s")], .shop, tr("next shop"), footer: false,
         detail:
           "the list in the next shop's order: each shop has its aisles in a file of its own beside `aisle.conf` (`aisle-Lidl.conf`; `set shop = Lidl` starts in it, and a there makes it)"
       ),
       KeyBinding(
-        [.character("A")], .buyAnyway, "buy anyway", footer: false,
+        [.character("A")], .buyAnyway, tr("buy anyway"), footer: false,
         detail:
           "buy a row that is at home anyway (the pantry has it: such rows are shown apart, after the rest, and left out of what `e` and `y` write); again to leave it at home"
       ),

@@ -1,6 +1,7 @@
 import MealsCore
 import TerminalUI
 import TextSafety
+import Translation
 
 /// Picks a value for a field (a meal's category or area) from the known ones, or takes a new
 /// one typed in the filter: rows `(none)`, the matching values, and `Use “…”` for new text.
@@ -60,7 +61,7 @@ public final class ValuePickerScreen: Screen {
   static let keys = KeyTable<Action>(
     "value-picker",
     [
-      KeyBinding([.enter], .choose, "choose"), KeyBinding([.escape], .cancel, "cancel"),
+      KeyBinding([.enter], .choose, tr("choose")), KeyBinding([.escape], .cancel, tr("cancel")),
     ], typing: true)
   public var keyHelp: [KeyHelp] { chainHelp }
 
@@ -160,7 +161,7 @@ extension ValuePickerScreen: DocumentedScreen {
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<ValuePickerScreen>] {
     [
       .table(keys) { $0.perform($1) },
-      .lines([KeyHelp(keys: "type", text: "filter, or a new value", inFooter: false)]),
+      .lines([KeyHelp(keys: "type", text: tr("filter, or a new value"), inFooter: false)]),
       .table(ListState.arrowKeys, does: { $0.move($1) }),
       .widget(TextField.keys, help: []) { $0.type($1) },
     ]

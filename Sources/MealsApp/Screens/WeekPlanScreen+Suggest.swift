@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// `s` on the Week Plan: the week's empty dinners filled by the rules (`PlanSuggester`),
 /// shown in the days as `? Meal  why`, nothing saved until Enter.
@@ -11,16 +12,16 @@ extension WeekPlanScreen {
     "week-plan-suggestions",
     [
       KeyBinding(
-        [.enter, .character("y")], .save, "plan them", label: "Enter",
+        [.enter, .character("y")], .save, tr("plan them"), label: "Enter",
         detail: "plan every suggestion shown, each at its meal's servings"),
       KeyBinding(
-        [.character("r")], .another, "another for this slot",
+        [.character("r")], .another, tr("another for this slot"),
         detail: "another meal for the selected suggestion, by the same rules"),
       KeyBinding(
-        [.character("d"), .delete], .drop, "leave this slot empty", label: "d",
+        [.character("d"), .delete], .drop, tr("leave this slot empty"), label: "d",
         detail: "take the selected suggestion away (the slot stays empty)"),
       KeyBinding(
-        [.escape], .discard, "none of them", detail: "drop every suggestion: nothing is saved"),
+        [.escape], .discard, tr("none of them"), detail: "drop every suggestion: nothing is saved"),
     ])
 
   /// The slots `s` fills.

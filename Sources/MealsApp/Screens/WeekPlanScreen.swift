@@ -34,38 +34,38 @@ public final class WeekPlanScreen: Screen {
     "week-plan",
     [
       KeyBinding(
-        [.left, .character("[")], .previousWeek, "previous week", label: "←/[",
+        [.left, .character("[")], .previousWeek, tr("previous week"), label: "←/[",
         detail: "the week before"),
-      KeyBinding([.right, .character("]")], .nextWeek, "next week", label: "→/]"),
-      KeyBinding([.character("t")], .thisWeek, "this week"),
+      KeyBinding([.right, .character("]")], .nextWeek, tr("next week"), label: "→/]"),
+      KeyBinding([.character("t")], .thisWeek, tr("this week")),
       KeyBinding(
-        [.character("a")], .add, "add a meal",
+        [.character("a")], .add, tr("add a meal"),
         detail: "add a saved meal to the selected day (a filterable list, then the slot)"),
-      KeyBinding([.enter], .open, "edit the meal", footer: false),
+      KeyBinding([.enter], .open, tr("edit the meal"), footer: false),
       KeyBinding(
-        [.character("d"), .delete], .remove, "take off the plan", label: "d",
+        [.character("d"), .delete], .remove, tr("take off the plan"), label: "d",
         detail: "take the meal off the plan (u puts it back)"),
-      KeyBinding([.character("u")], .undo, "undo", footer: false),
+      KeyBinding([.character("u")], .undo, tr("undo"), footer: false),
       KeyBinding(
-        [.character("m")], .move, "move to another day", footer: false,
+        [.character("m")], .move, tr("move to another day"), footer: false,
         detail: "move the meal to another day or slot (←→ a day, ↑↓ a week, Tab the slot)"),
       KeyBinding(
-        [.character("+"), .character("=")], .more, "more servings", label: "+", footer: false),
-      KeyBinding([.character("-")], .fewer, "fewer servings", label: "-", footer: false),
+        [.character("+"), .character("=")], .more, tr("more servings"), label: "+", footer: false),
+      KeyBinding([.character("-")], .fewer, tr("fewer servings"), label: "-", footer: false),
       MealActions.cook(.cook, detail: "Cook Mode at the planned servings"),
       KeyBinding(
-        [.character("l")], .addToList, "week to the shopping list", label: "l",
+        [.character("l")], .addToList, tr("week to the shopping list"), label: "l",
         detail:
           "the week's ingredients (each meal at its planned servings) on the shopping list, asking once when some are there"
       ),
       MealActions.openList(.openList, footer: false),
       KeyBinding(
-        [.character("s")], .suggest, "suggest the week",
+        [.character("s")], .suggest, tr("suggest the week"),
         detail:
           "suggest meals for the week's empty dinners by the rules (`set plan-fresh-days`, `plan-weekday-minutes`, `plan-pins`): not cooked lately, favourites and what is at home first, no category or area twice in a row; each says why, nothing is saved until Enter"
       ),
       KeyBinding(
-        [.character("e")], .export, "export the week (iCalendar)", footer: false,
+        [.character("e")], .export, tr("export the week (iCalendar)"), footer: false,
         detail: "export the week as an iCalendar file (asks where; `week-YYYY-Www.ics` by default)"),
     ])
 

@@ -1,4 +1,5 @@
 import TerminalUI
+import Translation
 
 /// What My Meals shows with no saved meals: a small logo, one sentence, and five buttons —
 /// the ways a book begins, moving in from a link or another app's export among them.
@@ -12,11 +13,11 @@ struct WelcomePanel: Equatable {
 
     var label: String {
       switch self {
-      case .search: "Search TheMealDB"
-      case .categories: "Browse categories"
-      case .areas: "Browse areas"
-      case .create: "Create a meal"
-      case .importing: "Import a recipe"
+      case .search: tr("Search TheMealDB")
+      case .categories: tr("Browse categories")
+      case .areas: tr("Browse areas")
+      case .create: tr("Create a meal")
+      case .importing: tr("Import a recipe")
       }
     }
 
@@ -45,9 +46,11 @@ struct WelcomePanel: Equatable {
     "  \\  meals  / ",
     "   '-------'  ",
   ]
-  static let sentence =
-    "Your recipe book in the terminal: keep your own meals, find new ones on TheMealDB, "
-    + "and cook from the keyboard."
+  static var sentence: String {
+    tr(
+      "Your recipe book in the terminal: keep your own meals, find new ones on TheMealDB, and cook from the keyboard."
+    )
+  }
 
   /// What a panel key does.
   enum Action: Equatable, NamedKeyAction {
@@ -72,15 +75,15 @@ struct WelcomePanel: Equatable {
   static let table = KeyTable<Action>(
     "welcome",
     [
-      KeyBinding([.enter], .press, "press"),
+      KeyBinding([.enter], .press, tr("press")),
       KeyBinding(
-        [.right, .character("l")], .right, "choose", label: "←→↑↓ Tab",
+        [.right, .character("l")], .right, tr("choose"), label: "←→↑↓ Tab",
         detail: "choose the one on the right"),
-      KeyBinding([.left, .character("h")], .left, "choose the one on the left", footer: false),
-      KeyBinding([.down, .character("j")], .down, "choose the one below", footer: false),
-      KeyBinding([.up, .character("k")], .up, "choose the one above", footer: false),
-      KeyBinding([.tab], .next, "choose the next", footer: false),
-      KeyBinding([.backTab], .previous, "choose the previous", footer: false),
+      KeyBinding([.left, .character("h")], .left, tr("choose the one on the left"), footer: false),
+      KeyBinding([.down, .character("j")], .down, tr("choose the one below"), footer: false),
+      KeyBinding([.up, .character("k")], .up, tr("choose the one above"), footer: false),
+      KeyBinding([.tab], .next, tr("choose the next"), footer: false),
+      KeyBinding([.backTab], .previous, tr("choose the previous"), footer: false),
     ] + Button.allCases.map { KeyBinding([.character($0.key)], .button($0), $0.helpText) })
 
   /// What the footer and `?` show for the panel: Enter, the moves in one line, the buttons.

@@ -1,3 +1,5 @@
+import Translation
+
 /// A row of toggle chips in groups (`All 12 │ Beef 3  ✓ Chicken 2 │ Italian 3`).
 ///
 /// Chosen chips are drawn reversed and marked `✓` (so they read without colour); the cursor
@@ -31,11 +33,11 @@ public struct ChipStrip: Equatable, Sendable {
   public static let keys = KeyTable<Move>(
     "chips",
     [
-      KeyBinding([.left, .character("h")], .left, "previous chip"),
-      KeyBinding([.right, .character("l")], .right, "next chip"),
-      KeyBinding([.home, .character("g")], .first, "first chip"),
-      KeyBinding([.end, .character("G")], .last, "last chip"),
-    ], summary: KeyHelp(keys: "←→", text: "move"))
+      KeyBinding([.left, .character("h")], .left, tr("previous chip")),
+      KeyBinding([.right, .character("l")], .right, tr("next chip")),
+      KeyBinding([.home, .character("g")], .first, tr("first chip")),
+      KeyBinding([.end, .character("G")], .last, tr("last chip")),
+    ], summary: KeyHelp(keys: "←→", text: tr("move")))
 
   /// ←/→ (and h/l) move the cursor; false for any other key.
   public mutating func handle(_ key: Key, count: Int) -> Bool {

@@ -1,3 +1,5 @@
+import Translation
+
 /// Selection and scroll position of a list: the state behind every list, whatever its items'
 /// heights — one row each (most lists), several (a category and its description), or a form
 /// whose items own several lines under headings (the Meal Editor).
@@ -20,22 +22,23 @@ public struct ListState: Equatable, Sendable {
   public static let keys = KeyTable<Move>(
     "list",
     [
-      KeyBinding([.up, .character("k")], .up, "up", footer: false),
-      KeyBinding([.down, .character("j")], .down, "down", footer: false),
-      KeyBinding([.pageUp, .ctrl("b")], .pageUp, "page up", footer: false),
-      KeyBinding([.pageDown, .ctrl("f"), .character(" ")], .pageDown, "page down", footer: false),
-      KeyBinding([.home, .character("g")], .first, "first", footer: false),
-      KeyBinding([.end, .character("G")], .last, "last", footer: false),
-    ], summary: KeyHelp(keys: "↑↓ PgUp PgDn g G", text: "move", inFooter: false))
+      KeyBinding([.up, .character("k")], .up, tr("up"), footer: false),
+      KeyBinding([.down, .character("j")], .down, tr("down"), footer: false),
+      KeyBinding([.pageUp, .ctrl("b")], .pageUp, tr("page up"), footer: false),
+      KeyBinding(
+        [.pageDown, .ctrl("f"), .character(" ")], .pageDown, tr("page down"), footer: false),
+      KeyBinding([.home, .character("g")], .first, tr("first"), footer: false),
+      KeyBinding([.end, .character("G")], .last, tr("last"), footer: false),
+    ], summary: KeyHelp(keys: "↑↓ PgUp PgDn g G", text: tr("move"), inFooter: false))
 
   /// The arrows and page keys only, for a list under a text field (letters type there).
   public static let arrowKeys = KeyTable<Move>(
     [
-      KeyBinding([.up], .up, "up", footer: false),
-      KeyBinding([.down], .down, "down", footer: false),
-      KeyBinding([.pageUp], .pageUp, "page up", footer: false),
-      KeyBinding([.pageDown], .pageDown, "page down", footer: false),
-    ], summary: KeyHelp(keys: "↑↓ PgUp PgDn", text: "move", inFooter: false))
+      KeyBinding([.up], .up, tr("up"), footer: false),
+      KeyBinding([.down], .down, tr("down"), footer: false),
+      KeyBinding([.pageUp], .pageUp, tr("page up"), footer: false),
+      KeyBinding([.pageDown], .pageDown, tr("page down"), footer: false),
+    ], summary: KeyHelp(keys: "↑↓ PgUp PgDn", text: tr("move"), inFooter: false))
 
   /// Moves for the keys of `table`; returns false for any other key.
   public mutating func handle(

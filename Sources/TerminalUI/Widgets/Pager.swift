@@ -1,3 +1,5 @@
+import Translation
+
 /// One row of a pager: pieces of styled text at given columns (two-column lists, headings).
 public struct PagerLine: Equatable, Sendable {
   public struct Span: Equatable, Sendable {
@@ -44,12 +46,12 @@ public struct Pager: Equatable, Sendable {
   public static let keys = KeyTable<Action>(
     "pager",
     [
-      KeyBinding([.down, .character("j")], .lineDown, "scroll down", label: "j/↓"),
-      KeyBinding([.up, .character("k")], .lineUp, "scroll up", label: "k/↑"),
-      KeyBinding([.character(" "), .pageDown], .pageDown, "page down", label: "Space"),
-      KeyBinding([.character("b"), .pageUp], .pageUp, "page up", label: "b"),
-      KeyBinding([.character("g"), .home], .top, "top", label: "g", footer: false),
-      KeyBinding([.character("G"), .end], .bottom, "bottom", label: "G", footer: false),
+      KeyBinding([.down, .character("j")], .lineDown, tr("scroll down"), label: "j/↓"),
+      KeyBinding([.up, .character("k")], .lineUp, tr("scroll up"), label: "k/↑"),
+      KeyBinding([.character(" "), .pageDown], .pageDown, tr("page down"), label: "Space"),
+      KeyBinding([.character("b"), .pageUp], .pageUp, tr("page up"), label: "b"),
+      KeyBinding([.character("g"), .home], .top, tr("top"), label: "g", footer: false),
+      KeyBinding([.character("G"), .end], .bottom, tr("bottom"), label: "G", footer: false),
     ])
 
   private var viewport = Viewport()

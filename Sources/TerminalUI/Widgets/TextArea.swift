@@ -1,3 +1,5 @@
+import Translation
+
 /// A multi-line text editor: lines wrap at word boundaries, arrows move by screen rows.
 ///
 /// Work per key is local to the lines around the cursor, so 10 000-line texts stay fast.
@@ -44,29 +46,31 @@ public struct TextArea: Equatable, Sendable {
   public static let keys = KeyTable<Edit>(
     "text-area",
     [
-      KeyBinding([.left], .left, "back a character", footer: false),
-      KeyBinding([.right], .right, "forward a character", footer: false),
-      KeyBinding([.up], .up, "up a row", footer: false),
-      KeyBinding([.down], .down, "down a row", footer: false),
-      KeyBinding([.pageUp], .pageUp, "up a page", footer: false),
-      KeyBinding([.pageDown], .pageDown, "down a page", footer: false),
-      KeyBinding([.home, .ctrl("a")], .rowStart, "start of row", label: "Ctrl-A", footer: false),
-      KeyBinding([.end, .ctrl("e")], .rowEnd, "end of row", label: "Ctrl-E", footer: false),
-      KeyBinding([.enter], .newLine, "new line", footer: false),
+      KeyBinding([.left], .left, tr("back a character"), footer: false),
+      KeyBinding([.right], .right, tr("forward a character"), footer: false),
+      KeyBinding([.up], .up, tr("up a row"), footer: false),
+      KeyBinding([.down], .down, tr("down a row"), footer: false),
+      KeyBinding([.pageUp], .pageUp, tr("up a page"), footer: false),
+      KeyBinding([.pageDown], .pageDown, tr("down a page"), footer: false),
       KeyBinding(
-        [.backspace, .ctrl("h")], .deleteBefore, "delete before the cursor", label: "Backspace",
+        [.home, .ctrl("a")], .rowStart, tr("start of row"), label: "Ctrl-A", footer: false),
+      KeyBinding([.end, .ctrl("e")], .rowEnd, tr("end of row"), label: "Ctrl-E", footer: false),
+      KeyBinding([.enter], .newLine, tr("new line"), footer: false),
+      KeyBinding(
+        [.backspace, .ctrl("h")], .deleteBefore, tr("delete before the cursor"), label: "Backspace",
         footer: false),
       KeyBinding(
-        [.delete, .ctrl("d")], .deleteAfter, "delete at the cursor", label: "Delete", footer: false),
-      KeyBinding([.ctrl("k")], .deleteToEnd, "delete to end of line", footer: false),
-      KeyBinding([.tab], .indent, "two spaces", footer: false),
+        [.delete, .ctrl("d")], .deleteAfter, tr("delete at the cursor"), label: "Delete",
+        footer: false),
+      KeyBinding([.ctrl("k")], .deleteToEnd, tr("delete to end of line"), footer: false),
+      KeyBinding([.tab], .indent, tr("two spaces"), footer: false),
     ], typing: true)
 
   /// The lines of `keys` worth a line in `?` help (the arrows go without saying).
   public static let help: [KeyHelp] = [
-    KeyHelp(keys: "Enter", text: "new line", inFooter: false),
-    KeyHelp(keys: "Ctrl-A/E", text: "start/end of row", inFooter: false),
-    KeyHelp(keys: "Ctrl-K", text: "delete to end of line", inFooter: false),
+    KeyHelp(keys: "Enter", text: tr("new line"), inFooter: false),
+    KeyHelp(keys: "Ctrl-A/E", text: tr("start/end of row"), inFooter: false),
+    KeyHelp(keys: "Ctrl-K", text: tr("delete to end of line"), inFooter: false),
   ]
 
   /// Handles a key for the text as `render` draws it in `area`.

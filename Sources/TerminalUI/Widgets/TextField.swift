@@ -1,3 +1,5 @@
+import Translation
+
 /// A one-line text field with the usual line-editing keys.
 public struct TextField: Equatable, Sendable {
   public private(set) var characters: [Character]
@@ -27,22 +29,24 @@ public struct TextField: Equatable, Sendable {
   public static let keys = KeyTable<Edit>(
     "text-field",
     [
-      KeyBinding([.left, .ctrl("b")], .left, "back a character", label: "←", footer: false),
-      KeyBinding([.right, .ctrl("f")], .right, "forward a character", label: "→", footer: false),
+      KeyBinding([.left, .ctrl("b")], .left, tr("back a character"), label: "←", footer: false),
       KeyBinding(
-        [.home, .ctrl("a")], .start, "start of the field", label: "Ctrl-A", footer: false),
-      KeyBinding([.end, .ctrl("e")], .end, "end of the field", label: "Ctrl-E", footer: false),
+        [.right, .ctrl("f")], .right, tr("forward a character"), label: "→", footer: false),
       KeyBinding(
-        [.backspace, .ctrl("h")], .deleteBefore, "delete before the cursor", label: "Backspace",
+        [.home, .ctrl("a")], .start, tr("start of the field"), label: "Ctrl-A", footer: false),
+      KeyBinding([.end, .ctrl("e")], .end, tr("end of the field"), label: "Ctrl-E", footer: false),
+      KeyBinding(
+        [.backspace, .ctrl("h")], .deleteBefore, tr("delete before the cursor"), label: "Backspace",
         footer: false),
       KeyBinding(
-        [.delete, .ctrl("d")], .deleteAfter, "delete at the cursor", label: "Delete", footer: false),
-      KeyBinding([.ctrl("u")], .deleteToStart, "delete to the start", footer: false),
-      KeyBinding([.ctrl("k")], .deleteToEnd, "delete to the end", footer: false),
-      KeyBinding([.ctrl("w")], .deleteWord, "delete the word before", footer: false),
+        [.delete, .ctrl("d")], .deleteAfter, tr("delete at the cursor"), label: "Delete",
+        footer: false),
+      KeyBinding([.ctrl("u")], .deleteToStart, tr("delete to the start"), footer: false),
+      KeyBinding([.ctrl("k")], .deleteToEnd, tr("delete to the end"), footer: false),
+      KeyBinding([.ctrl("w")], .deleteWord, tr("delete the word before"), footer: false),
     ],
     summary: KeyHelp(
-      keys: "Ctrl-A/E/U/K/W", text: "start, end, delete to start/end, word", inFooter: false),
+      keys: "Ctrl-A/E/U/K/W", text: tr("start, end, delete to start/end, word"), inFooter: false),
     typing: true)
 
   /// Edits for the keys of `keys` and printable characters (and paste).

@@ -46,7 +46,7 @@ public final class BrowseScreen: Screen {
     "browse",
     [
       KeyBinding(
-        [.enter], .open, "open",
+        [.enter], .open, tr("open"),
         detail: "open: Search by name, Categories, Areas, Ingredients, Surprise me")
     ])
   public var keyHelp: [KeyHelp] { chainHelp }

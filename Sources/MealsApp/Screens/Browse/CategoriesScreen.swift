@@ -2,6 +2,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Categories (`categories.php`): each row is the category's name, then its description
 /// wrapped to at most three lines, so rows take different heights.
@@ -12,8 +13,8 @@ public final class CategoriesScreen: Screen {
     "categories",
     [
       KeyBinding(
-        [.enter], .open, "meals in it", detail: "the meals in it; after a failure, try again"),
-      KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
+        [.enter], .open, tr("meals in it"), detail: "the meals in it; after a failure, try again"),
+      KeyBinding([.character("r")], .refresh, tr("refresh from TheMealDB")),
     ])
   static let descriptionRows = 3
   static let positionKey = "categories"
@@ -263,7 +264,7 @@ extension CategoriesScreen: DocumentedScreen {
         ListState.keys,
         help: [
           KeyHelp(
-            keys: ListState.keys.summary?.keys ?? "", text: "move by one category / a page",
+            keys: ListState.keys.summary?.keys ?? "", text: tr("move by one category / a page"),
             inFooter: false)
         ]
       ) { screen, key in

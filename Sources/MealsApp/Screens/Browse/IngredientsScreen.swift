@@ -2,6 +2,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Ingredients — what can I cook with…: the local catalogue, type to filter; Enter lists the
 /// meals that use the ingredient (`filter.php?i=`), `→` opens its description.
@@ -16,10 +17,10 @@ public final class IngredientsScreen: IngredientPickerScreen {
   static let keys = KeyTable<Action>(
     "ingredients",
     [
-      KeyBinding([.enter], .meals, "meals with it", detail: "the meals that use it"),
-      KeyBinding([.right], .details, "details (◆)", detail: "details of a `◆` ingredient"),
+      KeyBinding([.enter], .meals, tr("meals with it"), detail: "the meals that use it"),
+      KeyBinding([.right], .details, tr("details (◆)"), detail: "details of a `◆` ingredient"),
       KeyBinding(
-        [.ctrl("r")], .importCatalogue, "import the ingredient list again", footer: false),
+        [.ctrl("r")], .importCatalogue, tr("import the ingredient list again"), footer: false),
     ], typing: true)
   public override var keyHelp: [KeyHelp] { chainHelp }
 

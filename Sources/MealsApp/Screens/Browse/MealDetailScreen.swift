@@ -4,6 +4,7 @@ import MealsNet
 import MealsStore
 import TerminalUI
 import TextSafety
+import Translation
 
 /// Meal Detail: a meal from TheMealDB, or one of My Meals (`v`), read-only.
 ///
@@ -116,9 +117,9 @@ public final class MealDetailScreen: Screen, StoreListener {
     "saved-meal",
     [
       KeyBinding(
-        [.enter, .character("e")], .edit, "edit", label: "Enter", detail: "edit the meal"),
+        [.enter, .character("e")], .edit, tr("edit"), label: "Enter", detail: "edit the meal"),
       KeyBinding(
-        [.character("h")], .history, "history", footer: false,
+        [.character("h")], .history, tr("history"), footer: false,
         detail:
           "the meal's saved versions: when and what changed, each readable word by word, and `r` puts one back"
       ),
@@ -130,7 +131,7 @@ public final class MealDetailScreen: Screen, StoreListener {
       "meal-detail",
       [
         KeyBinding(
-          [.character("s"), .enter], .save, "save to My Meals", label: "s",
+          [.character("s"), .enter], .save, tr("save to My Meals"), label: "s",
           detail: "save it to My Meals (said so when it is there already)"),
         KeyBinding(
           [.character("r")], .refresh, random ? "another random meal" : "refresh from TheMealDB",

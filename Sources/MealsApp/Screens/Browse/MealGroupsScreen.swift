@@ -3,6 +3,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// A one-row-per-item list from TheMealDB: the areas, or the meals of a category, from an
 /// area or with an ingredient (`filter.php`), with a ✓ on meals already in My Meals.
@@ -101,7 +102,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
         KeyBinding(
           [.enter], .open, areas ? "meals from there" : "meal details",
           detail: "open (the meals from the area, or Meal Detail); after a failure, try again"),
-        KeyBinding([.character("r")], .refresh, "refresh from TheMealDB"),
+        KeyBinding([.character("r")], .refresh, tr("refresh from TheMealDB")),
       ])
   }
 
