@@ -46,6 +46,12 @@ INSTALLED := $(PREFIX)/bin/meals \
   $(ZSH_COMPLETIONS)/_meals \
   $(PREFIX)/share/fish/vendor_completions.d/meals.fish
 LSAN := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt
+# The translations: Resources/po/LANG.po compiled by gettext's msgfmt into
+# .build/share/locale/LANG/LC_MESSAGES/meals.mo, where a build's meals looks (two folders up
+# from .build/x86_64-unknown-linux-gnu/release/meals), and installed under share/locale.
+LANGUAGES := $(patsubst Resources/po/%.po,%,$(wildcard Resources/po/*.po))
+CATALOGS := $(foreach language,$(LANGUAGES),$(BUILD_DIR)/share/locale/$(language)/LC_MESSAGES/meals.mo)
+INSTALLED += $(foreach language,$(LANGUAGES),$(PREFIX)/share/locale/$(language)/LC_MESSAGES/meals.mo)
 
 # Installs the missing Debian packages among $(1) (apt-get as root; otherwise prints the command).
 define install_packages
@@ -69,14 +75,18 @@ endef
 
 GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
-.PHONY: pot cook-venv deb test-package keys-doc test-graphics run test test-asan soak fuzz deps test-deps build lint format bench demo clean install uninstall
+.PHONY: locales pot cook-venv deb test-package keys-doc test-graphics run test test-asan soak fuzz deps test-deps build lint format bench demo clean install uninstall
 
-## install: the release binary, the man page and the bash, zsh and fish completions under
+## install: the release binary, the translations, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
 install:
 	@if [ -z "$(BINARY)" ]; then $(MAKE) --no-print-directory deps && mkdir -p $(SWIFTPM_TMP) && \
 	  $(SWIFTPM) build $(RELEASE) --product meals; fi
 	install -D -m 755 $(or $(BINARY),$(BUILD_DIR)/release/meals) $(DESTDIR)$(PREFIX)/bin/meals
+	@$(MAKE) --no-print-directory locales
+	@for language in $(LANGUAGES); do \
+	  install -D -m 644 $(BUILD_DIR)/share/locale/$$language/LC_MESSAGES/meals.mo \
+	    $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/meals.mo; done
 	install -D -m 644 docs/meals.1 $(DESTDIR)$(PREFIX)/share/man/man1/meals.1
 	install -D -m 644 Resources/completions/meals.bash \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/meals
@@ -104,15 +114,16 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 ## run: build in release mode and start meals (pass flags with ARGS="--db /tmp/x.sqlite")
-run: deps
+run: deps locales
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build $(RELEASE) --product meals
 	$(BUILD_DIR)/release/meals $(ARGS)
 
 ## test: lint, build with zero warnings, every unit, screen and end-to-end test (checking they
 ## leave nothing in /tmp), then the unit and screen tests again under AddressSanitizer
-test: test-deps lint cook-venv
-	@# Every message marked for translation is in the translators' template.
+test: test-deps lint cook-venv locales
+	@# Every message marked for translation is in the translators' template, and every
+	@# catalog translates all of it (its placeholders kept).
 	python3 Resources/po/extract.py --check Resources/po/meals.pot
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
@@ -128,9 +139,20 @@ test: test-deps lint cook-venv
 	@$(MAKE) --no-print-directory test-asan
 
 ## pot: the translators' template, Resources/po/meals.pot, from the messages Sources mark
-## (tr, trc, trn); `make test` fails while a marked message is missing from it
+## (tr, trc, trn), and every catalog brought up to it (msgmerge); `make test` fails while a
+## marked message is missing from the template or untranslated in a catalog
 pot:
 	python3 Resources/po/extract.py Resources/po/meals.pot
+	@for po in Resources/po/*.po; do [ -f "$$po" ] || continue; \
+	  msgmerge --quiet --update --backup=none --no-fuzzy-matching "$$po" Resources/po/meals.pot; done
+
+## locales: the catalogs compiled (msgfmt --check: a broken one stops the build)
+locales: $(CATALOGS)
+
+$(BUILD_DIR)/share/locale/%/LC_MESSAGES/meals.mo: Resources/po/%.po
+	@command -v msgfmt >/dev/null || $(MAKE) --no-print-directory deps
+	@mkdir -p $(dir $@)
+	msgfmt --check --output-file=$@ $<
 
 ## soak: the random three-machine sync run (git, and Syncthing-style folder copies, syncs killed
 ## at random moments) on many seeds: MEALS_SOAK_SEEDS (default 1-200), MEALS_SOAK_STEPS
@@ -174,7 +196,7 @@ fuzz: deps
 
 # git for `meals sync` in a folder that is a git work tree.
 deps:
-	$(call install_packages,$(LIBS) git)
+	$(call install_packages,$(LIBS) git gettext)
 
 # The official Cooklang parser, for the tests that compare meals' Cooklang with it (cooklang-rs
 # through PyPI's cooklang-bindings), Selenium, which drives chromium through `meals serve`'s

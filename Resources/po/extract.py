@@ -6,7 +6,9 @@ message is one single-line Swift literal without interpolation. Writes what xget
 (msgfmt, msgmerge and translators' editors read it), locations by file.
 
     extract.py OUT.pot      write the template
-    extract.py --check POT  fail, naming them, if messages marked in Sources are not in POT
+    extract.py --check POT  fail, naming them, if messages marked in Sources are not in POT,
+                            or a catalog beside it (LANG.po) lacks one, leaves one
+                            untranslated or fuzzy, or drops or adds a placeholder
 """
 import os
 import re
@@ -101,21 +103,119 @@ def template(found):
     return "\n".join(entries)
 
 
+PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def po_text(quoted_parts):
+    """The text of a .po entry's quoted lines, joined and unescaped."""
+    simple = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+    joined = "".join(quoted_parts)
+    return re.sub(r'\\(.)', lambda m: simple.get(m.group(1), m.group(1)), joined)
+
+
+def read_po(path):
+    """A catalog's entries: (context, msgid) → (plural id or None, [translations], fuzzy)."""
+    entries = {}
+    with open(path, encoding="utf-8") as po:
+        blocks = po.read().split("\n\n")
+    for block in blocks:
+        fields = {}
+        current = None
+        fuzzy = False
+        for line in block.splitlines():
+            if line.startswith("#,") and "fuzzy" in line:
+                fuzzy = True
+            if line.startswith("#"):
+                continue
+            keyword = line.split(" ", 1)[0]
+            if keyword in ("msgctxt", "msgid", "msgid_plural") or keyword.startswith("msgstr"):
+                current = keyword
+                fields[current] = PO_STRING.findall(line[len(keyword):])
+            elif line.startswith('"') and current:
+                fields[current] += PO_STRING.findall(line)
+        if "msgid" not in fields:
+            continue
+        msgid = po_text(fields["msgid"])
+        context = po_text(fields["msgctxt"]) if "msgctxt" in fields else None
+        plural = po_text(fields["msgid_plural"]) if "msgid_plural" in fields else None
+        translations = [po_text(fields[key]) for key in sorted(fields) if key.startswith("msgstr")]
+        entries[(context, msgid)] = (plural, translations, fuzzy)
+    return entries
+
+
+PLACEHOLDER = re.compile(r"%(?:(\d+)\$)?([sd%])")
+
+
+def placeholders(text):
+    """The values a message fills, by number: `%s %d` and `%2$d %1$s` are both {1, 2}."""
+    numbers, next_number = set(), 1
+    for number, letter in PLACEHOLDER.findall(text):
+        if letter == "%":
+            continue
+        if number:
+            numbers.add(int(number))
+        else:
+            numbers.add(next_number)
+            next_number += 1
+    return numbers
+
+
+def check_catalog(path, found):
+    """Problems of one catalog against the messages Sources mark."""
+    problems = []
+    entries = read_po(path)
+    header = entries.get((None, ""), (None, [""], False))[1][0]
+    forms = re.search(r"nplurals=(\d+)", header)
+    if not forms:
+        return [f"{path}: no Plural-Forms in its header"]
+    count = int(forms.group(1))
+    for context, singular, plural in found:
+        name = repr(singular) + (f" ({context})" if context else "")
+        entry = entries.get((context, singular))
+        if entry is None:
+            problems.append(f"{path}: missing {name} (run: make pot)")
+            continue
+        _, translations, fuzzy = entry
+        if fuzzy:
+            problems.append(f"{path}: fuzzy {name}")
+        if plural is not None and len(translations) != count:
+            problems.append(f"{path}: {name} has {len(translations)} forms, not {count}")
+        if any(not text for text in translations):
+            problems.append(f"{path}: untranslated {name}")
+            continue
+        wanted = placeholders(singular) | placeholders(plural or "")
+        for text in translations:
+            # A plural form may leave the count out ("one meal"); every other value stays.
+            extra = placeholders(text) - wanted
+            lost = wanted - placeholders(text) - ({1} if plural is not None else set())
+            if extra or lost:
+                problems.append(f"{path}: {name}: placeholders differ in {text!r}")
+    return problems
+
+
 def main(arguments):
     if len(arguments) == 2 and arguments[0] == "--check":
         with open(arguments[1], encoding="utf-8") as pot:
             written = pot.read()
+        found = messages()
         missing = [
-            key for key in messages()
+            key for key in found
             if ("msgid " + po_quoted(key[1]) + "\n") not in written
             or (key[0] is not None and ("msgctxt " + po_quoted(key[0]) + "\n") not in written)
         ]
         for context, singular, _ in missing:
             print(f"not in {arguments[1]}: {singular!r}" + (f" ({context})" if context else ""))
         if missing:
-            print("Run: python3 Resources/po/extract.py Resources/po/meals.pot")
+            print("Run: make pot")
             return 1
-        return 0
+        folder = os.path.dirname(os.path.abspath(arguments[1]))
+        problems = []
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".po"):
+                problems += check_catalog(os.path.join(folder, name), found)
+        for problem in problems:
+            print(problem)
+        return 1 if problems else 0
     if len(arguments) != 1:
         print(__doc__.strip())
         return 2

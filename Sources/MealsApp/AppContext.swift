@@ -4,6 +4,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// What every screen shares: the navigator, the persistence controller, TheMealDB, and the
 /// catalogue import.
@@ -64,7 +65,8 @@ public final class AppContext {
   /// `U`: the next units, said on the status line.
   func cycleUnits() {
     units.system = units.system.next
-    navigator.showInfo("Units: \(units.system.label) (the meals are not changed).")
+    navigator.showInfo(
+      tr("Units: %s (the meals are not changed).").filled(units.system.label))
   }
 
   public init(
@@ -176,7 +178,7 @@ public final class AppContext {
   /// What a failed read says, on the status line and where a list's rows would be (never a
   /// false "nothing here").
   static func readFailure(_ error: StoreError) -> String {
-    "Could not read the database (\(error.message))"
+    tr("Could not read the database (%s)").filled(error.message)
   }
 
   /// Says a failed read (a screen that keeps what it showed).

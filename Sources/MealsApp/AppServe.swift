@@ -3,6 +3,7 @@ import MealsCore
 import MealsServe
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The book served to a phone while the app runs (`P` on My Meals): the same server as
 /// `meals serve`, on its own threads and connection, so no key waits for a phone.
@@ -72,10 +73,11 @@ public final class AppServe: Ticker {
       code = PairingCode.lines(for: started.pairingAddress, colour: false)
       pairedCount = 0
       lastLook = navigator.now()
-      navigator.showInfo("Serving the book at \(started.address)/ until the app quits.")
+      navigator.showInfo(
+        tr("Serving the book at %s/ until the app quits.").filled(started.address))
       return true
     case .failure(let problem):
-      navigator.showError("Cannot serve the book: \(problem.message)")
+      navigator.showError(tr("Cannot serve the book: %s").filled(problem.message))
       return false
     }
   }
@@ -87,16 +89,15 @@ public final class AppServe: Ticker {
     session.stop()
     self.session = nil
     pairedCount = 0
-    if saying { navigator.showInfo("Stopped serving the book.") }
+    if saying { navigator.showInfo(tr("Stopped serving the book.")) }
   }
 
   /// The status line's mark while serving.
   public var summary: String? {
     guard session != nil else { return nil }
     switch pairedCount {
-    case 0: return "serving · no phone yet"
-    case 1: return "serving · 1 phone"
-    default: return "serving · \(pairedCount) phones"
+    case 0: return tr("serving · no phone yet")
+    default: return trn("serving · %d phone", "serving · %d phones", pairedCount)
     }
   }
 

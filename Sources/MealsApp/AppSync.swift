@@ -4,6 +4,7 @@ import MealsStore
 import MealsSync
 import TerminalUI
 import TextSafety
+import Translation
 
 /// The sync folder kept in step while the app runs: after the first frame, every 30 s (so
 /// another machine's changes appear), on `S` in My Meals, and at quit.
@@ -57,13 +58,15 @@ public final class AppSync: Ticker {
   public func start(asked: Bool) {
     guard let folder else {
       if asked {
-        navigator.showNotice("No sync folder is set: set sync-folder = ~/Recipes in the config.")
+        navigator.showNotice(
+          tr("No sync folder is set: set sync-folder = ~/Recipes in the config."))
       }
       return
     }
     lastStart = MonotonicClock.now()
     if asked {
-      navigator.showInfo("Syncing with \(PathText.abbreviatingHome(folder, home: Self.home))…")
+      navigator.showInfo(
+        tr("Syncing with %s…").filled(PathText.abbreviatingHome(folder, home: Self.home)))
     }
     guard !isSyncing else {
       if asked { askedMeanwhile = true }
@@ -95,7 +98,7 @@ public final class AppSync: Ticker {
     worker.finishAll()
     switch Self.sync(databasePath: databasePath, folder: folder, today: .today()) {
     case .success(let report): return report.changedAnything ? report.summary(home: Self.home) : nil
-    case .failure(let error): return "sync: " + error.message
+    case .failure(let error): return tr("sync: %s").filled(error.message)
     }
   }
 
@@ -116,28 +119,32 @@ public final class AppSync: Ticker {
   private func say(_ result: Result<SyncReport, SyncError>, asked: Bool) {
     switch result {
     case .failure(let error):
-      navigator.showError("Sync: " + error.message)
+      navigator.showError(tr("Sync: %s").filled(error.message))
     case .success(let report):
       defer { saidSetAside = report.setAside }
       // `?` lists them all, whatever the screen, until a sync sets nothing aside.
       navigator.helpNotes = report.setAside.map {
-        KeyHelp(keys: "set aside", text: TextSanitizer.singleLine($0), inFooter: false)
+        KeyHelp(keys: tr("set aside"), text: TextSanitizer.singleLine($0), inFooter: false)
       }
       if let first = report.setAside.first, asked || report.setAside != saidSetAside {
         // First, where an 80-column line shows it: how many, the file and what to do.
-        let count =
-          report.setAside.count > 1 ? "\(report.setAside.count) files (? lists them): " : ""
-        navigator.showNotice("Sync set aside \(count)\(TextSanitizer.singleLine(first)).")
+        let file = TextSanitizer.singleLine(first)
+        navigator.showNotice(
+          report.setAside.count > 1
+            ? tr("Sync set aside %1$d files (? lists them): %2$s.").filled(
+              String(report.setAside.count), file)
+            : tr("Sync set aside %s.").filled(file))
       } else if let conflict = report.conflicts.first {
         navigator.showNotice(
-          report.summary(home: Self.home) + " Kept both: “\(conflict)”.")
+          report.summary(home: Self.home) + " " + tr("Kept both: “%s”.").filled(conflict))
       } else if let first = report.readNotes.first {
         // A file written wrongly by hand: read as well as it could be, and said where.
-        let more =
+        let said =
           report.readNotes.count > 1
-          ? " (and \(report.readNotes.count - 1) more: meals sync lists them)" : ""
-        navigator.showNotice(
-          report.summary(home: Self.home) + " Read as well as it could be: \(first)\(more).")
+          ? tr("Read as well as it could be: %1$s (and %2$d more: meals sync lists them).").filled(
+            first, String(report.readNotes.count - 1))
+          : tr("Read as well as it could be: %s.").filled(first)
+        navigator.showNotice(report.summary(home: Self.home) + " " + said)
       } else if report.changedAnything || asked {
         navigator.showInfo(report.summary(home: Self.home))
       }

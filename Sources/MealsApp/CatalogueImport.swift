@@ -2,6 +2,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The first-launch import of TheMealDB's ingredient list, run inside the loop.
 ///
@@ -74,7 +75,7 @@ public final class CatalogueImport {
     }
   }
 
-  static let message = "Importing the ingredient list from TheMealDB"
+  static var message: String { tr("Importing the ingredient list from TheMealDB") }
 
   /// While the import runs, the progress is read this often.
   public static let progressInterval: UInt64 = 100
@@ -83,7 +84,7 @@ public final class CatalogueImport {
     request = nil
     switch result {
     case .success(let ingredients) where ingredients.isEmpty:
-      fail("TheMealDB sent an empty ingredient list")
+      fail(tr("TheMealDB sent an empty ingredient list"))
     case .success(let ingredients):
       do {
         try store.replaceCatalogue(ingredients)
@@ -91,7 +92,9 @@ public final class CatalogueImport {
         let count = store.ingredientCount
         state = .done(count)
         navigator.showInfo(
-          "Imported \(count == 1 ? "1 ingredient" : "\(count) ingredients") from TheMealDB.")
+          trn(
+            "Imported %d ingredient from TheMealDB.", "Imported %d ingredients from TheMealDB.",
+            count))
       } catch {
         fail(error.message)
       }
@@ -106,7 +109,7 @@ public final class CatalogueImport {
     retryAt = navigator.now() + retryDelay
     retryDelay = min(Self.longestRetryDelay, retryDelay * 2)
     guard loud else { return }
-    navigator.showError("Ingredient list not imported: \(message)")
+    navigator.showError(tr("Ingredient list not imported: %s").filled(message))
     try? store.setSetting(Self.failureSaidKey, to: "1")
   }
 

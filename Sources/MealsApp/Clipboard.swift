@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MealsCore
 import Programs
+import Translation
 
 /// `y`: text for the user's clipboard, sent the way the terminal can take it.
 ///
@@ -15,9 +16,9 @@ enum Clipboard {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
     context.navigator.send(.clipboard(text))
-    guard let tmux = environment["TMUX"], !tmux.isEmpty else { return "to the clipboard" }
-    if loadTmuxBuffer(text) == 0 { return "to tmux's paste buffer (prefix ] pastes it)" }
-    return "to the clipboard (inside tmux this needs set -g set-clipboard on)"
+    guard let tmux = environment["TMUX"], !tmux.isEmpty else { return tr("to the clipboard") }
+    if loadTmuxBuffer(text) == 0 { return tr("to tmux's paste buffer (prefix ] pastes it)") }
+    return tr("to the clipboard (inside tmux this needs set -g set-clipboard on)")
   }
 
   /// Runs `tmux load-buffer -w -` with `text` on its standard input, its own output kept

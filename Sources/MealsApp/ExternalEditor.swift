@@ -2,6 +2,7 @@ import FoundationEssentials
 import MealsCore
 import Programs
 import TextSafety
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -48,7 +49,8 @@ public enum ExternalEditor {
       return .failure(
         ExternalEditorError(
           message:
-            "Cannot make a temporary file for the editor: \(String(cString: strerror(errno)))."
+            tr("Cannot make a temporary file for the editor: %s.").filled(
+              String(cString: strerror(errno)))
         ))
     }
     let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -59,7 +61,8 @@ public enum ExternalEditor {
     close(descriptor)
     guard written == bytes.count else {
       return .failure(
-        ExternalEditorError(message: "Cannot write the temporary file for the editor (disk full?).")
+        ExternalEditorError(
+          message: tr("Cannot write the temporary file for the editor (disk full?)."))
       )
     }
     let editor = command()
@@ -70,12 +73,13 @@ public enum ExternalEditor {
     guard status == 0 else {
       return .failure(
         ExternalEditorError(
-          message: "The editor (\(editor)) did not finish normally; the text is unchanged."))
+          message: tr("The editor (%s) did not finish normally; the text is unchanged.").filled(
+            editor)))
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(
         ExternalEditorError(
-          message: "The editor's file could not be read back; the text is unchanged."))
+          message: tr("The editor's file could not be read back; the text is unchanged.")))
     }
     var edited = TextSanitizer.clean(String(decoding: data, as: UTF8.self))
     // The file's last newline (and any blank lines after the text) make no empty step.

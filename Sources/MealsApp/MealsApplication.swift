@@ -4,6 +4,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The assembled app: the navigator with My Meals at the root, over the store and TheMealDB.
 public final class MealsApplication {
@@ -46,9 +47,10 @@ public final class MealsApplication {
       let running = timers.running.count
       guard running > 0 else { return nil }
       return ConfirmPrompt(
-        running == 1
-          ? "A timer is counting — quit anyway? It is kept for the next start. (y/n)"
-          : "\(running) timers are counting — quit anyway? They are kept for the next start. (y/n)",
+        trn(
+          "A timer is counting — quit anyway? It is kept for the next start. (y/n)",
+          "%d timers are counting — quit anyway? They are kept for the next start. (y/n)",
+          running),
         onYes: { navigator.quit() })
     }
     navigator.push(root)
@@ -88,7 +90,9 @@ public final class MealsApplication {
     // The count first, so a narrow window still says there is more than one.
     context.navigator.showNotice(
       problems.count == 1
-        ? first : "\(problems.count) problems in the config file (meals config --check); \(first)")
+        ? first
+        : tr("%1$d problems in the config file (meals config --check); %2$s").filled(
+          String(problems.count), first))
   }
 
   /// What waits for the first frame: the trash's purge, the catalogue's first import (its
@@ -114,9 +118,10 @@ public final class MealsApplication {
         guard let self else { return }
         self.isBackingUp = false
         if let error {
-          self.context.navigator.showError("The daily backup failed: \(error.message)")
+          self.context.navigator.showError(tr("The daily backup failed: %s").filled(error.message))
         } else if self.context.navigator.status == nil {
-          self.context.navigator.showInfo("Today's backup is made (\(name).bak.1).")
+          self.context.navigator.showInfo(
+            tr("Today's backup is made (%s).").filled(name + ".bak.1"))
         }
       })
   }
@@ -171,26 +176,29 @@ public final class MealsApplication {
           let store = self.context.store
           self.context.write { () throws(StoreError) in
             try store.discardDraft(slot: kept.slot)
-            navigator.showInfo("Unsaved changes dropped.")
+            navigator.showInfo(tr("Unsaved changes dropped."))
           }
           // The navigator keeps a prompt presented while the previous one closes.
           self.offer(drafts.dropFirst())
         },
-        onEscape: { navigator.showInfo("The unsaved changes are kept; asked again next time.") }))
+        onEscape: { navigator.showInfo(tr("The unsaved changes are kept; asked again next time.")) }
+      ))
   }
 
   static func recoveryQuestion(for kept: KeptDraft) -> String {
     let name = MealRules.trimmed(kept.draft.name)
     if kept.draft.isNew && !kept.mealWasDeleted {
       return name.isEmpty
-        ? "Recover an unsaved new meal? (y/n)"
-        : "Recover the unsaved new meal “\(Quote.name(name))”? (y/n)"
+        ? tr("Recover an unsaved new meal? (y/n)")
+        : tr("Recover the unsaved new meal “%s”? (y/n)").filled(Quote.name(name))
     }
     var shown = name.isEmpty ? MealRules.trimmed(kept.draft.original.name) : name
-    if shown.isEmpty { shown = "an unnamed meal" }
+    if shown.isEmpty { shown = tr("an unnamed meal") }
     return kept.mealWasDeleted
-      ? "Recover unsaved changes to “\(Quote.name(shown))” (deleted since: it comes back as a new meal)? (y/n)"
-      : "Recover unsaved changes to “\(Quote.name(shown))”? (y/n)"
+      ? tr(
+        "Recover unsaved changes to “%s” (deleted since: it comes back as a new meal)? (y/n)"
+      ).filled(Quote.name(shown))
+      : tr("Recover unsaved changes to “%s”? (y/n)").filled(Quote.name(shown))
   }
 }
 

@@ -1,5 +1,6 @@
 import MealsStore
 import TerminalUI
+import Translation
 
 /// Changes that met another program's write lock: tried again, in order, for up to 10 s while
 /// keys keep working, then given up with the message (the change not made, so it can be redone).
@@ -20,7 +21,7 @@ final class PendingWrites: Ticker {
   static let lockWait: Int32 = 25
   /// How often a waiting change is tried again (each try waits the store's busy timeout).
   static let retryInterval: UInt64 = 250
-  static let waitingText = "Waiting for another meals to finish writing…"
+  static var waitingText: String { tr("Waiting for another meals to finish writing…") }
 
   private unowned let navigator: Navigator
   private var queue: [Change] = []
@@ -84,8 +85,8 @@ final class PendingWrites: Ticker {
           error.kind == .busy
             ? StoreError(
               .busy,
-              "Busy in another program for \(Self.patience / 1000) s; nothing was saved. Try again."
-            )
+              tr("Busy in another program for %d s; nothing was saved. Try again.").filled(
+                String(Self.patience / 1000)))
             : error)
       }
     }
@@ -114,7 +115,7 @@ final class PendingWrites: Ticker {
     guard let first = queue.first else { return }
     let waited = now - first.since
     let left = (Self.patience - min(waited, Self.patience) + 999) / 1000
-    let count = queue.count > 1 ? "\(queue.count) changes · " : ""
+    let count = queue.count > 1 ? trn("%d change", "%d changes", queue.count) + " · " : ""
     navigator.showProgress(
       Self.waitingText, fraction: Double(waited) / Double(Self.patience),
       detail: "\(count)\(left) s", appWide: true)

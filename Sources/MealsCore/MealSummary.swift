@@ -36,7 +36,7 @@ public struct MealSummary: Equatable, Sendable {
     if favourite { parts.append("★") }
     if rating > 0 { parts.append(MealFields.stars(rating)) }
     if let totalMinutes { parts.append(MealFields.describeMinutes(totalMinutes)) }
-    if let difficulty { parts.append(difficulty.rawValue) }
+    if let difficulty { parts.append(difficulty.label) }
     if let today, let cooked { parts.append(cooked.agoWithCount(today: today)) }
     return parts
   }

@@ -138,7 +138,7 @@ struct HelpOverlay {
   func render(into canvas: inout Canvas, in area: Rect) {
     let keyWidth = keyWidth
     let layout = layout(in: area)
-    Box.draw(layout.box, title: "Keys — \(title)", into: &canvas)
+    Box.draw(layout.box, title: tr("Keys — %s").filled(title), into: &canvas)
     // A column of margin, the columns (keys, two cells, what they do), a column of margin.
     let inner = layout.box.inset(by: 1)
     let first = viewport.first(count: layout.perColumn, height: layout.visibleRows)
@@ -155,9 +155,9 @@ struct HelpOverlay {
     }
     let hint =
       layout.visibleRows >= layout.perColumn
-      ? "any key closes"
+      ? tr("any key closes")
       : first + layout.visibleRows < layout.perColumn
-        ? "↓ more · any other key closes" : "↑ more · any other key closes"
+        ? tr("↓ more · any other key closes") : tr("↑ more · any other key closes")
     canvas.writeTruncated(
       hint, row: inner.maxY - 1, column: inner.x + 1, width: inner.width - 2, style: .muted)
   }

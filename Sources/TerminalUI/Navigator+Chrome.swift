@@ -1,4 +1,5 @@
 import TextSafety
+import Translation
 
 /// The rows around the top screen: the header's breadcrumb, and the notice when the window is
 /// too small for anything else.
@@ -41,9 +42,11 @@ extension Navigator {
   static func renderTooSmall(into canvas: inout Canvas) {
     let size = canvas.size
     let lines = [
-      "Terminal too small",
-      "\(size.width)×\(size.height), need \(Size.minimum.width)×\(Size.minimum.height)",
-      "q quits",
+      tr("Terminal too small"),
+      tr("%1$d×%2$d, need %3$d×%4$d").filled(
+        String(size.width), String(size.height), String(Size.minimum.width),
+        String(Size.minimum.height)),
+      tr("q quits"),
     ]
     let top = max(0, (size.height - lines.count) / 2)
     for (offset, line) in lines.enumerated() {

@@ -1,3 +1,5 @@
+import Translation
+
 /// The one walk every key takes, as tig's keymap lookup: an array of layers asked in order,
 /// the first that takes the key ends it.
 ///
@@ -63,7 +65,7 @@ extension Navigator {
       return top.handle(key)
     case .paste:
       guard case .paste = key else { return false }
-      showInfo("Paste ignored: there is no text field here.")
+      showInfo(tr("Paste ignored: there is no text field here."))
     case .last:
       guard let global, top?.acceptsText != true || !key.types else { return false }
       perform(global, key: key)

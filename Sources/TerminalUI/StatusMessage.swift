@@ -1,4 +1,5 @@
 import TextSafety
+import Translation
 
 /// The last message for the user, shown on the status line.
 public struct StatusMessage: Equatable, Sendable {
@@ -79,7 +80,7 @@ struct StatusLine {
       row = Rect(x: row.x, y: row.y, width: max(0, parts[0].width - 1), height: 1)
     }
     guard let message else { return }
-    let text = message.kind == .error ? "Error: " + message.text : message.text
+    let text = message.kind == .error ? tr("Error: %s").filled(message.text) : message.text
     let style: Style = message.kind == .error ? .error : .status
     var line = row.inset(left: 1, right: 1)
     if let progress = message.progress {

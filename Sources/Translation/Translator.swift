@@ -39,14 +39,19 @@ public enum Translator {
   }
 
   /// Where catalogs are looked for: `MEALS_LOCALEDIR` when set, then `share/locale` beside
-  /// the folder of the running program (`/usr/bin/meals` reads `/usr/share/locale`, a build's
-  /// `.build/release/meals` reads `.build/share/locale`).
+  /// the folder of the running program (`/usr/bin/meals` reads `/usr/share/locale`), then one
+  /// folder further up (a build's `.build/x86_64-unknown-linux-gnu/release/meals` reads
+  /// `.build/share/locale`, where `make` compiles them).
   public static func folders(environment: [String: String], executable: String?) -> [String] {
     var folders: [String] = []
     if let folder = environment["MEALS_LOCALEDIR"], !folder.isEmpty { folders.append(folder) }
-    if let executable, let slash = executable.lastIndex(of: "/") {
-      let bin = executable[..<slash]
-      if let up = bin.lastIndex(of: "/") { folders.append(bin[..<up] + "/share/locale") }
+    guard let executable, let slash = executable.lastIndex(of: "/") else { return folders }
+    let bin = executable[..<slash]
+    guard let up = bin.lastIndex(of: "/") else { return folders }
+    folders.append(bin[..<up] + "/share/locale")
+    let parent = bin[..<up]
+    if let further = parent.lastIndex(of: "/") {
+      folders.append(parent[..<further] + "/share/locale")
     }
     return folders
   }

@@ -48,7 +48,12 @@ final class TranslatorTests: XCTestCase {
     XCTAssertEqual(compiled.status, 0, compiled.errors)
     let executable = root.appendingPathComponent("bin/meals").path
     let folders = Translator.folders(environment: [:], executable: executable)
-    XCTAssertEqual(folders, [root.appendingPathComponent("share/locale").path])
+    XCTAssertEqual(
+      folders,
+      [
+        root.appendingPathComponent("share/locale").path,
+        root.deletingLastPathComponent().appendingPathComponent("share/locale").path,
+      ])
 
     // A de_DE.UTF-8 this machine has not generated still means German.
     XCTAssertNil(Translator.load(environment: ["LANG": "de_DE.UTF-8"], folders: folders))

@@ -1,6 +1,7 @@
 import Files
 import FoundationEssentials
 import MealsCore
+import Translation
 
 /// A photo file the user names (the editor's `P`): read whole, checked to be a picture by its
 /// first bytes, never over `MealPhoto.maximumBytes`.
@@ -14,7 +15,7 @@ enum PhotoFile {
       return .failure(FormatError("\(name): \(error.message)"))
     }
     guard let photo = MealPhoto(bytes: bytes) else {
-      return .failure(FormatError("\(name) is not a JPEG, PNG or WebP picture."))
+      return .failure(FormatError(tr("%s is not a JPEG, PNG or WebP picture.").filled(name)))
     }
     return .success(photo)
   }

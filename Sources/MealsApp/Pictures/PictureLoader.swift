@@ -3,6 +3,7 @@ import FoundationEssentials
 import MealsCore
 import MealsNet
 import TerminalUI
+import Translation
 
 /// Pictures for the screens, from memory, else the disk cache, else TheMealDB.
 ///
@@ -124,7 +125,7 @@ public final class PictureLoader {
     if url.hasPrefix(Self.ownPrefix) {
       let id = url.dropFirst(Self.ownPrefix.count).split(separator: ":").first.flatMap { Int64($0) }
       guard let id, let data = ownPhoto(id) else {
-        fail(url, "the meal's photo is no longer in the book")
+        fail(url, tr("the meal's photo is no longer in the book"))
         changed()
         return
       }
@@ -296,17 +297,19 @@ public final class PictureLoader {
   private func fail(_ url: String, _ reason: String) {
     failures[url] = reason
     // One full stop: a reason may end in its own (`… are you offline?`).
-    report("No picture: \(reason.last.map { ".?!".contains($0) } == true ? reason : reason + ".")")
+    report(
+      tr("No picture: %s").filled(
+        reason.last.map { ".?!".contains($0) } == true ? reason : reason + "."))
   }
 
   /// Why a picture could not be had, in words that fit any server (an imported page's
   /// pictures are not TheMealDB's).
   static func reason(_ error: NetworkError) -> String {
     switch error {
-    case .httpStatus(let status): "its server answered HTTP \(status)"
-    case .timedOut: "its server did not answer in time"
-    case .connectionLost: "the connection was cut off"
-    case .bodyTooLarge: "it is over \(pictureLimit / 1_048_576) MB"
+    case .httpStatus(let status): tr("its server answered HTTP %d").filled(String(status))
+    case .timedOut: tr("its server did not answer in time")
+    case .connectionLost: tr("the connection was cut off")
+    case .bodyTooLarge: tr("it is over %d MB").filled(String(pictureLimit / 1_048_576))
     default: error.message
     }
   }

@@ -1,5 +1,6 @@
 import MealsCore
 import TerminalUI
+import Translation
 
 /// What a preview pane shows: a title, a line under it, meters, then lines of text.
 struct Preview {
@@ -78,7 +79,7 @@ enum MealLines {
     beside: (rows: Int, width: Int) = (0, 0), steps: String? = nil
   ) -> [PagerLine] {
     let narrowWidth = beside.rows > 0 ? beside.width : width
-    var heading = "INGREDIENTS (\(meal.ingredients.count))"
+    var heading = tr("INGREDIENTS (%d)").filled(String(meal.ingredients.count))
     if let servings { heading += " · " + servings.description }
     if units.system != .asWritten { heading += " · " + units.system.label }
     var lines: [PagerLine] = [PagerLine(heading, style: .key)]
@@ -114,18 +115,19 @@ enum MealLines {
         ]))
     }
     if unscaled {
-      lines.append(PagerLine("  * as written: not an amount, so not scaled", style: .muted))
+      lines.append(
+        PagerLine("  " + tr("* as written: not an amount, so not scaled"), style: .muted))
     }
     // What a .cook file marks as cookware (`#wok{}`): what to have at hand.
     if !meal.cookware.isEmpty {
-      lines += [.blank, PagerLine("COOKWARE", style: .key)]
+      lines += [.blank, PagerLine(tr("COOKWARE"), style: .key)]
       lines += PagerLine.wrapped(
         Cookware.line(meal.cookware), width: width, indent: 2,
         narrow: (max(0, beside.rows - lines.count), narrowWidth))
     }
-    lines += [.blank, PagerLine("INSTRUCTIONS", style: .key)]
+    lines += [.blank, PagerLine(tr("INSTRUCTIONS"), style: .key)]
     var instructions = PagerLine.wrapped(
-      meal.instructions.isEmpty ? "(none given)" : steps ?? units.text(meal.instructions),
+      meal.instructions.isEmpty ? tr("(none given)") : steps ?? units.text(meal.instructions),
       width: width,
       indent: 2,
       narrow: (max(0, beside.rows - lines.count), narrowWidth))
@@ -146,7 +148,7 @@ enum MealLines {
     }
     lines += instructions
     guard links else { return lines }
-    for (label, url) in [("SOURCE", meal.sourceURL), ("VIDEO", meal.videoURL)] {
+    for (label, url) in [(tr("SOURCE"), meal.sourceURL), (tr("VIDEO"), meal.videoURL)] {
       guard let url else { continue }
       lines += [.blank, PagerLine(label, style: .key), PagerLine(url, style: .accent, indent: 2)]
     }
@@ -166,16 +168,16 @@ enum MealLines {
     if let rating {
       meters.append(
         .init(
-          label: "Rating", fraction: rating / 5,
-          caption: meal.rating > 0 ? MealFields.stars(meal.rating) : "not rated"))
+          label: tr("Rating"), fraction: rating / 5,
+          caption: meal.rating > 0 ? MealFields.stars(meal.rating) : tr("not rated")))
     }
     if let minutes {
       meters.append(
         .init(
-          label: "Time", fraction: minutes / 180,
-          caption: meal.totalMinutes.map(MealFields.describeMinutes) ?? "not timed"))
+          label: tr("Time"), fraction: minutes / 180,
+          caption: meal.totalMinutes.map(MealFields.describeMinutes) ?? tr("not timed")))
     }
-    var subtitle = [meal.kindDescription, meal.difficulty?.rawValue ?? ""].filter { !$0.isEmpty }
+    var subtitle = [meal.kindDescription, meal.difficulty?.label ?? ""].filter { !$0.isEmpty }
     if meal.favourite { subtitle.insert("★", at: 0) }
     return Preview(
       title: MealRules.trimmed(meal.name), subtitle: subtitle.joined(separator: " · "),

@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 /// The preview of a saved meal (My Meals, Favourites, the Week Plan), with rating and time
 /// meters that glide when the meal's values change and jump when another meal is selected.
@@ -39,12 +40,12 @@ struct SavedMealPreview {
     of meal: MealSummary?, width: Int, height: Int, now: UInt64,
     units: UnitConversion = .asWritten, planned: Int? = nil, today: CivilDate? = nil
   ) -> Preview {
-    guard let meal else { return .note("No meal selected.") }
+    guard let meal else { return .note(tr("No meal selected.")) }
     guard let shown, shown.id == meal.id else { return .note("…") }
     let full: Meal
     switch shown.meal {
     case .success(let read?): full = read
-    case .success(nil): return .note("That meal is gone.")
+    case .success(nil): return .note(tr("That meal is gone."))
     case .failure(let error): return .note(AppContext.readFailure(error))
     }
     // A plan's servings: the amounts scaled to them, and said (`serves 5 (recipe: 4)`).

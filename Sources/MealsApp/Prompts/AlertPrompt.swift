@@ -8,7 +8,7 @@ public final class AlertPrompt: Prompt {
   public let message: String
   public let detail: String
 
-  public init(_ message: String, detail: String = "Enter to carry on") {
+  public init(_ message: String, detail: String = tr("Enter to carry on")) {
     self.message = message
     self.detail = detail
   }

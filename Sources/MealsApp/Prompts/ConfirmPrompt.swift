@@ -33,7 +33,7 @@ public final class ConfirmPrompt: Prompt {
   public var keyHelp: [KeyHelp] {
     // Esc says "later" when it does something of its own (a draft kept for the next start).
     var help = Self.keys.help
-    if onEscape != nil { help[2].text = "later" }
+    if onEscape != nil { help[2].text = tr("later") }
     return help
   }
 

@@ -2,6 +2,7 @@ import Files
 import FoundationEssentials
 import MealsCore
 import TerminalUI
+import Translation
 
 /// Asks where to write a file (a name offered), then writes it whole or not at all.
 ///
@@ -17,13 +18,13 @@ enum FileExport {
     contents: @escaping () -> [UInt8], written: @escaping (String) -> String
   ) {
     let prompt = TextPrompt(
-      label: label, text: name, hint: "Enter writes the file · Esc cancels",
-      action: "write the file"
+      label: label, text: name, hint: tr("Enter writes the file · Esc cancels"),
+      action: tr("write the file")
     ) { [weak navigator] typed in
       // The prompt is the navigator's: it holds the navigator weakly (no cycle).
       guard let navigator else { return nil }
       let shown = MealRules.trimmed(typed)
-      guard !shown.isEmpty else { return "Type a file name." }
+      guard !shown.isEmpty else { return tr("Type a file name.") }
       let path = PathText.expandingTilde(shown, home: ProcessInfo.processInfo.environment["HOME"])
       if let problem = problem(with: path, shown: shown) { return problem }
       let write = { [weak navigator] () -> String? in
@@ -33,13 +34,14 @@ enum FileExport {
           return nil
         } catch {
           // The path is in the field above: the reason alone, so it is read whole.
-          return "Could not write it: \(AtomicFile.reason(of: error)); nothing was changed."
+          return tr("Could not write it: %s; nothing was changed.").filled(
+            AtomicFile.reason(of: error))
         }
       }
       guard FileManager.default.fileExists(atPath: path) else { return write() }
       navigator.present(
         ConfirmPrompt(
-          "Replace \(TextWidth.shrinkable(shown))? (y/n)",
+          tr("Replace %s? (y/n)").filled(TextWidth.shrinkable(shown)),
           onYes: { [weak navigator] in
             guard let navigator else { return }
             // A failure now brings the prompt back with the path and the reason.
@@ -50,7 +52,8 @@ enum FileExport {
             }
           },
           onNo: { [weak navigator] in
-            navigator?.showInfo("Not written: \(TextWidth.shrinkable(shown)) is left as it was.")
+            navigator?.showInfo(
+              tr("Not written: %s is left as it was.").filled(TextWidth.shrinkable(shown)))
           }))
       return nil
     }
@@ -64,10 +67,10 @@ enum FileExport {
     if !folder.isEmpty
       && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder)
     {
-      return "There is no folder \(folder)."
+      return tr("There is no folder %s.").filled(folder)
     }
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder {
-      return "\(shown) is a folder: type a file name."
+      return tr("%s is a folder: type a file name.").filled(shown)
     }
     return nil
   }

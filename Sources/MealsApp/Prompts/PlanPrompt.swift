@@ -22,8 +22,8 @@ public final class PlanPrompt: Prompt {
       KeyBinding([.escape], .cancel, tr("cancel")),
     ])
 
-  /// "Plan" or "Move", before the meal's name in the box's title.
-  public let verb: String
+  /// True when the meal is planned already and the prompt moves it (the title says so).
+  public let moving: Bool
   public let mealName: String
   public private(set) var day: CivilDate
   public private(set) var slot: PlanSlot
@@ -34,10 +34,10 @@ public final class PlanPrompt: Prompt {
 
   /// Starts on `day` (today when nil) and `slot`.
   public init(
-    _ verb: String = "Plan", mealName: String, today: CivilDate, day: CivilDate? = nil,
+    moving: Bool = false, mealName: String, today: CivilDate, day: CivilDate? = nil,
     slot: PlanSlot = .dinner, onPlan: @escaping (CivilDate, PlanSlot) -> String?
   ) {
-    self.verb = verb
+    self.moving = moving
     self.mealName = mealName
     self.today = today
     self.day = day ?? today
@@ -49,7 +49,7 @@ public final class PlanPrompt: Prompt {
     // Enter says what the box's title says: "plan it", "move it".
     var help = Self.keys.help
     if let enter = help.firstIndex(where: { $0.key == .enter }) {
-      help[enter].text = "\(verb.lowercased()) it"
+      help[enter].text = moving ? tr("move it") : tr("plan it")
     }
     return help
   }
@@ -82,14 +82,18 @@ public final class PlanPrompt: Prompt {
     let width = min(Box.widest(in: area), 56)
     // The border's two rows, the choice, a gap, the hint or the error.
     let box = Box.centered(in: area, width: width, height: 2 + 3)
-    Box.draw(box, title: "\(verb) “\(TextSanitizer.singleLine(mealName))”", into: &canvas)
+    let name = TextSanitizer.singleLine(mealName)
+    Box.draw(
+      box, title: (moving ? tr("Move “%s”") : tr("Plan “%s”")).filled(name), into: &canvas)
     let rows = Box.content(of: box).split(.vertical, [.fixed(1), .fixed(1), .fill])
-    let when = day == today ? "today, \(day.short)" : "\(day.short) \(day.year)"
-    canvas.writeTruncated("◂ \(when) ▸   \(slot.rawValue)", in: rows[0], style: .title)
+    let when =
+      day == today
+      ? tr("today, %s").filled(day.short) : tr("%1$s %2$d").filled(day.short, String(day.year))
+    canvas.writeTruncated("◂ \(when) ▸   \(slot.label)", in: rows[0], style: .title)
     if let error {
       canvas.writeTruncated(error, in: rows[2], style: .error)
     } else {
-      canvas.writeTruncated("←→ a day · ↑↓ a week · Tab the slot", in: rows[2], style: .muted)
+      canvas.writeTruncated(tr("←→ a day · ↑↓ a week · Tab the slot"), in: rows[2], style: .muted)
     }
   }
 }

@@ -19,7 +19,7 @@ public final class TextPrompt: Prompt {
   private let alternative: (key: Key, label: String, run: () -> Void)?
 
   public init(
-    label: String, text: String = "", hint: String = "Enter to add · Esc to cancel",
+    label: String, text: String = "", hint: String = tr("Enter to add · Esc to cancel"),
     action: String = tr("add"), alternative: (key: Key, label: String, run: () -> Void)? = nil,
     onSubmit: @escaping (String) -> String?
   ) {

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MealsCore
 import MealsNet
 import TerminalUI
+import Translation
 
 /// One screen's view of a TheMealDB answer.
 ///
@@ -95,8 +96,9 @@ final class RemoteResource<Value> {
   /// " (cached 3 days ago)" for the header while the shown answer is an older cached one.
   func ageNote(now: Double) -> String {
     guard isFromCache, let fetchedAt else { return "" }
-    let refreshing = isLoading ? ", refreshing…" : ""
-    return " (cached \(Age.describe(now - fetchedAt))\(refreshing))"
+    let age = Age.describe(now - fetchedAt)
+    return " "
+      + (isLoading ? tr("(cached %s, refreshing…)") : tr("(cached %s)")).filled(age)
   }
 
   // MARK: - Time
@@ -110,6 +112,6 @@ extension RemoteResource {
   /// The footer while nothing could be shown yet: Enter and `r` try again (or it is loading),
   /// and going back; nothing else has anything to act on.
   var helpWhileEmpty: [KeyHelp] {
-    [KeyHelp(keys: "r/Enter", text: isLoading ? "loading…" : "try again"), .back]
+    [KeyHelp(keys: "r/Enter", text: isLoading ? tr("loading…") : tr("try again")), .back]
   }
 }

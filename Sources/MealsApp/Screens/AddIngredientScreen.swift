@@ -18,7 +18,7 @@ public final class AddIngredientScreen: IngredientPickerScreen {
   }
 
   public override var title: String {
-    replacing.map { "Change \(MealRules.trimmed($0.name))" } ?? "Add Ingredient"
+    replacing.map { tr("Change %s").filled(MealRules.trimmed($0.name)) } ?? tr("Add Ingredient")
   }
 
   enum Action: String { case choose, details, importCatalogue }
@@ -75,10 +75,10 @@ public final class AddIngredientScreen: IngredientPickerScreen {
       }
       return
     }
-    let new = if case .new = choice { " (new)" } else { "" }
+    let isNew = if case .new = choice { true } else { false }
     let prompt = TextPrompt(
-      label: "Quantity of \(choice.name)\(new):",
-      hint: "Enter to add (to taste, a pinch…) · Esc to cancel", action: "add"
+      label: (isNew ? tr("Quantity of %s (new):") : tr("Quantity of %s:")).filled(choice.name),
+      hint: tr("Enter to add (to taste, a pinch…) · Esc to cancel"), action: tr("add")
     ) { [weak self] text in
       guard let self else { return nil }
       if let broken = MealRules.checkQuantity(text) { return broken.message }
@@ -100,7 +100,8 @@ public final class AddIngredientScreen: IngredientPickerScreen {
     do {
       return try context.store.addOwnIngredient(typed)
     } catch {
-      throw StoreError(error.kind, "Could not keep “\(Quote.name(typed))”: \(error.message)")
+      throw StoreError(
+        error.kind, tr("Could not keep “%1$s”: %2$s").filled(Quote.name(typed), error.message))
     }
   }
 

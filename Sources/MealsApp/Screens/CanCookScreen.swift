@@ -124,7 +124,7 @@ public final class CanCookScreen: Screen {
     case .view, .cook, .addMissing:
       guard let cookable = selected else { return }
       guard let meal = try? context.store.meal(id: cookable.id) else {
-        context.navigator.showError("That meal could not be read.")
+        context.navigator.showError(tr("That meal could not be read."))
         return
       }
       switch action {
@@ -141,7 +141,8 @@ public final class CanCookScreen: Screen {
   private func addMissing(of meal: Meal, _ cookable: CookableMeal) {
     let name = MealRules.trimmed(meal.name)
     guard !cookable.missing.isEmpty else {
-      context.navigator.showInfo("“\(Quote.name(name))” is missing nothing: no need to shop.")
+      context.navigator.showInfo(
+        tr("“%s” is missing nothing: no need to shop.").filled(Quote.name(name)))
       return
     }
     let keys = Set(cookable.missing.map(IngredientKey.of))
@@ -155,8 +156,8 @@ public final class CanCookScreen: Screen {
       },
       then: { screen, _ in
         screen.context.navigator.showInfo(
-          "Added what “\(Quote.name(name))” is missing (\(cookable.missing.joined(separator: ", "))) to the shopping list — L opens it."
-        )
+          tr("Added what “%1$s” is missing (%2$s) to the shopping list — L opens it.").filled(
+            Quote.name(name), cookable.missing.joined(separator: ", ")))
       })
   }
 
@@ -173,21 +174,24 @@ public final class CanCookScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
-    let count = meals.count == 1 ? "1 meal" : "\(meals.count) meals"
-    let limit = most == 0 ? "nothing missing" : "missing at most \(most)"
-    let pantry = pantryItems == 1 ? "1 item at home" : "\(pantryItems) items at home"
+    let count = trn("%d meal", "%d meals", meals.count)
+    let limit = most == 0 ? tr("nothing missing") : tr("missing at most %d").filled(String(most))
+    let pantry = trn("%d item at home", "%d items at home", pantryItems)
     let headline =
       ranked
       ? [count + " · " + limit + " · " + pantry, count + " · " + limit, count].first {
         TextWidth.columns(of: $0) <= layout.headline.width
-      } ?? count : "ranking…"
+      } ?? count : tr("ranking…")
     canvas.writeRight(headline, in: layout.headline, style: .muted)
     // Nothing is said before the first ranking comes back (`ranking…` above says it runs).
     guard ranked || list.readError != nil || !meals.isEmpty else { return }
     let empty =
       pantryItems == 0
-      ? "The pantry is empty: H opens it, a there adds what is at home."
-      : "No saved meal is \(limit == "nothing missing" ? "missing nothing" : limit) — + lists meals missing more."
+      ? tr("The pantry is empty: H opens it, a there adds what is at home.")
+      : most == 0
+        ? tr("No saved meal is missing nothing — + lists meals missing more.")
+        : tr("No saved meal is missing at most %d — + lists meals missing more.").filled(
+          String(most))
     let width = layout.list.area.width
     let nameWidth = min(longestName, max(12, width * 2 / 5))
     list.render(into: &canvas, in: layout.list, empty: empty) { canvas, line, meal in
@@ -195,7 +199,7 @@ public final class CanCookScreen: Screen {
       canvas.writeTruncated(meal.name, in: parts[0], style: .title)
       canvas.writeTruncated(
         meal.missing.isEmpty
-          ? "nothing missing" : "missing: " + meal.missing.joined(separator: ", "),
+          ? tr("nothing missing") : tr("missing: %s").filled(meal.missing.joined(separator: ", ")),
         in: parts[2], style: meal.missing.isEmpty ? .plain : .muted)
     }
   }

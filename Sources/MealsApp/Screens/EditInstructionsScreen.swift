@@ -67,7 +67,8 @@ public final class EditInstructionsScreen: Screen {
 
   private func cancel() {
     context.navigator.close(
-      self, discarding: area.text != original, asking: "Discard changes to the instructions? (y/n)")
+      self, discarding: area.text != original,
+      asking: tr("Discard changes to the instructions? (y/n)"))
   }
 
   /// Writes the text to a temporary file, runs the user's editor on it, reads it back.
@@ -91,7 +92,8 @@ public final class EditInstructionsScreen: Screen {
       canvas.writeTruncated(error, in: layout.error, style: .error)
     } else {
       canvas.writeRight(
-        "line \(area.cursor.line + 1) of \(area.lines.count)", in: layout.position,
+        tr("line %1$d of %2$d").filled(String(area.cursor.line + 1), String(area.lines.count)),
+        in: layout.position,
         style: .muted)
     }
   }

@@ -56,7 +56,7 @@ public final class EditNameScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
-    canvas.writeTruncated("Name of the meal:", in: layout.question, style: .title)
+    canvas.writeTruncated(tr("Name of the meal:"), in: layout.question, style: .title)
     canvas.cursor = field.render(into: &canvas, in: layout.field, style: .field)
     if let error { canvas.writeTruncated(error, in: layout.error, style: .error) }
   }

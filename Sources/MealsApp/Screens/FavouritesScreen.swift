@@ -69,13 +69,13 @@ public final class FavouritesScreen: Screen {
       then: { screen, _ in
         screen.removed.append((meal.id, meal.name, at))
         screen.context.navigator.showInfo(
-          "Removed “\(Quote.name(meal.name))” from Favourites — u puts it back.")
+          tr("Removed “%s” from Favourites — u puts it back.").filled(Quote.name(meal.name)))
       })
   }
 
   private func undo() {
     guard let last = removed.popLast() else {
-      context.navigator.showInfo("Nothing to undo here.")
+      context.navigator.showInfo(tr("Nothing to undo here."))
       return
     }
     let store = context.store
@@ -84,7 +84,8 @@ public final class FavouritesScreen: Screen {
       { () throws(StoreError) in try store.setFavourite(true, mealID: last.id, at: last.at) },
       then: { screen, _ in
         if let index = store.index(ofFavourite: last.id) { screen.list.select(index) }
-        screen.context.navigator.showInfo("“\(Quote.name(last.name))” is back in Favourites.")
+        screen.context.navigator.showInfo(
+          tr("“%s” is back in Favourites.").filled(Quote.name(last.name)))
       },
       failed: { screen, error in
         screen.removed.append(last)  // still undoable
@@ -111,8 +112,9 @@ public final class FavouritesScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     list.render(
-      into: &canvas, in: area, headline: { $0 == 1 ? "1 favourite" : "\($0) favourites" },
-      empty: "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here.")
+      into: &canvas, in: area, headline: { trn("%d favourite", "%d favourites", $0) },
+      empty: tr(
+        "No favourites yet — press f on a meal in My Meals (or in its editor) to add it here."))
   }
 }
 

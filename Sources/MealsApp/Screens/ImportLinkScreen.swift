@@ -68,8 +68,8 @@ public final class ImportLinkScreen: Screen {
 
   public var title: String {
     // The recipe found stays under the screen it was found by.
-    if let meal { return "Import from a Link › " + MealRules.trimmed(meal.name) }
-    return "Import from a Link"
+    if let meal { return tr("Import from a Link") + " › " + MealRules.trimmed(meal.name) }
+    return tr("Import from a Link")
   }
 
   public var acceptsText: Bool {
@@ -101,7 +101,7 @@ public final class ImportLinkScreen: Screen {
     if let id = page.drop() ?? nil { context.service.cancel(id) }
     phase = .typing
     spinner.stop()
-    context.navigator.showInfo("Stopped.")
+    context.navigator.showInfo(tr("Stopped."))
   }
 
   private func performOnFound(_ action: Action) {
@@ -139,7 +139,8 @@ public final class ImportLinkScreen: Screen {
         found(try RecipeSources.recipes(inFile: path), address: path)
       } catch {
         context.navigator.showError(
-          "Could not import “\(Quote.name(path))”: \(RecipeSources.safe(error.message))")
+          tr("Could not import “%1$s”: %2$s").filled(
+            Quote.name(path), RecipeSources.safe(error.message)))
       }
       return
     }
@@ -148,8 +149,9 @@ public final class ImportLinkScreen: Screen {
     else {
       context.navigator.showError(
         address.isEmpty
-          ? "Type or paste a recipe page's address (https://…)."
-          : "“\(Quote.name(address))” is not a web address (https://…) or a file's path.")
+          ? tr("Type or paste a recipe page's address (https://…).")
+          : tr("“%s” is not a web address (https://…) or a file's path.").filled(
+            Quote.name(address)))
       return
     }
     let ticket = page.ask(nil)
@@ -183,7 +185,8 @@ public final class ImportLinkScreen: Screen {
           }
         case .failure(let error):
           context.navigator.showError(
-            "Could not import “\(Quote.name(PathText.name(path)))”: \(error.message)")
+            tr("Could not import “%1$s”: %2$s").filled(
+              Quote.name(PathText.name(path)), error.message))
           if let self, case .importing = self.phase {
             self.phase = .typing
             self.spinner.stop()
@@ -199,7 +202,8 @@ public final class ImportLinkScreen: Screen {
     switch result {
     case .failure(let error):
       phase = .typing
-      context.navigator.showError("Could not import: \(RecipeSources.pageFailure(error))")
+      context.navigator.showError(
+        tr("Could not import: %s").filled(RecipeSources.pageFailure(error)))
       return
     case .success(let response): page = response
     }
@@ -207,7 +211,8 @@ public final class ImportLinkScreen: Screen {
       found(try RecipeSources.recipes(in: page), address: page.address)
     } catch {
       phase = .typing
-      context.navigator.showError("Could not import: \(RecipeSources.safe(error.message))")
+      context.navigator.showError(
+        tr("Could not import: %s").filled(RecipeSources.safe(error.message)))
     }
   }
 
@@ -216,13 +221,16 @@ public final class ImportLinkScreen: Screen {
     let candidates = read.filter { $0.meal != nil }
     guard !candidates.isEmpty else {
       phase = .typing
-      context.navigator.showError("Could not import: no recipe on it could be read.")
+      context.navigator.showError(tr("Could not import: no recipe on it could be read."))
       return
     }
     phase = .found(candidates, address: address)
     show(0)
-    let more = candidates.count > 1 ? " (\(candidates.count) recipes: ← → to look)" : ""
-    context.navigator.showInfo("Found a recipe\(more) — s saves it to My Meals.")
+    context.navigator.showInfo(
+      candidates.count > 1
+        ? tr("Found a recipe (%d recipes: ← → to look) — s saves it to My Meals.").filled(
+          String(candidates.count))
+        : tr("Found a recipe — s saves it to My Meals."))
   }
 
   /// The file a typed address names: a path (`/…`, `~/…`, `./…`, `../…`) or a `file://` address.
@@ -252,18 +260,21 @@ public final class ImportLinkScreen: Screen {
             let name = Quote.name(saved.name)
             context.pictures.request(PictureLoader.small(thumbnail)) {
               [weak navigator = context.navigator] _ in
-              navigator?.showInfo("Saved “\(name)”; its picture will come when you are online.")
+              navigator?.showInfo(
+                tr("Saved “%s”; its picture will come when you are online.").filled(name))
             }
           }
           context.navigator.showInfo(
-            "Saved “\(Quote.name(saved.name))” to My Meals."
-              + (saved.hasNoSteps ? " The page gave no steps — add them in the editor." : "")
+            tr("Saved “%s” to My Meals.").filled(Quote.name(saved.name))
+              + (saved.hasNoSteps
+                ? " " + tr("The page gave no steps — add them in the editor.") : "")
               + (saved.hasNoIngredients
-                ? " The page gave no ingredients — add them in the editor." : ""))
+                ? " " + tr("The page gave no ingredients — add them in the editor.") : ""))
           screen.delegate?.browse(screen, didSaveMealWithID: saved.id)
           context.navigator.pop(to: context.navigator.stack[0])
         } else if let skipped = report.skipped.first {
-          context.navigator.showInfo("Not saved: \(RecipeSources.safe(skipped.reason)).")
+          context.navigator.showInfo(
+            tr("Not saved: %s.").filled(RecipeSources.safe(skipped.reason)))
         }
       })
   }
@@ -294,24 +305,24 @@ public final class ImportLinkScreen: Screen {
     case .typing:
       let layout = fieldLayout(in: area)
       canvas.cursor = field.render(
-        labelled: "Address:", into: &canvas, in: layout.field, style: .field)
+        labelled: tr("Address:"), into: &canvas, in: layout.field, style: .field)
       canvas.writeWrapped(
-        "Paste or type the address of a recipe page (https://…) or a file's path, then Enter. "
-          + "meals reads the recipe the way a careful reader would (the page's recipe data, its "
-          + "recipe card, or its headings and lists) and shows it before anything is saved. "
-          + "The path of another recipe manager's export (Paprika, Mela, Mealie, Tandoor, "
-          + "Nextcloud Cookbook… a zip or a folder) imports all of its recipes.",
+        tr(
+          "Paste or type the address of a recipe page (https://…) or a file's path, then Enter. meals reads the recipe the way a careful reader would (the page's recipe data, its recipe card, or its headings and lists) and shows it before anything is saved. The path of another recipe manager's export (Paprika, Mela, Mealie, Tandoor, Nextcloud Cookbook… a zip or a folder) imports all of its recipes."
+        ),
         in: layout.explanation, indent: 2, style: .muted)
     case .loading(let address):
       let received = (page.asked ?? nil).map(context.service.bytesReceived) ?? 0
       let host = URL(string: address)?.host ?? address
       canvas.writeTruncated(
-        "\(spinner.symbol) Reading \(host)… \(received / 1024) KB",
+        spinner.symbol + " "
+          + tr("Reading %1$s… %2$d KB").filled(host, String(received / 1024)),
         in: layout(in: area).headerRow(0),
         style: .muted)
     case .importing(let path):
       canvas.writeTruncated(
-        "\(spinner.symbol) Importing \(Quote.name(PathText.name(path)))… (all of it, or none)",
+        spinner.symbol + " "
+          + tr("Importing %s… (all of it, or none)").filled(Quote.name(PathText.name(path))),
         in: layout(in: area).headerRow(0), style: .muted)
     case .found(let candidates, let address):
       guard let meal else { return }
@@ -321,7 +332,10 @@ public final class ImportLinkScreen: Screen {
       // What `meals show` says of it: the kind, the time, then where it came from.
       let time = meal.totalMinutes.map(MealFields.describeMinutes) ?? ""
       var facts = [meal.kindDescription, time, source ?? ""].filter { !$0.isEmpty }
-      if candidates.count > 1 { facts.append("recipe \(shown + 1) of \(candidates.count)") }
+      if candidates.count > 1 {
+        facts.append(
+          tr("recipe %1$d of %2$d").filled(String(shown + 1), String(candidates.count)))
+      }
       canvas.writeTruncated(facts.joined(separator: " · "), in: layout.headerRow(1), style: .muted)
       let body = layout.pager
       let lines = lines(width: body.width)

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MealsCore
 import MealsNet
 import TerminalUI
+import Translation
 
 /// Ingredient Detail: a fixed title and the description in a pager.
 public final class IngredientDetailScreen: Screen {
@@ -48,8 +49,10 @@ public final class IngredientDetailScreen: Screen {
   }
 
   private func lines(width: Int) -> [PagerLine] {
-    var lines = PagerLine.wrapped(ingredient.description ?? "No description.", width: width)
-    if let type = ingredient.type { lines = [PagerLine("Type: \(type)"), .blank] + lines }
+    var lines = PagerLine.wrapped(ingredient.description ?? tr("No description."), width: width)
+    if let type = ingredient.type {
+      lines = [PagerLine(tr("Type: %s").filled(type)), .blank] + lines
+    }
     return pictureLines(width: width) + lines
   }
 

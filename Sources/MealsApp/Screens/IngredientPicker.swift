@@ -141,7 +141,7 @@ struct IngredientPicker {
   func render(into canvas: inout Canvas, in area: Rect, empty: String) {
     let layout = Self.layout(area)
     canvas.cursor = filter.render(
-      labelled: "Filter:", into: &canvas, in: layout.field, style: .field)
+      labelled: tr("Filter:"), into: &canvas, in: layout.field, style: .field)
     let count = list.shownCount
     let rowCount = count + (typedNew == nil ? 0 : 1)
     if let pane = layout.list.previewPane {
@@ -153,14 +153,14 @@ struct IngredientPicker {
       return
     }
     canvas.writeRight(
-      count == 1 ? "1 ingredient" : "\(count) ingredients", in: layout.counter, style: .muted)
+      trn("%d ingredient", "%d ingredients", count), in: layout.counter, style: .muted)
     let results = list.results
     let typedNew = typedNew
     layout.list.list.render(into: &canvas, state: list.state, count: rowCount) { canvas, row in
       guard let ingredient = results.cachedRow(at: row.index) else {
         if let typedNew, row.index == count {
           canvas.writeTruncated(
-            "Use “\(typedNew)” (new ingredient)", in: row.content, style: .accent)
+            tr("Use “%s” (new ingredient)").filled(typedNew), in: row.content, style: .accent)
         }
         return
       }
@@ -168,7 +168,8 @@ struct IngredientPicker {
       let parts = row.content.split(.horizontal, [.fill, .fixed(2), .fixed(1)])
       let used = canvas.writeTruncated(ingredient.name, in: parts[0])
       if ingredient.isOwn {
-        canvas.writeTruncated("  yours", in: parts[0].inset(left: used), style: .muted)
+        canvas.writeTruncated(
+          "  " + tr("yours"), in: parts[0].inset(left: used), style: .muted)
       }
       if ingredient.hasDescription {
         canvas.write("◆", row: row.frame.y, column: parts[2].x, style: .accent)
@@ -181,10 +182,11 @@ struct IngredientPicker {
     switch choice {
     case .new(let name):
       return Preview(
-        title: name, subtitle: "A new ingredient",
+        title: name, subtitle: tr("A new ingredient"),
         lines: PagerLine.wrapped(
-          "Not in the ingredient list yet: Enter asks its quantity and keeps the name as one "
-            + "of your own, offered here from then on.", width: width))
+          tr(
+            "Not in the ingredient list yet: Enter asks its quantity and keeps the name as one of your own, offered here from then on."
+          ), width: width))
     case .ingredient(let row):
       guard let shownEntry, shownEntry.name == row.name else { return .note("") }
       let ingredient: Ingredient
@@ -195,7 +197,7 @@ struct IngredientPicker {
       }
       return Preview(
         title: ingredient.name, subtitle: ingredient.type ?? "",
-        lines: PagerLine.wrapped(ingredient.description ?? "No description.", width: width))
+        lines: PagerLine.wrapped(ingredient.description ?? tr("No description."), width: width))
     case nil:
       return .note("")
     }
@@ -207,7 +209,7 @@ extension AppContext {
   func openDetail(of row: IngredientRow?) {
     guard let row else { return }
     guard row.hasDescription else {
-      navigator.showInfo("\(row.name) has no description.")
+      navigator.showInfo(tr("%s has no description.").filled(row.name))
       return
     }
     do {
@@ -221,14 +223,14 @@ extension AppContext {
   /// What an empty ingredient list says: no match, or why the catalogue is empty; `ownNames`
   /// adds that a typed name can be used as it is.
   func emptyCatalogueMessage(filter: String, ownNames: Bool = false) -> String {
-    if !filter.isEmpty { return "No ingredient matches “\(filter)”." }
-    let typeOwn = ownNames ? "\nOr type a name to use an ingredient of your own." : ""
+    if !filter.isEmpty { return tr("No ingredient matches “%s”.").filled(filter) }
+    let typeOwn = ownNames ? "\n" + tr("Or type a name to use an ingredient of your own.") : ""
+    let importIt = "\n" + tr("Ctrl-R imports it from TheMealDB.")
     switch catalogue.state {
-    case .running: return "Importing the ingredient list from TheMealDB…" + typeOwn
+    case .running: return tr("Importing the ingredient list from TheMealDB…") + typeOwn
     case .failed(let message):
-      return "The ingredient list is empty: \(message)\nCtrl-R imports it from TheMealDB."
-        + typeOwn
-    default: return "The ingredient list is empty.\nCtrl-R imports it from TheMealDB." + typeOwn
+      return tr("The ingredient list is empty: %s").filled(message) + importIt + typeOwn
+    default: return tr("The ingredient list is empty.") + importIt + typeOwn
     }
   }
 }

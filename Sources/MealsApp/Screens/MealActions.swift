@@ -55,7 +55,7 @@ enum MealActions {
     help.map { entry in
       guard entry.bindAs?.hasSuffix(" units") == true else { return entry }
       var named = entry
-      named.text = "units: " + units.system.label
+      named.text = tr("units: %s").filled(units.system.label)
       return named
     }
   }

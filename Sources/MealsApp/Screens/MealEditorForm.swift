@@ -155,7 +155,7 @@ extension MealEditorScreen.Detail {
     case .totalTime:
       return meal.totalMinutes.map { (MealFields.describeMinutes($0), .plain) } ?? unset
     case .difficulty:
-      return meal.difficulty.map { ($0.rawValue, .plain) } ?? (tr("— Enter or 1–3 sets it"), .muted)
+      return meal.difficulty.map { ($0.label, .plain) } ?? (tr("— Enter or 1–3 sets it"), .muted)
     case .rating:
       return meal.rating > 0
         ? (MealFields.stars(meal.rating), .accent) : (tr("— Enter or 1–5 rates it"), .muted)

@@ -65,7 +65,7 @@ public final class MealHistoryScreen: Screen {
       let what = older.map { MealChanges.summary($0.meal, version.meal) }
       changed[version.number] =
         version.number == all.count
-        ? "now" + (what.map { " · " + $0 } ?? "") : what ?? "first kept"
+        ? tr("now") + (what.map { " · " + $0 } ?? "") : what ?? tr("first kept")
     }
     previewMemo = VersionLines()
   }
@@ -86,13 +86,14 @@ public final class MealHistoryScreen: Screen {
           context: context, version: version, before: before(version), of: versions.count))
     case .restore:
       guard version.number != versions.count else {
-        return context.navigator.showInfo("This is the meal as it is now.")
+        return context.navigator.showInfo(tr("This is the meal as it is now."))
       }
       let store = context.store
       let mealID = mealID
       context.navigator.present(
         ConfirmPrompt(
-          "Put version \(version.number) of “\(Quote.name(name))” back? (y/n)",
+          tr("Put version %1$d of “%2$s” back? (y/n)").filled(
+            String(version.number), Quote.name(name)),
           onYes: { [weak self] in
             guard let self else { return }
             self.context.write(
@@ -101,8 +102,8 @@ public final class MealHistoryScreen: Screen {
               then: { screen, newest in
                 screen.list.select(id: newest)
                 screen.context.navigator.showInfo(
-                  "Version \(version.number) is back, as version \(newest) — r on version \(newest - 1) undoes it."
-                )
+                  tr("Version %1$d is back, as version %2$d — r on version %3$d undoes it.").filled(
+                    String(version.number), String(newest), String(newest - 1)))
               })
           }))
     }
@@ -118,11 +119,11 @@ public final class MealHistoryScreen: Screen {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = ListLayout(area)
     canvas.writeTruncated(name, in: layout.headline.inset(left: 2, right: 0), style: .title)
-    let count = versions.count == 1 ? "1 version" : "\(versions.count) versions"
+    let count = trn("%d version", "%d versions", versions.count)
     canvas.writeRight(count, in: layout.headline, style: .muted)
     let changed = changed
     let now = context.store.clock()
-    list.render(into: &canvas, in: layout.list, empty: "No version is kept.") {
+    list.render(into: &canvas, in: layout.list, empty: tr("No version is kept.")) {
       canvas, row, version in
       let parts = row.content.split(.horizontal, [.fixed(4), .fixed(14), .fill])
       canvas.writeTruncated("\(version.number)", in: parts[0], style: .accent)
@@ -131,8 +132,8 @@ public final class MealHistoryScreen: Screen {
     }
     if let pane = layout.previewPane, let version = list.selected {
       Preview(
-        title: "Version \(version.number)",
-        subtitle: "saved " + Age.describe(now - version.savedAt),
+        title: tr("Version %d").filled(String(version.number)),
+        subtitle: tr("saved %s").filled(Age.describe(now - version.savedAt)),
         lines: previewMemo.lines(
           version, before: before(version), width: Preview.text(in: pane.area).width,
           units: context.units)
@@ -174,7 +175,9 @@ final class MealVersionScreen: Screen {
     self.count = count
   }
 
-  var title: String { "Version \(version.number) of \(count)" }
+  var title: String {
+    tr("Version %1$d of %2$d").filled(String(version.number), String(count))
+  }
   var keyHelp: [KeyHelp] { chainHelp }
   func handle(_ key: Key) -> Bool { resolve(key) }
 
@@ -184,16 +187,18 @@ final class MealVersionScreen: Screen {
   {
     var lines: [PagerLine] = []
     if let before {
-      lines.append(PagerLine("CHANGED FROM VERSION \(before.number)", style: .key))
+      lines.append(
+        PagerLine(
+          tr("CHANGED FROM VERSION %d").filled(String(before.number)), style: .key))
       let changes = MealChanges.between(before.meal, version.meal)
-      if changes.isEmpty { lines.append(PagerLine("  nothing", style: .muted)) }
+      if changes.isEmpty { lines.append(PagerLine("  " + tr("nothing"), style: .muted)) }
       for change in changes {
-        let text = change.words.map { "steps: " + $0 } ?? change.text
+        let text = change.words.map { tr("steps: %s").filled($0) } ?? change.text
         lines += PagerLine.wrapped(text, width: width, indent: 2)
       }
       lines.append(.blank)
     } else {
-      lines.append(PagerLine("THE FIRST VERSION KEPT", style: .key))
+      lines.append(PagerLine(tr("THE FIRST VERSION KEPT"), style: .key))
       lines.append(.blank)
     }
     lines += [PagerLine(MealRules.trimmed(version.meal.name), style: .title), .blank]
@@ -214,7 +219,7 @@ final class MealVersionScreen: Screen {
   func render(into canvas: inout Canvas, in area: Rect) {
     let when = area.inset(left: 2, right: 1)
     canvas.writeTruncated(
-      "saved " + Age.describe(context.store.clock() - version.savedAt),
+      tr("saved %s").filled(Age.describe(context.store.clock() - version.savedAt)),
       in: Rect(x: when.x, y: when.y, width: when.width, height: 1), style: .muted)
     let body = body(in: area)
     pager.render(

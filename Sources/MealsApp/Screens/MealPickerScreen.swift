@@ -79,13 +79,13 @@ public final class MealPickerScreen: Screen {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
     canvas.cursor = filter.render(
-      labelled: "Filter:", into: &canvas, in: layout.field, style: .field)
+      labelled: tr("Filter:"), into: &canvas, in: layout.field, style: .field)
     let count = meals.shownCount
     guard count > 0 else {
       canvas.writeWrapped(
         meals.readError.map(AppContext.readFailure)
           ?? (filter.text.isEmpty
-            ? "No saved meals yet." : "No saved meal matches “\(filter.text)”."),
+            ? tr("No saved meals yet.") : tr("No saved meal matches “%s”.").filled(filter.text)),
         in: layout.list.area, indent: 2, style: .muted)
       return
     }

@@ -84,7 +84,7 @@ public final class PantryScreen: Screen {
     switch action {
     case .add:
       context.navigator.present(
-        TextPrompt(label: "Add to the pantry (6 eggs, flour):") { [weak self] text in
+        TextPrompt(label: tr("Add to the pantry (6 eggs, flour):")) { [weak self] text in
           self?.add(text)
         })
     case .remove:
@@ -95,19 +95,19 @@ public final class PantryScreen: Screen {
         then: { screen, _ in
           screen.removed.append(item)
           screen.context.navigator.showInfo(
-            "Took “\(Quote.name(item.name))” out of the pantry — u puts it back.")
+            tr("Took “%s” out of the pantry — u puts it back.").filled(Quote.name(item.name)))
         })
     case .undo:
       guard let item = removed.popLast() else {
-        context.navigator.showInfo("Nothing was taken out of the pantry here.")
+        context.navigator.showInfo(tr("Nothing was taken out of the pantry here."))
         return
       }
-      put([item], saying: "Put “\(Quote.name(item.name))” back in the pantry.")
+      put([item], saying: tr("Put “%s” back in the pantry.").filled(Quote.name(item.name)))
     case .filter:
       context.navigator.present(
         TextPrompt(
-          label: "Show the items whose names hold:", text: filter,
-          hint: "Enter to filter · Esc to cancel", action: "filter"
+          label: tr("Show the items whose names hold:"), text: filter,
+          hint: tr("Enter to filter · Esc to cancel"), action: tr("filter")
         ) { [weak self] text in
           guard let self else { return nil }
           filter = MealRules.trimmed(text)
@@ -127,9 +127,11 @@ public final class PantryScreen: Screen {
   private func add(_ text: String) -> String? {
     let items = text.split(separator: ",").map { Pantry.Item(line: String($0)) }
       .filter { !$0.key.isEmpty }
-    guard !items.isEmpty else { return "Type what is at home: a name, or an amount and a name." }
+    guard !items.isEmpty else {
+      return tr("Type what is at home: a name, or an amount and a name.")
+    }
     let names = items.map { Quote.name($0.line) }
-    put(items, saying: "Added to the pantry: \(names.joined(separator: ", ")).")
+    put(items, saying: tr("Added to the pantry: %s.").filled(names.joined(separator: ", ")))
     return nil
   }
 
@@ -156,20 +158,27 @@ public final class PantryScreen: Screen {
   // MARK: - Rendering
 
   public func render(into canvas: inout Canvas, in area: Rect) {
-    var headline = items.count == 1 ? "1 item" : "\(items.count) items"
-    if !filter.isEmpty { headline = "\(list.rows.count) of \(headline) hold “\(filter)”" }
+    var headline = trn("%d item", "%d items", items.count)
+    if !filter.isEmpty {
+      headline = trn(
+        "%1$d of %2$s hold “%3$s”", "%1$d of %2$s hold “%3$s”", list.rows.count, headline, filter)
+    }
     let staples = context.staples
     let layout = layout(in: area)
     let full =
       headline
-      + (staples.isEmpty ? " · no staples" : " · always: " + staples.joined(separator: ", "))
+      + " · "
+      + (staples.isEmpty
+        ? tr("no staples") : tr("always: %s").filled(staples.joined(separator: ", ")))
     canvas.writeRight(
       TextWidth.columns(of: full) <= layout.headline.width ? full : headline, in: layout.headline,
       style: .muted)
     let empty =
       items.isEmpty
-      ? "The pantry is empty. a adds what is at home (6 eggs, flour); C then lists the meals you can cook from it."
-      : "No item's name holds “\(filter)”. Esc shows them all."
+      ? tr(
+        "The pantry is empty. a adds what is at home (6 eggs, flour); C then lists the meals you can cook from it."
+      )
+      : tr("No item's name holds “%s”. Esc shows them all.").filled(filter)
     let longest = list.rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0
     let nameWidth = min(longest, max(10, layout.list.area.width * 2 / 3))
     list.render(into: &canvas, in: layout.list, empty: empty) { canvas, line, item in

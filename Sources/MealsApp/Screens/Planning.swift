@@ -1,6 +1,7 @@
 import MealsCore
 import MealsStore
 import TerminalUI
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -12,8 +13,8 @@ extension AppContext {
     let store = self.store
     askToPlan(name: name, slot: firstSlot(for: meal)) { day, slot throws(StoreError) in
       try store.plan(mealID: mealID, on: day, slot: slot, servings: servings)
-      return
-        "Planned “\(Quote.name(name))” for \(slot.rawValue) on \(day.short) — W on My Meals shows it."
+      return tr("Planned “%1$s” for %2$s on %3$s — W on My Meals shows it.").filled(
+        Quote.name(name), slot.label, day.short)
     }
   }
 
@@ -23,12 +24,13 @@ extension AppContext {
     let store = self.store
     askToPlan(name: meal.name, slot: firstSlot(for: meal)) { day, slot throws(StoreError) in
       let stored = try store.plan(found: meal, on: day, slot: slot, servings: servings)
-      let when = "for \(slot.rawValue) on \(day.short)"
       if stored.wasAlreadyStored {
-        return "Planned “\(Quote.name(meal.name))” \(when) — W on My Meals shows it."
+        return tr("Planned “%1$s” for %2$s on %3$s — W on My Meals shows it.").filled(
+          Quote.name(meal.name), slot.label, day.short)
       }
       saved(stored.id)
-      return "Saved “\(Quote.name(meal.name))” to My Meals and planned it \(when)."
+      return tr("Saved “%1$s” to My Meals and planned it for %2$s on %3$s.").filled(
+        Quote.name(meal.name), slot.label, day.short)
     }
   }
 

@@ -46,7 +46,7 @@ public final class RecentlyCookedScreen: Screen {
     case .open: context.openEditor(mealID: summary.id, delegate: self)
     case .view, .cook:
       guard let meal = (try? context.store.meal(id: summary.id)).flatMap({ $0 }) else {
-        return context.navigator.showError("That meal could not be read.")
+        return context.navigator.showError(tr("That meal could not be read."))
       }
       if action == .view {
         context.navigator.push(MealDetailScreen(context: context, saved: meal, id: summary.id))
@@ -78,9 +78,11 @@ public final class RecentlyCookedScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     list.render(
-      into: &canvas, in: area, headline: { $0 == 1 ? "1 meal cooked" : "\($0) meals cooked" },
+      into: &canvas, in: area, headline: { trn("%d meal cooked", "%d meals cooked", $0) },
       empty:
-        "Nothing cooked yet — M on a meal (in My Meals, Meal Detail or Cook Mode) writes it in the cook log."
+        tr(
+          "Nothing cooked yet — M on a meal (in My Meals, Meal Detail or Cook Mode) writes it in the cook log."
+        )
     )
   }
 }

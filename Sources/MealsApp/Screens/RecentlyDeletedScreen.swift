@@ -48,8 +48,10 @@ public final class RecentlyDeletedScreen: Screen {
   /// What the status line says after a restore.
   static func restoredMessage(_ restored: RestoredMeal) -> String {
     restored.restoredAsCopy
-      ? "Restored “\(Quote.name(restored.name))” as a separate copy: TheMealDB's meal was saved again meanwhile."
-      : "Restored “\(Quote.name(restored.name))”."
+      ? tr(
+        "Restored “%s” as a separate copy: TheMealDB's meal was saved again meanwhile."
+      ).filled(Quote.name(restored.name))
+      : tr("Restored “%s”.").filled(Quote.name(restored.name))
   }
 
   // MARK: - Keys
@@ -68,12 +70,14 @@ public final class RecentlyDeletedScreen: Screen {
         by: self, { () throws(StoreError) in try store.restoreDeleted(id: meal.id) },
         then: { screen, restored in
           screen.context.navigator.showInfo(
-            Self.restoredMessage(restored) + " It is back in My Meals.")
+            Self.restoredMessage(restored) + " " + tr("It is back in My Meals."))
           screen.delegate?.recentlyDeletedScreen(screen, didRestoreMealWithID: restored.id)
         })
     case .erase:
       context.navigator.present(
-        ConfirmPrompt("Erase “\(Quote.name(meal.name))” for good? This cannot be undone. (y/n)") {
+        ConfirmPrompt(
+          tr("Erase “%s” for good? This cannot be undone. (y/n)").filled(Quote.name(meal.name))
+        ) {
           [weak self] in self?.erase(meal)
         })
     }
@@ -84,7 +88,7 @@ public final class RecentlyDeletedScreen: Screen {
     context.write(
       by: self, { () throws(StoreError) in try store.eraseDeleted(id: meal.id) },
       then: { screen, _ in
-        screen.context.navigator.showInfo("Erased “\(Quote.name(meal.name))” for good.")
+        screen.context.navigator.showInfo(tr("Erased “%s” for good.").filled(Quote.name(meal.name)))
       })
   }
 
@@ -103,13 +107,16 @@ public final class RecentlyDeletedScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let count = meals.shownCount
-    let headline = "\(count == 1 ? "1 deleted meal" : "\(count) deleted meals") · kept 30 days"
+    let headline =
+      trn("%d deleted meal", "%d deleted meals", count) + " · " + tr("kept 30 days")
     let layout = layout(in: area)
     canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       canvas.writeWrapped(
         meals.readError.map(AppContext.readFailure)
-          ?? "Nothing here. Deleted meals stay here for 30 days; u on My Meals brings back the last one.",
+          ?? tr(
+            "Nothing here. Deleted meals stay here for 30 days; u on My Meals brings back the last one."
+          ),
         in: layout.list.area.dropping(top: 1), indent: 2, style: .muted)
       return
     }
@@ -118,7 +125,8 @@ public final class RecentlyDeletedScreen: Screen {
     meals.render(into: &canvas, in: layout.list) { canvas, row, meal in
       let age = now - meal.deletedAt
       let when =
-        "deleted \(Age.describe(age)) · erased \(Age.until(MealStore.trashDays * 86_400 - age))"
+        tr("deleted %1$s · erased %2$s").filled(
+          Age.describe(age), Age.until(MealStore.trashDays * 86_400 - age))
       let parts = row.content.split(.horizontal, [.fixed(nameWidth), .fixed(2), .fill])
       canvas.writeTruncated(meal.name, in: parts[0], style: .title)
       canvas.writeTruncated(when, in: parts[2], style: .muted)

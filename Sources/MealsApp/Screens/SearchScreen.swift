@@ -105,7 +105,9 @@ public final class SearchScreen: Screen, StoreListener {
     switch action {
     case .search:
       startSearch()
-      if phase == .notStarted { context.navigator.showInfo("Type a meal's name to search for.") }
+      if phase == .notStarted {
+        context.navigator.showInfo(tr("Type a meal's name to search for."))
+      }
     case .results:
       if rowCount > 0 { focus = .results }
     case .choose, .lookFirst, .field: break
@@ -232,7 +234,7 @@ public final class SearchScreen: Screen, StoreListener {
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
     let cursor = field.render(
-      labelled: "Search:", into: &canvas, in: layout.field,
+      labelled: tr("Search:"), into: &canvas, in: layout.field,
       style: focus == .field ? .field : .plain)
     if focus == .field { canvas.cursor = cursor }
     canvas.writeTruncated(stateLine, in: layout.state, style: stateStyle)
@@ -243,7 +245,7 @@ public final class SearchScreen: Screen, StoreListener {
         ? MealLines.preview(
           of: results[list.selection], width: Preview.text(in: pane.area).width, rating: nil,
           minutes: nil)
-        : Preview.note("A blank meal of your own.")
+        : Preview.note(tr("A blank meal of your own."))
       shown.draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
     let view = layout.results.list
@@ -257,7 +259,7 @@ public final class SearchScreen: Screen, StoreListener {
       top: list.visibleTop(height: view.area.height, count: rowCount), selected: selected
     ) { canvas, row in
       guard row.index < results.count else {
-        canvas.writeTruncated("Create a new meal…", in: row.content, style: .accent)
+        canvas.writeTruncated(tr("Create a new meal…"), in: row.content, style: .accent)
         return
       }
       let meal = results[row.index]
@@ -294,15 +296,17 @@ public final class SearchScreen: Screen, StoreListener {
   private var stateLine: String {
     switch phase {
     case .notStarted:
-      "Type a meal name (e.g. arrabiata); results appear as you type."
+      tr("Type a meal name (e.g. arrabiata); results appear as you type.")
     case .searching(let query):
-      "\(Spinner.frames[spinnerFrame % Spinner.frames.count]) Searching for “\(Quote.name(query))”…"
+      Spinner.frames[spinnerFrame % Spinner.frames.count] + " "
+        + tr("Searching for “%s”…").filled(Quote.name(query))
     case .found(let query):
       results.isEmpty
-        ? "No meal found for “\(Quote.name(query))”."
-        : "\(results.count == 1 ? "1 meal" : "\(results.count) meals") found for “\(Quote.name(query))”."
+        ? tr("No meal found for “%s”.").filled(Quote.name(query))
+        : trn(
+          "%d meal found for “%s”.", "%d meals found for “%s”.", results.count, Quote.name(query))
     case .failed(_, let message):
-      "Search failed — Enter retries: \(message)"
+      tr("Search failed — Enter retries: %s").filled(message)
     }
   }
 

@@ -84,49 +84,60 @@ public final class ServeScreen: Screen {
       lines += PagerLine.wrapped(text, width: width, style: style)
     }
     guard let session = serve.session else {
-      say("Not serving.", style: .title)
+      say(tr("Not serving."), style: .title)
       lines.append(.blank)
       let place =
         serve.options.lan
-        ? "on this machine's network addresses over HTTPS" : "on this machine only"
-      let port = serve.options.port == 0 ? "a free port" : "port \(serve.options.port)"
-      say("s serves the book at \(port), \(place), until the app quits.")
+        ? tr("on this machine's network addresses over HTTPS") : tr("on this machine only")
+      let port =
+        serve.options.port == 0
+        ? tr("a free port") : tr("port %d").filled(String(serve.options.port))
+      say(tr("s serves the book at %1$s, %2$s, until the app quits.").filled(port, place))
       return lines
     }
     if parts.codeInPager {
       lines += codeLines.map { PagerLine([PagerLine.Span($0, style: Self.codeStyle)]) }
       lines.append(.blank)
     }
-    say("Open this address on the phone, or scan the code with its camera:")
+    say(tr("Open this address on the phone, or scan the code with its camera:"))
     lines.append(.blank)
     say(session.pairingAddress, style: .key)
     lines.append(.blank)
     if case .failure(let problem) = serve.code {
-      say("No code: \(problem.message)", style: .error)
+      say(tr("No code: %s").filled(problem.message), style: .error)
       lines.append(.blank)
     } else if !codeLines.isEmpty && parts.codeLeftOut {
-      say("The window is too narrow for the code (\(codeWidth) columns): type the address.")
+      say(
+        tr("The window is too narrow for the code (%d columns): type the address.").filled(
+          String(codeWidth)))
       lines.append(.blank)
     }
     if let fingerprint = session.fingerprint {
       say(
-        "A phone warns until it installs meals' certificate authority once (“Trust this phone” "
-          + "on the book's page); its SHA-256 is")
+        tr(
+          "A phone warns until it installs meals' certificate authority once (“Trust this phone” on the book's page); its SHA-256 is"
+        ))
       say(fingerprint, style: .muted)
       lines.append(.blank)
     } else {
       say(
-        "Only this machine can open it: set serve-lan = yes in the config for a phone on your network.",
+        tr(
+          "Only this machine can open it: set serve-lan = yes in the config for a phone on your network."
+        ),
         style: .muted)
       lines.append(.blank)
     }
     switch serve.pairedCount {
-    case 0: say("No phone has come in yet.")
-    case 1: say("1 phone has come in.", style: .success)
-    default: say("\(serve.pairedCount) phones have come in.", style: .success)
+    case 0: say(tr("No phone has come in yet."))
+    default:
+      say(
+        trn("%d phone has come in.", "%d phones have come in.", serve.pairedCount),
+        style: .success)
     }
     say(
-      "The shopping list's ticks cross between the phone and the app within a second. Esc leaves it serving.",
+      tr(
+        "The shopping list's ticks cross between the phone and the app within a second. Esc leaves it serving."
+      ),
       style: .muted)
     return lines
   }

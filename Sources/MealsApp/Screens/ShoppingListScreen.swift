@@ -146,7 +146,7 @@ public final class ShoppingListScreen: Screen {
       let anyway = row.atHome
       guard anyway || pantry.has(row.name) else {
         context.navigator.showInfo(
-          "“\(Quote.name(row.name))” is not at home: it is to buy already.")
+          tr("“%s” is not at home: it is to buy already.").filled(Quote.name(row.name)))
         return
       }
       let store = context.store
@@ -155,8 +155,8 @@ public final class ShoppingListScreen: Screen {
       }
       context.navigator.showInfo(
         anyway
-          ? "“\(Quote.name(row.name))” is to buy, although it is at home."
-          : "“\(Quote.name(row.name))” is at home again: not to buy.")
+          ? tr("“%s” is to buy, although it is at home.").filled(Quote.name(row.name))
+          : tr("“%s” is at home again: not to buy.").filled(Quote.name(row.name)))
     case .aisle: askAisle()
     case .shop: nextShop()
     case .units:
@@ -165,11 +165,13 @@ public final class ShoppingListScreen: Screen {
     case .removeTicked:
       let ticked = rows.filter(\.ticked).count
       guard ticked > 0 else {
-        context.navigator.showInfo("Nothing is ticked: Space ticks a row.")
+        context.navigator.showInfo(tr("Nothing is ticked: Space ticks a row."))
         return
       }
       context.navigator.present(
-        ConfirmPrompt("Remove \(ticked == 1 ? "the ticked row" : "\(ticked) ticked rows")? (y/n)") {
+        ConfirmPrompt(
+          trn("Remove the ticked row? (y/n)", "Remove %d ticked rows? (y/n)", ticked)
+        ) {
           [weak self] in
           guard let self else { return }
           let store = context.store
@@ -177,20 +179,20 @@ public final class ShoppingListScreen: Screen {
             by: self, { () throws(StoreError) in try store.removeTickedShoppingItems() },
             then: { screen, _ in
               screen.context.navigator.showInfo(
-                "Removed \(ticked == 1 ? "1 row" : "\(ticked) rows").")
+                trn("Removed %d row.", "Removed %d rows.", ticked))
             })
         })
     case .export:
       askWhereToExport()
     case .copy:
       guard !rows.isEmpty else {
-        context.navigator.showInfo("The shopping list is empty: nothing to copy.")
+        context.navigator.showInfo(tr("The shopping list is empty: nothing to copy."))
         return
       }
       let whereTo = Clipboard.copy(ShoppingList.markdown(rows), context: context)
       context.navigator.showInfo(
-        "Copied the shopping list (\(Self.rowCount(rows.filter { !$0.atHome }.count))) as Markdown \(whereTo)."
-      )
+        tr("Copied the shopping list (%1$s) as Markdown %2$s.").filled(
+          Self.rowCount(rows.filter { !$0.atHome }.count), whereTo))
     }
   }
 
@@ -202,19 +204,20 @@ public final class ShoppingListScreen: Screen {
     }
     guard next != current else {
       context.navigator.showInfo(
-        "One shop: another is a file of its own beside \(AisleFile.name) (aisle-Lidl.conf; set shop = Lidl, then a, makes it)."
-      )
+        tr(
+          "One shop: another is a file of its own beside %s (aisle-Lidl.conf; set shop = Lidl, then a, makes it)."
+        ).filled(AisleFile.name))
       return
     }
     context.aisleFile = next
     list.markStale(redrawing: context.navigator)
-    context.navigator.showInfo("In the order of \(Self.shopName(next)).")
+    context.navigator.showInfo(tr("In the order of %s.").filled(Self.shopName(next)))
   }
 
   /// `Lidl (aisle-Lidl.conf)`, `the usual shop (aisle.conf)`.
   static func shopName(_ file: AisleFile) -> String {
     let name = PathText.name(file.path)
-    return file.shop.map { "\($0) (\(name))" } ?? "the usual shop (\(name))"
+    return file.shop.map { "\($0) (\(name))" } ?? tr("the usual shop (%s)").filled(name)
   }
 
   /// Asks which aisle the selected row's food is in (the aisles there are offered), then
@@ -229,23 +232,23 @@ public final class ShoppingListScreen: Screen {
     let offered = known.isEmpty ? "" : " (\(known.prefix(6).joined(separator: ", ")))"
     context.navigator.present(
       TextPrompt(
-        label: "Aisle for “\(Quote.name(row.name))”\(offered):",
+        label: tr("Aisle for “%1$s”%2$s:").filled(Quote.name(row.name), offered),
         text: row.aisle == Aisles.other ? "" : row.aisle ?? "",
-        hint: "Enter to put it there · Esc to cancel", action: "aisle"
+        hint: tr("Enter to put it there · Esc to cancel"), action: tr("aisle")
       ) { [weak self] text in
         guard let self else { return nil }
         let aisle = MealRules.trimmed(text)
         guard !aisle.isEmpty, !aisle.contains("|"), !aisle.contains("]"), !aisle.contains("\n")
-        else { return "Type an aisle's name (no “|” or “]”)." }
+        else { return tr("Type an aisle's name (no “|” or “]”).") }
         do {
           try file.move(row.name, to: aisle)
         } catch {
-          return "Cannot write \(file.path): \(AtomicFile.reason(of: error))"
+          return tr("Cannot write %1$s: %2$s").filled(file.path, AtomicFile.reason(of: error))
         }
         list.markStale(redrawing: context.navigator)
         list.select(id: row.name)
         context.navigator.showInfo(
-          "“\(Quote.name(row.name))” is in \(aisle) now (\(file.path)).")
+          tr("“%1$s” is in %2$s now (%3$s).").filled(Quote.name(row.name), aisle, file.path))
         return nil
       })
   }
@@ -260,14 +263,15 @@ public final class ShoppingListScreen: Screen {
 
   private func askWhereToExport() {
     guard !rows.isEmpty else {
-      context.navigator.showInfo("The shopping list is empty: nothing to export.")
+      context.navigator.showInfo(tr("The shopping list is empty: nothing to export."))
       return
     }
     FileExport.ask(
-      "Export the shopping list to", offering: Self.defaultFile, navigator: context.navigator,
+      tr("Export the shopping list to"), offering: Self.defaultFile, navigator: context.navigator,
       contents: { [rows] in Array(ShoppingList.markdown(rows).utf8) },
       written: { [rows] in
-        "Wrote the shopping list (\(Self.rowCount(rows.filter { !$0.atHome }.count))) to \($0)."
+        tr("Wrote the shopping list (%1$s) to %2$s.").filled(
+          Self.rowCount(rows.filter { !$0.atHome }.count), $0)
       })
   }
 
@@ -275,7 +279,7 @@ public final class ShoppingListScreen: Screen {
   static let leastMealsWidth = 12
 
   /// `1 row`, `3 rows`.
-  static func rowCount(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
+  static func rowCount(_ count: Int) -> String { trn("%d row", "%d rows", count) }
 
   // MARK: - Mouse
 
@@ -293,8 +297,8 @@ public final class ShoppingListScreen: Screen {
     let ticked = rows.filter(\.ticked).count
     let atHome = rows.filter(\.atHome).count
     var headline = Self.rowCount(rows.count - atHome)
-    if ticked > 0 { headline += " · \(ticked) ticked" }
-    if atHome > 0 { headline += " · \(atHome) at home" }
+    if ticked > 0 { headline += " · " + trn("%d ticked", "%d ticked", ticked) }
+    if atHome > 0 { headline += " · " + trn("%d at home", "%d at home", atHome) }
     if context.units.system != .asWritten { headline += " · " + context.units.system.label }
     if let shop = context.aisleFile?.shop { headline += " · " + shop }
     let layout = layout(in: area)
@@ -304,7 +308,9 @@ public final class ShoppingListScreen: Screen {
       max(8, listWidth / 4), (rows.map { TextWidth.columns(of: $0.amounts) }.max() ?? 0))
     let longestName = rows.map { TextWidth.columns(of: $0.name) }.max() ?? 0
     let empty =
-      "The shopping list is empty. l on a meal (My Meals, Meal Detail, Cook Mode) adds its ingredients."
+      tr(
+        "The shopping list is empty. l on a meal (My Meals, Meal Detail, Cook Mode) adds its ingredients."
+      )
     list.render(into: &canvas, in: layout.list, empty: empty) { canvas, line, row in
       let style: Style = row.ticked || row.atHome ? .muted : .plain
       // The box, the amounts, the name, then the meals it is for — only where "for …" has
@@ -322,7 +328,8 @@ public final class ShoppingListScreen: Screen {
         row.name, in: parts[3], style: row.ticked || row.atHome ? .muted : .title)
       if nameWidth < rest {
         canvas.writeTruncated(
-          (row.atHome ? "at home · for " : "for ") + row.meals.joined(separator: ", "),
+          (row.atHome ? tr("at home · for %s") : tr("for %s")).filled(
+            row.meals.joined(separator: ", ")),
           in: parts[5], style: .muted)
       }
     }

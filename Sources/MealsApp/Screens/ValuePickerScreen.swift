@@ -137,11 +137,13 @@ public final class ValuePickerScreen: Screen {
     layout.list.render(into: &canvas, state: list, count: rows.count) { canvas, row in
       switch rows[row.index] {
       case .none:
-        canvas.writeTruncated("(none)", in: row.content, style: .muted)
+        canvas.writeTruncated(tr("(none)"), in: row.content, style: .muted)
       case .value(let value):
-        canvas.writeTruncated(value + (value == current ? "  ✓ current" : ""), in: row.content)
+        canvas.writeTruncated(
+          value + (value == current ? "  " + tr("✓ current") : ""), in: row.content)
       case .typed(let value):
-        canvas.writeTruncated("Use “\(value)” (new)", in: row.content, style: .accent)
+        canvas.writeTruncated(
+          tr("Use “%s” (new)").filled(value), in: row.content, style: .accent)
       }
     }
   }

@@ -34,7 +34,8 @@ extension WeekPlanScreen {
     let monday = monday
     let today = Self.today(context)
     guard monday.adding(days: 6) >= today else {
-      return context.navigator.showInfo("This week is over: → goes to next week, where s suggests.")
+      return context.navigator.showInfo(
+        tr("This week is over: → goes to next week, where s suggests."))
     }
     let week: [PlanEntry]
     let pantry: [Pantry.Item]
@@ -48,7 +49,7 @@ extension WeekPlanScreen {
     let seed = suggestionSeed
     let ticket = suggestionAnswer.ask(monday)
     let reader = context.countReader
-    context.navigator.showInfo("Weighing the book's meals for the week…")
+    context.navigator.showInfo(tr("Weighing the book's meals for the week…"))
     context.counter.run(
       { () -> Result<([PlanCandidate], [PlanSuggestion]), StoreError> in
         reader.planCandidates(pantry: pantry).map { candidates in
@@ -79,12 +80,14 @@ extension WeekPlanScreen {
     list.markStale(redrawing: context.navigator)
     guard let first = suggested.first else {
       return context.navigator.showInfo(
-        "Nothing to suggest: the week's dinners are planned, or no meal keeps the rules.")
+        tr("Nothing to suggest: the week's dinners are planned, or no meal keeps the rules."))
     }
     list.select(id: .suggestion(first.day.daysSince1970, first.slot))
     context.navigator.showInfo(
-      "\(suggested.count == 1 ? "1 dinner" : "\(suggested.count) dinners") suggested — Enter plans them, r another, d leaves one empty, Esc none."
-    )
+      trn(
+        "%d dinner suggested — Enter plans it, r another, d leaves it empty, Esc none.",
+        "%d dinners suggested — Enter plans them, r another, d leaves one empty, Esc none.",
+        suggested.count))
   }
 
   func performSuggestion(_ action: SuggestionAction) {
@@ -97,7 +100,7 @@ extension WeekPlanScreen {
       list.markStale(redrawing: context.navigator)
     case .discard:
       dropSuggestions()
-      context.navigator.showInfo("No suggestion was planned.")
+      context.navigator.showInfo(tr("No suggestion was planned."))
     }
   }
 
@@ -115,7 +118,8 @@ extension WeekPlanScreen {
     guard case .suggestion(let chosen)? = list.selected,
       let index = suggestions.firstIndex(where: { $0.day == chosen.day && $0.slot == chosen.slot })
     else {
-      return context.navigator.showInfo("Select a suggestion (marked ?) first: r suggests another.")
+      return context.navigator.showInfo(
+        tr("Select a suggestion (marked ?) first: r suggests another."))
     }
     let planned = rows.compactMap { row -> Int64? in
       if case .entry(let entry) = row { return entry.mealID }
@@ -129,7 +133,7 @@ extension WeekPlanScreen {
         for: chosen, candidates: candidates, used: used, after: before,
         rules: context.planRules, today: Self.today(context), seed: suggestionSeed)
     else {
-      return context.navigator.showInfo("No other meal keeps the rules for this slot.")
+      return context.navigator.showInfo(tr("No other meal keeps the rules for this slot."))
     }
     suggestions[index] = other
     list.markStale(redrawing: context.navigator)
@@ -145,8 +149,9 @@ extension WeekPlanScreen {
       then: { screen, _ in
         screen.dropSuggestions()
         screen.context.navigator.showInfo(
-          "Planned \(chosen.count == 1 ? "1 dinner" : "\(chosen.count) dinners") — d takes one off."
-        )
+          trn(
+            "Planned %d dinner — d takes one off.", "Planned %d dinners — d takes one off.",
+            chosen.count))
       })
   }
 }

@@ -201,7 +201,7 @@ public final class WeekPlanScreen: Screen {
 
   private func remove() {
     guard let entry = selectedEntry else {
-      context.navigator.showInfo("Select a planned meal first: d takes it off the plan.")
+      context.navigator.showInfo(tr("Select a planned meal first: d takes it off the plan."))
       return
     }
     let store = context.store
@@ -210,13 +210,14 @@ public final class WeekPlanScreen: Screen {
       then: { screen, gone in
         if let gone { screen.removed.append(gone) }
         screen.context.navigator.showInfo(
-          "Took “\(Quote.name(entry.mealName))” off \(entry.day.short) — u puts it back.")
+          tr("Took “%1$s” off %2$s — u puts it back.").filled(
+            Quote.name(entry.mealName), entry.day.short))
       })
   }
 
   private func undo() {
     guard let entry = removed.popLast() else {
-      context.navigator.showInfo("Nothing to undo here.")
+      context.navigator.showInfo(tr("Nothing to undo here."))
       return
     }
     let store = context.store
@@ -226,7 +227,7 @@ public final class WeekPlanScreen: Screen {
         if entry.day.monday != screen.monday { screen.show(week: entry.day) }
         screen.list.select(id: .entry(entry.id))
         screen.context.navigator.showInfo(
-          "“\(Quote.name(entry.mealName))” is back on \(entry.day.short).")
+          tr("“%1$s” is back on %2$s.").filled(Quote.name(entry.mealName), entry.day.short))
       },
       failed: { screen, error in
         screen.removed.append(entry)  // still undoable
@@ -239,7 +240,8 @@ public final class WeekPlanScreen: Screen {
 
   /// The saved meals to choose from, for the selected day.
   private func pickMeal() {
-    let picker = MealPickerScreen(context: context, purpose: "Plan for \(selectedDay.short)")
+    let picker = MealPickerScreen(
+      context: context, purpose: tr("Plan for %s").filled(selectedDay.short))
     picker.delegate = self
     context.navigator.push(picker)
   }
@@ -247,13 +249,13 @@ public final class WeekPlanScreen: Screen {
   /// The `p` prompt again, from the entry's day and slot, to move it.
   private func move() {
     guard let entry = selectedEntry else {
-      context.navigator.showInfo("Select a planned meal first: m moves it to another day.")
+      context.navigator.showInfo(tr("Select a planned meal first: m moves it to another day."))
       return
     }
     let store = context.store
     context.navigator.present(
       PlanPrompt(
-        "Move", mealName: entry.mealName, today: Self.today(context), day: entry.day,
+        moving: true, mealName: entry.mealName, today: Self.today(context), day: entry.day,
         slot: entry.slot
       ) { [weak self] day, slot in
         guard let self else { return nil }
@@ -263,7 +265,8 @@ public final class WeekPlanScreen: Screen {
           then: { screen, _ in
             screen.follow(entry.id, to: day)
             screen.context.navigator.showInfo(
-              "Moved “\(Quote.name(entry.mealName))” to \(slot.rawValue) on \(day.short).")
+              tr("Moved “%1$s” to %2$s on %3$s.").filled(
+                Quote.name(entry.mealName), slot.label, day.short))
           })
       })
   }
@@ -278,17 +281,17 @@ public final class WeekPlanScreen: Screen {
   private func askWhereToExport() {
     let entries = context.store.planEntries(from: monday, days: 7)
     guard !entries.isEmpty else {
-      context.navigator.showInfo("Nothing is planned this week: nothing to export.")
+      context.navigator.showInfo(tr("Nothing is planned this week: nothing to export."))
       return
     }
     let store = context.store
     let events = store.calendarEvents(for: entries)
     FileExport.ask(
-      "Export the week to", offering: "week-\(monday.isoWeekName).ics",
+      tr("Export the week to"), offering: "week-\(monday.isoWeekName).ics",
       navigator: context.navigator,
       contents: { Array(ICalendar.calendar(events, stamp: ICalendar.stamp(store.clock())).utf8) },
       written: {
-        "Wrote the week (\(events.count == 1 ? "1 meal" : "\(events.count) meals")) to \($0)."
+        trn("Wrote the week (%d meal) to %s.", "Wrote the week (%d meals) to %s.", events.count, $0)
       })
   }
 
@@ -306,7 +309,7 @@ public final class WeekPlanScreen: Screen {
   private func selectedMeal() -> (Meal, Servings)? {
     guard let entry = selectedEntry else { return nil }
     guard let meal = try? context.store.meal(id: entry.mealID) else {
-      context.navigator.showError("That meal could not be read.")
+      context.navigator.showError(tr("That meal could not be read."))
       return nil
     }
     return (meal, Servings(for: meal, servings: entry.servings))
@@ -329,7 +332,7 @@ public final class WeekPlanScreen: Screen {
       return nil
     }
     guard !entries.isEmpty else {
-      context.navigator.showInfo("Nothing is planned this week.")
+      context.navigator.showInfo(tr("Nothing is planned this week."))
       return
     }
     let store = context.store
@@ -338,7 +341,9 @@ public final class WeekPlanScreen: Screen {
       self.context.write { () throws(StoreError) in
         try store.addPlanToShoppingList(entries)
         self.context.navigator.showInfo(
-          "Added \(Self.meals(entries.count, of: "the week's")) to the shopping list — L opens it.")
+          trn(
+            "Added the week's meal to the shopping list — L opens it.",
+            "Added the week's %d meals to the shopping list — L opens it.", entries.count))
       }
     }
     // Meals without ingredients have nothing to put on the list.
@@ -351,27 +356,35 @@ public final class WeekPlanScreen: Screen {
     } else if missing.isEmpty {
       context.navigator.present(
         ConfirmPrompt(
-          "\(Self.meals(shopped.count, of: "The week's", all: true)) on the shopping list already. Add again? (y/n)",
+          trn(
+            "The week's meal is on the shopping list already. Add again? (y/n)",
+            "The week's %d meals are on the shopping list already. Add again? (y/n)",
+            shopped.count),
           onYes: { add(shopped) }))
     } else {
       let on = shopped.count - missing.count
       let (others, all) =
         shopped.count == 2
-        ? ("the other", "both") : ("the other \(missing.count)", "all \(shopped.count)")
+        ? (tr("the other"), tr("both"))
+        : (
+          tr("the other %d").filled(String(missing.count)),
+          tr("all %d").filled(String(shopped.count))
+        )
+      let question =
+        shopped.count == 2
+        ? tr("1 of the week's 2 meals is on the list already. The other (o) or both (a)?")
+        : trn(
+          "%1$d of the week's %2$d meals is on the list already. The other %3$d (o) or all %2$d (a)?",
+          "%1$d of the week's %2$d meals are on the list already. The other %3$d (o) or all %2$d (a)?",
+          on, String(shopped.count), String(missing.count))
       context.navigator.present(
         ChoicePrompt(
-          "\(on) of the week's \(shopped.count) meals \(on == 1 ? "is" : "are") on the list already. \(others.prefix(1).uppercased() + others.dropFirst()) (o) or \(all) (a)?",
+          question,
           answers: [
             .init("o", others) { add(missing) },
             .init("a", all) { add(shopped) },
           ]))
     }
-  }
-
-  /// "the week's 3 meals", "the week's meal"; with `all`, "The week's 3 meals are", "The week's meal is".
-  private static func meals(_ count: Int, of owner: String, all: Bool = false) -> String {
-    let noun = count == 1 ? "\(owner) meal" : "\(owner) \(count) meals"
-    return all ? noun + (count == 1 ? " is" : " are") : noun
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
@@ -402,7 +415,8 @@ public final class WeekPlanScreen: Screen {
     let last = monday.adding(days: 6)
     let (_, week) = monday.isoWeek
     canvas.writeRight(
-      "Week \(week) · \(monday.dayAndMonth) – \(last.dayAndMonth) \(last.year)",
+      tr("Week %1$d · %2$s – %3$s %4$d").filled(
+        String(week), monday.dayAndMonth, last.dayAndMonth, String(last.year)),
       in: layout.headline)
     if rows.isEmpty, let readError = list.readError {
       canvas.writeWrapped(
@@ -410,18 +424,22 @@ public final class WeekPlanScreen: Screen {
       return
     }
     let today = Self.today(context)
+    // The slot's column: its longest name in the user's language and two columns (`breakfast`).
+    let slotWidth = min(
+      16, (PlanSlot.allCases.map { TextWidth.columns(of: $0.label) }.max() ?? 9) + 2)
     // (A week always has its seven days' rows once read: no empty text.)
     list.render(into: &canvas, in: layout.list, empty: "") { canvas, row, shown in
       switch shown {
       case .day(let day):
         let used = canvas.writeTruncated(day.short, in: row.content, style: .title)
         if day == today {
-          canvas.writeTruncated("  today", in: row.content.inset(left: used), style: .accent)
+          canvas.writeTruncated(
+            "  " + tr("today"), in: row.content.inset(left: used), style: .accent)
         }
       case .suggestion(let suggestion):
         // As an entry, the meal marked as a suggestion and followed by why.
-        let parts = row.content.split(.horizontal, [.fixed(2), .fixed(11), .fill])
-        canvas.writeTruncated(suggestion.slot.rawValue, in: parts[1], style: .muted)
+        let parts = row.content.split(.horizontal, [.fixed(2), .fixed(slotWidth), .fill])
+        canvas.writeTruncated(suggestion.slot.label, in: parts[1], style: .muted)
         let used = canvas.writeTruncated("? " + suggestion.meal.name, in: parts[2], style: .accent)
         canvas.writeTruncated(
           "  " + suggestion.why, in: parts[2].inset(left: used), style: .muted)
@@ -429,8 +447,8 @@ public final class WeekPlanScreen: Screen {
         // Two columns in, the slot, the meal, then its servings two columns after the name
         // (the name is cut first, never the servings).
         let servings = "×\(entry.servings)"
-        let parts = row.content.split(.horizontal, [.fixed(2), .fixed(11), .fill])
-        canvas.writeTruncated(entry.slot.rawValue, in: parts[1], style: .muted)
+        let parts = row.content.split(.horizontal, [.fixed(2), .fixed(slotWidth), .fill])
+        canvas.writeTruncated(entry.slot.label, in: parts[1], style: .muted)
         let nameRoom = max(0, parts[2].width - TextWidth.columns(of: servings) - 2)
         let used = canvas.writeTruncated(
           entry.mealName, row: parts[2].y, column: parts[2].x, width: nameRoom)

@@ -1,3 +1,5 @@
+import Translation
+
 /// One cooking of a meal: "I made this" on a day, for so many, with a note and a rating.
 ///
 /// Entries name the meal by its uid (the id that travels with its file), so the log follows a
@@ -53,20 +55,20 @@ public struct CookedSummary: Equatable, Hashable, Sendable {
   public func ago(today: CivilDate) -> String {
     let days = lastDay.days(to: today)
     switch days {
-    case ..<0: return "cooked on \(lastDay)"
-    case 0: return "cooked today"
-    case 1: return "cooked yesterday"
-    default: return "cooked \(Self.span(days: days)) ago"
+    case ..<0: return tr("cooked on %s").filled(lastDay.description)
+    case 0: return tr("cooked today")
+    case 1: return tr("cooked yesterday")
+    default: return tr("cooked %s ago").filled(Self.span(days: days))
     }
   }
 
   /// Two days or more as a person says them: `13 days`, `3 weeks`, `4 months`, `2 years`.
   public static func span(days: Int) -> String {
     switch days {
-    case ..<14: "\(days) days"
-    case 14..<61: "\(days / 7) weeks"
-    case 61..<730: "\(days / 30) months"
-    default: "\(days / 365) years"
+    case ..<14: trn("%d day", "%d days", days)
+    case 14..<61: trn("%d week", "%d weeks", days / 7)
+    case 61..<730: trn("%d month", "%d months", days / 30)
+    default: trn("%d year", "%d years", days / 365)
     }
   }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 /// A day on the calendar (year, month, day), with no time and no time zone: a plan is for a
 /// day, so arithmetic on days can never be moved by a change of clocks (DST) or a zone.
@@ -100,23 +101,53 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   static let weekdayNames = [
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
   ]
-  static let monthNames = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
 
   /// `2026-12-01`.
   public var description: String {
     "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
   }
 
-  /// `Tue 1 Dec`: a day in a week's list.
+  /// `Tue 1 Dec`: a day in a week's list, in the user's language (`Di. 1. Dez.`).
   public var short: String {
-    let name = Self.weekdayNames[weekday - 1].prefix(3).capitalized
-    return "\(name) \(day) \(Self.monthNames[month - 1])"
+    trc("date: weekday, day, month", "%1$s %2$d %3$s").filled(
+      weekdayShort, String(day), monthShort)
   }
 
-  /// `1 Dec`.
-  public var dayAndMonth: String { "\(day) \(Self.monthNames[month - 1])" }
+  /// `1 Dec` (`1. Dez.`, `12月1日`).
+  public var dayAndMonth: String {
+    trc("date: day, month", "%1$d %2$s").filled(String(day), monthShort)
+  }
+
+  /// `Tue`, in the user's language.
+  public var weekdayShort: String {
+    switch weekday {
+    case 1: trc("weekday", "Mon")
+    case 2: trc("weekday", "Tue")
+    case 3: trc("weekday", "Wed")
+    case 4: trc("weekday", "Thu")
+    case 5: trc("weekday", "Fri")
+    case 6: trc("weekday", "Sat")
+    default: trc("weekday", "Sun")
+    }
+  }
+
+  /// `Dec`, in the user's language.
+  public var monthShort: String {
+    switch month {
+    case 1: trc("month", "Jan")
+    case 2: trc("month", "Feb")
+    case 3: trc("month", "Mar")
+    case 4: trc("month", "Apr")
+    case 5: trc("month", "May")
+    case 6: trc("month", "Jun")
+    case 7: trc("month", "Jul")
+    case 8: trc("month", "Aug")
+    case 9: trc("month", "Sep")
+    case 10: trc("month", "Oct")
+    case 11: trc("month", "Nov")
+    default: trc("month", "Dec")
+    }
+  }
 
   /// `20261201`: iCalendar's DATE.
   public var compact: String {

@@ -1,6 +1,18 @@
+import Translation
+
 /// Where in a day a planned meal goes, in the day's order.
 public enum PlanSlot: String, CaseIterable, Comparable, Sendable {
   case breakfast, lunch, dinner, other
+
+  /// `dinner`, in the user's language (the raw value is what files and commands say).
+  public var label: String {
+    switch self {
+    case .breakfast: trc("meal slot", "breakfast")
+    case .lunch: trc("meal slot", "lunch")
+    case .dinner: trc("meal slot", "dinner")
+    case .other: trc("meal slot", "other")
+    }
+  }
 
   public static func < (lhs: PlanSlot, rhs: PlanSlot) -> Bool {
     allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0

@@ -1,3 +1,5 @@
+import Translation
+
 /// A week planned from the book by rules: fills the empty slots, each with why it was chosen.
 ///
 /// Hard rules: nothing cooked in the last `freshDays` days, nothing twice in the week, a
@@ -159,7 +161,8 @@ public enum PlanSuggester {
     for (index, key) in open.enumerated() {
       let (day, slot) = (key.day, key.slot)
       if let meal = pinned[key] {
-        suggestions.append(PlanSuggestion(day: day, slot: slot, meal: meal, reasons: ["pinned"]))
+        suggestions.append(
+          PlanSuggestion(day: day, slot: slot, meal: meal, reasons: [tr("pinned")]))
         previous = meal
         continue
       }
@@ -281,14 +284,19 @@ public enum PlanSuggester {
     if let last = meal.lastCooked {
       let days = last.days(to: today)
       reasons.append(
-        days < 2 ? "cooked lately" : "not cooked for " + CookedSummary.span(days: days))
+        days < 2
+          ? tr("cooked lately") : tr("not cooked for %s").filled(CookedSummary.span(days: days)))
     } else {
-      reasons.append("never cooked")
+      reasons.append(tr("never cooked"))
     }
     if !meal.atHome.isEmpty {
-      reasons.append("uses the \(meal.atHome.prefix(2).joined(separator: " and ")) at home")
+      let things = Array(meal.atHome.prefix(2))
+      reasons.append(
+        things.count == 2
+          ? tr("uses the %1$s and %2$s at home").filled(things[0], things[1])
+          : tr("uses the %s at home").filled(things[0]))
     }
-    if meal.favourite { reasons.append("favourite") }
+    if meal.favourite { reasons.append(tr("favourite")) }
     if meal.rating >= 4 { reasons.append(MealFields.stars(meal.rating)) }
     return reasons
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 /// The units a reader wants a recipe in; the meal keeps exactly what it says.
 public enum UnitSystem: String, CaseIterable, Equatable, Sendable {
@@ -28,9 +29,9 @@ public enum UnitSystem: String, CaseIterable, Equatable, Sendable {
   /// What a footer or status line calls it: `as written`, `metric`, `US`.
   public var label: String {
     switch self {
-    case .asWritten: "as written"
-    case .metric: "metric"
-    case .us: "US"
+    case .asWritten: trc("units", "as written")
+    case .metric: trc("units", "metric")
+    case .us: trc("units", "US")
     }
   }
 }

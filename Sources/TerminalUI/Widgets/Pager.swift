@@ -92,6 +92,7 @@ public struct Pager: Equatable, Sendable {
     let start = viewport.first(count: count, height: height)
     let last = min(count, start + height)
     let percent = count <= height ? 100 : last * 100 / count
-    return "lines \(min(count, start + 1))–\(last) of \(count) (\(percent)%)"
+    return tr("lines %1$d–%2$d of %3$d (%4$d%%)").filled(
+      String(min(count, start + 1)), String(last), String(count), String(percent))
   }
 }

@@ -11,21 +11,21 @@ public final class BrowseScreen: Screen {
 
     var label: String {
       switch self {
-      case .search: "Search by name"
-      case .categories: "Categories"
-      case .areas: "Areas"
-      case .ingredients: "Ingredients — what can I cook with…"
-      case .surprise: "Surprise me"
+      case .search: tr("Search by name")
+      case .categories: tr("Categories")
+      case .areas: tr("Areas")
+      case .ingredients: tr("Ingredients — what can I cook with…")
+      case .surprise: tr("Surprise me")
       }
     }
 
     var explanation: String {
       switch self {
-      case .search: "find a meal by its name"
-      case .categories: "Beef, Dessert, Vegetarian…, described"
-      case .areas: "cuisines: Italian, Japanese, Mexican…"
-      case .ingredients: "meals that use an ingredient you have"
-      case .surprise: "a random meal"
+      case .search: tr("find a meal by its name")
+      case .categories: tr("Beef, Dessert, Vegetarian…, described")
+      case .areas: tr("cuisines: Italian, Japanese, Mexican…")
+      case .ingredients: tr("meals that use an ingredient you have")
+      case .surprise: tr("a random meal")
       }
     }
   }
@@ -75,7 +75,7 @@ public final class BrowseScreen: Screen {
     case .areas: push(MealGroupsScreen(context: context, kind: .areas)) { $0.delegate = delegate }
     case .ingredients: push(IngredientsScreen(context: context)) { $0.delegate = delegate }
     case .surprise:
-      push(MealDetailScreen(context: context, request: .random, title: "Surprise me")) {
+      push(MealDetailScreen(context: context, request: .random, title: tr("Surprise me"))) {
         $0.delegate = delegate
       }
     }
@@ -101,7 +101,7 @@ public final class BrowseScreen: Screen {
 
   public func render(into canvas: inout Canvas, in area: Rect) {
     let layout = layout(in: area)
-    canvas.writeTruncated("Explore TheMealDB", in: layout.title, style: .title)
+    canvas.writeTruncated(tr("Explore TheMealDB"), in: layout.title, style: .title)
     let longest = Destination.allCases.map { TextWidth.columns(of: $0.label) }.max() ?? 20
     let labelWidth = min(longest + 1, max(16, area.width / 2))
     let destinations = Destination.allCases

@@ -40,7 +40,7 @@ public final class CategoriesScreen: Screen {
 
   private var categories: [MealCategory] { resource.value ?? [] }
 
-  public var title: String { "Categories" + resource.ageNote(now: context.store.clock()) }
+  public var title: String { tr("Categories") + resource.ageNote(now: context.store.clock()) }
   public var keyHelp: [KeyHelp] {
     guard !categories.isEmpty else { return resource.helpWhileEmpty }
     return chainHelp
@@ -129,8 +129,8 @@ public final class CategoriesScreen: Screen {
     if let failure = resource.failure {
       context.navigator.showError(
         categories.isEmpty
-          ? "Could not load the categories: \(failure)"
-          : "Could not refresh the categories: \(failure)")
+          ? tr("Could not load the categories: %s").filled("\(failure)")
+          : tr("Could not refresh the categories: %s").filled("\(failure)"))
     }
     restorePosition()
     context.navigator.needsDisplay = true
@@ -188,16 +188,17 @@ public final class CategoriesScreen: Screen {
     let count = categories.count
     let headline =
       resource.isLoading && count == 0
-      ? "\(resource.spinner.symbol) Loading the categories…"
+      ? resource.spinner.symbol + " " + tr("Loading the categories…")
       : resource.isLoading
-        ? "\(resource.spinner.symbol) \(count) categories"
-        : count == 1 ? "1 category" : "\(count) categories"
+        ? resource.spinner.symbol + " " + trn("%d category", "%d categories", count)
+        : trn("%d category", "%d categories", count)
     let layout = ListLayout(area)
     canvas.writeRight(headline, in: layout.headline)
     guard count > 0 else {
       if let failure = resource.failure, !resource.isLoading {
         canvas.writeWrapped(
-          "Could not load the categories: \(failure)\nEnter or r tries again.",
+          tr("Could not load the categories: %s").filled("\(failure)") + "\n"
+            + tr("Enter or r tries again."),
           in: layout.emptyMessage, indent: 2, style: .muted)
       }
       return
@@ -211,7 +212,7 @@ public final class CategoriesScreen: Screen {
         title: category.name,
         lines: pictureLines
           + PagerLine.wrapped(
-            category.description ?? "No description.", width: Preview.text(in: pane.area).width)
+            category.description ?? tr("No description."), width: Preview.text(in: pane.area).width)
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
     let categories = categories

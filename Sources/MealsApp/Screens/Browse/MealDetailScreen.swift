@@ -134,7 +134,8 @@ public final class MealDetailScreen: Screen, StoreListener {
           [.character("s"), .enter], .save, tr("save to My Meals"), label: "s",
           detail: "save it to My Meals (said so when it is there already)"),
         KeyBinding(
-          [.character("r")], .refresh, random ? "another random meal" : "refresh from TheMealDB",
+          [.character("r")], .refresh,
+          random ? tr("another random meal") : tr("refresh from TheMealDB"),
           detail: "refresh from TheMealDB (on Surprise me: another random meal)"),
       ] + mealKeys)
   }
@@ -208,11 +209,12 @@ public final class MealDetailScreen: Screen, StoreListener {
     refreshing = true
     resource.refresh()
     if request == .random {
-      context.navigator.showInfo("Asking TheMealDB for another random meal…")
+      context.navigator.showInfo(tr("Asking TheMealDB for another random meal…"))
     } else if let meal {
-      context.navigator.showInfo("Refreshing “\(Quote.name(meal.name))” from TheMealDB…")
+      context.navigator.showInfo(
+        tr("Refreshing “%s” from TheMealDB…").filled(Quote.name(meal.name)))
     } else {
-      context.navigator.showInfo("Trying TheMealDB again…")
+      context.navigator.showInfo(tr("Trying TheMealDB again…"))
     }
   }
 
@@ -229,8 +231,8 @@ public final class MealDetailScreen: Screen, StoreListener {
         screen.storedID = stored.id
         screen.context.navigator.showInfo(
           stored.wasAlreadyStored
-            ? "“\(Quote.name(meal.name))” is already in My Meals."
-            : "Saved “\(Quote.name(meal.name))” to My Meals.")
+            ? tr("“%s” is already in My Meals.").filled(Quote.name(meal.name))
+            : tr("Saved “%s” to My Meals.").filled(Quote.name(meal.name)))
         screen.delegate?.browse(screen, didSaveMealWithID: stored.id)
       })
   }
@@ -256,11 +258,13 @@ public final class MealDetailScreen: Screen, StoreListener {
     followMeal()
     if let failure = resource.failure {
       context.navigator.showError(
-        meal == nil ? "Could not load the meal: \(failure)" : "Could not refresh: \(failure)")
+        (meal == nil ? tr("Could not load the meal: %s") : tr("Could not refresh: %s")).filled(
+          "\(failure)"))
     } else if refreshing, !resource.isLoading, let meal {
       context.navigator.showInfo(
         request == .random
-          ? "Here is “\(Quote.name(meal.name))”." : "Refreshed “\(Quote.name(meal.name))”.")
+          ? tr("Here is “%s”.").filled(Quote.name(meal.name))
+          : tr("Refreshed “%s”.").filled(Quote.name(meal.name)))
     }
     if !resource.isLoading { refreshing = false }
     updateStored()
@@ -300,7 +304,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     do {
       cookLog = try context.store.readCookLog(mealID: storedID)
     } catch {
-      context.navigator.showError("Could not read the cook log: \(error.message)")
+      context.navigator.showError(tr("Could not read the cook log: %s").filled(error.message))
     }
   }
 
@@ -309,7 +313,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     if let savedID {
       switch Result(catching: { () throws(StoreError) in try context.store.meal(id: savedID) }) {
       case .success(let meal?): resource.seed(meal)
-      case .success(nil): context.navigator.showInfo("This meal is no longer in My Meals.")
+      case .success(nil): context.navigator.showInfo(tr("This meal is no longer in My Meals."))
       case .failure(let error): context.navigator.showError(error.message)
       }
       followMeal()
@@ -357,12 +361,13 @@ public final class MealDetailScreen: Screen, StoreListener {
   /// latest first: nothing for a meal never cooked.
   private func cookLines(width: Int) -> [PagerLine] {
     guard !cookLog.isEmpty else { return [] }
-    let count = cookLog.count == 1 ? "ONCE" : "\(cookLog.count) TIMES"
-    var lines: [PagerLine] = [.blank, PagerLine("COOKED \(count)", style: .key)]
+    var lines: [PagerLine] = [
+      .blank, PagerLine(trn("COOKED ONCE", "COOKED %d TIMES", cookLog.count), style: .key),
+    ]
     for row in cookLog {
       let entry = row.entry
-      var parts = ["\(entry.day.short) \(entry.day.year)"]
-      if let servings = entry.servings { parts.append("for \(servings)") }
+      var parts = [tr("%1$s %2$d").filled(entry.day.short, String(entry.day.year))]
+      if let servings = entry.servings { parts.append(tr("for %d").filled(String(servings))) }
       if let rating = entry.rating { parts.append(MealFields.stars(rating)) }
       if !entry.note.isEmpty { parts.append(TextSanitizer.singleLine(entry.note)) }
       lines += PagerLine.wrapped(parts.joined(separator: " · "), width: width, indent: 2)
@@ -433,9 +438,9 @@ public final class MealDetailScreen: Screen, StoreListener {
       let drawn = pictures.lines(url, columns: columns, maximumRows: pictureRows)
       return drawn.map { $0 + [.blank] } ?? blank
     case .loading:
-      return [PagerLine("◌ Loading the picture…", style: .muted), .blank]
+      return [PagerLine(tr("◌ Loading the picture…"), style: .muted), .blank]
     case .failed(let reason):
-      return [PagerLine("▫ No picture: \(reason)", style: .muted), .blank]
+      return [PagerLine(tr("▫ No picture: %s").filled(reason), style: .muted), .blank]
     }
   }
 
@@ -474,11 +479,13 @@ public final class MealDetailScreen: Screen, StoreListener {
     guard let meal else {
       let message: String
       if resource.isLoading {
-        message = "\(resource.spinner.symbol) Loading the meal from TheMealDB…"
+        message = resource.spinner.symbol + " " + tr("Loading the meal from TheMealDB…")
       } else if let failure = resource.failure {
-        message = "Could not load the meal: \(failure)\nEnter or r tries again."
+        message =
+          tr("Could not load the meal: %s").filled("\(failure)") + "\n"
+          + tr("Enter or r tries again.")
       } else {
-        message = "TheMealDB has no such meal (it may have been removed)."
+        message = tr("TheMealDB has no such meal (it may have been removed).")
       }
       canvas.writeWrapped(message, in: area.dropping(top: 1), indent: 2, style: .muted)
       return
@@ -492,7 +499,7 @@ public final class MealDetailScreen: Screen, StoreListener {
     var facts = [meal.kindDescription, own, meal.mealDBID.map { "#\($0)" } ?? ""].filter {
       !$0.isEmpty
     }
-    if storedID != nil { facts.append("✓ in My Meals") }
+    if storedID != nil { facts.append(tr("✓ in My Meals")) }
     canvas.writeTruncated(facts.joined(separator: " · "), in: layout.headerRow(1), style: .muted)
     if !meal.tags.isEmpty {
       canvas.writeTruncated(

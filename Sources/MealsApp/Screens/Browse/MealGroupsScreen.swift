@@ -87,7 +87,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
   public var title: String {
     let name: String
     switch kind {
-    case .areas: name = "Areas"
+    case .areas: name = tr("Areas")
     case .meals(_, let value): name = value
     }
     return name + resource.ageNote(now: context.store.clock())
@@ -100,7 +100,7 @@ public final class MealGroupsScreen: Screen, StoreListener {
       "meal-groups",
       [
         KeyBinding(
-          [.enter], .open, areas ? "meals from there" : "meal details",
+          [.enter], .open, areas ? tr("meals from there") : tr("meal details"),
           detail: "open (the meals from the area, or Meal Detail); after a failure, try again"),
         KeyBinding([.character("r")], .refresh, tr("refresh from TheMealDB")),
       ])
@@ -158,7 +158,8 @@ public final class MealGroupsScreen: Screen, StoreListener {
     if let failure = resource.failure {
       context.navigator.showError(
         rows.isEmpty
-          ? "Could not load “\(Quote.name(title))”: \(failure)" : "Could not refresh: \(failure)")
+          ? tr("Could not load “%1$s”: %2$s").filled(Quote.name(title), "\(failure)")
+          : tr("Could not refresh: %s").filled("\(failure)"))
     }
     afterLoad()
     followSelection()
@@ -235,12 +236,12 @@ public final class MealGroupsScreen: Screen, StoreListener {
       guard let listings = areaPreview.value else { return waiting(areaPreview) }
       let area = rows.indices.contains(list.selection) ? rows[list.selection].label : ""
       return Preview(
-        title: "Meals from \(area)",
-        subtitle: listings.count == 1 ? "1 meal" : "\(listings.count) meals",
+        title: tr("Meals from %s").filled(area),
+        subtitle: trn("%d meal", "%d meals", listings.count),
         lines: listings.map { PagerLine($0.name, indent: 2) })
     case .meals:
       guard let value = mealPreview.value else { return waiting(mealPreview) }
-      guard let meal = value else { return .note("TheMealDB has no such meal.") }
+      guard let meal = value else { return .note(tr("TheMealDB has no such meal.")) }
       var preview = MealLines.preview(of: meal, width: width, rating: nil, minutes: nil)
       preview.lines =
         picture.lines(columns: min(width, 32), maximumRows: height >= 24 ? height / 3 : 0)
@@ -250,8 +251,10 @@ public final class MealGroupsScreen: Screen, StoreListener {
   }
 
   private func waiting<Value>(_ preview: RemotePreview<Value>) -> Preview {
-    if let failure = preview.failure { return .note("Could not load the preview: \(failure)") }
-    return .note(preview.isWaiting ? "\(preview.spinner) Loading…" : "")
+    if let failure = preview.failure {
+      return .note(tr("Could not load the preview: %s").filled("\(failure)"))
+    }
+    return .note(preview.isWaiting ? "\(preview.spinner) " + tr("Loading…") : "")
   }
 
   public func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
@@ -267,18 +270,15 @@ public final class MealGroupsScreen: Screen, StoreListener {
 
   // MARK: - Rendering
 
-  private var noun: (one: String, many: String) {
-    kind == .areas ? ("area", "areas") : ("meal", "meals")
-  }
-
   public func render(into canvas: inout Canvas, in area: Rect) {
     let count = rows.count
-    var headline = count == 1 ? "1 \(noun.one)" : "\(count) \(noun.many)"
-    if !stored.isEmpty { headline += " · ✓ \(stored.count) in My Meals" }
+    var headline =
+      kind == .areas ? trn("%d area", "%d areas", count) : trn("%d meal", "%d meals", count)
+    if !stored.isEmpty { headline += " · " + tr("✓ %d in My Meals").filled(String(stored.count)) }
     if resource.isLoading {
       headline =
         count == 0
-        ? "\(resource.spinner.symbol) Loading…" : "\(resource.spinner.symbol) \(headline)"
+        ? resource.spinner.symbol + " " + tr("Loading…") : "\(resource.spinner.symbol) \(headline)"
     }
     let layout = ListLayout(area)
     canvas.writeRight(headline, in: layout.headline)
@@ -290,11 +290,13 @@ public final class MealGroupsScreen: Screen, StoreListener {
       if resource.isLoading { return }
       let message: String
       if let failure = resource.failure {
-        message = "Could not load this list: \(failure)\nEnter or r tries again."
+        message =
+          tr("Could not load this list: %s").filled("\(failure)") + "\n"
+          + tr("Enter or r tries again.")
       } else if case .meals(_, let value) = kind, resource.value != nil {
-        message = "TheMealDB has no meals for “\(Quote.name(value))”."
+        message = tr("TheMealDB has no meals for “%s”.").filled(Quote.name(value))
       } else {
-        message = "Nothing here yet."
+        message = tr("Nothing here yet.")
       }
       canvas.writeWrapped(message, in: layout.emptyMessage, indent: 2, style: .muted)
       return
