@@ -56,11 +56,10 @@ enum CookedIt {
       let entry = try store.logCooking(mealID: id, on: today, servings: servings)
       context.lastCooked = (id, entry)
       let times = try store.cookedSummary(mealID: id)?.times ?? 1
-      // The English ordinal (`3rd`) and the plain number: a translation uses either.
       context.navigator.showInfo(
         times > 1
           ? tr("Cooked “%1$s” today, the %2$s time — M again takes it back.").filled(
-            Quote.name(name), CookedCount.ordinal(times), String(times))
+            Quote.name(name), CookedCount.ordinal(times))
           : tr("Cooked “%s” today — M again takes it back.").filled(Quote.name(name)))
     }
   }

@@ -84,11 +84,12 @@ public enum CookedCount {
   public static func ordinal(_ number: Int) -> String {
     let suffix: String
     switch (number % 10, number % 100) {
-    case (_, 11...13): suffix = "th"
-    case (1, _): suffix = "st"
-    case (2, _): suffix = "nd"
-    case (3, _): suffix = "rd"
-    default: suffix = "th"
+    // English's four endings; a language gives its own for each (German `.`, French `e`).
+    case (_, 11...13): suffix = trc("ordinal ending", "th")
+    case (1, _): suffix = trc("ordinal ending", "st")
+    case (2, _): suffix = trc("ordinal ending", "nd")
+    case (3, _): suffix = trc("ordinal ending", "rd")
+    default: suffix = trc("ordinal ending", "th")
     }
     return "\(number)\(suffix)"
   }
