@@ -75,7 +75,9 @@ let package = Package(
       dependencies: ["MealsCore", "MealsStore", "TextSafety", "Programs", "Files"]),
     // The launch room: what a start reads — the arguments, the environment, the config file,
     // the data folder — for the app and the commands alike.
-    .target(name: "MealsLaunch", dependencies: ["MealsCore", "MealsStore", "MealsNet", "Files"]),
+    .target(
+      name: "MealsLaunch",
+      dependencies: ["MealsCore", "MealsStore", "MealsNet", "Files", "Translation"]),
     // The import room: other apps' exports as they stream (libarchive), and where recipes
     // come from (a file, a folder, a page's address).
     .target(

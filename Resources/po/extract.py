@@ -2,7 +2,7 @@
 """The template of every message meals marks for translation, as a gettext .pot.
 
 Reads tr("…"), trc("context", "…") and trn("…", "…", n) in Sources/**/*.swift: a marked
-message is one single-line Swift literal without interpolation. Writes what xgettext writes
+message is one Swift literal without interpolation (tr also takes a multi-line one). Writes what xgettext writes
 (msgfmt, msgmerge and translators' editors read it), locations by file.
 
     extract.py OUT.pot      write the template
@@ -21,6 +21,8 @@ CALLS = [
     ("trc", re.compile(r'(?<![\w.])trc\(\s*' + LITERAL + r'\s*,\s*' + LITERAL + r'\s*\)')),
     ("trn", re.compile(r'(?<![\w.])trn\(\s*' + LITERAL + r'\s*,\s*' + LITERAL + r'\s*,')),
 ]
+# A multi-line literal: tr(""" … """), its lines dedented by the closing delimiter's indent.
+MULTILINE = re.compile(r'(?<![\w.])tr\(\s*"""\n(.*?)\n([ \t]*)"""\s*\)', re.S)
 ESCAPE = re.compile(r'\\(u\{[0-9a-fA-F]{1,8}\}|.)')
 
 
@@ -56,6 +58,14 @@ def messages():
             relative = os.path.relpath(path, ROOT)
             with open(path, encoding="utf-8") as source:
                 text = source.read()
+            for match in MULTILINE.finditer(text):
+                indent = match.group(2)
+                lines = [line[len(indent):] if line.startswith(indent) else line.lstrip()
+                         for line in match.group(1).split("\n")]
+                # A backslash at a line's end joins it with the next, as in Swift.
+                body = swift_text("\n".join(lines).replace("\\\n", ""))
+                if body is not None:
+                    found.setdefault((None, body, None), set()).add(relative)
             for kind, pattern in CALLS:
                 for match in pattern.finditer(text):
                     parts = [swift_text(group) for group in match.groups()]

@@ -2,6 +2,7 @@ import Files
 import FoundationEssentials
 import MealsCore
 import MealsNet
+import Translation
 
 /// What the command line asks for.
 public enum LaunchCommand: Equatable {
@@ -89,51 +90,63 @@ extension LaunchOptions {
   public static let usageLine =
     "Usage: meals [--db PATH] [--api-url URL] [OPTIONS] [COMMAND [ARGUMENTS]]"
 
-  public static let usage = """
-    Usage: meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]
-                 [--config PATH] [--read-only]
-           meals [--db PATH] --restore-backup N
-           meals [--config PATH] config [--check]
-           meals [--db PATH] [--api-url URL] COMMAND [ARGUMENTS]
-           meals --help | --version
+  /// What `meals --help` prints, in the user's language (the options' names stay).
+  public static var usage: String {
+    // The synopsis under its heading, so no translated word has to be as wide as `Usage: `.
+    let synopsis = [
+      "meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]",
+      "      [--config PATH] [--read-only]",
+      "meals [--db PATH] --restore-backup N",
+      "meals [--config PATH] config [--check]",
+      "meals [--db PATH] [--api-url URL] COMMAND [ARGUMENTS]",
+      "meals --help | --version",
+    ]
+    let commands = Subcommand.allCases.map {
+      "  " + $0.rawValue + String(repeating: " ", count: max(0, 9 - $0.rawValue.count))
+        + $0.summary
+    }
+    return ([tr("Usage:")] + synopsis.map { "  " + $0 }).joined(separator: "\n")
+      + "\n\n"
+      + tr("A full-screen terminal recipe book: your meals in SQLite, new ones from TheMealDB.")
+      + "\n\n"
+      + tr("Commands (for scripts; they never start the full-screen app; COMMAND --help for more):")
+      + "\n" + commands.joined(separator: "\n") + "\n\n"
+      + tr(
+        """
+        Options:
+          --db PATH        the database file (default: $XDG_DATA_HOME/meals/meals.sqlite,
+                           else ~/.local/share/meals/meals.sqlite)
+          --api-url URL    TheMealDB base URL (default: %s)
+          --no-mouse       no mouse reports (the terminal's own selection works unchanged)
+          --no-animation   no slides between screens, bars jump instead of gliding
+          --images MODE    meal pictures: auto, kitty, sixel, iterm, truecolor (blocks in 24-bit
+                           colour), symbols (blocks in the palette, every terminal) or off. auto:
+                           kitty in kitty/WezTerm/ghostty, iterm in iTerm2, sixel when the
+                           terminal says so, truecolor when COLORTERM says so, else symbols
+                           (always inside tmux). Kept in
+                           $XDG_CACHE_HOME/meals/images (else ~/.cache/meals/images)
+          --config PATH    the config file (default: $XDG_CONFIG_HOME/meals/config, else
+                           ~/.config/meals/config): set, bind, unbind and color lines;
+                           meals config prints the settings in effect, --check checks the file
+          --read-only      open the database for reading only: browse, search, cook and
+                           export; every change is refused (also when the file or its
+                           folder cannot be written)
+          --restore-backup N
+                           put backup N (1 newest … 3) back in place of the database, after
+                           checking it and asking; the current contents are kept as
+                           PATH.before-restore. Backups are made once a day and before upgrades.
+          -h, --help       show this help
+          --version        show the version
 
-    A full-screen terminal recipe book: your meals in SQLite, new ones from TheMealDB.
-
-    Commands (for scripts; they never start the full-screen app; COMMAND --help for more):
-    \(Subcommand.allCases.map { "  " + $0.rawValue + String(repeating: " ", count: max(0, 9 - $0.rawValue.count)) + $0.summary }.joined(separator: "\n"))
-
-    Options:
-      --db PATH        the database file (default: $XDG_DATA_HOME/meals/meals.sqlite,
-                       else ~/.local/share/meals/meals.sqlite)
-      --api-url URL    TheMealDB base URL (default: \(MealDBClient.defaultBaseURL))
-      --no-mouse       no mouse reports (the terminal's own selection works unchanged)
-      --no-animation   no slides between screens, bars jump instead of gliding
-      --images MODE    meal pictures: auto, kitty, sixel, iterm, truecolor (blocks in 24-bit
-                       colour), symbols (blocks in the palette, every terminal) or off. auto:
-                       kitty in kitty/WezTerm/ghostty, iterm in iTerm2, sixel when the
-                       terminal says so, truecolor when COLORTERM says so, else symbols
-                       (always inside tmux). Kept in
-                       $XDG_CACHE_HOME/meals/images (else ~/.cache/meals/images)
-      --config PATH    the config file (default: $XDG_CONFIG_HOME/meals/config, else
-                       ~/.config/meals/config): set, bind, unbind and color lines;
-                       meals config prints the settings in effect, --check checks the file
-      --read-only      open the database for reading only: browse, search, cook and
-                       export; every change is refused (also when the file or its
-                       folder cannot be written)
-      --restore-backup N
-                       put backup N (1 newest … 3) back in place of the database, after
-                       checking it and asking; the current contents are kept as
-                       PATH.before-restore. Backups are made once a day and before upgrades.
-      -h, --help       show this help
-      --version        show the version
-
-    Environment: MEALS_DB, MEALS_API_URL, MEALS_MOUSE=0, MEALS_ANIMATION=0, MEALS_IMAGES,
-    MEALS_SYNC_FOLDER, MEALS_CONFIG (the flags win over them, they win over the config
-    file), NO_COLOR,
-    VISUAL/EDITOR, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_CONFIG_HOME, and the proxy variables
-    libcurl reads (https_proxy, no_proxy, …).
-    Inside the app, press ? for the keys of each screen.
-    """
+        Environment: MEALS_DB, MEALS_API_URL, MEALS_MOUSE=0, MEALS_ANIMATION=0, MEALS_IMAGES,
+        MEALS_SYNC_FOLDER, MEALS_CONFIG (the flags win over them, they win over the config
+        file), NO_COLOR,
+        VISUAL/EDITOR, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_CONFIG_HOME, and the proxy variables
+        libcurl reads (https_proxy, no_proxy, …).
+        Inside the app, press ? for the keys of each screen.
+        """
+      ).filled(MealDBClient.defaultBaseURL)
+  }
 
   /// What `meals config --help` prints.
   public static let configUsage = """

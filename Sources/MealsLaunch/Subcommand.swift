@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 /// `meals list|show|search|export|import|plan`, the app's data for pipes and scripts.
 ///
@@ -223,19 +224,19 @@ public enum Subcommand: String, CaseIterable, Sendable {
   /// One line for `meals --help`.
   public var summary: String {
     switch self {
-    case .list: "list saved meals (tab-separated or --json)"
-    case .show: "show one meal (text, --json or --markdown)"
-    case .search: "search TheMealDB by name"
-    case .export: "export meals as json, markdown, schema-org or cooklang"
-    case .import: "import meals from files, web pages or another app's export (Paprika, Mela…)"
-    case .plan: "the week plan: list, add, remove, export as iCalendar, shop, suggest"
-    case .pantry: "what is at home: list, add, remove"
-    case .canCook: "the meals you can cook from what is at home, by what is missing"
-    case .cooked: "write in the cook log that you cooked a meal (a date, servings, a note)"
-    case .log: "the cook log: what was cooked when, the latest first"
-    case .history: "a meal's saved versions: list, show one, put one back"
-    case .sync: "keep the book in step with a folder of Cooklang files (git too)"
-    case .serve: "serve the book, Cook Mode and the shopping list to a phone"
+    case .list: tr("list saved meals (tab-separated or --json)")
+    case .show: tr("show one meal (text, --json or --markdown)")
+    case .search: tr("search TheMealDB by name")
+    case .export: tr("export meals as json, markdown, schema-org or cooklang")
+    case .import: tr("import meals from files, web pages or another app's export (Paprika, Mela…)")
+    case .plan: tr("the week plan: list, add, remove, export as iCalendar, shop, suggest")
+    case .pantry: tr("what is at home: list, add, remove")
+    case .canCook: tr("the meals you can cook from what is at home, by what is missing")
+    case .cooked: tr("write in the cook log that you cooked a meal (a date, servings, a note)")
+    case .log: tr("the cook log: what was cooked when, the latest first")
+    case .history: tr("a meal's saved versions: list, show one, put one back")
+    case .sync: tr("keep the book in step with a folder of Cooklang files (git too)")
+    case .serve: tr("serve the book, Cook Mode and the shopping list to a phone")
     }
   }
 }

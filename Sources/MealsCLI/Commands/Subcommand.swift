@@ -3,6 +3,7 @@ import MealsCore
 import MealsLaunch
 import MealsNet
 import MealsStore
+import Translation
 
 /// Each subcommand's arguments and its run.
 extension Subcommand {
@@ -99,8 +100,12 @@ extension Subcommand {
         let folderIsThere = folder.isEmpty || FileManager.default.fileExists(atPath: folder)
         io.fail(
           folderIsThere
-            ? "there is no database at \(options.databasePath) (check --db or MEALS_DB; meals import or the app makes one)."
-            : "there is no database at \(options.databasePath): its folder \(folder) does not exist (check --db or MEALS_DB)."
+            ? tr(
+              "there is no database at %s (check --db or MEALS_DB; meals import or the app makes one)."
+            ).filled(options.databasePath)
+            : tr(
+              "there is no database at %1$s: its folder %2$s does not exist (check --db or MEALS_DB)."
+            ).filled(options.databasePath, folder)
         )
         return Status.failure
       }
