@@ -4,79 +4,156 @@ import MealsCore
 import MealsStore
 import XCTest
 
-/// The app in a real terminal in the user's language: the catalog found by `LANG` (a German
-/// locale this machine has not generated), by `LANGUAGE` before it, and English when there is
-/// no catalog or it is damaged (said on standard error, nothing else changes).
-///
-/// The catalogs are written here and compiled by gettext's `msgfmt`, as the build compiles the
-/// project's own.
+/// The app and the commands in the user's language, from the project's own catalogs where a
+/// build puts them (`.build/share/locale`, two folders up from the built `meals`, as `make`
+/// compiles them): German by `LANG` (a de_DE.UTF-8 this machine has not generated), French by
+/// `LANGUAGE` before it, Japanese, and English when there is no catalog or it is damaged.
 final class TranslationEndToEndTests: XCTestCase {
   var folder: TemporaryFolder!
   var database: String { folder.path("meals.sqlite") }
-  var locales: String { folder.path("locale") }
 
   override func setUpWithError() throws {
+    try Self.compileCatalogs()
     folder = try TemporaryFolder()
     let store = try MealStore(path: database)
     var draft = MealDraft(of: nil)
     draft.meal = Meal(name: "Apfelstrudel", instructions: "Backen.")
+    draft.addIngredient(IngredientMeasurement(name: "Apples", quantity: "6"))
     try store.commit(draft)
-    try catalog("de", title: "Meine Gerichte")
-    try catalog("fr", title: "Mes plats")
-    try catalog("ja", title: "わたしの料理")
   }
 
   override func tearDown() {
     folder.remove()
   }
 
-  /// A catalog for `language` translating the book's title.
-  private func catalog(_ language: String, title: String) throws {
-    let messages = "\(locales)/\(language)/LC_MESSAGES"
-    try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
-    let po = folder.path("\(language).po")
-    try """
-    msgid ""
-    msgstr ""
-    "Content-Type: text/plain; charset=UTF-8\\n"
-
-    msgid "My Meals"
-    msgstr "\(title)"
-    """.write(toFile: po, atomically: true, encoding: .utf8)
-    let result = try runProcess(["/usr/bin/env", "msgfmt", "-o", "\(messages)/meals.mo", po])
-    XCTAssertEqual(result.status, 0, result.errors)
+  /// The catalogs beside the built `meals`, compiled as `make locales` does when a run of the
+  /// tests did not go through make.
+  static func compileCatalogs() throws {
+    let sources = PackagePaths.root.appendingPathComponent("Resources/po")
+    let locales = URL(fileURLWithPath: Products.meals).resolvingSymlinksInPath()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("share/locale")
+    for name in try FileManager.default.contentsOfDirectory(atPath: sources.path)
+    where name.hasSuffix(".po") {
+      let messages = locales.appendingPathComponent("\(name.dropLast(3))/LC_MESSAGES")
+      let compiled = messages.appendingPathComponent("meals.mo")
+      let source = sources.appendingPathComponent(name)
+      let built = try? compiled.resourceValues(forKeys: [.contentModificationDateKey])
+      let written = try source.resourceValues(forKeys: [.contentModificationDateKey])
+      if let builtAt = built?.contentModificationDate,
+        let writtenAt = written.contentModificationDate,
+        builtAt >= writtenAt
+      {
+        continue
+      }
+      try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+      let result = try runProcess(["/usr/bin/env", "msgfmt", "-o", compiled.path, source.path])
+      XCTAssertEqual(result.status, 0, result.errors)
+    }
   }
 
-  /// The app's first screen under `environment`.
-  private func firstScreen(_ environment: String) throws -> String {
+  /// The app under `environment`, once its first screen is up.
+  private func app(_ environment: String, waitingFor text: String) throws -> TmuxSession {
     let tmux = try TmuxSession(
       Products.mealsCommand(
-        "--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/",
-        environment: "MEALS_LOCALEDIR=\(locales) \(environment)"),
+        "--db \(database) --api-url http://127.0.0.1:1/api/json/v1/1/", environment: environment),
       width: 80, height: 24)
-    try tmux.waitFor("Apfelstrudel")
-    let screen = try tmux.capture()
-    try tmux.press("q")
-    return screen
+    try tmux.waitFor(text)
+    return tmux
   }
 
-  func testTheBookSpeaksTheLanguageTheEnvironmentAsksFor() throws {
-    let german = try firstScreen("LANG=de_DE.UTF-8")
-    XCTAssertTrue(german.contains("Meine Gerichte"), german)
-    XCTAssertFalse(german.contains("My Meals"), german)
-    XCTAssertTrue(german.contains("Apfelstrudel"), german)
+  func testTheBookSpeaksGermanOnEveryScreenItsHelpAndItsMessages() throws {
+    let tmux = try app("LANG=de_DE.UTF-8", waitingFor: "Apfelstrudel")
+    let book = try tmux.capture()
+    XCTAssertTrue(book.contains("Meine Gerichte"), book)
+    XCTAssertTrue(book.contains("1 Gericht"), book)
+    XCTAssertTrue(book.contains("Enter bearbeiten"), book)
+    XCTAssertTrue(book.contains("? Hilfe"), book)
+    XCTAssertFalse(book.contains("My Meals"), book)
 
-    let french = try firstScreen("LANG=de_DE.UTF-8 LANGUAGE=fr")
-    XCTAssertTrue(french.contains("Mes plats"), french)
+    // The keys' help: key names stay keys, what they do is German.
+    try tmux.press("?")
+    let help = try tmux.waitFor("Tasten — Meine Gerichte")
+    XCTAssertTrue(help.contains("Favorit an/aus"), help)
+    XCTAssertTrue(help.contains("Ctrl-L"), help)
+    try tmux.press("Escape")
 
-    let japanese = try firstScreen("LANG=ja_JP.UTF-8")
-    XCTAssertTrue(japanese.contains("わたしの料理"), japanese)
+    // Cook Mode, a step, its timer.
+    try tmux.press("c")
+    let cook = try tmux.waitFor("Zutaten · für 4 (angenommen)")
+    XCTAssertTrue(cook.contains("beim Zusammensuchen abhaken, → zum Kochen"), cook)
+    try tmux.press("Escape")
 
-    let english = try firstScreen("LANG=sv_SE.UTF-8")
-    XCTAssertTrue(english.contains("My Meals"), "no Swedish catalog: English\n\(english)")
+    // The week plan: its heading and the days as Germans write them.
+    try tmux.press("W")
+    let week = try tmux.waitFor("Wochenplan")
+    XCTAssertTrue(week.contains("KW "), week)
+    XCTAssertTrue(
+      ["Mo.,", "Di.,", "Mi.,", "Do.,", "Fr.,", "Sa.,", "So.,"].allSatisfy { week.contains($0) },
+      week)
+    try tmux.press("Escape")
 
-    try Data("damaged".utf8).write(to: URL(fileURLWithPath: "\(locales)/de/LC_MESSAGES/meals.mo"))
-    let damaged = try firstScreen("LANG=de_DE.UTF-8")
-    XCTAssertTrue(damaged.contains("My Meals"), damaged)
+    // A message in the status line.
+    try tmux.waitFor("Meine Gerichte")
+    try tmux.press("d")
+    let deleted = try tmux.waitFor("„Apfelstrudel“ gelöscht")
+    XCTAssertTrue(deleted.contains("u macht es rückgängig"), deleted)
+    XCTAssertTrue(deleted.contains("0 Gerichte"), deleted)
+    try tmux.press("q")
+  }
+
+  func testLanguageComesBeforeTheLocaleAndJapaneseNeedsNoInstalledLocale() throws {
+    let french = try app("LANG=de_DE.UTF-8 LANGUAGE=fr", waitingFor: "Apfelstrudel")
+    let shown = try french.capture()
+    XCTAssertTrue(shown.contains("Mes plats"), shown)
+    XCTAssertTrue(shown.contains("? aide"), shown)
+    try french.press("q")
+
+    let japanese = try app("LANG=ja_JP.UTF-8", waitingFor: "Apfelstrudel")
+    let 画面 = try japanese.capture()
+    XCTAssertTrue(画面.contains("わたしの料理"), 画面)
+    try japanese.press("q")
+
+    let english = try app("LANG=sv_SE.UTF-8", waitingFor: "Apfelstrudel")
+    XCTAssertTrue(try english.capture().contains("My Meals"), "no Swedish catalog: English")
+    try english.press("q")
+
+    // A damaged catalog where MEALS_LOCALEDIR points: said, and English.
+    let damaged = folder.path("locale/sv/LC_MESSAGES")
+    try FileManager.default.createDirectory(atPath: damaged, withIntermediateDirectories: true)
+    try Data("damaged".utf8).write(to: URL(fileURLWithPath: damaged + "/meals.mo"))
+    let run = try runProcess([
+      "/usr/bin/env", "LANG=sv_SE.UTF-8", "MEALS_LOCALEDIR=\(folder.path("locale"))",
+      Products.meals, "--db", database, "list",
+    ])
+    XCTAssertEqual(run.status, 0, run.errors)
+    XCTAssertTrue(run.errors.contains("meals.mo could not be read"), run.errors)
+    XCTAssertTrue(run.errors.contains("English is shown"), run.errors)
+  }
+
+  func testTheCommandsSpeakFrenchButTheirListsStayForScripts() throws {
+    let help = try runProcess(["/usr/bin/env", "LANG=fr_FR.UTF-8", Products.meals, "--help"])
+    XCTAssertEqual(help.status, 0, help.errors)
+    XCTAssertTrue(help.output.hasPrefix("Utilisation :\n  meals [--db PATH]"), help.output)
+    XCTAssertTrue(help.output.contains("lister les plats enregistrés"), help.output)
+    XCTAssertTrue(help.output.contains("  --read-only      ouvrir la base en lecture seule"))
+
+    let english = try runProcess([
+      "/usr/bin/env", "LANG=C.UTF-8", Products.meals, "--db", database, "list",
+    ])
+    let french = try runProcess([
+      "/usr/bin/env", "LANG=fr_FR.UTF-8", Products.meals, "--db", database, "list",
+    ])
+    XCTAssertEqual(french.output, english.output, "tab-separated rows are the same in any language")
+    XCTAssertEqual(french.output, "1\tApfelstrudel\t\n")
+
+    let missing = try runProcess([
+      "/usr/bin/env", "LANG=fr_FR.UTF-8", Products.meals, "--db", folder.path("none.sqlite"),
+      "list",
+    ])
+    XCTAssertNotEqual(missing.status, 0)
+    XCTAssertTrue(
+      missing.errors.contains("il n’y a pas de base de données à \(folder.path("none.sqlite"))"),
+      missing.errors)
   }
 }
