@@ -110,8 +110,8 @@ final class TranslationEndToEndTests: XCTestCase {
     try french.press("q")
 
     let japanese = try app("LANG=ja_JP.UTF-8", waitingFor: "Apfelstrudel")
-    let 画面 = try japanese.capture()
-    XCTAssertTrue(画面.contains("わたしの料理"), 画面)
+    let screen = try japanese.capture()
+    XCTAssertTrue(screen.contains("わたしの料理"), screen)
     try japanese.press("q")
 
     let english = try app("LANG=sv_SE.UTF-8", waitingFor: "Apfelstrudel")
