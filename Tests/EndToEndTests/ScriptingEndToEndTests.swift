@@ -60,6 +60,10 @@ final class ScriptingEndToEndTests: XCTestCase {
     "usr/local/bin/meals",
     "usr/local/share/bash-completion/completions/meals",
     "usr/local/share/fish/vendor_completions.d/meals.fish",
+    "usr/local/share/locale/de/LC_MESSAGES/meals.mo",
+    "usr/local/share/locale/fr/LC_MESSAGES/meals.mo",
+    "usr/local/share/locale/ja/LC_MESSAGES/meals.mo",
+    "usr/local/share/locale/pl/LC_MESSAGES/meals.mo",
     "usr/local/share/man/man1/meals.1",
     "usr/local/share/zsh/site-functions/_meals",
   ]
@@ -88,6 +92,9 @@ final class ScriptingEndToEndTests: XCTestCase {
     XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary))
     result = try runProcess([binary, "--version"])
     XCTAssertTrue(result.output.hasPrefix("meals "))
+    // The installed catalogs are found beside it (share/locale next to its bin).
+    result = try runProcess(["/usr/bin/env", "LANG=pl_PL.UTF-8", binary, "--help"])
+    XCTAssertTrue(result.output.hasPrefix("Użycie:\n"), result.output)
     // Something of the user's beside them stays.
     try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(root)/usr/local/bin/other-tool"))
     result = try shell("\(make) uninstall")

@@ -116,6 +116,14 @@ fi
 upstream=${version%%+*}
 printed=$(cd "$work" && env -i "$meals" --version 2>&1) || fail "meals --version exited $?"
 if [ "$printed" = "meals $upstream" ]; then pass "env -i meals --version: $printed"; else fail "meals --version printed: $printed"; fi
+# The package's own catalogs, found beside the program (usr/share/locale), with no locale
+# installed for the language.
+said=$(cd "$work" && env -i LANG=de_DE.UTF-8 "$meals" --help 2>&1 | sed -n 1p)
+if [ "$said" = "Aufruf:" ]; then
+  pass "env -i LANG=de_DE.UTF-8 meals --help: German, from usr/share/locale/de"
+else
+  fail "LANG=de_DE.UTF-8 meals --help began: $said"
+fi
 # No HOME: the account's home folder stands in; with no database there yet the book is empty
 # (nothing printed, exit 0).
 listed=$(cd "$work" && env -i "$meals" list 2>&1) && status=0 || status=$?
