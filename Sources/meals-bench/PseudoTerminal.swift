@@ -43,7 +43,10 @@ final class PseudoTerminal {
     posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID: the pty becomes its terminal
     let base = ["TERM=xterm-256color", "LANG=C.UTF-8", "HOME=/tmp", "PATH=/usr/bin:/bin"]
     var argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
-    var envp: [UnsafeMutablePointer<CChar>?] = (base + environment).map { strdup($0) } + [nil]
+    // A name the caller gives replaces the base's (one LANG, not two).
+    let given = Set(environment.map { $0.prefix { $0 != "=" } })
+    let kept = base.filter { !given.contains($0.prefix { $0 != "=" }) }
+    var envp: [UnsafeMutablePointer<CChar>?] = (kept + environment).map { strdup($0) } + [nil]
     defer {
       for pointer in argv + envp { free(pointer) }
     }

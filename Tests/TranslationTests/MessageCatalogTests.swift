@@ -96,6 +96,29 @@ final class MessageCatalogTests: XCTestCase {
     XCTAssertEqual(english.text("%d meal", plural: "%d meals", count: 0), "%d meals")
   }
 
+  /// A writer that does not sort its messages (msgfmt does; a lookup searches them in order):
+  /// the catalog still finds each one.
+  func testACatalogOutOfOrderIsStillReadWhole() throws {
+    var bytes = try compiled(Self.polish)
+    func word(_ at: Int) -> Int {
+      Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+    }
+    XCTAssertEqual(bytes[0], 0xDE, "this machine writes little-endian catalogs")
+    // The last entry and the second change places in both tables: originals out of order.
+    let last = word(8) - 1
+    for table in [word(12), word(16)] {
+      for offset in 0..<8 {
+        bytes.swapAt(table + 8 + offset, table + 8 * last + offset)
+      }
+    }
+    let catalog = try MessageCatalog(mo: bytes)
+    XCTAssertEqual(catalog.text("My Meals"), "Moje posiłki")
+    XCTAssertEqual(catalog.text("Back"), "Powrót")
+    XCTAssertEqual(catalog.text("Back", context: "a key's name"), "Wstecz")
+    XCTAssertEqual(catalog.text("%d meal", plural: "%d meals", count: 5), "%d posiłków")
+    XCTAssertEqual(catalog.header["Language"], "pl")
+  }
+
   /// Every length a real catalog could be cut to, and bytes that are no catalog: an error with
   /// a reason each time, never a crash.
   func testAFileThatIsNoCatalogIsRefusedWithAReason() throws {
