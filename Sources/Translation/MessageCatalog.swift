@@ -75,13 +75,14 @@ public struct MessageCatalog: Sendable {
     }
   }
 
+  /// The 32-bit number at `offset`, in the file's byte order (no allocation: every lookup
+  /// reads a dozen of them).
   private static func word(_ bytes: [UInt8], _ offset: Int, _ little: Bool) -> Int {
-    let parts = (0..<4).map { UInt32(bytes[offset + $0]) }
-    let value =
-      little
-      ? parts[0] | parts[1] << 8 | parts[2] << 16 | parts[3] << 24
-      : parts[3] | parts[2] << 8 | parts[1] << 16 | parts[0] << 24
-    return Int(value)
+    let (a, b, c, d) = (
+      UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]),
+      UInt32(bytes[offset + 3])
+    )
+    return Int(little ? a | b << 8 | c << 16 | d << 24 : d | c << 8 | b << 16 | a << 24)
   }
 
   /// The bytes of entry `index` of `table` (an original, or a translation).

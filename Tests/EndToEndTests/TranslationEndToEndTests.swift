@@ -114,16 +114,16 @@ final class TranslationEndToEndTests: XCTestCase {
     XCTAssertTrue(screen.contains("わたしの料理"), screen)
     try japanese.press("q")
 
-    let english = try app("LANG=sv_SE.UTF-8", waitingFor: "Apfelstrudel")
-    XCTAssertTrue(try english.capture().contains("My Meals"), "no Swedish catalog: English")
+    let english = try app("LANG=fi_FI.UTF-8", waitingFor: "Apfelstrudel")
+    XCTAssertTrue(try english.capture().contains("My Meals"), "no Finnish catalog: English")
     try english.press("q")
 
     // A damaged catalog where MEALS_LOCALEDIR points: said, and English.
-    let damaged = folder.path("locale/sv/LC_MESSAGES")
+    let damaged = folder.path("locale/fi/LC_MESSAGES")
     try FileManager.default.createDirectory(atPath: damaged, withIntermediateDirectories: true)
     try Data("damaged".utf8).write(to: URL(fileURLWithPath: damaged + "/meals.mo"))
     let run = try runProcess([
-      "/usr/bin/env", "LANG=sv_SE.UTF-8", "MEALS_LOCALEDIR=\(folder.path("locale"))",
+      "/usr/bin/env", "LANG=fi_FI.UTF-8", "MEALS_LOCALEDIR=\(folder.path("locale"))",
       Products.meals, "--db", database, "list",
     ])
     XCTAssertEqual(run.status, 0, run.errors)

@@ -74,7 +74,9 @@ final class TranslationFitEndToEndTests: XCTestCase {
   func testNoLanguageCutsALineEnglishShowsWhole() throws {
     let english = try screens("")
     XCTAssertTrue(english[0].contains("My Meals"), english[0])
-    for language in ["de_DE", "fr_FR", "ja_JP", "pl_PL"] {
+    for language in [
+      "de_DE", "es_ES", "fr_FR", "it_IT", "ja_JP", "nl_NL", "pl_PL", "pt_BR", "sv_SE", "zh_CN",
+    ] {
       let translated = try screens(language)
       XCTAssertFalse(translated[0].contains("My Meals"), "\(language)\n\(translated[0])")
       for (index, screen) in translated.enumerated() {
