@@ -4,6 +4,7 @@ import MealsCore
 import MealsNet
 import MealsStore
 import Synchronization
+import Translation
 
 /// The phone server's answers: who may come in, and the book's pages and JSON for them.
 ///
@@ -31,6 +32,8 @@ public final class PhoneServer: Sendable {
 
   /// The cookie a paired phone keeps.
   static let cookieName = "meals_token"
+  /// The cookie that keeps the language chosen on a page (`de`, `en`).
+  static let languageCookie = "meals_lang"
 
   /// Opens its own connection to the book at `databasePath`.
   public init(
@@ -64,7 +67,21 @@ public final class PhoneServer: Sendable {
   /// developer tools show and `meals-bench serve` reads).
   public func answer(_ request: ServerRequest) -> ServerResponse {
     let started = ProcessClock.seconds()
-    var response = answerTimed(request)
+    // The page in the language asked for (`?lang=`, kept by a cookie), else the browser's.
+    let named = { (value: String?) in value.flatMap { LanguageChoice.isName($0) ? $0 : nil } }
+    let chosen = named(request.query["lang"])
+    let languages =
+      (chosen ?? named(request.cookies[Self.languageCookie])).map { $0 == "en" ? [] : [$0] }
+      ?? LanguageChoice.accepted(request.headers["accept-language"] ?? "")
+    var response = Translator.speaking(languages) { answerTimed(request) }
+    if let chosen {
+      response.headers.append(
+        (
+          "Set-Cookie",
+          "\(Self.languageCookie)=\(chosen); Path=/; SameSite=Strict; Max-Age=31536000"
+            + (secure ? "; Secure" : "")
+        ))
+    }
     let milliseconds = (ProcessClock.seconds() - started) * 1_000
     response.headers.append(
       ("Server-Timing", "meals;dur=" + NumberText.fixed(milliseconds, places: 3)))

@@ -13,6 +13,19 @@ public enum Translator {
   private static let current = Mutex(MessageCatalog())
   /// The language chosen (`de`, `pt_BR`), nil for English.
   private static let chosen = Mutex<String?>(nil)
+  /// Another language for what one request says (a phone's page in its browser's language),
+  /// whatever the program's.
+  @TaskLocal private static var speaking: Speaking?
+  /// Where catalogs are, found when first asked (the phone's pages ask; start-up does not).
+  private static let catalogFolders = Mutex<(@Sendable () -> [String])?>(nil)
+  /// The catalogs read for requests, by name; nil for one that is not there.
+  private static let catalogsRead = Mutex<[String: MessageCatalog?]>([:])
+
+  /// A language to speak in, and its catalog.
+  private struct Speaking: Sendable {
+    let language: String
+    let catalog: MessageCatalog
+  }
 
   /// Reads the first catalog the environment asks for (`LanguageChoice`), English without one.
   ///
@@ -62,15 +75,76 @@ public enum Translator {
     chosen.withLock { $0 = language }
   }
 
-  /// The language in use (`de`), nil for English.
-  public static var language: String? { chosen.withLock { $0 } }
+  /// The language in use (`de`), nil for English: a request's own when it speaks one.
+  public static var language: String? {
+    if let speaking { return speaking.language }
+    return chosen.withLock { $0 }
+  }
+
+  /// Says where catalogs are, for requests that ask for a language of their own; `folders` is
+  /// called the first time one does.
+  public static func catalogs(in folders: @escaping @Sendable () -> [String]) {
+    catalogFolders.withLock { $0 = folders }
+  }
+
+  /// The languages there are catalogs for (`de`, `pt_BR`), English not among them.
+  public static var available: [String] {
+    let folders = catalogFolders.withLock { $0 }?() ?? []
+    var names: Set<String> = []
+    for folder in folders {
+      guard let listing = opendir(folder) else { continue }
+      defer { closedir(listing) }
+      while let entry = readdir(listing) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard LanguageChoice.isName(name) else { continue }
+        if access(folder + "/" + name + "/LC_MESSAGES/meals.mo", R_OK) == 0 { names.insert(name) }
+      }
+    }
+    return names.sorted()
+  }
+
+  /// Runs `body` speaking the first of `languages` there is a catalog for (English when none
+  /// is): what a phone's page says, in its browser's language.
+  public static func speaking<Result>(_ languages: [String], _ body: () throws -> Result) rethrows
+    -> Result
+  {
+    for language in languages {
+      if let catalog = catalog(language) {
+        return try $speaking.withValue(
+          Speaking(language: language, catalog: catalog), operation: body)
+      }
+    }
+    return try $speaking.withValue(
+      Speaking(language: "en", catalog: MessageCatalog()), operation: body)
+  }
+
+  /// `language`'s catalog, read once; nil when there is none (or it cannot be read).
+  private static func catalog(_ language: String) -> MessageCatalog? {
+    // A name from a request never walks out of the catalogs' folders.
+    guard LanguageChoice.isName(language) else { return nil }
+    if let known = catalogsRead.withLock({ $0[language] }) { return known }
+    var found: MessageCatalog?
+    for folder in catalogFolders.withLock({ $0 })?() ?? [] {
+      guard let bytes = readFile(folder + "/" + language + "/LC_MESSAGES/meals.mo"),
+        let catalog = try? MessageCatalog(mo: bytes)
+      else { continue }
+      found = catalog
+      break
+    }
+    catalogsRead.withLock { $0[language] = .some(found) }
+    return found
+  }
 
   static func text(_ message: String, context: String?) -> String {
-    current.withLock { $0.text(message, context: context) }
+    if let speaking { return speaking.catalog.text(message, context: context) }
+    return current.withLock { $0.text(message, context: context) }
   }
 
   static func text(_ singular: String, _ plural: String, _ n: Int) -> String {
-    current.withLock { $0.text(singular, plural: plural, count: n) }
+    if let speaking { return speaking.catalog.text(singular, plural: plural, count: n) }
+    return current.withLock { $0.text(singular, plural: plural, count: n) }
   }
 
   /// The whole file at `path`, or nil when there is none to read.

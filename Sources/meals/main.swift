@@ -46,6 +46,10 @@ if !LanguageChoice.catalogs(environment: environment).isEmpty,
 {
   standardError("meals: \(problem.reason); English is shown.\n")
 }
+// Where a phone's page finds its browser's language (looked for only when a page asks).
+Translator.catalogs(in: { [environment] in
+  Translator.folders(environment: environment, executable: executablePath())
+})
 switch LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment) {
 case .success(.help):
   print(LaunchOptions.usage)

@@ -125,6 +125,45 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(book.body.contains("2 meals."), book.body)
   }
 
+  /// The book page in the browser's language (`Accept-Language`), in another one chosen on the
+  /// page (`?lang=`, kept by a cookie), and English for a language meals does not speak; the
+  /// search's count in the same language as the page.
+  func testTheBookPageSpeaksTheBrowsersLanguageOrTheOneChosen() throws {
+    try TranslationEndToEndTests.compileCatalogs()
+    try startServer()
+    let cookie = "meals_token=\(token)"
+    let german = try http.request(
+      "GET", "/", headers: ["Cookie": cookie, "Accept-Language": "de-DE,de;q=0.9,en;q=0.8"])
+    XCTAssertEqual(german.status, 200)
+    XCTAssertTrue(german.body.contains("<html lang=\"de\">"), german.body)
+    XCTAssertTrue(german.body.contains("<h1>Meine Gerichte</h1>"), german.body)
+    XCTAssertTrue(german.body.contains(">Buch</a>"), german.body)
+    XCTAssertTrue(german.body.contains("2 Gerichte."), german.body)
+    XCTAssertTrue(german.body.contains("<option value=\"de\" selected>Deutsch</option>"))
+    XCTAssertTrue(german.body.contains(">Shakshuka</span>"), "the book's own words stay")
+
+    let search = try http.request(
+      "GET", "/api/meals?q=shak", headers: ["Cookie": cookie, "Accept-Language": "de"])
+    XCTAssertEqual((try json(search) as? [String: Any])?["said"] as? String, "1 Gericht.")
+
+    // Chosen on the page: kept by a cookie, whatever the browser says.
+    let chosen = try http.request(
+      "GET", "/?lang=fr", headers: ["Cookie": cookie, "Accept-Language": "de"])
+    XCTAssertTrue(chosen.body.contains("<h1>Mes plats</h1>"), chosen.body)
+    let kept = try XCTUnwrap(chosen.headers["set-cookie"])
+    XCTAssertTrue(kept.hasPrefix("meals_lang=fr;"), kept)
+    let later = try http.request(
+      "GET", "/", headers: ["Cookie": "\(cookie); meals_lang=fr", "Accept-Language": "de"])
+    XCTAssertTrue(later.body.contains("<html lang=\"fr\">"), later.body)
+
+    let finnish = try http.request(
+      "GET", "/", headers: ["Cookie": cookie, "Accept-Language": "fi-FI,fi"])
+    XCTAssertTrue(finnish.body.contains("<h1>My Meals</h1>"), finnish.body)
+    let junk = try http.request(
+      "GET", "/", headers: ["Cookie": "\(cookie); meals_lang=../../etc", "Accept-Language": "ja"])
+    XCTAssertTrue(junk.body.contains("<h1>わたしの料理</h1>"), "a name that is no language: ignored")
+  }
+
   /// On a terminal the address is followed by its QR code: black on white, a finder pattern
   /// in three corners (a test decoded it with OpenCV once; here its shape is checked).
   func testOnATerminalTheAddressComesWithItsCode() throws {

@@ -131,10 +131,8 @@ public enum PhoneAssets {
             }));
             // The search is in the address: Back and a reload come to the same rows.
             history.replaceState(null, '', form.toString() ? '/?' + form.toString() : '/');
-            count.textContent = answer.total === 0 ? 'No meals.' : answer.total === 1 ? '1 meal.'
-              : answer.total === answer.meals.length && !answer.more ? answer.total + ' meals.'
-              : (answer.more ? 'More than ' : '') + answer.total + ' meals; the first '
-                + answer.meals.length + ' shown: search to find the others.';
+            // The server says it in the page's language.
+            count.textContent = answer.said;
           }).catch(() => { count.textContent = 'The book could not be read; try again.'; });
         };
         box.addEventListener('input', search);

@@ -12,6 +12,8 @@ public enum PhoneJSON {
     .object([
       ("total", .integer(Int64(total))),
       ("more", .bool(more)),
+      // What the book page says of them, in the page's language.
+      ("said", .string(PhonePages.countText(shown: meals.count, total: total, more: more))),
       (
         "meals",
         .array(

@@ -1,3 +1,5 @@
+import Translation
+
 /// The phone server's pages: HTML written from the book's values, every text escaped.
 ///
 /// Readable without the script (`/app.js` adds search as you type, one Cook Mode step at a
@@ -16,7 +18,7 @@ public enum PhonePages {
   static func page(title: String, page: String, main: String) -> String {
     """
     <!doctype html>
-    <html lang="en"><head><meta charset="utf-8">
+    <html lang="\((Translator.language ?? "en").replacingEvery("_", with: "-"))"><head><meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
     <title>\(HTMLEscaping.escaped(title)) · meals</title>
@@ -24,7 +26,7 @@ public enum PhonePages {
     <link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest">
     <meta name="theme-color" content="#b34700">
     </head><body data-page="\(page)">
-    <header><nav aria-label="Pages"><a href="/">Book</a><a href="/plan">Plan</a><a href="/shopping">Shopping</a></nav></header>
+    <header><nav aria-label="\(HTMLEscaping.escaped(tr("Pages")))"><a href="/">\(HTMLEscaping.escaped(tr("Book")))</a><a href="/plan">\(HTMLEscaping.escaped(tr("Plan")))</a><a href="/shopping">\(HTMLEscaping.escaped(tr("Shopping")))</a></nav></header>
     <main>
     \(main)
     </main></body></html>
@@ -46,16 +48,21 @@ public enum PhonePages {
     meals: [MealSummary], total: Int, more: Bool = false, query: String, favouritesOnly: Bool,
     categories: [String], category: String?, withPhotos: Set<Int64> = [], offersTrust: Bool = false
   ) -> String {
+    let words = (
+      title: HTMLEscaping.escaped(tr("My Meals")), search: HTMLEscaping.escaped(tr("Search")),
+      searchMeals: HTMLEscaping.escaped(tr("Search meals")),
+      favourites: HTMLEscaping.escaped(tr("Favourites"))
+    )
     var main = """
-      <h1>My Meals</h1>
+      <h1>\(words.title)</h1>
       <form class="search" method="get" action="/" role="search">
-      <input type="search" id="q" name="q" value="\(HTMLEscaping.escaped(query))" placeholder="Search" aria-label="Search meals">
-      <label><input type="checkbox" name="favourites" value="1"\(favouritesOnly ? " checked" : "")> Favourites</label>
+      <input type="search" id="q" name="q" value="\(HTMLEscaping.escaped(query))" placeholder="\(words.search)" aria-label="\(words.searchMeals)">
+      <label><input type="checkbox" name="favourites" value="1"\(favouritesOnly ? " checked" : "")> \(words.favourites)</label>
 
       """
     if !categories.isEmpty {
       main +=
-        "<select name=\"category\" aria-label=\"Category\"><option value=\"\">All categories</option>"
+        "<select name=\"category\" aria-label=\"\(HTMLEscaping.escaped(tr("Category")))\"><option value=\"\">\(HTMLEscaping.escaped(tr("All categories")))</option>"
       for name in categories {
         let chosen = name == category ? " selected" : ""
         main +=
@@ -63,7 +70,7 @@ public enum PhonePages {
       }
       main += "</select>\n"
     }
-    main += "<button type=\"submit\">Search</button>\n</form>\n"
+    main += "<button type=\"submit\">\(words.search)</button>\n</form>\n"
     main +=
       "<p class=\"count\" id=\"count\" role=\"status\" aria-live=\"polite\">\(countText(shown: meals.count, total: total, more: more))</p>\n"
     main += "<ul class=\"meals\" id=\"meals\">\n"
@@ -71,10 +78,35 @@ public enum PhonePages {
     main += "</ul>\n"
     if offersTrust {
       main +=
-        "<p class=\"trust\"><a href=\"/trust\">Trust this phone</a>: no warning, and the book "
-        + "kept for when meals cannot be reached.</p>\n"
+        "<p class=\"trust\"><a href=\"/trust\">\(HTMLEscaping.escaped(tr("Trust this phone")))</a>: "
+        + HTMLEscaping.escaped(
+          tr("no warning, and the book kept for when meals cannot be reached."))
+        + "</p>\n"
     }
-    return page(title: "My Meals", page: "book", main: main)
+    main += languageChoice()
+    return page(title: tr("My Meals"), page: "book", main: main)
+  }
+
+  /// The page's language chosen by hand (`?lang=de`, kept by a cookie).
+  ///
+  /// The browser's language is what a phone gets first; each language is named in itself.
+  static func languageChoice() -> String {
+    let names = [
+      "en": "English", "de": "Deutsch", "es": "Español", "fr": "Français", "it": "Italiano",
+      "ja": "日本語", "nl": "Nederlands", "pl": "Polski", "pt_BR": "Português (Brasil)",
+      "sv": "Svenska", "zh_CN": "简体中文",
+    ]
+    let current = Translator.language ?? "en"
+    var form = "<form class=\"language\" method=\"get\" action=\"/\">"
+    form += "<label>\(HTMLEscaping.escaped(tr("Language"))) <select name=\"lang\">"
+    for language in ["en"] + Translator.available {
+      let chosen = language == current ? " selected" : ""
+      let name = names[language] ?? language
+      form += "<option value=\"\(language)\"\(chosen)>\(HTMLEscaping.escaped(name))</option>"
+    }
+    form +=
+      "</select></label> <button type=\"submit\">\(HTMLEscaping.escaped(tr("Change")))</button></form>\n"
+    return form
   }
 
   // MARK: - Trusting meals
@@ -118,13 +150,15 @@ public enum PhonePages {
   /// `more`: there are more than `total` (a search counts up to `countLimit`).
   static func countText(shown: Int, total: Int, more: Bool = false) -> String {
     if more {
-      return "More than \(total) meals; the first \(shown) shown: search to find the others."
+      return tr("More than %1$d meals; the first %2$d shown: search to find the others.").filled(
+        String(total), String(shown))
     }
     switch total {
-    case 0: return "No meals."
-    case 1: return "1 meal."
-    case shown: return "\(total) meals."
-    default: return "\(total) meals; the first \(shown) shown: search to find the others."
+    case 0: return tr("No meals.")
+    case shown: return trn("%d meal.", "%d meals.", total)
+    default:
+      return tr("%1$d meals; the first %2$d shown: search to find the others.").filled(
+        String(total), String(shown))
     }
   }
 
