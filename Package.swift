@@ -124,7 +124,9 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Fixtures"], path: "Tests/TestSupport"),
     // A VFS over SQLite's own that fails the Nth read, write, sync or lock (the fault sweep).
     .target(name: "CFaultVFS", dependencies: ["CSQLite3"], path: "Tests/CFaultVFS"),
-    .testTarget(name: "MealsCoreTests", dependencies: ["MealsCore", "TextSafety", "TestSupport"]),
+    .testTarget(
+      name: "MealsCoreTests",
+      dependencies: ["MealsCore", "TextSafety", "TestSupport", "Translation"]),
     .testTarget(
       name: "MealsStoreTests",
       dependencies: ["MealsStore", "MealsCore", "TestSupport", "CFaultVFS"]),

@@ -19,6 +19,7 @@ final class TranslationEndToEndTests: XCTestCase {
     var draft = MealDraft(of: nil)
     draft.meal = Meal(name: "Apfelstrudel", instructions: "Backen.")
     draft.addIngredient(IngredientMeasurement(name: "Apples", quantity: "6"))
+    draft.addIngredient(IngredientMeasurement(name: "Flour", quantity: "1.5 kg"))
     try store.commit(draft)
   }
 
@@ -82,6 +83,10 @@ final class TranslationEndToEndTests: XCTestCase {
     try tmux.press("c")
     let cook = try tmux.waitFor("Zutaten · für 4 (angenommen)")
     XCTAssertTrue(cook.contains("beim Zusammensuchen abhaken, → zum Kochen"), cook)
+    // German writes the decimal comma; the meal keeps what it says.
+    XCTAssertTrue(cook.contains("1,5 kg"), cook)
+    XCTAssertEqual(
+      try MealStore(path: database).meal(id: 1)?.ingredients.last?.quantity, "1.5 kg")
     try tmux.press("Escape")
 
     // The week plan: its heading and the days as Germans write them.

@@ -106,7 +106,7 @@ enum MealLines {
         unscaled = unscaled || asWritten
       }
       // Scaled first, then in the units shown (as written: unchanged).
-      if !measure.isEmpty { measure = units.measure(measure, of: line.name) }
+      if !measure.isEmpty { measure = DecimalText.shown(units.measure(measure, of: line.name)) }
       if asWritten { measure += " *" }
       lines.append(
         PagerLine([

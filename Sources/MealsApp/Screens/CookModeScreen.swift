@@ -362,7 +362,8 @@ public final class CookModeScreen: Screen {
     }
     let measures = meal.ingredients.map { line -> String in
       let scaled = servings.measure(line.quantity)
-      return context.units.measure(scaled.text, of: line.name) + (scaled.scaled ? "" : " *")
+      return DecimalText.shown(context.units.measure(scaled.text, of: line.name))
+        + (scaled.scaled ? "" : " *")
     }
     let measureWidth = min(
       layout.list.area.width / 3, (measures.map { TextWidth.columns(of: $0) }.max() ?? 0))

@@ -323,7 +323,7 @@ public final class ShoppingListScreen: Screen {
         [.fixed(4), .fixed(amountWidth), .fixed(2), .fixed(nameWidth), .fixed(2), .fill])
       canvas.writeTruncated(
         row.atHome ? " ⌂  " : row.ticked ? "[x] " : "[ ] ", in: parts[0], style: style)
-      canvas.writeTruncated(row.amounts, in: parts[1], style: style)
+      canvas.writeTruncated(DecimalText.shown(row.amounts), in: parts[1], style: style)
       canvas.writeTruncated(
         row.name, in: parts[3], style: row.ticked || row.atHome ? .muted : .title)
       if nameWidth < rest {
