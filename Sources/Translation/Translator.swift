@@ -18,6 +18,8 @@ public enum Translator {
   @TaskLocal private static var speaking: Speaking?
   /// Where catalogs are, found when first asked (the phone's pages ask; start-up does not).
   private static let catalogFolders = Mutex<(@Sendable () -> [String])?>(nil)
+  /// Those folders and the languages in them, once looked for.
+  private static let placesFound = Mutex<(folders: [String], available: [String])?>(nil)
   /// The catalogs read for requests, by name; nil for one that is not there.
   private static let catalogsRead = Mutex<[String: MessageCatalog?]>([:])
 
@@ -85,10 +87,16 @@ public enum Translator {
   /// called the first time one does.
   public static func catalogs(in folders: @escaping @Sendable () -> [String]) {
     catalogFolders.withLock { $0 = folders }
+    placesFound.withLock { $0 = nil }
   }
 
   /// The languages there are catalogs for (`de`, `pt_BR`), English not among them.
-  public static var available: [String] {
+  public static var available: [String] { places.available }
+
+  /// The catalogs' folders and the languages in them, looked for once (each phone page names
+  /// the languages; no page walks the folders again).
+  private static var places: (folders: [String], available: [String]) {
+    if let known = placesFound.withLock({ $0 }) { return known }
     let folders = catalogFolders.withLock { $0 }?() ?? []
     var names: Set<String> = []
     for folder in folders {
@@ -102,7 +110,9 @@ public enum Translator {
         if access(folder + "/" + name + "/LC_MESSAGES/meals.mo", R_OK) == 0 { names.insert(name) }
       }
     }
-    return names.sorted()
+    let found = (folders, names.sorted())
+    placesFound.withLock { $0 = found }
+    return found
   }
 
   /// Runs `body` speaking the first of `languages` there is a catalog for (English when none
@@ -126,7 +136,7 @@ public enum Translator {
     guard LanguageChoice.isName(language) else { return nil }
     if let known = catalogsRead.withLock({ $0[language] }) { return known }
     var found: MessageCatalog?
-    for folder in catalogFolders.withLock({ $0 })?() ?? [] {
+    for folder in places.folders {
       guard let bytes = readFile(folder + "/" + language + "/LC_MESSAGES/meals.mo"),
         let catalog = try? MessageCatalog(mo: bytes)
       else { continue }

@@ -8,8 +8,10 @@ public enum DecimalText {
   /// A point before exactly three digits (`1.500 g`) is left as written: in German that is
   /// fifteen hundred grams, and no reader can tell which was meant.
   public static func shown(_ text: String) -> String {
+    // Most measures have no point: they cost no lookup in the catalog (a render shows many).
+    guard text.contains(".") else { return text }
     let separator = trc("decimal separator", ".")
-    guard separator != ".", text.contains(".") else { return text }
+    guard separator != "." else { return text }
     let characters = Array(text)
     var result = ""
     for (index, character) in characters.enumerated() {
