@@ -56,8 +56,9 @@ let package = Package(
     // TerminalUI, so the UI kit knows nothing of meals.
     .target(name: "TextSafety"),
     .target(name: "MealsCore", dependencies: ["TextSafety", "Translation"]),
-    .target(name: "MealsStore", dependencies: ["MealsCore", "TextSafety", "CSQLite3"]),
-    .target(name: "MealsNet", dependencies: ["MealsCore", "CCurl", "CHTTPServer"]),
+    .target(
+      name: "MealsStore", dependencies: ["MealsCore", "TextSafety", "Translation", "CSQLite3"]),
+    .target(name: "MealsNet", dependencies: ["MealsCore", "Translation", "CCurl", "CHTTPServer"]),
     .target(
       name: "TerminalUI", dependencies: ["TextSafety", "Translation", "CNcursesw", "CPicture"],
       linkerSettings: ncursesLinking),

@@ -9,6 +9,9 @@ message is one Swift literal without interpolation (tr also takes a multi-line o
     extract.py --check POT  fail, naming them, if messages marked in Sources are not in POT,
                             or a catalog beside it (LANG.po) lacks one, leaves one
                             untranslated or fuzzy, or drops or adds a placeholder
+    extract.py --pseudo PO  write a pseudo-translation of every message (ASCII letters as
+                            accented ones: `My Meals` is `Ṁý Ṁéáĺš`), so a screen shown in it
+                            tells at a glance which words were never marked
 """
 import os
 import re
@@ -203,6 +206,41 @@ def check_catalog(path, found):
     return problems
 
 
+PSEUDO = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "áƀçđéƒĝĥíĵķĺɱñóþʠŕšţúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓṔǪŔŠŢÚṼŴẊÝŽ",
+)
+
+
+def pseudo(text):
+    """`text` with its letters accented, its placeholders (`%s`, `%2$d`, `%%`) kept."""
+    parts = re.split(r"(%(?:\d+\$)?[sd%])", text)
+    return "".join(part if index % 2 else part.translate(PSEUDO) for index, part in enumerate(parts))
+
+
+def pseudo_catalog(found):
+    """A complete catalog in the pseudo-language, two plural forms as English has."""
+    header = HEADER.replace("#, fuzzy\n", "").replace(
+        "nplurals=INTEGER; plural=EXPRESSION;", "nplurals=2; plural=(n != 1);"
+    ).replace('"Language: \\n"', '"Language: xx\\n"')
+    entries = [header]
+    for context, singular, plural in sorted(found, key=lambda key: (key[1], key[0] or "")):
+        lines = []
+        if context is not None:
+            lines.append("msgctxt " + po_quoted(context))
+        lines.append("msgid " + po_quoted(singular))
+        if plural is None:
+            lines.append("msgstr " + po_quoted(pseudo(singular)))
+        else:
+            lines += [
+                "msgid_plural " + po_quoted(plural),
+                "msgstr[0] " + po_quoted(pseudo(singular)),
+                "msgstr[1] " + po_quoted(pseudo(plural)),
+            ]
+        entries.append("\n".join(lines) + "\n")
+    return "\n".join(entries)
+
+
 def main(arguments):
     if len(arguments) == 2 and arguments[0] == "--check":
         with open(arguments[1], encoding="utf-8") as pot:
@@ -226,6 +264,10 @@ def main(arguments):
         for problem in problems:
             print(problem)
         return 1 if problems else 0
+    if len(arguments) == 2 and arguments[0] == "--pseudo":
+        with open(arguments[1], "w", encoding="utf-8") as out:
+            out.write(pseudo_catalog(messages()))
+        return 0
     if len(arguments) != 1:
         print(__doc__.strip())
         return 2

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TextSafety
+import Translation
 
 /// Why a TheMealDB answer could not be read.
 public enum MealDBDecodingError: Error, Equatable, Sendable {
@@ -10,8 +11,9 @@ public enum MealDBDecodingError: Error, Equatable, Sendable {
 
   public var message: String {
     switch self {
-    case .notJSON: "TheMealDB sent something that is not JSON."
-    case .wrongShape(let expected): "TheMealDB's answer has an unexpected shape (\(expected))."
+    case .notJSON: tr("TheMealDB sent something that is not JSON.")
+    case .wrongShape(let expected):
+      tr("TheMealDB's answer has an unexpected shape (%s).").filled(expected)
     }
   }
 }

@@ -1,3 +1,5 @@
+import Translation
+
 /// A rule a meal or an ingredient line breaks, with the message the user sees.
 public enum MealRuleError: Error, Equatable, Sendable {
   case emptyName
@@ -8,10 +10,10 @@ public enum MealRuleError: Error, Equatable, Sendable {
   public var message: String {
     switch self {
     case .emptyQuantity:
-      "Write how much — for one without an amount, write “to taste” or “a pinch”."
-    case .emptyName: "A meal needs a name."
-    case .emptyInstructions: "A meal needs instructions."
-    case .emptyIngredientName: "An ingredient needs a name."
+      tr("Write how much — for one without an amount, write “to taste” or “a pinch”.")
+    case .emptyName: tr("A meal needs a name.")
+    case .emptyInstructions: tr("A meal needs instructions.")
+    case .emptyIngredientName: tr("An ingredient needs a name.")
     }
   }
 }

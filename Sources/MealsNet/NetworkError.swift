@@ -1,4 +1,5 @@
 import MealsCore
+import Translation
 
 /// Every way a request can fail, with a message a person understands.
 public enum NetworkError: Error, Equatable, Sendable {
@@ -18,20 +19,23 @@ public enum NetworkError: Error, Equatable, Sendable {
 
   public var message: String {
     switch self {
-    case .badURL(let url): "The address \(url) is not a valid http(s) URL."
-    case .cannotResolve(let host): "Cannot find \(host) — are you offline?"
-    case .cannotConnect(let host): "Cannot connect to \(host): server down or unreachable."
-    case .timedOut: "TheMealDB did not answer in time. Try again."
-    case .connectionLost: "The connection to TheMealDB was cut off. Try again."
-    case .secureConnectionFailed(let detail): "Secure connection failed: \(detail)."
-    case .httpStatus(let code): "TheMealDB answered with HTTP status \(code)."
+    case .badURL(let url): tr("The address %s is not a valid http(s) URL.").filled(url)
+    case .cannotResolve(let host): tr("Cannot find %s — are you offline?").filled(host)
+    case .cannotConnect(let host):
+      tr("Cannot connect to %s: server down or unreachable.").filled(host)
+    case .timedOut: tr("TheMealDB did not answer in time. Try again.")
+    case .connectionLost: tr("The connection to TheMealDB was cut off. Try again.")
+    case .secureConnectionFailed(let detail):
+      tr("Secure connection failed: %s.").filled(detail)
+    case .httpStatus(let code): tr("TheMealDB answered with HTTP status %d.").filled(String(code))
     case .bodyTooLarge(let limit):
-      "TheMealDB's answer is larger than \(limit / 1_048_576) MiB; it was stopped."
+      tr("TheMealDB's answer is larger than %d MiB; it was stopped.").filled(
+        String(limit / 1_048_576))
     case .tooManyRedirects:
-      "The site sent the request on through more than 5 redirects; meals gave up."
+      tr("The site sent the request on through more than 5 redirects; meals gave up.")
     case .notJSON: MealDBDecodingError.notJSON.message
     case .wrongShape(let detail): MealDBDecodingError.wrongShape(detail).message
-    case .other(let detail): "Network error: \(detail)."
+    case .other(let detail): tr("Network error: %s.").filled(detail)
     }
   }
 

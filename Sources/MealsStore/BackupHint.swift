@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -11,15 +12,17 @@ public enum BackupHint {
   /// PATH --restore-backup 1` — empty when there is none.
   public static func text(for path: String) -> String {
     var made: [String] = []
+    var newest: Int?
     for number in 1...MealStore.backupCount {
       var info = stat()
       guard stat(MealStore.backupPath(of: path, number: number), &info) == 0 else { continue }
-      made.append("\(number) (made \(minute(Double(info.st_mtim.tv_sec))))")
+      made.append(
+        tr("%1$s (made %2$s)").filled(String(number), minute(Double(info.st_mtim.tv_sec))))
+      newest = newest ?? number
     }
-    guard let first = made.first else { return "" }
-    let newest = first.prefix { $0 != " " }
-    return " Backups beside it: \(made.joined(separator: ", ")). To put one back: meals --db "
-      + "\(Shell.quoted(path)) --restore-backup \(newest)"
+    guard let newest else { return "" }
+    return tr(" Backups beside it: %1$s. To put one back: %2$s").filled(
+      made.joined(separator: ", "), "meals --db \(Shell.quoted(path)) --restore-backup \(newest)")
   }
 
   /// `2026-12-02 16:40` in the system's time zone.

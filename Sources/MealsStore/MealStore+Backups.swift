@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -57,7 +58,7 @@ extension MealStore {
     guard rename(fresh, newest) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(fresh)
-      throw StoreError(.failure, "Cannot write the backup \(newest): \(reason).")
+      throw StoreError(.failure, tr("Cannot write the backup %1$s: %2$s.").filled(newest, reason))
     }
     // Dated by the store's clock, so "once a day" follows the same time as everything else.
     var times = [
@@ -101,17 +102,21 @@ extension MealStore {
     let backup = backupPath(of: path, number: number)
     var info = stat()
     guard stat(backup, &info) == 0 else {
-      throw StoreError(.notFound, "There is no backup \(number) (\(backup)).")
+      throw StoreError(
+        .notFound, tr("There is no backup %1$s (%2$s).").filled(String(number), backup))
     }
     let connection = try SQLiteConnection(path: backup, readOnly: true)
     let check = try connection.statement("PRAGMA integrity_check").rows { $0.text(0) }
     guard check == ["ok"] else {
       throw StoreError(
-        .corrupt, "Backup \(number) (\(backup)) is damaged: \(check.joined(separator: "; ")).")
+        .corrupt,
+        tr("Backup %1$s (%2$s) is damaged: %3$s.").filled(
+          String(number), backup, check.joined(separator: "; ")))
     }
     let version = Int(try connection.statement("PRAGMA user_version").scalar() ?? 0)
     guard version > 0, version <= Schema.version else {
-      throw StoreError(.invalid, "\(backup) is not a meals database this version can read.")
+      throw StoreError(
+        .invalid, tr("%s is not a meals database this version can read.").filled(backup))
     }
     let meals = Int(try connection.statement("SELECT count(*) FROM meal").scalar() ?? 0)
     return BackupInfo(
@@ -185,7 +190,9 @@ extension MealStore {
     let aside = damagedPath(of: path, time: time)
     guard rename(path, aside) == 0 else {
       throw StoreError(
-        .failure, "Cannot move the damaged \(path) aside: \(String(cString: strerror(errno))).")
+        .failure,
+        tr("Cannot move the damaged %1$s aside: %2$s.").filled(
+          path, String(cString: strerror(errno))))
     }
     let movedLog = rename(path + "-wal", aside + "-wal") == 0
     // The shared-memory index describes the damaged log: never for the new file.

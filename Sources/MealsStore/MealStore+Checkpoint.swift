@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +35,7 @@ extension MealStore {
   /// gone or cannot be written (read-only books are never asked).
   public static func checkpoint(path: String) -> Result<CheckpointResult, StoreError> {
     guard access(path, W_OK) == 0 else {
-      return .failure(StoreError(.readOnly, "The database \(path) cannot be written."))
+      return .failure(StoreError(.readOnly, tr("The database %s cannot be written.").filled(path)))
     }
     return Result { () throws(StoreError) in
       let connection = try SQLiteConnection(path: path)

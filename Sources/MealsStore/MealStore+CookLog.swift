@@ -1,4 +1,5 @@
 import MealsCore
+import Translation
 
 /// An entry of the cook log as the book reads it: with the meal's id while it is saved.
 public struct CookLogRow: Equatable, Sendable {
@@ -69,17 +70,18 @@ extension MealStore {
     rating: Int? = nil
   ) throws(StoreError) -> CookLogEntry {
     if let servings, !CookLogEntry.servingsRange.contains(servings) {
-      throw StoreError(.invalid, "Servings must be between 1 and 1000, not \(servings).")
+      throw StoreError(
+        .invalid, tr("Servings must be between 1 and 1000, not %s.").filled(String(servings)))
     }
     if let rating, !CookLogEntry.ratingRange.contains(rating) {
-      throw StoreError(.invalid, "A rating is 1 to 5 stars, not \(rating).")
+      throw StoreError(.invalid, tr("A rating is 1 to 5 stars, not %s.").filled(String(rating)))
     }
     let entry = try db.transaction { () throws(StoreError) -> CookLogEntry in
       guard
         let meal = try db.statement("SELECT uid, name FROM meal WHERE id = ?").rows(
           [.integer(mealID)], { ($0.text(0), $0.text(1)) }
         ).first
-      else { throw StoreError(.notFound, "That meal is no longer in My Meals.") }
+      else { throw StoreError(.notFound, tr("That meal is no longer in My Meals.")) }
       let entry = CookLogEntry(
         uid: SyncPaths.newID(), mealUID: meal.0, mealName: meal.1, day: day, servings: servings,
         note: MealRules.trimmed(note), rating: rating, loggedAt: clock())

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +35,8 @@ extension MealStore {
       let data = try encoder.encode(DraftBody(original: draft.original, meal: draft.meal))
       body = String(decoding: data, as: UTF8.self)
     } catch {
-      throw StoreError(.failure, "The draft could not be written: \(ErrorText.message(error)).")
+      throw StoreError(
+        .failure, tr("The draft could not be written: %s.").filled(ErrorText.message(error)))
     }
     let values: [SQLValue] = [
       draft.original.id.map(SQLValue.integer) ?? .null, .integer(Int64(getpid())), .real(clock()),

@@ -1,4 +1,5 @@
 import MealsCore
+import Translation
 
 /// One saved version of a meal, as its history lists it.
 public struct MealVersion: Equatable, Sendable {
@@ -17,7 +18,7 @@ extension MealStore {
   /// The versions of meal `mealID`, the oldest first; a meal never changed has one, itself.
   public func mealVersions(mealID: Int64) throws(StoreError) -> [MealVersion] {
     guard let current = try meal(id: mealID) else {
-      throw StoreError(.notFound, "That meal is no longer in My Meals.")
+      throw StoreError(.notFound, tr("That meal is no longer in My Meals."))
     }
     let kept = try db.statement(
       """
@@ -47,7 +48,8 @@ extension MealStore {
     guard let version = versions.first(where: { $0.number == number }) else {
       throw StoreError(
         .notFound,
-        "“\(versions.last?.meal.name ?? "")” has no version \(number) (1 to \(versions.count)).")
+        tr("“%1$s” has no version %2$s (1 to %3$s).").filled(
+          versions.last?.meal.name ?? "", String(number), String(versions.count)))
     }
     var draft = MealDraft(of: nil)
     draft.meal = version.meal

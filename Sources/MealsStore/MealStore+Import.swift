@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 // MARK: - Importing
 
@@ -36,7 +37,7 @@ extension MealStore {
           throw error
         } catch {
           failure = error
-          throw StoreError(.failure, "the import stopped")
+          throw StoreError(.failure, tr("the import stopped"))
         }
         try importer.finish()
       }

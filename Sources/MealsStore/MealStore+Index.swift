@@ -1,4 +1,5 @@
 import MealsCore
+import Translation
 
 /// Sort keys: integers in the same order as meals by (name, id), with gaps so a new or
 /// renamed meal usually takes the middle of the gap between its neighbours.
@@ -66,7 +67,7 @@ extension MealStore {
         key = SortKeys.between(lower, upper)
       }
       guard let key else {
-        throw StoreError(.failure, "No room left in the list's order; nothing was saved.")
+        throw StoreError(.failure, tr("No room left in the list's order; nothing was saved."))
       }
       try db.statement("UPDATE meal SET sort_key = ? WHERE id = ?").run([
         .integer(key), .integer(id),

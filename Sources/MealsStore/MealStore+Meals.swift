@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 extension MealStore {
   // MARK: - Reading
@@ -85,7 +86,7 @@ extension MealStore {
   public func editableCopy(of mealID: Int64?) throws(StoreError) -> MealDraft {
     guard let mealID else { return MealDraft(of: nil) }
     guard let meal = try meal(id: mealID) else {
-      throw StoreError(.notFound, "That meal is no longer in the database.")
+      throw StoreError(.notFound, tr("That meal is no longer in the database."))
     }
     return MealDraft(of: meal)
   }
@@ -109,7 +110,7 @@ extension MealStore {
           try db.statement("SELECT EXISTS (SELECT 1 FROM meal WHERE id = ?)").scalar([.integer(id)])
             == 1
         else {
-          throw StoreError(.notFound, "That meal was deleted meanwhile; nothing was saved.")
+          throw StoreError(.notFound, tr("That meal was deleted meanwhile; nothing was saved."))
         }
         try writeKeepingHistory(meal, id: id)
         if let photo = draft.newPhoto { try writePhoto(photo, mealID: id) }
@@ -149,7 +150,7 @@ extension MealStore {
   public func removeIngredient(at index: Int, fromMeal mealID: Int64) throws(StoreError) {
     var draft = try editableCopy(of: mealID)
     guard draft.ingredients.indices.contains(index) else {
-      throw StoreError(.notFound, "That ingredient is no longer in the meal.")
+      throw StoreError(.notFound, tr("That ingredient is no longer in the meal."))
     }
     draft.removeIngredient(at: index)
     try commit(draft)

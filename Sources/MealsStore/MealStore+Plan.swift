@@ -1,4 +1,5 @@
 import MealsCore
+import Translation
 
 extension MealStore {
   // MARK: - Reading
@@ -36,11 +37,12 @@ extension MealStore {
     mealID: Int64, on day: CivilDate, slot: PlanSlot, servings: Int, note: String = ""
   ) throws(StoreError) -> Int64 {
     guard (1...1000).contains(servings) else {
-      throw StoreError(.invalid, "Servings must be between 1 and 1000, not \(servings).")
+      throw StoreError(
+        .invalid, tr("Servings must be between 1 and 1000, not %s.").filled(String(servings)))
     }
     let id = try db.transaction { () throws(StoreError) -> Int64 in
       guard try db.statement("SELECT 1 FROM meal WHERE id = ?").scalar([.integer(mealID)]) != nil
-      else { throw StoreError(.notFound, "That meal is no longer in My Meals.") }
+      else { throw StoreError(.notFound, tr("That meal is no longer in My Meals.")) }
       try db.statement(
         """
         INSERT INTO plan_entry (day, slot, servings, note, position, meal_id)
@@ -88,7 +90,9 @@ extension MealStore {
       guard
         try db.statement("SELECT 1 FROM meal WHERE id = ?").scalar([.integer(entry.mealID)])
           != nil
-      else { throw StoreError(.notFound, "“\(entry.mealName)” is no longer in My Meals.") }
+      else {
+        throw StoreError(.notFound, tr("“%s” is no longer in My Meals.").filled(entry.mealName))
+      }
       try db.statement(
         "INSERT INTO plan_entry (\(Schema.planEntryColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
       ).run([
@@ -118,7 +122,8 @@ extension MealStore {
   /// Sets an entry's servings (1–1000).
   public func setPlanServings(id: Int64, to servings: Int) throws(StoreError) {
     guard (1...1000).contains(servings) else {
-      throw StoreError(.invalid, "Servings must be between 1 and 1000, not \(servings).")
+      throw StoreError(
+        .invalid, tr("Servings must be between 1 and 1000, not %s.").filled(String(servings)))
     }
     try db.transaction { () throws(StoreError) in
       try db.statement("UPDATE plan_entry SET servings = ? WHERE id = ?").run([

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 /// What the last sync saw of one meal's file, so the next one can tell who changed what.
 public struct SyncRecord: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 /// A meal in the trash, as the Recently Deleted page lists it.
 public struct TrashedMeal: Equatable, Sendable {
@@ -94,7 +95,7 @@ extension MealStore {
           "SELECT name, mealdb_id FROM trash_meal WHERE id = ?"
         ).rows([.integer(id)], { ($0.text(0), $0.optionalText(1)) }).first
       else {
-        throw StoreError(.notFound, "That meal is no longer in Recently Deleted.")
+        throw StoreError(.notFound, tr("That meal is no longer in Recently Deleted."))
       }
       // Its sync id taken meanwhile (the folder brought the meal back): a new one.
       let live = try db.statement(
@@ -121,13 +122,13 @@ extension MealStore {
       try copyRows(Schema.photoColumns, from: "trash_meal_photo", to: "meal_photo", mealID: id)
       try db.statement("DELETE FROM trash_meal WHERE id = ?").run([.integer(id)])
       guard var meal = try meal(id: id) else {
-        throw StoreError(.failure, "The restored meal could not be read back; nothing changed.")
+        throw StoreError(.failure, tr("The restored meal could not be read back; nothing changed."))
       }
       if let live, let there = try self.meal(id: live) {
         if Cooklang.render(there, syncID: "") == Cooklang.render(meal, syncID: "") {
           // Rolled back: the trash's copy is dropped instead (`restoreDeleted`).
           alreadyBack = (live, there.name)
-          throw StoreError(.failure, "That meal is back already.")
+          throw StoreError(.failure, tr("That meal is back already."))
         }
         // Back already in another version: this one beside it, under a name of its own —
         // this machine's, so a version put back on another machine is never named alike.

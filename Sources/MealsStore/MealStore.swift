@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -48,11 +49,13 @@ public final class MealStore {
         && isDirectory)
     {
       throw StoreError(
-        .cannotOpen, "Cannot open the database \(path): the folder \(folder) does not exist.")
+        .cannotOpen,
+        tr("Cannot open the database %1$s: the folder %2$s does not exist.").filled(path, folder))
     }
     let exists = FileManager.default.fileExists(atPath: path)
     if readOnly && !exists {
-      throw StoreError(.cannotOpen, "There is no database at \(path) to open read-only.")
+      throw StoreError(
+        .cannotOpen, tr("There is no database at %s to open read-only.").filled(path))
     }
     db = try Self.open(path: path, readOnly: readOnly || (exists && !Self.isWritable(path)))
     db.readOnlyReason = Self.readOnlyReason(path: path, asked: readOnly)
@@ -71,14 +74,17 @@ public final class MealStore {
     // Read first: a file that is not SQLite fails here, before anything could be written.
     let version = try db.statement("PRAGMA user_version").scalar() ?? 0
     if version > Int64(Schema.version) {
-      throw StoreError(.newerVersion, "The database \(path) was made by a newer version of meals.")
+      throw StoreError(
+        .newerVersion, tr("The database %s was made by a newer version of meals.").filled(path))
     }
     try db.execute("PRAGMA foreign_keys = ON")
     if db.openedReadOnly {
       guard version == Int64(Schema.version) else {
         throw StoreError(
           .readOnly,
-          "The database \(path) is from an earlier meals and must be upgraded, which a read-only open cannot do; open it once with write access."
+          tr(
+            "The database %s is from an earlier meals and must be upgraded, which a read-only open cannot do; open it once with write access."
+          ).filled(path)
         )
       }
       dataVersion = try currentDataVersion()
@@ -131,7 +137,8 @@ public final class MealStore {
           let problems = try db.statement("PRAGMA foreign_key_check").rows { $0.text(0) }
           guard problems.isEmpty else {
             throw StoreError(
-              .corrupt, "The database has ingredient lines without a meal; it was left unchanged.")
+              .corrupt,
+              tr("The database has ingredient lines without a meal; it was left unchanged."))
           }
         }
         try db.execute("PRAGMA user_version = \(index + 1)")

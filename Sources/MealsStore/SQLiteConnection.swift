@@ -1,6 +1,7 @@
 import CSQLite3
 import FoundationEssentials
 import MealsCore
+import Translation
 
 /// A thin, typed layer over one sqlite3 connection (only MealsStore touches SQLite).
 final class SQLiteConnection {
@@ -40,7 +41,7 @@ final class SQLiteConnection {
     guard code == SQLITE_OK, let db else {
       let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(db)
-      throw StoreError(.cannotOpen, "Cannot open the database \(path): \(reason).")
+      throw StoreError(.cannotOpen, tr("Cannot open the database %1$s: %2$s.").filled(path, reason))
     }
     handle = db
     sqlite3_extended_result_codes(db, 1)
@@ -201,34 +202,40 @@ final class SQLiteConnection {
       return StoreError(
         .notADatabase,
         hint.isEmpty
-          ? "\(path) is not a meals database (not an SQLite file); it was left untouched."
-          : "The database \(path) is damaged (it is no longer an SQLite file); it was left untouched."
-            + hint + ".")
+          ? tr("%s is not a meals database (not an SQLite file); it was left untouched.").filled(
+            path)
+          : tr(
+            "The database %s is damaged (it is no longer an SQLite file); it was left untouched."
+          )
+          .filled(path) + hint + ".")
     case SQLITE_CORRUPT:
       let hint = BackupHint.text(for: path)
       return StoreError(
         .corrupt,
-        "The database \(path) is damaged (\(text)); it was left untouched."
+        tr("The database %1$s is damaged (%2$s); it was left untouched.").filled(path, text)
           + (hint.isEmpty ? "" : hint + "."))
     case SQLITE_READONLY:
       if openedReadOnly {
         let why = readOnlyReason.map { " (\($0))" } ?? ""
-        return StoreError(.readOnly, "The database is open read-only\(why); nothing was changed.")
+        return StoreError(
+          .readOnly, tr("The database is open read-only%s; nothing was changed.").filled(why))
       }
-      return StoreError(.readOnly, "The database \(path) is read-only; nothing was saved.")
+      return StoreError(
+        .readOnly, tr("The database %s is read-only; nothing was saved.").filled(path))
     case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_PROTOCOL:  // PROTOCOL: WAL lost a race for a lock
       return StoreError(
-        .busy, "The database is busy in another program; nothing was saved. Try again.")
+        .busy, tr("The database is busy in another program; nothing was saved. Try again."))
     case SQLITE_CANTOPEN:
-      return StoreError(.cannotOpen, "Cannot open the database \(path) (\(text)).")
+      return StoreError(.cannotOpen, tr("Cannot open the database %1$s (%2$s).").filled(path, text))
     case SQLITE_FULL:
-      return StoreError(.failure, "The disk is full; nothing was saved.")
+      return StoreError(.failure, tr("The disk is full; nothing was saved."))
     case SQLITE_CONSTRAINT:
-      return StoreError(.constraint, "Database error: \(text).")
+      return StoreError(.constraint, tr("Database error: %s.").filled(text))
     case SQLITE_IOERR:
-      return StoreError(.failure, "Cannot read or write the database \(path) (\(text)).")
+      return StoreError(
+        .failure, tr("Cannot read or write the database %1$s (%2$s).").filled(path, text))
     default:
-      return StoreError(.failure, "Database error: \(text).")
+      return StoreError(.failure, tr("Database error: %s.").filled(text))
     }
   }
 }

@@ -35,7 +35,8 @@ public final class AddIngredientScreen: IngredientPickerScreen {
 
   /// What typing does here: filter, or name an ingredient the catalogue lacks.
   static let typingHelp = KeyHelp(
-    keys: "type", text: tr("filter the list, or name a new ingredient"), inFooter: false,
+    keys: trc("key column", "type"), text: tr("filter the list, or name a new ingredient"),
+    inFooter: false,
     detail:
       "filter the list (as in Ingredients); a name it lacks gives `Use “…” (new ingredient)`, kept as yours (`yours`) and offered next time"
   )

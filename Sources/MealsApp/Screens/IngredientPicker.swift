@@ -66,7 +66,7 @@ struct IngredientPicker {
 
   /// What typing does in the picker's filter.
   static let typingHelp = KeyHelp(
-    keys: "type", text: tr("filter the list"), inFooter: false,
+    keys: trc("key column", "type"), text: tr("filter the list"), inFooter: false,
     detail:
       "filter the catalogue (case and accents ignored): names that start with it first, then those with a word that does, then those with it inside a word"
   )

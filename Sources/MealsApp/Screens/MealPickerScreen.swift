@@ -110,7 +110,9 @@ extension MealPickerScreen: DocumentedScreen {
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<MealPickerScreen>] {
     [
       .table(keys, does: { screen, _ in screen.choose() }),
-      .lines([.cancel, KeyHelp(keys: "type", text: tr("filter"), inFooter: false)]),
+      .lines([
+        .cancel, KeyHelp(keys: trc("key column", "type"), text: tr("filter"), inFooter: false),
+      ]),
       .table(ListState.arrowKeys, does: { $0.move($1) }),
       .widget(TextField.keys, help: []) { $0.type($1) },
     ]

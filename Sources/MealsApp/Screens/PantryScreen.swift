@@ -163,7 +163,9 @@ public final class PantryScreen: Screen {
       headline = trn(
         "%1$d of %2$s hold “%3$s”", "%1$d of %2$s hold “%3$s”", list.rows.count, headline, filter)
     }
-    let staples = context.staples
+    // The default staples as the language names them (the English ones are kept, not shown).
+    let staples =
+      context.staples == Pantry.defaultStaples ? Pantry.defaultStaplesShown : context.staples
     let layout = layout(in: area)
     let full =
       headline

@@ -163,7 +163,10 @@ extension ValuePickerScreen: DocumentedScreen {
   public static func keyChain(_ mode: KeyMode) -> [KeyLink<ValuePickerScreen>] {
     [
       .table(keys) { $0.perform($1) },
-      .lines([KeyHelp(keys: "type", text: tr("filter, or a new value"), inFooter: false)]),
+      .lines([
+        KeyHelp(
+          keys: trc("key column", "type"), text: tr("filter, or a new value"), inFooter: false)
+      ]),
       .table(ListState.arrowKeys, does: { $0.move($1) }),
       .widget(TextField.keys, help: []) { $0.type($1) },
     ]

@@ -1,3 +1,5 @@
+import Translation
+
 /// What changed between two versions of a meal, in words a person reads: a line per field,
 /// the ingredients line by line, the steps word by word (as `git diff --word-diff` shows them).
 public enum MealChanges {
@@ -31,7 +33,8 @@ public enum MealChanges {
       let was = MealRules.trimmed(before ?? "")
       let now = MealRules.trimmed(after ?? "")
       guard was != now else { return }
-      changes.append(Change(kind: .field(name), text: "\(name): \(shown(was)) → \(shown(now))"))
+      changes.append(
+        Change(kind: .field(name), text: "\(fieldName(name)): \(shown(was)) → \(shown(now))"))
     }
     field("name", old.name, new.name)
     field("category", old.category, new.category)
@@ -52,7 +55,9 @@ public enum MealChanges {
       changes.append(
         Change(
           kind: .steps,
-          text: "steps: " + counted(words.out, "out") + ", " + counted(words.in, "in"),
+          text: tr("steps: %1$s, %2$s").filled(
+            trn("%d word out", "%d words out", words.out),
+            trn("%d word in", "%d words in", words.in)),
           words: words.text))
     }
     return changes
@@ -61,19 +66,20 @@ public enum MealChanges {
   /// A short summary for a list row: `name, 2 ingredients, steps`.
   public static func summary(_ old: Meal, _ new: Meal) -> String {
     let changes = between(old, new)
-    guard !changes.isEmpty else { return "no change" }
+    guard !changes.isEmpty else { return tr("no change") }
     var parts: [String] = []
     for change in changes {
       switch change.kind {
-      case .field(let name): parts.append(name)
+      case .field(let name): parts.append(fieldName(name))
       case .ingredient: continue
-      case .steps: parts.append("steps")
+      case .steps: parts.append(trc("changed field", "steps"))
       }
     }
     let count = changes.filter { $0.kind == .ingredient }.count
     if count > 0 {
-      let words = count == 1 ? "1 ingredient" : "\(count) ingredients"
-      parts.insert(words, at: parts.firstIndex(of: "steps") ?? parts.count)
+      let words = trn("%d ingredient", "%d ingredients", count)
+      let steps = changes.last?.kind == .steps ? parts.count - 1 : parts.count
+      parts.insert(words, at: steps)
     }
     return parts.joined(separator: ", ")
   }
@@ -211,11 +217,27 @@ public enum MealChanges {
 
   // MARK: - Words
 
-  private static func shown(_ text: String) -> String { text.isEmpty ? "none" : "“\(text)”" }
+  private static func shown(_ text: String) -> String {
+    text.isEmpty ? tr("none") : "“\(text)”"
+  }
+
+  /// A field's name as the reader's language says it (the kind keeps the English one).
+  private static func fieldName(_ name: String) -> String {
+    switch name {
+    case "name": trc("changed field", "name")
+    case "category": trc("changed field", "category")
+    case "area": trc("changed field", "area")
+    case "tags": trc("changed field", "tags")
+    case "rating": trc("changed field", "rating")
+    case "time": trc("changed field", "time")
+    case "difficulty": trc("changed field", "difficulty")
+    case "servings": trc("changed field", "servings")
+    case "source": trc("changed field", "source")
+    default: name
+    }
+  }
+
   private static func stars(_ rating: Int) -> String? {
     rating > 0 ? MealFields.stars(rating) : nil
-  }
-  private static func counted(_ count: Int, _ way: String) -> String {
-    count == 1 ? "1 word \(way)" : "\(count) words \(way)"
   }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 /// What is at home: ingredients with an optional amount, and the staples every kitchen has
 /// (salt, pepper, water, oil unless the user says otherwise).
@@ -31,7 +32,21 @@ public struct Pantry: Equatable, Sendable {
   /// Counted as at home always (`set staples`).
   public var staples: [String]
 
-  public static let defaultStaples = ["salt", "pepper", "water", "oil"]
+  /// Salt, pepper, water and oil as the user's language names them, then as English does
+  /// (TheMealDB's meals say `salt`): the first `defaultStaplesShown` are the ones to show.
+  public static var defaultStaples: [String] {
+    let shown = defaultStaplesShown
+    return shown + english.filter { !shown.contains($0) }
+  }
+
+  /// The default staples in the user's language, as the pantry shows them.
+  public static var defaultStaplesShown: [String] {
+    trc("staples every kitchen has", "salt, pepper, water, oil").split(separator: ",").map {
+      MealRules.trimmed(String($0))
+    }.filter { !$0.isEmpty }
+  }
+
+  private static let english = ["salt", "pepper", "water", "oil"]
 
   public init(items: [Item] = [], staples: [String] = Pantry.defaultStaples) {
     self.items = items
