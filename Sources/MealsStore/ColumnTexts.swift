@@ -49,25 +49,58 @@ struct ColumnTexts {
     (number == 0 ? 0 : ends[number - 1])..<ends[number]
   }
 
-  /// Whether text `number` is the bytes of `text`, compared a byte at a time over raw memory.
+  /// Whether text `number` is the bytes of `text`, compared eight bytes at a time.
   private func same(_ number: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     let known = range(of: number)
     guard known.count == text.count else { return false }
+    guard let other = text.baseAddress else { return true }
     return bytes.withUnsafeBufferPointer { all in
-      for index in 0..<text.count where all[known.lowerBound + index] != text[index] {
-        return false
+      guard let base = all.baseAddress else { return false }
+      let (left, right) = (UnsafeRawPointer(base + known.lowerBound), UnsafeRawPointer(other))
+      var offset = 0
+      while offset + 8 <= text.count {
+        if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        {
+          return false
+        }
+        offset += 8
+      }
+      while offset < text.count {
+        if left.load(fromByteOffset: offset, as: UInt8.self)
+          != right.load(fromByteOffset: offset, as: UInt8.self)
+        {
+          return false
+        }
+        offset += 1
       }
       return true
     }
   }
 
-  /// FNV-1a over the bytes: quick for short texts, and only this process sees it.
+  /// Eight bytes at a time, each word mixed in by a multiply (as wyhash and Murmur do): a
+  /// name of 16 bytes costs three multiplies, not sixteen; only this process sees it.
   private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
+    let multiplier: UInt64 = 0xff51_afd7_ed55_8ccd
+    var hash = 0x9e37_79b9_7f4a_7c15 ^ UInt64(text.count)
+    var offset = 0
+    // No address: the empty text (NULL), hashed as any empty text is.
+    if let base = text.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while offset + 8 <= text.count {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+        hash ^= hash >> 32
+        offset += 8
+      }
     }
-    return hash
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < text.count {
+      tail |= UInt64(text[offset]) << shift
+      shift += 8
+      offset += 1
+    }
+    hash = (hash ^ tail) &* multiplier
+    return hash ^ (hash >> 29)
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import MealsCore
 
 extension MealStore {
@@ -90,7 +91,8 @@ extension MealStore {
     var have: [Int64: Int] = [:]
     let postings = try db.statement(
       "SELECT meal_id FROM ingredient_measurement WHERE name_key = ? ORDER BY meal_id")
-    for key in home {
+    // Every meal listed: what each has at home is only counted by the ranking.
+    for key in home where most != nil {
       var last: Int64 = -1
       try postings.forEach([.text(key)]) { row in
         let id = row.int(0)
@@ -158,6 +160,12 @@ extension MealStore {
     try db.statement("SELECT id, name FROM meal INDEXED BY meal_by_name").forEach([]) { row in
       if let at = place(of: row.int(0)) { names[Int(at)] = row.text(1) }
     }
+    // The names' order (folding 100 000 names and sorting them) is worked out on the other
+    // core while this one reads the lines.
+    let byName = NameOrder()
+    let sorting = DispatchGroup()
+    let named = zip(ids, names).map { (id: $0, name: $1) }
+    DispatchQueue.global().async(group: sorting) { byName.places = CanCook.nameOrder(named) }
     // Every line, as stored: its meal's place, its position and its numbered texts.
     var lineNames = ColumnTexts()
     var lineKeys = ColumnTexts()
@@ -197,9 +205,16 @@ extension MealStore {
       }
       meals.append((id, names[place], span))
     }
+    sorting.wait()
     return CanCook.ranking(
       meals, lines: lines, names: lineNames.texts, keys: lineKeys.texts, most: most,
-      atHome: atHome)
+      atHome: atHome, byName: byName.places)
+  }
+
+  /// The names' order, written by the worker that works it out and read after it is done
+  /// (`DispatchGroup.wait` orders the two).
+  private final class NameOrder: @unchecked Sendable {
+    var places: [Int]?
   }
 
   /// Counts the distinct ingredient keys of meal `id` (after its lines were written), for

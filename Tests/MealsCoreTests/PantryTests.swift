@@ -71,6 +71,8 @@ final class PantryTests: XCTestCase {
     let pieces = [
       "a", "ab", "abcdefgh", "abcdefghi", "Abcdefgh0", "ABCDEFGH1", "Émile", "émile", "emile",
       "한국", "한", "ᄒ", "Zoë", "zoe", " ", "1", "~", "Café Crème", "cafe creme", "香菜", "e\u{301}",
+      "İstanbul", "istanbul", "Ærø", "æro", "Straße", "STRASSE", "Œuf", "ŉ", "Łódź", "lodz", "ǅ",
+      "ǆ", "Ǆ", "ɐ", "Ĳ", "ĳ",
     ]
     let names = (0..<2_000).map { _ in
       (0...Int(random.next() % 3)).map { _ in random.pick(pieces) }.joined()
@@ -85,5 +87,37 @@ final class PantryTests: XCTestCase {
       return a < b
     }
     XCTAssertEqual(order, reference)
+  }
+
+  /// The order worked out beside the reading (`nameOrder`, then `byName`) is the one the
+  /// ranking makes alone: groups by what is missing and at home, names folded, ids.
+  func testTheRankingFromANameOrderKnownBeforeIsTheSame() {
+    var random = SeededRandom(seed: 11)
+    let pieces = ["Émile", "emile", "Zoë", "zoe", "Café", "cafe", "香菜", "a", "B", " stew"]
+    let foods = ["egg", "milk", "flour", "salt", "tomato", "basil", "rice", "beans"]
+    var meals: [(id: Int64, name: String, lines: Range<Int>)] = []
+    var lines: [BookLine] = []
+    for id in 1...3_000 {
+      let name = (0...Int(random.next() % 2)).map { _ in random.pick(pieces) }.joined()
+      let start = lines.count
+      for _ in 0..<Int(random.next() % 5) {
+        let food = Int32(random.next() % UInt64(foods.count))
+        lines.append(BookLine(name: food, key: food))
+      }
+      // Ids out of order, as a book whose meals were renamed and deleted.
+      meals.append((Int64(id * 7 % 3_001), name, start..<lines.count))
+    }
+    let atHome: (String) -> Bool = { ["egg", "flour", "salt"].contains($0) }
+    for most in [nil, 0, 2] {
+      let alone = CanCook.ranking(
+        meals, lines: lines, names: foods, keys: foods, most: most, atHome: atHome)
+      let byName = CanCook.nameOrder(meals.map { (id: $0.id, name: $0.name) })
+      let beside = CanCook.ranking(
+        meals, lines: lines, names: foods, keys: foods, most: most, atHome: atHome,
+        byName: byName)
+      XCTAssertGreaterThan(alone.count, 100)
+      XCTAssertEqual(beside.ids, alone.ids)
+      XCTAssertEqual(beside.meals, alone.meals)
+    }
   }
 }

@@ -48,14 +48,23 @@ public enum CanCook {
       spans, lines: lines, names: names.texts, keys: keys.texts, most: most, atHome: atHome)
   }
 
+  /// The places of `meals` in name order (folded, then by id): a ranking's order within each
+  /// group, which a caller may work out while it reads the lines (`byName` below).
+  public static func nameOrder(_ meals: [(id: Int64, name: String)]) -> [Int] {
+    RankOrder.sorted(count: meals.count, group: { _ in 0 }, name: { meals[$0].name }) {
+      meals[$0].id
+    }
+  }
+
   /// The rule itself, over lines whose names and keys are numbers into the book's distinct
   /// `names` and `keys`.
   ///
   /// A book of 100 000 meals names some 1 500 ingredients in 900 000 lines: each name and key
   /// is looked at once, not at every line. Each meal's lines are `lines[meal.lines]`.
+  /// `byName`: `nameOrder(meals)` when already known, so only the groups are sorted here.
   public static func ranking(
     _ meals: [(id: Int64, name: String, lines: Range<Int>)], lines: [BookLine], names: [String],
-    keys: [String], most: Int?, atHome: (String) -> Bool
+    keys: [String], most: Int?, atHome: (String) -> Bool, byName: [Int]? = nil
   ) -> CookableRanking {
     // Per key: at home, missing, or no key (a line that names no food); per name: its number
     // among the short forms, given when first missing.
@@ -75,12 +84,13 @@ public enum CanCook {
     haves.reserveCapacity(meals.count)
     starts.reserveCapacity(meals.count + 1)
     var seen: [Int32] = []
-    for (place, meal) in meals.enumerated() {
+    // By place, reading only each meal's range: a copy of the meal would retain its name.
+    for place in meals.indices {
       let start = missing.count
       // A meal's keys are few: a list is quicker to search than a set is to fill.
       seen.removeAll(keepingCapacity: true)
       var have: Int32 = 0
-      for index in meal.lines {
+      for index in meals[place].lines {
         let line = lines[index]
         var state = keyState[Int(line.key)]
         if state < 0 {
@@ -110,10 +120,17 @@ public enum CanCook {
       haves.append(have)
       starts.append(Int32(missing.count))
     }
-    let order = RankOrder.sorted(
-      count: listed.count,
-      group: { Int64(starts[$0 + 1] - starts[$0]) << 32 - Int64(haves[$0]) },
-      name: { meals[Int(listed[$0])].name }, id: { meals[Int(listed[$0])].id })
+    let group = { (index: Int) in
+      Int64(starts[index + 1] - starts[index]) << 32 - Int64(haves[index])
+    }
+    let order: [Int]
+    if let byName, byName.count == meals.count {
+      order = grouped(listed: listed, byName: byName, places: meals.count, group: group)
+    } else {
+      order = RankOrder.sorted(
+        count: listed.count, group: group, name: { meals[Int(listed[$0])].name },
+        id: { meals[Int(listed[$0])].id })
+    }
     var ranking = CookableRanking(shortNames: shortNames.texts, capacity: order.count)
     for index in order {
       let meal = meals[Int(listed[index])]
@@ -121,6 +138,28 @@ public enum CanCook {
         id: meal.id, name: meal.name, missing: missing[Int(starts[index])..<Int(starts[index + 1])])
     }
     return ranking
+  }
+}
+
+extension CanCook {
+  /// The listed meals' indices by group, each group in name order: the meals taken in
+  /// `byName`'s order and put into their group's bucket (a few dozen groups), no comparison
+  /// of names.
+  static func grouped(
+    listed: [Int32], byName: [Int], places: Int, group: (Int) -> Int64
+  ) -> [Int] {
+    var indexOfPlace = [Int32](repeating: -1, count: places)
+    for (index, place) in listed.enumerated() { indexOfPlace[Int(place)] = Int32(index) }
+    var buckets: [Int64: [Int]] = [:]
+    for place in byName {
+      let index = Int(indexOfPlace[place])
+      guard index >= 0 else { continue }
+      buckets[group(index), default: []].append(index)
+    }
+    var order: [Int] = []
+    order.reserveCapacity(listed.count)
+    for key in buckets.keys.sorted() { order += buckets[key] ?? [] }
+    return order
   }
 }
 
@@ -200,7 +239,10 @@ enum RankOrder {
       }
       if !isASCII {
         bytes.removeSubrange(start...)
-        bytes.append(contentsOf: TextFolding.composed(TextFolding.key(text)).utf8)
+        if !appendLatinFolded(text, to: &bytes) {
+          bytes.removeSubrange(start...)
+          bytes.append(contentsOf: TextFolding.composed(TextFolding.key(text)).utf8)
+        }
       }
       starts[index + 1] = bytes.count
       var prefix: UInt64 = 0
@@ -222,5 +264,34 @@ enum RankOrder {
         return ids[a] < ids[b]
       }
     }
+  }
+
+  /// A name in Latin letters (below U+0250: `Crème Brûlée`, `Łódź`, `Ærøskøbing`) folded as
+  /// `TextFolding.key` then `composed` fold it, made here scalar by scalar without building
+  /// strings; false, appending part of it, for any other name.
+  ///
+  /// Each letter's decomposition without its marks, lower-cased letter by letter (as the whole
+  /// is): what is left has no mark that could compose again (`İ`'s `i̇` composes with nothing).
+  static func appendLatinFolded(_ text: String, to bytes: inout [UInt8]) -> Bool {
+    for scalar in text.unicodeScalars {
+      guard scalar.value < 0x250 else { return false }
+      if scalar.isASCII {
+        let byte = UInt8(scalar.value)
+        bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        continue
+      }
+      for part in TextFolding.decomposition(of: scalar)
+      where part.properties.generalCategory != .nonspacingMark {
+        if part.isASCII {
+          let byte = UInt8(part.value)
+          bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        } else {
+          for lower in part.properties.lowercaseMapping.unicodeScalars {
+            if let encoded = UTF8.encode(lower) { bytes.append(contentsOf: encoded) }
+          }
+        }
+      }
+    }
+    return true
   }
 }
