@@ -51,9 +51,8 @@ public enum CanCook {
   /// The places of `meals` in name order (folded, then by id): a ranking's order within each
   /// group, which a caller may work out while it reads the lines (`byName` below).
   public static func nameOrder(_ meals: [(id: Int64, name: String)]) -> [Int] {
-    RankOrder.sorted(count: meals.count, group: { _ in 0 }, name: { meals[$0].name }) {
-      meals[$0].id
-    }
+    RankOrder.sorted(
+      count: meals.count, group: { _ in 0 }, name: { meals[$0].name }, id: { meals[$0].id })
   }
 
   /// The rule itself, over lines whose names and keys are numbers into the book's distinct
