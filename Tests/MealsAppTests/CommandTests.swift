@@ -257,7 +257,7 @@ final class CommandTests: XCTestCase {
         + "meals show --help says more.\n", "the usage line, not the whole help")
     (status, out, _) = try meals("show", "--help")
     XCTAssertEqual(status, 0)
-    XCTAssertTrue(out.hasPrefix("Usage: meals show MEAL"))
+    XCTAssertTrue(out.hasPrefix("Usage:\n  meals show MEAL"), out)
   }
 
   // MARK: - export

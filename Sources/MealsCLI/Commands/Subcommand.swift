@@ -168,12 +168,11 @@ extension Subcommand {
   static func usageError(
     _ message: String, _ command: Subcommand, action: String? = nil, io: CommandIO
   ) -> Int32 {
-    let lines = command.usage.split(separator: "\n").map(String.init)
+    let lines = command.synopsis
     let actionLine = action.flatMap { action in
       lines.first { $0.contains("meals \(command.rawValue) \(action) ") }
     }
-    let usageLine =
-      actionLine.map { "Usage: " + MealRules.trimmed($0) } ?? lines.first ?? ""
+    let usageLine = tr("Usage:") + " " + MealRules.trimmed(actionLine ?? lines.first ?? "")
     let name = [command.rawValue, actionLine == nil ? nil : action].compactMap { $0 }
       .joined(separator: " ")
     io.fail("\(name): \(message)\n\(usageLine)\nmeals \(command.rawValue) --help says more.")
