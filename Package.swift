@@ -91,7 +91,7 @@ let package = Package(
     // The one place meals starts another program (git, tmux, the user's editor).
     .target(name: "Programs", dependencies: ["Files"]),
     // Files written whole or not at all, read within a limit, and the picture cache.
-    .target(name: "Files", dependencies: ["MealsCore"]),
+    .target(name: "Files", dependencies: ["MealsCore", "Translation"]),
     .target(
       name: "MealsApp",
       dependencies: [

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 /// A file read whole, once it is known to be one and within its size.
 ///
@@ -11,21 +12,23 @@ public enum LimitedFile {
   public static func read(_ path: String, limit: Int, kind: String) throws(FormatError) -> [UInt8] {
     var isFolder = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      throw FormatError("there is no such file.")
+      throw FormatError(tr("there is no such file."))
     }
-    guard !isFolder else { throw FormatError("it is a folder, not a file.") }
+    guard !isFolder else { throw FormatError(tr("it is a folder, not a file.")) }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     guard size <= limit else {
       throw FormatError(
-        "it is \(size / 1_048_576) MB; \(kind) is at most \(limit / 1_048_576) MB.")
+        tr("it is %1$s MB; %2$s is at most %3$s MB.").filled(
+          String(size / 1_048_576), kind, String(limit / 1_048_576)))
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw FormatError("it cannot be read (permissions?).")
+      throw FormatError(tr("it cannot be read (permissions?)."))
     }
     // Grown since it was measured: still never more than the limit.
     guard data.count <= limit else {
       throw FormatError(
-        "it is \(data.count / 1_048_576) MB; \(kind) is at most \(limit / 1_048_576) MB.")
+        tr("it is %1$s MB; %2$s is at most %3$s MB.").filled(
+          String(data.count / 1_048_576), kind, String(limit / 1_048_576)))
     }
     return [UInt8](data)
   }

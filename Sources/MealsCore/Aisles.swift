@@ -1,3 +1,5 @@
+import Translation
+
 /// A shop's aisles as CookCLI's `aisle.conf` writes them: the shopping list in the order a
 /// person walks the shop.
 ///
@@ -46,6 +48,26 @@ public struct Aisles: Equatable, Sendable {
 
   /// The name the list gives foods of no known aisle.
   public static let other = "Other"
+
+  /// An aisle's name as a list shows it: meals' own aisles (and `Other`) in the user's
+  /// language, a name from the user's `aisle.conf` as they wrote it.
+  public static func shown(_ name: String) -> String {
+    switch name {
+    case "Fruit and vegetables": trc("aisle", "Fruit and vegetables")
+    case "Bakery": trc("aisle", "Bakery")
+    case "Meat and fish": trc("aisle", "Meat and fish")
+    case "Dairy and eggs": trc("aisle", "Dairy and eggs")
+    case "Baking": trc("aisle", "Baking")
+    case "Pasta, rice and grains": trc("aisle", "Pasta, rice and grains")
+    case "Tins and jars": trc("aisle", "Tins and jars")
+    case "Spices and seasonings": trc("aisle", "Spices and seasonings")
+    case "Oils and sauces": trc("aisle", "Oils and sauces")
+    case "Frozen": trc("aisle", "Frozen")
+    case "Drinks": trc("aisle", "Drinks")
+    case other: trc("aisle", "Other")
+    default: name
+    }
+  }
 
   public init() {}
 

@@ -1,3 +1,5 @@
+import Translation
+
 /// One ingredient of one meal on the shopping list, with its measure as it was added (scaled
 /// to the servings then chosen).
 public struct ShoppingItem: Equatable, Sendable {
@@ -178,22 +180,22 @@ public enum ShoppingList {
   /// the pantry has.
   public static func heading(over row: ShoppingRow, after previous: ShoppingRow?) -> String? {
     guard let aisle = row.aisle else { return nil }
-    if row.atHome { return previous?.atHome == true ? nil : "At home" }
-    if row.ticked { return previous?.ticked == true ? nil : "Ticked" }
-    return aisle == previous?.aisle && previous?.ticked == false ? nil : aisle
+    if row.atHome { return previous?.atHome == true ? nil : tr("At home") }
+    if row.ticked { return previous?.ticked == true ? nil : tr("Ticked") }
+    return aisle == previous?.aisle && previous?.ticked == false ? nil : Aisles.shown(aisle)
   }
 
   /// The list as Markdown checkboxes: `- [ ] 700 g Flour (Pancakes, Bread)`; in a shop's
   /// order, each aisle a heading over its rows (`## Produce`), the ticked ones last in it.
   public static func markdown(_ rows: [ShoppingRow]) -> String {
-    var text = "# Shopping list\n\n"
+    var text = "# " + tr("Shopping list") + "\n\n"
     var aisle: String?
     let shelved = rows.enumerated().sorted {
       ($0.element.shelf, $0.offset) < ($1.element.shelf, $1.offset)
     }
     for row in shelved.map(\.element) where !row.atHome {
       if let shelf = row.aisle, shelf != aisle {
-        text += (aisle == nil ? "" : "\n") + "## \(shelf)\n\n"
+        text += (aisle == nil ? "" : "\n") + "## \(Aisles.shown(shelf))\n\n"
         aisle = shelf
       }
       let amounts = row.amounts.isEmpty ? "" : row.amounts + " "

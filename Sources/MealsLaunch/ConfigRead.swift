@@ -1,4 +1,5 @@
 import MealsCore
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +28,7 @@ public enum ConfigRead: Equatable, Sendable {
       if count == 0 { break }
       bytes += buffer[..<count]
       // A config file is a few kilobytes; anything past a megabyte is not one.
-      guard bytes.count <= 1 << 20 else { return .unreadable("it is larger than 1 MB") }
+      guard bytes.count <= 1 << 20 else { return .unreadable(tr("it is larger than 1 MB")) }
     }
     return .text(String(decoding: bytes, as: UTF8.self))
   }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MealsCore
+import Translation
 
 extension LaunchOptions {
   /// Makes the default database's folder on a fresh install; nil, or the message to show.
@@ -12,7 +13,7 @@ extension LaunchOptions {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       return nil
     } catch {
-      return "cannot create the data folder \(folder): \(ErrorText.message(error))"
+      return tr("cannot create the data folder %1$s: %2$s").filled(folder, ErrorText.message(error))
     }
   }
 }

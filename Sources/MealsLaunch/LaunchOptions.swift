@@ -87,20 +87,23 @@ public struct UsageError: Error, Equatable {
 
 extension LaunchOptions {
   /// The one line a usage error shows (with a pointer to `--help`).
-  public static let usageLine =
-    "Usage: meals [--db PATH] [--api-url URL] [OPTIONS] [COMMAND [ARGUMENTS]]"
+  public static var usageLine: String {
+    tr("Usage:") + " meals [--db PATH] [--api-url URL] [OPTIONS] [COMMAND [ARGUMENTS]]"
+  }
 
   /// What `meals --help` prints, in the user's language (the options' names stay).
+  /// The forms of `meals` as typed (never translated), shown under the `Usage:` heading.
+  public static let synopsis = [
+    "meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]",
+    "      [--config PATH] [--read-only]",
+    "meals [--db PATH] --restore-backup N",
+    "meals [--config PATH] config [--check]",
+    "meals [--db PATH] [--api-url URL] COMMAND [ARGUMENTS]",
+    "meals --help | --version",
+  ]
+
   public static var usage: String {
     // The synopsis under its heading, so no translated word has to be as wide as `Usage: `.
-    let synopsis = [
-      "meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]",
-      "      [--config PATH] [--read-only]",
-      "meals [--db PATH] --restore-backup N",
-      "meals [--config PATH] config [--check]",
-      "meals [--db PATH] [--api-url URL] COMMAND [ARGUMENTS]",
-      "meals --help | --version",
-    ]
     let commands = Subcommand.allCases.map {
       "  " + $0.rawValue + String(repeating: " ", count: max(0, 9 - $0.rawValue.count))
         + $0.summary
@@ -149,15 +152,17 @@ extension LaunchOptions {
   }
 
   /// What `meals config --help` prints.
-  public static let configUsage = """
-    Usage: meals [--config PATH] config [--check]
-
-    The settings in force, in the config file's own syntax (set, bind, color lines), each
-    with where its value comes from: a flag, the environment, the file's line, or the
-    default. --check prints only the file's problems, with their line numbers, and exits 1
-    when there are any. The flags that set what it shows are taken before or after it:
-    --db, --api-url, --images, --config, --read-only, --no-mouse, --no-animation.
-    """
+  public static var configUsage: String {
+    tr("Usage:") + "\n  meals [--config PATH] config [--check]\n\n"
+      + tr(
+        """
+        The settings in force, in the config file's own syntax (set, bind, color lines), each
+        with where its value comes from: a flag, the environment, the file's line, or the
+        default. --check prints only the file's problems, with their line numbers, and exits 1
+        when there are any. The flags that set what it shows are taken before or after it:
+        --db, --api-url, --images, --config, --read-only, --no-mouse, --no-animation.
+        """)
+  }
 
   /// The flags that set what `meals config` prints, taken after it as before it.
   static let settingFlags: Set<String> = [
@@ -192,7 +197,9 @@ extension LaunchOptions {
           return .failure(
             UsageError(
               message:
-                "meals config takes --check and the flags that set what it shows (--db, --api-url, --images, --config, --read-only, --no-mouse, --no-animation), not “\(argument)”."
+                tr(
+                  "meals config takes --check and the flags that set what it shows (--db, --api-url, --images, --config, --read-only, --no-mouse, --no-animation), not “%s”."
+                ).filled(argument)
             ))
         }
         configCommand = true
@@ -211,7 +218,7 @@ extension LaunchOptions {
         return .success(.version)
       case "--db", "--api-url", "--images", "--config":
         guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
-          return .failure(UsageError(message: "\(name) needs a value."))
+          return .failure(UsageError(message: tr("%s needs a value.").filled(name)))
         }
         switch name {
         case "--db": flags["db"] = (value, name)
@@ -227,12 +234,13 @@ extension LaunchOptions {
         readOnly = true
       case "--restore-backup":
         guard let value = inlineValue ?? remaining.popFirst() else {
-          return .failure(UsageError(message: "--restore-backup needs a backup number (1–3)."))
+          return .failure(UsageError(message: tr("--restore-backup needs a backup number (1–3).")))
         }
         guard let number = Int(value), (1...3).contains(number) else {
           return .failure(
             UsageError(
-              message: "--restore-backup takes 1, 2 or 3 (1 is the newest), not “\(value)”."))
+              message: tr("--restore-backup takes 1, 2 or 3 (1 is the newest), not “%s”.").filled(
+                value)))
         }
         restore = number
       default:
@@ -247,9 +255,10 @@ extension LaunchOptions {
         if !argument.hasPrefix("-") {
           let names = (Subcommand.allCases.map(\.rawValue) + ["config"]).joined(separator: ", ")
           return .failure(
-            UsageError(message: "unknown command “\(argument)” (the commands: \(names))."))
+            UsageError(
+              message: tr("unknown command “%1$s” (the commands: %2$s).").filled(argument, names)))
         }
-        return .failure(UsageError(message: "unknown argument “\(argument)”."))
+        return .failure(UsageError(message: tr("unknown argument “%s”.").filled(argument)))
       }
     }
     var config = LoadedConfig(
@@ -259,10 +268,12 @@ extension LaunchOptions {
       switch readConfig(path) {
       case .missing:
         if configPath != nil || nonEmpty(environment["MEALS_CONFIG"]) != nil {
-          config.problems.append(ConfigProblem(line: 0, message: "there is no file \(path)."))
+          config.problems.append(
+            ConfigProblem(line: 0, message: tr("there is no file %s.").filled(path)))
         }
       case .unreadable(let reason):
-        config.problems.append(ConfigProblem(line: 0, message: "cannot read \(path): \(reason)."))
+        config.problems.append(
+          ConfigProblem(line: 0, message: tr("cannot read %1$s: %2$s.").filled(path, reason)))
       case .text(let text):
         config.file = ConfigFile.parse(text)
         config.problems += config.file.problems
@@ -279,7 +290,10 @@ extension LaunchOptions {
     }
     let url = settings.value("api-url", variable: "MEALS_API_URL") { url in
       guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url)?.host != nil
-      else { return .failure(UsageError(message: "the API URL “\(url)” is not an http(s) URL.")) }
+      else {
+        return .failure(
+          UsageError(message: tr("the API URL “%s” is not an http(s) URL.").filled(url)))
+      }
       return .success(url)
     }
     let escape = settings.value("escape-delay", variable: "MEALS_ESCAPE_DELAY") { text in
@@ -287,7 +301,8 @@ extension LaunchOptions {
         return .failure(
           UsageError(
             message:
-              "the escape delay “\(text)” is not a number of milliseconds from 0 to \(Self.longestEscapeDelay)."
+              tr("the escape delay “%1$s” is not a number of milliseconds from 0 to %2$s.").filled(
+                text, String(Self.longestEscapeDelay))
           ))
       }
       return .success(text)
@@ -297,12 +312,13 @@ extension LaunchOptions {
       folder.hasPrefix("/") || folder.hasPrefix("~/")
         ? .success(folder)
         : .failure(
-          UsageError(message: "the sync folder “\(folder)” is not a whole path (/… or ~/…)."))
+          UsageError(
+            message: tr("the sync folder “%s” is not a whole path (/… or ~/…).").filled(folder)))
     }
     let servePort = settings.value("serve-port", variable: "MEALS_SERVE_PORT") { text in
       guard let port = Int(text), (0...65_535).contains(port) else {
         return .failure(
-          UsageError(message: "the port “\(text)” is not a number from 0 to 65535."))
+          UsageError(message: tr("the port “%s” is not a number from 0 to 65535.").filled(text)))
       }
       return .success(text)
     }
@@ -310,11 +326,13 @@ extension LaunchOptions {
     let units = settings.value("units", variable: "MEALS_UNITS") { text in
       UnitSystem(spelling: text).map { .success($0.rawValue) }
         ?? .failure(
-          UsageError(message: "the units “\(text)” are none of as-written, metric or us."))
+          UsageError(
+            message: tr("the units “%s” are none of as-written, metric or us.").filled(text)))
     }
     let cup = settings.value("cup", variable: "MEALS_CUP") { text in
       CupSize(rawValue: text.lowercased()).map { .success($0.rawValue) }
-        ?? .failure(UsageError(message: "the cup “\(text)” is none of us, metric or imperial."))
+        ?? .failure(
+          UsageError(message: tr("the cup “%s” is none of us, metric or imperial.").filled(text)))
     }
     let staples = settings.value("staples", variable: "MEALS_STAPLES") { Result.success($0) }
     let pantryFromShopping = settings.bool(
@@ -322,7 +340,8 @@ extension LaunchOptions {
     let shop = settings.value("shop", variable: "MEALS_SHOP") { Result.success($0) }
     let freshDays = settings.value("plan-fresh-days", variable: "MEALS_PLAN_FRESH_DAYS") { text in
       guard let days = Int(text), (0...3650).contains(days) else {
-        return .failure(UsageError(message: "plan-fresh-days “\(text)” is not 0 to 3650 days."))
+        return .failure(
+          UsageError(message: tr("plan-fresh-days “%s” is not 0 to 3650 days.").filled(text)))
       }
       return .success(text)
     }
@@ -332,7 +351,9 @@ extension LaunchOptions {
       if text.lowercased() == "none" { return .success("none") }
       guard let minutes = Int(text), (1...1440).contains(minutes) else {
         return .failure(
-          UsageError(message: "plan-weekday-minutes “\(text)” is not 1 to 1440 minutes, or none."))
+          UsageError(
+            message: tr("plan-weekday-minutes “%s” is not 1 to 1440 minutes, or none.").filled(text)
+          ))
       }
       return .success(text)
     }
@@ -343,7 +364,8 @@ extension LaunchOptions {
         return .failure(
           UsageError(
             message:
-              "plan-pins: “\(error.part)” is not DAY [SLOT]: MEAL (friday dinner: Fish Pie)."))
+              tr("plan-pins: “%s” is not DAY [SLOT]: MEAL (friday dinner: Fish Pie).").filled(
+                error.part)))
       }
     }
     settings.checkTheRest()
@@ -353,7 +375,7 @@ extension LaunchOptions {
       let path = explicit.value ?? defaultDatabasePath(environment: environment)
     else {
       return .failure(
-        UsageError(message: "no database path: set --db, MEALS_DB, XDG_DATA_HOME or HOME."))
+        UsageError(message: tr("no database path: set --db, MEALS_DB, XDG_DATA_HOME or HOME.")))
     }
     var options = LaunchOptions(
       databasePath: path,
@@ -402,7 +424,7 @@ extension LaunchOptions {
       if readOnly {
         return .failure(
           UsageError(
-            message: "--restore-backup writes the database; it cannot go with --read-only."))
+            message: tr("--restore-backup writes the database; it cannot go with --read-only.")))
       }
       return .success(.restoreBackup(restore, options))
     }

@@ -158,39 +158,39 @@ public final class ImportFeed {
   private func duplicate(_ meal: Meal, origin: String?) throws(StoreError) -> String? {
     let db = store.db
     if let origin {
-      if origins.contains(origin) { return "the same recipe is earlier in this import" }
+      if origins.contains(origin) { return tr("the same recipe is earlier in this import") }
       if let name = try db.statement(
         """
         SELECT meal.name FROM meal_origin JOIN meal ON meal.uid = meal_origin.meal_uid
         WHERE meal_origin.origin = ?
         """
       ).rows([.text(origin)], { $0.text(0) }).first {
-        return "already in My Meals as “\(name)” (imported before)"
+        return tr("already in My Meals as “%s” (imported before)").filled(name)
       }
     }
     if let mealDBID = meal.mealDBID {
       if takenIDs.contains(mealDBID) {
-        return "TheMealDB meal \(mealDBID) is earlier in this import"
+        return tr("TheMealDB meal %s is earlier in this import").filled(mealDBID)
       }
       if let existing = try store.mealID(forMealDBID: mealDBID) {
         let name = (try store.meal(id: existing))?.name ?? ""
-        return "already in My Meals as “\(name)” (TheMealDB id \(mealDBID))"
+        return tr("already in My Meals as “%1$s” (TheMealDB id %2$s)").filled(name, mealDBID)
       }
     }
     let content = MealContent(meal)
-    if contents.contains(content) { return "the same meal is earlier in this import" }
+    if contents.contains(content) { return tr("the same meal is earlier in this import") }
     if let source = meal.sourceURL, origin == nil,
       try db.statement("SELECT 1 FROM meal WHERE name = ? AND source_url = ? LIMIT 1")
         .scalar([.text(meal.name), .text(source)]) != nil
     {
-      return "already in My Meals as “\(meal.name)” (same name and source)"
+      return tr("already in My Meals as “%s” (same name and source)").filled(meal.name)
     }
     let ids = try db.statement("SELECT id FROM meal WHERE name = ? AND instructions = ?").rows([
       .text(content.name), .text(content.instructions),
     ]) { $0.int(0) }
     for id in ids {
       if let stored = try store.meal(id: id), MealContent(stored) == content {
-        return "already in My Meals as “\(meal.name)” (same content)"
+        return tr("already in My Meals as “%s” (same content)").filled(meal.name)
       }
     }
     return nil

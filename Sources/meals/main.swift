@@ -96,7 +96,9 @@ case .success(.config(let check, let parsed)):
       output: { print($0) },
       errors: { standardError($0 + "\n") }))
 case .failure(let error):
-  standardError("meals: \(error.message)\n\(LaunchOptions.usageLine)\nmeals --help says more.\n")
+  standardError(
+    "meals: \(error.message)\n\(LaunchOptions.usageLine)\n"
+      + tr("%s says more.").filled("meals --help") + "\n")
   exit(2)
 }
 

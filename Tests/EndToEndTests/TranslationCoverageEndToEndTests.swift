@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import MealsCore
+import MealsLaunch
 import MealsStore
 import XCTest
 
@@ -234,6 +235,124 @@ final class TranslationCoverageEndToEndTests: XCTestCase {
     try visit(tmux, "browse ?", "?")
     try tmux.press("Escape")
     try tmux.press("C-c")
+    XCTAssertEqual(report(), "")
+  }
+
+  // MARK: - The commands
+
+  /// `meals ARGUMENTS` in the pseudo-language: what it says on standard error, and on
+  /// standard output unless that is data for scripts (`tabs`: tab-separated lines, JSON).
+  @discardableResult
+  private func command(_ arguments: [String], data: Bool = false) throws -> Int32 {
+    let result = try runProcess(
+      [
+        "/usr/bin/env", "-i", "LANG=xx.UTF-8", "MEALS_LOCALEDIR=\(locales)",
+        "MEALS_CONFIG=/dev/null",
+        "HOME=\(folder.path("home"))", Products.meals, "--db", database,
+        "--api-url", "http://127.0.0.1:1/api/json/v1/1/",
+      ] + arguments)
+    let name = "meals " + arguments.joined(separator: " ")
+    for (stream, text) in [("stderr", result.errors), ("stdout", data ? "" : result.output)] {
+      for line in text.split(separator: "\n") {
+        // The forms of a command (`meals plan add MEAL DATE …`) are typed, never translated,
+        // alone under a heading or after one (`Usage: meals show MEAL …`).
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let afterHeading = trimmed.firstRange(of: ": ").map { String(trimmed[$0.upperBound...]) }
+        if Self.forms.contains(trimmed) || afterHeading.map(Self.forms.contains) == true {
+          continue
+        }
+        // What the user typed comes back quoted (“--yaml”, “lots”), options as typed, and an
+        // error names the command it is about first (`meals: plan add: …`).
+        let about = trimmed.firstMatch(of: #/^meals: [a-z-]+( [a-z]+)?: /#).map {
+          String(trimmed[$0.range.upperBound...])
+        }
+        let said = Self.withoutQuotes(about ?? trimmed).split(separator: " ").filter {
+          !$0.hasPrefix("-")
+        }
+        let words = Self.englishWords(in: said.joined(separator: " "))
+        for word in words where !Self.typed.contains(word) && !Self.commandNames.contains(word) {
+          unmarked.append("\(name) (\(stream)): “\(word)” in │\(trimmed)│")
+        }
+      }
+    }
+    return result.status
+  }
+
+  /// The program's name, which messages quote as typed (`meals list`, `meals --help`),
+  /// and the formats an option takes, named as typed (`--format json`).
+  static let typed: Set<String> = ["meals", "json", "markdown", "schema", "org", "cooklang"]
+
+  /// Every form of every command, as the product prints them.
+  static let forms = Set(
+    (Subcommand.allCases.flatMap(\.synopsis) + LaunchOptions.synopsis + [
+      "meals [--db PATH] [--api-url URL] [OPTIONS] [COMMAND [ARGUMENTS]]",
+      "meals [--config PATH] config [--check]",
+    ]).map { $0.trimmingCharacters(in: .whitespaces) })
+
+  /// The commands' names (`meals show`, `meals: show: …`, the list of them), typed as they are.
+  static let commandNames = Set(Subcommand.allCases.map(\.rawValue) + ["config", "can", "cook"])
+
+  /// `text` without what it quotes between “ and ”.
+  static func withoutQuotes(_ text: String) -> String {
+    var kept = ""
+    var depth = 0
+    for character in text {
+      if character == "“" { depth += 1 }
+      if depth == 0 { kept.append(character) }
+      if character == "”" { depth = max(0, depth - 1) }
+    }
+    return kept
+  }
+
+  func testEveryCommandSaysItsWordsInTheLanguage() throws {
+    try writeBook()
+    let source = folder.path("plats.json")
+    try command(["export", "Φασολάδα", "--output", source])
+    try command(["--help"])
+    for name in Subcommand.allCases.map(\.rawValue) + ["config"] {
+      try command([name, "--help"])
+    }
+    try command(["show", "Μουσακάς"])
+    try command(["show", "Μ"])
+    try command(["show", "Ω"])
+    try command(["show", "1", "--yaml"])
+    try command(["list"], data: true)
+    try command(["search", "μου"])
+    try command(["plan", "add", "Μουσακάς", "today"])
+    try command(["plan", "add", "Μουσακάς", "2026-02-30"])
+    try command(["plan", "remove", "Μουσακάς", "today"])
+    try command(["plan", "shop"])
+    try command(["plan"], data: true)
+    try command(["pantry", "add", "6 αυγά"])
+    try command(["pantry", "remove", "αυγά"])
+    try command(["pantry", "remove", "ψωμί"])
+    try command(["can-cook", "--missing", "0"], data: true)
+    try command(["can-cook", "--missing", "lots"], data: true)
+    try command(["cooked", "Μουσακάς", "--note", "λιγότερο αλάτι"])
+    try command(["log"], data: true)
+    try command(["history", "Μουσακάς"], data: true)
+    try command(["history", "Μουσακάς", "--show", "1"])
+    try command(["history", "Μουσακάς", "--show", "9"])
+    try command(["import", source])
+    let broken = folder.path("σπασμένο.json")
+    try Data("{\"format\": \"meals\", \"version\": 1, \"meals\": [{\"ingredients\": []}]}".utf8)
+      .write(to: URL(fileURLWithPath: broken))
+    try command(["import", broken])
+    try command(["plan", "add", "Φασολάδα", "tomorrow", "--slot", "lunch", "--servings", "1"])
+    try command(["plan", "shop", "--from", "tomorrow", "--days", "1"])
+    try command(["plan", "export", "--from", "tomorrow", "--output", folder.path("εβδομάδα.ics")])
+    try command(["plan", "suggest", "--seed", "1"], data: true)
+    try command(["cooked", "Μουσακάς"])
+    try command(["history", "Μουσακάς", "--restore", "1"])
+    try command(["export", "--format", "yaml"])
+    try command(["show", "Μουσακάς", "--units", "imperial"])
+    try command(["pantry", "add", "6 αυγά", "αυγά"])
+    try command(["import", folder.path("nowhere.json")])
+    try command(["export", "Ω"])
+    try command(["sync"])
+    try command(["config", "--check"])
+    try command(["frobnicate"])
+    try command(["--frobnicate"])
     XCTAssertEqual(report(), "")
   }
 }

@@ -356,7 +356,7 @@ final class SettingsTests: XCTestCase {
     XCTAssertEqual(
       LaunchOptions.parse(["config", "--help"], environment: home), .success(.configHelp))
     XCTAssertTrue(
-      LaunchOptions.configUsage.hasPrefix("Usage: meals [--config PATH] config [--check]"))
+      LaunchOptions.configUsage.hasPrefix("Usage:\n  meals [--config PATH] config [--check]"))
   }
 
   /// `set escape-delay = MS` (or MEALS_ESCAPE_DELAY) sets how long a lone Esc waits; a value

@@ -2,6 +2,7 @@ import MealsCore
 import MealsLaunch
 import MealsStore
 import TextSafety
+import Translation
 
 /// `meals can-cook`: the saved meals by what they need that is not at home, none first.
 enum CanCookCommand {
@@ -16,7 +17,7 @@ enum CanCookCommand {
         most = number
       } else {
         return Subcommand.usageError(
-          "--missing takes a number from 0 or all, not “\(text)”.", .canCook, io: io)
+          tr("--missing takes a number from 0 or all, not “%s”.").filled(text), .canCook, io: io)
       }
     }
     let ranking: CookableRanking
@@ -41,10 +42,12 @@ enum CanCookCommand {
     writeLines(ranking, to: io.output)
     if ranking.count == 0, let most {
       io.errors.line(
-        (most == 0
-          ? "No saved meal has all it needs at home"
-          : "No saved meal is missing at most \(most) of its ingredients")
-          + "; --missing all lists every meal."
+        most == 0
+          ? tr("No saved meal has all it needs at home; --missing all lists every meal.")
+          : tr(
+            "No saved meal is missing at most %d of its ingredients; --missing all lists every meal."
+          )
+          .filled(String(most))
       )
     }
     return Subcommand.Status.success

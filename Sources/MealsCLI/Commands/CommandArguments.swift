@@ -1,4 +1,5 @@
 import MealsLaunch
+import Translation
 
 /// A subcommand's arguments, read by a small hand-written parser (no argument-parsing package
 /// can be fetched here): flags with or without a value, and positional words.
@@ -41,16 +42,19 @@ struct CommandArguments {
         parsed.flags.insert(name)
       } else if spec.valued.contains(name) {
         guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
-          return .failure(UsageError(message: "meals \(command): \(name) needs a value."))
+          return .failure(
+            UsageError(message: "meals \(command): " + tr("%s needs a value.").filled(name)))
         }
         parsed.values[name] = value
       } else {
-        return .failure(UsageError(message: "meals \(command): unknown option “\(argument)”."))
+        return .failure(
+          UsageError(message: "meals \(command): " + tr("unknown option “%s”.").filled(argument)))
       }
     }
     if let maximum = spec.maximumPositionals, parsed.positionals.count > maximum {
       let extra = parsed.positionals[maximum]
-      return .failure(UsageError(message: "meals \(command): unexpected argument “\(extra)”."))
+      return .failure(
+        UsageError(message: "meals \(command): " + tr("unexpected argument “%s”.").filled(extra)))
     }
     return .success(parsed)
   }

@@ -2,6 +2,7 @@ import Files
 import FoundationEssentials
 import MealsCore
 import MealsLaunch
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -107,13 +108,15 @@ public struct CommandIO {
       let count = read(0, &chunk, chunk.count)
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else {
-        throw FormatError("standard input could not be read (\(String(cString: strerror(errno)))).")
+        throw FormatError(
+          tr("standard input could not be read (%s).").filled(String(cString: strerror(errno))))
       }
       if count == 0 { break }
       data += chunk[..<count]
       if data.count > JSONReading.maximumBytes {
         throw FormatError(
-          "it is over \(JSONReading.maximumBytes / 1_048_576) MB; a recipe file is at most that.")
+          tr("it is over %d MB; a recipe file is at most that.").filled(
+            String(JSONReading.maximumBytes / 1_048_576)))
       }
     }
     return data

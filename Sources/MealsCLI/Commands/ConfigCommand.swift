@@ -1,6 +1,7 @@
 import MealsCore
 import MealsLaunch
 import TerminalUI
+import Translation
 
 /// What `meals config` reports beyond the launch options: the look and keys the config file
 /// gives, as the app read them (checked against its key tables), and those tables.
@@ -32,13 +33,15 @@ public enum ConfigCommand {
     check: Bool, options: LaunchOptions, settings: ConfigLook, output: (String) -> Void,
     errors: (String) -> Void
   ) -> Int32 {
-    let file = options.config.path ?? "(no config file: neither XDG_CONFIG_HOME nor HOME is set)"
+    let file =
+      options.config.path ?? tr("(no config file: neither XDG_CONFIG_HOME nor HOME is set)")
     if check {
       for problem in settings.problems { output(problem) }
       let count = settings.problems.count
       output(
         count == 0
-          ? "\(file): no problems." : "\(file): \(count) \(count == 1 ? "problem" : "problems").")
+          ? tr("%s: no problems.").filled(file)
+          : trn("%2$s: %1$d problem.", "%2$s: %1$d problems.", count, file))
       return count == 0 ? 0 : 1
     }
     output(text(options: options, settings: settings))

@@ -2,6 +2,7 @@ import MealsCore
 import MealsLaunch
 import MealsStore
 import TextSafety
+import Translation
 
 /// `meals cooked MEAL [--date DATE] [--servings N] [--note TEXT] [--rating N]`: "I made this".
 enum CookedCommand {
@@ -9,13 +10,15 @@ enum CookedCommand {
     _ arguments: CommandArguments, store: MealStore, io: CommandIO, today: CivilDate
   ) -> Int32 {
     guard let wanted = arguments.positionals.first else {
-      return Subcommand.usageError("which meal? Give its id or name.", .cooked, io: io)
+      return Subcommand.usageError(tr("which meal? Give its id or name."), .cooked, io: io)
     }
     var day = today
     if let text = arguments.values["--date"] {
       guard let date = CivilDate.parsePast(text, today: today) else {
         return Subcommand.usageError(
-          "--date takes a day already here: YYYY-MM-DD, today, yesterday or a weekday's name, not “\(text)”.",
+          tr(
+            "--date takes a day already here: YYYY-MM-DD, today, yesterday or a weekday's name, not “%s”."
+          ).filled(text),
           .cooked, io: io)
       }
       day = date
@@ -24,7 +27,8 @@ enum CookedCommand {
     if let text = arguments.values["--servings"] {
       guard let number = Int(text), CookLogEntry.servingsRange.contains(number) else {
         return Subcommand.usageError(
-          "--servings takes 1 to \(CookLogEntry.servingsRange.upperBound), not “\(text)”.",
+          tr("--servings takes 1 to %1$d, not “%2$s”.").filled(
+            String(CookLogEntry.servingsRange.upperBound), text),
           .cooked, io: io)
       }
       servings = number
@@ -32,7 +36,8 @@ enum CookedCommand {
     var rating: Int?
     if let text = arguments.values["--rating"] {
       guard let number = Int(text), CookLogEntry.ratingRange.contains(number) else {
-        return Subcommand.usageError("--rating takes 1 to 5, not “\(text)”.", .cooked, io: io)
+        return Subcommand.usageError(
+          tr("--rating takes 1 to 5, not “%s”.").filled(text), .cooked, io: io)
       }
       rating = number
     }
@@ -48,8 +53,12 @@ enum CookedCommand {
         rating: rating)
       let times = try store.cookedSummary(mealID: id)?.times ?? 1
       io.output.line(
-        "Cooked “\(TextSanitizer.singleLine(entry.mealName))” on \(day.short) \(day.year)"
-          + (times > 1 ? " (\(CookedCount.ordinal(times)) time)." : "."))
+        (times > 1
+          ? tr("Cooked “%1$s” on %2$s (%3$s time).").filled(
+            TextSanitizer.singleLine(entry.mealName), "\(day.short) \(day.year)",
+            CookedCount.ordinal(times))
+          : tr("Cooked “%1$s” on %2$s.").filled(
+            TextSanitizer.singleLine(entry.mealName), "\(day.short) \(day.year)")))
       return Subcommand.Status.success
     } catch {
       io.fail(error.message)

@@ -3,6 +3,7 @@ import FoundationEssentials
 import MealsCore
 import MealsLaunch
 import MealsStore
+import Translation
 
 /// `meals export [MEAL…] [--format F] [--output PATH] [--units U]`.
 enum ExportCommand {
@@ -13,7 +14,7 @@ enum ExportCommand {
     guard let format = RecipeFormat(rawValue: formatName) else {
       let known = RecipeFormat.allCases.map(\.rawValue).joined(separator: ", ")
       return Subcommand.usageError(
-        "--format takes \(known), not “\(formatName)”.", .export, io: io)
+        tr("--format takes %1$s, not “%2$s”.").filled(known, formatName), .export, io: io)
     }
     // Only when asked: an export keeps what the meals say.
     guard
@@ -39,7 +40,9 @@ enum ExportCommand {
     }
     if !format.holdsSeveralMeals && count > 1 && !isFolder {
       return Subcommand.usageError(
-        "Cooklang holds one recipe per file: give --output a folder (a path ending in /) for \(count) meals.",
+        tr(
+          "Cooklang holds one recipe per file: give --output a folder (a path ending in /) for %d meals."
+        ).filled(String(count)),
         .export, io: io)
     }
     do {
@@ -75,13 +78,13 @@ enum ExportCommand {
           written += 1
         }
         let folder = output.hasSuffix("/") ? output : output + "/"
-        io.errors.line("Exported \(written == 1 ? "1 meal" : "\(written) meals") to \(folder).")
+        io.errors.line(trn("Exported %d meal to %s.", "Exported %d meals to %s.", written, folder))
       } else if let output {
         let sink = CommandOutput()
         try ExportWriter.write(
           format: format, count: count, to: sink, forEach: forEach, photo: photo)
         try AtomicFile.write(sink.captured, to: output)
-        io.errors.line("Exported \(count == 1 ? "1 meal" : "\(count) meals") to \(output).")
+        io.errors.line(trn("Exported %d meal to %s.", "Exported %d meals to %s.", count, output))
       } else {
         try ExportWriter.write(
           format: format, count: count, to: io.output, forEach: forEach, photo: photo)
@@ -90,7 +93,7 @@ enum ExportCommand {
       io.fail(error.message)
       return Subcommand.Status.failure
     } catch {
-      io.fail("cannot write the export: \(ErrorText.message(error))")
+      io.fail(tr("cannot write the export: %s").filled(ErrorText.message(error)))
       return Subcommand.Status.failure
     }
     return Subcommand.Status.success

@@ -5,6 +5,7 @@ import MealsLaunch
 import MealsNet
 import MealsStore
 import TextSafety
+import Translation
 
 /// `meals import FILE|URL…`: every file read and every page fetched first, then one
 /// transaction.
@@ -17,7 +18,8 @@ public enum ImportCommand {
     pictures: (String) -> Void = { _ in }
   ) -> Int32 {
     guard !arguments.positionals.isEmpty else {
-      return Subcommand.usageError("which files or addresses? Give one or more.", .import, io: io)
+      return Subcommand.usageError(
+        tr("which files or addresses? Give one or more."), .import, io: io)
     }
     var candidates: [ImportCandidate] = []
     var exports: [(source: String, export: ExportSource)] = []
@@ -38,8 +40,8 @@ public enum ImportCommand {
         }
       } catch {
         io.fail(
-          "\(RecipeSources.safe(source)): \(RecipeSources.safe(error.message)) Nothing was imported."
-        )
+          tr("%1$s: %2$s Nothing was imported.").filled(
+            RecipeSources.safe(source), RecipeSources.safe(error.message)))
         return Subcommand.Status.failure
       }
     }
@@ -54,12 +56,14 @@ public enum ImportCommand {
     do {
       report = try store.importMeals(candidates)
     } catch {
-      io.fail("\(error.message) Nothing was imported.")
+      io.fail(tr("%s Nothing was imported.").filled(error.message))
       return Subcommand.Status.failure
     }
     let imported = report.imported.count
-    io.output.line("Imported \(imported == 1 ? "1 meal" : "\(imported) meals").")
-    say(report.imported, skipped: report.skipped, as: "Skipped \(report.skipped.count):", io: io)
+    io.output.line(trn("Imported %d meal.", "Imported %d meals.", imported))
+    say(
+      report.imported, skipped: report.skipped,
+      as: trn("Skipped %d:", "Skipped %d:", report.skipped.count), io: io)
     if let note = ImportReport.withoutStepsNote(report.imported) { io.output.line(note) }
     if let note = ImportReport.withoutIngredientsNote(report.imported) { io.output.line(note) }
     // The pictures of meals that came from the web, kept for the app (offline later).
@@ -81,7 +85,8 @@ public enum ImportCommand {
   ) {
     for meal in imported {
       let missing =
-        (meal.hasNoSteps ? ["no steps"] : []) + (meal.hasNoIngredients ? ["no ingredients"] : [])
+        (meal.hasNoSteps ? [tr("no steps")] : [])
+        + (meal.hasNoIngredients ? [tr("no ingredients")] : [])
       let note = missing.isEmpty ? "" : "\t" + missing.joined(separator: ", ")
       io.output.line(
         "  \(meal.id)\t\(RecipeSources.safe(meal.name))\t(\(RecipeSources.safe(meal.place)))\(note)"
@@ -115,7 +120,7 @@ public enum ImportCommand {
     _ source: String, _ export: ExportSource, store: MealStore, io: CommandIO
   ) -> Int32 {
     let progress = ImportProgress(
-      label: "Importing \(RecipeSources.safe(source))",
+      label: tr("Importing %s").filled(RecipeSources.safe(source)),
       write: {
         io.errors.write($0)
         io.errors.flush()
@@ -127,15 +132,15 @@ public enum ImportCommand {
     } catch {
       progress?.finish()
       io.fail(
-        "\(RecipeSources.safe(source)): \(RecipeSources.safe(ErrorText.message(error))) Nothing was imported."
-      )
+        tr("%1$s: %2$s Nothing was imported.").filled(
+          RecipeSources.safe(source), RecipeSources.safe(ErrorText.message(error))))
       return Subcommand.Status.failure
     }
     let report = outcome.report
     let imported = report.imported.count
     let unreadable = report.skipped.filter { !$0.isDuplicate }
     io.output.line(outcome.summary)
-    say(report.imported, skipped: unreadable, as: "Not readable, left out:", io: io)
+    say(report.imported, skipped: unreadable, as: tr("Not readable, left out:"), io: io)
     for line in outcome.leftAlone {
       io.errors.line("\(RecipeSources.safe(source)): \(RecipeSources.safe(line))")
     }

@@ -2,6 +2,7 @@ import MealsCore
 import MealsLaunch
 import MealsStore
 import TextSafety
+import Translation
 
 /// `meals pantry`: what is at home — list it, add to it, take from it.
 enum PantryCommand {
@@ -11,21 +12,21 @@ enum PantryCommand {
     switch action {
     case "list":
       guard positionals.isEmpty else {
-        return Subcommand.usageError("pantry list takes no names.", .pantry, io: io)
+        return Subcommand.usageError(tr("pantry list takes no names."), .pantry, io: io)
       }
       return list(store: store, json: arguments.flags.contains("--json"), io: io)
     case "add", "remove":
       let items = positionals.filter { !MealRules.isBlank($0) }
       guard !items.isEmpty else {
         return Subcommand.usageError(
-          "which ingredients? Give at least one name.", .pantry, action: action, io: io)
+          tr("which ingredients? Give at least one name."), .pantry, action: action, io: io)
       }
       return action == "add"
         ? add(items.map(Pantry.Item.init(line:)), store: store, io: io)
         : remove(Array(items), store: store, io: io)
     default:
       return Subcommand.usageError(
-        "unknown pantry command “\(action)” (list, add, remove).", .pantry, io: io)
+        tr("unknown pantry command “%s” (list, add, remove).").filled(action), .pantry, io: io)
     }
   }
 
@@ -63,8 +64,12 @@ enum PantryCommand {
       let names = items.map { TextSanitizer.singleLine($0.line) }
       let again = items.count - added
       io.output.line(
-        "Added to the pantry: \(names.joined(separator: ", "))"
-          + (again > 0 ? " (\(again) already there, now as given)." : "."))
+        again > 0
+          ? trn(
+            "Added to the pantry: %2$s (%1$d already there, now as given).",
+            "Added to the pantry: %2$s (%1$d already there, now as given).", again,
+            names.joined(separator: ", "))
+          : tr("Added to the pantry: %s.").filled(names.joined(separator: ", ")))
       return Subcommand.Status.success
     } catch {
       io.fail(error.message)
@@ -76,14 +81,17 @@ enum PantryCommand {
     do {
       let removed = try store.removeFromPantry(names)
       guard !removed.isEmpty else {
-        io.fail("none of these is in the pantry (see meals pantry list).")
+        io.fail(tr("none of these is in the pantry (see meals pantry list)."))
         return Subcommand.Status.failure
       }
       let listed = removed.map(TextSanitizer.singleLine).joined(separator: ", ")
       let absent = names.count - removed.count
       io.output.line(
-        "Taken out of the pantry: \(listed)"
-          + (absent > 0 ? " (\(absent) not in it)." : "."))
+        absent > 0
+          ? trn(
+            "Taken out of the pantry: %2$s (%1$d not in it).",
+            "Taken out of the pantry: %2$s (%1$d not in it).", absent, listed)
+          : tr("Taken out of the pantry: %s.").filled(listed))
       return Subcommand.Status.success
     } catch {
       io.fail(error.message)

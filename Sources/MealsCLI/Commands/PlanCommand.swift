@@ -4,6 +4,7 @@ import MealsCore
 import MealsLaunch
 import MealsStore
 import TextSafety
+import Translation
 
 /// `meals plan`: the week plan for scripts — list a range, add or remove a meal on a day,
 /// export the range as iCalendar, put its ingredients on the shopping list.
@@ -16,18 +17,19 @@ enum PlanCommand {
     let week = arguments.values["--week"]
     let from = arguments.values["--from"]
     if week != nil && (from != nil || arguments.values["--days"] != nil) {
-      return .failure(UsageError(message: "--week and --from/--days exclude each other."))
+      return .failure(UsageError(message: tr("--week and --from/--days exclude each other.")))
     }
     if let week {
       guard let monday = CivilDate.parseWeek(week) else {
-        return .failure(UsageError(message: "no such week “\(week)” (YYYY-Www, e.g. 2026-W49)."))
+        return .failure(
+          UsageError(message: tr("no such week “%s” (YYYY-Www, e.g. 2026-W49).").filled(week)))
       }
       return .success((monday, 7))
     }
     var days = 7
     if let text = arguments.values["--days"] {
       guard let number = Int(text), (1...3660).contains(number) else {
-        return .failure(UsageError(message: "--days takes 1 to 3660, not “\(text)”."))
+        return .failure(UsageError(message: tr("--days takes 1 to 3660, not “%s”.").filled(text)))
       }
       days = number
     }
@@ -39,7 +41,7 @@ enum PlanCommand {
   }
 
   static func badDate(_ text: String) -> String {
-    "no such date “\(text)” (YYYY-MM-DD, today, tomorrow or a weekday's name)."
+    tr("no such date “%s” (YYYY-MM-DD, today, tomorrow or a weekday's name).").filled(text)
   }
 
   static func run(
@@ -51,7 +53,8 @@ enum PlanCommand {
     switch action {
     case "list", "export", "shop":
       guard positionals.isEmpty else {
-        return Subcommand.usageError("plan \(action) takes no MEAL or DATE.", .plan, io: io)
+        return Subcommand.usageError(
+          tr("plan %s takes no MEAL or DATE.").filled(action), .plan, io: io)
       }
       let range: (first: CivilDate, days: Int)
       switch Self.range(arguments, today: today) {
@@ -66,7 +69,9 @@ enum PlanCommand {
         if entries.isEmpty && !json {
           let last = range.first.adding(days: range.days - 1)
           io.errors.line(
-            "Nothing is planned from \(range.first) to \(last). meals plan add MEAL DATE plans a meal."
+            tr("Nothing is planned from %1$s to %2$s. meals plan add MEAL DATE plans a meal.")
+              .filled(
+                range.first.description, last.description)
           )
         }
         return list(entries, json: json, io: io)
@@ -75,13 +80,13 @@ enum PlanCommand {
       }
     case "suggest":
       guard positionals.isEmpty else {
-        return Subcommand.usageError("plan suggest takes no MEAL or DATE.", .plan, io: io)
+        return Subcommand.usageError(tr("plan suggest takes no MEAL or DATE."), .plan, io: io)
       }
       return PlanSuggestCommand.run(arguments, store: store, io: io, today: today, rules: rules)
     case "add", "remove":
       guard positionals.count == 2 else {
         return Subcommand.usageError(
-          "takes a MEAL and a DATE.", .plan, action: action, io: io)
+          tr("takes a MEAL and a DATE."), .plan, action: action, io: io)
       }
       let mealText = positionals[positionals.startIndex]
       let dateText = positionals[positionals.startIndex + 1]
@@ -97,7 +102,8 @@ enum PlanCommand {
         : remove(mealID, on: day, store: store, io: io)
     default:
       return Subcommand.usageError(
-        "unknown plan command “\(action)” (list, add, remove, export, shop, suggest).", .plan,
+        tr("unknown plan command “%s” (list, add, remove, export, shop, suggest).").filled(action),
+        .plan,
         io: io)
     }
   }
@@ -138,27 +144,30 @@ enum PlanCommand {
     let slotText = arguments.values["--slot"] ?? PlanSlot.dinner.rawValue
     guard let slot = PlanSlot(rawValue: slotText.lowercased()) else {
       return Subcommand.usageError(
-        "--slot takes breakfast, lunch, dinner or other, not “\(slotText)”.", .plan,
+        tr("--slot takes breakfast, lunch, dinner or other, not “%s”.").filled(slotText), .plan,
         action: "add", io: io)
     }
     do {
       guard let meal = try store.meal(id: mealID) else {
-        io.fail("that meal is no longer saved.")
+        io.fail(tr("that meal is no longer saved."))
         return Subcommand.Status.failure
       }
       var servings = Servings(for: meal).base
       if let text = arguments.values["--servings"] {
         guard let number = Int(text), Servings.range.contains(number) else {
           return Subcommand.usageError(
-            "--servings takes 1 to \(Servings.range.upperBound), not “\(text)”.", .plan,
+            tr("--servings takes 1 to %1$d, not “%2$s”.").filled(
+              String(Servings.range.upperBound), text), .plan,
             action: "add", io: io)
         }
         servings = number
       }
       try store.plan(mealID: mealID, on: day, slot: slot, servings: servings)
       io.output.line(
-        "Planned “\(TextSanitizer.singleLine(meal.name))” on \(day.short) \(day.year) "
-          + "(\(slot.rawValue), \(servings) serving\(servings == 1 ? "" : "s")).")
+        trn(
+          "Planned “%2$s” on %3$s (%4$s, %1$d serving).",
+          "Planned “%2$s” on %3$s (%4$s, %1$d servings).", servings,
+          TextSanitizer.singleLine(meal.name), "\(day.short) \(day.year)", slot.label))
       return Subcommand.Status.success
     } catch {
       io.fail(error.message)
@@ -171,14 +180,17 @@ enum PlanCommand {
   {
     let entries = store.planEntries(from: day, days: 1).filter { $0.mealID == mealID }
     guard let name = entries.first?.mealName else {
-      io.fail("that meal is not planned on \(day.short) \(day.year).")
+      io.fail(tr("that meal is not planned on %s.").filled("\(day.short) \(day.year)"))
       return Subcommand.Status.failure
     }
     do {
       for entry in entries { try store.removePlanEntry(id: entry.id) }
       io.output.line(
-        "Removed “\(TextSanitizer.singleLine(name))” from \(day.short) \(day.year)"
-          + (entries.count > 1 ? " (\(entries.count) times)." : "."))
+        entries.count > 1
+          ? tr("Removed “%1$s” from %2$s (%3$d times).").filled(
+            TextSanitizer.singleLine(name), "\(day.short) \(day.year)", String(entries.count))
+          : tr("Removed “%1$s” from %2$s.").filled(
+            TextSanitizer.singleLine(name), "\(day.short) \(day.year)"))
       return Subcommand.Status.success
     } catch {
       io.fail(error.message)
@@ -193,7 +205,7 @@ enum PlanCommand {
     let format = arguments.values["--format"] ?? "ical"
     guard format == "ical" else {
       return Subcommand.usageError(
-        "plan export writes --format ical, not “\(format)”.", .plan, io: io)
+        tr("plan export writes --format ical, not “%s”.").filled(format), .plan, io: io)
     }
     do {
       let events = store.calendarEvents(for: entries)
@@ -201,14 +213,16 @@ enum PlanCommand {
       if let output = arguments.values["--output"] {
         try AtomicFile.write(Array(text.utf8), to: io.absolute(output))
         io.errors.line(
-          "Exported \(events.count == 1 ? "1 planned meal" : "\(events.count) planned meals") to \(output)."
+          trn(
+            "Exported %d planned meal to %s.", "Exported %d planned meals to %s.", events.count,
+            output)
         )
       } else {
         io.output.write(text)
       }
       return Subcommand.Status.success
     } catch {
-      io.fail("cannot write the plan: \(ErrorText.message(error))")
+      io.fail(tr("cannot write the plan: %s").filled(ErrorText.message(error)))
       return Subcommand.Status.failure
     }
   }
@@ -223,8 +237,10 @@ enum PlanCommand {
       let added = try store.addPlanToShoppingList(entries)
       io.errors.line(
         added == 0
-          ? "Nothing planned with ingredients in those days: the shopping list is as it was."
-          : "Added the ingredients of \(added == 1 ? "1 planned meal" : "\(added) planned meals") to the shopping list."
+          ? tr("Nothing planned with ingredients in those days: the shopping list is as it was.")
+          : trn(
+            "Added the ingredients of %d planned meal to the shopping list.",
+            "Added the ingredients of %d planned meals to the shopping list.", added)
       )
       // Meals' own aisles while there is no file (or no folder for one).
       var shelves: Aisles? = Aisles.standard
@@ -232,7 +248,8 @@ enum PlanCommand {
         shelves = try aisles?.aisles() ?? Aisles.standard
       } catch {
         shelves = nil
-        io.errors.line("\(AisleFile.name): \(error.message) The list is in its own order.")
+        io.errors.line(
+          tr("%1$s: %2$s The list is in its own order.").filled(AisleFile.name, error.message))
       }
       let rows = ShoppingList.rows(
         try store.readShoppingItems(),

@@ -2,6 +2,7 @@ import MealsCore
 import MealsLaunch
 import MealsStore
 import TextSafety
+import Translation
 
 /// `meals plan suggest [--week W] [--slots dinner,…] [--seed N] [--save]`: the week's empty
 /// slots filled from the book by the rules (`PlanSuggester`), shown before anything is saved.
@@ -12,7 +13,7 @@ enum PlanSuggestCommand {
   ) -> Int32 {
     if arguments.values["--from"] != nil || arguments.values["--days"] != nil {
       return Subcommand.usageError(
-        "plan suggest fills a week: --week YYYY-Www, not --from or --days.", .plan,
+        tr("plan suggest fills a week: --week YYYY-Www, not --from or --days."), .plan,
         action: "suggest", io: io)
     }
     let monday: CivilDate
@@ -27,7 +28,8 @@ enum PlanSuggestCommand {
       let parsed = named.compactMap(PlanSlot.init(rawValue:))
       guard !named.isEmpty, parsed.count == named.count else {
         return Subcommand.usageError(
-          "--slots takes breakfast, lunch, dinner or other, separated by commas, not “\(text)”.",
+          tr("--slots takes breakfast, lunch, dinner or other, separated by commas, not “%s”.")
+            .filled(text),
           .plan, action: "suggest", io: io)
       }
       slots = Array(Set(parsed)).sorted()
@@ -36,7 +38,8 @@ enum PlanSuggestCommand {
     if let text = arguments.values["--seed"] {
       guard let number = UInt64(text) else {
         return Subcommand.usageError(
-          "--seed takes a whole number from 0, not “\(text)”.", .plan, action: "suggest", io: io)
+          tr("--seed takes a whole number from 0, not “%s”.").filled(text), .plan,
+          action: "suggest", io: io)
       }
       seed = number
     }
@@ -53,7 +56,8 @@ enum PlanSuggestCommand {
     }
     guard !suggestions.isEmpty else {
       io.errors.line(
-        "Nothing to suggest for \(monday.isoWeekName): its \(slots.map(\.rawValue).joined(separator: ", ")) slots are planned, or no meal keeps the rules."
+        tr("Nothing to suggest for %1$s: its %2$s slots are planned, or no meal keeps the rules.")
+          .filled(monday.isoWeekName, slots.map(\.label).joined(separator: ", "))
       )
       return Subcommand.Status.success
     }
@@ -66,7 +70,7 @@ enum PlanSuggestCommand {
     }
     guard arguments.flags.contains("--save") else {
       io.errors.line(
-        "Nothing is saved: --save plans these; --seed N suggests others.")
+        tr("Nothing is saved: --save plans these; --seed N suggests others."))
       return Subcommand.Status.success
     }
     do {
@@ -76,7 +80,8 @@ enum PlanSuggestCommand {
       return Subcommand.Status.failure
     }
     io.errors.line(
-      "Planned \(suggestions.count) meal\(suggestions.count == 1 ? "" : "s") in \(monday.isoWeekName)."
+      trn(
+        "Planned %d meal in %s.", "Planned %d meals in %s.", suggestions.count, monday.isoWeekName)
     )
     return Subcommand.Status.success
   }

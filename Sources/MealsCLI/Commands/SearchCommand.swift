@@ -1,6 +1,7 @@
 import MealsCore
 import MealsLaunch
 import MealsNet
+import Translation
 
 /// `meals search TEXT [--json]`: TheMealDB through the same client the app uses.
 enum SearchCommand {
@@ -10,7 +11,7 @@ enum SearchCommand {
   ) -> Int32 {
     let text = MealRules.trimmed(arguments.positionals.joined(separator: " "))
     guard !text.isEmpty else {
-      return Subcommand.usageError("what should TheMealDB look for?", .search, io: io)
+      return Subcommand.usageError(tr("what should TheMealDB look for?"), .search, io: io)
     }
     switch search(text) {
     case .failure(let error):
@@ -18,7 +19,7 @@ enum SearchCommand {
       return Subcommand.Status.failure
     case .success(let meals):
       // Nothing found is an answer, not a failure; said where a person looks, not in the data.
-      if meals.isEmpty { io.errors.line("TheMealDB found no meal called “\(text)”.") }
+      if meals.isEmpty { io.errors.line(tr("TheMealDB found no meal called “%s”.").filled(text)) }
       if arguments.flags.contains("--json") {
         io.output.write(JSONText.array(meals.map { MealJSON.object($0) }).serialized() + "\n")
       } else {

@@ -5,6 +5,7 @@ import MealsLaunch
 import MealsNet
 import MealsServe
 import MealsStore
+import Translation
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +18,7 @@ enum ServeCommand {
     var port = options.servePort
     if let text = arguments.values["--port"] {
       guard let value = Int(text), (0...65_535).contains(value) else {
-        return Subcommand.usageError("--port takes a number from 0 to 65535.", .serve, io: io)
+        return Subcommand.usageError(tr("--port takes a number from 0 to 65535."), .serve, io: io)
       }
       port = value
     }
@@ -58,9 +59,9 @@ enum ServeCommand {
           for line in lines { io.output.line(line) }
         } else {
           io.output.line(
-            "(The code for a phone's camera takes \(codeWidth)×\(lines.count + 4) and this "
-              + "terminal is \(window.columns)×\(window.rows): make it bigger to see the code, or "
-              + "type the address above.)")
+            tr(
+              "(The code for a phone's camera takes %1$s and this terminal is %2$s: make it bigger to see the code, or type the address above.)"
+            ).filled("\(codeWidth)×\(lines.count + 4)", "\(window.columns)×\(window.rows)"))
         }
       case .failure(let problem): io.errors.line("meals serve: \(problem.message)")
       }
@@ -68,8 +69,9 @@ enum ServeCommand {
     // A phone cannot reach this machine's loopback address: said, with the way to serve it.
     if !lan {
       io.output.line(
-        "Only this machine can open that address. For a phone on your network: meals serve --lan "
-          + "(or set serve-lan = yes in the config).")
+        tr(
+          "Only this machine can open that address. For a phone on your network: meals serve --lan (or set serve-lan = yes in the config)."
+        ))
     }
     for line in ServeCommand.trustLines(
       session, renewed: arguments.flags.contains("--new-certificate"))
@@ -77,13 +79,14 @@ enum ServeCommand {
       io.output.line(line)
     }
     io.output.line(
-      "Serving the book at \(session.address)/ — open the address above to pair; Ctrl-C stops.")
+      tr("Serving the book at %s/ — open the address above to pair; Ctrl-C stops.").filled(
+        session.address))
     io.output.flush()
     var received: Int32 = 0
     sigwait(&signals, &received)
     session.stop()
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    io.output.line("Stopped serving.")
+    io.output.line(tr("Stopped serving."))
     return Subcommand.Status.success
   }
 }
@@ -95,23 +98,26 @@ extension ServeCommand {
     var lines: [String] = []
     if renewed {
       lines.append(
-        "A new certificate authority: phones that trusted the old one no longer trust the "
-          + "book until they install this one (“Trust this phone” on the book's page).")
+        tr(
+          "A new certificate authority: phones that trusted the old one no longer trust the book until they install this one (“Trust this phone” on the book's page)."
+        ))
     } else if session.isNewAuthority {
       lines.append(
-        "meals made its own certificate authority, which can vouch for this machine alone. "
-          + "A phone warns until it installs it once: “Trust this phone” on the book's page.")
+        tr(
+          "meals made its own certificate authority, which can vouch for this machine alone. A phone warns until it installs it once: “Trust this phone” on the book's page."
+        ))
     } else {
       lines.append(
-        "A phone that installed meals' certificate authority trusts the book; a new phone: "
-          + "“Trust this phone” on the book's page.")
+        tr(
+          "A phone that installed meals' certificate authority trusts the book; a new phone: “Trust this phone” on the book's page."
+        ))
     }
-    lines.append("Its SHA-256, as the phone shows it: \(fingerprint)")
+    lines.append(tr("Its SHA-256, as the phone shows it: %s").filled(fingerprint))
     if !session.uncovered.isEmpty {
       lines.append(
-        "The authority cannot vouch for \(session.uncovered.joined(separator: ", ")) (new since "
-          + "it was made): a phone warns there. For them, meals serve --lan --new-certificate, "
-          + "then install the new authority on each phone.")
+        tr(
+          "The authority cannot vouch for %s (new since it was made): a phone warns there. For them, meals serve --lan --new-certificate, then install the new authority on each phone."
+        ).filled(session.uncovered.joined(separator: ", ")))
     }
     return lines
   }

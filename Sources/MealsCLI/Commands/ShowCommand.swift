@@ -1,6 +1,7 @@
 import MealsCore
 import MealsLaunch
 import MealsStore
+import Translation
 
 /// `meals show MEAL [--json | --markdown] [--units U]`.
 enum ShowCommand {
@@ -8,10 +9,11 @@ enum ShowCommand {
     _ arguments: CommandArguments, store: MealStore, io: CommandIO, conversion: UnitConversion
   ) -> Int32 {
     guard let wanted = arguments.positionals.first else {
-      return Subcommand.usageError("which meal? Give its id or name.", .show, io: io)
+      return Subcommand.usageError(tr("which meal? Give its id or name."), .show, io: io)
     }
     if arguments.flags.contains("--json") && arguments.flags.contains("--markdown") {
-      return Subcommand.usageError("--json and --markdown cannot be used together.", .show, io: io)
+      return Subcommand.usageError(
+        tr("--json and --markdown cannot be used together."), .show, io: io)
     }
     guard
       let conversion = Subcommand.conversion(
@@ -23,7 +25,7 @@ enum ShowCommand {
     let meal: Meal
     do {
       guard let stored = try store.meal(id: id) else {
-        io.fail("meal \(id) was deleted meanwhile.")
+        io.fail(tr("meal %d was deleted meanwhile.").filled(String(id)))
         return Subcommand.Status.failure
       }
       meal = conversion.meal(stored)

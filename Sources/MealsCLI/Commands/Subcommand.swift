@@ -52,7 +52,8 @@ extension Subcommand {
   ) -> UnitConversion? {
     guard let text = arguments.values["--units"] else { return fallback }
     guard let system = UnitSystem(spelling: text) else {
-      _ = usageError("--units takes as-written, metric or us, not “\(text)”.", command, io: io)
+      _ = usageError(
+        tr("--units takes as-written, metric or us, not “%s”.").filled(text), command, io: io)
       return nil
     }
     return UnitConversion(system, cup: fallback.cup)
@@ -153,7 +154,7 @@ extension Subcommand {
     io.output.flush()
     io.errors.flush()
     if let failure = io.output.failure {
-      io.fail("cannot write the output: \(failure).")
+      io.fail(tr("cannot write the output: %s.").filled(failure))
       return Status.failure
     }
     return status
@@ -175,7 +176,9 @@ extension Subcommand {
     let usageLine = tr("Usage:") + " " + MealRules.trimmed(actionLine ?? lines.first ?? "")
     let name = [command.rawValue, actionLine == nil ? nil : action].compactMap { $0 }
       .joined(separator: " ")
-    io.fail("\(name): \(message)\n\(usageLine)\nmeals \(command.rawValue) --help says more.")
+    io.fail(
+      "\(name): \(message)\n\(usageLine)\n"
+        + tr("%s says more.").filled("meals \(command.rawValue) --help"))
     return Status.usage
   }
 
@@ -186,19 +189,23 @@ extension Subcommand {
       case .found(let id): return id
       case .none:
         if Int64(MealRules.trimmed(text)) != nil {
-          io.fail("no saved meal has the id \(MealRules.trimmed(text)) (see meals list).")
+          io.fail(
+            tr("no saved meal has the id %s (see meals list).").filled(MealRules.trimmed(text)))
         } else {
-          io.fail("no saved meal is called “\(text)” (see meals list).")
+          io.fail(tr("no saved meal is called “%s” (see meals list).").filled(text))
         }
       case .ambiguous(let candidates):
         let lines = candidates.map { "  \($0.0)\t\($0.1)" }.joined(separator: "\n")
         let exact = candidates.filter { $0.1.lowercased() == text.lowercased() }
         if exact.count > 1 {
           io.fail(
-            "\(exact.count) saved meals are called “\(text)”; give the id of the one you mean:\n\(lines)"
+            tr("%1$d saved meals are called “%2$s”; give the id of the one you mean:").filled(
+              String(exact.count), text) + "\n" + lines
           )
         } else {
-          io.fail("“\(text)” could be any of these; give the id or the whole name:\n\(lines)")
+          io.fail(
+            tr("“%s” could be any of these; give the id or the whole name:").filled(text) + "\n"
+              + lines)
         }
       }
     } catch {

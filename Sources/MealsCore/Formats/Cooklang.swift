@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TextSafety
+import Translation
 
 /// Cooklang (cooklang.org): a recipe as steps in which ingredients are marked up
 /// (`@olive oil{2%tbsp}`), with `>> key: value` metadata.
@@ -394,7 +395,7 @@ public enum Cooklang {
     finishParagraph()
 
     let title = metadata["title"].flatMap { $0.isEmpty ? nil : $0 } ?? titleFromFileName(fileName)
-    let place = "recipe “\(title)”"
+    let place = tr("recipe “%s”").filled(title)
     let method = steps.filter { !($0.section == "ingredients" && $0.onlyReferences) }
     var meal = Meal(name: title, instructions: method.map(\.text).joined(separator: "\n"))
     meal.sectionTitles = MealDraft.titles(titles, in: meal.instructions)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 /// A JSON value written in the order it was built (JSONSerialization sorts nothing and keeps
 /// no order on Linux), with the escaping RFC 8259 asks for.
@@ -279,7 +280,7 @@ public enum JSONReading {
     do {
       return try JSONParser.parse(Array(data))
     } catch {
-      throw FormatError("\(what) is not valid JSON (\(error.message)).")
+      throw FormatError(tr("%1$s is not valid JSON (%2$s).").filled(what, error.message))
     }
   }
 }

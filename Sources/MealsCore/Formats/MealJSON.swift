@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 /// Our own JSON format, version 1 (docs/formats.md): every field of a meal, so that export
 /// then import gives the same meals back.
@@ -96,16 +97,17 @@ public enum MealJSON {
     var list: [JSONValue]
     if let object = value.object, object["format"] != nil {
       guard object["format"]?.string == formatName else {
-        throw FormatError("the \"format\" is not \"\(formatName)\".")
+        throw FormatError(tr("the \"format\" is not \"%s\".").filled(formatName))
       }
       let found = object["version"]?.int ?? 0
-      guard found >= 1 else { throw FormatError("the \"version\" is missing or not a number.") }
+      guard found >= 1 else { throw FormatError(tr("the \"version\" is missing or not a number.")) }
       guard found <= version else {
         throw FormatError(
-          "it is format version \(found), from a newer meals; this one reads version \(version).")
+          tr("it is format version %1$s, from a newer meals; this one reads version %2$s.").filled(
+            String(found), String(version)))
       }
       guard let array = object["meals"]?.array else {
-        throw FormatError("\"meals\" is missing or not a list.")
+        throw FormatError(tr("\"meals\" is missing or not a list."))
       }
       list = array
     } else if let array = value.array {
@@ -114,9 +116,9 @@ public enum MealJSON {
       list = [value]
     }
     return list.enumerated().map { index, entry in
-      let place = "meal \(index + 1)"
+      let place = tr("meal %d").filled(String(index + 1))
       guard let object = entry.object else {
-        return ImportCandidate(place: place, problem: "not a JSON object")
+        return ImportCandidate(place: place, problem: tr("not a JSON object"))
       }
       switch meal(from: object) {
       case .success(let meal):
@@ -135,11 +137,11 @@ public enum MealJSON {
       guard let number = JSONParser.number(object[key]), abs(number) < 1e15 else { return nil }
       return Int(number)
     }
-    guard let name = text("name") else { return .failure(FormatError("no \"name\"")) }
+    guard let name = text("name") else { return .failure(FormatError(tr("no \"name\""))) }
     var ingredients: [IngredientMeasurement] = []
     for entry in object["ingredients"]?.array ?? [] {
       guard let ingredient = entry["name"]?.string else {
-        return .failure(FormatError("\(name): an ingredient without a \"name\""))
+        return .failure(FormatError(tr("%s: an ingredient without a \"name\"").filled(name)))
       }
       ingredients.append(
         IngredientMeasurement(
@@ -150,7 +152,9 @@ public enum MealJSON {
     if let raw = text("difficulty") {
       guard let known = Difficulty(rawValue: raw) else {
         return .failure(
-          FormatError("\(name): difficulty “\(raw)” is not Beginner, Intermediate or Advanced"))
+          FormatError(
+            tr("%1$s: difficulty “%2$s” is not Beginner, Intermediate or Advanced").filled(
+              name, raw)))
       }
       difficulty = known
     }

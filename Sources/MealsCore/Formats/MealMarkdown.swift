@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 /// A meal as Markdown, for reading, pasting and printing; `meals import` reads it back
 /// (name, fields, ingredients with their quantities, cookware, instructions).
@@ -105,9 +106,9 @@ public enum MealMarkdown {
     func finish() {
       guard let first = current.first else { return }
       let name = MealRules.trimmed(String(first.dropFirst(2)))
-      let place = "recipe “\(name)”"
+      let place = tr("recipe “%s”").filled(name)
       if name.isEmpty {
-        candidates.append(ImportCandidate(place: place, problem: "a heading without a name"))
+        candidates.append(ImportCandidate(place: place, problem: tr("a heading without a name")))
       } else {
         candidates.append(ImportCandidate(place: place, meal: meal(named: name, body: current)))
       }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 /// Which format a file to import is in, and its recipes.
 public enum RecipeImport {
@@ -14,10 +15,11 @@ public enum RecipeImport {
   ) throws(FormatError) -> [ImportCandidate] {
     guard data.count <= JSONReading.maximumBytes else {
       throw FormatError(
-        "it is \(data.count / 1_048_576) MB; a recipe file is at most \(JSONReading.maximumBytes / 1_048_576) MB."
+        tr("it is %1$s MB; a recipe file is at most %2$s MB.").filled(
+          String(data.count / 1_048_576), String(JSONReading.maximumBytes / 1_048_576))
       )
     }
-    guard !data.isEmpty else { throw FormatError("it is empty (0 bytes).") }
+    guard !data.isEmpty else { throw FormatError(tr("it is empty (0 bytes).")) }
     let type = contentType?.lowercased() ?? ""
     let lowerName = fileName.lowercased()
     if type.contains("html") || lowerName.hasSuffix(".html") || lowerName.hasSuffix(".htm")
@@ -27,7 +29,7 @@ public enum RecipeImport {
         PageText.decode([UInt8](data), contentType: contentType), address: address)
     }
     guard var text = String(validating: data, as: UTF8.self) else {
-      throw FormatError("it is not UTF-8 text.")
+      throw FormatError(tr("it is not UTF-8 text."))
     }
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
     let start = text.drop { $0.isWhitespace }
@@ -44,10 +46,12 @@ public enum RecipeImport {
       found = [Cooklang.meal(from: text, fileName: fileName)]
     } else {
       throw FormatError(
-        "not a format meals reads (its JSON, schema.org JSON-LD or a web page holding it, Markdown with a # title, Cooklang)."
+        tr(
+          "not a format meals reads (its JSON, schema.org JSON-LD or a web page holding it, Markdown with a # title, Cooklang)."
+        )
       )
     }
-    guard !found.isEmpty else { throw FormatError("it holds no recipe.") }
+    guard !found.isEmpty else { throw FormatError(tr("it holds no recipe.")) }
     return found
   }
 
@@ -56,7 +60,7 @@ public enum RecipeImport {
     if MealJSON.recognises(value) { return try MealJSON.meals(from: value) }
     let recipes = SchemaOrgRecipe.meals(from: value)
     guard !recipes.isEmpty else {
-      throw FormatError("its JSON is neither meals' format nor a schema.org Recipe.")
+      throw FormatError(tr("its JSON is neither meals' format nor a schema.org Recipe."))
     }
     return recipes
   }
@@ -76,7 +80,8 @@ public enum RecipeImport {
   {
     let reading = RecipePage.read(html: html, address: address)
     guard !reading.candidates.isEmpty else {
-      throw FormatError("it is not a recipe page (\(reading.description)): no recipe found in it.")
+      throw FormatError(
+        tr("it is not a recipe page (%s): no recipe found in it.").filled(reading.description))
     }
     return reading.candidates
   }

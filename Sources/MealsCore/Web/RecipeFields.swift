@@ -1,3 +1,5 @@
+import Translation
+
 /// One recipe as one source of a page read it (JSON-LD, microdata, RDFa, a plugin's markup,
 /// the page's headings, its OpenGraph tags, its text), every field typed.
 ///
@@ -125,9 +127,10 @@ struct RecipeFields: Sendable, Equatable {
   /// The meal these fields make, or why they cannot make one (no name).
   func candidate(index: Int) -> ImportCandidate {
     let name = self.name.map(SchemaOrgRecipe.line)
-    let place = name.map { "recipe “\($0)”" } ?? "recipe \(index + 1)"
+    let place =
+      name.map { tr("recipe “%s”").filled($0) } ?? tr("recipe %d").filled(String(index + 1))
     guard let name, !MealRules.isBlank(name) else {
-      return ImportCandidate(place: place, problem: "a Recipe without a name")
+      return ImportCandidate(place: place, problem: tr("a Recipe without a name"))
     }
     var meal = Meal(name: name, instructions: steps.map(\.text).joined(separator: "\n"))
     meal.sectionTitles = MealDraft.titles(

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Translation
 
 /// One recipe as a recipe manager's export holds it, on its way to becoming a meal: the
 /// fields a web page has (`RecipeFields`, read by the same rules) and what only a person's own
@@ -61,7 +62,7 @@ struct ExportRecipe {
       meal.favourite = favourite
       meal.difficulty = difficulty.flatMap(ExportText.difficulty).flatMap(Difficulty.init)
       if meal.ingredients.isEmpty && meal.instructions.isEmpty {
-        return ImportCandidate(place: candidate.place, problem: "no ingredients or steps")
+        return ImportCandidate(place: candidate.place, problem: tr("no ingredients or steps"))
       }
       candidate = ImportCandidate(place: candidate.place, meal: meal)
     }
