@@ -91,7 +91,6 @@ extension LaunchOptions {
     tr("Usage:") + " meals [--db PATH] [--api-url URL] [OPTIONS] [COMMAND [ARGUMENTS]]"
   }
 
-  /// What `meals --help` prints, in the user's language (the options' names stay).
   /// The forms of `meals` as typed (never translated), shown under the `Usage:` heading.
   public static let synopsis = [
     "meals [--db PATH] [--api-url URL] [--no-mouse] [--no-animation] [--images MODE]",
@@ -102,6 +101,7 @@ extension LaunchOptions {
     "meals --help | --version",
   ]
 
+  /// What `meals --help` prints, in the user's language (the options' names stay).
   public static var usage: String {
     // The synopsis under its heading, so no translated word has to be as wide as `Usage: `.
     let commands = Subcommand.allCases.map {

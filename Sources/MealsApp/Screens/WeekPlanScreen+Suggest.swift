@@ -31,36 +31,36 @@ extension WeekPlanScreen {
   /// them take a moment); the answer is shown when it comes.
   func suggest() {
     let store = context.store
-    let monday = monday
+    let firstDay = firstDay
     let today = Self.today(context)
-    guard monday.adding(days: 6) >= today else {
+    guard firstDay.adding(days: 6) >= today else {
       return context.navigator.showInfo(
         tr("This week is over: → goes to next week, where s suggests."))
     }
     let week: [PlanEntry]
     let pantry: [Pantry.Item]
     do {
-      week = try store.readPlanEntries(from: monday, days: 7)
+      week = try store.readPlanEntries(from: firstDay, days: 7)
       pantry = try store.readPantryItems()
     } catch {
       return context.navigator.showError(error.message)
     }
     let rules = context.planRules
     let seed = suggestionSeed
-    let ticket = suggestionAnswer.ask(monday)
+    let ticket = suggestionAnswer.ask(firstDay)
     let reader = context.countReader
     context.navigator.showInfo(tr("Weighing the book's meals for the week…"))
     context.counter.run(
       { () -> Result<([PlanCandidate], [PlanSuggestion]), StoreError> in
         reader.planCandidates(pantry: pantry).map { candidates in
           let suggested = PlanSuggester.suggest(
-            week: monday, slots: Self.suggestedSlots, entries: week, candidates: candidates,
+            week: firstDay, slots: Self.suggestedSlots, entries: week, candidates: candidates,
             rules: rules, today: today, seed: seed)
           return (candidates, suggested)
         }
       },
       then: { [weak self] result in
-        guard let self, self.suggestionAnswer.take(ticket) != nil, self.monday == monday else {
+        guard let self, self.suggestionAnswer.take(ticket) != nil, self.firstDay == firstDay else {
           return
         }
         switch result {

@@ -4,7 +4,8 @@ import MealsStore
 import TerminalUI
 import Translation
 
-/// The Week Plan (`W` on My Meals): a week's days, Monday first, and the meals planned for each.
+/// The Week Plan (`W` on My Meals): a week's days, Monday first (Sunday in a language whose
+/// calendars start with it), and the meals planned for each.
 ///
 /// `←→` go a week back and on, `d` takes a meal off (`u` puts it back), `+`/`-` change its
 /// servings, `c` cooks it at those servings, `l` puts the week's ingredients on the shopping
@@ -72,7 +73,7 @@ public final class WeekPlanScreen: Screen {
   /// The app that owns the navigator that owns this screen: never outlived.
   unowned let context: AppContext
   /// The week shown.
-  private(set) var monday: CivilDate
+  private(set) var firstDay: CivilDate
   /// The week's rows: each day's heading, then its meals.
   let list = ListPane<Row, RowKey>(id: \.key, whenGone: WeekPlanScreen.goneEntry)
   var rows: [Row] { list.rows }
@@ -93,7 +94,7 @@ public final class WeekPlanScreen: Screen {
     self.context = context
     preview = SavedMealPreview(pictures: context.pictures)
     let today = Self.today(context)
-    monday = today.monday
+    firstDay = today.weekStart
     list.listen(to: context.store, redrawing: context.navigator)
     show(week: today)
     prepare(in: context.navigator.body)
@@ -119,13 +120,13 @@ public final class WeekPlanScreen: Screen {
   /// read that fails keeps the rows shown and is said.
   public func prepare(in area: Rect) {
     let store = context.store
-    let monday = monday
+    let firstDay = firstDay
     let suggested = suggestions
     let read = list.prepare(
       read: { () throws(StoreError) in
-        let entries = try store.readPlanEntries(from: monday, days: 7)
+        let entries = try store.readPlanEntries(from: firstDay, days: 7)
         return (0..<7).flatMap { offset -> [Row] in
-          let day = monday.adding(days: offset)
+          let day = firstDay.adding(days: offset)
           return [.day(day)] + entries.filter { $0.day == day }.map(Row.entry)
             + suggested.filter { $0.day == day }.map(Row.suggestion)
         }
@@ -163,7 +164,7 @@ public final class WeekPlanScreen: Screen {
   /// another week are not this one's, so a read that fails shows the error instead).
   private func show(week: CivilDate) {
     dropSuggestions()
-    monday = week.monday
+    firstDay = week.weekStart
     list.show([])
     list.markStale()
     list.select(id: .day(week.daysSince1970))
@@ -181,8 +182,8 @@ public final class WeekPlanScreen: Screen {
 
   private func perform(_ action: Action) {
     switch action {
-    case .previousWeek: show(week: monday.adding(days: -7))
-    case .nextWeek: show(week: monday.adding(days: 7))
+    case .previousWeek: show(week: firstDay.adding(days: -7))
+    case .nextWeek: show(week: firstDay.adding(days: 7))
     case .thisWeek: show(week: Self.today(context))
     case .remove: remove()
     case .undo: undo()
@@ -224,7 +225,7 @@ public final class WeekPlanScreen: Screen {
     context.write(
       by: self, { () throws(StoreError) in try store.restorePlanEntry(entry) },
       then: { screen, _ in
-        if entry.day.monday != screen.monday { screen.show(week: entry.day) }
+        if entry.day.weekStart != screen.firstDay { screen.show(week: entry.day) }
         screen.list.select(id: .entry(entry.id))
         screen.context.navigator.showInfo(
           tr("“%1$s” is back on %2$s.").filled(Quote.name(entry.mealName), entry.day.short))
@@ -236,7 +237,7 @@ public final class WeekPlanScreen: Screen {
   }
 
   /// The day under the selection (an entry's day, or the day heading's).
-  private var selectedDay: CivilDate { list.selected?.day ?? monday }
+  private var selectedDay: CivilDate { list.selected?.day ?? firstDay }
 
   /// The saved meals to choose from, for the selected day.
   private func pickMeal() {
@@ -273,13 +274,13 @@ public final class WeekPlanScreen: Screen {
 
   /// Shows the week of `day` with the selection on entry `id`.
   private func follow(_ id: Int64, to day: CivilDate) {
-    if day.monday != monday { show(week: day) }
+    if day.weekStart != firstDay { show(week: day) }
     list.select(id: .entry(id))
   }
 
   /// Asks where to write the week as iCalendar, then writes it whole (or not at all).
   private func askWhereToExport() {
-    let entries = context.store.planEntries(from: monday, days: 7)
+    let entries = context.store.planEntries(from: firstDay, days: 7)
     guard !entries.isEmpty else {
       context.navigator.showInfo(tr("Nothing is planned this week: nothing to export."))
       return
@@ -287,7 +288,7 @@ public final class WeekPlanScreen: Screen {
     let store = context.store
     let events = store.calendarEvents(for: entries)
     FileExport.ask(
-      tr("Export the week to"), offering: "week-\(monday.isoWeekName).ics",
+      tr("Export the week to"), offering: "week-\(firstDay.adding(days: 3).isoWeekName).ics",
       navigator: context.navigator,
       contents: { Array(ICalendar.calendar(events, stamp: ICalendar.stamp(store.clock())).utf8) },
       written: {
@@ -412,11 +413,11 @@ public final class WeekPlanScreen: Screen {
         planned: selectedEntry?.servings
       ).draw(into: &canvas, in: pane.area, divider: pane.divider)
     }
-    let last = monday.adding(days: 6)
-    let (_, week) = monday.isoWeek
+    let last = firstDay.adding(days: 6)
+    let (_, week) = firstDay.adding(days: 3).isoWeek
     canvas.writeRight(
       tr("Week %1$d · %2$s – %3$s %4$d").filled(
-        String(week), monday.dayAndMonth, last.dayAndMonth, String(last.year)),
+        String(week), firstDay.dayAndMonth, last.dayAndMonth, String(last.year)),
       in: layout.headline)
     if rows.isEmpty, let readError = list.readError {
       canvas.writeWrapped(

@@ -71,6 +71,18 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// The Monday that starts this date's week.
   public var monday: CivilDate { adding(days: 1 - weekday) }
 
+  /// The day that starts this date's week as the user's language counts weeks: Monday, or
+  /// Sunday where calendars start with it (Japan, Brazil: the catalog's
+  /// `first day of the week` message says `sunday`).
+  public var weekStart: CivilDate {
+    Self.weekStartsOnSunday ? adding(days: -(weekday % 7)) : monday
+  }
+
+  /// Whether the user's language starts the week on Sunday.
+  public static var weekStartsOnSunday: Bool {
+    trc("first day of the week: monday or sunday", "monday") == "sunday"
+  }
+
   /// ISO 8601's week: its year and its number, 1…53.
   ///
   /// A week belongs to the year of its Thursday, so around New Year the year may be the one
