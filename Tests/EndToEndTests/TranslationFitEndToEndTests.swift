@@ -63,6 +63,39 @@ final class TranslationFitEndToEndTests: XCTestCase {
     return shown
   }
 
+  // MARK: - Goldens
+
+  /// The screens that hold no date (all but the week plan), each as the language shows it
+  /// at 80×24, written once and read back: a translation that changes what a screen says,
+  /// or a layout that changes how it fits, shows here line by line.
+  ///
+  /// `MEALS_WRITE_GOLDENS=1` writes them anew (then look at them before committing).
+  private func compareWithGolden(_ screens: [String], language: String) throws {
+    let shown = screens.prefix(6).enumerated().map { index, screen in
+      "── screen \(index + 1) ──\n" + Self.steady(screen)
+    }.joined(separator: "\n")
+    let file = PackagePaths.root.appendingPathComponent(
+      "Tests/EndToEndTests/Goldens/\(language).txt")
+    if ProcessInfo.processInfo.environment["MEALS_WRITE_GOLDENS"] == "1" {
+      try Data((shown + "\n").utf8).write(to: file)
+      return
+    }
+    let golden = try String(contentsOf: file, encoding: .utf8)
+    XCTAssertEqual(shown + "\n", golden, "\(language): the screens differ from \(file.path)")
+  }
+
+  /// A screen without what changes from run to run: the status line a failed network read
+  /// fills (the ingredient list from TheMealDB, unreachable here) when it arrives.
+  static func steady(_ screen: String) -> String {
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String($0).replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+    }
+    // The footer is the last line written; the status line is the one above it.
+    let footer = lines.lastIndex { !$0.isEmpty } ?? lines.count
+    return lines.enumerated().map { $0.offset == footer - 1 ? "" : $0.element }
+      .joined(separator: "\n")
+  }
+
   /// The lines of a screen cut short with `…`.
   private func cuts(_ screen: String) -> Int {
     screen.split(separator: "\n").filter {
@@ -74,11 +107,13 @@ final class TranslationFitEndToEndTests: XCTestCase {
   func testNoLanguageCutsALineEnglishShowsWhole() throws {
     let english = try screens("")
     XCTAssertTrue(english[0].contains("My Meals"), english[0])
+    try compareWithGolden(english, language: "en")
     for language in [
       "de_DE", "es_ES", "fr_FR", "it_IT", "ja_JP", "nl_NL", "pl_PL", "pt_BR", "sv_SE", "zh_CN",
     ] {
       let translated = try screens(language)
       XCTAssertFalse(translated[0].contains("My Meals"), "\(language)\n\(translated[0])")
+      try compareWithGolden(translated, language: language)
       for (index, screen) in translated.enumerated() {
         XCTAssertLessThanOrEqual(
           cuts(screen), cuts(english[index]),

@@ -40,6 +40,11 @@ public final class MealEditorScreen: Screen {
       case .rating: tr("Rating")
       }
     }
+
+    /// The labels' column: as wide as the longest in the user's language (`Schwierigkeit`),
+    /// 12 at least, 20 at most, worked out once.
+    static let labelColumns = min(
+      20, max(12, allCases.map { TextWidth.columns(of: $0.label) }.max() ?? 12))
   }
 
   static let keys = KeyTable<Action>(
@@ -528,7 +533,8 @@ public final class MealEditorScreen: Screen {
         // No quantity (salt) shows nothing.
         canvas.writeTruncated(measurement.quantity, in: parts[2], style: .muted)
       case .field(_, let label, let value, let style):
-        let parts = row.content.split(.horizontal, [.fixed(12), .fixed(1), .fill])
+        let parts = row.content.split(
+          .horizontal, [.fixed(Detail.labelColumns), .fixed(1), .fill])
         canvas.writeTruncated(label, in: parts[0], style: .muted)
         canvas.writeTruncated(value, in: parts[2], style: style)
       case .blank:
