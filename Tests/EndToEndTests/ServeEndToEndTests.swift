@@ -142,6 +142,23 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(german.body.contains("<option value=\"de\" selected>Deutsch</option>"))
     XCTAssertTrue(german.body.contains(">Shakshuka</span>"), "the book's own words stay")
 
+    // A meal, its Cook Mode, the week and the shopping list in the same language.
+    let id = try XCTUnwrap(german.body.firstMatch(of: /href="\/meal\/(\d+)/)).1
+    let inGerman = ["Cookie": cookie, "Accept-Language": "de"]
+    let meal = try http.request("GET", "/meal/\(id)", headers: inGerman).body
+    for word in [">Kochen</a>", ">Umrechnen</button>", "<h2>Zutaten</h2>", "<h2>Schritte</h2>"] {
+      XCTAssertTrue(meal.contains(word), "\(word)\n\(meal)")
+    }
+    let cook = try http.request("GET", "/cook/\(id)", headers: inGerman).body
+    XCTAssertTrue(cook.contains("Zusammensuchen · für "), cook)
+    XCTAssertTrue(cook.contains(">Gekocht</button>"), cook)
+    XCTAssertTrue(cook.contains("Schritt 1 von "), cook)
+    let plan = try http.request("GET", "/plan?week=2026-W49", headers: inGerman).body
+    XCTAssertTrue(plan.contains("<h2>Montag, 30. November</h2>"), plan)
+    XCTAssertTrue(plan.contains("Woche 2026-W49"), plan)
+    let shopping = try http.request("GET", "/shopping", headers: inGerman).body
+    XCTAssertTrue(shopping.contains("<h1>Einkauf</h1>"), shopping)
+
     let search = try http.request(
       "GET", "/api/meals?q=shak", headers: ["Cookie": cookie, "Accept-Language": "de"])
     XCTAssertEqual((try json(search) as? [String: Any])?["said"] as? String, "1 Gericht.")

@@ -14,6 +14,9 @@ public enum PhonePages {
 
   // MARK: - The frame
 
+  /// A message as HTML text (a translation may hold `<` or `&`).
+  static func said(_ text: String) -> String { HTMLEscaping.escaped(text) }
+
   /// A whole page: `title` in the tab, `page` names the body for the script.
   static func page(title: String, page: String, main: String) -> String {
     """
@@ -193,33 +196,33 @@ public enum PhonePages {
     }
     let facts = [
       meal.category, meal.area, meal.totalMinutes.map(MealFields.describeMinutes),
-      meal.difficulty?.rawValue, meal.rating > 0 ? MealFields.stars(meal.rating) : nil,
-      meal.favourite ? "★ favourite" : nil,
+      meal.difficulty?.label, meal.rating > 0 ? MealFields.stars(meal.rating) : nil,
+      meal.favourite ? tr("★ favourite") : nil,
     ].compactMap { $0 }.filter { !$0.isEmpty }
     if !facts.isEmpty {
       main +=
         "<p class=\"facts\" dir=\"auto\">\(HTMLEscaping.escaped(facts.joined(separator: " · ")))</p>\n"
     }
     main += """
-      <p class="actions"><a class="button" href="/cook/\(id)?servings=\(servings.current)\(unitsQuery)">Cook</a></p>
+      <p class="actions"><a class="button" href="/cook/\(id)?servings=\(servings.current)\(unitsQuery)">\(said(trc("phone page", "Cook")))</a></p>
       <form class="servings" method="get" action="/meal/\(id)">
-      <label>Servings <input type="number" name="servings" min="\(Servings.range.lowerBound)" max="\(Servings.range.upperBound)" value="\(servings.current)"></label>
-      \(units == .asWritten ? "" : "<input type=\"hidden\" name=\"units\" value=\"\(units.rawValue)\">")<button type="submit">Scale</button>\(servings.isScaled ? " <span class=\"note\">written for \(servings.base)</span>" : "")
+      <label>\(said(trc("phone page", "Servings"))) <input type="number" name="servings" min="\(Servings.range.lowerBound)" max="\(Servings.range.upperBound)" value="\(servings.current)"></label>
+      \(units == .asWritten ? "" : "<input type=\"hidden\" name=\"units\" value=\"\(units.rawValue)\">")<button type="submit">\(said(trc("phone page", "Scale")))</button>\(servings.isScaled ? " <span class=\"note\">\(said(trc("phone page", "written for %d").filled(String(servings.base))))</span>" : "")
       </form>
       \(unitsChoice(id: id, servings: servings.current, chosen: units))
-      <h2>Ingredients</h2>
+      <h2>\(said(tr("Ingredients")))</h2>
 
       """
     main += ingredientList(lines)
     if !meal.cookware.isEmpty {
       main +=
-        "<h2>Cookware</h2>\n<p class=\"cookware\">\(HTMLEscaping.escaped(Cookware.line(meal.cookware)))</p>\n"
+        "<h2>\(said(tr("Cookware")))</h2>\n<p class=\"cookware\">\(HTMLEscaping.escaped(Cookware.line(meal.cookware)))</p>\n"
     }
     // Notes are read, not done: their own heading and paragraphs, not numbered as steps.
     let method = CookMethod(of: meal)
     let steps = method.steps
     if !steps.isEmpty {
-      main += "<h2>Steps</h2>\n"
+      main += "<h2>\(said(trc("phone page", "Steps")))</h2>\n"
       var section: String?
       var open = false
       for step in steps {
@@ -238,14 +241,14 @@ public enum PhonePages {
       if open { main += "</ol>\n" }
     }
     if !method.notes.isEmpty {
-      main += "<h2>Notes</h2>\n"
+      main += "<h2>\(said(trc("phone page", "Notes")))</h2>\n"
       for note in method.notes {
         main += "<p class=\"note\" dir=\"auto\">\(HTMLEscaping.escaped(note))</p>\n"
       }
     }
     if let source = meal.sourceURL, let link = webAddress(source) {
       main +=
-        "<p class=\"source\"><a href=\"\(HTMLEscaping.escaped(link))\" rel=\"noopener noreferrer\">Source</a></p>\n"
+        "<p class=\"source\"><a href=\"\(HTMLEscaping.escaped(link))\" rel=\"noopener noreferrer\">\(said(trc("phone page", "Source")))</a></p>\n"
     }
     main += "</article>\n"
     return page(title: meal.name, page: "meal", main: main)
@@ -311,16 +314,16 @@ public enum PhonePages {
     let steps = method.steps
     var main = """
       <h1 class="cook-title" dir="auto" data-meal="\(id)"><a href="/meal/\(id)?servings=\(servings.current)\(unitsQuery)">\(HTMLEscaping.escaped(meal.name))</a></h1>
-      <div class="timers" id="timers" role="status" aria-live="polite" aria-label="Timers"></div>
+      <div class="timers" id="timers" role="status" aria-live="polite" aria-label="\(said(trc("phone page", "Timers")))"></div>
       <p class="said" id="step-said" aria-live="polite"></p>
       <section class="step gather" data-step="0">
-      <p class="step-number">Gather · for \(servings.current)</p>
+      <p class="step-number">\(said(trc("phone page", "Gather · for %d").filled(String(servings.current))))</p>
 
       """
     main += ingredientList(lines)
     if !meal.cookware.isEmpty {
       main +=
-        "<p class=\"cookware\">Cookware: \(HTMLEscaping.escaped(Cookware.line(meal.cookware)))</p>\n"
+        "<p class=\"cookware\">\(said(trc("phone page", "Cookware: %s").filled(Cookware.line(meal.cookware))))</p>\n"
     }
     // Notes are read while gathering: they are not steps.
     for note in method.notes {
@@ -328,7 +331,7 @@ public enum PhonePages {
     }
     // "Cooked it" closes the last step (the gathering, when there are none).
     let cookedButton = """
-      <p class="cooked-it"><button type="button" id="cooked"\(servings.said.map { " data-servings=\"\($0)\"" } ?? "")>Cooked it</button></p>
+      <p class="cooked-it"><button type="button" id="cooked"\(servings.said.map { " data-servings=\"\($0)\"" } ?? "")>\(said(trc("phone page", "Cooked it")))</button></p>
       <p class="cooked-said" id="cooked-said" role="status" aria-live="polite"></p>
 
       """
@@ -336,7 +339,10 @@ public enum PhonePages {
     main += "</section>\n"
     for (index, step) in steps.enumerated() {
       main += "<section class=\"step\" data-step=\"\(index + 1)\">\n"
-      main += "<p class=\"step-number\">Step \(index + 1) of \(steps.count)"
+      main +=
+        "<p class=\"step-number\">"
+        + said(
+          trc("phone page", "Step %1$d of %2$d").filled(String(index + 1), String(steps.count)))
       if let section = step.section { main += " · \(HTMLEscaping.escaped(section))" }
       main += "</p>\n<p class=\"step-text\" dir=\"auto\">\(HTMLEscaping.escaped(step.text))</p>\n"
       let used = lines.filter { mentions(step.text, $0.name) }
@@ -351,20 +357,23 @@ public enum PhonePages {
       for duration in StepDuration.find(in: step.text) {
         let phrase = String(step.text[duration.range])
         main += """
-          <button type="button" class="timer" data-seconds="\(duration.seconds)">Timer: \(HTMLEscaping.escaped(phrase))</button>
+          <button type="button" class="timer" data-seconds="\(duration.seconds)">\(said(trc("phone page", "Timer: %s").filled(phrase)))</button>
 
           """
       }
       if index == steps.count - 1 { main += cookedButton }
       main += "</section>\n"
     }
-    if steps.isEmpty { main += "<p class=\"note\">No steps written.</p>\n" }
+    if steps.isEmpty {
+      main += "<p class=\"note\">\(said(trc("phone page", "No steps written.")))</p>\n"
+    }
     main += """
-      <nav class="cook-nav" aria-label="Steps"><button type="button" id="previous">← Back</button>\
-      <button type="button" id="next">Next →</button></nav>
+      <nav class="cook-nav" aria-label="\(said(trc("phone page", "Steps")))"><button type="button" id="previous">\(said(trc("phone page", "← Back")))</button>\
+      <button type="button" id="next">\(said(trc("phone page", "Next →")))</button></nav>
 
       """
-    return page(title: "Cook: " + meal.name, page: "cook", main: main)
+    return page(
+      title: trc("phone page", "Cook: %s").filled(meal.name), page: "cook", main: main)
   }
 
   /// Whether a step names an ingredient (a whole word or words, case and accents ignored).
@@ -393,7 +402,7 @@ public enum PhonePages {
     let previous = monday.adding(days: -7).isoWeekName
     let next = monday.adding(days: 7).isoWeekName
     var main = """
-      <h1>Week \(HTMLEscaping.escaped(monday.isoWeekName))</h1>
+      <h1>\(said(trc("phone page", "Week %s").filled(monday.isoWeekName)))</h1>
       <p class="weeks"><a href="/plan?week=\(previous)">← \(previous)</a> <a href="/plan?week=\(next)">\(next) →</a></p>
 
       """
@@ -402,14 +411,15 @@ public enum PhonePages {
       let planned = entries.filter { $0.day == day }
       main += "<section class=\"day\"><h2>\(HTMLEscaping.escaped(dayName(day)))</h2>\n"
       if planned.isEmpty {
-        main += "<p class=\"note\">Nothing planned.</p>\n"
+        main += "<p class=\"note\">\(said(trc("phone page", "Nothing planned.")))</p>\n"
       } else {
         main += "<ul class=\"planned\">\n"
         for entry in planned {
-          main += "<li><span class=\"slot\">\(entry.slot.rawValue)</span> "
+          main += "<li><span class=\"slot\">\(said(entry.slot.label))</span> "
           main += "<a href=\"/meal/\(entry.mealID)?servings=\(entry.servings)\">"
           main += "<bdi>\(HTMLEscaping.escaped(entry.mealName))</bdi></a>"
-          main += " <span class=\"note\">for \(entry.servings)</span>"
+          main +=
+            " <span class=\"note\">\(said(trc("phone page", "for %d").filled(String(entry.servings))))</span>"
           if !entry.note.isEmpty {
             main += " <span class=\"note\" dir=\"auto\">\(HTMLEscaping.escaped(entry.note))</span>"
           }
@@ -419,17 +429,39 @@ public enum PhonePages {
       }
       main += "</section>\n"
     }
-    return page(title: "Plan " + monday.isoWeekName, page: "plan", main: main)
+    return page(
+      title: trc("phone page", "Plan %s").filled(monday.isoWeekName), page: "plan", main: main)
   }
 
   /// `Monday 30 November`.
   static func dayName(_ day: CivilDate) -> String {
-    let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    let months = [
-      "January", "February", "March", "April", "May", "June", "July", "August", "September",
-      "October", "November", "December",
-    ]
-    return "\(weekdays[day.weekday - 1]) \(day.day) \(months[day.month - 1])"
+    let weekday =
+      switch day.weekday {
+      case 1: trc("weekday, in full", "Monday")
+      case 2: trc("weekday, in full", "Tuesday")
+      case 3: trc("weekday, in full", "Wednesday")
+      case 4: trc("weekday, in full", "Thursday")
+      case 5: trc("weekday, in full", "Friday")
+      case 6: trc("weekday, in full", "Saturday")
+      default: trc("weekday, in full", "Sunday")
+      }
+    let month =
+      switch day.month {
+      case 1: trc("month, in full", "January")
+      case 2: trc("month, in full", "February")
+      case 3: trc("month, in full", "March")
+      case 4: trc("month, in full", "April")
+      case 5: trc("month, in full", "May")
+      case 6: trc("month, in full", "June")
+      case 7: trc("month, in full", "July")
+      case 8: trc("month, in full", "August")
+      case 9: trc("month, in full", "September")
+      case 10: trc("month, in full", "October")
+      case 11: trc("month, in full", "November")
+      default: trc("month, in full", "December")
+      }
+    return trc("date in full: weekday, day, month", "%1$s %2$d %3$s").filled(
+      weekday, String(day.day), month)
   }
 
   // MARK: - The shopping list
@@ -438,10 +470,12 @@ public enum PhonePages {
   /// (`1 cup` and `250 ml` of milk), in name order, ticked rows last and what the pantry has
   /// after them; the boxes tick with the script (without it the list reads).
   public static func shopping(_ rows: [ShoppingRow]) -> String {
-    var main = "<h1>Shopping</h1>\n"
+    var main = "<h1>\(said(tr("Shopping")))</h1>\n"
     if rows.isEmpty {
       main +=
-        "<p class=\"note\" id=\"empty\">The list is empty: add a meal's ingredients in meals.</p>\n"
+        "<p class=\"note\" id=\"empty\">"
+        + said(trc("phone page", "The list is empty: add a meal's ingredients in meals."))
+        + "</p>\n"
     }
     // Ticks made while meals cannot be reached are said here (by the script) until sent.
     main += "<p class=\"note\" id=\"waiting\" role=\"status\" aria-live=\"polite\"></p>\n"
@@ -454,7 +488,7 @@ public enum PhonePages {
       main += shoppingRow(row)
     }
     main += "</ul>\n"
-    return page(title: "Shopping", page: "shopping", main: main)
+    return page(title: tr("Shopping"), page: "shopping", main: main)
   }
 
   /// A row's box names its first item (`data-id`) and all of them (`data-ids`): a tick ticks
@@ -463,7 +497,8 @@ public enum PhonePages {
     let ticked = row.ticked ? " checked" : ""
     let classes = [row.ticked ? "ticked" : nil, row.atHome ? "at-home" : nil].compactMap { $0 }
     let ids = row.itemIDs.map(String.init).joined(separator: ",")
-    let home = row.atHome ? " <span class=\"note\">at home</span>" : ""
+    let home =
+      row.atHome ? " <span class=\"note\">\(said(trc("phone page", "at home")))</span>" : ""
     return """
       <li dir="auto"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")><label><input type="checkbox" data-id="\(row.itemIDs.first ?? 0)" data-ids="\(ids)"\(ticked) disabled> \
       <span class="measure">\(HTMLEscaping.escaped(row.amounts))</span> \
