@@ -153,6 +153,11 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(cook.contains("Zusammensuchen · für "), cook)
     XCTAssertTrue(cook.contains(">Gekocht</button>"), cook)
     XCTAssertTrue(cook.contains("Schritt 1 von "), cook)
+    // The script's own words (a timer's "done", a tick refused) come with the page.
+    XCTAssertTrue(cook.contains("&quot;Step %s&quot;:&quot;Schritt %s&quot;"), cook)
+    XCTAssertFalse(
+      try http.request("GET", "/cook/\(id)", headers: ["Cookie": cookie]).body.contains(
+        "data-words"), "English is the script's own")
     let plan = try http.request("GET", "/plan?week=2026-W49", headers: inGerman).body
     XCTAssertTrue(plan.contains("<h2>Montag, 30. November</h2>"), plan)
     XCTAssertTrue(plan.contains("Woche 2026-W49"), plan)
@@ -751,7 +756,9 @@ final class ServeEndToEndTests: XCTestCase {
 
     let cook = try http.request("GET", "/cook/\(pieID)", headers: bearer)
     XCTAssertTrue(cook.body.contains("Step 1 of 2"), cook.body)
-    XCTAssertTrue(cook.body.contains("data-seconds=\"1200\">Timer: 20 minutes</button>"), cook.body)
+    XCTAssertTrue(
+      cook.body.contains(
+        "data-seconds=\"1200\" data-label=\"20 minutes\">Timer: 20 minutes</button>"), cook.body)
     XCTAssertTrue(
       cook.body.contains(
         "<li dir=\"auto\"><label><input type=\"checkbox\" class=\"added\"> 500 g Potatoes</label></li>"

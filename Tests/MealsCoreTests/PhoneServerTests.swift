@@ -131,8 +131,12 @@ final class PhoneServerTests: XCTestCase {
           + "<li dir=\"auto\"><label><input type=\"checkbox\" class=\"added\"> 200 g flour</label></li>"
       ),
       page)
-    XCTAssertTrue(page.contains("data-seconds=\"300\">Timer: 5 minutes</button>"), page)
-    XCTAssertTrue(page.contains("data-seconds=\"4200\">Timer: 1 hr 10 mins</button>"), page)
+    XCTAssertTrue(
+      page.contains("data-seconds=\"300\" data-label=\"5 minutes\">Timer: 5 minutes</button>"), page
+    )
+    XCTAssertTrue(
+      page.contains(
+        "data-seconds=\"4200\" data-label=\"1 hr 10 mins\">Timer: 1 hr 10 mins</button>"), page)
     XCTAssertFalse(page.contains("> 4 Apples</label>"), "no step names the apples")
     XCTAssertTrue(
       page.contains(

@@ -1,3 +1,5 @@
+import Translation
+
 /// The pages' own style and script, served at `/app.css` and `/app.js` (no framework).
 ///
 /// The script only adds to pages that read without it: search as you type, one Cook Mode step
@@ -87,6 +89,11 @@ public enum PhoneAssets {
     'use strict';
     (function () {
       const page = document.body.dataset.page;
+      // The page's language: the server gives the script its words (English when none).
+      const words = (() => {
+        try { return JSON.parse(document.body.dataset.words || '{}'); } catch (error) { return {}; }
+      })();
+      const say = (text, value) => (words[text] || text).replace('%s', value);
       const json = (address, options) => fetch(address, Object.assign({ credentials: 'same-origin' }, options))
         .then((response) => { if (!response.ok) throw new Error(response.status); return response.json(); });
 
@@ -133,7 +140,7 @@ public enum PhoneAssets {
             history.replaceState(null, '', form.toString() ? '/?' + form.toString() : '/');
             // The server says it in the page's language.
             count.textContent = answer.said;
-          }).catch(() => { count.textContent = 'The book could not be read; try again.'; });
+          }).catch(() => { count.textContent = say('The book could not be read; try again.'); });
         };
         box.addEventListener('input', search);
         box.form.addEventListener('change', search);
@@ -186,11 +193,11 @@ public enum PhoneAssets {
             }).then((response) => { if (!response.ok) throw new Error(response.status); return response.json(); })
               .then((answer) => {
                 told.textContent = answer.times > 1
-                  ? 'In the cook log: cooked ' + answer.times + ' times.' : 'In the cook log.';
+                  ? say('In the cook log: cooked %s times.', answer.times) : say('In the cook log.');
               })
               .catch(() => {
                 cooked.disabled = false;
-                told.textContent = 'Not logged: meals cannot be reached now. Try again when it can.';
+                told.textContent = say('Not logged: meals cannot be reached now. Try again when it can.');
               });
           });
         }
@@ -247,7 +254,7 @@ public enum PhoneAssets {
         };
         buttons.forEach((button, index) => {
           button.dataset.key = String(index);
-          button.dataset.label = button.textContent.replace(/^Timer: /, '');
+          button.dataset.label = button.dataset.label || button.textContent.replace(/^Timer: /, '');
         });
         const stepOf = (button) => Number(button.closest('.step').dataset.step);
         // The bar of timers, on every step: label, step, time left; a tap goes to the step
@@ -259,7 +266,8 @@ public enum PhoneAssets {
             const item = document.createElement('button');
             item.type = 'button';
             item.className = 'bar-timer' + (left === 0 ? ' done' : '');
-            item.textContent = timer.label + ' · Step ' + timer.step + ' · ' + (left === 0 ? 'done' : clock(left));
+            item.textContent = timer.label + ' · ' + say('Step %s', timer.step) + ' · '
+              + (left === 0 ? say('done') : clock(left));
             item.addEventListener('click', () => {
               if (Date.now() >= timer.end) {
                 saved.timers = saved.timers.filter((other) => other !== timer);
@@ -275,8 +283,8 @@ public enum PhoneAssets {
             const timer = saved.timers.find((other) => other.key === button.dataset.key);
             const left = timer ? Math.max(0, Math.ceil((timer.end - now) / 1000)) : null;
             button.className = 'timer' + (timer ? (left === 0 ? ' done' : ' running') : '');
-            button.textContent = timer === undefined ? 'Timer: ' + button.dataset.label
-              : left === 0 ? 'Done: ' + button.dataset.label : clock(left) + ' left';
+            button.textContent = timer === undefined ? say('Timer: %s', button.dataset.label)
+              : left === 0 ? say('Done: %s', button.dataset.label) : say('%s left', clock(left));
           });
         };
         const tick = () => {
@@ -346,7 +354,7 @@ public enum PhoneAssets {
             if (held && !mark) {
               mark = document.createElement('span');
               mark.className = 'waiting-mark';
-              mark.textContent = 'waiting';
+              mark.textContent = say('waiting');
               row.querySelector('.ingredient').after(mark);
             } else if (!held && mark) {
               mark.remove();
@@ -406,8 +414,8 @@ public enum PhoneAssets {
             sending = false;
             show();
             if (error.message === 'unpaired') {
-              said.textContent = 'This phone is not paired any more: open the address meals serve printed. '
-                + said.textContent;
+              said.textContent = say('This phone is not paired any more: open the address meals serve printed.')
+                + ' ' + said.textContent;
             }
           });
         };
@@ -432,8 +440,8 @@ public enum PhoneAssets {
               if (response.status >= 500) return hold(ids.slice(index));
               setRow(box, !ticked);
               said.textContent = response.status === 401
-                ? 'Not ticked: this phone is not paired any more — open the address meals serve printed.'
-                : 'Not ticked: meals refused it (' + response.status + ').';
+                ? say('Not ticked: this phone is not paired any more — open the address meals serve printed.')
+                : say('Not ticked: meals refused it (%s).', response.status);
               return undefined;
             }, () => hold(ids.slice(index)));
           };

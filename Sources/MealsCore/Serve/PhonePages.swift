@@ -17,6 +17,52 @@ public enum PhonePages {
   /// A message as HTML text (a translation may hold `<` or `&`).
   static func said(_ text: String) -> String { HTMLEscaping.escaped(text) }
 
+  /// The words the script writes, in the request's language, as a `data-words` attribute
+  /// (nothing in English: the script's own words are English).
+  static func scriptWords() -> String {
+    guard Translator.language != nil else { return "" }
+    let words = [
+      (
+        "The book could not be read; try again.",
+        trc("phone script", "The book could not be read; try again.")
+      ),
+      (
+        "In the cook log: cooked %s times.",
+        trc("phone script", "In the cook log: cooked %s times.")
+      ),
+      ("In the cook log.", trc("phone script", "In the cook log.")),
+      (
+        "Not logged: meals cannot be reached now. Try again when it can.",
+        trc("phone script", "Not logged: meals cannot be reached now. Try again when it can.")
+      ),
+      ("Step %s", trc("phone script", "Step %s")),
+      ("done", trc("phone script", "done")),
+      ("Timer: %s", trc("phone page", "Timer: %s")),
+      ("Done: %s", trc("phone script", "Done: %s")),
+      ("%s left", trc("phone script", "%s left")),
+      ("waiting", trc("phone script", "waiting")),
+      (
+        "This phone is not paired any more: open the address meals serve printed.",
+        trc(
+          "phone script", "This phone is not paired any more: open the address meals serve printed."
+        )
+      ),
+      (
+        "Not ticked: this phone is not paired any more — open the address meals serve printed.",
+        trc(
+          "phone script",
+          "Not ticked: this phone is not paired any more — open the address meals serve printed.")
+      ),
+      (
+        "Not ticked: meals refused it (%s).",
+        trc("phone script", "Not ticked: meals refused it (%s).")
+      ),
+    ].filter { $0.0 != $0.1 }
+    guard !words.isEmpty else { return "" }
+    let object = JSONText.object(words.map { ($0.0, JSONText.string($0.1)) })
+    return " data-words=\"\(said(object.serialized(pretty: false)))\""
+  }
+
   /// A whole page: `title` in the tab, `page` names the body for the script.
   static func page(title: String, page: String, main: String) -> String {
     """
@@ -28,7 +74,7 @@ public enum PhonePages {
     <link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest">
     <meta name="theme-color" content="#b34700">
-    </head><body data-page="\(page)">
+    </head><body data-page="\(page)"\(scriptWords())>
     <header><nav aria-label="\(HTMLEscaping.escaped(tr("Pages")))"><a href="/">\(HTMLEscaping.escaped(tr("Book")))</a><a href="/plan">\(HTMLEscaping.escaped(tr("Plan")))</a><a href="/shopping">\(HTMLEscaping.escaped(tr("Shopping")))</a></nav></header>
     <main>
     \(main)
@@ -259,10 +305,11 @@ public enum PhonePages {
     let links = UnitSystem.allCases.map { system in
       let address = "/meal/\(id)?servings=\(servings)&amp;units=\(system.rawValue)"
       let current = system == chosen ? " aria-current=\"true\"" : ""
-      return "<a href=\"\(address)\"\(current)>\(system.label)</a>"
+      return "<a href=\"\(address)\"\(current)>\(said(system.label))</a>"
     }
     return
-      "<nav class=\"units\" aria-label=\"Units\">Units: \(links.joined(separator: " · "))</nav>"
+      "<nav class=\"units\" aria-label=\"\(said(trc("phone page", "Units")))\">"
+      + said(trc("phone page", "Units: %s")).filled(links.joined(separator: " · ")) + "</nav>"
   }
 
   /// The ingredient lines, a group's under its title.
@@ -357,7 +404,7 @@ public enum PhonePages {
       for duration in StepDuration.find(in: step.text) {
         let phrase = String(step.text[duration.range])
         main += """
-          <button type="button" class="timer" data-seconds="\(duration.seconds)">\(said(trc("phone page", "Timer: %s").filled(phrase)))</button>
+          <button type="button" class="timer" data-seconds="\(duration.seconds)" data-label="\(said(phrase))">\(said(trc("phone page", "Timer: %s").filled(phrase)))</button>
 
           """
       }
