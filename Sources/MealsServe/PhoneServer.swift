@@ -112,7 +112,7 @@ public final class PhoneServer: Sendable {
       default: break
       }
       if guards.withLock({ $0.isLimited(request.client, now: now) }) {
-        var response = refusal(429, "Too many wrong tokens: wait a minute.", api: api)
+        var response = refusal(429, tr("Too many wrong tokens: wait a minute."), api: api)
         response.headers.append(("Retry-After", "60"))
         return response
       }
@@ -120,7 +120,7 @@ public final class PhoneServer: Sendable {
       if given != nil { guards.withLock { $0.failed(request.client, now: now) } }
       var response = refusal(
         401,
-        "This phone is not paired: open the address meals serve printed, or scan its code.",
+        tr("This phone is not paired: open the address meals serve printed, or scan its code."),
         api: api)
       if api { response.headers.append(("WWW-Authenticate", "Bearer")) }
       return response
@@ -129,9 +129,10 @@ public final class PhoneServer: Sendable {
     switch found {
     case .success(let value): route = value
     case .failure(.notFound):
-      return refusal(404, "There is nothing at this address.", api: api)
+      return refusal(404, tr("There is nothing at this address."), api: api)
     case .failure(.methodNotAllowed(let allowed)):
-      var response = refusal(405, "This address does not take \(request.method).", api: api)
+      var response = refusal(
+        405, tr("This address does not take %s.").filled(request.method), api: api)
       response.headers.append(("Allow", allowed))
       return response
     }
@@ -145,7 +146,8 @@ public final class PhoneServer: Sendable {
     do {
       return try answer(route, request)
     } catch {
-      return refusal(503, "The book could not be read: \(error.message)", api: route.isAPI)
+      return refusal(
+        503, tr("The book could not be read: %s").filled(error.message), api: route.isAPI)
     }
   }
 
@@ -195,7 +197,8 @@ public final class PhoneServer: Sendable {
     case .authority:
       guard let authority else {
         return refusal(
-          404, "This book is served to this machine only: there is nothing to trust.", api: false)
+          404, tr("This book is served to this machine only: there is nothing to trust."),
+          api: false)
       }
       return ServerResponse(
         status: 200,
@@ -206,7 +209,9 @@ public final class PhoneServer: Sendable {
         ] + Self.safety, body: Array(authority.pem.utf8))
     case .photo(let id):
       let photo = try store.withLock { store throws(StoreError) in try store.photo(mealID: id) }
-      guard let photo else { return refusal(404, "This meal has no photo of its own.", api: false) }
+      guard let photo else {
+        return refusal(404, tr("This meal has no photo of its own."), api: false)
+      }
       return ServerResponse(
         status: 200,
         headers: [("Content-Type", photo.type), ("Cache-Control", "private, max-age=3600")]
@@ -244,7 +249,8 @@ public final class PhoneServer: Sendable {
     guard token.matches(request.query["token"]) else {
       guards.withLock { $0.failed(request.client, now: now) }
       return refusal(
-        401, "This pairing address is not (or no longer) right: open the one meals serve printed.",
+        401,
+        tr("This pairing address is not (or no longer) right: open the one meals serve printed."),
         api: false)
     }
     guards.withLock { $0.cameIn(request.client) }
@@ -388,7 +394,8 @@ public final class PhoneServer: Sendable {
   /// on the phone: a later tick (here, in the app, another phone) is not undone by it.
   private func tick(_ id: Int64, _ request: ServerRequest) throws(StoreError) -> ServerResponse {
     guard let tick = PhoneJSON.tick(fromBody: request.body) else {
-      return refusal(400, "The body must be {\"ticked\": true} or {\"ticked\": false}.", api: true)
+      return refusal(
+        400, tr("The body must be {\"ticked\": true} or {\"ticked\": false}."), api: true)
     }
     let now = clock()
     let item = try store.withLock { store throws(StoreError) -> ShoppingItem? in
@@ -401,7 +408,7 @@ public final class PhoneServer: Sendable {
       }
       return item
     }
-    guard let item else { return refusal(404, "There is no such item on the list.", api: true) }
+    guard let item else { return refusal(404, tr("There is no such item on the list."), api: true) }
     changes.withLock { $0.version += 1 }
     return json(PhoneJSON.item(item))
   }
@@ -411,7 +418,8 @@ public final class PhoneServer: Sendable {
   private func cooked(_ id: Int64, _ request: ServerRequest) throws(StoreError) -> ServerResponse {
     guard let asked = PhoneJSON.cooked(fromBody: request.body) else {
       return refusal(
-        400, "The body must be {} or {\"servings\": 1 to 1000, \"at\": milliseconds}.", api: true)
+        400, tr("The body must be {} or {\"servings\": 1 to 1000, \"at\": milliseconds}."),
+        api: true)
     }
     let at = min(asked.at ?? clock(), clock())
     let day = CivilDate.today(Date(timeIntervalSince1970: at))
@@ -420,7 +428,9 @@ public final class PhoneServer: Sendable {
       try store.logCooking(mealID: id, on: day, servings: asked.servings)
       return try store.cookedSummary(mealID: id)?.times
     }
-    guard let times else { return refusal(404, "There is no such meal in the book.", api: true) }
+    guard let times else {
+      return refusal(404, tr("There is no such meal in the book."), api: true)
+    }
     changes.withLock { $0.version += 1 }
     return json(.object([("day", .string(day.description)), ("times", .integer(Int64(times)))]))
   }
@@ -482,17 +492,22 @@ public final class PhoneServer: Sendable {
 
   private func refusal(_ status: Int, _ message: String, api: Bool) -> ServerResponse {
     if api { return json(PhoneJSON.error(message), status: status) }
-    let titles = [
-      400: "Not understood", 401: "Not paired", 403: "Not allowed", 404: "Not found",
-      405: "Not allowed", 415: "Not understood", 421: "Not this machine", 429: "Too many tries",
-      503: "Not available",
-    ]
-    return html(
-      PhonePages.message(title: titles[status] ?? "Refused", text: message), status: status)
+    let title =
+      switch status {
+      case 400, 415: trc("refusal", "Not understood")
+      case 401: trc("refusal", "Not paired")
+      case 403, 405: trc("refusal", "Not allowed")
+      case 404: trc("refusal", "Not found")
+      case 421: trc("refusal", "Not this machine")
+      case 429: trc("refusal", "Too many tries")
+      case 503: trc("refusal", "Not available")
+      default: trc("refusal", "Refused")
+      }
+    return html(PhonePages.message(title: title, text: message), status: status)
   }
 
   private func missingMeal(api: Bool) -> ServerResponse {
-    refusal(404, "There is no such meal in the book (deleted, perhaps).", api: api)
+    refusal(404, tr("There is no such meal in the book (deleted, perhaps)."), api: api)
   }
 
   private func nonEmpty(_ text: String?) -> String? {

@@ -161,6 +161,10 @@ final class ServeEndToEndTests: XCTestCase {
     let plan = try http.request("GET", "/plan?week=2026-W49", headers: inGerman).body
     XCTAssertTrue(plan.contains("<h2>Montag, 30. November</h2>"), plan)
     XCTAssertTrue(plan.contains("Woche 2026-W49"), plan)
+    // A refusal too: a phone not paired is told so in its language.
+    let unpaired = try http.request("GET", "/plan", headers: ["Accept-Language": "de"])
+    XCTAssertEqual(unpaired.status, 401)
+    XCTAssertTrue(unpaired.body.contains("<h1>Nicht gekoppelt</h1>"), unpaired.body)
     let shopping = try http.request("GET", "/shopping", headers: inGerman).body
     XCTAssertTrue(shopping.contains("<h1>Einkauf</h1>"), shopping)
 

@@ -1,3 +1,5 @@
+import Translation
+
 /// Whether a request comes from the book's own pages: the checks that keep another page in
 /// the phone's browser (another port on the same host, a site rebinding its name to this
 /// machine) from reading or writing the book with the phone's cookie.
@@ -13,9 +15,9 @@ public enum SameOrigin {
 
     public var message: String {
       switch self {
-      case .foreignHost: "This server answers only for this machine's own addresses."
-      case .foreignPage: "Only the book's own pages may change it."
-      case .notJSON: "A change must be sent as application/json."
+      case .foreignHost: tr("This server answers only for this machine's own addresses.")
+      case .foreignPage: tr("Only the book's own pages may change it.")
+      case .notJSON: tr("A change must be sent as application/json.")
       }
     }
   }
