@@ -355,4 +355,53 @@ final class TranslationCoverageEndToEndTests: XCTestCase {
     try command(["--frobnicate"])
     XCTAssertEqual(report(), "")
   }
+
+  // MARK: - The phone's pages
+
+  /// What a page shows and says aloud: its text outside tags, scripts and the language menu
+  /// (each language named in itself), with its `aria-label`s.
+  static func visibleText(_ html: String) -> String {
+    var text = html.replacing(#/<script[\s\S]*?</script>/#, with: " ")
+      .replacing(#/<select[\s\S]*?</select>/#, with: " ")
+    let labels = text.matches(of: #/aria-label="([^"]*)"/#).map { String($0.1) }
+    text = text.replacing(#/<[^>]*>/#, with: "\n")
+    return ([text] + labels).joined(separator: "\n")
+      .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
+      .replacingOccurrences(of: "&quot;", with: "\"")
+  }
+
+  func testEveryPhonePageSaysItsWordsInTheLanguage() throws {
+    try writeBook()
+    try command(["plan", "add", "Μουσακάς", "today"])
+    try command(["plan", "shop", "--from", "today", "--days", "1"])
+    let server = try ChildProcess([
+      "/usr/bin/env", "MEALS_LOCALEDIR=\(locales)", "MEALS_CONFIG=/dev/null", Products.meals,
+      "--db", database, "serve", "--port", "0",
+    ])
+    defer {
+      server.kill(SIGINT)
+      _ = server.wait()
+    }
+    let line = server.read(until: "\n", timeout: 20)
+    let address = try XCTUnwrap(
+      line.firstMatch(of: #/127\.0\.0\.1:([0-9]+)/pair\?token=([0-9a-f]{32})/#), line)
+    let http = RawHTTP(port: try XCTUnwrap(Int(address.1)))
+    let paired = ["Cookie": "meals_token=\(address.2)", "Accept-Language": "xx"]
+    var pages = [
+      "/", "/?favourites=1", "/meal/1", "/meal/1?servings=8&units=metric", "/cook/1", "/plan",
+      "/shopping", "/meal/999", "/nowhere",
+    ].map { ($0, paired) }
+    pages.append(("/plan (not paired)", ["Accept-Language": "xx"]))
+    for (path, headers) in pages {
+      let answer = try http.request(
+        "GET", String(path.split(separator: " ")[0]), headers: headers)
+      XCTAssertTrue(answer.body.contains("<html lang=\"xx\">"), "\(path)\n\(answer.body)")
+      for line in Self.visibleText(answer.body).split(separator: "\n") {
+        for word in Self.englishWords(in: String(line)) where !Self.typed.contains(word) {
+          unmarked.append("\(path): “\(word)” in │\(line)│")
+        }
+      }
+    }
+    XCTAssertEqual(report(), "")
+  }
 }
