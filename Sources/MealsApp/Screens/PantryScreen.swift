@@ -40,9 +40,14 @@ public final class PantryScreen: Screen {
   private var filter = ""
   /// The items taken out, the last one last, for `u`.
   private var removed: [Pantry.Item] = []
+  /// The staples the headline names: the default ones as the language names them (the
+  /// English ones are kept for matching, not shown), worked out once.
+  private let staples: [String]
 
   init(context: AppContext) {
     self.context = context
+    staples =
+      context.staples == Pantry.defaultStaples ? Pantry.defaultStaplesShown : context.staples
     list.listen(to: context.store, redrawing: context.navigator)
   }
 
@@ -163,9 +168,6 @@ public final class PantryScreen: Screen {
       headline = trn(
         "%1$d of %2$s hold “%3$s”", "%1$d of %2$s hold “%3$s”", list.rows.count, headline, filter)
     }
-    // The default staples as the language names them (the English ones are kept, not shown).
-    let staples =
-      context.staples == Pantry.defaultStaples ? Pantry.defaultStaplesShown : context.staples
     let layout = layout(in: area)
     let full =
       headline

@@ -61,15 +61,16 @@ enum HistoryCommand {
         io.output.write("\n" + MealPlainText.render(version.meal, id: id))
         return Subcommand.Status.success
       }
-      for version in versions.reversed() {
-        // Tab-separated lines are for scripts: what changed is said in English.
-        let what = Translator.speaking([]) {
-          version.number == 1
+      // Tab-separated lines are for scripts: what changed is said in English.
+      Translator.speaking([]) {
+        for version in versions.reversed() {
+          let what =
+            version.number == 1
             ? "first kept" : MealChanges.summary(versions[version.number - 2].meal, version.meal)
+          io.output.line(
+            "\(version.number)\t\(BackupHint.minute(version.savedAt))\t\(TextSanitizer.singleLine(what))"
+          )
         }
-        io.output.line(
-          "\(version.number)\t\(BackupHint.minute(version.savedAt))\t\(TextSanitizer.singleLine(what))"
-        )
       }
       return Subcommand.Status.success
     } catch {
