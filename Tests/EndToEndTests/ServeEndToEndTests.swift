@@ -149,6 +149,11 @@ final class ServeEndToEndTests: XCTestCase {
     for word in [">Kochen</a>", ">Umrechnen</button>", "<h2>Zutaten</h2>", "<h2>Schritte</h2>"] {
       XCTAssertTrue(meal.contains(word), "\(word)\n\(meal)")
     }
+    // Measures as the language writes decimals; the meal keeps its point.
+    let scaled = try http.request("GET", "/meal/\(id)?servings=12", headers: inGerman).body
+    XCTAssertTrue(scaled.contains("<span class=\"measure\">1,5 kg</span>"), scaled)
+    let english = try http.request("GET", "/meal/\(id)?servings=12", headers: ["Cookie": cookie])
+    XCTAssertTrue(english.body.contains("<span class=\"measure\">1.5 kg</span>"), english.body)
     let cook = try http.request("GET", "/cook/\(id)", headers: inGerman).body
     XCTAssertTrue(cook.contains("Zusammensuchen · für "), cook)
     XCTAssertTrue(cook.contains(">Gekocht</button>"), cook)

@@ -321,7 +321,7 @@ public enum PhonePages {
       out += "<ul class=\"ingredients\">\n"
       for line in run.lines {
         out +=
-          "<li dir=\"auto\"><span class=\"measure\">\(HTMLEscaping.escaped(line.quantity))</span> "
+          "<li dir=\"auto\"><span class=\"measure\">\(HTMLEscaping.escaped(DecimalText.shown(line.quantity)))</span> "
         out += "<span class=\"ingredient\">\(HTMLEscaping.escaped(line.name))</span></li>\n"
       }
       out += "</ul>\n"
@@ -397,7 +397,7 @@ public enum PhonePages {
         main += "<ul class=\"step-ingredients\">\n"
         for line in used {
           main +=
-            "<li dir=\"auto\"><label><input type=\"checkbox\" class=\"added\"> \(HTMLEscaping.escaped(line.quantity)) \(HTMLEscaping.escaped(line.name))</label></li>\n"
+            "<li dir=\"auto\"><label><input type=\"checkbox\" class=\"added\"> \(HTMLEscaping.escaped(DecimalText.shown(line.quantity))) \(HTMLEscaping.escaped(line.name))</label></li>\n"
         }
         main += "</ul>\n"
       }
@@ -548,7 +548,7 @@ public enum PhonePages {
       row.atHome ? " <span class=\"note\">\(said(trc("phone page", "at home")))</span>" : ""
     return """
       <li dir="auto"\(classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"")><label><input type="checkbox" data-id="\(row.itemIDs.first ?? 0)" data-ids="\(ids)"\(ticked) disabled> \
-      <span class="measure">\(HTMLEscaping.escaped(row.amounts))</span> \
+      <span class="measure">\(HTMLEscaping.escaped(DecimalText.shown(row.amounts)))</span> \
       <span class="ingredient">\(HTMLEscaping.escaped(row.name))</span>\(home) \
       <span class="from" dir="auto">\(HTMLEscaping.escaped(row.meals.joined(separator: ", ")))</span></label></li>
 
