@@ -1,4 +1,5 @@
 import MealsCore
+import TextSafety
 
 /// The local filter compiled to SQL over the three filter indexes, all keyed by `sort_key`
 /// (which follows name order), so matches come back in name order without sorting and the
@@ -12,23 +13,40 @@ struct MealFilter {
   /// What `keys` selects from, and how.
   private enum Source {
     case everything
-    case words(query: String)
+    /// `ownLetters`: the words as the language keeps its own letters (`ä` is not `a` in
+    /// Swedish), one per line, which each match must also begin (nil: the index's folding is
+    /// the language's).
+    case words(query: String, rules: NameCollation, ownLetters: String?)
     case grams(token: String)
     case trigrams(query: String, pattern: String)
   }
 
   private let source: Source
 
-  init(_ input: String) {
+  /// The SQL function checking a match's words by a language's own letters.
+  static let ownLettersFunction = "meals_own_letters"
+
+  /// The filter `input` by the book's `rules` (its language's letters and spellings).
+  init(_ input: String, rules: NameCollation = .standard) {
     switch FilterQuery(input) {
     case .everything:
       source = .everything
     case .words(let words) where words.isEmpty:
       source = .everything
     case .words(let words):
-      source = .words(
-        query: words.map { "\"" + $0.replacingEvery("\"", with: "\"\"") + "\"*" }
-          .joined(separator: " AND "))
+      let query = words.map { word in
+        let terms = ([word] + rules.otherSpellings(word)).map {
+          "\"" + $0.replacingEvery("\"", with: "\"\"") + "\"*"
+        }
+        return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " OR ") + ")"
+      }.joined(separator: " AND ")
+      var ownLetters: String?
+      if words.contains(where: rules.needsOwnLetters) {
+        ownLetters = TextFolding.composed(TextSanitizer.singleLine(input))
+          .split(whereSeparator: \.isWhitespace).map { rules.filterKey(String($0)) }
+          .filter { !$0.isEmpty }.joined(separator: "\n")
+      }
+      source = .words(query: query, rules: rules, ownLetters: ownLetters)
     case .substring(let text):
       if let token = SubstringGrams.token(forSearch: text) {
         source = .grams(token: token)
@@ -57,7 +75,9 @@ struct MealFilter {
   var parameters: [SQLValue] {
     switch source {
     case .everything: []
-    case .words(let query): [.text(query)]
+    case .words(let query, let rules, let ownLetters?):
+      [.text(query), .text(rules.rawValue), .text(ownLetters)]
+    case .words(let query, _, nil): [.text(query)]
     case .grams(let token): [.text(token)]
     case .trigrams(let query, let pattern):
       [.text(query), .text(pattern), .text(pattern), .text(pattern)]
@@ -77,7 +97,7 @@ struct MealFilter {
       sql = "SELECT sort_key AS key FROM meal WHERE sort_key IS NOT NULL"
     case .words:
       column = "rowid"
-      sql = "SELECT rowid AS key FROM meal_fts WHERE meal_fts MATCH ?"
+      sql = "SELECT rowid AS key FROM meal_fts WHERE meal_fts MATCH ?\(ownLettersCondition)"
     case .grams:
       column = "rowid"
       sql = "SELECT rowid AS key FROM meal_grams WHERE meal_grams MATCH ?"
@@ -99,10 +119,16 @@ struct MealFilter {
     isEverything ? nil : "sort_key IN (\(keys()))"
   }
 
+  /// The check of the language's own letters on a word match (none when not needed).
+  private var ownLettersCondition: String {
+    guard case .words(_, _, _?) = source else { return "" }
+    return " AND \(Self.ownLettersFunction)(?, ?, name, ingredients, instructions) = '1'"
+  }
+
   /// The matches, one row each, in no order (for a count that stops at a limit).
   var matchSQL: String {
     switch source {
-    case .words: "SELECT 1 FROM meal_fts WHERE meal_fts MATCH ?"
+    case .words: "SELECT 1 FROM meal_fts WHERE meal_fts MATCH ?\(ownLettersCondition)"
     case .grams: "SELECT 1 FROM meal_grams WHERE meal_grams MATCH ?"
     default: keys()
     }
@@ -111,9 +137,21 @@ struct MealFilter {
   /// Counts the matches.
   var countSQL: String {
     switch source {
-    case .words: "SELECT count(*) FROM meal_fts WHERE meal_fts MATCH ?"
+    case .words: "SELECT count(*) FROM meal_fts WHERE meal_fts MATCH ?\(ownLettersCondition)"
     case .grams: "SELECT count(*) FROM meal_grams WHERE meal_grams MATCH ?"
     default: "SELECT count(*) FROM (\(keys()))"
+    }
+  }
+
+  /// Registers `ownLettersFunction` (rules, words one per line, then the three fields: "1"
+  /// when each word begins a word of a field by the rules' own letters) on a connection.
+  static func addOwnLettersFunction(to db: SQLiteConnection) throws(StoreError) {
+    try db.addFunction(ownLettersFunction, arguments: 5) { arguments in
+      guard arguments.count == 5, let rules = NameCollation(rawValue: arguments[0]) else {
+        return "1"
+      }
+      let words = arguments[1].split(separator: "\n").map(String.init)
+      return rules.wordsBegin(words, in: Array(arguments[2...])) ? "1" : "0"
     }
   }
 

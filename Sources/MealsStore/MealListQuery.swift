@@ -9,8 +9,8 @@ struct MealListQuery {
   private let text: MealFilter
   private let chips: ChipCondition
 
-  init(text: String, chips: ChipSelection) {
-    self.text = MealFilter(text)
+  init(text: String, chips: ChipSelection, rules: NameCollation = .standard) {
+    self.text = MealFilter(text, rules: rules)
     self.chips = ChipCondition(chips)
   }
 
@@ -18,7 +18,7 @@ struct MealListQuery {
   var isEverything: Bool { text.isEverything && chips.sql == nil }
 
   /// Text alone is read in key order straight from its index; chips (alone or with text)
-  /// filter the meal table in name order.
+  /// filter the meal table in key order (`sort_key` follows the book's name order).
   private var readsIndex: Bool { chips.sql == nil && !text.isEverything }
 
   /// The conditions on `meal` rows, each after an AND.
@@ -54,7 +54,7 @@ struct MealListQuery {
   var offsetSQL: String {
     readsIndex
       ? "\(Self.columns) (\(text.keys(order: "ASC")) LIMIT ? OFFSET ?) \(Self.join)"
-      : "\(Self.columns) meal WHERE 1\(mealConditions) ORDER BY name, id LIMIT ? OFFSET ?"
+      : "\(Self.columns) meal WHERE 1\(mealConditions) ORDER BY sort_key LIMIT ? OFFSET ?"
   }
 
   /// `limit` rows after a row (its `rowKey`, the parameters, then the limit).
@@ -64,7 +64,10 @@ struct MealListQuery {
       \(Self.anchor) \(Self.columns) (\(text.keys(where: { "\($0) > (SELECT at FROM anchor)" }, order: "ASC")) \
       LIMIT ?) \(Self.join)
       """
-      : "\(Self.columns) meal WHERE (name, id) > (?, ?)\(mealConditions) ORDER BY name, id LIMIT ?"
+      : """
+      \(Self.anchor) \(Self.columns) meal WHERE sort_key > (SELECT at FROM anchor)\(mealConditions) \
+      ORDER BY sort_key LIMIT ?
+      """
   }
 
   /// `limit` rows before a row, nearest first (its `rowKey`, the parameters, then the limit).
@@ -75,14 +78,14 @@ struct MealListQuery {
       LIMIT ?) \(Self.join) DESC
       """
       : """
-      \(Self.columns) meal WHERE (name, id) < (?, ?)\(mealConditions) \
-      ORDER BY name DESC, id DESC LIMIT ?
+      \(Self.anchor) \(Self.columns) meal WHERE sort_key < (SELECT at FROM anchor)\(mealConditions) \
+      ORDER BY sort_key DESC LIMIT ?
       """
   }
 
   /// What `afterSQL` and `beforeSQL` read from.
   func rowKey(_ row: MealSummary) -> [SQLValue] {
-    readsIndex ? [.integer(row.id)] : [.text(row.name), .integer(row.id)]
+    [.integer(row.id)]
   }
 
   /// How many rows come before meal `id`: one row when it is in the list, none when not.
@@ -93,8 +96,8 @@ struct MealListQuery {
       WHERE EXISTS (\(text.keys(where: { "\($0) = (SELECT at FROM anchor)" })))
       """
       : """
-      WITH this (name, id) AS (SELECT name, id FROM meal WHERE id = ?\(mealConditions)) \
-      SELECT (SELECT count(*) FROM meal WHERE (name, id) < (SELECT name, id FROM this)\(mealConditions)) \
+      WITH this (at) AS (SELECT sort_key FROM meal WHERE id = ?\(mealConditions)) \
+      SELECT (SELECT count(*) FROM meal WHERE sort_key < (SELECT at FROM this)\(mealConditions)) \
       FROM this
       """
   }

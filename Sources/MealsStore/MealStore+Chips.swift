@@ -85,7 +85,9 @@ extension MealStore {
   public func chipCounts(matching filter: String = "", chips selection: ChipSelection)
     -> [Chip: Int]
   {
-    if selection.isEmpty && MealFilter(filter).mealCondition == nil { return summary().counts }
+    if selection.isEmpty && MealFilter(filter, rules: nameCollation).mealCondition == nil {
+      return summary().counts
+    }
     return reading([:]) { () throws(StoreError) in
       try Self.chipCounts(in: db, matching: filter, chips: selection)
     }
@@ -101,7 +103,7 @@ extension MealStore {
   static func chipCounts(
     in db: SQLiteConnection, matching filter: String, chips selection: ChipSelection
   ) throws(StoreError) -> [Chip: Int] {
-    let text = MealFilter(filter)
+    let text = MealFilter(filter, rules: nameCollation(in: db))
     let rows = text.mealCondition.map {
       """
       SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)

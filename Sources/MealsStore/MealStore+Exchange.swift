@@ -103,7 +103,7 @@ extension MealStore {
       difficulty, servings
       """
     let favourites = favouritesOnly ? " AND favourite = 1" : ""
-    let text = MealFilter(filter)
+    let text = MealFilter(filter, rules: nameCollation)
     let sql: String
     if text.isEverything {
       sql = "SELECT \(columns) FROM meal WHERE 1\(favourites) ORDER BY sort_key"
@@ -139,13 +139,13 @@ extension MealStore {
     guard !wanted.isEmpty else { return .none }
     if let id = Int64(wanted), try meal(id: id) != nil { return .found(id) }
     let steps = [
-      ("SELECT id, name FROM meal WHERE name = ? ORDER BY name, id LIMIT 20", wanted),
+      ("SELECT id, name FROM meal WHERE name = ? ORDER BY sort_key, id LIMIT 20", wanted),
       (
-        "SELECT id, name FROM meal WHERE lower(name) = lower(?) ORDER BY name, id LIMIT 20",
+        "SELECT id, name FROM meal WHERE lower(name) = lower(?) ORDER BY sort_key, id LIMIT 20",
         wanted
       ),
       (
-        "SELECT id, name FROM meal WHERE name LIKE ? ESCAPE '\\' ORDER BY name, id LIMIT 20",
+        "SELECT id, name FROM meal WHERE name LIKE ? ESCAPE '\\' ORDER BY sort_key, id LIMIT 20",
         MealFilter.escapeLike(wanted) + "%"
       ),
     ]
@@ -160,7 +160,7 @@ extension MealStore {
     }
     // Accents and case folded as the app's filter folds them: "creme" is "Crème brûlée".
     let key = TextFolding.key(wanted)
-    let named = try db.statement("SELECT id, name FROM meal ORDER BY name, id").rows([]) {
+    let named = try db.statement("SELECT id, name FROM meal ORDER BY sort_key, id").rows([]) {
       ($0.int(0), $0.text(1))
     }
     let folded = named.map { (meal: $0, key: TextFolding.key($0.1)) }

@@ -1,7 +1,7 @@
 import MealsCore
 import Translation
 
-/// Sort keys: integers in the same order as meals by (name, id), with gaps so a new or
+/// Sort keys: integers in the same order as meals by (name_order, id), with gaps so a new or
 /// renamed meal usually takes the middle of the gap between its neighbours.
 ///
 /// The gaps are small on purpose: every filter index stores its keys as differences
@@ -51,6 +51,9 @@ extension MealStore {
 
   /// Puts meal `id` (its row already written) in name order and in the three filter indexes.
   func index(_ meal: Meal, id: Int64) throws(StoreError) {
+    try db.statement("UPDATE meal SET name_order = ? WHERE id = ?").run([
+      .text(nameCollation.key(meal.name)), .integer(id),
+    ])
     let current = try db.statement("SELECT sort_key FROM meal WHERE id = ?").scalar([.integer(id)])
     if let current { try unindex(key: current) }
     var key = current
@@ -86,7 +89,27 @@ extension MealStore {
   /// the gap between the keyed meals around it; a run that does not fit is placed meal by
   /// meal (spreading the keys around it). Then the indexes are written in key order.
   func indexBatch(_ meals: [Int64: Meal]) throws(StoreError) {
-    let order = try db.statement("SELECT id, sort_key FROM meal ORDER BY name, id").rows {
+    try placeBatch(
+      meals.mapValues {
+        IndexedText(
+          name: $0.name, ingredients: $0.ingredients.map(\.name).joined(separator: "\n"),
+          instructions: $0.instructions)
+      })
+  }
+
+  /// What the filter indexes hold of a meal.
+  struct IndexedText {
+    var name: String
+    var ingredients: String
+    var instructions: String
+  }
+
+  /// `indexBatch` for meals given by their indexed text.
+  func placeBatch(_ meals: [Int64: IndexedText]) throws(StoreError) {
+    let collation = nameCollation
+    let setOrder = try db.statement("UPDATE meal SET name_order = ? WHERE id = ?")
+    for (id, meal) in meals { try setOrder.run([.text(collation.key(meal.name)), .integer(id)]) }
+    let order = try db.statement("SELECT id, sort_key FROM meal ORDER BY name_order, id").rows {
       (id: $0.int(0), key: $0.isNull(1) ? nil : Optional($0.int(1)))
     }
     var keys: [(key: Int64, id: Int64)] = []
@@ -116,12 +139,25 @@ extension MealStore {
     for (key, id) in keys.sorted(by: { $0.key < $1.key }) {
       guard let meal = meals[id] else { continue }
       try addToIndexes(
-        key: key, name: meal.name,
-        ingredients: meal.ingredients.map(\.name).joined(separator: "\n"),
-        instructions: meal.instructions)
+        key: key, name: meal.name, ingredients: meal.ingredients, instructions: meal.instructions)
     }
     for id in crowded {
-      if let meal = meals[id] { try index(meal, id: id) }
+      guard let meal = meals[id] else { continue }
+      let (lower, upper) = try neighbourKeys(of: id)
+      var key = SortKeys.between(lower, upper)
+      if key == nil {
+        try spreadKeys(around: id)
+        let (lower, upper) = try neighbourKeys(of: id)
+        key = SortKeys.between(lower, upper)
+      }
+      guard let key else {
+        throw StoreError(.failure, tr("No room left in the list's order; nothing was saved."))
+      }
+      try db.statement("UPDATE meal SET sort_key = ? WHERE id = ?").run([
+        .integer(key), .integer(id),
+      ])
+      try addToIndexes(
+        key: key, name: meal.name, ingredients: meal.ingredients, instructions: meal.instructions)
     }
   }
 
@@ -161,7 +197,7 @@ extension MealStore {
 
   // MARK: - Order
 
-  /// The sort keys of the meals just before and just after meal `id` in (name, id) order.
+  /// The sort keys of the meals just before and just after meal `id` in name order.
   private func neighbourKeys(of id: Int64) throws(StoreError) -> (Int64?, Int64?) {
     (
       try keys(of: id, before: true, count: 1).first,
@@ -172,19 +208,19 @@ extension MealStore {
   /// The sort keys of up to `count` meals before (nearest first) or after meal `id`.
   private func keys(of id: Int64, before: Bool, count: Int) throws(StoreError) -> [Int64] {
     guard
-      let name = try db.statement("SELECT name FROM meal WHERE id = ?").rows(
+      let name = try db.statement("SELECT name_order FROM meal WHERE id = ?").rows(
         [.integer(id)], { $0.text(0) }
       ).first
     else { return [] }
     let sql =
       before
       ? """
-      SELECT sort_key FROM meal WHERE (name, id) < (?, ?) AND sort_key IS NOT NULL
-      ORDER BY name DESC, id DESC LIMIT ?
+      SELECT sort_key FROM meal WHERE (name_order, id) < (?, ?) AND sort_key IS NOT NULL
+      ORDER BY name_order DESC, id DESC LIMIT ?
       """
       : """
-      SELECT sort_key FROM meal WHERE (name, id) > (?, ?) AND sort_key IS NOT NULL
-      ORDER BY name, id LIMIT ?
+      SELECT sort_key FROM meal WHERE (name_order, id) > (?, ?) AND sort_key IS NOT NULL
+      ORDER BY name_order, id LIMIT ?
       """
     return try db.statement(sql).rows([.text(name), .integer(id), .integer(Int64(count))]) {
       $0.int(0)

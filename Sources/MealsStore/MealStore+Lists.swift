@@ -39,7 +39,7 @@ extension MealStore {
   public func meals(matching filter: String = "", chips: ChipSelection = ChipSelection())
     -> WindowedResults<MealSummary>
   {
-    let query = MealListQuery(text: filter, chips: chips)
+    let query = MealListQuery(text: filter, chips: chips, rules: nameCollation)
     // No text and no chips: the whole table, counted once per change (unless that read
     // failed: then the list counts it when it can, never passing 0 off as the count).
     let knownCount = query.isEverything ? currentSummary()?.meals : nil
@@ -54,7 +54,7 @@ extension MealStore {
   public func countMeals(
     matching filter: String, chips: ChipSelection = ChipSelection(), upTo limit: Int
   ) throws(StoreError) -> Int {
-    let query = MealListQuery(text: filter, chips: chips)
+    let query = MealListQuery(text: filter, chips: chips, rules: nameCollation)
     if query.isEverything, let known = currentSummary()?.meals { return min(known, limit) }
     let count = try db.statement(query.cappedCountSQL).scalar(
       query.parameters + [.integer(Int64(limit))])
@@ -66,7 +66,7 @@ extension MealStore {
   public func index(
     ofMeal id: Int64, matching filter: String = "", chips: ChipSelection = ChipSelection()
   ) -> Int? {
-    let query = MealListQuery(text: filter, chips: chips)
+    let query = MealListQuery(text: filter, chips: chips, rules: nameCollation)
     return reading(nil) { () throws(StoreError) in
       try db.statement(query.positionSQL).scalar(query.positionParameters(of: id)).map(Int.init)
     }

@@ -36,9 +36,12 @@ public final class MealStore {
   /// is how long a write (the upgrade's too) waits for another connection's lock.
   /// `willUpgrade` hears (from, to) before an existing file is backed up and migrated, which
   /// can take seconds with many meals, so the caller can say so; `upgradeProgress` hears how
-  /// it goes, at each part and at least every 200 ms.
+  /// it goes, at each part and at least every 200 ms. `nameOrder` puts the names in that
+  /// language's order (the app passes its locale's); nil keeps the book's, and a book without
+  /// one takes the environment's (`LC_COLLATE`).
   public init(
     path: String, readOnly: Bool = false, busyTimeout: Int32 = 2000,
+    nameOrder: NameCollation? = nil,
     willUpgrade: ((Int, Int) -> Void)? = nil,
     upgradeProgress: ((UpgradeProgress) -> Void)? = nil
   ) throws(StoreError) {
@@ -61,6 +64,10 @@ public final class MealStore {
     db.readOnlyReason = Self.readOnlyReason(path: path, asked: readOnly)
     db.setBusyTimeout(milliseconds: busyTimeout)
     try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
+    try MealFilter.addOwnLettersFunction(to: db)
+    // Schema 5 orders an old book's names as the upgrade will keep them (see orderNames).
+    let upgradeRules = nameOrder ?? NameCollation(environment: ProcessInfo.processInfo.environment)
+    try db.addFunction(Schema.nameKeyFunction, arguments: 1) { upgradeRules.key($0.first ?? "") }
     // A book names the same ingredients on many lines: each name's key made once (up to a
     // bound, so a book of all different names holds no more than that).
     var keys: [String: String] = [:]
@@ -108,6 +115,9 @@ public final class MealStore {
       }
     }
     try migrate(from: Int(version), reporter: reporter)
+    try orderNames(
+      by: nameOrder ?? self.nameOrder
+        ?? NameCollation(environment: ProcessInfo.processInfo.environment))
     dataVersion = try currentDataVersion()
   }
 

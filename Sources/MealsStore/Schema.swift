@@ -46,7 +46,7 @@ enum Schema {
 
   /// The version the migrations lead to, known without building their SQL (every start
   /// asks; a test holds it to `migrations.count`).
-  static let version = 20
+  static let version = 21
 
   static let migrations: [Migration] = [
     // 1: meals, their ingredient lines, the ingredient catalogue, and the local filter index.
@@ -247,13 +247,14 @@ enum Schema {
     // order (gaps between neighbours leave room for new meals) and is the rowid of every
     // filter index, so matches come back in name order without sorting. `meal_trigram`
     // answers CJK and punctuation of three or more characters, `meal_grams` one or two (see
-    // SubstringGrams); both keep no text of their own (`meal_fts` has it).
+    // SubstringGrams); both keep no text of their own (`meal_fts` has it). Names are put in
+    // the order schema 21 keeps (`nameKeyFunction`), so it finds every meal in place.
     Migration(
       sql: """
         ALTER TABLE meal ADD COLUMN sort_key INTEGER;
         UPDATE meal SET sort_key = ranked.position * ranked.spacing
         FROM (
-          SELECT id, row_number() OVER (ORDER BY name, id) AS position,
+          SELECT id, row_number() OVER (ORDER BY \(nameKeyFunction)(name), id) AS position,
             min(\(SortKeys.spacing), 9223372036854775807 / (count(*) OVER () + 2)) AS spacing
           FROM meal
         ) AS ranked
@@ -262,11 +263,7 @@ enum Schema {
         -- Meals by key (the filters' join), with the chips' columns for counting matches.
         CREATE INDEX meal_by_sort_key ON meal (sort_key, category, area, difficulty);
 
-        CREATE VIRTUAL TABLE meal_fts_v5 USING fts5 (
-          name, ingredients, instructions,
-          tokenize = 'unicode61 remove_diacritics 2',
-          prefix = '1 2 3'
-        );
+        CREATE VIRTUAL TABLE meal_fts_v5 USING fts5 (\(wordIndexColumns));
         \(bulkHash("meal_fts_v5"))
         INSERT INTO meal_fts_v5 (rowid, name, ingredients, instructions)
           SELECT meal.sort_key, meal_fts.name, meal_fts.ingredients, meal_fts.instructions
@@ -591,17 +588,40 @@ enum Schema {
         CREATE INDEX meal_version_by_meal ON meal_version (meal_uid, id);
         """,
       weight: 0.01),
+    // 21: names in the order of the user's language (`NameCollation`): each meal's key in
+    // `name_order`, which `sort_key` follows. The keys are written after this step, in Swift,
+    // by the book's first open that knows its language (`MealStore.orderNames`); until then
+    // the setting says the order is still SQLite's NOCASE.
+    Migration(
+      sql: """
+        ALTER TABLE meal ADD COLUMN name_order TEXT;
+        CREATE INDEX meal_by_name_order ON meal (name_order, id);
+        INSERT OR REPLACE INTO setting (key, value) VALUES ('\(nameOrderSetting)', 'nocase');
+        """,
+      weight: 0.01),
   ]
+
+  /// The word index's columns and options (`meal_fts`), for schema 5 and a book put in
+  /// another order (`MealStore.rekeyAll`).
+  static let wordIndexColumns = """
+    name, ingredients, instructions, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+    """
+
+  /// The SQL function giving a name's key by the rules an upgrade puts the book in.
+  static let nameKeyFunction = "meals_name_key"
+
+  /// The `setting` naming the rules the book's names are in order by (a `NameCollation`).
+  static let nameOrderSetting = "name order"
 
   /// A full-text index filled in bulk keeps 16 MB of terms in memory before it writes a
   /// segment (FTS5's `hashsize`, 1 MB by default): fewer, larger segments to merge, a filled
   /// index in half the time.
-  private static func bulkHash(_ table: String) -> String {
+  static func bulkHash(_ table: String) -> String {
     "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', 16777216);"
   }
 
   /// Back to FTS5's own 1 MB once the bulk is in (a day's edits need no more).
-  private static func usualHash(_ table: String) -> String {
+  static func usualHash(_ table: String) -> String {
     "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', 1048576);"
   }
 

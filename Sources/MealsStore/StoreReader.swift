@@ -36,6 +36,7 @@ public final class StoreReader: @unchecked Sendable {
       try opened.addFunction(SubstringGrams.functionName, arguments: 3) {
         SubstringGrams.tokens(of: $0)
       }
+      try MealFilter.addOwnLettersFunction(to: opened)
       connection = opened
       return opened
     }

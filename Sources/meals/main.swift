@@ -116,8 +116,11 @@ do {
   // Before the screen is taken: a big database takes seconds to upgrade, once; a line on the
   // terminal says how far it has come.
   let line = UpgradeLine(path: options.databasePath, isTerminal: isatty(2) == 1)
+  // The names in the order of the user's language (`LC_COLLATE`): the book is put in it
+  // once, when the language changes (commands and the phone keep the book's order).
   store = try MealStore(
-    path: options.databasePath, readOnly: options.readOnly, upgradeProgress: { line.show($0) })
+    path: options.databasePath, readOnly: options.readOnly,
+    nameOrder: NameCollation(environment: environment), upgradeProgress: { line.show($0) })
 } catch {
   fail(error.message, status: 1)
 }

@@ -23,6 +23,7 @@ class StoreTestCase: XCTestCase {
   static let tablesAfter18 = """
     DROP TABLE cook_log; DROP TABLE cook_log_removed; DROP TABLE meal_cooked;
     DROP TABLE meal_version;
+    DROP INDEX meal_by_name_order; ALTER TABLE meal DROP COLUMN name_order;
     """
 
   func openStore() throws -> MealStore {
