@@ -29,49 +29,78 @@ extension MealStore {
   ///
   /// Only the meals out of place move: the longest run of meals whose keys already rise in
   /// the new order keeps its keys (a book of plain ASCII names keeps them all), and the rest
-  /// are placed again among them, in the filter indexes too. Returns how many moved.
+  /// are placed again among them, in the filter indexes too; when many are out of place, every
+  /// meal gets a new key and the indexes are built again. Each row is written once, and only
+  /// when its key or place changes. Returns how many moved.
   @discardableResult
   public func orderNames(by rules: NameCollation) throws(StoreError) -> Int {
     guard !db.openedReadOnly, nameOrder != rules else { return 0 }
     if let current = nameOrder, current.order == rules.order {
       // The same keys (German's are standard's): only the rules the filter reads change.
-      try db.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").run([
-        .text(Schema.nameOrderSetting), .text(rules.rawValue),
-      ])
+      try setNameOrder(rules)
       return 0
     }
+    // A big book's rewrite merges in memory what a small page cache would write and read back.
+    try db.execute("PRAGMA cache_size = -131072")
+    defer { try? db.execute("PRAGMA cache_size = -2000") }
     var moved = 0
     try db.transaction { () throws(StoreError) in
-      let names = try db.statement("SELECT id, name FROM meal").rows { ($0.int(0), $0.text(1)) }
-      let setOrder = try db.statement("UPDATE meal SET name_order = ? WHERE id = ?")
-      for (id, name) in names { try setOrder.run([.text(rules.key(name)), .integer(id)]) }
-      let order = try db.statement("SELECT id, sort_key FROM meal ORDER BY name_order, id").rows {
-        (id: $0.int(0), key: $0.isNull(1) ? nil : Optional($0.int(1)))
+      var meals = try db.statement("SELECT id, name, sort_key, name_order FROM meal").rows {
+        (
+          id: $0.int(0), key: rules.key($0.text(1)),
+          sortKey: $0.isNull(2) ? nil : Optional($0.int(2)),
+          stored: $0.optionalText(3)
+        )
       }
-      let staying = Self.longestRisingRun(order.map(\.key))
-      let movers = order.indices.filter { !staying.contains($0) }.map { order[$0] }
-      try db.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").run([
-        .text(Schema.nameOrderSetting), .text(rules.rawValue),
-      ])
+      // SQLite's BINARY order: the keys' bytes, then the id.
+      meals.sort {
+        $0.key.utf8.elementsEqual($1.key.utf8)
+          ? $0.id < $1.id : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+      }
+      let staying = Self.longestRisingRun(meals.map(\.sortKey))
+      let movers = meals.indices.filter { !staying.contains($0) }
       moved = movers.count
-      // Many meals out of place (a run of them often shares one gap): every key anew.
-      if movers.count > max(100, order.count / 100) { return try rekeyAll() }
+      let rekeying = movers.count > max(100, meals.count / 100)
+      // What changes, row by row: its key, and its place when every meal is placed anew.
+      let spacing = min(SortKeys.spacing, Int64.max / Int64(meals.count + 2))
+      try db.execute(
+        "CREATE TEMP TABLE rekey (id INTEGER PRIMARY KEY, old INTEGER, new INTEGER, name_order TEXT)"
+      )
+      defer { try? db.execute("DROP TABLE IF EXISTS temp.rekey") }
+      let change = try db.statement(
+        "INSERT INTO temp.rekey (id, old, new, name_order) VALUES (?, ?, ?, ?)")
+      for (position, meal) in meals.enumerated() where rekeying || meal.stored != meal.key {
+        let new = rekeying ? spacing * Int64(position + 1) : meal.sortKey
+        try change.run([
+          .integer(meal.id), meal.sortKey.map { .integer($0) } ?? .null,
+          new.map { .integer($0) } ?? .null, .text(meal.key),
+        ])
+      }
+      try setNameOrder(rules)
+      if rekeying {
+        try rekeyAll()
+        return
+      }
+      try db.execute(
+        """
+        UPDATE meal SET name_order = rekey.name_order FROM temp.rekey AS rekey
+        WHERE rekey.id = meal.id
+        """)
       var texts: [Int64: IndexedText] = [:]
       let ingredients = try db.statement(
         "SELECT name FROM ingredient_measurement WHERE meal_id = ? ORDER BY position")
       let row = try db.statement("SELECT name, instructions FROM meal WHERE id = ?")
       let clearKey = try db.statement("UPDATE meal SET sort_key = NULL WHERE id = ?")
-      for mover in movers {
+      for mover in movers.map({ meals[$0] }) {
         guard
           let (name, instructions) = try row.rows(
             [.integer(mover.id)], { ($0.text(0), $0.text(1)) }
-          )
-          .first
+          ).first
         else { continue }
         let lines = try ingredients.rows([.integer(mover.id)]) { $0.text(0) }
         texts[mover.id] = IndexedText(
           name: name, ingredients: lines.joined(separator: "\n"), instructions: instructions)
-        if let key = mover.key { try unindex(key: key) }
+        if let key = mover.sortKey { try unindex(key: key) }
         try clearKey.run([.integer(mover.id)])
       }
       // After the setting: placing reads the book's rules.
@@ -80,22 +109,37 @@ extension MealStore {
     return moved
   }
 
-  /// Gives every meal a new key, evenly spaced in name order, and builds the three filter
-  /// indexes again under them (as schema 5 built them: the word index in key order).
+  private func setNameOrder(_ rules: NameCollation) throws(StoreError) {
+    try db.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").run([
+      .text(Schema.nameOrderSetting), .text(rules.rawValue),
+    ])
+  }
+
+  /// Gives every meal its key and place from `temp.rekey` (every meal is in it) and builds the
+  /// three filter indexes again under the new places (the word index in key order, as schema
+  /// 5 built it). The indexes on the two columns are made again after the rows are written:
+  /// faster than keeping them up row by row.
   private func rekeyAll() throws(StoreError) {
+    let indexes = try db.statement(
+      """
+      SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'meal'
+        AND sql IS NOT NULL AND (sql LIKE '%sort_key%' OR sql LIKE '%name_order%')
+      """
+    ).rows { ($0.text(0), $0.text(1)) }
+    for (name, _) in indexes { try db.execute("DROP INDEX \"\(name)\"") }
     try db.execute(
       """
-      CREATE TEMP TABLE rekey (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
-      INSERT INTO rekey (old, new)
-        SELECT sort_key, row_number() OVER (ORDER BY name_order, id)
-          * min(\(SortKeys.spacing), 9223372036854775807 / (count(*) OVER () + 2))
-        FROM meal WHERE sort_key IS NOT NULL;
-      UPDATE meal SET sort_key = rekey.new FROM rekey WHERE rekey.old = meal.sort_key;
+      UPDATE meal SET name_order = rekey.name_order, sort_key = rekey.new
+      FROM temp.rekey AS rekey WHERE rekey.id = meal.id;
+      """)
+    for (_, sql) in indexes { try db.execute(sql) }
+    try db.execute(
+      """
       CREATE VIRTUAL TABLE meal_fts_new USING fts5 (\(Schema.wordIndexColumns));
       \(Schema.bulkHash("meal_fts_new"))
       INSERT INTO meal_fts_new (rowid, name, ingredients, instructions)
         SELECT rekey.new, f.name, f.ingredients, f.instructions
-        FROM meal_fts AS f JOIN rekey ON rekey.old = f.rowid ORDER BY rekey.new;
+        FROM meal_fts AS f JOIN temp.rekey AS rekey ON rekey.old = f.rowid ORDER BY rekey.new;
       \(Schema.usualHash("meal_fts_new"))
       DROP TABLE meal_fts;
       ALTER TABLE meal_fts_new RENAME TO meal_fts;
@@ -109,7 +153,6 @@ extension MealStore {
       INSERT INTO meal_grams (rowid, grams)
         SELECT rowid, \(SubstringGrams.functionName)(name, ingredients, instructions) FROM meal_fts;
       \(Schema.usualHash("meal_grams"))
-      DROP TABLE temp.rekey;
       """)
   }
 

@@ -109,6 +109,51 @@ final class TranslationEndToEndTests: XCTestCase {
     try tmux.press("q")
   }
 
+  /// My Meals in the order of the locale's alphabet: Swedish puts `Ä` and `Ö` after `Z`, German
+  /// beside `A` and `O`; a command keeps the order the app left; the filter keeps Swedish's
+  /// letters apart.
+  func testMyMealsIsInTheOrderOfTheLocalesAlphabet() throws {
+    let store = try MealStore(path: database)
+    for name in ["Ärtsoppa", "Zucchinisoppa", "Ostkaka", "Ölbröd"] {
+      var draft = MealDraft(of: nil)
+      draft.meal = Meal(name: name, instructions: "Laga.")
+      try store.commit(draft)
+    }
+    func rows(_ screen: String) -> [String] {
+      let names = ["Apfelstrudel", "Ärtsoppa", "Zucchinisoppa", "Ostkaka", "Ölbröd"]
+      return screen.split(separator: "\n").compactMap { line in names.first { line.contains($0) } }
+    }
+    let swedish = try app("LANG=sv_SE.UTF-8", waitingFor: "Ölbröd")
+    let sorted = try swedish.capture()
+    XCTAssertEqual(
+      rows(sorted), ["Apfelstrudel", "Ostkaka", "Zucchinisoppa", "Ärtsoppa", "Ölbröd"], sorted)
+    try swedish.press("/")
+    try swedish.type("ol")
+    var filtered = try swedish.capture()
+    for _ in 0..<60 where rows(filtered).contains("Ölbröd") {
+      usleep(50_000)
+      filtered = try swedish.capture()
+    }
+    XCTAssertEqual(rows(filtered), [], "ol is not öl in Swedish\n\(filtered)")
+    try swedish.press("Escape", "q")
+
+    let list = try runProcess([
+      "/usr/bin/env", "LANG=C.UTF-8", Products.meals, "--db", database, "list",
+    ])
+    XCTAssertEqual(
+      list.output.split(separator: "\n").compactMap { $0.split(separator: "\t").dropFirst().first },
+      ["Apfelstrudel", "Ostkaka", "Zucchinisoppa", "Ärtsoppa", "Ölbröd"], "the book's order")
+
+    let german = try app("LANG=de_DE.UTF-8", waitingFor: "Ölbröd")
+    let resorted = try german.capture()
+    XCTAssertEqual(
+      rows(resorted), ["Apfelstrudel", "Ärtsoppa", "Ölbröd", "Ostkaka", "Zucchinisoppa"], resorted)
+    try german.press("/")
+    try german.type("ol")
+    try german.waitFor("Ölbröd", timeout: 3)
+    try german.press("Escape", "q")
+  }
+
   func testLanguageComesBeforeTheLocaleAndJapaneseNeedsNoInstalledLocale() throws {
     let french = try app("LANG=de_DE.UTF-8 LANGUAGE=fr", waitingFor: "Apfelstrudel")
     let shown = try french.capture()

@@ -83,7 +83,13 @@ final class FilterEquivalenceTests: StoreTestCase {
   private func expected(_ input: String, _ store: MealStore, _ meals: [Int64: Meal]) throws
     -> [Int64]
   {
-    let order = try store.db.statement("SELECT id FROM meal ORDER BY name, id").rows { $0.int(0) }
+    // Name order by the book's rules (English here), compared byte by byte, then by id.
+    let named = try store.db.statement("SELECT id, name FROM meal").rows {
+      (id: $0.int(0), key: Array(NameCollation.standard.key($0.text(1)).utf8))
+    }
+    let order = named.sorted {
+      $0.key != $1.key ? $0.key.lexicographicallyPrecedes($1.key) : $0.id < $1.id
+    }.map(\.id)
     let query = FilterQuery(input)
     return order.filter { id in meals[id].map { ReferenceSearch.matches(query, $0) } ?? false }
   }
@@ -189,7 +195,7 @@ final class FilterEquivalenceTests: StoreTestCase {
     }
     let disorder = try store.db.statement(
       """
-      SELECT count(*) FROM (SELECT sort_key, lag(sort_key) OVER (ORDER BY name, id) AS previous
+      SELECT count(*) FROM (SELECT sort_key, lag(sort_key) OVER (ORDER BY name_order, id) AS previous
       FROM meal) WHERE previous >= sort_key
       """
     ).scalar()

@@ -5,21 +5,15 @@ import XCTest
 
 final class LiveResultsTests: StoreTestCase {
   private func fill(_ store: MealStore, count: Int) throws {
-    try store.db.transaction { () throws(StoreError) in
-      let insert = try store.db.statement(
-        "INSERT INTO meal (name, instructions, summary, created_at, updated_at) VALUES (?, 'x', '', 0, 0)"
-      )
-      for index in 0..<count {
-        // Names collide on purpose so the id breaks ties in the order.
-        try insert.run([.text("Meal \(index % 97)")])
-      }
-    }
+    // Names collide on purpose so the id breaks ties in the order.
+    try store.insert(
+      contentsOf: (0..<count).map { Meal(name: "Meal \($0 % 97)", instructions: "x") })
   }
 
   func testRowsByIndexMatchTheSortedTableAnywhere() throws {
     let store = try openStore()
     try fill(store, count: 1500)
-    let expected = try store.db.statement("SELECT id FROM meal ORDER BY name, id").rows {
+    let expected = try store.db.statement("SELECT id FROM meal ORDER BY name_order, id").rows {
       $0.int(0)
     }
     let results = store.meals()

@@ -77,6 +77,9 @@ final class MigrationTests: StoreTestCase {
     try Self.makeVersion1Database(at: path, meals: 60)
     let db = try SQLiteConnection(path: path)
     try db.addFunction(SubstringGrams.functionName, arguments: 3) { SubstringGrams.tokens(of: $0) }
+    try db.addFunction(Schema.nameKeyFunction, arguments: 1) {
+      NameCollation.standard.key($0.first ?? "")
+    }
     for version in 1..<9 {
       try db.execute("PRAGMA foreign_keys = OFF")  // as the store migrates (migration 2)
       try db.transaction { () throws(StoreError) in
@@ -116,7 +119,7 @@ final class MigrationTests: StoreTestCase {
     // Keys follow name order ("Stew 10" before "Stew 2"), and every index answers.
     let disorder = try store.db.statement(
       """
-      SELECT count(*) FROM (SELECT sort_key, lag(sort_key) OVER (ORDER BY name, id) AS previous
+      SELECT count(*) FROM (SELECT sort_key, lag(sort_key) OVER (ORDER BY name_order, id) AS previous
       FROM meal) WHERE previous >= sort_key OR sort_key IS NULL
       """
     ).scalar()
