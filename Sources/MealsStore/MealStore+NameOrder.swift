@@ -139,7 +139,8 @@ extension MealStore {
       \(Schema.bulkHash("meal_fts_new"))
       INSERT INTO meal_fts_new (rowid, name, ingredients, instructions)
         SELECT rekey.new, f.name, f.ingredients, f.instructions
-        FROM meal_fts AS f JOIN temp.rekey AS rekey ON rekey.old = f.rowid ORDER BY rekey.new;
+        FROM temp.rekey AS rekey CROSS JOIN meal_fts AS f ON f.rowid = rekey.old
+        ORDER BY rekey.new;
       \(Schema.usualHash("meal_fts_new"))
       DROP TABLE meal_fts;
       ALTER TABLE meal_fts_new RENAME TO meal_fts;

@@ -596,9 +596,16 @@ enum Schema {
       sql: """
         ALTER TABLE meal ADD COLUMN name_order TEXT;
         CREATE INDEX meal_by_name_order ON meal (name_order, id);
+        -- A chip's meals in list order (`sort_key`), as the lists read them.
+        DROP INDEX meal_by_category;
+        CREATE INDEX meal_by_category ON meal (category, sort_key);
+        DROP INDEX meal_by_area;
+        CREATE INDEX meal_by_area ON meal (area, sort_key);
+        DROP INDEX meal_by_difficulty;
+        CREATE INDEX meal_by_difficulty ON meal (difficulty, sort_key);
         INSERT OR REPLACE INTO setting (key, value) VALUES ('\(nameOrderSetting)', 'nocase');
         """,
-      weight: 0.01),
+      weight: 0.3),
   ]
 
   /// The word index's columns and options (`meal_fts`), for schema 5 and a book put in

@@ -89,7 +89,7 @@ final class NameOrderTests: StoreTestCase {
     let fresh = try XCTUnwrap(store)
     try fresh.db.execute(
       """
-      DROP INDEX meal_by_name_order; ALTER TABLE meal DROP COLUMN name_order;
+      \(StoreTestCase.madeBy21)
       DELETE FROM setting WHERE key = '\(Schema.nameOrderSetting)';
       PRAGMA user_version = 20;
       """)

@@ -20,10 +20,19 @@ class StoreTestCase: XCTestCase {
 
   /// What migrations 19 and on made, taken away by a test that makes a file of an earlier
   /// version out of a new one (a migration added later adds its own here).
-  static let tablesAfter18 = """
+  static let tablesAfter18 =
+    """
     DROP TABLE cook_log; DROP TABLE cook_log_removed; DROP TABLE meal_cooked;
     DROP TABLE meal_version;
+
+    """ + madeBy21
+
+  /// What migration 21 made (the name order), taken away.
+  static let madeBy21 = """
     DROP INDEX meal_by_name_order; ALTER TABLE meal DROP COLUMN name_order;
+    DROP INDEX meal_by_category; CREATE INDEX meal_by_category ON meal (category, name, id);
+    DROP INDEX meal_by_area; CREATE INDEX meal_by_area ON meal (area, name, id);
+    DROP INDEX meal_by_difficulty; CREATE INDEX meal_by_difficulty ON meal (difficulty, name, id);
     """
 
   func openStore() throws -> MealStore {
