@@ -194,6 +194,7 @@ public final class PhoneServer: Sendable {
     case .icon: return asset(PhoneAssets.icon, type: "image/svg+xml")
     case .manifest: return asset(PhoneAssets.manifest, type: "application/manifest+json")
     case .trust: return html(PhonePages.trust(authorityFingerprint: authority?.fingerprint))
+    case .offline: return html(PhonePages.offline())
     case .authority:
       guard let authority else {
         return refusal(

@@ -115,6 +115,8 @@ public final class MealStore {
       }
     }
     try migrate(from: Int(version), reporter: reporter)
+    // An upgraded book is put in order under the last step's progress (a big one takes seconds).
+    defer { reporter?.finish(on: db) }
     try orderNames(
       by: nameOrder ?? self.nameOrder
         ?? NameCollation(environment: ProcessInfo.processInfo.environment))
@@ -154,7 +156,6 @@ public final class MealStore {
         try db.execute("PRAGMA user_version = \(index + 1)")
       }
     }
-    if let reporter { reporter.finish(on: db) }
   }
 
   /// Hears every read that failed where its caller went on with a default (a list's rows, a

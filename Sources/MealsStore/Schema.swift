@@ -605,7 +605,7 @@ enum Schema {
         CREATE INDEX meal_by_difficulty ON meal (difficulty, sort_key);
         INSERT OR REPLACE INTO setting (key, value) VALUES ('\(nameOrderSetting)', 'nocase');
         """,
-      weight: 0.3),
+      weight: 20),  // with the book put in order after it, its indexes built again
   ]
 
   /// The word index's columns and options (`meal_fts`), for schema 5 and a book put in

@@ -12,6 +12,7 @@ says of waiting ticks):
   until-sent       wait (20 s at most) until nothing is marked waiting
   until-ticked ID  wait (20 s at most) until item ID shows ticked
   state            the list as it is
+  visit ADDRESS    open ADDRESS (a page never opened): its title and heading
   shot PATH        a screenshot of the page, to look at
   quit
 """
@@ -87,6 +88,12 @@ def main():
                     answer = state()
                 elif command == "state":
                     answer = state()
+                elif command == "visit":
+                    driver.get(rest[0])
+                    heading = driver.find_elements(By.TAG_NAME, "h1")
+                    answer = {"title": driver.title, "h1": heading[0].text if heading else None}
+                    driver.back()
+                    wait.until(listed)
                 elif command == "shot":
                     driver.save_screenshot(rest[0])
                     answer = state()

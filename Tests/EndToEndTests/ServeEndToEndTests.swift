@@ -172,6 +172,9 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(unpaired.body.contains("<h1>Nicht gekoppelt</h1>"), unpaired.body)
     let shopping = try http.request("GET", "/shopping", headers: inGerman).body
     XCTAssertTrue(shopping.contains("<h1>Einkauf</h1>"), shopping)
+    // The page the phone keeps for a page it never kept, when meals cannot be reached.
+    let away = try http.request("GET", "/offline", headers: inGerman).body
+    XCTAssertTrue(away.contains("<h1>Nicht auf diesem Telefon gespeichert</h1>"), away)
 
     let search = try http.request(
       "GET", "/api/meals?q=shak", headers: ["Cookie": cookie, "Accept-Language": "de"])
@@ -419,6 +422,10 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertEqual(seen["title"] as? String, "Shopping · meals")
     XCTAssertEqual(rows(seen), waiting)
     XCTAssertEqual(try store.readShoppingItems().filter(\.ticked).count, 0)
+    // A page never opened on the phone: the page meals gave it for that, kept in its language.
+    let never = try ask("visit http://127.0.0.1:\(port)/meal/424242")
+    XCTAssertEqual(never["title"] as? String, "Not kept on this phone · meals", "\(never)")
+    XCTAssertEqual(never["h1"] as? String, "Not kept on this phone")
 
     // Meanwhile at home, the app ticks the salt.
     var screen = try tmux.capture()

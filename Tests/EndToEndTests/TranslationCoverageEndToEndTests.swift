@@ -389,7 +389,7 @@ final class TranslationCoverageEndToEndTests: XCTestCase {
     let paired = ["Cookie": "meals_token=\(address.2)", "Accept-Language": "xx"]
     var pages = [
       "/", "/?favourites=1", "/meal/1", "/meal/1?servings=8&units=metric", "/cook/1", "/plan",
-      "/shopping", "/meal/999", "/nowhere",
+      "/shopping", "/offline", "/meal/999", "/nowhere",
     ].map { ($0, paired) }
     pages.append(("/plan (not paired)", ["Accept-Language": "xx"]))
     for (path, headers) in pages {

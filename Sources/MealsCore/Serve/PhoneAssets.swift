@@ -473,7 +473,7 @@ public enum PhoneAssets {
   public static let worker = """
     'use strict';
     const kept = 'meals-pages-1';
-    const first = ['/', '/shopping', '/plan', '/app.css', '/app.js', '/favicon.svg'];
+    const first = ['/', '/shopping', '/plan', '/offline', '/app.css', '/app.js', '/favicon.svg'];
     const keepPlanned = () => fetch('/api/plan', { credentials: 'same-origin' })
       .then((response) => (response.ok ? response.json() : null))
       .then((plan) => {
@@ -500,16 +500,19 @@ public enum PhoneAssets {
         return new Response(JSON.stringify({ error: 'meals cannot be reached.' }),
           { status: 503, headers: { 'Content-Type': 'application/json' } });
       }
-      return new Response('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+      // The page kept from meals in the phone's language; this one if it never was.
+      return caches.match('/offline', { ignoreVary: true }).then((found) => (found ? found.text() : null))
+        .then((text) => new Response(text || notKept,
+          { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+    };
+    const notKept = '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         + '<meta name="viewport" content="width=device-width, initial-scale=1">'
         + '<title>Not kept · meals</title><link rel="stylesheet" href="/app.css"></head>'
         + '<body data-page="message"><header><nav aria-label="Pages"><a href="/">Book</a>'
         + '<a href="/plan">Plan</a><a href="/shopping">Shopping</a></nav></header><main>'
         + '<h1>Not kept on this phone</h1><p>meals cannot be reached, and this page was not '
         + 'opened here before. The book, the week plan and the shopping list are kept.</p>'
-        + '</main></body></html>',
-        { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-    };
+        + '</main></body></html>';
     self.addEventListener('fetch', (event) => {
       const request = event.request;
       const url = new URL(request.url);
@@ -520,6 +523,10 @@ public enum PhoneAssets {
           const copy = response.clone();
           event.waitUntil(caches.open(kept).then((cache) => cache.put(request, copy)));
           if (url.pathname === '/plan') event.waitUntil(keepPlanned());
+          // The book read again (perhaps in another language): the away page with it.
+          if (url.pathname === '/') {
+            event.waitUntil(caches.open(kept).then((cache) => cache.add('/offline')).catch(() => {}));
+          }
         }
         return response;
       }).catch(() => caches.match(request, { ignoreVary: true })

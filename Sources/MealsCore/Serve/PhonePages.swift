@@ -158,6 +158,19 @@ public enum PhonePages {
     return form
   }
 
+  // MARK: - Away
+
+  /// The page the service worker keeps (`/offline`) for a page it never kept, shown when meals
+  /// cannot be reached: in the phone's language, as it was when last read.
+  public static func offline() -> String {
+    message(
+      title: trc("phone page", "Not kept on this phone"),
+      text: trc(
+        "phone page",
+        "meals cannot be reached, and this page was not opened here before. The book, the week plan and the shopping list are kept."
+      ))
+  }
+
   // MARK: - Trusting meals
 
   /// How a phone installs meals' certificate authority (nil: served to this machine only).

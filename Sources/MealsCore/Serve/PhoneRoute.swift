@@ -15,6 +15,9 @@ public enum PhoneRoute: Equatable, Sendable {
   /// `/favicon.svg`, `/manifest.webmanifest`: the tab's icon, and what adding the book to a
   /// home screen needs (both answered without the token: they hold nothing of the book).
   case icon, manifest
+  /// `/offline`: what the service worker shows, in the phone's language, for a page it never
+  /// kept when meals cannot be reached.
+  case offline
   /// `/trust`: how to install meals' certificate authority on a phone; `/meals-ca.crt`: the
   /// authority's certificate (never its key), on the local network only.
   case trust, authority
@@ -81,6 +84,7 @@ public enum PhoneRoute: Equatable, Sendable {
       case "favicon.svg", "favicon.ico": return .icon
       case "manifest.webmanifest": return .manifest
       case "trust": return .trust
+      case "offline": return .offline
       case "meals-ca.crt": return .authority
       default: return nil
       }
