@@ -115,10 +115,11 @@ extension MealStore {
     ])
   }
 
-  /// Gives every meal its key and place from `temp.rekey` (every meal is in it) and builds the
-  /// three filter indexes again under the new places (the word index in key order, as schema
-  /// 5 built it). The indexes on the two columns are made again after the rows are written:
-  /// faster than keeping them up row by row.
+  /// Gives every meal its key and place from `temp.rekey` (every meal is in it).
+  ///
+  /// The three filter indexes are built again under the new places (the word index in key
+  /// order, as schema 5 built it); the indexes on the two columns are made again after the
+  /// rows are written, faster than keeping them up row by row.
   private func rekeyAll() throws(StoreError) {
     let indexes = try db.statement(
       """
@@ -157,8 +158,9 @@ extension MealStore {
       """)
   }
 
-  /// The positions of a longest strictly rising run (not necessarily adjacent) of `keys`;
-  /// nil keys are never in it. O(n log n).
+  /// The positions of a longest strictly rising run (not necessarily adjacent) of `keys`.
+  ///
+  /// Nil keys are never in it. O(n log n).
   static func longestRisingRun(_ keys: [Int64?]) -> Set<Int> {
     // tails[k]: the position ending the best run of length k + 1 found so far.
     var tails: [Int] = []

@@ -78,9 +78,10 @@ extension NameCollation {
 
   // MARK: - Spellings without the letters
 
-  /// Other spellings of a folded query word the language types for want of a key: German's
-  /// `kaese` for `käse` (folded `kase`), `strasse` for `straße` and back. Empty elsewhere.
-  /// A digraph ending the word is left alone (`blue` is not `blu`).
+  /// Other spellings of a folded query word, typed for want of a key.
+  ///
+  /// German's `kaese` for `käse` (folded `kase`), `strasse` for `straße` and back; empty in
+  /// other languages. A digraph ending the word is left alone (`blue` is not `blu`).
   public func otherSpellings(_ word: String) -> [String] {
     guard self == .german else { return [] }
     var spellings: [String] = []
