@@ -174,39 +174,42 @@ public enum PhonePages {
   // MARK: - Trusting meals
 
   /// How a phone installs meals' certificate authority (nil: served to this machine only).
+  ///
+  /// The settings' names are the ones each phone shows in its own language.
   public static func trust(authorityFingerprint: String?) -> String {
+    let title = tr("Trust this phone")
     guard let fingerprint = authorityFingerprint else {
       return message(
-        title: "Trust this phone",
-        text:
-          "This book is served to this machine only, so there is nothing to trust. For phones "
-          + "on your network: meals serve --lan.")
+        title: title,
+        text: trc(
+          "trust page",
+          "This book is served to this machine only, so there is nothing to trust. For phones on your network: %s."
+        ).filled("meals serve --lan"))
     }
+    func step(_ text: String) -> String { "<li>\(said(text))</li>" }
+    let file = "<b>meals-ca.crt</b>"
     let main = """
-      <h1>Trust this phone</h1>
-      <p>Install meals' certificate authority once: the phone then opens the book without a \
-      warning, keeps it for when meals cannot be reached, and keeps the screen awake in Cook \
-      Mode. It can vouch for this machine and nothing else.</p>
-      <p><a class="button" href="/meals-ca.crt" download="meals-ca.crt">Download the certificate</a></p>
-      <p>Its SHA-256, as the phone shows it: <code class="fingerprint">\(HTMLEscaping.escaped(fingerprint))</code></p>
+      <h1>\(said(title))</h1>
+      <p>\(said(trc("trust page", "Install meals' certificate authority once: the phone then opens the book without a warning, keeps it for when meals cannot be reached, and keeps the screen awake in Cook Mode. It can vouch for this machine and nothing else.")))</p>
+      <p><a class="button" href="/meals-ca.crt" download="meals-ca.crt">\(said(trc("trust page", "Download the certificate")))</a></p>
+      <p>\(said(trc("trust page", "Its SHA-256, as the phone shows it:"))) <code class="fingerprint">\(HTMLEscaping.escaped(fingerprint))</code></p>
       <h2>Android</h2>
       <ol>
-      <li>Download the certificate above.</li>
-      <li>In Settings, search for “CA certificate” (Security › Encryption &amp; credentials › Install a certificate › CA certificate).</li>
-      <li>Choose <b>meals-ca.crt</b> from Downloads and install it anyway.</li>
-      <li>Open the book again.</li>
+      \(step(trc("trust page", "Download the certificate above.")))
+      \(step(trc("trust page", "In Settings, search for “CA certificate” (Security › Encryption & credentials › Install a certificate › CA certificate).")))
+      <li>\(said(trc("trust page", "Choose %s from Downloads and install it anyway.")).filled(file))</li>
+      \(step(trc("trust page", "Open the book again.")))
       </ol>
-      <h2>iPhone and iPad</h2>
+      <h2>\(said(trc("trust page", "iPhone and iPad")))</h2>
       <ol>
-      <li>Open this page in Safari and download the certificate; allow the profile.</li>
-      <li>Settings › General › VPN &amp; Device Management: the profile, then Install.</li>
-      <li>Settings › General › About › Certificate Trust Settings: turn it on.</li>
-      <li>Open the book again.</li>
+      \(step(trc("trust page", "Open this page in Safari and download the certificate; allow the profile.")))
+      \(step(trc("trust page", "Settings › General › VPN & Device Management: the profile, then Install.")))
+      \(step(trc("trust page", "Settings › General › About › Certificate Trust Settings: turn it on.")))
+      \(step(trc("trust page", "Open the book again.")))
       </ol>
-      <p>After <code>meals serve --new-certificate</code> the phone trusts the book no more: \
-      remove the old certificate and install the new one.</p>
+      <p>\(said(trc("trust page", "After %s the phone trusts the book no more: remove the old certificate and install the new one.")).filled("<code>meals serve --new-certificate</code>"))</p>
       """
-    return page(title: "Trust this phone", page: "trust", main: main)
+    return page(title: title, page: "trust", main: main)
   }
 
   /// `more`: there are more than `total` (a search counts up to `countLimit`).
