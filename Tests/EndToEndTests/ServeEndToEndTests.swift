@@ -174,7 +174,7 @@ final class ServeEndToEndTests: XCTestCase {
     XCTAssertTrue(shopping.contains("<h1>Einkauf</h1>"), shopping)
     // The page the phone keeps for a page it never kept, when meals cannot be reached.
     let away = try http.request("GET", "/offline", headers: inGerman).body
-    XCTAssertTrue(away.contains("<h1>Nicht auf diesem Telefon gespeichert</h1>"), away)
+    XCTAssertTrue(away.contains("<h1>Nicht auf diesem Handy gespeichert</h1>"), away)
 
     let search = try http.request(
       "GET", "/api/meals?q=shak", headers: ["Cookie": cookie, "Accept-Language": "de"])

@@ -108,6 +108,8 @@ final class ServeTrustEndToEndTests: XCTestCase {
               seen[path] = [answer.status, answer.getheader("Content-Type"),
                             answer.getheader("Content-Disposition"),
                             answer.read().decode("utf-8", "replace")]
+          connection.request("GET", "/trust", headers=dict(bearer, **{"Accept-Language": "de"}))
+          seen["/trust in German"] = connection.getresponse().read().decode("utf-8", "replace")
           connection.request("GET", "/meals-ca.crt")
           answer = connection.getresponse()
           answer.read()
@@ -129,6 +131,7 @@ final class ServeTrustEndToEndTests: XCTestCase {
   // MARK: - The authority
 
   func testAPhoneThatInstalledTheAuthorityTrustsTheBookAndNothingElse() throws {
+    try TranslationEndToEndTests.compileCatalogs()
     // A self-signed certificate of an earlier version: replaced by one the authority signs.
     try openssl([
       "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=meals kitchen", "-days", "30",
@@ -191,6 +194,14 @@ final class ServeTrustEndToEndTests: XCTestCase {
       let trust = try XCTUnwrap(seen["/trust"] as? [Any])
       XCTAssertEqual(trust[0] as? Int, 200)
       XCTAssertTrue((trust[3] as? String ?? "").contains(started.fingerprint), "\(trust)")
+      // In the phone's language, its settings named as that phone names them.
+      let german = seen["/trust in German"] as? String ?? ""
+      for words in [
+        "<h1>Diesem Handy vertrauen</h1>", "Einstellungen › Allgemein › VPN und Geräteverwaltung",
+        "Wähle <b>meals-ca.crt</b> unter Downloads", started.fingerprint,
+      ] {
+        XCTAssertTrue(german.contains(words), "\(words)\n\(german)")
+      }
       let download = try XCTUnwrap(seen["/meals-ca.crt"] as? [Any])
       XCTAssertEqual(download[0] as? Int, 200)
       XCTAssertEqual(download[1] as? String, "application/x-x509-ca-cert")
