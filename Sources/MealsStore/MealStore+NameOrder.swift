@@ -34,8 +34,9 @@ extension MealStore {
   /// when its key or place changes. Returns how many moved.
   @discardableResult
   public func orderNames(by rules: NameCollation) throws(StoreError) -> Int {
-    guard !db.openedReadOnly, nameOrder != rules else { return 0 }
-    if let current = nameOrder, current.order == rules.order {
+    let current = nameOrder  // one read: every start asks
+    guard !db.openedReadOnly, current != rules else { return 0 }
+    if let current, current.order == rules.order {
       // The same keys (German's are standard's): only the rules the filter reads change.
       try setNameOrder(rules)
       return 0
