@@ -56,27 +56,14 @@ extension MealStore {
     ])
     let current = try db.statement("SELECT sort_key FROM meal WHERE id = ?").scalar([.integer(id)])
     if let current { try unindex(key: current) }
-    var key = current
+    let key: Int64
     let (lower, upper) = try neighbourKeys(of: id)
     if let current, lower.map({ $0 < current }) ?? true, upper.map({ current < $0 }) ?? true {
       key = current  // still between its neighbours: nothing moves
     } else {
       try db.statement("UPDATE meal SET sort_key = NULL WHERE id = ?").run([.integer(id)])
-      if let room = SortKeys.between(lower, upper) {
-        key = room
-      } else {
-        try spreadKeys(around: id)
-        let (lower, upper) = try neighbourKeys(of: id)
-        key = SortKeys.between(lower, upper)
-      }
-      guard let key else {
-        throw StoreError(.failure, tr("No room left in the list's order; nothing was saved."))
-      }
-      try db.statement("UPDATE meal SET sort_key = ? WHERE id = ?").run([
-        .integer(key), .integer(id),
-      ])
+      key = try placeUnkeyed(id, between: lower, upper)
     }
-    guard let key else { return }
     try addToIndexes(
       key: key, name: meal.name,
       ingredients: meal.ingredients.map(\.name).joined(separator: "\n"),
@@ -144,18 +131,7 @@ extension MealStore {
     for id in crowded {
       guard let meal = meals[id] else { continue }
       let (lower, upper) = try neighbourKeys(of: id)
-      var key = SortKeys.between(lower, upper)
-      if key == nil {
-        try spreadKeys(around: id)
-        let (lower, upper) = try neighbourKeys(of: id)
-        key = SortKeys.between(lower, upper)
-      }
-      guard let key else {
-        throw StoreError(.failure, tr("No room left in the list's order; nothing was saved."))
-      }
-      try db.statement("UPDATE meal SET sort_key = ? WHERE id = ?").run([
-        .integer(key), .integer(id),
-      ])
+      let key = try placeUnkeyed(id, between: lower, upper)
       try addToIndexes(
         key: key, name: meal.name, ingredients: meal.ingredients, instructions: meal.instructions)
     }
@@ -196,6 +172,24 @@ extension MealStore {
   }
 
   // MARK: - Order
+
+  /// Gives meal `id` (keyless) a key between its neighbours' `lower` and `upper`, spreading
+  /// the keys around it when the gap has no room left.
+  private func placeUnkeyed(_ id: Int64, between lower: Int64?, _ upper: Int64?)
+    throws(StoreError) -> Int64
+  {
+    var key = SortKeys.between(lower, upper)
+    if key == nil {
+      try spreadKeys(around: id)
+      let (lower, upper) = try neighbourKeys(of: id)
+      key = SortKeys.between(lower, upper)
+    }
+    guard let key else {
+      throw StoreError(.failure, tr("No room left in the list's order; nothing was saved."))
+    }
+    try db.statement("UPDATE meal SET sort_key = ? WHERE id = ?").run([.integer(key), .integer(id)])
+    return key
+  }
 
   /// The sort keys of the meals just before and just after meal `id` in name order.
   private func neighbourKeys(of id: Int64) throws(StoreError) -> (Int64?, Int64?) {
