@@ -34,13 +34,8 @@ extension MealStore {
   /// when its key or place changes. Returns how many moved.
   @discardableResult
   public func orderNames(by rules: NameCollation) throws(StoreError) -> Int {
-    let current = nameOrder  // one read: every start asks
-    guard !db.openedReadOnly, current != rules else { return 0 }
-    if let current, current.order == rules.order {
-      // The same keys (German's are standard's): only the rules the filter reads change.
-      try setNameOrder(rules)
-      return 0
-    }
+    // One read, and no write when nothing changes: every start asks.
+    guard !db.openedReadOnly, nameOrder != rules else { return 0 }
     // A big book's rewrite merges in memory what a small page cache would write and read back.
     try db.execute("PRAGMA cache_size = -131072")
     defer { try? db.execute("PRAGMA cache_size = -2000") }

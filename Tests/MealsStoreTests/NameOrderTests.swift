@@ -154,8 +154,8 @@ final class NameOrderTests: StoreTestCase {
     XCTAssertEqual(try swedish.countMeals(matching: "ka", upTo: 10), 1)
     store = nil
 
-    let german = try MealStore(path: path, nameOrder: .german)
-    XCTAssertEqual(german.nameOrder, .german)
+    let german = try MealStore(path: path, nameOrder: .standard)
+    XCTAssertEqual(german.nameOrder, .standard)
     XCTAssertEqual(names(german, filter: "kal"), ["Kaldaunen", "Kåldolmar"])
     XCTAssertEqual(names(german, filter: "kaese"), ["Käsespätzle"])
     XCTAssertEqual(names(german, filter: "käse"), ["Käsespätzle"])

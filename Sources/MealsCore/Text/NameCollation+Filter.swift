@@ -1,6 +1,7 @@
 /// The filter's words by the same language's rules: in Swedish and Danish `ä`, `ö`, `å` are
-/// letters of their own, so `ost` (cheese) does not find `öst` (east) nor `ö` find `o`; in German
-/// `ae`, `oe`, `ue` and `ss` are how `ä`, `ö`, `ü` and `ß` are typed without them.
+/// letters of their own, so `ost` (cheese) does not find `öst` (east) nor `ö` find `o`; under the
+/// standard rules (German's) `ae`, `oe`, `ue` and `ss` are how `ä`, `ö`, `ü` and `ß` are typed
+/// without them.
 extension NameCollation {
   // MARK: - Own letters
 
@@ -80,10 +81,13 @@ extension NameCollation {
 
   /// Other spellings of a folded query word, typed for want of a key.
   ///
-  /// German's `kaese` for `käse` (folded `kase`), `strasse` for `straße` and back; empty in
-  /// other languages. A digraph ending the word is left alone (`blue` is not `blu`).
+  /// German's `kaese` for `käse` (folded `kase`), `strasse` for `straße` and back; empty under
+  /// other rules. A digraph ending the word is left alone (`blue` is not `blu`).
   public func otherSpellings(_ word: String) -> [String] {
-    guard self == .german else { return [] }
+    // German is ordered by the standard rules, and a book's rules are the book's, not the
+    // process's: the spellings hold for every standard book (a superset elsewhere, seldom
+    // more than a word the digraph hides).
+    guard self == .standard else { return [] }
     var spellings: [String] = []
     // A digraph at the word's end may be the word itself (`blue`) or one not typed in full.
     var plain: [Character] = []

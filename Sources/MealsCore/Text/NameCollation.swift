@@ -8,10 +8,10 @@
 /// their rank, which sorts after every letter that can follow the base. Names of ASCII letters
 /// alone get the order SQLite's NOCASE gave them.
 public enum NameCollation: String, Sendable, CaseIterable {
-  /// English, French, Italian, Dutch, Portuguese, and every language without rules below.
+  /// English, German (DIN 5007-1: `ä` as `a`), French, Italian, Dutch, Portuguese, and every
+  /// language without rules below; its filter also reads German's `ae` as `ä` (see
+  /// `otherSpellings`).
   case standard
-  /// German: ordered as `standard` (DIN 5007-1: `ä` as `a`); its filter also reads `ae` as `ä`.
-  case german = "de"
   /// Swedish and Finnish: `å`, `ä`, `ö` after `z` (`æ` with `ä`, `ø` with `ö`, `ü` as `y`).
   case swedish = "sv"
   /// Danish and Norwegian: `æ`, `ø`, `å` after `z` (`ä` with `æ`, `ö` with `ø`).
@@ -29,7 +29,6 @@ public enum NameCollation: String, Sendable, CaseIterable {
   public init(locale: String) {
     let language = locale.prefix { $0.isLetter && $0.isASCII }.lowercased()
     switch language {
-    case "de": self = .german
     case "sv", "fi": self = .swedish
     case "da", "nb", "nn", "no": self = .danish
     case "es": self = .spanish
@@ -46,10 +45,6 @@ public enum NameCollation: String, Sendable, CaseIterable {
       .first { !$0.isEmpty }
     self.init(locale: locale ?? "")
   }
-
-  /// The rules whose keys these rules' keys are (German's are standard's): a book moving
-  /// between two rules of one order keeps every key.
-  public var order: NameCollation { self == .german ? .standard : self }
 
   // MARK: - Keys
 
