@@ -31,6 +31,7 @@ enum {
   OPTION_HTTPS_MEM_KEY = 8,
   OPTION_HTTPS_MEM_CERT = 9,
   OPTION_HTTPS_PRIORITIES = 11,
+  OPTION_THREAD_STACK_SIZE = 19,
   OPTION_NOTIFY_CONNECTION = 27,
   CONNECTION_NOTIFY_STARTED = 0,
   CONNECTION_NOTIFY_CLOSED = 1,
@@ -123,6 +124,10 @@ typedef struct waiting {
 /// At most this many connections of one address wait for headers at once; the oldest is cut
 /// when another comes (a phone's request is never the one left waiting behind them).
 enum { WAITING_PER_ADDRESS = 16 };
+/// A connection's thread's stack: its answer needs tens of kilobytes; the usual 8 MB each would
+/// leave glibc's cache of stacks (40 MB) room for five, so a crowd of phones mapped and unmapped
+/// a stack per request (each unmapping stops the other cores to flush their address caches).
+static const size_t THREAD_STACK_BYTES = 512 * 1024;
 /// Seconds a connection may take to send a request's headers (TLS's handshake included).
 static const double HEADER_DEADLINE = 10.0;
 
@@ -465,7 +470,8 @@ chttp_server *chttp_start(
         OPTION_CONNECTION_LIMIT, connections, OPTION_CONNECTION_MEMORY_LIMIT, header_bytes,
         OPTION_CONNECTION_TIMEOUT, timeout_seconds, OPTION_PER_IP_CONNECTION_LIMIT,
         per_address, OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
-        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_HTTPS_MEM_KEY, key,
+        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_THREAD_STACK_SIZE,
+        THREAD_STACK_BYTES, OPTION_HTTPS_MEM_KEY, key,
         OPTION_HTTPS_MEM_CERT, certificate, OPTION_HTTPS_PRIORITIES, priorities, OPTION_SOCK_ADDR,
         dual ? NULL : (struct sockaddr *)&loopback, OPTION_END);
     } else {
@@ -474,7 +480,8 @@ chttp_server *chttp_start(
         OPTION_CONNECTION_LIMIT, connections, OPTION_CONNECTION_MEMORY_LIMIT, header_bytes,
         OPTION_CONNECTION_TIMEOUT, timeout_seconds, OPTION_PER_IP_CONNECTION_LIMIT,
         per_address, OPTION_NOTIFY_COMPLETED, (completed_handler)on_completed, server,
-        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_SOCK_ADDR,
+        OPTION_NOTIFY_CONNECTION, on_connection, server, OPTION_THREAD_STACK_SIZE,
+        THREAD_STACK_BYTES, OPTION_SOCK_ADDR,
         dual ? NULL : (struct sockaddr *)&loopback, OPTION_END);
     }
   }

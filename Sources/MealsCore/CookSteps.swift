@@ -37,9 +37,11 @@ public enum CookSteps {
 
   public static func steps(_ instructions: String, titles: [String] = []) -> [CookStep] {
     let titles = Set(titles.map(MealRules.trimmed))
-    let text = instructions.replacingEvery("\r\n", with: "\n")
-      .replacingEvery("\r", with: "\n")
-    let lines = text.components(separatedBy: "\n")
+    let text =
+      instructions.utf8.contains(UInt8(ascii: "\r"))
+      ? instructions.replacingEvery("\r\n", with: "\n").replacingEvery("\r", with: "\n")
+      : instructions
+    let lines = self.lines(text)
     // How the text is cut is decided for the whole of it, then applied to each section.
     let numbered = lines.filter { numberMarker(in: $0) != nil }.count >= 2
     var sections: [(heading: String?, lines: [String])] = [(nil, [])]
@@ -72,6 +74,14 @@ public enum CookSteps {
     }
   }
 
+  /// `text`'s lines, cut at each line feed (always a character's end, so cut as bytes: a page
+  /// of the phone's splits each meal's steps as it is asked for).
+  static func lines(_ text: String) -> [String] {
+    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      String(Substring($0))
+    }
+  }
+
   /// The heading a line is (`FILLING:` → `FILLING`), or nil.
   static func heading(_ line: String) -> String? {
     let trimmed = MealRules.trimmed(line)
@@ -90,7 +100,7 @@ public enum CookSteps {
   static func numberMarker(in line: String) -> String.Index? {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     var rest = trimmed[...]
-    if rest.lowercased().hasPrefix("step") {
+    if rest.prefix(4).lowercased() == "step" {
       rest = rest.dropFirst(4).drop { $0 == " " }
       let digits = rest.prefix { $0.isASCII && $0.isNumber }
       guard !digits.isEmpty else { return nil }
@@ -126,7 +136,7 @@ public enum CookSteps {
     }
     steps.append(current.joined(separator: "\n"))
     return steps.map { step in
-      step.components(separatedBy: "\n").map(MealRules.trimmed).filter { !$0.isEmpty }
+      Self.lines(step).map(MealRules.trimmed).filter { !$0.isEmpty }
         .joined(separator: "\n")
     }
   }

@@ -8,10 +8,13 @@ import Translation
 
 /// The phone server's answers: who may come in, and the book's pages and JSON for them.
 ///
-/// Called on the connections' threads, several at once: the database connection (its own, not
-/// the app's) is used by one request at a time; a read takes milliseconds, so they queue.
+/// Called on the connections' threads, several at once: reads share a few connections of their
+/// own (not the app's), one request on each at a time; writes go one at a time through one.
 public final class PhoneServer: Sendable {
+  /// The connection the writes (a tick, "cooked it") and the watch for changes use.
   private let store: Mutex<MealStore>
+  /// The connections every read uses, several requests at once.
+  private let readers: ServeReaders
   private let token: PairingToken
   private let guards = Mutex(PairingGuard())
   private let changes = Mutex(ChangeWatch())
@@ -44,6 +47,9 @@ public final class PhoneServer: Sendable {
     clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
   ) throws(StoreError) {
     store = Mutex(try MealStore(path: databasePath, readOnly: readOnly, busyTimeout: 2_000))
+    readers = ServeReaders(
+      path: databasePath,
+      count: ServeReaders.count(cores: ProcessInfo.processInfo.activeProcessorCount))
     self.token = token
     self.secure = secure
     self.authority = authority
@@ -173,14 +179,14 @@ public final class PhoneServer: Sendable {
           units: conversion.system))
     case .plan:
       let monday = week(request)
-      let entries = try store.withLock { store throws(StoreError) in
+      let entries = try readers.read { store throws(StoreError) in
         try store.readPlanEntries(from: monday, days: 7)
       }
       return html(PhonePages.plan(monday: monday, entries: entries))
     case .shopping:
       // As the terminal's list: added up, in its units, what the pantry has apart.
       let items = try shoppingItems()
-      let pantry = try store.withLock { store throws(StoreError) in
+      let pantry = try readers.read { store throws(StoreError) in
         Pantry(items: try store.readPantryItems(), staples: [])
       }
       // A file that cannot be read leaves the list in its own order (the app says why).
@@ -209,7 +215,7 @@ public final class PhoneServer: Sendable {
           ("Cache-Control", "no-store"),
         ] + Self.safety, body: Array(authority.pem.utf8))
     case .photo(let id):
-      let photo = try store.withLock { store throws(StoreError) in try store.photo(mealID: id) }
+      let photo = try readers.read { store throws(StoreError) in try store.photo(mealID: id) }
       guard let photo else {
         return refusal(404, tr("This meal has no photo of its own."), api: false)
       }
@@ -228,7 +234,7 @@ public final class PhoneServer: Sendable {
       return json(PhoneJSON.meal(meal, id: id, servings: servings, lines: lines))
     case .apiPlan:
       let monday = week(request)
-      let entries = try store.withLock { store throws(StoreError) in
+      let entries = try readers.read { store throws(StoreError) in
         try store.readPlanEntries(from: monday, days: 7)
       }
       return json(PhoneJSON.plan(monday: monday, entries: entries))
@@ -279,7 +285,7 @@ public final class PhoneServer: Sendable {
 
   private func book(_ request: ServerRequest) throws(StoreError) -> String {
     let (meals, total, more) = try search(request)
-    let categories = store.withLock { store in
+    let categories = try readers.read { store in
       store.chips().filter { $0.facet == .category }.map(\.value)
     }
     return PhonePages.book(
@@ -291,7 +297,7 @@ public final class PhoneServer: Sendable {
 
   /// Which of the rows have a photo of their own, for their thumbnails.
   private func photos(of meals: [MealSummary]) throws(StoreError) -> Set<Int64> {
-    try store.withLock { store throws(StoreError) in
+    try readers.read { store throws(StoreError) in
       try store.mealsWithPhotos(among: meals.map(\.id))
     }
   }
@@ -304,7 +310,7 @@ public final class PhoneServer: Sendable {
     let query = String((request.query["q"] ?? "").prefix(200))
     let favourites = request.query["favourites"].map { !$0.isEmpty && $0 != "0" } ?? false
     let category = nonEmpty(request.query["category"])
-    return try store.withLock { store throws(StoreError) -> ([MealSummary], Int, Bool) in
+    return try readers.read { store throws(StoreError) -> ([MealSummary], Int, Bool) in
       if favourites {
         var rows: [MealSummary] = []
         var total = 0
@@ -340,7 +346,7 @@ public final class PhoneServer: Sendable {
   }
 
   private func meal(_ id: Int64) throws(StoreError) -> (Meal, Bool)? {
-    try store.withLock { store throws(StoreError) -> (Meal, Bool)? in
+    try readers.read { store throws(StoreError) -> (Meal, Bool)? in
       guard let meal = try store.meal(id: id) else { return nil }
       return (meal, meal.photo != nil)
     }
@@ -386,7 +392,7 @@ public final class PhoneServer: Sendable {
   }
 
   private func shoppingItems() throws(StoreError) -> [ShoppingItem] {
-    try store.withLock { store throws(StoreError) in try store.readShoppingItems() }
+    try readers.read { store throws(StoreError) in try store.readShoppingItems() }
   }
 
   // MARK: - The writes: a tick, and "cooked it"

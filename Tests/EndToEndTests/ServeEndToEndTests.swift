@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import MealsCore
 import MealsStore
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -577,6 +578,57 @@ final class ServeEndToEndTests: XCTestCase {
     // A time ahead of the machine's (a phone's clock wrong) counts as now: it is the latest.
     XCTAssertEqual(try post("{\"ticked\": false, \"at\": \(Int((now + 3_600) * 1_000))}"), false)
     XCTAssertEqual(try post("{\"ticked\": true}"), true, "and a tick after it wins over it")
+  }
+
+  /// Reads answered side by side on several connections of the book: 120 phones at once
+  /// each get their own meal (never another's), and a tick is read at once by the next
+  /// request, whichever connection answers it.
+  func testPhonesAtOnceEachGetTheirOwnMealAndATickIsReadAtOnce() throws {
+    let store = try MealStore(path: database)
+    var names: [Int64: String] = [:]
+    for number in 1...30 {
+      var draft = MealDraft(of: nil)
+      draft.meal = Meal(name: "Soup nº \(number) — Ünïcode", instructions: "Stir \(number).")
+      try store.commit(draft)
+      for id in store.mealIDs(named: draft.meal.name) { names[id] = draft.meal.name }
+    }
+    try startServer()
+    let ids = Array(names.keys)
+    let port = http.port
+    let headers = bearer
+    let answers = Mutex<[(Int64, Int, String?)]>([])
+    DispatchQueue.concurrentPerform(iterations: 120) { index in
+      let id = ids[index % ids.count]
+      let phone = RawHTTP(port: port, source: "127.0.0.\(2 + index % 200)")
+      let answer = try? phone.request("GET", "/api/meals/\(id)", headers: headers, timeout: 30)
+      let name = answer.flatMap {
+        (try? JSONSerialization.jsonObject(with: Data($0.body.utf8)) as? [String: Any])?["name"]
+          as? String
+      }
+      answers.withLock { $0.append((id, answer?.status ?? 0, name)) }
+    }
+    let all = answers.withLock { $0 }
+    XCTAssertEqual(all.count, 120)
+    for (id, status, name) in all {
+      XCTAssertEqual(status, 200, "meal \(id)")
+      XCTAssertEqual(name, names[id], "meal \(id) is answered with its own name")
+    }
+    let items = try XCTUnwrap(
+      try json(try http.request("GET", "/api/shopping", headers: bearer)) as? [[String: Any]])
+    let potatoes = try XCTUnwrap(items.first?["id"] as? Int)
+    for ticked in [true, false, true] {
+      let tick = try http.request(
+        "POST", "/api/shopping/\(potatoes)", headers: bearer, body: "{\"ticked\": \(ticked)}")
+      XCTAssertEqual(tick.status, 200, tick.body)
+      for _ in 0..<4 {
+        let list = try XCTUnwrap(
+          try json(try http.request("GET", "/api/shopping", headers: bearer))
+            as? [[String: Any]])
+        XCTAssertEqual(
+          list.first { $0["id"] as? Int == potatoes }?["ticked"] as? Bool, ticked,
+          "the list read after the tick shows it")
+      }
+    }
   }
 
   /// `POST /api/cooked/ID` as the phone's Cook Mode sends it: an entry in the cook log, only
