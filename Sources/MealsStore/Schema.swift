@@ -175,7 +175,7 @@ enum Schema {
         CREATE INDEX remote_cache_by_age ON remote_cache (fetched_at);
         """,
       weight: 0.1),
-    // 4: the user's own fields (TheMealDB has none of them), indexes for the chips, and the
+    // 4: the user's own fields (TheMealDB has none of them), the chips' counts, and the
     // settings the app keeps (the chosen chips).
     Migration(
       sql: """
@@ -193,9 +193,8 @@ enum Schema {
         ALTER TABLE trash_meal ADD COLUMN total_minutes INTEGER;
         ALTER TABLE trash_meal ADD COLUMN difficulty TEXT;
         ALTER TABLE trash_meal ADD COLUMN servings INTEGER;
-        CREATE INDEX meal_by_category ON meal (category, name, id);
-        CREATE INDEX meal_by_area ON meal (area, name, id);
-        CREATE INDEX meal_by_difficulty ON meal (difficulty, name, id);
+        -- The chips' indexes (meal_by_category, _area, _difficulty) are made by 21, in list
+        -- order; books made between 4 and 20 have them by name, which 21 replaces.
         CREATE INDEX meal_favourites ON meal (favourited_at) WHERE favourite = 1;
         -- Narrow rows of the chips' columns by id: counting the meals a text filter matches
         -- reads this instead of whole meal rows.
@@ -597,11 +596,11 @@ enum Schema {
         ALTER TABLE meal ADD COLUMN name_order TEXT;
         CREATE INDEX meal_by_name_order ON meal (name_order, id);
         -- A chip's meals in list order (`sort_key`), as the lists read them.
-        DROP INDEX meal_by_category;
+        DROP INDEX IF EXISTS meal_by_category;
         CREATE INDEX meal_by_category ON meal (category, sort_key);
-        DROP INDEX meal_by_area;
+        DROP INDEX IF EXISTS meal_by_area;
         CREATE INDEX meal_by_area ON meal (area, sort_key);
-        DROP INDEX meal_by_difficulty;
+        DROP INDEX IF EXISTS meal_by_difficulty;
         CREATE INDEX meal_by_difficulty ON meal (difficulty, sort_key);
         INSERT OR REPLACE INTO setting (key, value) VALUES ('\(nameOrderSetting)', 'nocase');
         """,

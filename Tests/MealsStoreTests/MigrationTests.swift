@@ -71,6 +71,25 @@ final class MigrationTests: StoreTestCase {
     XCTAssertGreaterThan(fresh, 120)
   }
 
+  /// Whatever path a book takes (steps skip what a later one makes again), it ends with the
+  /// same tables, indexes and triggers as a book made new.
+  func testAnUpgradedBookHasTheSchemaOfANewOne() throws {
+    func schema(_ store: MealStore) throws -> [String] {
+      try store.db.statement(
+        """
+        SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_schema
+        WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name
+        """
+      ).rows { $0.text(0) }
+    }
+    try Self.makeVersion1Database(at: path, meals: 12)
+    let upgraded = try schema(try openStore())
+    let fresh = try schema(try MealStore(path: folder.path("new.sqlite")))
+    XCTAssertEqual(upgraded.count, fresh.count)
+    XCTAssertTrue(fresh.contains { $0.hasPrefix("index meal_by_category: ") })
+    for (old, new) in zip(upgraded, fresh) { XCTAssertEqual(old, new) }
+  }
+
   /// Schema 10's per-chip counts start from the file's meals: the header's count and every
   /// chip's, nothing chosen, as counted over the rows themselves.
   func testAVersion9DatabaseGetsItsChipCountsFromItsMeals() throws {

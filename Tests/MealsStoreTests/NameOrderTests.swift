@@ -103,6 +103,37 @@ final class NameOrderTests: StoreTestCase {
     XCTAssertEqual(names(upgraded, filter: "e"), ["Éclair", "Œufs en meurette"])
   }
 
+  /// An upgrade writes every meal's key (its index made again after them): none moves, the
+  /// index is there and whole.
+  func testAnUpgradedBigBookGetsEveryKeyAndItsIndex() throws {
+    var store: MealStore? = try MealStore(path: path, nameOrder: .standard)
+    try XCTUnwrap(store).insert(
+      contentsOf: (0..<1_500).map { Meal(name: "Stew \(1_500 - $0)", instructions: "Cook.") })
+    let keys = try XCTUnwrap(store).db.statement("SELECT sort_key FROM meal ORDER BY id").rows {
+      $0.int(0)
+    }
+    try XCTUnwrap(store).db.execute(
+      """
+      \(StoreTestCase.madeBy21)
+      DELETE FROM setting WHERE key = '\(Schema.nameOrderSetting)';
+      PRAGMA user_version = 20;
+      """)
+    store = nil
+    let upgraded = try MealStore(path: path)
+    XCTAssertEqual(
+      try upgraded.db.statement("SELECT sort_key FROM meal ORDER BY id").rows { $0.int(0) }, keys,
+      "no meal moves")
+    XCTAssertEqual(
+      try upgraded.db.statement("SELECT count(*) FROM meal WHERE name_order = lower(name)")
+        .scalar(), 1_500)
+    XCTAssertEqual(
+      try upgraded.db.statement(
+        "SELECT count(*) FROM sqlite_schema WHERE name = 'meal_by_name_order'"
+      ).scalar(), 1)
+    XCTAssertEqual(try upgraded.db.statement("PRAGMA integrity_check").rows { $0.text(0) }, ["ok"])
+    XCTAssertEqual(names(upgraded).prefix(3), ["Stew 1", "Stew 10", "Stew 100"])
+  }
+
   func testManyMealsOutOfPlaceAreAllKeyedAgainAndStillFound() throws {
     let store = try MealStore(path: path, nameOrder: .swedish)
     var meals: [Meal] = []
