@@ -256,6 +256,15 @@ final class PhoneServerTests: XCTestCase {
       XCTAssertNil(PhoneJSON.ticked(fromBody: Array(bad.utf8)), bad)
     }
     XCTAssertNil(PhoneJSON.ticked(fromBody: [UInt8](repeating: 0x20, count: 2_000)))
+    // Nesting: what a phone sends is read; deeper is refused before it is parsed, brackets
+    // inside strings (escaped quotes too) are text.
+    XCTAssertEqual(
+      PhoneJSON.ticked(
+        fromBody: Array("{\"ticked\": true, \"x\": [[1]], \"s\": \"[[[[\\\"[[\"}".utf8)),
+      true)
+    XCTAssertNil(PhoneJSON.ticked(fromBody: Array("{\"ticked\": true, \"x\": [[[1]]]}".utf8)))
+    XCTAssertNil(PhoneJSON.cooked(fromBody: Array((String(repeating: "[", count: 500)).utf8)))
+    XCTAssertEqual(PhoneJSON.cooked(fromBody: Array("{\"servings\": 4}".utf8))?.servings, 4)
   }
 
   func testThePlanIsAWeekFromMonday() throws {

@@ -120,9 +120,7 @@ public enum PhoneJSON {
   public static func cooked(fromBody body: [UInt8]) -> (servings: Int?, at: Double?)? {
     guard body.count <= 1_024 else { return nil }
     guard !body.isEmpty else { return (nil, nil) }
-    guard let value = try? JSONReading.parse(Data(body), what: "the request's body"),
-      value.object != nil
-    else { return nil }
+    guard let value = shallowValue(body), value.object != nil else { return nil }
     let servings = value["servings"]?.number.flatMap { number -> Int? in
       guard number.isFinite, number == number.rounded(), number >= 1, number <= 1000 else {
         return nil
@@ -134,12 +132,45 @@ public enum PhoneJSON {
     return (servings, at)
   }
 
+  /// The deepest a request's body may nest: the phone's are one object of numbers.
+  static let deepestBody = 3
+
+  /// A request's body as JSON when it nests at most `deepestBody` deep; nil else.
+  ///
+  /// A body of 500 brackets is refused before the parser recurses through it on a
+  /// connection's thread, whose stack is small (meals serve's 512 KB).
+  static func shallowValue(_ body: [UInt8]) -> JSONValue? {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for byte in body {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        if depth > deepestBody { return nil }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+      default: break
+      }
+    }
+    return try? JSONReading.parse(Data(body), what: "the request's body")
+  }
+
   /// `{"ticked": true, "at": 1796490000000}`: the tick, and when it was made (milliseconds
   /// since 1970, the phone's clock set by the server's) when the phone says so — a tick that
   /// waited while meals could not be reached.
   public static func tick(fromBody body: [UInt8]) -> (ticked: Bool, at: Double?)? {
-    guard !body.isEmpty, body.count <= 1_024,
-      let value = try? JSONReading.parse(Data(body), what: "the request's body"),
+    guard !body.isEmpty, body.count <= 1_024, let value = shallowValue(body),
       let ticked = value["ticked"]?.bool
     else { return nil }
     let at = value["at"]?.number.flatMap { $0.isFinite && $0 > 0 ? $0 / 1_000 : nil }
