@@ -81,7 +81,7 @@ public struct RawHTTP: Sendable {
   }
 
   /// `bind` or `connect` of `socket` to an IPv4 address and port.
-  private static func call(
+  public static func call(
     _ function: (Int32, UnsafePointer<sockaddr>?, socklen_t) -> Int32, _ socket: Int32,
     _ host: String, port: Int
   ) -> Int32 {

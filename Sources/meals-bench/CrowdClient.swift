@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import TerminalUI
 
@@ -34,7 +35,7 @@ enum CrowdClient {
       sockets.append(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
       guard sockets[index] >= 0 else { continue }
       _ = fcntl(sockets[index], F_SETFL, fcntl(sockets[index], F_GETFL) | O_NONBLOCK)
-      _ = address("127.0.0.\(2 + index % 250)", port: 0) { bind(sockets[index], $0, $1) }
+      _ = RawHTTP.call(bind, sockets[index], "127.0.0.\(2 + index % 250)", port: 0)
     }
     defer { for socket in sockets where socket >= 0 { close(socket) } }
     var outcomes = paths.map { _ in Outcome(status: 0, milliseconds: .nan) }
@@ -43,7 +44,7 @@ enum CrowdClient {
     var open = Set(sockets.indices.filter { sockets[$0] >= 0 })
     let started = MonotonicClock.nanoseconds()
     for index in open {
-      _ = address("127.0.0.1", port: port) { connect(sockets[index], $0, $1) }
+      _ = RawHTTP.call(connect, sockets[index], "127.0.0.1", port: port)
     }
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let deadline = started + UInt64(timeout * 1e9)
@@ -75,20 +76,5 @@ enum CrowdClient {
       }
     }
     return outcomes
-  }
-
-  /// Calls `body` with an IPv4 socket address.
-  private static func address(
-    _ host: String, port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
-  ) -> Int32 {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr(host)
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
   }
 }
