@@ -144,7 +144,8 @@ extension MealStore {
     try db.execute(
       """
       UPDATE meal SET (name_order, sort_key) = (
-        SELECT name_order, new FROM temp.rekey WHERE rekey.id = meal.id);
+        SELECT name_order, new FROM temp.rekey WHERE rekey.id = meal.id)
+      WHERE id IN (SELECT id FROM temp.rekey);
       """)
     for sql in indexes { try db.execute(sql) }
     try db.execute(
