@@ -66,10 +66,14 @@ public struct JSONParser {
 
   private let bytes: [UInt8]
   private var index = 0
+  /// How deep this text may nest (a phone's request, one flat object, far less).
+  private let deepest: Int
 
-  /// The value the whole of `bytes` holds.
-  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
+  /// The value the whole of `bytes` holds, nested at most `deepest` deep.
+  public static func parse(_ bytes: [UInt8], deepest: Int = maximumDepth) throws(JSONParseError)
+    -> JSONValue
+  {
+    var parser = JSONParser(bytes: bytes, deepest: deepest)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     let value = try parser.value(depth: 0)
     parser.skipSpace()
@@ -79,8 +83,9 @@ public struct JSONParser {
     return value
   }
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: [UInt8], deepest: Int) {
     self.bytes = bytes
+    self.deepest = deepest
   }
 
   // MARK: - Values
@@ -101,7 +106,7 @@ public struct JSONParser {
   }
 
   private mutating func object(depth: Int) throws(JSONParseError) -> [String: JSONValue] {
-    guard depth <= Self.maximumDepth else { throw failure("nested too deep") }
+    guard depth <= deepest else { throw failure("nested too deep") }
     index += 1
     var object: [String: JSONValue] = [:]
     skipSpace()
@@ -122,7 +127,7 @@ public struct JSONParser {
   }
 
   private mutating func array(depth: Int) throws(JSONParseError) -> [JSONValue] {
-    guard depth <= Self.maximumDepth else { throw failure("nested too deep") }
+    guard depth <= deepest else { throw failure("nested too deep") }
     index += 1
     var array: [JSONValue] = []
     skipSpace()

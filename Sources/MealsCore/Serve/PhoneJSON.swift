@@ -135,35 +135,12 @@ public enum PhoneJSON {
   /// The deepest a request's body may nest: the phone's are one object of numbers.
   static let deepestBody = 3
 
-  /// A request's body as JSON when it nests at most `deepestBody` deep; nil else.
+  /// A request's body as JSON, nested at most `deepestBody` deep; nil else.
   ///
-  /// A body of 500 brackets is refused before the parser recurses through it on a
-  /// connection's thread, whose stack is small (meals serve's 512 KB).
+  /// The parser stops at the limit, so a body of 500 brackets never takes it 500 calls deep
+  /// on a connection's thread, whose stack is small (meals serve's 512 KB).
   static func shallowValue(_ body: [UInt8]) -> JSONValue? {
-    var depth = 0
-    var inString = false
-    var escaped = false
-    for byte in body {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        if depth > deepestBody { return nil }
-      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-      default: break
-      }
-    }
-    return try? JSONReading.parse(Data(body), what: "the request's body")
+    try? JSONParser.parse(body, deepest: deepestBody)
   }
 
   /// `{"ticked": true, "at": 1796490000000}`: the tick, and when it was made (milliseconds
