@@ -157,15 +157,8 @@ extension MealStore {
       DROP TABLE meal_fts;
       ALTER TABLE meal_fts_new RENAME TO meal_fts;
       INSERT INTO meal_trigram (meal_trigram) VALUES ('delete-all');
-      \(Schema.bulkHash("meal_trigram"))
-      INSERT INTO meal_trigram (rowid, name, ingredients, instructions)
-        SELECT rowid, name, ingredients, instructions FROM meal_fts;
-      \(Schema.usualHash("meal_trigram"))
       INSERT INTO meal_grams (meal_grams) VALUES ('delete-all');
-      \(Schema.bulkHash("meal_grams"))
-      INSERT INTO meal_grams (rowid, grams)
-        SELECT rowid, \(SubstringGrams.functionName)(name, ingredients, instructions) FROM meal_fts;
-      \(Schema.usualHash("meal_grams"))
+      \(Schema.substringIndexFill)
       """)
   }
 

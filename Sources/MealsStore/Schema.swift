@@ -213,9 +213,7 @@ enum Schema {
           meals INTEGER NOT NULL,
           PRIMARY KEY (category, area, difficulty)
         ) WITHOUT ROWID;
-        INSERT INTO meal_facet
-          SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
-          FROM meal GROUP BY 1, 2, 3;
+        \(facetCounts)
         CREATE TRIGGER meal_facet_insert AFTER INSERT ON meal BEGIN
           INSERT INTO meal_facet VALUES (
             coalesce(new.category, ''), coalesce(new.area, ''), coalesce(new.difficulty, ''), 1)
@@ -276,17 +274,10 @@ enum Schema {
           name, ingredients, instructions,
           tokenize = 'trigram', detail = 'none', content = ''
         );
-        \(bulkHash("meal_trigram"))
-        INSERT INTO meal_trigram (rowid, name, ingredients, instructions)
-          SELECT rowid, name, ingredients, instructions FROM meal_fts;
-        \(usualHash("meal_trigram"))
         CREATE VIRTUAL TABLE meal_grams USING fts5 (
           grams, tokenize = 'ascii', detail = 'none', content = ''
         );
-        \(bulkHash("meal_grams"))
-        INSERT INTO meal_grams (rowid, grams)
-          SELECT rowid, \(SubstringGrams.functionName)(name, ingredients, instructions) FROM meal_fts;
-        \(usualHash("meal_grams"))
+        \(substringIndexFill)
         """,
       weight: 20),
     // 6: the shopping list. Items keep the meal's name (the meal may go) and a reference to
@@ -350,9 +341,7 @@ enum Schema {
           meals INTEGER NOT NULL,
           PRIMARY KEY (facet, value)
         ) WITHOUT ROWID;
-        INSERT INTO meal_chip SELECT 0, category, sum(meals) FROM meal_facet GROUP BY 2;
-        INSERT INTO meal_chip SELECT 1, area, sum(meals) FROM meal_facet GROUP BY 2;
-        INSERT INTO meal_chip SELECT 2, difficulty, sum(meals) FROM meal_facet GROUP BY 2;
+        \(chipCounts)
         CREATE TRIGGER meal_chip_insert AFTER INSERT ON meal BEGIN
           \(chipCount(adding: "new"))
         END;
@@ -446,9 +435,7 @@ enum Schema {
           key TEXT PRIMARY KEY,
           lines INTEGER NOT NULL
         ) WITHOUT ROWID;
-        INSERT INTO ingredient_key
-          SELECT name_key, count(*) FROM ingredient_measurement WHERE name_key != ''
-          GROUP BY name_key;
+        \(ingredientKeyCounts)
         CREATE TRIGGER ingredient_key_insert AFTER INSERT ON ingredient_measurement
         WHEN new.name_key != '' BEGIN
           INSERT INTO ingredient_key VALUES (new.name_key, 1)
@@ -463,9 +450,7 @@ enum Schema {
           meal_id INTEGER PRIMARY KEY REFERENCES meal (id) ON DELETE CASCADE,
           keys INTEGER NOT NULL
         );
-        INSERT INTO meal_key_count
-          SELECT meal_id, count(DISTINCT name_key) FROM ingredient_measurement
-          WHERE name_key != '' GROUP BY meal_id;
+        \(mealKeyCounts)
         ALTER TABLE shopping_item ADD COLUMN buy_anyway INTEGER NOT NULL DEFAULT 0;
         CREATE TABLE pantry_item (
           key TEXT PRIMARY KEY,
@@ -630,6 +615,52 @@ enum Schema {
   static func usualHash(_ table: String) -> String {
     "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', 1048576);"
   }
+
+  // MARK: - Counts and indexes made from the rows
+
+  // A migration makes these from the rows it finds; the upgrade from the first schema
+  // (`upgradeFromFirstSchema`) from the rows it copies, with the same statements.
+
+  /// `meal_facet`'s counts (schema 4).
+  static let facetCounts = """
+    INSERT INTO meal_facet
+      SELECT coalesce(category, ''), coalesce(area, ''), coalesce(difficulty, ''), count(*)
+      FROM meal GROUP BY 1, 2, 3;
+    """
+
+  /// `meal_chip`'s counts, from `meal_facet`'s (schema 10).
+  static let chipCounts = """
+    INSERT INTO meal_chip SELECT 0, category, sum(meals) FROM meal_facet GROUP BY 2;
+    INSERT INTO meal_chip SELECT 1, area, sum(meals) FROM meal_facet GROUP BY 2;
+    INSERT INTO meal_chip SELECT 2, difficulty, sum(meals) FROM meal_facet GROUP BY 2;
+    """
+
+  /// `ingredient_key`'s counts of lines (schema 15).
+  static let ingredientKeyCounts = """
+    INSERT INTO ingredient_key
+      SELECT name_key, count(*) FROM ingredient_measurement WHERE name_key != ''
+      GROUP BY name_key;
+    """
+
+  /// `meal_key_count`'s keys per meal (schema 15).
+  static let mealKeyCounts = """
+    INSERT INTO meal_key_count
+      SELECT meal_id, count(DISTINCT name_key) FROM ingredient_measurement
+      WHERE name_key != '' GROUP BY meal_id;
+    """
+
+  /// Fills the two substring indexes (empty) from the word index, in bulk (schema 5, and a
+  /// book put in another order).
+  static let substringIndexFill = """
+    \(bulkHash("meal_trigram"))
+    INSERT INTO meal_trigram (rowid, name, ingredients, instructions)
+      SELECT rowid, name, ingredients, instructions FROM meal_fts;
+    \(usualHash("meal_trigram"))
+    \(bulkHash("meal_grams"))
+    INSERT INTO meal_grams (rowid, grams)
+      SELECT rowid, \(SubstringGrams.functionName)(name, ingredients, instructions) FROM meal_fts;
+    \(usualHash("meal_grams"))
+    """
 
   /// The SQL function giving an ingredient name's key (`IngredientKey.of`), for migration 15.
   static let ingredientKeyFunction = "meals_ingredient_key"

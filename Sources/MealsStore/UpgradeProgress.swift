@@ -6,15 +6,20 @@ public struct UpgradeProgress: Sendable, Equatable {
   public var to: Int
   /// The version being made (`from + 1` … `to`); `from` while the file is backed up first.
   public var step: Int
+  /// What is being done, in a few words (`backup`, `schema 5`, `word index`).
+  public var part: String
   /// 0 … 1, by each part's usual share of the time (measured at 100 000 meals).
   public var fraction: Double
   /// Since the upgrade began.
   public var seconds: Double
 
-  public init(from: Int, to: Int, step: Int, fraction: Double, seconds: Double) {
+  public init(
+    from: Int, to: Int, step: Int, part: String = "", fraction: Double, seconds: Double
+  ) {
     self.from = from
     self.to = to
     self.step = step
+    self.part = part
     self.fraction = fraction
     self.seconds = seconds
   }
@@ -40,13 +45,13 @@ final class UpgradeReporter {
 
   /// A part begins (`step`: the version it makes; `from` for the backup) with `done` of the
   /// weights behind it; until the next, `db` reports while it runs.
-  func begin(step: Int, done: Double, on db: SQLiteConnection) {
+  func begin(step: Int, part: String, done: Double, on db: SQLiteConnection) {
     let report = { [self] in
       lastSaid = Date()
       listener(
         UpgradeProgress(
-          from: from, to: Schema.migrations.count, step: step, fraction: min(1, done / total),
-          seconds: Date().timeIntervalSince(start)))
+          from: from, to: Schema.migrations.count, step: step, part: part,
+          fraction: min(1, done / total), seconds: Date().timeIntervalSince(start)))
     }
     report()
     db.onProgress(every: 50_000) { [self] in
@@ -59,7 +64,7 @@ final class UpgradeReporter {
     db.onProgress(every: 0, nil)
     listener(
       UpgradeProgress(
-        from: from, to: Schema.migrations.count, step: Schema.migrations.count, fraction: 1,
-        seconds: Date().timeIntervalSince(start)))
+        from: from, to: Schema.migrations.count, step: Schema.migrations.count, part: "done",
+        fraction: 1, seconds: Date().timeIntervalSince(start)))
   }
 }

@@ -48,6 +48,9 @@ final class FaultSweepTests: XCTestCase {
     /// An error may come after part of it is done, each part whole: an upgrade stops between
     /// two steps (and the next open goes on), a restore after the copy (and before reopening).
     var partsAreWhole = false
+    /// The two write faults (disk full, I/O error) take alternate calls, each call failed by
+    /// one of them: an upgrade makes hundreds of writes, each case upgrades again.
+    var writeFaultsAlternate = false
     /// What must be true beyond the database (backups: the files beside it).
     var files: (Case, _ failed: Bool) throws -> Void = { _, _ in }
   }
@@ -184,7 +187,7 @@ final class FaultSweepTests: XCTestCase {
         name: "migration",
         run: { run in
           run.store = try MealStore(path: run.path, busyTimeout: 0)
-        }, partsAreWhole: true),
+        }, partsAreWhole: true, writeFaultsAlternate: true),
       Operation(
         name: "backup",
         run: { run in
@@ -209,7 +212,7 @@ final class FaultSweepTests: XCTestCase {
         name: "restore a backup",
         run: { run in
           try MealStore.restoreBackup(number: 1, of: run.path, busyTimeout: 0)
-        }, partsAreWhole: true),
+        }, partsAreWhole: true, writeFaultsAlternate: true),
     ]
   }
 
@@ -298,8 +301,13 @@ final class FaultSweepTests: XCTestCase {
         var failedHere = 0
         let start = Date()
         sweeps += 1
+        // Disk full takes the even calls, the I/O error the odd ones (and both the ends).
+        let alternate = operation.writeFaultsAlternate && fault.kind == 1
+        let parity = fault.code == SQLITE_FULL ? 0 : 1
         for nth in 1...max(1, count + 1)
-        where every == 1 || nth == 1 || nth == count + 1 || (nth + sweeps) % every == 0 {
+        where (every == 1 || nth == 1 || nth == count + 1 || (nth + sweeps) % every == 0)
+          && (!alternate || nth == 1 || nth == count + 1 || nth % 2 == parity)
+        {
           cases += 1
           let run = try prepare(operation, index: cases)
           let before = try Self.contents(ofFile: run.path)
@@ -320,7 +328,8 @@ final class FaultSweepTests: XCTestCase {
         }
         failures += failedHere
         report.append(
-          "\(operation.name) · \(fault): \(count) calls, \(failedHere) failed cleanly"
+          "\(operation.name) · \(fault): \(count) calls"
+            + (alternate ? " (every other one)" : "") + ", \(failedHere) failed cleanly"
             + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
       }
     }
@@ -355,6 +364,26 @@ final class FaultSweepTests: XCTestCase {
         store.mealCount, fresh.filter { $0.hasPrefix("meal: ") }.count,
         "\(label): the meal count agrees")
       store.db.close()
+    }
+    var journal = stat()
+    if stat(run.path + "-journal", &journal) == 0 && journal.st_size > 0 {
+      // An upgrade in a rollback journal stopped by the fault: a read-only open reads the
+      // file as it was, or (the journal needed to put it back) says so; the next open that
+      // may write (the next start) puts the file back.
+      XCTAssertTrue(
+        ["migration", "restore a backup"].contains(operation.name),
+        "\(label): a journal is left only by an upgrade (a backup restored is of schema 1)")
+      do {
+        _ = try MealStore(path: run.path, readOnly: true)
+      } catch {
+        let message = error.message
+        XCTAssertTrue(
+          message.contains("middle of a change") || message.contains("from an earlier meals"),
+          "\(label): \(message)")
+      }
+      let writer = try SQLiteConnection(path: run.path)
+      _ = try writer.statement("SELECT count(*) FROM sqlite_schema").scalar()
+      writer.close()
     }
     let check = try SQLiteConnection(path: run.path, readOnly: true)
     XCTAssertEqual(

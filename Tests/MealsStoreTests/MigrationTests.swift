@@ -8,7 +8,8 @@ import XCTest
 /// A file written by an earlier version opens, is backed up first, and keeps every row, id
 /// and time.
 final class MigrationTests: StoreTestCase {
-  /// The upgrade says how it goes: the backup first, then each step, never backwards, to the end.
+  /// The upgrade says how it goes: the backup first, then each step (or, from the first
+  /// schema, each part of the one pass), never backwards, to the end.
   func testAnUpgradeReportsItsProgressFromTheBackupToTheEnd() throws {
     try Self.makeVersion1Database(at: path, meals: 300)
     var heard: [UpgradeProgress] = []
@@ -16,20 +17,42 @@ final class MigrationTests: StoreTestCase {
     XCTAssertEqual(store.schemaVersion, Schema.migrations.count)
     let first = try XCTUnwrap(heard.first)
     XCTAssertEqual([first.from, first.to, first.step], [1, Schema.migrations.count, 1])
+    XCTAssertEqual(first.part, "backup")
     XCTAssertEqual(first.fraction, 0, "the backup comes first")
     XCTAssertEqual(heard.last?.fraction, 1)
     XCTAssertEqual(heard.last?.step, Schema.migrations.count)
-    XCTAssertEqual(Set(heard.map(\.step)), Set(1...Schema.migrations.count), "every step is said")
-    for (before, after) in zip(heard, heard.dropFirst()) {
-      XCTAssertLessThanOrEqual(before.fraction, after.fraction)
-      XCTAssertLessThanOrEqual(before.step, after.step)
-      XCTAssertLessThanOrEqual(before.seconds, after.seconds)
-    }
+    var parts: [String] = []
+    for progress in heard where parts.last != progress.part { parts.append(progress.part) }
+    XCTAssertEqual(
+      parts,
+      [
+        "backup", "names in order", "meals copied", "lines copied", "indexes", "word index",
+        "substring indexes", "old tables dropped", "done",
+      ])
+    Self.assertNeverBackwards(heard)
+    // From a later schema, each step is said in turn.
+    heard = []
+    try Self.makeVersion4Database(at: path + ".4", meals: 30)
+    _ = try MealStore(path: path + ".4", upgradeProgress: { heard.append($0) })
+    XCTAssertEqual(
+      Set(heard.map(\.step)), Set(4...Schema.migrations.count), "the backup and every step")
+    XCTAssertEqual(heard.first { $0.step == 5 }?.part, "schema 5")
+    Self.assertNeverBackwards(heard)
     // A new file, or one already current, is no upgrade: nothing is said.
     heard = []
     _ = try MealStore(path: path, upgradeProgress: { heard.append($0) })
     _ = try MealStore(path: path + ".new", upgradeProgress: { heard.append($0) })
     XCTAssertEqual(heard, [])
+  }
+
+  static func assertNeverBackwards(
+    _ heard: [UpgradeProgress], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    for (before, after) in zip(heard, heard.dropFirst()) {
+      XCTAssertLessThanOrEqual(before.fraction, after.fraction, file: file, line: line)
+      XCTAssertLessThanOrEqual(before.step, after.step, file: file, line: line)
+      XCTAssertLessThanOrEqual(before.seconds, after.seconds, file: file, line: line)
+    }
   }
 
   /// The version every start checks without building the migrations is where they lead.
