@@ -3,6 +3,10 @@ import FoundationEssentials
 import MealsCore
 import MealsStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The line that shows an upgrade of the database on standard error, before the full-screen
 /// app starts: a bar and a percentage redrawn in place on a terminal (a line per part when
 /// standard error is a file), then how long it took.
@@ -17,7 +21,10 @@ public final class UpgradeLine {
   }
 
   public func show(_ progress: UpgradeProgress) {
-    let text = Self.text(progress, path: path)
+    var text = Self.text(progress, path: path)
+    if isTerminal && progress.fraction < 1, let width = Self.terminalWidth() {
+      text = Self.fitted(progress, path: path, width: width)
+    }
     if progress.fraction >= 1 {
       write((isTerminal ? "\r\u{1B}[K" : "") + text + "\n")
     } else if isTerminal {
@@ -39,6 +46,43 @@ public final class UpgradeLine {
     let filled = min(width, Int(progress.fraction * Double(width)))
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     return head + ": [\(bar)] \(Int(progress.fraction * 100)) % · \(seconds) s"
+  }
+
+  /// The line within `width` columns, so `\r` redraws it in place (a line that wraps leaves
+  /// a copy on each redraw): the path shortened from its start, else the bar alone, else the
+  /// percentage.
+  public static func fitted(_ progress: UpgradeProgress, path: String, width: Int) -> String {
+    let full = text(progress, path: path)
+    guard cells(full) >= width else { return full }
+    let room = width - 1 - cells(text(progress, path: "…"))
+    if room >= 8 {
+      var tail = ""
+      for character in path.reversed() {
+        if cells(tail) + cells(String(character)) > room { break }
+        tail.insert(character, at: tail.startIndex)
+      }
+      return text(progress, path: "…" + tail)
+    }
+    let bar = String(full[(full.lastIndex(of: "[") ?? full.startIndex)...])
+    let percent = "\(Int(progress.fraction * 100)) %"
+    let shorter = [bar, percent + " · \(Int(progress.seconds)) s", percent]
+    return shorter.first { cells($0) < width } ?? ""
+  }
+
+  /// Columns a text takes at most: one for Latin and other narrow scripts and for the bar's
+  /// blocks, arrows and dots, two for the rest (wide or not: a shorter line is no harm).
+  public static func cells(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { total, scalar in
+      let narrow = scalar.value < 0x1100 || (0x2000..<0x2E80).contains(scalar.value)
+      return total + (narrow ? 1 : 2)
+    }
+  }
+
+  /// Standard error's terminal's width, nil when it is not known.
+  private static func terminalWidth() -> Int? {
+    var size = winsize()
+    guard ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   private func write(_ text: String) {

@@ -191,4 +191,29 @@ final class UpgradeLineTests: XCTestCase {
         UpgradeProgress(from: 1, to: 8, step: 8, fraction: 1, seconds: 3.62), path: path),
       "meals: upgrading /home/me/meals.sqlite (schema 1 → 8), once: done in 3.6 s.")
   }
+
+  /// On a terminal narrower than the line, it is cut to fit (a wrapped line would leave a copy
+  /// of itself on each redraw): the path from its end, then the bar alone.
+  func testTheLineFitsTheTerminal() {
+    let progress = UpgradeProgress(from: 1, to: 21, step: 21, fraction: 0.41, seconds: 1.7)
+    let path = "/home/me/.local/share/meals/meals.sqlite"
+    let full = UpgradeLine.text(progress, path: path)
+    XCTAssertEqual(UpgradeLine.fitted(progress, path: path, width: 200), full)
+    XCTAssertEqual(
+      UpgradeLine.fitted(progress, path: path, width: 80),
+      "meals: upgrading …s.sqlite (schema 1 → 21), once: [██████░░░░░░░░░░] 41 % · 1 s"
+    )
+    let cjk = "/home/me/食谱/我的菜谱/meals.sqlite"
+    let cut = UpgradeLine.fitted(progress, path: cjk, width: 90)
+    XCTAssertTrue(cut.contains("…") && cut.hasSuffix("41 % · 1 s"), cut)
+    XCTAssertLessThan(UpgradeLine.cells(cut), 90)
+    XCTAssertEqual(
+      UpgradeLine.fitted(progress, path: path, width: 40), "[██████░░░░░░░░░░] 41 % · 1 s")
+    XCTAssertEqual(UpgradeLine.fitted(progress, path: path, width: 12), "41 % · 1 s")
+    XCTAssertEqual(UpgradeLine.fitted(progress, path: path, width: 6), "41 %")
+    for width in 1...120 {
+      let line = UpgradeLine.fitted(progress, path: cjk, width: width)
+      XCTAssertLessThan(UpgradeLine.cells(line), width, "\(width): \(line)")
+    }
+  }
 }
