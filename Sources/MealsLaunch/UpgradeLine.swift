@@ -49,8 +49,8 @@ public final class UpgradeLine {
   }
 
   /// The line within `width` columns, so `\r` redraws it in place (a line that wraps leaves
-  /// a copy on each redraw): the path shortened from its start, else the bar alone, else the
-  /// percentage.
+  /// a copy on each redraw): the path shortened from its start, else without the path, else
+  /// the bar alone, else the percentage.
   public static func fitted(_ progress: UpgradeProgress, path: String, width: Int) -> String {
     let full = text(progress, path: path)
     guard cells(full) >= width else { return full }
@@ -65,7 +65,9 @@ public final class UpgradeLine {
     }
     let bar = String(full[(full.lastIndex(of: "[") ?? full.startIndex)...])
     let percent = "\(Int(progress.fraction * 100)) %"
-    let shorter = [bar, percent + " · \(Int(progress.seconds)) s", percent]
+    let shorter = [
+      "meals: upgrading, once: " + bar, bar, percent + " · \(Int(progress.seconds)) s", percent,
+    ]
     return shorter.first { cells($0) < width } ?? ""
   }
 

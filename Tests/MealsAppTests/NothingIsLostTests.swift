@@ -208,6 +208,9 @@ final class UpgradeLineTests: XCTestCase {
     XCTAssertTrue(cut.contains("…") && cut.hasSuffix("41 % · 1 s"), cut)
     XCTAssertLessThan(UpgradeLine.cells(cut), 90)
     XCTAssertEqual(
+      UpgradeLine.fitted(progress, path: path, width: 60),
+      "meals: upgrading, once: [██████░░░░░░░░░░] 41 % · 1 s")
+    XCTAssertEqual(
       UpgradeLine.fitted(progress, path: path, width: 40), "[██████░░░░░░░░░░] 41 % · 1 s")
     XCTAssertEqual(UpgradeLine.fitted(progress, path: path, width: 12), "41 % · 1 s")
     XCTAssertEqual(UpgradeLine.fitted(progress, path: path, width: 6), "41 %")
