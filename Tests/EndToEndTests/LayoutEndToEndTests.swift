@@ -119,8 +119,12 @@ final class LayoutEndToEndTests: XCTestCase {
     }
     let elapsed = Date().timeIntervalSince(started)
     try tmux.resize(width: 100, height: 30)
-    // Two panes again at 100 columns, the selected meal's preview on the right.
-    let screen = try tmux.waitFor("│ Apple pie")
+    // Two panes again at 100 columns, the selected meal's preview on the right: waited for
+    // whole, as a frame for an earlier size can still be on the pane when the preview shows.
+    let screen = try tmux.waitUntil("the screen drawn again at 100×30") { screen in
+      screen.contains("│ Apple pie") && screen.hasPrefix(" My Meals\n")
+        && screen.components(separatedBy: "\n").allSatisfy { $0.count <= 100 }
+    }
     let lines = screen.components(separatedBy: "\n").dropLast()  // the capture ends in a newline
     XCTAssertEqual(lines.count, 30, screen)
     XCTAssertEqual(lines.first, " My Meals", screen)

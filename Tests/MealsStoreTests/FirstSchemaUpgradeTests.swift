@@ -96,12 +96,11 @@ final class FirstSchemaUpgradeTests: StoreTestCase {
   /// A first-schema book with meals of every kind of field: ids with gaps, categories and
   /// areas and none, lines whose names key to a food (`gousses d'ail`), a catalogue.
   static func writeVariedFirstSchemaBook(at path: String) throws {
+    try EarlierDatabase.version1(at: path, meals: 0)
     let db = try SQLiteConnection(path: path)
     defer { db.close() }
-    try db.execute("PRAGMA journal_mode = WAL")
     try db.transaction { () throws(StoreError) in
-      try db.execute(Schema.migrations[0].sql)
-      try db.execute("PRAGMA user_version = 1")
+      try db.execute("DELETE FROM ingredient")
       let meal = try db.statement(
         """
         INSERT INTO meal (id, mealdb_id, name, instructions, category, area, tags,
