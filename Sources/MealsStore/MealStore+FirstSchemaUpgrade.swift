@@ -172,9 +172,7 @@ extension MealStore {
         .text(uids[position]),
       ])
     }
-    try db.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").run([
-      .text(Schema.nameOrderSetting), .text(rules.rawValue),
-    ])
+    try setNameOrder(rules)
   }
 
   /// SQLite's BINARY order of two names' keys (their bytes), then their ids: the order

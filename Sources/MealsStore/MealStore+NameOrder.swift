@@ -48,11 +48,7 @@ extension MealStore {
           stored: $0.optionalText(3)
         )
       }
-      // SQLite's BINARY order: the keys' bytes, then the id.
-      meals.sort {
-        $0.key.utf8.elementsEqual($1.key.utf8)
-          ? $0.id < $1.id : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
-      }
+      meals.sort { Self.inNameOrder(($0.key, $0.id), ($1.key, $1.id)) }
       let staying = Self.longestRisingRun(meals.map(\.sortKey))
       let movers = meals.indices.filter { !staying.contains($0) }
       moved = movers.count
@@ -125,7 +121,8 @@ extension MealStore {
     return indexes.map(\.1)
   }
 
-  private func setNameOrder(_ rules: NameCollation) throws(StoreError) {
+  /// Says in the book that its names are in `rules`' order.
+  func setNameOrder(_ rules: NameCollation) throws(StoreError) {
     try db.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)").run([
       .text(Schema.nameOrderSetting), .text(rules.rawValue),
     ])
