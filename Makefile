@@ -182,8 +182,10 @@ test-asan: test-deps
 	@echo "Building the tests with AddressSanitizer…"
 	@$(SWIFTPM) build --build-tests --sanitize=address --scratch-path $(BUILD_DIR)/asan \
 	  > $(BUILD_DIR)/asan-build.log 2>&1 || { cat $(BUILD_DIR)/asan-build.log; exit 1; }
+	@# The end-to-end tests and the migrations killed by SIGKILL (each a child process killed
+	@# mid-write: nothing for AddressSanitizer to see, at 2.5× the time) run in the main pass.
 	$(LSAN) MEALS_FAULT_SWEEP_EVERY=8 $(SWIFTPM) test --skip-build --disable-swift-testing --sanitize=address \
-	  --scratch-path $(BUILD_DIR)/asan --skip EndToEndTests
+	  --scratch-path $(BUILD_DIR)/asan --skip EndToEndTests --skip MigrationCrashTests
 
 ## test-graphics: real graphics terminals under Xvfb (xterm as a VT340: sixel; kitty) show
 ## Meal Detail's picture where its cells are, in the photo's shape for their real cell size,

@@ -51,6 +51,9 @@ final class FaultSweepTests: XCTestCase {
     /// The two write faults (disk full, I/O error) take alternate calls, each call failed by
     /// one of them: an upgrade makes hundreds of writes, each case upgrades again.
     var writeFaultsAlternate = false
+    /// Every Nth call only (the first and the last too, from an offset that moves with each
+    /// sweep): most of its calls are another operation's, swept there in full.
+    var stride = 1
     /// What must be true beyond the database (backups: the files beside it).
     var files: (Case, _ failed: Bool) throws -> Void = { _, _ in }
   }
@@ -66,6 +69,8 @@ final class FaultSweepTests: XCTestCase {
   /// The database every run starts from, as bytes.
   var template = Data()
   var version1 = Data()
+  /// A backup of this version that differs from the template: what a restore brings back.
+  var restorable = Data()
   var runs = 0
 
   override func setUpWithError() throws {
@@ -74,6 +79,7 @@ final class FaultSweepTests: XCTestCase {
     let earlier = folder.path("version1.sqlite")
     try StoreTestCase.makeVersion1Database(at: earlier, meals: 12)
     version1 = try Data(contentsOf: URL(fileURLWithPath: earlier))
+    restorable = try Self.makeRestorable(from: template, at: folder.path("restorable.sqlite"))
     meals_fault_install()
   }
 
@@ -84,6 +90,7 @@ final class FaultSweepTests: XCTestCase {
     // XCTest keeps every test case alive: LeakSanitizer would count the files' bytes as leaked.
     template = Data()
     version1 = Data()
+    restorable = Data()
   }
 
   /// Six meals with ingredients, a favourite, one in the trash, a shopping list, a plan, a draft.
@@ -108,6 +115,21 @@ final class FaultSweepTests: XCTestCase {
     var draft = try store.editableCopy(of: 4)
     draft.name = "Meal 3, edited"
     _ = try store.keepDraft(draft, slot: nil)
+    try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.db.close()
+    return try Data(contentsOf: URL(fileURLWithPath: path))
+  }
+
+  /// The template a day earlier: one meal fewer, another favourite, a meal renamed.
+  static func makeRestorable(from template: Data, at path: String) throws -> Data {
+    try template.write(to: URL(fileURLWithPath: path))
+    let store = try MealStore(path: path)
+    store.clock = { 1_799_900_000 }
+    try store.deleteMeal(id: 3)
+    try store.setFavourite(true, mealID: 4)
+    var draft = try store.editableCopy(of: 5)
+    draft.name = "Meal 4, as it was"
+    _ = try store.commit(draft)
     try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     store.db.close()
     return try Data(contentsOf: URL(fileURLWithPath: path))
@@ -212,7 +234,13 @@ final class FaultSweepTests: XCTestCase {
         name: "restore a backup",
         run: { run in
           try MealStore.restoreBackup(number: 1, of: run.path, busyTimeout: 0)
-        }, partsAreWhole: true, writeFaultsAlternate: true),
+        }, partsAreWhole: true),
+      // The copy as above, then the upgrade (swept call by call as "migration").
+      Operation(
+        name: "restore a first-schema backup",
+        run: { run in
+          try MealStore.restoreBackup(number: 1, of: run.path, busyTimeout: 0)
+        }, partsAreWhole: true, stride: 8),
     ]
   }
 
@@ -262,6 +290,8 @@ final class FaultSweepTests: XCTestCase {
       try Data("yesterday's backup".utf8).write(
         to: URL(fileURLWithPath: MealStore.backupPath(of: path, number: 1)))
     case "restore a backup":
+      try restorable.write(to: URL(fileURLWithPath: MealStore.backupPath(of: path, number: 1)))
+    case "restore a first-schema backup":
       try version1.write(to: URL(fileURLWithPath: MealStore.backupPath(of: path, number: 1)))
     case "migration": break
     default:
@@ -304,8 +334,9 @@ final class FaultSweepTests: XCTestCase {
         // Disk full takes the even calls, the I/O error the odd ones (and both the ends).
         let alternate = operation.writeFaultsAlternate && fault.kind == 1
         let parity = fault.code == SQLITE_FULL ? 0 : 1
+        let step = every * operation.stride
         for nth in 1...max(1, count + 1)
-        where (every == 1 || nth == 1 || nth == count + 1 || (nth + sweeps) % every == 0)
+        where (step == 1 || nth == 1 || nth == count + 1 || (nth + sweeps) % step == 0)
           && (!alternate || nth == 1 || nth == count + 1 || nth % 2 == parity)
         {
           cases += 1
@@ -329,7 +360,9 @@ final class FaultSweepTests: XCTestCase {
         failures += failedHere
         report.append(
           "\(operation.name) · \(fault): \(count) calls"
-            + (alternate ? " (every other one)" : "") + ", \(failedHere) failed cleanly"
+            + (alternate ? " (every other one)" : "")
+            + (operation.stride > 1 ? " (every \(operation.stride)th)" : "")
+            + ", \(failedHere) failed cleanly"
             + String(format: " (%.1f s)", Date().timeIntervalSince(start)))
       }
     }
@@ -371,8 +404,9 @@ final class FaultSweepTests: XCTestCase {
       // file as it was, or (the journal needed to put it back) says so; the next open that
       // may write (the next start) puts the file back.
       XCTAssertTrue(
-        ["migration", "restore a backup"].contains(operation.name),
-        "\(label): a journal is left only by an upgrade (a backup restored is of schema 1)")
+        ["migration", "restore a first-schema backup"].contains(operation.name),
+        "\(label): a journal is left only by an upgrade (the book's, or a first-schema backup's once restored)"
+      )
       do {
         _ = try MealStore(path: run.path, readOnly: true)
       } catch {
