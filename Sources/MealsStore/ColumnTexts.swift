@@ -31,6 +31,13 @@ struct ColumnTexts {
     return number
   }
 
+  /// Each of these texts' numbers among `other`'s (given one there when new), by their bytes.
+  func numbers(into other: inout ColumnTexts) -> [Int32] {
+    bytes.withUnsafeBufferPointer { all in
+      ends.indices.map { other.number(UnsafeBufferPointer(rebasing: all[range(of: $0)])) }
+    }
+  }
+
   /// Twice the slots, every text placed again.
   private mutating func grow() {
     slots = [Int32](repeating: -1, count: slots.count * 2)

@@ -86,6 +86,20 @@ extension MealStore {
   static func canCook(
     in db: SQLiteConnection, pantry: Pantry, most: Int?, bulk: Int = 5_000
   ) throws(StoreError) -> CookableRanking {
+    // The one pass reads most of the file: mapped, its pages come without a system call each
+    // (a third of the time at 100 000 meals).
+    try db.execute("PRAGMA mmap_size = \(SQLiteConnection.mappedWhole)")
+    defer { try? db.execute("PRAGMA mmap_size = 0") }
+    // Every read in one snapshot (its locks taken once, not at each lookup), and a second
+    // connection on it for the one pass's other core.
+    return try db.readingWithPartner { partner throws(StoreError) in
+      try ranking(in: db, partner: partner, pantry: pantry, most: most, bulk: bulk)
+    }
+  }
+
+  private static func ranking(
+    in db: SQLiteConnection, partner: SQLiteConnection?, pantry: Pantry, most: Int?, bulk: Int
+  ) throws(StoreError) -> CookableRanking {
     let names = try db.statement("SELECT key FROM ingredient_key").rows { $0.text(0) }
     let home = Set(names.filter(pantry.has(key:)))
     var have: [Int64: Int] = [:]
@@ -107,16 +121,41 @@ extension MealStore {
       if most.map({ missing <= $0 }) ?? true { qualifying.append(id) }
     }
     guard qualifying.count >= bulk else {
-      return CanCook.ranking(try readEach(in: db, qualifying), most: most, atHome: home.contains)
+      let meals = try readEach(in: db, qualifying)
+      return CanCook.ranking(
+        meals, most: most, atHome: home.contains,
+        byName: try nameOrder(in: db, of: meals.map(\.id)))
     }
-    // The one pass reads most of the file: mapped, its pages come without a system call each
-    // (a third of the time at 100 000 meals).
-    try db.execute("PRAGMA mmap_size = \(1 << 40)")
-    defer { try? db.execute("PRAGMA mmap_size = 0") }
-    return try rankAll(in: db, qualifying, most: most, atHome: home.contains)
+    return try rankAll(in: db, partner: partner, qualifying, most: most, atHome: home.contains)
   }
 
   private typealias LinedMeal = (id: Int64, name: String, lines: [(name: String, key: String)])
+
+  /// The places of `ids` in the book's name order (as My Meals lists them: its name-order
+  /// rules, then the id): a few looked up and sorted, many from the index that keeps it.
+  private static func nameOrder(in db: SQLiteConnection, of ids: [Int64]) throws(StoreError)
+    -> [Int]
+  {
+    if ids.count < 5_000 {
+      let key = try db.statement("SELECT name_order FROM meal WHERE id = ?")
+      var keys: [[UInt8]] = []
+      keys.reserveCapacity(ids.count)
+      for id in ids {
+        keys.append(try key.rows([.integer(id)]) { Array($0.text(0).utf8) }.first ?? [])
+      }
+      // As SQLite compares them: the keys' bytes, then the id.
+      return ids.indices.sorted { a, b in
+        keys[a] != keys[b] ? keys[a].lexicographicallyPrecedes(keys[b]) : ids[a] < ids[b]
+      }
+    }
+    let lookup = MealPlaces(ids)
+    var order: [Int] = []
+    order.reserveCapacity(ids.count)
+    try db.statement("SELECT id FROM meal INDEXED BY meal_by_name_order").forEach([]) { row in
+      if let place = lookup.place(of: row.int(0)) { order.append(Int(place)) }
+    }
+    return order
+  }
 
   /// The names and lines of a few meals, a lookup each.
   private static func readEach(in db: SQLiteConnection, _ ids: [Int64]) throws(StoreError)
@@ -137,50 +176,58 @@ extension MealStore {
   /// Many meals ranked from one pass over each table, in the order the rows are stored (no
   /// index walked, no row looked up): each line's name and key read as numbers into the
   /// book's distinct texts, the lines put in their meals' order after.
+  ///
+  /// With a `partner` reading the same snapshot, the later part of the lines is read on the
+  /// other core while this one reads the names, their order and the earlier part.
   private static func rankAll(
-    in db: SQLiteConnection, _ ids: [Int64], most: Int?, atHome: (String) -> Bool
+    in db: SQLiteConnection, partner: SQLiteConnection?, _ ids: [Int64], most: Int?,
+    atHome: (String) -> Bool
   ) throws(StoreError) -> CookableRanking {
-    // A meal's place among `ids`: by its id in an array when ids are dense (they are, but for
-    // a book whose meals were mostly deleted), else by a dictionary.
-    let largest = ids.max() ?? 0
-    let dense = largest < Int64(4 * ids.count + 1024)
-    var placeByID = dense ? [Int32](repeating: -1, count: Int(largest) + 1) : []
-    var placeInBook: [Int64: Int32] = [:]
-    for (place, id) in ids.enumerated() {
-      if dense { placeByID[Int(id)] = Int32(place) } else { placeInBook[id] = Int32(place) }
-    }
-    func place(of id: Int64) -> Int32? {
-      guard dense else { return placeInBook[id] }
-      guard id >= 0, id < Int64(placeByID.count) else { return nil }
-      let place = placeByID[Int(id)]
-      return place < 0 ? nil : place
+    let places = MealPlaces(ids)
+    func place(of id: Int64) -> Int32? { places.place(of: id) }
+    // The lines' ids split where the other core, which reads no names, takes more of them.
+    var split = Int64.max
+    var later: LineReader?
+    let reading = DispatchGroup()
+    if let partner {
+      // Each alone: SQLite reads one end of the table for each, both together the whole table.
+      let low = try db.statement("SELECT min(id) FROM ingredient_measurement").scalar()
+      let high = try db.statement("SELECT max(id) FROM ingredient_measurement").scalar()
+      if let low, let high, high > low {
+        split = low + (high - low) / 20 * 9
+        let reader = LineReader(places: places, in: partner, from: split + 1, to: Int64.max)
+        DispatchQueue.global().async(group: reading) { reader.read() }
+        later = reader
+      }
     }
     var names = [String](repeating: "", count: ids.count)
     // From the names' index, which holds both (4 MB at 100 000 meals; the table, 50).
     try db.statement("SELECT id, name FROM meal INDEXED BY meal_by_name").forEach([]) { row in
       if let at = place(of: row.int(0)) { names[Int(at)] = row.text(1) }
     }
-    // The names' order (folding 100 000 names and sorting them) is worked out on the other
-    // core while this one reads the lines.
-    let byName = NameOrder()
-    let sorting = DispatchGroup()
-    let named = zip(ids, names).map { (id: $0, name: $1) }
-    DispatchQueue.global().async(group: sorting) { byName.places = CanCook.nameOrder(named) }
+    let byName = try nameOrder(in: db, of: ids)
     // Every line, as stored: its meal's place, its position and its numbered texts.
-    var lineNames = ColumnTexts()
-    var lineKeys = ColumnTexts()
-    var read: [(place: Int32, position: Int32, line: BookLine)] = []
-    var counts = [Int](repeating: 0, count: ids.count)
-    try db.statement("SELECT meal_id, position, name, name_key FROM ingredient_measurement")
-      .forEach([]) { row in
-        guard let at = place(of: row.int(0)) else { return }
-        counts[Int(at)] += 1
+    let earlier = LineReader(places: places, in: db, from: Int64.min, to: split)
+    earlier.read()
+    reading.wait()
+    var (read, lineNames, lineKeys) = try earlier.taken()
+    if let later {
+      let (more, moreNames, moreKeys) = try later.taken()
+      // The later part's texts numbered as the earlier part's.
+      let nameNumbers = moreNames.numbers(into: &lineNames)
+      let keyNumbers = moreKeys.numbers(into: &lineKeys)
+      read.reserveCapacity(read.count + more.count)
+      for entry in more {
         read.append(
           (
-            at, Int32(truncatingIfNeeded: row.int(1)),
-            BookLine(name: lineNames.number(row.utf8(2)), key: lineKeys.number(row.utf8(3)))
+            entry.place, entry.position,
+            BookLine(
+              name: nameNumbers[Int(entry.line.name)], key: keyNumbers[Int(entry.line.key)])
           ))
       }
+    }
+    var counts = [Int](repeating: 0, count: ids.count)
+    for entry in read { counts[Int(entry.place)] += 1 }
     // The lines in their meals' order (counted into place), each meal's by position.
     var starts = [Int](repeating: 0, count: ids.count + 1)
     for place in ids.indices { starts[place + 1] = starts[place] + counts[place] }
@@ -205,16 +252,86 @@ extension MealStore {
       }
       meals.append((id, names[place], span))
     }
-    sorting.wait()
     return CanCook.ranking(
       meals, lines: lines, names: lineNames.texts, keys: lineKeys.texts, most: most,
-      atHome: atHome, byName: byName.places)
+      atHome: atHome, byName: byName)
   }
 
-  /// The names' order, written by the worker that works it out and read after it is done
-  /// (`DispatchGroup.wait` orders the two).
-  private final class NameOrder: @unchecked Sendable {
-    var places: [Int]?
+  /// Lines read from one connection, between two line ids: each line's meal place, position
+  /// and texts numbered (a worker's, taken after `DispatchGroup.wait`).
+  private final class LineReader: @unchecked Sendable {
+    typealias Lines = [(place: Int32, position: Int32, line: BookLine)]
+    let places: MealPlaces
+    /// The connection it reads on, used by one thread at a time.
+    let db: SQLiteConnection
+    let first: Int64
+    let last: Int64
+    private var result: Result<(Lines, ColumnTexts, ColumnTexts), StoreError>?
+
+    init(places: MealPlaces, in db: SQLiteConnection, from first: Int64, to last: Int64) {
+      self.places = places
+      self.db = db
+      self.first = first
+      self.last = last
+    }
+
+    func read() {
+      var names = ColumnTexts()
+      var keys = ColumnTexts()
+      var lines: Lines = []
+      do {
+        try db.statement(
+          """
+          SELECT meal_id, position, name, name_key FROM ingredient_measurement
+          WHERE id BETWEEN ? AND ?
+          """
+        ).forEach([.integer(first), .integer(last)]) { row in
+          guard let at = places.place(of: row.int(0)) else { return }
+          lines.append(
+            (
+              at, Int32(truncatingIfNeeded: row.int(1)),
+              BookLine(name: names.number(row.utf8(2)), key: keys.number(row.utf8(3)))
+            ))
+        }
+        result = .success((lines, names, keys))
+      } catch {
+        result = .failure(error)
+      }
+    }
+
+    /// What was read, or why not (once: the lines are moved out).
+    func taken() throws(StoreError) -> (Lines, ColumnTexts, ColumnTexts) {
+      defer { result = nil }
+      switch result {
+      case .success(let read): return read
+      case .failure(let error): throw error
+      case nil: return ([], ColumnTexts(), ColumnTexts())
+      }
+    }
+  }
+
+  /// A meal's place among some ids: by its id in an array when the ids are dense (they are,
+  /// but for a book whose meals were mostly deleted), else by a dictionary.
+  private struct MealPlaces {
+    private var byID: [Int32] = []
+    private var inBook: [Int64: Int32] = [:]
+    private let dense: Bool
+
+    init(_ ids: [Int64]) {
+      let largest = ids.max() ?? 0
+      dense = (ids.min() ?? 0) >= 0 && largest < Int64(4 * ids.count + 1024)
+      if dense { byID = [Int32](repeating: -1, count: Int(max(0, largest)) + 1) }
+      for (place, id) in ids.enumerated() {
+        if dense { byID[Int(id)] = Int32(place) } else { inBook[id] = Int32(place) }
+      }
+    }
+
+    func place(of id: Int64) -> Int32? {
+      guard dense else { return inBook[id] }
+      guard id >= 0, id < Int64(byID.count) else { return nil }
+      let place = byID[Int(id)]
+      return place < 0 ? nil : place
+    }
   }
 
   /// Counts the distinct ingredient keys of meal `id` (after its lines were written), for

@@ -91,6 +91,37 @@ final class PantryStoreTests: StoreTestCase {
       "by position: the key carrot once, as its first line names it; water is a staple")
   }
 
+  /// Meals that tie are listed in My Meals' order: the book's alphabet (Swedish: `Ä` after
+  /// `Z`), then the id, whether read meal by meal or in one pass.
+  func testTiesAreInTheBooksNameOrder() throws {
+    let store = try openStore()
+    let names = [
+      "Ärtsoppa", "Zucchinisoppa", "Äppelkaka", "Ostsoppa", "Öl-bröd", "äggröra", "Aioli",
+    ]
+    for name in names + ["Ärtsoppa"] {
+      _ = try save(
+        Meal(
+          name: name, instructions: "Cook.",
+          ingredients: [IngredientMeasurement(name: "Salt", quantity: "1")]),
+        in: store)
+    }
+    let pantry = Pantry(items: [])
+    let standard = ["äggröra", "Aioli", "Äppelkaka", "Ärtsoppa", "Ärtsoppa", "Öl-bröd", "Ostsoppa"]
+    XCTAssertEqual(
+      try store.canCook(pantry: pantry, most: nil).map(\.name), standard + ["Zucchinisoppa"])
+    XCTAssertGreaterThan(try store.orderNames(by: .swedish), 0, "the Swedish alphabet")
+    let swedish = ["Aioli", "Ostsoppa", "Zucchinisoppa", "äggröra", "Äppelkaka", "Ärtsoppa"]
+    for most in [nil, 0] {
+      let listed = try store.canCook(pantry: pantry, most: most)
+      XCTAssertEqual(listed.map(\.name), swedish + ["Ärtsoppa", "Öl-bröd"], "as My Meals")
+      XCTAssertEqual(
+        try MealStore.canCook(in: store.db, pantry: pantry, most: most, bulk: 0).meals, listed,
+        "read in one pass as meal by meal")
+    }
+    let twins = try store.canCook(pantry: pantry, most: 0).filter { $0.name == "Ärtsoppa" }
+    XCTAssertLessThan(twins[0].id, twins[1].id, "the same name: by id")
+  }
+
   /// The numbers of a column's texts: one each, the same each time, whatever the bytes.
   func testColumnTextsNumberEachDistinctTextOnce() {
     var numbers = ColumnTexts()

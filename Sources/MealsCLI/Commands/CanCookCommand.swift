@@ -53,32 +53,46 @@ enum CanCookCommand {
     return Subcommand.Status.success
   }
 
-  /// `id⇥missing⇥name⇥a, b` a meal, made as bytes: each missing ingredient's safe text once,
-  /// a name that is printable ASCII (most) as it is.
+  /// `id⇥missing⇥name⇥a, b` a meal, made as bytes: each missing ingredient's safe text once
+  /// (all of them in one array: no reference counted per name written), a name that is
+  /// printable ASCII (most) as it is.
   private static func writeLines(_ ranking: CookableRanking, to output: CommandOutput) {
-    let missingNames = ranking.shortNames.map { Array(TextSanitizer.singleLine($0).utf8) }
+    var missingBytes: [UInt8] = []
+    var missingEnds: [Int] = []
+    missingEnds.reserveCapacity(ranking.shortNames.count)
+    for name in ranking.shortNames {
+      missingBytes.append(contentsOf: TextSanitizer.singleLine(name).utf8)
+      missingEnds.append(missingBytes.count)
+    }
     var line: [UInt8] = []
     line.reserveCapacity(256)
-    for rank in 0..<ranking.count {
-      line.removeAll(keepingCapacity: true)
-      let missing = ranking.missing(at: rank)
-      NumberText.appendDecimal(ranking.ids[rank], to: &line)
-      line.append(UInt8(ascii: "\t"))
-      NumberText.appendDecimal(Int64(missing.count), to: &line)
-      line.append(UInt8(ascii: "\t"))
-      let name = ranking.names[rank]
-      if name.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
-        line.append(contentsOf: name.utf8)
-      } else {
-        line.append(contentsOf: TextSanitizer.singleLine(name).utf8)
+    missingBytes.withUnsafeBufferPointer { all in
+      for rank in 0..<ranking.count {
+        line.removeAll(keepingCapacity: true)
+        let missing = ranking.missing(at: rank)
+        NumberText.appendDecimal(ranking.ids[rank], to: &line)
+        line.append(UInt8(ascii: "\t"))
+        NumberText.appendDecimal(Int64(missing.count), to: &line)
+        line.append(UInt8(ascii: "\t"))
+        var name = ranking.names[rank]
+        let plain = name.withUTF8 { bytes in
+          guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return false }
+          line.append(contentsOf: bytes)
+          return true
+        }
+        if !plain { line.append(contentsOf: TextSanitizer.singleLine(name).utf8) }
+        line.append(UInt8(ascii: "\t"))
+        var first = true
+        for number in missing {
+          if !first { line.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+          first = false
+          let end = missingEnds[Int(number)]
+          let start = number == 0 ? 0 : missingEnds[Int(number) - 1]
+          line.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
+        }
+        line.append(UInt8(ascii: "\n"))
+        output.write(bytes: line)
       }
-      line.append(UInt8(ascii: "\t"))
-      for (index, number) in missing.enumerated() {
-        if index > 0 { line.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
-        line.append(contentsOf: missingNames[Int(number)])
-      }
-      line.append(UInt8(ascii: "\n"))
-      output.write(bytes: line)
     }
   }
 }

@@ -7,8 +7,9 @@ public enum CanCook {
 
   /// The meals ranked, fewer missing first.
   ///
-  /// A tie goes to more ingredients at home (the fuller use of the pantry), then the name, then
-  /// the id. `most`: only the meals missing at most so many.
+  /// A tie goes to more ingredients at home (the fuller use of the pantry), then the name
+  /// (folded here; a book ranks by its own name order, `byName` below), then the id. `most`:
+  /// only the meals missing at most so many.
   public static func ranked(
     _ meals: [(id: Int64, name: String, ingredients: [String])], pantry: Pantry, most: Int? = nil
   ) -> [CookableMeal] {
@@ -30,7 +31,7 @@ public enum CanCook {
   /// The same, kept as numbers (`CookableRanking`).
   public static func ranking(
     _ meals: [(id: Int64, name: String, lines: [(name: String, key: String)])], most: Int?,
-    atHome: (String) -> Bool
+    atHome: (String) -> Bool, byName: [Int]? = nil
   ) -> CookableRanking {
     var names = BookTexts()
     var keys = BookTexts()
@@ -45,7 +46,8 @@ public enum CanCook {
       spans.append((meal.id, meal.name, start..<lines.count))
     }
     return ranking(
-      spans, lines: lines, names: names.texts, keys: keys.texts, most: most, atHome: atHome)
+      spans, lines: lines, names: names.texts, keys: keys.texts, most: most, atHome: atHome,
+      byName: byName)
   }
 
   /// The places of `meals` in name order (folded, then by id): a ranking's order within each

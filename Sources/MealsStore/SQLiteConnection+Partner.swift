@@ -1,0 +1,60 @@
+/// Two connections reading one snapshot: a long read split between two cores.
+///
+/// SQLite (as Debian builds it) has no snapshot API, so the snapshot is made the same by
+/// taking the write lock on a third connection while both begin to read: no change can be
+/// committed between the two beginnings. The lock is held for two small reads, not the pass.
+extension SQLiteConnection {
+  // MARK: - One snapshot, two connections
+
+  /// As much of the file as SQLite maps for a pass over all of it.
+  static let mappedWhole: Int64 = 1 << 40
+
+  /// Runs `body` in a read transaction of this connection, with a second connection (to give
+  /// another thread) in a read transaction of the same snapshot, or nil when none can be had:
+  /// this one already in a transaction, a book opened read-only, a writer holding the lock.
+  func readingWithPartner<T>(_ body: (SQLiteConnection?) throws(StoreError) -> T)
+    throws(StoreError) -> T
+  {
+    guard !isInTransaction else { return try body(nil) }
+    let partner = beginReadingWithPartner()
+    if partner == nil { try execute("BEGIN") }
+    defer {
+      try? execute("COMMIT")
+      partner?.close()
+    }
+    return try body(partner)
+  }
+
+  /// Both transactions begun on one snapshot, and the partner; nil, with neither begun, when
+  /// that cannot be.
+  private func beginReadingWithPartner() -> SQLiteConnection? {
+    // An immutable file has no writer: any two connections read the same.
+    if immutable {
+      return try? SQLiteConnection(path: path, immutable: true)
+    }
+    guard !openedReadOnly, let lock = try? SQLiteConnection(path: path) else { return nil }
+    defer { lock.close() }
+    lock.setBusyTimeout(milliseconds: 0)
+    do {
+      try lock.execute("BEGIN IMMEDIATE")
+    } catch {
+      return nil
+    }
+    defer { try? lock.execute("ROLLBACK") }
+    var begun = false
+    do {
+      let partner = try SQLiteConnection(path: path, readOnly: true)
+      try partner.execute("PRAGMA mmap_size = \(Self.mappedWhole)")
+      for connection in [self, partner] {
+        try connection.execute("BEGIN")
+        if connection === self { begun = true }
+        // A read begins the snapshot: the book as the last commit left it.
+        _ = try connection.statement("SELECT count(*) FROM sqlite_schema").scalar()
+      }
+      return partner
+    } catch {
+      if begun { try? execute("ROLLBACK") }
+      return nil
+    }
+  }
+}
