@@ -12,6 +12,13 @@ extension MealStore {
   static func planCandidates(in db: SQLiteConnection, pantry: [Pantry.Item]) throws(StoreError)
     -> [PlanCandidate]
   {
+    // Every meal row is read: the whole table, mapped, in one snapshot.
+    try db.readingMapped { () throws(StoreError) in try candidates(in: db, pantry: pantry) }
+  }
+
+  private static func candidates(in db: SQLiteConnection, pantry: [Pantry.Item])
+    throws(StoreError) -> [PlanCandidate]
+  {
     // A book has few categories, areas and tag sets: each is folded and read once.
     var folded: [String: String] = [:]
     func fold(_ text: String?) -> String {

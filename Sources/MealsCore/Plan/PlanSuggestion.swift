@@ -261,19 +261,22 @@ public enum PlanSuggester {
     after previous: PlanCandidate?, before next: PlanCandidate? = nil, rules: PlanRules,
     today: CivilDate, random: inout SplitMix64
   ) -> PlanCandidate? {
-    let open = candidates.filter {
-      allowed($0, on: day, slot: slot, used: used, rules: rules, today: today)
+    // Places in `candidates`, not copies: a book of 100 000 meals is filtered at every slot.
+    let open = candidates.indices.filter {
+      allowed(candidates[$0], on: day, slot: slot, used: used, rules: rules, today: today)
     }
-    let varied = open.filter { !repeats($0, after: previous) && !repeats($0, after: next) }
+    let varied = open.filter {
+      !repeats(candidates[$0], after: previous) && !repeats(candidates[$0], after: next)
+    }
     let pool = varied.isEmpty ? open : varied
-    guard !pool.isEmpty else { return nil }
-    let weights = pool.map { weight($0, today: today) }
+    guard let last = pool.last else { return nil }
+    let weights = pool.map { weight(candidates[$0], today: today) }
     var target = random.nextUnit() * weights.reduce(0, +)
     for (index, weight) in weights.enumerated() {
       target -= weight
-      if target < 0 { return pool[index] }
+      if target < 0 { return candidates[pool[index]] }
     }
-    return pool.last
+    return candidates[last]
   }
 
   /// Why a meal was chosen, in the words a row shows.

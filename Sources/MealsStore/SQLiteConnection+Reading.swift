@@ -1,13 +1,28 @@
-/// Two connections reading one snapshot: a long read split between two cores.
+/// Long reads: one snapshot for all of a read's statements, the file mapped for a pass over
+/// most of it, and a second connection on the same snapshot for another core.
 ///
-/// SQLite (as Debian builds it) has no snapshot API, so the snapshot is made the same by
-/// taking the write lock on a third connection while both begin to read: no change can be
+/// SQLite (as Debian builds it) has no snapshot API, so two connections' snapshots are made
+/// the same by taking the write lock on a third while both begin to read: no change can be
 /// committed between the two beginnings. The lock is held for two small reads, not the pass.
 extension SQLiteConnection {
-  // MARK: - One snapshot, two connections
+  // MARK: - One snapshot
 
   /// As much of the file as SQLite maps for a pass over all of it.
   static let mappedWhole: Int64 = 1 << 40
+
+  /// Runs `body` in one read transaction (its statements see one snapshot, and take their
+  /// locks once rather than each), over the file mapped: its pages come without a system call
+  /// each. Inside a transaction already, in that one.
+  func readingMapped<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try execute("PRAGMA mmap_size = \(Self.mappedWhole)")
+    defer { try? execute("PRAGMA mmap_size = 0") }
+    guard !isInTransaction else { return try body() }
+    try execute("BEGIN")
+    defer { try? execute("COMMIT") }
+    return try body()
+  }
+
+  // MARK: - One snapshot, two connections
 
   /// Runs `body` in a read transaction of this connection, with a second connection (to give
   /// another thread) in a read transaction of the same snapshot, or nil when none can be had:
