@@ -10,9 +10,10 @@ extension SQLiteConnection {
   /// As much of the file as SQLite maps for a pass over all of it.
   static let mappedWhole: Int64 = 1 << 40
 
-  /// Runs `body` in one read transaction (its statements see one snapshot, and take their
-  /// locks once rather than each), over the file mapped: its pages come without a system call
-  /// each. Inside a transaction already, in that one.
+  /// Runs `body` in one read transaction over the file mapped.
+  ///
+  /// Its statements see one snapshot and take their locks once rather than each; the pages
+  /// come without a system call each. Inside a transaction already, in that one.
   func readingMapped<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     try execute("PRAGMA mmap_size = \(Self.mappedWhole)")
     defer { try? execute("PRAGMA mmap_size = 0") }
