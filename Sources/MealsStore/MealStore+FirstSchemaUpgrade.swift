@@ -16,6 +16,11 @@ extension MealStore {
   /// The version the upgrade from the first schema makes (later ones run step by step).
   static let firstSchemaUpgradeEnd = 21
 
+  /// The weights of the steps it takes the place of (2 … 21), for the progress line.
+  static let firstSchemaUpgradeWeight = Schema.migrations[1..<firstSchemaUpgradeEnd].reduce(0) {
+    $0 + $1.weight
+  }
+
   /// The first schema's tables, moved aside while their rows are copied.
   private static let firstTables = [
     ("meal", "first_meal"), ("ingredient_measurement", "first_measurement"),
@@ -54,7 +59,7 @@ extension MealStore {
     rules: NameCollation, reporter: UpgradeReporter?, done: Double
   ) throws(StoreError) {
     let steps = Schema.migrations.prefix(Self.firstSchemaUpgradeEnd)
-    let weight = steps.dropFirst().reduce(0) { $0 + $1.weight }
+    let weight = Self.firstSchemaUpgradeWeight
     var behind = done
     func begin(_ part: Part) {
       reporter?.begin(

@@ -84,15 +84,12 @@ extension MealStore {
   /// The same on any connection (a worker's: `StoreReader.canCook`); from `bulk` qualifying
   /// meals on, every line is read in one pass rather than a lookup per meal.
   static func canCook(
-    in db: SQLiteConnection, pantry: Pantry, most: Int?, bulk: Int = 5_000
+    in db: SQLiteConnection, pantry: Pantry, most: Int?, bulk: Int = fewMeals
   ) throws(StoreError) -> CookableRanking {
-    // The one pass reads most of the file: mapped, its pages come without a system call each
-    // (a third of the time at 100 000 meals).
-    try db.execute("PRAGMA mmap_size = \(SQLiteConnection.mappedWhole)")
-    defer { try? db.execute("PRAGMA mmap_size = 0") }
-    // Every read in one snapshot (its locks taken once, not at each lookup), and a second
-    // connection on it for the one pass's other core.
-    return try db.readingWithPartner { partner throws(StoreError) in
+    // Every read in one snapshot (its locks taken once, not at each lookup), the file mapped
+    // (the one pass reads most of it: a third of its time went to a system call a page), and
+    // a second connection on the snapshot for the one pass's other core.
+    try db.readingWithPartner { partner throws(StoreError) in
       try ranking(in: db, partner: partner, pantry: pantry, most: most, bulk: bulk)
     }
   }
@@ -121,32 +118,32 @@ extension MealStore {
       if most.map({ missing <= $0 }) ?? true { qualifying.append(id) }
     }
     guard qualifying.count >= bulk else {
-      let meals = try readEach(in: db, qualifying)
+      let (meals, keys) = try readEach(in: db, qualifying)
       return CanCook.ranking(
         meals, most: most, atHome: home.contains,
-        byName: try nameOrder(in: db, of: meals.map(\.id)))
+        byName: inNameOrder(ids: meals.map(\.id), keys: keys))
     }
     return try rankAll(in: db, partner: partner, qualifying, most: most, atHome: home.contains)
   }
 
   private typealias LinedMeal = (id: Int64, name: String, lines: [(name: String, key: String)])
 
+  /// Below this many meals, each is looked up; from it on, each table is read in one pass.
+  static let fewMeals = 5_000
+
   /// The places of `ids` in the book's name order (as My Meals lists them: its name-order
   /// rules, then the id): a few looked up and sorted, many from the index that keeps it.
   private static func nameOrder(in db: SQLiteConnection, of ids: [Int64]) throws(StoreError)
     -> [Int]
   {
-    if ids.count < 5_000 {
+    if ids.count < fewMeals {
       let key = try db.statement("SELECT name_order FROM meal WHERE id = ?")
       var keys: [[UInt8]] = []
       keys.reserveCapacity(ids.count)
       for id in ids {
-        keys.append(try key.rows([.integer(id)]) { Array($0.text(0).utf8) }.first ?? [])
+        keys.append(try key.rows([.integer(id)]) { Self.bytes($0.utf8(0)) }.first ?? [])
       }
-      // As SQLite compares them: the keys' bytes, then the id.
-      return ids.indices.sorted { a, b in
-        keys[a] != keys[b] ? keys[a].lexicographicallyPrecedes(keys[b]) : ids[a] < ids[b]
-      }
+      return inNameOrder(ids: ids, keys: keys)
     }
     let lookup = MealPlaces(ids)
     var order: [Int] = []
@@ -157,20 +154,39 @@ extension MealStore {
     return order
   }
 
-  /// The names and lines of a few meals, a lookup each.
+  /// The places of meals in name order, from their name-order keys: as SQLite compares
+  /// them, the keys' bytes, then the id.
+  private static func inNameOrder(ids: [Int64], keys: [[UInt8]]) -> [Int] {
+    ids.indices.sorted { a, b in
+      keys[a] != keys[b] ? keys[a].lexicographicallyPrecedes(keys[b]) : ids[a] < ids[b]
+    }
+  }
+
+  /// A column's bytes (NULL: none).
+  private static func bytes(_ utf8: UnsafeBufferPointer<UInt8>?) -> [UInt8] {
+    utf8.map(Array.init) ?? []
+  }
+
+  /// The names and lines of a few meals, a lookup each, and each meal's name-order key.
   private static func readEach(in db: SQLiteConnection, _ ids: [Int64]) throws(StoreError)
-    -> [LinedMeal]
+    -> (meals: [LinedMeal], keys: [[UInt8]])
   {
-    let mealName = try db.statement("SELECT name FROM meal WHERE id = ?")
+    let meal = try db.statement("SELECT name, name_order FROM meal WHERE id = ?")
     let lines = try db.statement(
       "SELECT name, name_key FROM ingredient_measurement WHERE meal_id = ? ORDER BY position")
     var meals: [LinedMeal] = []
+    var keys: [[UInt8]] = []
     meals.reserveCapacity(ids.count)
+    keys.reserveCapacity(ids.count)
     for id in ids {
-      guard let name = try mealName.rows([.integer(id)], { $0.text(0) }).first else { continue }
+      guard
+        let (name, key) = try meal.rows([.integer(id)], { ($0.text(0), Self.bytes($0.utf8(1))) })
+          .first
+      else { continue }
       meals.append((id, name, try lines.rows([.integer(id)]) { ($0.text(0), $0.text(1)) }))
+      keys.append(key)
     }
-    return meals
+    return (meals, keys)
   }
 
   /// Many meals ranked from one pass over each table, in the order the rows are stored (no

@@ -150,7 +150,7 @@ public final class MealStore {
     if version == 1 {
       try upgradeFromFirstSchema(rules: rules, reporter: reporter, done: done)
       next = Self.firstSchemaUpgradeEnd
-      done += Schema.migrations[1..<next].reduce(0) { $0 + $1.weight }
+      done += Self.firstSchemaUpgradeWeight
     }
     for (index, migration) in Schema.migrations.enumerated() where index >= next {
       reporter?.begin(step: index + 1, part: "schema \(index + 1)", done: done, on: db)

@@ -15,30 +15,41 @@ extension SQLiteConnection {
   /// Its statements see one snapshot and take their locks once rather than each; the pages
   /// come without a system call each. Inside a transaction already, in that one.
   func readingMapped<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try mapped {
+      () throws(StoreError) in
+      guard !isInTransaction else { return try body() }
+      try execute("BEGIN")
+      defer { try? execute("COMMIT") }
+      return try body()
+    }
+  }
+
+  /// Runs `body` with the whole file mapped (unmapped after).
+  private func mapped<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     try execute("PRAGMA mmap_size = \(Self.mappedWhole)")
     defer { try? execute("PRAGMA mmap_size = 0") }
-    guard !isInTransaction else { return try body() }
-    try execute("BEGIN")
-    defer { try? execute("COMMIT") }
     return try body()
   }
 
   // MARK: - One snapshot, two connections
 
-  /// Runs `body` in a read transaction of this connection, with a second connection (to give
-  /// another thread) in a read transaction of the same snapshot, or nil when none can be had:
-  /// this one already in a transaction, a book opened read-only, a writer holding the lock.
+  /// As `readingMapped`, with a second connection (to give another thread) in a read
+  /// transaction of the same snapshot, or nil when none can be had: this one already in a
+  /// transaction, a book opened read-only, a writer holding the lock.
   func readingWithPartner<T>(_ body: (SQLiteConnection?) throws(StoreError) -> T)
     throws(StoreError) -> T
   {
-    guard !isInTransaction else { return try body(nil) }
-    let partner = beginReadingWithPartner()
-    if partner == nil { try execute("BEGIN") }
-    defer {
-      try? execute("COMMIT")
-      partner?.close()
+    try mapped {
+      () throws(StoreError) in
+      guard !isInTransaction else { return try body(nil) }
+      let partner = beginReadingWithPartner()
+      if partner == nil { try execute("BEGIN") }
+      defer {
+        try? execute("COMMIT")
+        partner?.close()
+      }
+      return try body(partner)
     }
-    return try body(partner)
   }
 
   /// Both transactions begun on one snapshot, and the partner; nil, with neither begun, when
