@@ -38,11 +38,11 @@ enum Footer {
 extension Navigator {
   /// The footer's hints for the top screen, or for the open prompt.
   func footerLayout(width: Int) -> [(item: KeyHelp, columns: Range<Int>)] {
+    let typing = prompt?.acceptsText ?? top?.acceptsText ?? false
+    let helpItem = KeyHelp(keys: typing ? "F1" : "?", text: tr("help"), key: .function(1))
     if let prompt {
-      return Footer.layout(prompt.keyHelp.filter(\.inFooter), width: width, last: nil)
+      return Footer.layout(prompt.keyHelp.filter(\.inFooter), width: width, last: helpItem)
     }
-    let helpItem = KeyHelp(
-      keys: (top?.acceptsText ?? false) ? "F1" : "?", text: tr("help"), key: .function(1))
     let items = (top?.keyHelp ?? []).filter(\.inFooter)
     return Footer.layout(items, width: width, last: helpItem)
   }

@@ -16,7 +16,7 @@ extension Navigator {
     case help
     /// The window is under the minimum: q and Esc quit, the rest wait for a larger one.
     case tooSmall
-    /// A prompt on the status line takes every key while it is open.
+    /// A prompt takes every key while it is open (`?` opens its help when it has no field).
     case prompt
     /// The top screen's chain (its tables, its widgets', its fields).
     case screen
@@ -58,7 +58,12 @@ extension Navigator {
       if key == .character("q") || key == .escape { quit() }
     case .prompt:
       guard let prompt else { return false }
-      if prompt.handle(key) == .close, self.prompt === prompt { self.prompt = nil }
+      // `?` is help over a prompt too, unless it has a field to type it in (F1 is, first).
+      if global == .help, !prompt.acceptsText {
+        perform(.help, key: key)
+      } else if prompt.handle(key) == .close, self.prompt === prompt {
+        self.prompt = nil
+      }
     case .screen:
       guard let top else { return false }
       catchUp(top)

@@ -209,6 +209,7 @@ public final class Navigator {
   }
 
   func openHelp() {
+    if let prompt { return openHelp(for: prompt) }
     // In a text field `?` types itself: F1 is the help key there. On the last screen q quits:
     // said first, where a first look finds it, instead of the back line.
     let inField = top?.acceptsText == true
@@ -219,6 +220,17 @@ public final class Navigator {
     help = HelpOverlay(
       title: top?.title ?? "", screenKeys: top?.keyHelp ?? [], globalKeys: global,
       notes: helpNotes)
+  }
+
+  /// A prompt's help: its own keys, then the keys that work over it (no Esc or q: the prompt's
+  /// own keys say what those do); any other key closes the help and the prompt stays.
+  private func openHelp(for prompt: Prompt) {
+    let global = Self.keys.help {
+      Self.firstActions.contains($0) || ($0 == .help && !prompt.acceptsText)
+    }
+    help = HelpOverlay(
+      title: prompt.title.isEmpty ? top?.title ?? "" : prompt.title, screenKeys: prompt.keyHelp,
+      globalKeys: global)
   }
 
   // MARK: - Time

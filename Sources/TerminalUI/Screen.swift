@@ -41,10 +41,20 @@ extension Screen {
 
 /// A small modal over the screen: a question or a one-line field.
 public protocol Prompt: AnyObject {
-  /// Its own keys: the footer shows these (not the screen's behind it) while it is open.
+  /// What `?` help says it is: its question or its box's title ("Plan “Borscht”").
+  var title: String { get }
+  /// Its own keys: the footer and `?` help show these (not the screen's behind it) while it is
+  /// open.
   var keyHelp: [KeyHelp] { get }
+  /// True when it has a field, so `?` is text and F1 opens help.
+  var acceptsText: Bool { get }
   func handle(_ key: Key) -> PromptResult
   func render(into canvas: inout Canvas, in area: Rect)
+}
+
+extension Prompt {
+  public var title: String { "" }
+  public var acceptsText: Bool { false }
 }
 
 /// What a key did to a prompt.

@@ -186,6 +186,8 @@ final class TranslationCoverageEndToEndTests: XCTestCase {
     try visit(tmux, "plan prompt", "Escape", "Escape", "p")
     try visit(tmux, "plan prompt, a day later", "Right")
     try visit(tmux, "plan prompt, the slot", "Tab")
+    try visit(tmux, "plan prompt ?", "?")
+    try visit(tmux, "plan prompt again", "Escape")
     try visit(tmux, "planned", "Enter")
     try visit(tmux, "shopping list added", "l")
     try visit(tmux, "shopping list", "L")

@@ -22,18 +22,44 @@ final class MessagesAndPromptsTests: XCTestCase {
       " Deleted “The Very Long Name Of A Slow…” — u undoes, T lists Recently Deleted.")
   }
 
+  /// `?` over the plan prompt (a box with keys of its own) lists those keys, and the prompt is
+  /// still open under it: before, `?` did nothing there.
+  func testQuestionMarkOverThePlanPromptListsItsKeysAndThePromptStays() throws {
+    let app = try AppHarness()
+    _ = try app.store.createMeal(name: "Borscht", instructions: "Cook.")
+    app.press(.character("p"))
+    XCTAssertTrue(app.text.contains("Plan “Borscht”"), app.text)
+    XCTAssertEqual(app.lines[23], " Enter plan it  Tab the slot  Esc cancel  ? help")
+    app.press(.character("?"))
+    XCTAssertTrue(app.navigator.showsHelp)
+    for text in [
+      "Plan “Borscht”", "plan it", "a day earlier", "a day later", "a week earlier",
+      "a week later", "the slot", "cancel", "redraw the screen",
+    ] {
+      XCTAssertTrue(app.text.contains(text), "\(text) in\n\(app.text)")
+    }
+    XCTAssertFalse(app.text.contains("back (q"), "Esc is the prompt's own key")
+    app.press(.escape)
+    XCTAssertFalse(app.navigator.showsHelp)
+    XCTAssertTrue(app.text.contains("◂ today"), "Esc closed the help only:\n\(app.text)")
+    app.press(.enter)
+    XCTAssertEqual(
+      app.store.planEntries(from: CivilDate(daysSince1970: 0), days: 40_000).map(\.mealName),
+      ["Borscht"])
+  }
+
   func testADialogShowsItsOwnKeysNotTheScreensBehindIt() throws {
     let app = try AppHarness()
     app.press(.character("n"), .character("i"))
     app.type("garl")
     app.press(.enter)
-    XCTAssertEqual(app.lines[23], " Enter add  Esc cancel")
+    XCTAssertEqual(app.lines[23], " Enter add  Esc cancel  F1 help")
     app.press(.escape, .escape)
     app.press(.character("G"), .up, .up, .up, .enter)  // Servings
-    XCTAssertEqual(app.lines[23], " Enter set  Esc cancel")
+    XCTAssertEqual(app.lines[23], " Enter set  Esc cancel  F1 help")
     app.press(.escape, .character("f"), .escape)
     XCTAssertTrue(app.text.contains("Discard changes? (y/n)"), app.text)
-    XCTAssertEqual(app.lines[23], " y yes  n no  Esc no")
+    XCTAssertEqual(app.lines[23], " y yes  n no  Esc no  ? help")
     // A click on a footer hint of a dialog presses it.
     app.navigator.handle(.mouse(MouseEvent(.press(button: 0), row: 23, column: 2)), size: app.size)
     XCTAssertEqual(app.lines[0], " My Meals", "y: discarded")
@@ -79,7 +105,7 @@ final class MessagesAndPromptsTests: XCTestCase {
     XCTAssertTrue(
       box.contains { $0.contains("Enter or Esc to carry on cooking") }, "the detail whole: \(box)")
     XCTAssertTrue(box.contains { $0.contains("⏰ Time's up: Stew · Step 1 · 5 minutes") }, "\(box)")
-    XCTAssertEqual(app.lines[23], " Enter carry on")
+    XCTAssertEqual(app.lines[23], " Enter carry on  ? help")
   }
 
   func testMealDetailsFooterAfterAFailureOffersOnlyWhatWorks() throws {

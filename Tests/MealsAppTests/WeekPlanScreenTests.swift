@@ -180,7 +180,7 @@ final class WeekPlanScreenTests: XCTestCase {
     // Toast has no ingredients: two meals to shop for, one of them on the list.
     XCTAssertEqual(
       app.lines[22], " 1 of the week's 2 meals is on the list already. The other (o) or both (a)?")
-    XCTAssertEqual(app.lines[23], " o the other  a both  Esc neither")
+    XCTAssertEqual(app.lines[23], " o the other  a both  Esc neither  ? help")
     app.press(.character("o"))
     XCTAssertEqual(
       app.lines[22], " Added the week's meal to the shopping list — L opens it.")

@@ -163,6 +163,69 @@ final class NavigatorTests: XCTestCase {
     XCTAssertEqual(navigator.status?.text, "Paste ignored: there is no text field here.")
   }
 
+  /// A question with a key table of its own, a field or not.
+  final class AskingPrompt: Prompt {
+    static let keys = KeyTable<Bool>([
+      KeyBinding([.character("y")], true, "yes, plan it"),
+      KeyBinding([.escape], false, "no"),
+    ])
+    let acceptsText: Bool
+    var typed: [Key] = []
+    init(acceptsText: Bool) { self.acceptsText = acceptsText }
+    var title: String { "Plan it?" }
+    var keyHelp: [KeyHelp] { Self.keys.help }
+    func handle(_ key: Key) -> PromptResult {
+      guard Self.keys.action(for: key) != nil else {
+        typed.append(key)
+        return .stay
+      }
+      return .close
+    }
+    func render(into canvas: inout Canvas, in area: Rect) {
+      canvas.write("Plan it? (y/Esc)", row: area.maxY, column: 0)
+    }
+  }
+
+  func testQuestionMarkOverAPromptShowsThePromptsKeysAndLeavesItOpen() {
+    let navigator = Navigator()
+    navigator.push(SampleScreen(title: "Root"))
+    let prompt = AskingPrompt(acceptsText: false)
+    navigator.present(prompt)
+    XCTAssertEqual(navigator.render(size: size).lines[11], " y yes, plan it  Esc no  ? help")
+
+    navigator.handle(.character("?"), size: size)
+    XCTAssertTrue(navigator.showsHelp)
+    let help = navigator.render(size: size).lines.joined(separator: "\n")
+    XCTAssertTrue(help.contains("Plan it?"), help)
+    XCTAssertTrue(help.contains("yes, plan it"), help)
+    XCTAssertFalse(help.contains("ping the server"), "the screen behind it is not what keys do")
+    XCTAssertFalse(help.contains("back"), "Esc is the prompt's own")
+    XCTAssertTrue(prompt.typed.isEmpty)
+
+    // Any other key closes the help only; the question is still asked.
+    navigator.handle(.character("z"), size: size)
+    XCTAssertFalse(navigator.showsHelp)
+    XCTAssertTrue(navigator.prompt === prompt)
+    XCTAssertTrue(prompt.typed.isEmpty)
+    XCTAssertEqual(navigator.render(size: size).lines[10], "Plan it? (y/Esc)")
+    navigator.handle(.character("y"), size: size)
+    XCTAssertNil(navigator.prompt)
+
+    // With a field, `?` is typed and F1 is the help.
+    let field = AskingPrompt(acceptsText: true)
+    navigator.present(field)
+    XCTAssertEqual(navigator.render(size: size).lines[11], " y yes, plan it  Esc no  F1 help")
+    navigator.handle(.character("?"), size: size)
+    XCTAssertFalse(navigator.showsHelp)
+    XCTAssertEqual(field.typed, [.character("?")])
+    navigator.handle(.function(1), size: size)
+    XCTAssertTrue(navigator.showsHelp)
+    XCTAssertTrue(navigator.render(size: size).lines.contains { $0.contains("yes, plan it") })
+    navigator.handle(.escape, size: size)
+    XCTAssertFalse(navigator.showsHelp)
+    XCTAssertTrue(navigator.prompt === field, "Esc closed the help, not the prompt")
+  }
+
   func testTooSmallTerminalShowsANotice() {
     let navigator = Navigator()
     navigator.push(SampleScreen(title: "Root"))

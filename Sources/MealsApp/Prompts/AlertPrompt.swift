@@ -17,6 +17,7 @@ public final class AlertPrompt: Prompt {
     KeyBinding([.enter, .escape, .character(" ")], (), tr("carry on"), label: "Enter")
   ])
 
+  public var title: String { message }
   public var keyHelp: [KeyHelp] { Self.keys.help }
 
   public func handle(_ key: Key) -> PromptResult {

@@ -32,6 +32,7 @@ public final class ChoicePrompt: Prompt {
       } + [KeyBinding([.escape], -1, tr("neither"))])
   }
 
+  public var title: String { question }
   public var keyHelp: [KeyHelp] { keys.help }
 
   public func handle(_ key: Key) -> PromptResult {

@@ -30,6 +30,8 @@ public final class ConfirmPrompt: Prompt {
       KeyBinding([.escape], .escape, tr("no")),
     ])
 
+  public var title: String { question }
+
   public var keyHelp: [KeyHelp] {
     // Esc says "later" when it does something of its own (a draft kept for the next start).
     var help = Self.keys.help

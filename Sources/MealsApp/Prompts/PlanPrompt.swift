@@ -14,9 +14,9 @@ public final class PlanPrompt: Prompt {
     "plan-prompt",
     [
       KeyBinding([.enter], .plan, tr("plan it")),
-      KeyBinding([.left], .previousDay, tr("a day earlier"), label: "←→", footer: false),
+      KeyBinding([.left], .previousDay, tr("a day earlier"), footer: false),
       KeyBinding([.right], .nextDay, tr("a day later"), footer: false),
-      KeyBinding([.up], .previousWeek, tr("a week earlier"), label: "↑↓", footer: false),
+      KeyBinding([.up], .previousWeek, tr("a week earlier"), footer: false),
       KeyBinding([.down], .nextWeek, tr("a week later"), footer: false),
       KeyBinding([.tab, .character(" ")], .slot, tr("the slot"), label: "Tab"),
       KeyBinding([.escape], .cancel, tr("cancel")),
@@ -43,6 +43,10 @@ public final class PlanPrompt: Prompt {
     self.day = day ?? today
     self.slot = slot
     self.onPlan = onPlan
+  }
+
+  public var title: String {
+    (moving ? tr("Move “%s”") : tr("Plan “%s”")).filled(TextSanitizer.singleLine(mealName))
   }
 
   public var keyHelp: [KeyHelp] {
@@ -82,9 +86,7 @@ public final class PlanPrompt: Prompt {
     let width = min(Box.widest(in: area), 56)
     // The border's two rows, the choice, a gap, the hint or the error.
     let box = Box.centered(in: area, width: width, height: 2 + 3)
-    let name = TextSanitizer.singleLine(mealName)
-    Box.draw(
-      box, title: (moving ? tr("Move “%s”") : tr("Plan “%s”")).filled(name), into: &canvas)
+    Box.draw(box, title: title, into: &canvas)
     let rows = Box.content(of: box).split(.vertical, [.fixed(1), .fixed(1), .fill])
     let when =
       day == today

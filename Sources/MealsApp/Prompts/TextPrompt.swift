@@ -38,6 +38,9 @@ public final class TextPrompt: Prompt {
       KeyBinding([.enter], .submit, tr("add")), KeyBinding([.escape], .cancel, tr("cancel")),
     ], typing: true)
 
+  public var title: String { label }
+  public var acceptsText: Bool { true }
+
   public var keyHelp: [KeyHelp] {
     var help = Self.keys.help
     help[0].text = action
