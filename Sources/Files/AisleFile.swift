@@ -40,7 +40,7 @@ public struct AisleFile: Equatable, Sendable {
   /// The file in use: the sync folder's when it has one, else the config folder's when it has
   /// one, else where a new one goes (the sync folder when there is one).
   public var path: String {
-    places.first { FileManager.default.fileExists(atPath: $0) } ?? places[0]
+    places.first(where: PathKind.exists) ?? places[0]
   }
 
   /// What the app says when there is no folder for the file.
@@ -91,7 +91,7 @@ public struct AisleFile: Equatable, Sendable {
 
   /// The file's text; nil when there is none yet.
   public func text() throws(FormatError) -> String? {
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard PathKind.exists(path) else { return nil }
     let bytes = try LimitedFile.read(path, limit: Self.limit, kind: "an aisle file")
     return String(decoding: bytes, as: UTF8.self)
   }

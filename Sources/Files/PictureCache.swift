@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MealsCore
 
 #if canImport(Glibc)
   import Glibc
@@ -21,10 +22,13 @@ public final class PictureCache {
 
   /// Creates the folder when missing; nil when it cannot (then pictures are fetched each run).
   public init?(folder: String, capacity: Int = 100 * 1_048_576) {
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      return nil
+    // Made at every start: one stat while it is there, FileManager only to make it.
+    if PathKind.of(folder) != .folder {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        return nil
+      }
     }
     self.folder = folder
     self.capacity = capacity

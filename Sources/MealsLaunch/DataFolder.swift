@@ -9,6 +9,8 @@ extension LaunchOptions {
   public func makeDataFolder() -> String? {
     guard isDefaultDatabase && !readOnly else { return nil }
     let folder = PathText.folder(databasePath)
+    // There at every start but the first: one stat, not FileManager made before the frame.
+    if PathKind.of(folder) == .folder { return nil }
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       return nil

@@ -46,16 +46,12 @@ public final class MealStore {
     upgradeProgress: ((UpgradeProgress) -> Void)? = nil
   ) throws(StoreError) {
     let folder = PathText.folder(path)
-    var isDirectory = false
-    if !folder.isEmpty
-      && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
-        && isDirectory)
-    {
+    if !folder.isEmpty && PathKind.of(folder) != .folder {
       throw StoreError(
         .cannotOpen,
         tr("Cannot open the database %1$s: the folder %2$s does not exist.").filled(path, folder))
     }
-    let exists = FileManager.default.fileExists(atPath: path)
+    let exists = PathKind.exists(path)
     if readOnly && !exists {
       throw StoreError(
         .cannotOpen, tr("There is no database at %s to open read-only.").filled(path))
