@@ -54,6 +54,11 @@ final class MessagesAndPromptsTests: XCTestCase {
     app.type("garl")
     app.press(.enter)
     XCTAssertEqual(app.lines[23], " Enter add  Esc cancel  F1 help")
+    // F1 is its help (`?` is text here), titled by the label without its colon.
+    app.press(.function(1))
+    XCTAssertTrue(app.text.contains("Keys — Quantity of Garlic ─"), app.text)
+    app.press(.escape)
+    XCTAssertTrue(app.text.contains("Enter to add"), "the field is still open:\n\(app.text)")
     app.press(.escape, .escape)
     app.press(.character("G"), .up, .up, .up, .enter)  // Servings
     XCTAssertEqual(app.lines[23], " Enter set  Esc cancel  F1 help")

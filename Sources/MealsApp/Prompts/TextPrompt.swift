@@ -38,7 +38,14 @@ public final class TextPrompt: Prompt {
       KeyBinding([.enter], .submit, tr("add")), KeyBinding([.escape], .cancel, tr("cancel")),
     ], typing: true)
 
-  public var title: String { label }
+  /// The label without its colon ("Quantity of Garlic"), as help's title.
+  public var title: String {
+    var title = Substring(label)
+    while let last = title.last, last == ":" || last == "：" || last.isWhitespace {
+      title = title.dropLast()
+    }
+    return title.isEmpty ? label : String(title)
+  }
   public var acceptsText: Bool { true }
 
   public var keyHelp: [KeyHelp] {
