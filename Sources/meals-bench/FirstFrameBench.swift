@@ -25,13 +25,19 @@ enum FirstFrameBench {
       let cMarker = cFloor.flatMap { _ in CFloor.lastRow(databasePath: path) }
       var configured: [Double] = []
       var german: [Double] = []
+      // Page faults to the first frame (read when it has been written), meals' and the C floor's.
+      var faults: [Double] = []
+      var cFloorFaults: [Double] = []
       // 61 of each (a few seconds): with 15 the ratio of one run swung ±0.1 with the machine.
       for _ in 0..<61 {
         // Interleaved, so both meet the same machine.
         let terminal = PseudoTerminal(
           binary: binary, arguments: ["--db", path, "--api-url", "http://127.0.0.1:9/"],
           columns: 80, rows: 24)
-        if let elapsed = terminal?.read(until: marker) { samples.append(elapsed) }
+        if let elapsed = terminal?.read(until: marker) {
+          samples.append(elapsed)
+          if let count = terminal?.minorFaults() { faults.append(Double(count)) }
+        }
         // The same with a 200-line config file (set, bind, color lines and comments).
         if label != "empty database",
           let elapsed = PseudoTerminal(
@@ -59,10 +65,12 @@ enum FirstFrameBench {
         }
         // The floor: C, ncursesw and SQLite, its first frame ending with its last row.
         if let cFloor, let cMarker,
-          let elapsed = PseudoTerminal(binary: cFloor, arguments: [path], columns: 80, rows: 24)?
-            .read(until: cMarker)
+          let floorTerminal = PseudoTerminal(
+            binary: cFloor, arguments: [path], columns: 80, rows: 24),
+          let elapsed = floorTerminal.read(until: cMarker)
         {
           cFloorSamples.append(elapsed)
+          if let count = floorTerminal.minorFaults() { cFloorFaults.append(Double(count)) }
         }
         // The same work in Swift: what the runtime adds, apart from anything meals does.
         if let swiftFloor, let cMarker,
@@ -97,6 +105,12 @@ enum FirstFrameBench {
           String(
             format: "  ratio to the C floor: %.2f (goal ≤ 1.5)",
             Measure.median(samples) / Measure.median(cFloorSamples)))
+        if !faults.isEmpty && !cFloorFaults.isEmpty {
+          Measure.say(
+            String(
+              format: "  page faults to the first frame: %.0f, the C floor's %.0f",
+              Measure.median(faults), Measure.median(cFloorFaults)))
+        }
         if !swiftFloorSamples.isEmpty {
           Measure.report(
             "  the same work in Swift (meals-floor-swift)", swiftFloorSamples, goal: "—")

@@ -117,6 +117,17 @@ final class PseudoTerminal {
     return Double(MonotonicClock.nanoseconds() - start) / 1e6
   }
 
+  /// The process's minor page faults so far (`/proc/PID/stat`'s tenth field): each page of
+  /// the binary, its data and its heap first touched; nil when it cannot be read.
+  func minorFaults() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = text.lastIndex(of: ")")
+    else { return nil }
+    // After the name's ")": the state (field 3), …, the minor faults (field 10).
+    let fields = text[text.index(after: end)...].split(separator: " ")
+    return fields.count > 7 ? Int(fields[7]) : nil
+  }
+
   func write(_ text: String) {
     var bytes = Array(text.utf8)
     _ = Glibc.write(master, &bytes, bytes.count)
