@@ -222,8 +222,8 @@ public final class Navigator {
       notes: helpNotes)
   }
 
-  /// A prompt's help: its own keys, then the keys that work over it (no Esc or q: the prompt's
-  /// own keys say what those do); any other key closes the help and the prompt stays.
+  /// A prompt's help: the keys that work over it (no Esc or q: the prompt's own keys say what
+  /// those do), then its own; any other key closes the help and the prompt stays.
   private func openHelp(for prompt: Prompt) {
     let global = Self.keys.help {
       Self.firstActions.contains($0) || ($0 == .help && !prompt.acceptsText)
