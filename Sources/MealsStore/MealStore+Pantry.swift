@@ -131,31 +131,21 @@ extension MealStore {
   /// Below this many meals, each is looked up; from it on, each table is read in one pass.
   static let fewMeals = 5_000
 
-  /// The places of `ids` in the book's name order (as My Meals lists them: its name-order
-  /// rules, then the id): a few looked up and sorted, many from the index that keeps it.
-  private static func nameOrder(in db: SQLiteConnection, of ids: [Int64]) throws(StoreError)
-    -> [Int]
+  /// The places of `count` meals in the book's name order (as My Meals lists them: its
+  /// name-order rules, then the id), from the index that keeps it.
+  private static func nameOrder(in db: SQLiteConnection, of places: MealPlaces, count: Int)
+    throws(StoreError) -> [Int]
   {
-    if ids.count < fewMeals {
-      let key = try db.statement("SELECT name_order FROM meal WHERE id = ?")
-      var keys: [[UInt8]] = []
-      keys.reserveCapacity(ids.count)
-      for id in ids {
-        keys.append(try key.rows([.integer(id)]) { Self.bytes($0.utf8(0)) }.first ?? [])
-      }
-      return inNameOrder(ids: ids, keys: keys)
-    }
-    let lookup = MealPlaces(ids)
     var order: [Int] = []
-    order.reserveCapacity(ids.count)
+    order.reserveCapacity(count)
     try db.statement("SELECT id FROM meal INDEXED BY meal_by_name_order").forEach([]) { row in
-      if let place = lookup.place(of: row.int(0)) { order.append(Int(place)) }
+      if let place = places.place(of: row.int(0)) { order.append(Int(place)) }
     }
     return order
   }
 
-  /// The places of meals in name order, from their name-order keys: as SQLite compares
-  /// them, the keys' bytes, then the id.
+  /// The places of a few meals in name order, from their name-order keys: as the index
+  /// orders them, the keys' bytes, then the id.
   private static func inNameOrder(ids: [Int64], keys: [[UInt8]]) -> [Int] {
     ids.indices.sorted { a, b in
       keys[a] != keys[b] ? keys[a].lexicographicallyPrecedes(keys[b]) : ids[a] < ids[b]
@@ -200,7 +190,6 @@ extension MealStore {
     atHome: (String) -> Bool
   ) throws(StoreError) -> CookableRanking {
     let places = MealPlaces(ids)
-    func place(of id: Int64) -> Int32? { places.place(of: id) }
     // The lines' ids split where the other core, which reads no names, takes more of them.
     var split = Int64.max
     var later: LineReader?
@@ -219,9 +208,9 @@ extension MealStore {
     var names = [String](repeating: "", count: ids.count)
     // From the names' index, which holds both (4 MB at 100 000 meals; the table, 50).
     try db.statement("SELECT id, name FROM meal INDEXED BY meal_by_name").forEach([]) { row in
-      if let at = place(of: row.int(0)) { names[Int(at)] = row.text(1) }
+      if let at = places.place(of: row.int(0)) { names[Int(at)] = row.text(1) }
     }
-    let byName = try nameOrder(in: db, of: ids)
+    let byName = try nameOrder(in: db, of: places, count: ids.count)
     // Every line, as stored: its meal's place, its position and its numbered texts.
     let earlier = LineReader(places: places, in: db, from: Int64.min, to: split)
     earlier.read()

@@ -55,22 +55,27 @@ extension SQLiteConnection {
   /// Both transactions begun on one snapshot, and the partner; nil, with neither begun, when
   /// that cannot be.
   private func beginReadingWithPartner() -> SQLiteConnection? {
-    // An immutable file has no writer: any two connections read the same.
-    if immutable {
-      return try? SQLiteConnection(path: path, immutable: true)
+    guard immutable || !openedReadOnly else { return nil }
+    // The write lock, held while both begin; an immutable file has no writer to hold off.
+    var lock: SQLiteConnection?
+    if !immutable {
+      guard let writer = try? SQLiteConnection(path: path) else { return nil }
+      writer.setBusyTimeout(milliseconds: 0)
+      do {
+        try writer.execute("BEGIN IMMEDIATE")
+      } catch {
+        writer.close()
+        return nil
+      }
+      lock = writer
     }
-    guard !openedReadOnly, let lock = try? SQLiteConnection(path: path) else { return nil }
-    defer { lock.close() }
-    lock.setBusyTimeout(milliseconds: 0)
-    do {
-      try lock.execute("BEGIN IMMEDIATE")
-    } catch {
-      return nil
+    defer {
+      try? lock?.execute("ROLLBACK")
+      lock?.close()
     }
-    defer { try? lock.execute("ROLLBACK") }
     var begun = false
     do {
-      let partner = try SQLiteConnection(path: path, readOnly: true)
+      let partner = try SQLiteConnection(path: path, readOnly: true, immutable: immutable)
       try partner.execute("PRAGMA mmap_size = \(Self.mappedWhole)")
       for connection in [self, partner] {
         try connection.execute("BEGIN")

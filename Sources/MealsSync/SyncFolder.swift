@@ -35,7 +35,7 @@ struct SyncFolder {
   func list() throws(SyncError) -> (
     entries: [String: Entry], problems: [Problem], photos: [String: Entry]
   ) {
-    guard let real = Self.realPath(root), isDirectory(real) else {
+    guard let real = Self.realPath(root), PathKind.of(real) == .folder else {
       throw SyncError(
         "the sync folder \(root) is not there (a disk not mounted?); nothing was changed.")
     }
@@ -324,11 +324,6 @@ struct SyncFolder {
   static let writtenKinds =
     [".cook", ".menu", ".shopping-list", ".shopping-checked", ".cook-log", ".gitattributes"]
     + MealPhoto.fileExtensions.map { "." + $0 }
-
-  private func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-  }
 
   static func mtime(_ info: stat) -> Double {
     Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9

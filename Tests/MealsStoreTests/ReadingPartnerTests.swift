@@ -63,4 +63,23 @@ final class ReadingPartnerTests: StoreTestCase {
     }
     XCTAssertEqual(count, 1)
   }
+
+  func testAnImmutableBookReadsWithAnImmutablePartnerInOneTransactionEach() throws {
+    let store = try openStore()
+    _ = try save(Meal(name: "Soup", instructions: "Simmer."), in: store)
+    // An immutable open reads the file alone, not the log beside it.
+    try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let book = try SQLiteConnection(path: path, immutable: true)
+    let counts = try book.readingWithPartner { partner throws(StoreError) -> [Int64] in
+      guard let partner else {
+        XCTFail("an immutable book has no writer: a partner always")
+        return []
+      }
+      XCTAssertTrue(partner.immutable)
+      XCTAssertTrue(book.isInTransaction && partner.isInTransaction)
+      return [try mealCount(book), try mealCount(partner)]
+    }
+    XCTAssertEqual(counts, [1, 1])
+    XCTAssertFalse(book.isInTransaction, "the read ended")
+  }
 }
