@@ -84,7 +84,7 @@ endef
 
 GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
-.PHONY: locales pot cook-venv deb test-package keys-doc test-graphics run test test-asan soak fuzz deps test-deps build lint format bench demo clean install uninstall
+.PHONY: locales pot cook-venv deb test-package keys-doc test-graphics run test test-asan asan-build soak fuzz deps test-deps build lint format bench demo clean install uninstall
 
 ## install: the release binary, the translations, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -129,7 +129,7 @@ run: deps locales
 	$(BUILD_DIR)/release/meals $(ARGS)
 
 ## test: lint, build with zero warnings, every unit, screen and end-to-end test (checking they
-## leave nothing in /tmp), then the unit and screen tests again under AddressSanitizer
+## leave nothing in /tmp), and beside them the unit and screen tests again under AddressSanitizer
 test: test-deps lint cook-venv locales
 	@# Every message marked for translation is in the translators' template, and every
 	@# catalog translates all of it (its placeholders kept).
@@ -137,15 +137,23 @@ test: test-deps lint cook-venv locales
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
 	@if grep -E 'warning:' $(BUILD_DIR)/build.log; then echo "Build has warnings (see above)."; exit 1; fi
-	@# The tests get a temporary folder of their own (short: tmux sockets live in it), which must
-	@# be empty afterwards; other programs' files in /tmp cannot fail the run.
+	@$(MAKE) --no-print-directory asan-build
+	@# The two passes run side by side: each is mostly one process on one core (the tests wait
+	@# on children, tmux and servers), and one after the other they took 18 of CI's minutes.
+	@# The sanitizer's pass writes to its log, shown whole when it ends. The main pass's tests
+	@# get a temporary folder of their own (short: tmux sockets live in it), which must be
+	@# empty afterwards; other programs' files in /tmp cannot fail the run.
+	@echo "The unit and screen tests under AddressSanitizer run beside the main pass ($(BUILD_DIR)/asan-test.log)."
 	@tmp=$$(mktemp -d /tmp/meals-tests.XXXXXX) && \
+	  { $(ASAN_TESTS) >$(BUILD_DIR)/asan-test.log 2>&1; echo $$? >$(BUILD_DIR)/asan-test.status; } & \
 	  TMPDIR=$$tmp $(TEST_BUNDLE); status=$$?; \
-	  left=$$(ls -A $$tmp); rm -rf $$tmp; \
-	  if [ $$status -ne 0 ]; then exit $$status; fi; \
+	  left=$$(ls -A $$tmp); rm -rf $$tmp; wait; \
+	  echo "── The unit and screen tests under AddressSanitizer ──"; cat $(BUILD_DIR)/asan-test.log; \
+	  asan=$$(cat $(BUILD_DIR)/asan-test.status); \
+	  if [ $$status -ne 0 ]; then echo "The main pass failed."; exit $$status; fi; \
 	  if [ -n "$$left" ]; then echo "The tests left these in their TMPDIR:"; echo "$$left"; exit 1; fi; \
-	  echo "The tests left nothing in their TMPDIR."
-	@$(MAKE) --no-print-directory test-asan
+	  echo "The tests left nothing in their TMPDIR."; \
+	  if [ "$$asan" != 0 ]; then echo "The AddressSanitizer pass failed (above)."; exit 1; fi
 
 ## pot: the translators' template, Resources/po/meals.pot, from the messages Sources mark
 ## (tr, trc, trn), and every catalog brought up to it (msgmerge); `make test` fails while a
@@ -176,16 +184,20 @@ soak: test-deps
 
 ## test-asan: the unit and screen tests under AddressSanitizer and LeakSanitizer (the fault
 ## sweep at every 8th call of each sweep: whole, it takes eight minutes under the sanitizer;
-## the main pass runs it whole)
-test-asan: test-deps
+## the main pass runs it whole); `make test` runs them beside its main pass
+test-asan: test-deps asan-build
+	$(ASAN_TESTS)
+
+# The end-to-end tests and the migrations killed by SIGKILL (each a child process killed
+# mid-write: nothing for AddressSanitizer to see, at 2.5× the time) run in the main pass.
+ASAN_TESTS = $(LSAN) MEALS_FAULT_SWEEP_EVERY=8 $(SWIFTPM) test --skip-build --disable-swift-testing \
+  --sanitize=address --scratch-path $(BUILD_DIR)/asan --skip EndToEndTests --skip MigrationCrashTests
+
+asan-build:
 	@mkdir -p $(SWIFTPM_TMP)
 	@echo "Building the tests with AddressSanitizer…"
 	@$(SWIFTPM) build --build-tests --sanitize=address --scratch-path $(BUILD_DIR)/asan \
 	  > $(BUILD_DIR)/asan-build.log 2>&1 || { cat $(BUILD_DIR)/asan-build.log; exit 1; }
-	@# The end-to-end tests and the migrations killed by SIGKILL (each a child process killed
-	@# mid-write: nothing for AddressSanitizer to see, at 2.5× the time) run in the main pass.
-	$(LSAN) MEALS_FAULT_SWEEP_EVERY=8 $(SWIFTPM) test --skip-build --disable-swift-testing --sanitize=address \
-	  --scratch-path $(BUILD_DIR)/asan --skip EndToEndTests --skip MigrationCrashTests
 
 ## test-graphics: real graphics terminals under Xvfb (xterm as a VT340: sixel; kitty) show
 ## Meal Detail's picture where its cells are, in the photo's shape for their real cell size,

@@ -56,8 +56,9 @@ final class SettingsEndToEndTests: XCTestCase {
     XCTAssertTrue(
       selected.contains("30m") || selected.contains("38;5;0m"), selected.debugDescription)
     XCTAssertTrue(selected.contains("48;5;214m"), selected.debugDescription)
-    // Its mistake on the status line, once, by file and line.
-    var screen = try tmux.capture()
+    // Its mistake on the status line, once, by file and line, and its keys in the footer: both
+    // come with the frame after the first (the file's keys are checked once that is out).
+    var screen = try tmux.waitFor("unknown command")
     XCTAssertTrue(screen.contains("meals.rc:5: unknown command \"frobnicate\""), screen)
     XCTAssertTrue(screen.contains("Del/x delete"), screen)
     try tmux.press("d")
