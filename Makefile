@@ -84,7 +84,7 @@ endef
 
 GRAPHICS_TOOLS := xvfb xterm kitty imagemagick xdotool fonts-dejavu-core
 
-.PHONY: locales pot cook-venv deb test-package keys-doc test-graphics run test test-asan asan-build soak fuzz deps test-deps build lint format bench demo clean install uninstall
+.PHONY: locales pot cook-venv deb test-package keys-doc test-graphics run test test-asan asan-build asan-tests soak fuzz deps test-deps build lint format bench demo clean install uninstall
 
 ## install: the release binary, the translations, the man page and the bash, zsh and fish completions under
 ## $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -137,15 +137,16 @@ test: test-deps lint cook-venv locales
 	@mkdir -p $(SWIFTPM_TMP)
 	$(SWIFTPM) build --build-tests 2>&1 | tee $(BUILD_DIR)/build.log
 	@if grep -E 'warning:' $(BUILD_DIR)/build.log; then echo "Build has warnings (see above)."; exit 1; fi
-	@$(MAKE) --no-print-directory asan-build
-	@# The two passes run side by side: each is mostly one process on one core (the tests wait
-	@# on children, tmux and servers), and one after the other they took 18 of CI's minutes.
-	@# The sanitizer's pass writes to its log, shown whole when it ends. The main pass's tests
-	@# get a temporary folder of their own (short: tmux sockets live in it), which must be
-	@# empty afterwards; other programs' files in /tmp cannot fail the run.
-	@echo "The unit and screen tests under AddressSanitizer run beside the main pass ($(BUILD_DIR)/asan-test.log)."
+	@# The sanitizer's build and then its pass run beside the main pass, niced: the main pass
+	@# is mostly one process waiting on children, tmux and servers (one core of two), and its
+	@# end-to-end tests keep the processor when both want it. One after the other they took 22
+	@# of CI's 33 minutes. The sanitizer's side writes to its log, shown whole when it ends.
+	@# The main pass's tests get a temporary folder of their own (short: tmux sockets live in
+	@# it), which must be empty afterwards; other programs' files in /tmp cannot fail the run.
+	@echo "The tests under AddressSanitizer are built and run beside the main pass ($(BUILD_DIR)/asan-test.log)."
 	@tmp=$$(mktemp -d /tmp/meals-tests.XXXXXX) && \
-	  { $(ASAN_TESTS) >$(BUILD_DIR)/asan-test.log 2>&1; echo $$? >$(BUILD_DIR)/asan-test.status; } & \
+	  { nice -n 10 $(MAKE) --no-print-directory asan-build asan-tests >$(BUILD_DIR)/asan-test.log 2>&1; \
+	    echo $$? >$(BUILD_DIR)/asan-test.status; } & \
 	  TMPDIR=$$tmp $(TEST_BUNDLE); status=$$?; \
 	  left=$$(ls -A $$tmp); rm -rf $$tmp; wait; \
 	  echo "── The unit and screen tests under AddressSanitizer ──"; cat $(BUILD_DIR)/asan-test.log; \
@@ -153,7 +154,7 @@ test: test-deps lint cook-venv locales
 	  if [ $$status -ne 0 ]; then echo "The main pass failed."; exit $$status; fi; \
 	  if [ -n "$$left" ]; then echo "The tests left these in their TMPDIR:"; echo "$$left"; exit 1; fi; \
 	  echo "The tests left nothing in their TMPDIR."; \
-	  if [ "$$asan" != 0 ]; then echo "The AddressSanitizer pass failed (above)."; exit 1; fi
+	  if [ "$$asan" != 0 ]; then echo "The AddressSanitizer side failed (above)."; exit 1; fi
 
 ## pot: the translators' template, Resources/po/meals.pot, from the messages Sources mark
 ## (tr, trc, trn), and every catalog brought up to it (msgmerge); `make test` fails while a
@@ -185,7 +186,9 @@ soak: test-deps
 ## test-asan: the unit and screen tests under AddressSanitizer and LeakSanitizer (the fault
 ## sweep at every 8th call of each sweep: whole, it takes eight minutes under the sanitizer;
 ## the main pass runs it whole); `make test` runs them beside its main pass
-test-asan: test-deps asan-build
+test-asan: test-deps asan-build asan-tests
+
+asan-tests:
 	$(ASAN_TESTS)
 
 # The end-to-end tests and the migrations killed by SIGKILL (each a child process killed
