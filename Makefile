@@ -144,7 +144,7 @@ test: test-deps lint cook-venv locales
 	@# The main pass's tests get a temporary folder of their own (short: tmux sockets live in
 	@# it), which must be empty afterwards; other programs' files in /tmp cannot fail the run.
 	@echo "The tests under AddressSanitizer are built and run beside the main pass ($(BUILD_DIR)/asan-test.log)."
-	@tmp=$$(mktemp -d /tmp/meals-tests.XXXXXX) && \
+	@tmp=$$(mktemp -d /tmp/meals-tests.XXXXXX) || exit 1; \
 	  { nice -n 10 $(MAKE) --no-print-directory asan-build asan-tests >$(BUILD_DIR)/asan-test.log 2>&1; \
 	    echo $$? >$(BUILD_DIR)/asan-test.status; } & \
 	  TMPDIR=$$tmp $(TEST_BUNDLE); status=$$?; \

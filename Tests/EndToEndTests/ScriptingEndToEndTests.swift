@@ -90,7 +90,10 @@ final class ScriptingEndToEndTests: XCTestCase {
 
   func testMakeInstallPutsExactlyItsFilesAndUninstallTakesExactlyThose() throws {
     let root = folder.path("root")
-    let make = "make -s -C '\(PackagePaths.root.path)' DESTDIR='\(root)' BINARY='\(Products.meals)'"
+    // A make of its own: `make test`'s flags (`make -n test` above all) are not this one's.
+    let make =
+      "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C '\(PackagePaths.root.path)'"
+      + " DESTDIR='\(root)' BINARY='\(Products.meals)'"
     var result = try shell("\(make) install")
     XCTAssertEqual(result.status, 0, result.errors)
     XCTAssertEqual(files(under: root), Self.installed)
