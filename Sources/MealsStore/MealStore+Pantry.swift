@@ -205,10 +205,10 @@ extension MealStore {
         later = reader
       }
     }
-    var names = [String](repeating: "", count: ids.count)
+    var names = MealNames(count: ids.count)
     // From the names' index, which holds both (4 MB at 100 000 meals; the table, 50).
     try db.statement("SELECT id, name FROM meal INDEXED BY meal_by_name").forEach([]) { row in
-      if let at = places.place(of: row.int(0)) { names[Int(at)] = row.text(1) }
+      if let at = places.place(of: row.int(0)) { names.set(Int(at), to: row.utf8(1)) }
     }
     let byName = try nameOrder(in: db, of: places, count: ids.count)
     // Every line, as stored: its meal's place, its position and its numbered texts.
@@ -246,20 +246,20 @@ extension MealStore {
       lines[at] = entry.line
     }
     read = []
-    var meals: [(id: Int64, name: String, lines: Range<Int>)] = []
-    meals.reserveCapacity(ids.count)
-    for (place, id) in ids.enumerated() {
+    var spans: [Range<Int>] = []
+    spans.reserveCapacity(ids.count)
+    for place in ids.indices {
       let span = starts[place]..<starts[place + 1]
       // Stored in position order unless edited since: put right only then.
       if zip(positions[span].dropFirst(), positions[span]).contains(where: { $0 < $1 }) {
         let sorted = span.sorted { positions[$0] < positions[$1] }.map { lines[$0] }
         lines.replaceSubrange(span, with: sorted)
       }
-      meals.append((id, names[place], span))
+      spans.append(span)
     }
     return CanCook.ranking(
-      meals, lines: lines, names: lineNames.texts, keys: lineKeys.texts, most: most,
-      atHome: atHome, byName: byName)
+      ids: ids, mealNames: names, spans: spans, lines: lines, names: lineNames.texts,
+      keys: lineKeys.texts, most: most, atHome: atHome, byName: byName)
   }
 
   /// Lines read from one connection, between two line ids: each line's meal place, position

@@ -74,13 +74,14 @@ enum CanCookCommand {
         line.append(UInt8(ascii: "\t"))
         NumberText.appendDecimal(Int64(missing.count), to: &line)
         line.append(UInt8(ascii: "\t"))
-        var name = ranking.names[rank]
-        let plain = name.withUTF8 { bytes in
+        let plain = ranking.withName(at: rank) { bytes in
           guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return false }
           line.append(contentsOf: bytes)
           return true
         }
-        if !plain { line.append(contentsOf: TextSanitizer.singleLine(name).utf8) }
+        if !plain {
+          line.append(contentsOf: TextSanitizer.singleLine(ranking.name(at: rank)).utf8)
+        }
         line.append(UInt8(ascii: "\t"))
         var first = true
         for number in missing {

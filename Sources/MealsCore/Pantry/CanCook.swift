@@ -58,13 +58,24 @@ public enum CanCook {
   }
 
   /// The rule itself, over lines whose names and keys are numbers into the book's distinct
-  /// `names` and `keys`.
-  ///
-  /// A book of 100 000 meals names some 1 500 ingredients in 900 000 lines: each name and key
-  /// is looked at once, not at every line. Each meal's lines are `lines[meal.lines]`.
-  /// `byName`: `nameOrder(meals)` when already known, so only the groups are sorted here.
+  /// `names` and `keys`. Each meal's lines are `lines[meal.lines]`.
   public static func ranking(
     _ meals: [(id: Int64, name: String, lines: Range<Int>)], lines: [BookLine], names: [String],
+    keys: [String], most: Int?, atHome: (String) -> Bool, byName: [Int]? = nil
+  ) -> CookableRanking {
+    ranking(
+      ids: meals.map(\.id), mealNames: MealNames(meals.map(\.name)), spans: meals.map(\.lines),
+      lines: lines, names: names, keys: keys, most: most, atHome: atHome, byName: byName)
+  }
+
+  /// The same over meals given as columns: the meal at place `p` is `ids[p]`, named
+  /// `mealNames[p]`, its lines `lines[spans[p]]`.
+  ///
+  /// A book of 100 000 meals names some 1 500 ingredients in 900 000 lines: each name and key
+  /// is looked at once, not at every line, and no meal's name is made a string.
+  /// `byName`: `nameOrder(meals)` when already known, so only the groups are sorted here.
+  public static func ranking(
+    ids: [Int64], mealNames: MealNames, spans: [Range<Int>], lines: [BookLine], names: [String],
     keys: [String], most: Int?, atHome: (String) -> Bool, byName: [Int]? = nil
   ) -> CookableRanking {
     // Per key: at home, missing, or no key (a line that names no food); per name: its number
@@ -81,17 +92,16 @@ public enum CanCook {
     var haves: [Int32] = []
     var starts: [Int32] = [0]
     var missing: [Int32] = []
-    listed.reserveCapacity(meals.count)
-    haves.reserveCapacity(meals.count)
-    starts.reserveCapacity(meals.count + 1)
+    listed.reserveCapacity(ids.count)
+    haves.reserveCapacity(ids.count)
+    starts.reserveCapacity(ids.count + 1)
     var seen: [Int32] = []
-    // By place, reading only each meal's range: a copy of the meal would retain its name.
-    for place in meals.indices {
+    for place in ids.indices {
       let start = missing.count
       // A meal's keys are few: a list is quicker to search than a set is to fill.
       seen.removeAll(keepingCapacity: true)
       var have: Int32 = 0
-      for index in meals[place].lines {
+      for index in spans[place] {
         let line = lines[index]
         var state = keyState[Int(line.key)]
         if state < 0 {
@@ -125,18 +135,20 @@ public enum CanCook {
       Int64(starts[index + 1] - starts[index]) << 32 - Int64(haves[index])
     }
     let order: [Int]
-    if let byName, byName.count == meals.count {
-      order = grouped(listed: listed, byName: byName, places: meals.count, group: group)
+    if let byName, byName.count == ids.count {
+      order = grouped(listed: listed, byName: byName, places: ids.count, group: group)
     } else {
       order = RankOrder.sorted(
-        count: listed.count, group: group, name: { meals[Int(listed[$0])].name },
-        id: { meals[Int(listed[$0])].id })
+        count: listed.count, group: group, name: { mealNames[Int(listed[$0])] },
+        id: { ids[Int(listed[$0])] })
     }
-    var ranking = CookableRanking(shortNames: shortNames.texts, capacity: order.count)
+    var ranking = CookableRanking(
+      mealNames: mealNames, shortNames: shortNames.texts, capacity: order.count)
     for index in order {
-      let meal = meals[Int(listed[index])]
+      let place = listed[index]
       ranking.append(
-        id: meal.id, name: meal.name, missing: missing[Int(starts[index])..<Int(starts[index + 1])])
+        id: ids[Int(place)], place: place,
+        missing: missing[Int(starts[index])..<Int(starts[index + 1])])
     }
     return ranking
   }
@@ -165,11 +177,13 @@ extension CanCook {
 }
 
 /// Meals ranked as `CanCook` ranks them, kept as numbers: a listing of 100 000 meals writes its
-/// lines from these, without a value and an array of names for each meal.
+/// lines from these, without a value, a name and an array of names for each meal.
 public struct CookableRanking: Sendable {
-  /// Each listed meal's id and name, in rank order.
+  /// Each listed meal's id, in rank order.
   public private(set) var ids: [Int64] = []
-  public private(set) var names: [String] = []
+  /// Each listed meal's place in `mealNames`, in rank order.
+  private var places: [Int32] = []
+  private let mealNames: MealNames
   /// Where each meal's missing ingredients start in `missing` (one more, at the end).
   private var starts: [Int32] = [0]
   /// The missing ingredients as numbers into `shortNames`, meal after meal.
@@ -178,21 +192,32 @@ public struct CookableRanking: Sendable {
   /// out).
   public let shortNames: [String]
 
-  init(shortNames: [String], capacity: Int) {
+  init(mealNames: MealNames, shortNames: [String], capacity: Int) {
+    self.mealNames = mealNames
     self.shortNames = shortNames
     ids.reserveCapacity(capacity)
-    names.reserveCapacity(capacity)
+    places.reserveCapacity(capacity)
     starts.reserveCapacity(capacity + 1)
   }
 
-  mutating func append(id: Int64, name: String, missing lines: ArraySlice<Int32>) {
+  mutating func append(id: Int64, place: Int32, missing lines: ArraySlice<Int32>) {
     ids.append(id)
-    names.append(name)
+    places.append(place)
     missing.append(contentsOf: lines)
     starts.append(Int32(missing.count))
   }
 
   public var count: Int { ids.count }
+
+  /// The name of the meal at `rank`.
+  public func name(at rank: Int) -> String { mealNames[Int(places[rank])] }
+
+  /// `body` given the UTF-8 bytes of the name of the meal at `rank` (no string made).
+  public func withName<Result>(at rank: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
+    mealNames.withUTF8(Int(places[rank]), body)
+  }
 
   /// What the meal at `rank` misses, as numbers into `shortNames`.
   public func missing(at rank: Int) -> ArraySlice<Int32> {
@@ -203,7 +228,8 @@ public struct CookableRanking: Sendable {
   public var meals: [CookableMeal] {
     ids.indices.map { rank in
       CookableMeal(
-        id: ids[rank], name: names[rank], missing: missing(at: rank).map { shortNames[Int($0)] })
+        id: ids[rank], name: name(at: rank),
+        missing: missing(at: rank).map { shortNames[Int($0)] })
     }
   }
 }
