@@ -57,8 +57,9 @@ public enum CanCook {
       count: meals.count, group: { _ in 0 }, name: { meals[$0].name }, id: { meals[$0].id })
   }
 
-  /// The rule itself, over lines whose names and keys are numbers into the book's distinct
-  /// `names` and `keys`. Each meal's lines are `lines[meal.lines]`.
+  /// The rule itself, over lines numbered into the book's distinct `names` and `keys`.
+  ///
+  /// Each meal's lines are `lines[meal.lines]`.
   public static func ranking(
     _ meals: [(id: Int64, name: String, lines: Range<Int>)], lines: [BookLine], names: [String],
     keys: [String], most: Int?, atHome: (String) -> Bool, byName: [Int]? = nil
