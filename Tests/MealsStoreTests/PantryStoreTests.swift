@@ -91,6 +91,42 @@ final class PantryStoreTests: StoreTestCase {
       "by position: the key carrot once, as its first line names it; water is a staple")
   }
 
+  /// A meal whose id is past what the counts' array holds (a book whose meals were mostly
+  /// deleted) is counted as any other.
+  func testAMealWithAnIdPastTheCountsArrayIsRankedAsTheRest() throws {
+    let store = try openStore()
+    let low = try save(
+      Meal(
+        name: "Low", instructions: "Cook.",
+        ingredients: ["Eggs", "Milk"].map { IngredientMeasurement(name: $0, quantity: "1") }),
+      in: store)
+    let saved = try save(
+      Meal(
+        name: "High", instructions: "Cook.",
+        ingredients: ["Egg", "Flour", "Butter"].map {
+          IngredientMeasurement(name: $0, quantity: "1")
+        }),
+      in: store)
+    // Moved past the array's end, with its lines and its count of keys.
+    let high = MealStore.CountsByMeal.largestDense + 5
+    try store.db.execute(
+      """
+      PRAGMA foreign_keys = OFF;
+      UPDATE meal SET id = \(high) WHERE id = \(saved);
+      UPDATE ingredient_measurement SET meal_id = \(high) WHERE meal_id = \(saved);
+      UPDATE meal_key_count SET meal_id = \(high) WHERE meal_id = \(saved);
+      PRAGMA foreign_keys = ON;
+      """)
+    XCTAssertEqual(try store.db.statement("PRAGMA foreign_key_check").rows { $0.text(0) }, [])
+    try store.addToPantry(["egg", "butter"].map { Pantry.Item(name: $0) })
+    let pantry = Pantry(items: store.pantryItems())
+    XCTAssertEqual(
+      try store.canCook(pantry: pantry, most: 1).map(\.summary),
+      ["High — missing: Flour", "Low — missing: Milk"])
+    XCTAssertEqual(try store.canCook(pantry: pantry, most: 1).map(\.id), [high, low])
+    XCTAssertEqual(try store.canCook(pantry: pantry, most: 0), [])
+  }
+
   /// Meals that tie are listed in My Meals' order: the book's alphabet (Swedish: `Ä` after
   /// `Z`), then the id, whether read meal by meal or in one pass.
   func testTiesAreInTheBooksNameOrder() throws {

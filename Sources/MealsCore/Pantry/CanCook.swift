@@ -144,7 +144,8 @@ public enum CanCook {
         id: { ids[Int(listed[$0])] })
     }
     var ranking = CookableRanking(
-      mealNames: mealNames, shortNames: shortNames.texts, capacity: order.count)
+      mealNames: mealNames, shortNames: shortNames.texts, capacity: order.count,
+      missing: missing.count)
     for index in order {
       let place = listed[index]
       ranking.append(
@@ -193,9 +194,10 @@ public struct CookableRanking: Sendable {
   /// out).
   public let shortNames: [String]
 
-  init(mealNames: MealNames, shortNames: [String], capacity: Int) {
+  init(mealNames: MealNames, shortNames: [String], capacity: Int, missing lines: Int) {
     self.mealNames = mealNames
     self.shortNames = shortNames
+    missing.reserveCapacity(lines)
     ids.reserveCapacity(capacity)
     places.reserveCapacity(capacity)
     starts.reserveCapacity(capacity + 1)
