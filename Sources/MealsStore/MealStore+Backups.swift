@@ -27,7 +27,7 @@ extension MealStore {
 
   // MARK: - Making backups
 
-  /// Copies the database with `VACUUM INTO` to `.bak.1`, shifting older ones up to `.bak.3`.
+  /// Copies the database page by page to `.bak.1`, shifting older ones up to `.bak.3`.
   ///
   /// The copy is written under a temporary name and renamed, so a crash never leaves a
   /// half-written backup in the rotation. With `tag`, the copy is also kept as `PATH.TAG.bak`
@@ -44,7 +44,7 @@ extension MealStore {
     let fresh = path + ".bak.new"
     unlink(fresh)
     do {
-      try db.statement("VACUUM INTO ?").run([.text(fresh)])
+      try db.copyWhole(to: fresh)
     } catch {
       unlink(fresh)
       throw error
@@ -174,7 +174,7 @@ extension MealStore {
     let live = try MealStore(path: path, busyTimeout: busyTimeout)
     let keep = path + ".before-restore"
     unlink(keep)
-    try live.db.statement("VACUUM INTO ?").run([.text(keep)])
+    try live.db.copyWhole(to: keep)
     let backup = try SQLiteConnection(path: backupPath(of: path, number: number), readOnly: true)
     try live.db.replaceContents(with: backup)
     live.db.close()

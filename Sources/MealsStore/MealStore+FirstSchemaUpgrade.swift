@@ -143,6 +143,9 @@ extension MealStore {
 
       begin(.substringIndexes)
       try db.execute(Schema.substringIndexFill)
+      // The new tables' pages written now, while the progress line has just heard of this
+      // part: left to the commit, they were its 0.6 s of silence at 100 000 meals.
+      try db.flushCache()
       begin(.tidy)
       for (_, aside) in Self.firstTables.reversed() {
         try db.execute("DROP TABLE \"\(aside)\"")

@@ -1,7 +1,12 @@
 import CSQLite3
 import FoundationEssentials
 import MealsCore
+import Synchronization
 import Translation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A thin, typed layer over one sqlite3 connection (only MealsStore touches SQLite).
 final class SQLiteConnection {
@@ -22,6 +27,8 @@ final class SQLiteConnection {
   let openedReadOnly: Bool
   /// True when opened as immutable (a read-only folder): other connections must open it so too.
   let immutable: Bool
+  /// Set by `interrupt` (any thread) for a copy, which runs no statement SQLite could stop.
+  private let interrupted = Atomic<Bool>(false)
   /// Why meals opened it read-only (`--read-only`, a file or folder it cannot write), for the
   /// message a refused change gives.
   var readOnlyReason: String?
@@ -77,9 +84,19 @@ final class SQLiteConnection {
 
   func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
 
+  /// Writes the transaction's changed pages to the file now, before its commit (which then
+  /// has little left to write: a long commit is a silent one).
+  func flushCache() throws(StoreError) {
+    let code = sqlite3_db_cacheflush(handle)
+    guard code == SQLITE_OK else { throw error(code) }
+  }
+
   /// Stops what the connection is running (from any thread): its statement fails with
-  /// SQLITE_INTERRUPT.
-  func interrupt() { sqlite3_interrupt(handle) }
+  /// SQLITE_INTERRUPT, and so does a copy (`copyWhole`) under way or about to start.
+  func interrupt() {
+    interrupted.store(true, ordering: .relaxed)
+    sqlite3_interrupt(handle)
+  }
 
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws(StoreError) {
@@ -187,17 +204,68 @@ final class SQLiteConnection {
   }
 
   /// Replaces this database's whole contents with `source`'s, as one write (SQLite's online
-  /// backup API, which takes the locks and keeps WAL files right).
-  func replaceContents(with source: SQLiteConnection) throws(StoreError) {
+  /// backup API, which takes the locks and keeps WAL files right); `pages` at a time (-1:
+  /// all), asking `stop` between them.
+  func replaceContents(
+    with source: SQLiteConnection, pages: Int32 = -1, stop: () -> Bool = { false }
+  ) throws(StoreError) {
     guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
       throw error(sqlite3_errcode(handle))
     }
-    let code = sqlite3_backup_step(backup, -1)
+    var code = sqlite3_backup_step(backup, pages)
+    while code == SQLITE_OK {
+      if stop() {
+        sqlite3_backup_finish(backup)
+        throw source.error(SQLITE_INTERRUPT, "interrupted")
+      }
+      code = sqlite3_backup_step(backup, pages)
+    }
     let finish = sqlite3_backup_finish(backup)
     guard code == SQLITE_DONE else { throw error(code) }
     guard finish == SQLITE_OK else { throw error(finish) }
     statements.removeAll()
   }
+
+  /// Copies the whole database into a new file at `path`, page by page (SQLite's online
+  /// backup: what this connection sees, its log's pages in it), the copy in rollback mode.
+  ///
+  /// `VACUUM INTO` rebuilt every table and index of the copy: a 100 000-meal book took 4.5 s
+  /// against 1.9 s page by page (`sqlite3`), a first-schema book before its upgrade 0.5 s
+  /// against 0.3. The copy keeps the free pages that would leave out (Debian's SQLite zeroes
+  /// a freed page).
+  ///
+  /// It goes 4 MB at a time, so that `interrupt` (at quit) stops it between them; all in one
+  /// read transaction, so a commit meanwhile does not start it again. An interrupt is heard
+  /// until the copy ends.
+  func copyWhole(to path: String) throws(StoreError) {
+    defer { interrupted.store(false, ordering: .relaxed) }
+    let copy = try SQLiteConnection(path: path)
+    do {
+      // A new file, renamed into place only once whole: no journal of its own.
+      _ = try copy.statement("PRAGMA journal_mode = OFF").rows { $0.text(0) }
+      let ownTransaction = !isInTransaction
+      if ownTransaction {
+        try execute("BEGIN")
+        _ = try statement("SELECT count(*) FROM sqlite_schema").scalar()
+      }
+      defer { if ownTransaction { try? execute("COMMIT") } }
+      try copy.replaceContents(with: self, pages: Self.pagesCopiedAtATime) {
+        interrupted.load(ordering: .relaxed)
+      }
+      // The pages say WAL, as the book's do: a copy in rollback mode leaves no log beside it
+      // when it is opened (as `VACUUM INTO` made it).
+      _ = try copy.statement("PRAGMA journal_mode = DELETE").rows { $0.text(0) }
+      copy.close()
+    } catch {
+      // Nothing of a copy that failed is left: the file and what SQLite made beside it.
+      copy.close()
+      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+      throw error
+    }
+  }
+
+  /// 4 MB of 4 KB pages: a few milliseconds each.
+  private static let pagesCopiedAtATime: Int32 = 1024
 
   /// Maps an SQLite result code to an error a person understands.
   func error(_ code: Int32, _ detail: String? = nil) -> StoreError {

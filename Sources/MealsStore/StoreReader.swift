@@ -84,7 +84,7 @@ public final class StoreReader: @unchecked Sendable {
     }
   }
 
-  /// The daily backup (`VACUUM INTO` a temporary file, then the rotation), dated `time` (the
+  /// The daily backup (copied into a temporary file, then the rotation), dated `time` (the
   /// store's clock); an interrupted one leaves no file behind.
   public func backUp(time: Double) -> StoreError? {
     do {

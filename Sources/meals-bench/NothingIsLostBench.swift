@@ -7,7 +7,7 @@ import TerminalUI
 /// and a 1 MB paste.
 enum NothingIsLostBench {
   static func run(store: MealStore) throws {
-    // The daily backup: VACUUM INTO beside the database, once per (simulated) day.
+    // The daily backup: copied page by page beside the database, once per (simulated) day.
     var day = 0.0
     store.clock = { Date().timeIntervalSince1970 + day * 86_400 }
     let backups = try Measure.times(3) {
@@ -15,7 +15,7 @@ enum NothingIsLostBench {
       try store.backUpIfDue()
     }
     Measure.report(
-      "daily backup (VACUUM INTO) at 100k meals", backups, goal: "after the first frame")
+      "daily backup (page copy) at 100k meals", backups, goal: "after the first frame")
 
     let id = try store.createMeal(name: "Bench trash", instructions: "Delete me.")
     let trash = try Measure.times(50) {

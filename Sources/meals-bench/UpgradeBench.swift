@@ -11,6 +11,7 @@ enum UpgradeBench {
     var parts: [String: [Double]] = [:]
     var order: [String] = []
     var longestSilence = 0.0
+    var silentPart = ""
     for _ in 0..<3 {
       for suffix in ["", "-wal", "-shm", ".v1.bak", ".bak.1", ".bak.2", ".bak.3"] {
         try? FileManager.default.removeItem(atPath: path + suffix)
@@ -21,12 +22,12 @@ enum UpgradeBench {
       try? FileManager.default.removeItem(atPath: copy)
       try? FileManager.default.copyItem(atPath: path, toPath: copy)
       var last: (part: String, seconds: Double)?
-      var heard: [Double] = []
+      var heard: [(seconds: Double, part: String)] = []
       let start = MonotonicClock.nanoseconds()
       _ = try MealStore(
         path: path,
         upgradeProgress: { progress in
-          heard.append(progress.seconds)
+          heard.append((progress.seconds, progress.part))
           if let last, last.part != progress.part {
             parts[last.part, default: []].append(progress.seconds - last.seconds)
           }
@@ -40,8 +41,12 @@ enum UpgradeBench {
       if let last {
         parts[last.part, default: []].append(totals[totals.count - 1] / 1e3 - last.seconds)
       }
-      longestSilence = max(
-        longestSilence, zip(heard.dropFirst(), heard).map { $0 - $1 }.max() ?? 0)
+      // Each silence ends with the part then heard of (the part before it, when it is new).
+      for (next, last) in zip(heard.dropFirst(), heard)
+      where next.seconds - last.seconds > longestSilence {
+        longestSilence = next.seconds - last.seconds
+        silentPart = next.part == last.part ? next.part : "\(last.part) → \(next.part)"
+      }
     }
     Measure.report(
       "upgrade 100k meals from schema 1 (with its backup)", totals, goal: "progress within 1 s")
@@ -50,6 +55,8 @@ enum UpgradeBench {
         "  \(part): median "
           + String(format: "%.0f ms", Measure.median(parts[part] ?? []) * 1000))
     }
-    Measure.say(String(format: "  longest silence of the progress line: %.2f s", longestSilence))
+    Measure.say(
+      String(format: "  longest silence of the progress line: %.2f s", longestSilence)
+        + " (\(silentPart))")
   }
 }

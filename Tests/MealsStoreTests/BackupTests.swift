@@ -30,6 +30,37 @@ final class BackupTests: StoreTestCase {
     XCTAssertTrue(try store.backUpIfDue())
   }
 
+  /// A backup is copied page by page, 4 MB at a time: an interrupt (at quit) stops it between
+  /// them with no file left and the backups as they were; the next one is whole.
+  func testAnInterruptedBackupLeavesNoFileAndTheBackupsAsTheyWere() throws {
+    let store = try openStore()
+    _ = try save(Meal(name: "First", instructions: "Cook."), in: store)
+    try store.backUp()
+    // More than one step's pages: 6 MB of instructions.
+    _ = try save(
+      Meal(name: "Long", instructions: String(repeating: "Stir well. ", count: 600_000)),
+      in: store)
+    let reader = try SQLiteConnection(path: path, readOnly: true)
+    reader.interrupt()
+    XCTAssertThrowsError(try MealStore.backUp(with: reader, time: 1_700_000_000)) { error in
+      XCTAssertEqual((error as? StoreError)?.message, "Database error: interrupted.")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".bak.new"), "no file left")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".bak.2"), "nothing rotated")
+    XCTAssertEqual(try MealStore.inspectBackup(number: 1, of: path).mealCount, 1)
+
+    try MealStore.backUp(with: reader, time: 1_700_000_000)
+    XCTAssertEqual(try MealStore.inspectBackup(number: 1, of: path).mealCount, 2)
+    XCTAssertEqual(try MealStore.inspectBackup(number: 2, of: path).mealCount, 1)
+    let copy = try SQLiteConnection(path: path + ".bak.1", readOnly: true)
+    XCTAssertEqual(
+      try copy.statement("PRAGMA journal_mode").rows { $0.text(0) }, ["delete"],
+      "a copy in rollback mode: opening it leaves no log beside it")
+    XCTAssertEqual(
+      try copy.statement("SELECT length(instructions) FROM meal WHERE name = 'Long'").scalar(),
+      6_600_000)
+  }
+
   func testRestoringABackupKeepsTheCurrentContentsAside() throws {
     let store = try openStore()
     _ = try save(Meal(name: "Kept", instructions: "Cook."), in: store)
