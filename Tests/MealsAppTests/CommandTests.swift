@@ -876,4 +876,28 @@ final class CommandTests: XCTestCase {
     XCTAssertEqual(status, 2)
     XCTAssertTrue(err.hasPrefix("meals: can-cook: --missing takes"), err)
   }
+
+  /// A long listing is made on two cores, its later half on the other: the same bytes as made
+  /// on one, in rank order, names that need it made safe.
+  func testALongCanCookListingMadeOnTwoCoresIsTheListingMadeOnOne() {
+    let foods = ["Egg", "milk", "flour", "Crème fraîche, softened", "香菜", "salt"]
+    var meals: [(id: Int64, name: String, lines: [(name: String, key: String)])] = []
+    for id in 1...5_001 {
+      let name =
+        id % 7 == 0 ? "Soupe à l'oignon \(id)" : id % 11 == 0 ? "Bad\u{1B}[31m \(id)" : "Stew \(id)"
+      let lines = (0..<(id % 5)).map { foods[(id + $0) % foods.count] }
+      meals.append((Int64(id), name, lines.map { ($0, IngredientKey.of($0)) }))
+    }
+    let ranking = CanCook.ranking(meals, most: nil, atHome: { $0 == "egg" })
+    let alone = CommandOutput()
+    CanCookCommand.writeLines(ranking, to: alone, apartFrom: .max)
+    let apart = CommandOutput()
+    CanCookCommand.writeLines(ranking, to: apart, apartFrom: 2)
+    XCTAssertGreaterThan(ranking.count, 3_000)
+    XCTAssertEqual(apart.captured, alone.captured)
+    let lines = alone.text.split(separator: "\n")
+    XCTAssertEqual(lines.count, ranking.count)
+    XCTAssertEqual(lines.map { Int64($0.split(separator: "\t")[0]) }, ranking.ids.map { $0 })
+    XCTAssertFalse(alone.captured.contains(0x1B), "an escape in a name is not written")
+  }
 }
