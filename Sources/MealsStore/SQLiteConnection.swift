@@ -231,8 +231,8 @@ final class SQLiteConnection {
   ///
   /// `VACUUM INTO` rebuilt every table and index of the copy: a 100 000-meal book took 4.5 s
   /// against 1.9 s page by page (`sqlite3`), a first-schema book before its upgrade 0.5 s
-  /// against 0.3. The copy keeps the free pages that would leave out (Debian's SQLite zeroes
-  /// a freed page).
+  /// against 0.3. The copy keeps the free pages `VACUUM INTO` left out (Debian's SQLite
+  /// zeroes a freed page).
   ///
   /// It goes 4 MB at a time, so that `interrupt` (at quit) stops it between them; all in one
   /// read transaction, so a commit meanwhile does not start it again. An interrupt is heard
