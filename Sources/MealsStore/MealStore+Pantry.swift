@@ -102,21 +102,22 @@ extension MealStore {
     // Every meal listed: what each has at home is only counted by the ranking.
     let largest =
       most == nil ? 0 : try db.statement("SELECT max(meal_id) FROM meal_key_count").scalar()
-    var have = CountsByMeal(largestID: largest ?? 0)
+    var have = ByMealID<Int32>(
+      largestID: largest ?? 0, dense: (largest ?? 0) <= largestCountedInArray, absent: 0)
     let postings = try db.statement(
       "SELECT meal_id FROM ingredient_measurement WHERE name_key = ? ORDER BY meal_id")
     for key in home where most != nil {
       var last: Int64 = -1
       try postings.forEach([.text(key)]) { row in
         let id = row.int(0)
-        if id != last { have.add(id) }
+        if id != last { have[id] += 1 }
         last = id
       }
     }
     var qualifying: [Int64] = []
     try db.statement("SELECT meal_id, keys FROM meal_key_count WHERE keys > 0").forEach([]) { row in
       let id = row.int(0)
-      let missing = Int(row.int(1)) - have[id]
+      let missing = Int(row.int(1)) - Int(have[id])
       if most.map({ missing <= $0 }) ?? true { qualifying.append(id) }
     }
     guard qualifying.count >= bulk else {
@@ -317,55 +318,52 @@ extension MealStore {
     }
   }
 
-  /// A count for each meal id (the keys it has at home): in an array by id when the largest id
-  /// allows one (the postings of salt alone are a third of a big book's meals: a dictionary's
-  /// hashing was a fifth of `meals can-cook`), else in a dictionary.
-  struct CountsByMeal {
-    private var byID: [Int32] = []
-    private var others: [Int64: Int] = [:]
+  /// What each meal has at home is counted in an array by id up to this (16 MB of counts; the
+  /// postings of salt alone are a third of a big book's meals, and a dictionary's hashing was
+  /// a fifth of `meals can-cook`); a larger id, in a dictionary.
+  static let largestCountedInArray: Int64 = 1 << 22
 
-    /// Ids above this go to the dictionary (an array of 16 MB at most).
-    static let largestDense: Int64 = 1 << 22
+  /// A value for each meal id (`absent` for an id given none): in an array by id when `dense`,
+  /// up to `largestID`; an id outside it, in a dictionary.
+  struct ByMealID<Value> {
+    private var byID: [Value] = []
+    private var others: [Int64: Value] = [:]
+    private let absent: Value
 
-    init(largestID: Int64) {
-      if (0...Self.largestDense).contains(largestID) {
-        byID = [Int32](repeating: 0, count: Int(largestID) + 1)
+    init(largestID: Int64, dense: Bool, absent: Value) {
+      self.absent = absent
+      if dense && largestID >= 0 {
+        byID = [Value](repeating: absent, count: Int(largestID) + 1)
       }
     }
 
-    mutating func add(_ id: Int64) {
-      if id >= 0 && id < Int64(byID.count) {
-        byID[Int(id)] += 1
-      } else {
-        others[id, default: 0] += 1
+    subscript(id: Int64) -> Value {
+      get { id >= 0 && id < Int64(byID.count) ? byID[Int(id)] : others[id] ?? absent }
+      set {
+        if id >= 0 && id < Int64(byID.count) {
+          byID[Int(id)] = newValue
+        } else {
+          others[id] = newValue
+        }
       }
-    }
-
-    subscript(id: Int64) -> Int {
-      id >= 0 && id < Int64(byID.count) ? Int(byID[Int(id)]) : others[id] ?? 0
     }
   }
 
   /// A meal's place among some ids: by its id in an array when the ids are dense (they are,
   /// but for a book whose meals were mostly deleted), else by a dictionary.
   private struct MealPlaces {
-    private var byID: [Int32] = []
-    private var inBook: [Int64: Int32] = [:]
-    private let dense: Bool
+    private var places: ByMealID<Int32>
 
     init(_ ids: [Int64]) {
       let largest = ids.max() ?? 0
-      dense = (ids.min() ?? 0) >= 0 && largest < Int64(4 * ids.count + 1024)
-      if dense { byID = [Int32](repeating: -1, count: Int(max(0, largest)) + 1) }
-      for (place, id) in ids.enumerated() {
-        if dense { byID[Int(id)] = Int32(place) } else { inBook[id] = Int32(place) }
-      }
+      places = ByMealID(
+        largestID: largest, dense: (ids.min() ?? 0) >= 0 && largest < Int64(4 * ids.count + 1024),
+        absent: -1)
+      for (place, id) in ids.enumerated() { places[id] = Int32(place) }
     }
 
     func place(of id: Int64) -> Int32? {
-      guard dense else { return inBook[id] }
-      guard id >= 0, id < Int64(byID.count) else { return nil }
-      let place = byID[Int(id)]
+      let place = places[id]
       return place < 0 ? nil : place
     }
   }

@@ -108,7 +108,7 @@ final class PantryStoreTests: StoreTestCase {
         }),
       in: store)
     // Moved past the array's end, with its lines and its count of keys.
-    let high = MealStore.CountsByMeal.largestDense + 5
+    let high = MealStore.largestCountedInArray + 5
     try store.db.execute(
       """
       PRAGMA foreign_keys = OFF;
