@@ -36,6 +36,9 @@ extension MealStore {
     case indexes = "indexes"
     case wordIndex = "word index"
     case substringIndexes = "substring indexes"
+    /// The last two, built by `SearchIndexWorker`: waited for, then copied in.
+    case otherCore = "search indexes built on the other core"
+    case copiedIn = "search indexes copied in"
     case tidy = "old tables dropped"
 
     var share: Double {
@@ -46,6 +49,8 @@ extension MealStore {
       case .indexes: 0.2
       case .wordIndex: 0.2
       case .substringIndexes: 0.25
+      case .otherCore: 0.3
+      case .copiedIn: 0.15
       case .tidy: 0.05
       }
     }
@@ -55,8 +60,13 @@ extension MealStore {
 
   /// Upgrades a book of schema 1 to `firstSchemaUpgradeEnd` in one transaction, its names
   /// put in `rules`' order; `done` is the share of the weights behind it (the backup).
+  ///
+  /// `backup` is the copy made just before, of the book as it was when its `data_version`
+  /// read `unchangedSince`: from it a big book's full-text indexes are built on the other core
+  /// (`SearchIndexWorker`) when no other connection has changed the book since.
   func upgradeFromFirstSchema(
-    rules: NameCollation, reporter: UpgradeReporter?, done: Double
+    rules: NameCollation, reporter: UpgradeReporter?, done: Double,
+    backup: (path: String, unchangedSince: Int64)? = nil
   ) throws(StoreError) {
     let steps = Schema.migrations.prefix(Self.firstSchemaUpgradeEnd)
     let weight = Self.firstSchemaUpgradeWeight
@@ -76,9 +86,34 @@ extension MealStore {
     // says so, `MealStore.open`). Another connection on the book keeps it in WAL.
     _ = try? db.statement("PRAGMA journal_mode = TRUNCATE").rows { $0.text(0) }
     defer { _ = try? db.statement("PRAGMA journal_mode = WAL").rows { $0.text(0) } }
-    try db.transaction { () throws(StoreError) in
+    // Attached outside the transaction (SQLite's rule), after the journal's switch (which
+    // would switch it too), detached before the switch back; the worker writes it.
+    let indexFile = db.path + SearchIndexWorker.suffix
+    SearchIndexWorker.remove(indexFile)
+    var worker: SearchIndexWorker?
+    var otherCore = false
+    if backup != nil,
+      try db.statement("SELECT count(*) FROM meal").scalar() ?? 0
+        >= SearchIndexWorker.fromMeals
+    {
+      // A file that cannot be made there: the indexes are built here, as on one core.
+      otherCore =
+        (try? db.statement("ATTACH ? AS \(SearchIndexWorker.schema)").run([.text(indexFile)]))
+        != nil
+    }
+    defer {
+      if otherCore {
+        _ = worker?.wait {}
+        try? db.execute("DETACH \(SearchIndexWorker.schema)")
+        SearchIndexWorker.remove(indexFile)
+      }
+    }
+    // Its first statement writes, taking the book's write lock; the index file is read only
+    // once the worker is done writing it.
+    try db.transaction(lockingAll: false) { () throws(StoreError) in
       begin(.order)
-      try db.execute("DROP INDEX IF EXISTS meal_by_name; DROP INDEX IF EXISTS measurement_by_meal")
+      try db.execute(
+        "DROP INDEX IF EXISTS main.meal_by_name; DROP INDEX IF EXISTS main.measurement_by_meal")
       for (table, aside) in Self.firstTables {
         try db.execute("ALTER TABLE \"\(table)\" RENAME TO \"\(aside)\"")
       }
@@ -95,7 +130,9 @@ extension MealStore {
       for object in later {
         try db.execute("DROP \(object.type.uppercased()) \"\(object.name)\"")
       }
-      try writePlaces(rules: rules)
+      let order = try mealsInOrder(rules: rules)
+      if otherCore, let backup { worker = try startedIndexWorker(order: order, backup: backup) }
+      try writePlaces(order, rules: rules)
 
       begin(.meals)
       try db.execute(
@@ -130,19 +167,34 @@ extension MealStore {
         [Schema.facetCounts, Schema.chipCounts, Schema.ingredientKeyCounts, Schema.mealKeyCounts]
           .joined(separator: "\n"))
 
-      begin(.wordIndex)
-      try db.execute(
-        """
-        \(Schema.bulkHash("meal_fts"))
-        INSERT INTO meal_fts (rowid, name, ingredients, instructions)
-          SELECT meal.sort_key, f.name, f.ingredients, f.instructions
-          FROM first_fts AS f JOIN meal ON meal.id = f.rowid
-          ORDER BY meal.sort_key;  -- in key order: three times faster to build
-        \(Schema.usualHash("meal_fts"))
-        """)
-
-      begin(.substringIndexes)
-      try db.execute(Schema.substringIndexFill)
+      // Built on the other core meanwhile (a failure there: built here, as on one core).
+      var built = false
+      if let worker {
+        begin(.otherCore)
+        // This part's pages written while the other core finishes (left to the end, they
+        // were its longest silence).
+        try db.flushCache()
+        if worker.wait({ reporter?.tick() }) == nil {
+          built = try SearchIndexWorker.matches(on: db)
+        }
+      }
+      if built {
+        begin(.copiedIn)
+        for table in SearchIndexWorker.tables { try SearchIndexWorker.copy(table, on: db) }
+      } else {
+        begin(.wordIndex)
+        try db.execute(
+          """
+          \(Schema.bulkHash("meal_fts"))
+          INSERT INTO meal_fts (rowid, name, ingredients, instructions)
+            SELECT meal.sort_key, f.name, f.ingredients, f.instructions
+            FROM first_fts AS f JOIN meal ON meal.id = f.rowid
+            ORDER BY meal.sort_key;  -- in key order: three times faster to build
+          \(Schema.usualHash("meal_fts"))
+          """)
+        begin(.substringIndexes)
+        try db.execute(Schema.substringIndexFill)
+      }
       // The new tables' pages written now, while the progress line has just heard of this
       // part: left to the commit, they were its 0.6 s of silence at 100 000 meals.
       try db.flushCache()
@@ -154,18 +206,58 @@ extension MealStore {
     }
   }
 
+  // MARK: - The search indexes on the other core
+
+  /// A `SearchIndexWorker` building the full-text indexes from `backup`, started; nil when
+  /// another connection has changed the book since the backup was made (it is not the book
+  /// this transaction started from: the indexes are built here, from the book).
+  private func startedIndexWorker(
+    order: FirstOrder, backup: (path: String, unchangedSince: Int64)
+  ) throws(StoreError) -> SearchIndexWorker? {
+    guard try db.statement("PRAGMA data_version").scalar() == backup.unchangedSince else {
+      return nil
+    }
+    let read = try db.statement("SELECT sql FROM main.sqlite_schema WHERE name = ?")
+    var creates: [String] = []
+    for table in SearchIndexWorker.tables {
+      guard let sql = try read.rows([.text(table)], { $0.text(0) }).first else { return nil }
+      creates.append(sql)
+    }
+    let worker = SearchIndexWorker(
+      book: db.path, backup: backup.path, creates: creates, ids: order.ids,
+      sortKeys: order.sortKeys)
+    worker.start()
+    return worker
+  }
+
   // MARK: - Names in order, ids for the sync folder
 
-  /// Each first-schema meal's key in `rules`' order, its place and its uid
-  /// (`temp.first_order`), as schemas 5 and 12 and `orderNames` give them; the book then says
-  /// it is in that order. (The uids made at once here rather than by SQLite's `randomblob`, five
-  /// calls a row, each under SQLite's lock: 0.4 s at 100 000 meals.)
-  private func writePlaces(rules: NameCollation) throws(StoreError) {
+  /// The first-schema meals in `rules`' order (then by id): each one's id, key and sort key,
+  /// as schemas 5 and 12 and `orderNames` give them.
+  typealias FirstOrder = (ids: [Int64], keys: [String], sortKeys: [Int64])
+
+  private func mealsInOrder(rules: NameCollation) throws(StoreError) -> FirstOrder {
     var meals = try db.statement("SELECT id, name FROM first_meal").rows {
       (id: $0.int(0), key: rules.key($0.text(1)))
     }
     meals.sort { Self.inNameOrder(($0.key, $0.id), ($1.key, $1.id)) }
     let spacing = min(SortKeys.spacing, Int64.max / Int64(meals.count + 2))
+    var order: FirstOrder = ([], [], [])
+    order.ids.reserveCapacity(meals.count)
+    order.keys.reserveCapacity(meals.count)
+    order.sortKeys.reserveCapacity(meals.count)
+    for (position, meal) in meals.enumerated() {
+      order.ids.append(meal.id)
+      order.keys.append(meal.key)
+      order.sortKeys.append(spacing * Int64(position + 1))
+    }
+    return order
+  }
+
+  /// Each meal's place, key and uid (`temp.first_order`); the book then says it is in
+  /// `rules`' order. (The uids made at once here rather than by SQLite's `randomblob`, five
+  /// calls a row, each under SQLite's lock: 0.4 s at 100 000 meals.)
+  private func writePlaces(_ order: FirstOrder, rules: NameCollation) throws(StoreError) {
     try db.execute(
       """
       CREATE TEMP TABLE first_order (
@@ -173,11 +265,11 @@ extension MealStore {
       """)
     let row = try db.statement(
       "INSERT INTO temp.first_order (id, sort_key, name_order, uid) VALUES (?, ?, ?, ?)")
-    let uids = RandomIDs.make(meals.count)
-    for (position, meal) in meals.enumerated() {
+    let uids = RandomIDs.make(order.ids.count)
+    for place in order.ids.indices {
       try row.run([
-        .integer(meal.id), .integer(spacing * Int64(position + 1)), .text(meal.key),
-        .text(uids[position]),
+        .integer(order.ids[place]), .integer(order.sortKeys[place]), .text(order.keys[place]),
+        .text(uids[place]),
       ])
     }
     try setNameOrder(rules)

@@ -96,10 +96,13 @@ public final class MealStore {
     try db.execute("PRAGMA journal_mode = WAL")
     try db.execute("PRAGMA synchronous = NORMAL")
     var reporter: UpgradeReporter?
+    var backup: (path: String, unchangedSince: Int64)?
     if version > 0 && version < Int64(Schema.version) {
       willUpgrade?(Int(version), Schema.version)
       reporter = upgradeProgress.map { UpgradeReporter(from: Int(version), listener: $0) }
       reporter?.begin(step: Int(version), part: "backup", done: 0, on: db)
+      // Read before the copy: the same after it, no other connection has changed the book.
+      let unchangedSince = try currentDataVersion()
       // An existing file about to change shape: keep a copy of it as it is first.
       do {
         try backUp(tag: "v\(version)")
@@ -109,8 +112,9 @@ public final class MealStore {
           "Cannot back up the database before upgrading it (\(error.message)); nothing was changed."
         )
       }
+      backup = (Self.backupPath(of: path, number: 1), unchangedSince)
     }
-    try migrate(from: Int(version), rules: upgradeRules, reporter: reporter)
+    try migrate(from: Int(version), rules: upgradeRules, reporter: reporter, backup: backup)
     // An upgraded book is put in order under the last step's progress (a big one takes seconds).
     defer { reporter?.finish(on: db) }
     try orderNames(
@@ -128,7 +132,8 @@ public final class MealStore {
   /// Applies the missing migrations, each in one transaction (a book of the first schema
   /// goes straight to 21 in one, `upgradeFromFirstSchema`), its names in `rules`' order.
   private func migrate(
-    from version: Int, rules: NameCollation, reporter: UpgradeReporter?
+    from version: Int, rules: NameCollation, reporter: UpgradeReporter?,
+    backup: (path: String, unchangedSince: Int64)?
   ) throws(StoreError) {
     guard version < Schema.version else { return }
     // Rebuilding the full-text indexes of a big book merges in memory what a small page
@@ -144,7 +149,7 @@ public final class MealStore {
     var done = UpgradeReporter.backupWeight
     var next = version
     if version == 1 {
-      try upgradeFromFirstSchema(rules: rules, reporter: reporter, done: done)
+      try upgradeFromFirstSchema(rules: rules, reporter: reporter, done: done, backup: backup)
       next = Self.firstSchemaUpgradeEnd
       done += Self.firstSchemaUpgradeWeight
     }

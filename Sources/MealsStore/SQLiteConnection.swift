@@ -131,7 +131,13 @@ final class SQLiteConnection {
   ///
   /// Inside another transaction it is a savepoint of that one, so two changes can be made as
   /// one (a meal saved and planned) out of operations that are each a transaction.
-  func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  ///
+  /// `lockingAll` takes the write lock of every attached database at the start (`BEGIN
+  /// IMMEDIATE`); false takes each at its first write (a file attached to read at the end
+  /// stays free for another connection to write meanwhile).
+  func transaction<T>(lockingAll: Bool = true, _ body: () throws(StoreError) -> T)
+    throws(StoreError) -> T
+  {
     // Opened read-only on purpose: every change gets the same one message, before any lock.
     if openedReadOnly { throw error(SQLITE_READONLY) }
     if isInTransaction {
@@ -145,7 +151,7 @@ final class SQLiteConnection {
         throw error
       }
     }
-    try execute("BEGIN IMMEDIATE")
+    try execute(lockingAll ? "BEGIN IMMEDIATE" : "BEGIN")
     do {
       let result = try body()
       try execute("COMMIT")

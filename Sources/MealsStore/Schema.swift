@@ -256,7 +256,7 @@ enum Schema {
           FROM meal
         ) AS ranked
         WHERE ranked.id = meal.id;
-        DROP INDEX IF EXISTS meal_facets_by_id;
+        DROP INDEX IF EXISTS main.meal_facets_by_id;
         -- Meals by key (the filters' join), with the chips' columns for counting matches.
         CREATE INDEX meal_by_sort_key ON meal (sort_key, category, area, difficulty);
 
@@ -581,11 +581,11 @@ enum Schema {
         ALTER TABLE meal ADD COLUMN name_order TEXT;
         CREATE INDEX meal_by_name_order ON meal (name_order, id);
         -- A chip's meals in list order (`sort_key`), as the lists read them.
-        DROP INDEX IF EXISTS meal_by_category;
+        DROP INDEX IF EXISTS main.meal_by_category;
         CREATE INDEX meal_by_category ON meal (category, sort_key);
-        DROP INDEX IF EXISTS meal_by_area;
+        DROP INDEX IF EXISTS main.meal_by_area;
         CREATE INDEX meal_by_area ON meal (area, sort_key);
-        DROP INDEX IF EXISTS meal_by_difficulty;
+        DROP INDEX IF EXISTS main.meal_by_difficulty;
         CREATE INDEX meal_by_difficulty ON meal (difficulty, sort_key);
         INSERT OR REPLACE INTO setting (key, value) VALUES ('\(nameOrderSetting)', 'nocase');
         """,

@@ -36,6 +36,8 @@ final class UpgradeReporter {
   private let start = Date()
   private let total: Double
   private var lastSaid = Date.distantPast
+  /// Says the part under way, as it began.
+  private var current: (() -> Void)?
 
   init(from: Int, listener: @escaping (UpgradeProgress) -> Void) {
     self.from = from
@@ -46,7 +48,7 @@ final class UpgradeReporter {
   /// A part begins (`step`: the version it makes; `from` for the backup) with `done` of the
   /// weights behind it; until the next, `db` reports while it runs.
   func begin(step: Int, part: String, done: Double, on db: SQLiteConnection) {
-    let report = { [self] in
+    let report: () -> Void = { [self] in
       lastSaid = Date()
       listener(
         UpgradeProgress(
@@ -54,9 +56,14 @@ final class UpgradeReporter {
           fraction: min(1, done / total), seconds: Date().timeIntervalSince(start)))
     }
     report()
-    db.onProgress(every: 50_000) { [self] in
-      if Date().timeIntervalSince(lastSaid) >= 0.2 { report() }
-    }
+    current = report
+    db.onProgress(every: 50_000) { [self] in tick() }
+  }
+
+  /// Says the part again when 200 ms have passed since it was last said (while waiting on
+  /// work no statement of `db` is doing).
+  func tick() {
+    if Date().timeIntervalSince(lastSaid) >= 0.2 { current?() }
   }
 
   /// The end: all done.

@@ -30,7 +30,10 @@ final class MigrationCrashTests: StoreTestCase {
     try make(original, 20_000)
     var versionsSeen: Set<Int64> = []
     for round in 0..<8 {
-      for suffix in ["", "-wal", "-shm", ".bak.1", ".v\(version).bak", ".bak.new"] {
+      for suffix in [
+        "", "-wal", "-shm", "-journal", ".bak.1", ".v\(version).bak", ".bak.new",
+        SearchIndexWorker.suffix,
+      ] {
         try? FileManager.default.removeItem(atPath: path + suffix)
       }
       try FileManager.default.copyItem(atPath: original, toPath: path)
