@@ -36,8 +36,8 @@ final class UpgradeReporter {
   private let start = Date()
   private let total: Double
   private var lastSaid = Date.distantPast
-  /// Says the part under way, as it began.
-  private var current: (() -> Void)?
+  /// The part under way, as it began.
+  private var current: (step: Int, part: String, done: Double)?
 
   init(from: Int, listener: @escaping (UpgradeProgress) -> Void) {
     self.from = from
@@ -48,22 +48,24 @@ final class UpgradeReporter {
   /// A part begins (`step`: the version it makes; `from` for the backup) with `done` of the
   /// weights behind it; until the next, `db` reports while it runs.
   func begin(step: Int, part: String, done: Double, on db: SQLiteConnection) {
-    let report: () -> Void = { [self] in
-      lastSaid = Date()
-      listener(
-        UpgradeProgress(
-          from: from, to: Schema.migrations.count, step: step, part: part,
-          fraction: min(1, done / total), seconds: Date().timeIntervalSince(start)))
-    }
+    current = (step, part, done)
     report()
-    current = report
     db.onProgress(every: 50_000) { [self] in tick() }
   }
 
   /// Says the part again when 200 ms have passed since it was last said (while waiting on
   /// work no statement of `db` is doing).
   func tick() {
-    if Date().timeIntervalSince(lastSaid) >= 0.2 { current?() }
+    if Date().timeIntervalSince(lastSaid) >= 0.2 { report() }
+  }
+
+  private func report() {
+    guard let current else { return }
+    lastSaid = Date()
+    listener(
+      UpgradeProgress(
+        from: from, to: Schema.migrations.count, step: current.step, part: current.part,
+        fraction: min(1, current.done / total), seconds: Date().timeIntervalSince(start)))
   }
 
   /// The end: all done.
