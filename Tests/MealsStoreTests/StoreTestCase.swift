@@ -106,13 +106,22 @@ extension StoreTestCase {
     }
     try db.transaction { () throws(StoreError) in
       try db.execute(
-        """
-        INSERT INTO meal (id, name, instructions, summary, created_at, updated_at)
-          VALUES (1, 'Kung Pao 宫保鸡丁', 'Fry & serve.', '', 0, 0);
-        INSERT INTO meal_fts (rowid, name, ingredients, instructions)
-          VALUES (1, 'Kung Pao 宫保鸡丁', '鸡肉', 'Fry & serve.');
-        """)
+        firstSchemaMeal(
+          id: 1, name: "Kung Pao 宫保鸡丁", ingredients: "鸡肉", instructions: "Fry & serve."))
     }
     db.close()
+  }
+
+  /// SQL adding a meal to a book of the first schema (its row and its word index's), with
+  /// no lines; the texts without quotes.
+  static func firstSchemaMeal(id: Int, name: String, ingredients: String, instructions: String)
+    -> String
+  {
+    """
+    INSERT INTO meal (id, name, instructions, summary, created_at, updated_at)
+      VALUES (\(id), '\(name)', '\(instructions)', '', 0, 0);
+    INSERT INTO meal_fts (rowid, name, ingredients, instructions)
+      VALUES (\(id), '\(name)', '\(ingredients)', '\(instructions)');
+    """
   }
 }

@@ -114,12 +114,8 @@ final class UpgradeSearchIndexTests: StoreTestCase {
         written = Result {
           let other = try SQLiteConnection(path: path)
           try other.execute(
-            """
-            INSERT INTO meal (id, name, instructions, summary, created_at, updated_at)
-              VALUES (999999, 'Zebra cake', 'Bake.', '', 0, 0);
-            INSERT INTO meal_fts (rowid, name, ingredients, instructions)
-              VALUES (999999, 'Zebra cake', 'Flour', 'Bake.');
-            """)
+            Self.firstSchemaMeal(
+              id: 999_999, name: "Zebra cake", ingredients: "Flour", instructions: "Bake."))
           other.close()
         }
       })
