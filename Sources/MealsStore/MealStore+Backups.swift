@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Translation
 
@@ -68,6 +69,35 @@ extension MealStore {
     if let tag {
       let tagged = "\(path).\(tag).bak"
       if access(tagged, F_OK) != 0 { link(newest, tagged) }
+    }
+  }
+
+  /// A backup made on another thread, with a connection of its own (read-only), while this
+  /// one reads on: the big first-schema upgrade puts the names in order meanwhile.
+  final class BackupOnTheSide: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written before `finished` is signalled, read only after.
+    private var failure: StoreError?
+
+    /// Starts the copy of the file at `path`, dated `time`, kept as `PATH.TAG.bak` too.
+    init(path: String, time: Double, tag: String) {
+      DispatchQueue.global().async { [self] in
+        defer { finished.signal() }
+        do throws(StoreError) {
+          let db = try SQLiteConnection(path: path, readOnly: true)
+          db.setBusyTimeout(milliseconds: 2000)
+          try MealStore.backUp(with: db, time: time, tag: tag)
+          db.close()
+        } catch {
+          failure = error
+        }
+      }
+    }
+
+    /// Waits for the copy; throws what stopped it.
+    func wait() throws(StoreError) {
+      finished.wait()
+      if let failure { throw failure }
     }
   }
 

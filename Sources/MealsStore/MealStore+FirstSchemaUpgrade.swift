@@ -66,7 +66,7 @@ extension MealStore {
   /// (`SearchIndexWorker`) when no other connection has changed the book since.
   func upgradeFromFirstSchema(
     rules: NameCollation, reporter: UpgradeReporter?, done: Double,
-    backup: (path: String, unchangedSince: Int64)? = nil
+    backup: (path: String, unchangedSince: Int64)? = nil, order earlyOrder: FirstOrder? = nil
   ) throws(StoreError) {
     let steps = Schema.migrations.prefix(Self.firstSchemaUpgradeEnd)
     let weight = Self.firstSchemaUpgradeWeight
@@ -130,8 +130,19 @@ extension MealStore {
       for object in later {
         try db.execute("DROP \(object.type.uppercased()) \"\(object.name)\"")
       }
-      let order = try mealsInOrder(rules: rules)
-      if otherCore, let backup { worker = try startedIndexWorker(order: order, backup: backup) }
+      // The names as put in order beside the backup, when they are still the book's.
+      let unchanged = try backup.map { backup throws(StoreError) in
+        try db.statement("PRAGMA data_version").scalar() == backup.unchangedSince
+      }
+      var order: FirstOrder
+      if unchanged == true, let earlyOrder {
+        order = earlyOrder
+      } else {
+        order = try mealsInOrder(rules: rules)
+      }
+      if otherCore, unchanged == true, let backup {
+        worker = try startedIndexWorker(order: order, backup: backup)
+      }
       try writePlaces(order, rules: rules)
 
       begin(.meals)
@@ -208,15 +219,11 @@ extension MealStore {
 
   // MARK: - The search indexes on the other core
 
-  /// A `SearchIndexWorker` building the full-text indexes from `backup`, started; nil when
-  /// another connection has changed the book since the backup was made (it is not the book
-  /// this transaction started from: the indexes are built here, from the book).
+  /// A `SearchIndexWorker` building the full-text indexes from `backup`, started (the caller
+  /// has checked the backup is still the book: no other connection has written since).
   private func startedIndexWorker(
     order: FirstOrder, backup: (path: String, unchangedSince: Int64)
   ) throws(StoreError) -> SearchIndexWorker? {
-    guard try db.statement("PRAGMA data_version").scalar() == backup.unchangedSince else {
-      return nil
-    }
     let read = try db.statement("SELECT sql FROM main.sqlite_schema WHERE name = ?")
     var creates: [String] = []
     for table in SearchIndexWorker.tables {
@@ -236,8 +243,10 @@ extension MealStore {
   /// as schemas 5 and 12 and `orderNames` give them.
   typealias FirstOrder = (ids: [Int64], keys: [String], sortKeys: [Int64])
 
-  private func mealsInOrder(rules: NameCollation) throws(StoreError) -> FirstOrder {
-    var meals = try db.statement("SELECT id, name FROM first_meal").rows {
+  func mealsInOrder(rules: NameCollation, table: String = "first_meal") throws(StoreError)
+    -> FirstOrder
+  {
+    var meals = try db.statement("SELECT id, name FROM \(table)").rows {
       (id: $0.int(0), key: rules.key($0.text(1)))
     }
     meals.sort { Self.inNameOrder(($0.key, $0.id), ($1.key, $1.id)) }

@@ -97,15 +97,26 @@ public final class MealStore {
     try db.execute("PRAGMA synchronous = NORMAL")
     var reporter: UpgradeReporter?
     var backup: (path: String, unchangedSince: Int64)?
+    var firstOrder: FirstOrder?
     if version > 0 && version < Int64(Schema.version) {
       willUpgrade?(Int(version), Schema.version)
       reporter = upgradeProgress.map { UpgradeReporter(from: Int(version), listener: $0) }
       reporter?.begin(step: Int(version), part: "backup", done: 0, on: db)
       // Read before the copy: the same after it, no other connection has changed the book.
       let unchangedSince = try currentDataVersion()
-      // An existing file about to change shape: keep a copy of it as it is first.
+      // An existing file about to change shape: keep a copy of it as it is first. A big
+      // first-schema book's names are put in order meanwhile, the copy on the other core.
       do {
-        try backUp(tag: "v\(version)")
+        if version == 1,
+          try db.statement("SELECT count(*) FROM meal").scalar() ?? 0
+            >= SearchIndexWorker.fromMeals
+        {
+          let copy = BackupOnTheSide(path: path, time: clock(), tag: "v1")
+          firstOrder = try? mealsInOrder(rules: upgradeRules, table: "meal")
+          try copy.wait()
+        } else {
+          try backUp(tag: "v\(version)")
+        }
       } catch {
         throw StoreError(
           error.kind,
@@ -114,7 +125,9 @@ public final class MealStore {
       }
       backup = (Self.backupPath(of: path, number: 1), unchangedSince)
     }
-    try migrate(from: Int(version), rules: upgradeRules, reporter: reporter, backup: backup)
+    try migrate(
+      from: Int(version), rules: upgradeRules, reporter: reporter, backup: backup,
+      order: firstOrder)
     // An upgraded book is put in order under the last step's progress (a big one takes seconds).
     defer { reporter?.finish(on: db) }
     try orderNames(
@@ -133,7 +146,7 @@ public final class MealStore {
   /// goes straight to 21 in one, `upgradeFromFirstSchema`), its names in `rules`' order.
   private func migrate(
     from version: Int, rules: NameCollation, reporter: UpgradeReporter?,
-    backup: (path: String, unchangedSince: Int64)?
+    backup: (path: String, unchangedSince: Int64)?, order: FirstOrder?
   ) throws(StoreError) {
     guard version < Schema.version else { return }
     // Rebuilding the full-text indexes of a big book merges in memory what a small page
@@ -149,7 +162,8 @@ public final class MealStore {
     var done = UpgradeReporter.backupWeight
     var next = version
     if version == 1 {
-      try upgradeFromFirstSchema(rules: rules, reporter: reporter, done: done, backup: backup)
+      try upgradeFromFirstSchema(
+        rules: rules, reporter: reporter, done: done, backup: backup, order: order)
       next = Self.firstSchemaUpgradeEnd
       done += Self.firstSchemaUpgradeWeight
     }

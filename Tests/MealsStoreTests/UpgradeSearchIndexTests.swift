@@ -87,6 +87,34 @@ final class UpgradeSearchIndexTests: StoreTestCase {
     XCTAssertTrue(files.contains("one-core.sqlite" + SearchIndexWorker.suffix), "\(files)")
   }
 
+  /// A big book's backup is made on the other core while this one puts the names in order:
+  /// the file as it was, kept twice; one that cannot be made stops the upgrade, nothing changed.
+  func testABigBooksBackupIsTheBookAsItWasAndWithoutOneNothingChanges() throws {
+    let count = SearchIndexWorker.fromMeals + 10
+    try Self.makeVersion1Database(at: path, meals: count)
+    let blocked = folder.path("blocked.sqlite")
+    try FileManager.default.copyItem(atPath: path, toPath: blocked)
+    try FileManager.default.createDirectory(
+      atPath: blocked + ".bak.new", withIntermediateDirectories: false)
+    let store = try openStore()
+    XCTAssertEqual(store.schemaVersion, Schema.migrations.count)
+    XCTAssertEqual(store.meals(matching: "stew 2010").row(at: 0)?.name, "Stew 2010")
+    for backup in [path + ".bak.1", path + ".v1.bak"] {
+      let copy = try SQLiteConnection(path: backup, readOnly: true)
+      XCTAssertEqual(try copy.statement("PRAGMA user_version").scalar(), 1, backup)
+      XCTAssertEqual(try copy.statement("SELECT count(*) FROM meal").scalar(), Int64(count))
+      XCTAssertEqual(try copy.statement("PRAGMA integrity_check").rows { $0.text(0) }, ["ok"])
+    }
+    XCTAssertThrowsError(try MealStore(path: blocked)) { error in
+      XCTAssertTrue(
+        (error as? StoreError)?.message.hasPrefix("Cannot back up the database before upgrading")
+          == true, "\(error)")
+    }
+    let untouched = try SQLiteConnection(path: blocked, readOnly: true)
+    XCTAssertEqual(try untouched.statement("PRAGMA user_version").scalar(), 1)
+    XCTAssertEqual(try untouched.statement("SELECT count(*) FROM meal").scalar(), Int64(count))
+  }
+
   /// A file left beside the book by an upgrade a kill stopped is replaced, not read.
   func testAFileLeftByAStoppedUpgradeIsNotRead() throws {
     try Self.makeVersion1Database(at: path, meals: SearchIndexWorker.fromMeals)
