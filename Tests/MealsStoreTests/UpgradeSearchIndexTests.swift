@@ -13,11 +13,8 @@ final class UpgradeSearchIndexTests: StoreTestCase {
   /// meals, and the edits after the upgrade, on the same connection, keep them whole.
   func testTheSearchIndexesBuiltOnTheOtherCoreAreTheOnesOneCoreBuilds() throws {
     let count = SearchIndexWorker.fromMeals + 300
-    try Self.makeVersion1Database(at: path, meals: count)
-    let oneCore = folder.path("one-core.sqlite")
-    try FileManager.default.copyItem(atPath: path, toPath: oneCore)
-    try FileManager.default.createDirectory(
-      atPath: oneCore + SearchIndexWorker.suffix, withIntermediateDirectories: false)
+    let oneCore = try bookAndCopy(
+      meals: count, named: "one-core.sqlite", blocking: SearchIndexWorker.suffix)
     var parts: [String] = []
     var partsOnOneCore: [String] = []
     let store = try MealStore(path: path, upgradeProgress: { parts.append($0.part) })
@@ -91,11 +88,7 @@ final class UpgradeSearchIndexTests: StoreTestCase {
   /// the file as it was, kept twice; one that cannot be made stops the upgrade, nothing changed.
   func testABigBooksBackupIsTheBookAsItWasAndWithoutOneNothingChanges() throws {
     let count = SearchIndexWorker.fromMeals + 10
-    try Self.makeVersion1Database(at: path, meals: count)
-    let blocked = folder.path("blocked.sqlite")
-    try FileManager.default.copyItem(atPath: path, toPath: blocked)
-    try FileManager.default.createDirectory(
-      atPath: blocked + ".bak.new", withIntermediateDirectories: false)
+    let blocked = try bookAndCopy(meals: count, named: "blocked.sqlite", blocking: ".bak.new")
     let store = try openStore()
     XCTAssertEqual(store.schemaVersion, Schema.migrations.count)
     XCTAssertEqual(store.meals(matching: "stew 2010").row(at: 0)?.name, "Stew 2010")
@@ -153,6 +146,17 @@ final class UpgradeSearchIndexTests: StoreTestCase {
     XCTAssertEqual(store.mealCount, SearchIndexWorker.fromMeals + 1)
     XCTAssertEqual(store.meals(matching: "zebra").row(at: 0)?.name, "Zebra cake")
     XCTAssertEqual(store.meals(matching: "stout").count, SearchIndexWorker.fromMeals)
+  }
+
+  /// A first-schema book of `meals` at `path`, and a copy of it `named` with a folder where
+  /// it would write the file its path and `blocking` name; the copy's path.
+  func bookAndCopy(meals: Int, named: String, blocking: String) throws -> String {
+    try Self.makeVersion1Database(at: path, meals: meals)
+    let copy = folder.path(named)
+    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    try FileManager.default.createDirectory(
+      atPath: copy + blocking, withIntermediateDirectories: false)
+    return copy
   }
 
   /// Every row of `table`, each as SQL literals, in order.
