@@ -62,8 +62,9 @@ extension MealStore {
   /// put in `rules`' order; `done` is the share of the weights behind it (the backup).
   ///
   /// `backup` is the copy made just before, of the book as it was when its `data_version`
-  /// read `unchangedSince`: from it a big book's full-text indexes are built on the other core
-  /// (`SearchIndexWorker`) when no other connection has changed the book since.
+  /// read `unchangedSince`; `order`, a big book's names put in order meanwhile. With both, its
+  /// full-text indexes are built on the other core (`SearchIndexWorker`) when no other
+  /// connection has changed the book since.
   func upgradeFromFirstSchema(
     rules: NameCollation, reporter: UpgradeReporter?, done: Double,
     backup: (path: String, unchangedSince: Int64)? = nil, order earlyOrder: FirstOrder? = nil
@@ -92,11 +93,9 @@ extension MealStore {
     SearchIndexWorker.remove(indexFile)
     var worker: SearchIndexWorker?
     var otherCore = false
-    if backup != nil,
-      try db.statement("SELECT count(*) FROM meal").scalar() ?? 0
-        >= SearchIndexWorker.fromMeals
-    {
-      // A file that cannot be made there: the indexes are built here, as on one core.
+    // A big book (its names put in order beside its backup, `MealStore.init`); a file that
+    // cannot be made there: the indexes are built here, as on one core.
+    if backup != nil, earlyOrder != nil {
       otherCore =
         (try? db.statement("ATTACH ? AS \(SearchIndexWorker.schema)").run([.text(indexFile)]))
         != nil
@@ -134,7 +133,7 @@ extension MealStore {
       let unchanged = try backup.map { backup throws(StoreError) in
         try db.statement("PRAGMA data_version").scalar() == backup.unchangedSince
       }
-      var order: FirstOrder
+      let order: FirstOrder
       if unchanged == true, let earlyOrder {
         order = earlyOrder
       } else {
