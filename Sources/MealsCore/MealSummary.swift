@@ -1,4 +1,5 @@
 import TextSafety
+import Translation
 
 /// One row of a meal list: what My Meals shows without loading the whole meal.
 public struct MealSummary: Equatable, Sendable {
@@ -57,8 +58,8 @@ public struct MealSummary: Equatable, Sendable {
 
   private static func join(_ parts: [String], favourite: Bool) -> String {
     guard favourite, parts.count > 1, parts[1].hasPrefix("★") || parts[1].hasPrefix("☆")
-    else { return parts.joined(separator: " · ") }
-    return ([parts[0] + " " + parts[1]] + parts.dropFirst(2)).joined(separator: " · ")
+    else { return parts.joinedText(separator: " · ") }
+    return ([parts[0] + " " + parts[1]] + parts.dropFirst(2)).joinedText(separator: " · ")
   }
 }
 

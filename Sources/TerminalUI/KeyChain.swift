@@ -144,11 +144,17 @@ extension KeyChained {
   }
 
   /// The help of the mode now, link by link; a key an earlier link takes is not listed again.
+  ///
+  /// By index, not `flatMap`: in this generic context that runs the standard library's
+  /// unspecialized code, whose first use (the first frame's footer) scans every conformance.
   public var chainHelp: [KeyHelp] {
     var taken: Set<Key> = []
-    return Self.keyChain(keyMode).flatMap { link in
-      defer { taken.formUnion(link.keys) }
-      return link.help(for: self, after: taken)
+    var help: [KeyHelp] = []
+    let links = Self.keyChain(keyMode)
+    for index in 0..<links.count {
+      help += links[index].help(for: self, after: taken)
+      taken.formUnion(links[index].keys)
     }
+    return help
   }
 }

@@ -54,7 +54,7 @@ public struct KeyBinding<Action: Sendable>: Sendable {
     self.name = name
     let labels = keys.map(\.label)
     self.help = KeyHelp(
-      keys: label ?? labels.joined(separator: "/"),
+      keys: label ?? labels.joinedText(separator: "/"),
       text: text,
       inFooter: footer,
       key: keys.first,
@@ -137,21 +137,35 @@ public struct KeyTable<Action: Sendable>: Sendable {
 
   public var help: [KeyHelp] {
     guard KeyMap.changes(for: name) != nil else {
-      return summary.map { [$0] } ?? bindings.map(\.help)
+      if let summary { return [summary] }
+      var lines: [KeyHelp] = []
+      for index in 0..<bindings.count { lines.append(bindings[index].help) }
+      return lines
     }
     return help { _ in true }
   }
 
   /// The help lines of the actions `include` accepts, with the keys bound to them now.
   public func help(where include: (Action) -> Bool) -> [KeyHelp] {
-    help(of: bindings.filter { include($0.action) })
+    var chosen: [KeyBinding<Action>] = []
+    for index in 0..<bindings.count where include(bindings[index].action) {
+      chosen.append(bindings[index])
+    }
+    return help(of: chosen)
   }
 
   /// The help lines of a table asked after keys `taken` went to earlier ones: a binding whose
   /// keys all go elsewhere first is not listed (it is never reached there).
+  ///
+  /// A loop, not `filter`: this generic code runs the standard library's unspecialized, whose
+  /// first use (the first frame's footer) scans every conformance in the binary.
   public func help(after taken: Set<Key>, where include: ((Action) -> Bool)? = nil) -> [KeyHelp] {
-    let reached = bindings.filter { binding in
-      (include?(binding.action) ?? true) && !keys(of: binding).allSatisfy(taken.contains)
+    var reached: [KeyBinding<Action>] = []
+    for index in 0..<bindings.count {
+      let binding = bindings[index]
+      if (include?(binding.action) ?? true) && !keys(of: binding).allSatisfy(taken.contains) {
+        reached.append(binding)
+      }
     }
     if reached.count == bindings.count, include == nil { return help }
     return help(of: reached)
@@ -159,20 +173,28 @@ public struct KeyTable<Action: Sendable>: Sendable {
 
   /// The keys the table takes now (those of the actions `include` accepts).
   public func keys(where include: ((Action) -> Bool)? = nil) -> Set<Key> {
-    Set(bindings.filter { include?($0.action) ?? true }.flatMap { keys(of: $0) })
+    var keys: Set<Key> = []
+    for index in 0..<bindings.count where include?(bindings[index].action) ?? true {
+      keys.formUnion(self.keys(of: bindings[index]))
+    }
+    return keys
   }
 
   private func help(of bindings: [KeyBinding<Action>]) -> [KeyHelp] {
-    bindings.compactMap { binding in
+    var lines: [KeyHelp] = []
+    for index in 0..<bindings.count {
+      let binding = bindings[index]
       var help = binding.help
       let keys = keys(of: binding)
-      guard keys != binding.keys else { return help }
-      guard let first = keys.first else { return nil }
-      help.keys = keys.map(\.label).joined(separator: "/")
-      help.key = first
-      help.allKeys = keys.map(\.label)
-      return help
+      if keys != binding.keys {
+        guard let first = keys.first else { continue }
+        help.keys = keys.map(\.label).joinedText(separator: "/")
+        help.key = first
+        help.allKeys = keys.map(\.label)
+      }
+      lines.append(help)
     }
+    return lines
   }
 
   /// The keys that trigger `binding` now: its own, less those bound elsewhere or unbound,

@@ -15,10 +15,10 @@ extension Navigator {
   /// The breadcrumb, shortened from the left so the current screen stays visible.
   public func breadcrumb(width: Int) -> String {
     var parts = stack.map { TextSanitizer.singleLine($0.title) }
-    var text = parts.joined(separator: " › ")
+    var text = parts.joinedText(separator: " › ")
     while TextWidth.columns(of: text) > width && parts.count > 1 {
       parts.removeFirst()
-      text = "… › " + parts.joined(separator: " › ")
+      text = "… › " + parts.joinedText(separator: " › ")
     }
     return text
   }

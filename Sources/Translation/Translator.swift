@@ -208,7 +208,9 @@ extension String {
     var next = 0
     var rest = Substring(self)
     while let percent = rest.firstIndex(of: "%") {
-      result += rest[..<percent]
+      // As a String: appending a Substring runs the generic over any sequence of characters,
+      // whose first use at start-up scans every conformance in the binary (0.1 ms).
+      result.append(String(rest[..<percent]))
       var after = rest[rest.index(after: percent)...]
       if after.first == "%" {
         result += "%"
@@ -233,6 +235,7 @@ extension String {
       result += values.indices.contains(index) ? values[index] : ""
       rest = after.dropFirst()
     }
-    return result + rest
+    result.append(String(rest))
+    return result
   }
 }

@@ -21,6 +21,21 @@ final class TranslatorTests: XCTestCase {
     XCTAssertEqual("no placeholders".filled("a"), "no placeholders")
   }
 
+  func testTextsJoinedAsTheStandardLibraryJoinsThem() {
+    let lists: [[String]] = [
+      [], [""], ["My Meals"], ["My Meals", "Search", "Edit Meal"], ["", "", ""],
+      ["Crème brûlée", "麻婆豆腐", "👩‍🍳"],
+    ]
+    for parts in lists {
+      for separator in ["", " › ", "/", ", "] {
+        XCTAssertEqual(
+          parts.joinedText(separator: separator), parts.joined(separator: separator),
+          "\(parts) joined by “\(separator)”")
+      }
+    }
+    XCTAssertEqual(["a", "b", "c"].joinedText(separator: " · "), "a · b · c")
+  }
+
   func testTheCatalogIsFoundWhereInstallPutsItAndEnglishOtherwise() throws {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("meals-translator-\(UUID().uuidString)")
