@@ -86,21 +86,33 @@ public struct Canvas: Equatable, Sendable {
 
   /// Writes one line of text at (row, column), clipped to `width` cells (default: to the edge).
   ///
-  /// Returns the number of cells written.
+  /// Returns the number of cells written. A `String` and a `Substring` each have their own (as
+  /// `TextWidth.columns` has): one generic over `StringProtocol`, called from the screens'
+  /// module, ran unspecialised at every write of every frame.
   @discardableResult
   public mutating func write(
-    _ text: some StringProtocol,
-    row: Int,
-    column: Int,
-    width: Int? = nil,
-    style: Style = .plain
+    _ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .plain
+  ) -> Int {
+    write(scalars: text.unicodeScalars, row: row, column: column, width: width, style: style)
+  }
+
+  /// Writes a part of a string, as `write` a string.
+  @discardableResult
+  public mutating func write(
+    _ text: Substring, row: Int, column: Int, width: Int? = nil, style: Style = .plain
+  ) -> Int {
+    write(scalars: text.unicodeScalars, row: row, column: column, width: width, style: style)
+  }
+
+  private mutating func write<Scalars: Sequence<Unicode.Scalar>>(
+    scalars: Scalars, row: Int, column: Int, width: Int?, style: Style
   ) -> Int {
     guard row >= 0, row < size.height, column < size.width else { return 0 }
     let limit = min(size.width, column + (width ?? size.width))
     var position = column
     var lastIndex: Int?
     var previous: Unicode.Scalar?
-    for scalar in text.unicodeScalars {
+    for scalar in scalars {
       defer { previous = scalar }
       if TextWidth.isInvisibleFormat(scalar) { continue }
       guard let drawn = TextWidth.shown(scalar, after: previous) else { continue }

@@ -21,10 +21,23 @@ public enum TextWidth {
   }
 
   /// Cells the whole string takes on one line, drawn as `shown` draws it.
-  public static func columns(of text: some StringProtocol) -> Int {
+  ///
+  /// A `String` and a `Substring` each have their own (not one over `StringProtocol`): a
+  /// generic called from another module runs unspecialised, looking its witnesses up at every
+  /// call (the screens measure text at every frame).
+  public static func columns(of text: String) -> Int { columns(ofScalars: text.unicodeScalars) }
+
+  /// Cells a part of a string takes on one line.
+  public static func columns(of text: Substring) -> Int {
+    columns(ofScalars: text.unicodeScalars)
+  }
+
+  private static func columns<Scalars: Sequence<Unicode.Scalar>>(ofScalars scalars: Scalars)
+    -> Int
+  {
     var total = 0
     var previous: Unicode.Scalar?
-    for scalar in text.unicodeScalars {
+    for scalar in scalars {
       if let drawn = shown(scalar, after: previous) { total += columns(of: drawn) }
       previous = scalar
     }
