@@ -153,7 +153,8 @@ extension KeyChained {
     let links = Self.keyChain(keyMode)
     for index in 0..<links.count {
       help += links[index].help(for: self, after: taken)
-      taken.formUnion(links[index].keys)
+      // The last link shadows nothing.
+      if index < links.count - 1 { taken.formUnion(links[index].keys) }
     }
     return help
   }

@@ -9,10 +9,13 @@ public enum KeyMap {
   }
 
   nonisolated(unsafe) private static var tables: [String: [Key: Change]] = [:]
+  /// Moves at every `set`: what was worked out from the changes before is out of date.
+  nonisolated(unsafe) private(set) static var generation = 0
 
   /// Replaces every change (`[:]` puts the built-in keys back).
   public static func set(_ changes: [String: [Key: Change]]) {
     tables = changes.filter { !$0.value.isEmpty }
+    generation += 1
   }
 
   public static var all: [String: [Key: Change]] { tables }

@@ -98,11 +98,14 @@ public protocol NamedKeyAction: Sendable {
 /// A named table follows the config file's `bind` and `unbind` lines (`KeyMap`), in what
 /// keys do and in what the footer and `?` help say.
 public struct KeyTable<Action: Sendable>: Sendable {
-  public var bindings: [KeyBinding<Action>]
+  public private(set) var bindings: [KeyBinding<Action>]
   /// One help line standing for all the bindings (a widget's moves: "↑↓ PgUp PgDn  move").
   public var summary: KeyHelp?
   /// The table's name in a config file (`my-meals`); empty for one that cannot be rebound.
-  public var name: String
+  public private(set) var name: String
+  /// Every key the table takes, shared by its copies (the bindings and name never change
+  /// after `init`): the footer asks for them at every frame.
+  private let allKeys = KeySetCache()
   /// True when a text field has the focus: keys that type cannot be bound here.
   public var typing: Bool
 
@@ -173,6 +176,13 @@ public struct KeyTable<Action: Sendable>: Sendable {
 
   /// The keys the table takes now (those of the actions `include` accepts).
   public func keys(where include: ((Action) -> Bool)? = nil) -> Set<Key> {
+    if include == nil {
+      return allKeys.keys(generation: KeyMap.generation) { keys(including: nil) }
+    }
+    return keys(including: include)
+  }
+
+  private func keys(including include: ((Action) -> Bool)?) -> Set<Key> {
     var keys: Set<Key> = []
     for index in 0..<bindings.count where include?(bindings[index].action) ?? true {
       keys.formUnion(self.keys(of: bindings[index]))
