@@ -150,25 +150,14 @@ public struct KeyTable<Action: Sendable>: Sendable {
 
   /// The help lines of the actions `include` accepts, with the keys bound to them now.
   public func help(where include: (Action) -> Bool) -> [KeyHelp] {
-    var chosen: [KeyBinding<Action>] = []
-    for index in 0..<bindings.count where include(bindings[index].action) {
-      chosen.append(bindings[index])
-    }
-    return help(of: chosen)
+    help(of: chosen { include($0.action) })
   }
 
   /// The help lines of a table asked after keys `taken` went to earlier ones: a binding whose
   /// keys all go elsewhere first is not listed (it is never reached there).
-  ///
-  /// A loop, not `filter`: this generic code runs the standard library's unspecialized, whose
-  /// first use (the first frame's footer) scans every conformance in the binary.
   public func help(after taken: Set<Key>, where include: ((Action) -> Bool)? = nil) -> [KeyHelp] {
-    var reached: [KeyBinding<Action>] = []
-    for index in 0..<bindings.count {
-      let binding = bindings[index]
-      if (include?(binding.action) ?? true) && !keys(of: binding).allSatisfy(taken.contains) {
-        reached.append(binding)
-      }
+    let reached = chosen { binding in
+      (include?(binding.action) ?? true) && !keys(of: binding).allSatisfy(taken.contains)
     }
     if reached.count == bindings.count, include == nil { return help }
     return help(of: reached)
@@ -188,6 +177,17 @@ public struct KeyTable<Action: Sendable>: Sendable {
       keys.formUnion(self.keys(of: bindings[index]))
     }
     return keys
+  }
+
+  /// The bindings `keep` keeps, in order.
+  ///
+  /// This file loops by index where `filter`, `map` or `flatMap` would do: in this generic
+  /// code the standard library's run unspecialised, and their first use (the first frame's
+  /// footer) scans every conformance in the binary.
+  private func chosen(_ keep: (KeyBinding<Action>) -> Bool) -> [KeyBinding<Action>] {
+    var kept: [KeyBinding<Action>] = []
+    for index in 0..<bindings.count where keep(bindings[index]) { kept.append(bindings[index]) }
+    return kept
   }
 
   private func help(of bindings: [KeyBinding<Action>]) -> [KeyHelp] {
